@@ -1,0 +1,25 @@
+import { useTranslation } from "react-i18next";
+import { Link, Outlet, useRouteLoaderData } from "react-router";
+import type { Shop } from "../features/shop/api/load-shop";
+
+export function Layout() {
+  const shop = useRouteLoaderData("root") as Shop;
+  const { t, i18n } = useTranslation();
+  const next = i18n.language === "da-DK" ? "en-US" : "da-DK";
+  return (
+    <>
+      <header className="site-header">
+        <Link to="/" className="logo">
+          {shop.settings.logo ? <img src={shop.settings.logo} alt="" width={40} height={40} /> : null}
+          <span>{shop.productionUnit.name}</span>
+        </Link>
+        <button type="button" lang={next} onClick={() => void i18n.changeLanguage(next)}>
+          {t("Language.Switch")}
+        </button>
+      </header>
+      <main>
+        <Outlet />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything queries can run on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export type DbTarget =
+  /** Embedded PostgreSQL (PGlite) stored in dataDir; `memory://` keeps it in memory. */
+  | { kind: "pglite"; dataDir: string }
+  /** A real PostgreSQL server, through a connection pool. */
+  | { kind: "postgres"; url: string; poolSize?: number };
+
+export type Database = {
+  db: Db;
+  kind: DbTarget["kind"];
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url));
+// Any constant works; it only has to be the same in every process that migrates.
+const MIGRATION_LOCK_KEY = 727_001;
+
+/** Opens the database and applies every pending migration before returning. */
+export async function openDatabase(target: DbTarget): Promise<Database> {
+  if (target.kind === "pglite") {
+    if (!target.dataDir.startsWith("memory://")) mkdirSync(target.dataDir, { recursive: true });
+    const client = new PGlite(target.dataDir);
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    return { db, kind: "pglite", close: () => client.close() };
+  }
+  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+  await migrateWithLock(pool);
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  return { db, kind: "postgres", close: () => pool.end() };
+}
+
+/** Several API processes may start at once: one migrates while the others wait. */
+async function migrateWithLock(pool: pg.Pool): Promise<void> {
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migrateNodePg(drizzleNodePg({ client: lockClient, schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    lockClient.release();
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Test databases. Every data-layer test runs on PGlite, and also on PostgreSQL when a server is
+ * reachable (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test). Each opened
+ * database is private to its caller: a fresh in-memory PGlite, or a newly created PostgreSQL
+ * database that is dropped on close, so parallel test files never collide.
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type Database, openDatabase } from "./client";
+
+export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export type TestDbKind = Database["kind"];
+
+let reachable: Promise<boolean> | undefined;
+
+/** Whether the PostgreSQL test server answers; warns loudly once when it does not. */
+export function postgresReachable(): Promise<boolean> {
+  reachable ??= (async () => {
+    const client = new pg.Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.end();
+      return true;
+    } catch (error) {
+      if (process.env.REQUIRE_POSTGRES === "1") {
+        throw new Error(`REQUIRE_POSTGRES=1 but PostgreSQL at ${TEST_POSTGRES_URL} is unreachable: ${error}`);
+      }
+      console.warn(
+        `\n${"!".repeat(78)}\n!! PostgreSQL at ${TEST_POSTGRES_URL} is NOT reachable: the PostgreSQL half of the\n!! data-layer tests is SKIPPED. Only PGlite was tested. (${String(error)})\n${"!".repeat(78)}\n`,
+      );
+      return false;
+    }
+  })();
+  return reachable;
+}
+
+/** The database kinds to run data-layer tests on: always PGlite, PostgreSQL when reachable. */
+export async function testDbKinds(): Promise<TestDbKind[]> {
+  return (await postgresReachable()) ? ["pglite", "postgres"] : ["pglite"];
+}
+
+/** Opens a private, migrated, empty database of the given kind. close() drops it. */
+export async function openTestDatabase(kind: TestDbKind): Promise<Database> {
+  if (kind === "pglite") return openDatabase({ kind: "pglite", dataDir: "memory://" });
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(`create database "${name}"`);
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 20 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await adminQuery(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,121 @@
+import { describe, expect, test } from "vitest";
+import { computeDiscount, type DiscountLine, type DiscountResult, type DiscountRule } from "./discount";
+
+const NOW = new Date("2026-11-23T12:00:00.000Z");
+const BURGER = 1;
+const FRIES = 2;
+const SODA = 3;
+
+const TEN_PERCENT: DiscountRule = {
+  kind: "percentage",
+  value: 10,
+  minimumBasketMinor: 0,
+  validFrom: null,
+  validUntil: null,
+  productIds: null,
+  usageLimit: null,
+  usageCount: 0,
+  isActive: true,
+};
+
+const BASKET: DiscountLine[] = [
+  { productId: BURGER, totalPriceMinor: 8950 },
+  { productId: FRIES, totalPriceMinor: 3000 },
+];
+
+describe("computeDiscount", () => {
+  const cases: { behaviour: string; rule: DiscountRule; lines?: DiscountLine[]; result: DiscountResult }[] = [
+    {
+      behaviour: "a percentage of the whole basket, rounded to whole øre",
+      rule: TEN_PERCENT,
+      result: { ok: true, amountMinor: 1195 },
+    },
+    {
+      behaviour: "a percentage of the listed products only",
+      rule: { ...TEN_PERCENT, productIds: [FRIES] },
+      result: { ok: true, amountMinor: 300 },
+    },
+    {
+      behaviour: "a fixed amount",
+      rule: { ...TEN_PERCENT, kind: "amount", value: 2500 },
+      result: { ok: true, amountMinor: 2500 },
+    },
+    {
+      behaviour: "a fixed amount capped at the applicable lines",
+      rule: { ...TEN_PERCENT, kind: "amount", value: 5000, productIds: [FRIES] },
+      result: { ok: true, amountMinor: 3000 },
+    },
+    {
+      behaviour: "a percentage above 100 capped at the applicable lines",
+      rule: { ...TEN_PERCENT, value: 150 },
+      result: { ok: true, amountMinor: 11950 },
+    },
+    {
+      behaviour: "valid on the first and last instant of its period",
+      rule: { ...TEN_PERCENT, validFrom: NOW, validUntil: NOW },
+      result: { ok: true, amountMinor: 1195 },
+    },
+    {
+      behaviour: "valid while uses are left",
+      rule: { ...TEN_PERCENT, usageLimit: 5, usageCount: 4 },
+      result: { ok: true, amountMinor: 1195 },
+    },
+    {
+      behaviour: "invalid when inactive",
+      rule: { ...TEN_PERCENT, isActive: false },
+      result: { ok: false, code: "Discount.Invalid" },
+    },
+    {
+      behaviour: "invalid before its period",
+      rule: { ...TEN_PERCENT, validFrom: new Date("2026-11-23T12:00:00.001Z") },
+      result: { ok: false, code: "Discount.Invalid" },
+    },
+    {
+      behaviour: "invalid after its period",
+      rule: { ...TEN_PERCENT, validUntil: new Date("2026-11-23T11:59:59.999Z") },
+      result: { ok: false, code: "Discount.Invalid" },
+    },
+    {
+      behaviour: "invalid when the usage limit is reached",
+      rule: { ...TEN_PERCENT, usageLimit: 5, usageCount: 5 },
+      result: { ok: false, code: "Discount.Invalid" },
+    },
+    {
+      behaviour: "not valid for the items when no line is one of its products",
+      rule: { ...TEN_PERCENT, productIds: [SODA] },
+      result: { ok: false, code: "Discount.NotValidForItems" },
+    },
+    {
+      behaviour: "no value when the basket is below the minimum",
+      rule: { ...TEN_PERCENT, minimumBasketMinor: 12000 },
+      result: { ok: false, code: "Discount.NoValue" },
+    },
+    {
+      behaviour: "valid when the basket equals the minimum",
+      rule: { ...TEN_PERCENT, minimumBasketMinor: 11950 },
+      result: { ok: true, amountMinor: 1195 },
+    },
+    {
+      behaviour: "no value for an empty basket",
+      rule: TEN_PERCENT,
+      lines: [],
+      result: { ok: false, code: "Discount.NoValue" },
+    },
+    {
+      behaviour: "no value when the discount rounds to 0",
+      rule: { ...TEN_PERCENT, value: 1 },
+      lines: [{ productId: BURGER, totalPriceMinor: 40 }],
+      result: { ok: false, code: "Discount.NoValue" },
+    },
+    {
+      behaviour: "no value for a zero amount",
+      rule: { ...TEN_PERCENT, kind: "amount", value: 0 },
+      result: { ok: false, code: "Discount.NoValue" },
+    },
+  ];
+  for (const { behaviour, rule, lines = BASKET, result } of cases) {
+    test(behaviour, () => {
+      expect(computeDiscount(rule, lines, NOW)).toEqual(result);
+    });
+  }
+});

@@ -1,0 +1,183 @@
+import { describe, expect, test } from "vitest";
+import {
+  type GuestFieldError,
+  type GuestInformationInput,
+  isValidEmail,
+  isValidPhone,
+  isValidZipCode,
+  joinMissingFields,
+  ORDER_COMMENT_MAX,
+  type RequiredGuestInformation,
+  sanitizeText,
+  validateGuestInformation,
+} from "./guest-validation";
+
+describe("isValidPhone", () => {
+  const cases = [
+    { behaviour: "accepts 8 digits", phone: "12345678", valid: true },
+    { behaviour: "accepts 20 digits", phone: "12345678901234567890", valid: true },
+    { behaviour: "refuses 7 digits", phone: "1234567", valid: false },
+    { behaviour: "refuses 21 digits", phone: "123456789012345678901", valid: false },
+    { behaviour: "refuses a leading plus", phone: "+4512345678", valid: false },
+    { behaviour: "refuses spaces", phone: "12 34 56 78", valid: false },
+    { behaviour: "refuses letters", phone: "1234567a", valid: false },
+  ];
+  for (const { behaviour, phone, valid } of cases) {
+    test(behaviour, () => {
+      expect(isValidPhone(phone)).toBe(valid);
+    });
+  }
+});
+
+describe("isValidEmail", () => {
+  const cases = [
+    { behaviour: "accepts an ordinary address", email: "guest@example.dk", valid: true },
+    { behaviour: "accepts the shortest allowed (4 characters)", email: "a@b.", valid: true },
+    { behaviour: "accepts 100 characters", email: `${"a".repeat(89)}@example.dk`, valid: true },
+    { behaviour: "refuses 3 characters", email: "a@.", valid: false },
+    { behaviour: "refuses 101 characters", email: `${"a".repeat(90)}@example.dk`, valid: false },
+    { behaviour: "refuses no @", email: "guest.example.dk", valid: false },
+    { behaviour: "refuses two @", email: "guest@@example.dk", valid: false },
+    { behaviour: "refuses no dot", email: "guest@example", valid: false },
+  ];
+  for (const { behaviour, email, valid } of cases) {
+    test(behaviour, () => {
+      expect(isValidEmail(email)).toBe(valid);
+    });
+  }
+});
+
+describe("isValidZipCode", () => {
+  const cases = [
+    { behaviour: "accepts 4 digits", zip: "8000", valid: true },
+    { behaviour: "refuses 3 digits", zip: "800", valid: false },
+    { behaviour: "refuses 5 digits", zip: "80000", valid: false },
+    { behaviour: "refuses letters", zip: "80a0", valid: false },
+  ];
+  for (const { behaviour, zip, valid } of cases) {
+    test(behaviour, () => {
+      expect(isValidZipCode(zip)).toBe(valid);
+    });
+  }
+});
+
+describe("sanitizeText", () => {
+  const cases = [
+    { behaviour: "leaves plain text alone", text: "Ingen løg, tak", clean: "Ingen løg, tak" },
+    { behaviour: "escapes the ampersand", text: "Salt & peber", clean: "Salt &amp; peber" },
+    { behaviour: "removes double and single quotes", text: `"Extra" 'hot'`, clean: "Extra hot" },
+    { behaviour: "removes angle brackets", text: "<b>Bold</b>", clean: "bBold/b" },
+    { behaviour: "trims surrounding space, also left behind by removals", text: ' " Anna " ', clean: "Anna" },
+  ];
+  for (const { behaviour, text, clean } of cases) {
+    test(behaviour, () => {
+      expect(sanitizeText(text)).toBe(clean);
+    });
+  }
+});
+
+describe("validateGuestInformation", () => {
+  const ALL_REQUIRED: RequiredGuestInformation = { name: true, phone: true, email: true };
+  const NONE_REQUIRED: RequiredGuestInformation = { name: false, phone: false, email: false };
+  const COMPLETE: GuestInformationInput = { name: "Anna", phone: "12345678", email: "anna@example.dk" };
+  const cases: {
+    behaviour: string;
+    input: GuestInformationInput;
+    required: RequiredGuestInformation;
+    errors: GuestFieldError[];
+  }[] = [
+    { behaviour: "complete details have no errors", input: COMPLETE, required: ALL_REQUIRED, errors: [] },
+    {
+      behaviour: "every empty required field is missing",
+      input: { name: "", phone: null },
+      required: ALL_REQUIRED,
+      errors: [
+        { field: "name", code: "MissingFields.Name" },
+        { field: "phone", code: "MissingFields.Phone" },
+        { field: "email", code: "MissingFields.Email" },
+      ],
+    },
+    {
+      behaviour: "a blank required field counts as missing",
+      input: { ...COMPLETE, name: "   " },
+      required: ALL_REQUIRED,
+      errors: [{ field: "name", code: "MissingFields.Name" }],
+    },
+    {
+      behaviour: "empty fields that are not required are fine",
+      input: {},
+      required: NONE_REQUIRED,
+      errors: [],
+    },
+    {
+      behaviour: "an invalid phone is refused",
+      input: { ...COMPLETE, phone: "1234" },
+      required: ALL_REQUIRED,
+      errors: [{ field: "phone", code: "Input.InvalidPhone" }],
+    },
+    {
+      behaviour: "an invalid phone is refused even when not required",
+      input: { phone: "12 34 56 78" },
+      required: NONE_REQUIRED,
+      errors: [{ field: "phone", code: "Input.InvalidPhone" }],
+    },
+    {
+      behaviour: "an invalid email is refused",
+      input: { ...COMPLETE, email: "anna.example.dk" },
+      required: ALL_REQUIRED,
+      errors: [{ field: "email", code: "Input.Invalid" }],
+    },
+    {
+      behaviour: "surrounding space around a valid phone is accepted",
+      input: { ...COMPLETE, phone: " 12345678 " },
+      required: ALL_REQUIRED,
+      errors: [],
+    },
+    {
+      behaviour: "a comment of the maximum length is accepted",
+      input: { ...COMPLETE, orderComment: "x".repeat(ORDER_COMMENT_MAX) },
+      required: ALL_REQUIRED,
+      errors: [],
+    },
+    {
+      behaviour: "a comment over the maximum length is too long",
+      input: { ...COMPLETE, orderComment: "x".repeat(ORDER_COMMENT_MAX + 1) },
+      required: ALL_REQUIRED,
+      errors: [{ field: "orderComment", code: "Input.TooLong" }],
+    },
+  ];
+  for (const { behaviour, input, required, errors } of cases) {
+    test(behaviour, () => {
+      expect(validateGuestInformation(input, required)).toEqual(errors);
+    });
+  }
+});
+
+describe("joinMissingFields", () => {
+  const cases = [
+    { behaviour: "nothing missing gives an empty text", items: [], and: "&", text: "" },
+    { behaviour: "one item stands alone", items: ["name"], and: "&", text: "name" },
+    { behaviour: "two items are joined by the ampersand", items: ["name", "email"], and: "&", text: "name & email" },
+    {
+      behaviour: "earlier items are joined by commas, the last by the ampersand",
+      items: ["name", "email", "phone number"],
+      and: "&",
+      text: "name, email & phone number",
+    },
+    {
+      behaviour: "the joining word can be chosen",
+      items: ["navn", "email", "tid"],
+      and: "og",
+      text: "navn, email og tid",
+    },
+  ];
+  for (const { behaviour, items, and, text } of cases) {
+    test(behaviour, () => {
+      expect(joinMissingFields(items, and)).toBe(text);
+    });
+  }
+
+  test("the ampersand is the default", () => {
+    expect(joinMissingFields(["a", "b", "c"])).toBe("a, b & c");
+  });
+});

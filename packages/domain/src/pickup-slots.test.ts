@@ -1,0 +1,213 @@
+import { describe, expect, test } from "vitest";
+import { isSlotStart, type PickupSlot, pickupSlots, type SlotInput, slotFits } from "./pickup-slots";
+
+const COPENHAGEN = "Europe/Copenhagen";
+const MONDAY = "2026-11-23";
+const LUNCH = { opens: "11:00", closes: "13:00" };
+const ALL_DAY = { opens: "00:00", closes: "24:00" };
+
+/** A Monday lunch in Copenhagen (UTC+1), asked for early in the morning, with room everywhere. */
+const LUNCH_INPUT: SlotInput = {
+  date: MONDAY,
+  timeZone: COPENHAGEN,
+  hours: LUNCH,
+  intervalMinutes: 15,
+  now: new Date("2026-11-23T06:00:00.000Z"),
+  leadMinutes: 0,
+  capacity: { enforce: true, itemsPerSlot: 10, usedBySlot: new Map(), basketItems: 2 },
+};
+
+const available = (...times: string[]): PickupSlot[] => times.map((time) => ({ time, isAvailable: true }));
+
+describe("pickupSlots", () => {
+  const cases: { behaviour: string; input: SlotInput; slots: PickupSlot[] }[] = [
+    {
+      behaviour: "slots every interval from opening up to, not including, closing",
+      input: LUNCH_INPUT,
+      slots: available(
+        "2026-11-23T10:00:00.000Z",
+        "2026-11-23T10:15:00.000Z",
+        "2026-11-23T10:30:00.000Z",
+        "2026-11-23T10:45:00.000Z",
+        "2026-11-23T11:00:00.000Z",
+        "2026-11-23T11:15:00.000Z",
+        "2026-11-23T11:30:00.000Z",
+        "2026-11-23T11:45:00.000Z",
+      ),
+    },
+    {
+      behaviour: "the last slot starts before closing even when the interval does not divide the hours",
+      input: { ...LUNCH_INPUT, hours: { opens: "11:00", closes: "11:40" } },
+      slots: available("2026-11-23T10:00:00.000Z", "2026-11-23T10:15:00.000Z", "2026-11-23T10:30:00.000Z"),
+    },
+    {
+      behaviour: "no slots on a closed day",
+      input: { ...LUNCH_INPUT, hours: null },
+      slots: [],
+    },
+    {
+      behaviour: "slots before now plus the lead time are left out",
+      // 11:20 local + 30 min lead = 11:50: the first slot left is 12:00 local.
+      input: { ...LUNCH_INPUT, now: new Date("2026-11-23T10:20:00.000Z"), leadMinutes: 30 },
+      slots: available(
+        "2026-11-23T11:00:00.000Z",
+        "2026-11-23T11:15:00.000Z",
+        "2026-11-23T11:30:00.000Z",
+        "2026-11-23T11:45:00.000Z",
+      ),
+    },
+    {
+      behaviour: "a slot exactly at now plus the lead time is kept",
+      input: { ...LUNCH_INPUT, now: new Date("2026-11-23T11:15:00.000Z"), leadMinutes: 30 },
+      slots: available("2026-11-23T11:45:00.000Z"),
+    },
+    {
+      behaviour: "no slots when now plus the lead time is past the last slot",
+      input: { ...LUNCH_INPUT, now: new Date("2026-11-23T11:40:00.000Z"), leadMinutes: 15 },
+      slots: [],
+    },
+    {
+      behaviour: "a slot the basket would overfill is unavailable; one it exactly fills is available",
+      input: {
+        ...LUNCH_INPUT,
+        hours: { opens: "11:00", closes: "11:45" },
+        capacity: {
+          enforce: true,
+          itemsPerSlot: 10,
+          basketItems: 3,
+          usedBySlot: new Map([
+            ["2026-11-23T10:00:00.000Z", 8],
+            ["2026-11-23T10:15:00.000Z", 7],
+          ]),
+        },
+      },
+      slots: [
+        { time: "2026-11-23T10:00:00.000Z", isAvailable: false },
+        { time: "2026-11-23T10:15:00.000Z", isAvailable: true },
+        { time: "2026-11-23T10:30:00.000Z", isAvailable: true },
+      ],
+    },
+    {
+      behaviour: "every slot is available when capacity is not enforced",
+      input: {
+        ...LUNCH_INPUT,
+        hours: { opens: "11:00", closes: "11:30" },
+        capacity: {
+          enforce: false,
+          itemsPerSlot: 10,
+          basketItems: 3,
+          usedBySlot: new Map([["2026-11-23T10:00:00.000Z", 50]]),
+        },
+      },
+      slots: available("2026-11-23T10:00:00.000Z", "2026-11-23T10:15:00.000Z"),
+    },
+  ];
+  for (const { behaviour, input, slots } of cases) {
+    test(behaviour, () => {
+      expect(pickupSlots(input)).toEqual(slots);
+    });
+  }
+
+  const allDay = [
+    {
+      behaviour: "a 00:00–24:00 day has 96 quarter-hour slots",
+      date: MONDAY,
+      count: 96,
+      first: "2026-11-22T23:00:00.000Z",
+      last: "2026-11-23T22:45:00.000Z",
+    },
+    {
+      behaviour: "the spring-forward day has 92 slots, skipping the missing hour",
+      date: "2026-03-29",
+      count: 92,
+      first: "2026-03-28T23:00:00.000Z",
+      last: "2026-03-29T21:45:00.000Z",
+    },
+    {
+      behaviour: "the fall-back day has 100 slots, covering the repeated hour",
+      date: "2026-10-25",
+      count: 100,
+      first: "2026-10-24T22:00:00.000Z",
+      last: "2026-10-25T22:45:00.000Z",
+    },
+  ];
+  for (const { behaviour, date, count, first, last } of allDay) {
+    test(behaviour, () => {
+      const times = pickupSlots({
+        ...LUNCH_INPUT,
+        date,
+        hours: ALL_DAY,
+        now: new Date("2026-01-01T00:00:00.000Z"),
+      }).map((slot) => slot.time);
+      expect({ count: times.length, first: times[0], last: times.at(-1), unique: new Set(times).size }).toEqual({
+        count,
+        first,
+        last,
+        unique: count,
+      });
+    });
+  }
+
+  test("slots run on across the spring-forward gap without a break", () => {
+    const times = pickupSlots({
+      ...LUNCH_INPUT,
+      date: "2026-03-29",
+      hours: { opens: "01:30", closes: "03:30" },
+      now: new Date("2026-03-28T12:00:00.000Z"),
+    }).map((slot) => slot.time);
+    // 01:30, 01:45 winter time, then 03:00, 03:15 summer time.
+    expect(times).toEqual([
+      "2026-03-29T00:30:00.000Z",
+      "2026-03-29T00:45:00.000Z",
+      "2026-03-29T01:00:00.000Z",
+      "2026-03-29T01:15:00.000Z",
+    ]);
+  });
+
+  test("refuses an interval that is not whole minutes above 0", () => {
+    expect(() => pickupSlots({ ...LUNCH_INPUT, intervalMinutes: 0 })).toThrow(RangeError);
+  });
+});
+
+describe("slotFits", () => {
+  const cases = [
+    { behaviour: "fits with room to spare", used: 5, basketItems: 3, enforce: true, fits: true },
+    { behaviour: "fits when it exactly fills the slot", used: 7, basketItems: 3, enforce: true, fits: true },
+    { behaviour: "does not fit when it would overfill the slot", used: 8, basketItems: 3, enforce: true, fits: false },
+    { behaviour: "always fits when capacity is not enforced", used: 80, basketItems: 3, enforce: false, fits: true },
+  ];
+  for (const { behaviour, used, basketItems, enforce, fits } of cases) {
+    test(behaviour, () => {
+      expect(slotFits({ itemsPerSlot: 10, used, basketItems, enforce })).toBe(fits);
+    });
+  }
+});
+
+describe("isSlotStart", () => {
+  const cases = [
+    {
+      behaviour: "true for the opening time",
+      instant: "2026-11-23T10:00:00.000Z",
+      hours: LUNCH,
+      date: MONDAY,
+      is: true,
+    },
+    { behaviour: "true for a later slot", instant: "2026-11-23T11:45:00.000Z", hours: LUNCH, date: MONDAY, is: true },
+    { behaviour: "false between slots", instant: "2026-11-23T10:05:00.000Z", hours: LUNCH, date: MONDAY, is: false },
+    { behaviour: "false at closing time", instant: "2026-11-23T12:00:00.000Z", hours: LUNCH, date: MONDAY, is: false },
+    { behaviour: "false on another date", instant: "2026-11-24T10:00:00.000Z", hours: LUNCH, date: MONDAY, is: false },
+    { behaviour: "false on a closed day", instant: "2026-11-23T10:00:00.000Z", hours: null, date: MONDAY, is: false },
+    {
+      behaviour: "true after a DST change",
+      instant: "2026-03-29T01:00:00.000Z",
+      hours: ALL_DAY,
+      date: "2026-03-29",
+      is: true,
+    },
+  ];
+  for (const { behaviour, instant, hours, date, is } of cases) {
+    test(behaviour, () => {
+      expect(isSlotStart(new Date(instant), date, hours, 15, COPENHAGEN)).toBe(is);
+    });
+  }
+});

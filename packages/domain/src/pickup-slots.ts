@@ -1,0 +1,81 @@
+/**
+ * Pickup time slots for one local date (SPEC §5, §9). Slots start at the opening time and follow
+ * every intervalMinutes of real time up to, not including, the closing time. Stepping in real time
+ * keeps slots unique across DST changes: in Copenhagen a 00:00–24:00 day has 96 quarter-hour slots,
+ * 92 on the spring-forward day and 100 on the fall-back day. Slot times are UTC ISO strings, which
+ * also key the capacity already used.
+ */
+import { parseHhMm, zonedTimeToUtc } from "./local-time";
+import type { DayHours } from "./opening-hours";
+
+const MINUTE_MS = 60_000;
+
+export type SlotCapacity = {
+  enforce: boolean;
+  itemsPerSlot: number;
+  /** Items already ordered per slot, keyed by the slot start as ISO UTC. */
+  usedBySlot: ReadonlyMap<string, number>;
+  basketItems: number;
+};
+
+export type SlotInput = {
+  /** Local date YYYY-MM-DD in timeZone. */
+  date: string;
+  timeZone: string;
+  hours: DayHours | null;
+  intervalMinutes: number;
+  now: Date;
+  leadMinutes: number;
+  capacity: SlotCapacity;
+};
+
+/** time: ISO 8601 UTC, e.g. 2026-11-23T11:15:00.000Z */
+export type PickupSlot = { time: string; isAvailable: boolean };
+
+/** The day's slots from now + lead time on; earlier ones are left out, full ones are unavailable. */
+export function pickupSlots(input: SlotInput): PickupSlot[] {
+  const { capacity } = input;
+  const earliestMs = input.now.getTime() + input.leadMinutes * MINUTE_MS;
+  return slotStarts(input.date, input.hours, input.intervalMinutes, input.timeZone)
+    .filter((start) => start.getTime() >= earliestMs)
+    .map((start) => {
+      const time = start.toISOString();
+      const used = capacity.usedBySlot.get(time) ?? 0;
+      return { time, isAvailable: slotFits({ ...capacity, used }) };
+    });
+}
+
+/** Whether the basket still fits in a slot; without capacity enforcement everything fits. */
+export function slotFits(input: {
+  itemsPerSlot: number;
+  used: number;
+  basketItems: number;
+  enforce: boolean;
+}): boolean {
+  return !input.enforce || input.used + input.basketItems <= input.itemsPerSlot;
+}
+
+/** Whether an instant is one of the day's slot starts (ignoring lead time and capacity). */
+export function isSlotStart(
+  instant: Date,
+  date: string,
+  hours: DayHours | null,
+  intervalMinutes: number,
+  timeZone: string,
+): boolean {
+  return slotStarts(date, hours, intervalMinutes, timeZone).some((start) => start.getTime() === instant.getTime());
+}
+
+function slotStarts(date: string, hours: DayHours | null, intervalMinutes: number, timeZone: string): Date[] {
+  if (!hours) return [];
+  if (!Number.isInteger(intervalMinutes) || intervalMinutes < 1) {
+    throw new RangeError(`Slot interval must be whole minutes above 0, got ${intervalMinutes}`);
+  }
+  const opensMs = zonedTimeToUtc(date, parseHhMm(hours.opens), timeZone).getTime();
+  const closesMs = zonedTimeToUtc(date, parseHhMm(hours.closes), timeZone).getTime();
+  const starts: Date[] = [];
+  for (let startMs = opensMs; startMs < closesMs; startMs += intervalMinutes * MINUTE_MS) {
+    starts.push(new Date(startMs));
+  }
+  return starts;
+}
