@@ -42,6 +42,9 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
     return { db, kind: "pglite", close: () => client.close() };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+  // An idle connection that the server drops (restart, failover) must not crash the process:
+  // the pool discards it and opens a new one on the next query.
+  pool.on("error", (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
   await migrateWithLock(pool);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   return { db, kind: "postgres", close: () => pool.end() };

@@ -28,13 +28,13 @@ export function isValidZipCode(zipCode: string): boolean {
 
 /**
  * Name and comment are stripped before sending (SPEC §5): the ampersand is escaped, quotes and
- * angle brackets are removed, then the text is trimmed. Not idempotent ("&amp;" becomes
- * "&amp;amp;"), so apply it once, where the text enters storage.
+ * angle brackets are removed, then the text is trimmed. Idempotent: the storefront sanitizes
+ * before sending and the server again before storing, and "&amp;" must not become "&amp;amp;".
  */
 export function sanitizeText(text: string): string {
   return text
     .replace(/["'<>]/g, "")
-    .replace(/&/g, "&amp;")
+    .replace(/&(?!amp;)/g, "&amp;")
     .trim();
 }
 
