@@ -68,7 +68,11 @@ describe("sanitizeText", () => {
     { behaviour: "removes double and single quotes", text: `"Extra" 'hot'`, clean: "Extra hot" },
     { behaviour: "removes angle brackets", text: "<b>Bold</b>", clean: "bBold/b" },
     { behaviour: "trims surrounding space, also left behind by removals", text: ' " Anna " ', clean: "Anna" },
-    { behaviour: "is idempotent: an escaped ampersand stays escaped once", text: "Salt &amp; peber", clean: "Salt &amp; peber" },
+    {
+      behaviour: "is idempotent: an escaped ampersand stays escaped once",
+      text: "Salt &amp; peber",
+      clean: "Salt &amp; peber",
+    },
   ];
   for (const { behaviour, text, clean } of cases) {
     test(behaviour, () => {

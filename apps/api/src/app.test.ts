@@ -1,0 +1,147 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openTestDatabase } from "@app/db/testing";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildApp } from "./app";
+import { loadConfig } from "./config";
+import { createTestApp, type TestApp } from "./testing/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Every call of SPEC §7, as OpenAPI paths under /api. */
+const SPEC_PATHS = [
+  "get /api/token/{productionUnitId}",
+  "get /api/module/{id}/module",
+  "get /api/module/domain/{domain}",
+  "get /api/productionunit/{id}",
+  "get /api/productionunit/{id}/OpeningHour/v2/today",
+  "get /api/productionunit/{id}/DeliveryHour/today",
+  "get /api/frontend/module/{moduleId}",
+  "get /api/language",
+  "get /api/basket",
+  "get /api/basket/{id}",
+  "post /api/basket/{id}/products",
+  "put /api/basket/{id}/products/{itemId}",
+  "delete /api/basket/{id}/products/{itemId}",
+  "get /api/menu",
+  "get /api/category/menu/{menuId}",
+  "get /api/product/{id}",
+  "get /api/label",
+  "post /api/context",
+  "get /api/blockedProduct",
+  "get /api/blockedChoice",
+];
+
+describe("OpenAPI", () => {
+  test("/api/openapi.json documents every call of the spec", async () => {
+    const res = await t.request({ method: "GET", url: "/api/openapi.json" });
+    expect(res.statusCode).toBe(200);
+    const spec = res.json();
+    expect(spec.openapi).toMatch(/^3\./);
+    const documented = Object.entries(spec.paths as Record<string, object>).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method} ${path}`),
+    );
+    expect(documented).toEqual(expect.arrayContaining(SPEC_PATHS));
+  });
+
+  test("/api/docs serves a browsable page", async () => {
+    const res = await t.request({ method: "GET", url: "/api/docs/" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+  });
+});
+
+describe("errors", () => {
+  test("an unknown API path is a 404 in the errors shape", async () => {
+    const res = await t.request({ method: "GET", url: "/api/no/such/thing", headers: t.restaurantA.auth });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errors[0].code).toBe("ROUTE_NOT_FOUND");
+  });
+
+  test("invalid JSON is a 400 INVALID_JSON", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: "/api/context?instanceId=1",
+      headers: { ...t.restaurantA.auth, "content-type": "application/json" },
+      payload: "{ not json",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].code).toBe("INVALID_JSON");
+  });
+
+  test("a body over the limit is a 413 in the errors shape", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: "/api/context?instanceId=1",
+      headers: { ...t.restaurantA.auth, "content-type": "application/json" },
+      payload: JSON.stringify({ productIds: [1], padding: "x".repeat(100_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().errors[0].code).toBe("BODY_TOO_LARGE");
+  });
+
+  test("NUL characters in a body or URL are a 400 Input.Invalid, not a database fault", async () => {
+    const body = await t.request({
+      method: "GET",
+      url: "/api/basket",
+      headers: t.restaurantA.auth,
+    });
+    const basketId = body.json().id;
+    const res = await t.request({
+      method: "POST",
+      url: `/api/basket/${basketId}/products`,
+      headers: { ...t.restaurantA.auth, "content-type": "application/json" },
+      payload: '{"productId": 1, "amount": 1, "choices": [], "imageUrl": "a\\u0000b"}',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].code).toBe("Input.Invalid");
+    const url = await t.request({ method: "GET", url: "/api/module/domain/local%00host" });
+    expect(url.statusCode).toBe(400);
+  });
+
+  test("an empty body with a JSON content type counts as no body", async () => {
+    const basket = (await t.request({ method: "GET", url: "/api/basket", headers: t.restaurantA.auth })).json();
+    const res = await t.request({
+      method: "DELETE",
+      url: `/api/basket/${basket.id}/products/00000000-0000-4000-8000-000000000000`,
+      headers: { ...t.restaurantA.auth, "content-type": "application/json" },
+      payload: "",
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errors[0].code).toBe("NOT_FOUND");
+  });
+
+  test("every answer carries its trace id in x-trace-id", async () => {
+    const res = await t.request({ method: "GET", url: "/api/module/domain/localhost" });
+    expect(res.headers["x-trace-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test("an unexpected fault is a 500 with a trace id and no stack trace", async () => {
+    const database = await openTestDatabase("pglite");
+    const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), "fault-")), LOG_LEVEL: "silent" });
+    const app = await buildApp({ db: database.db, config, logger: false });
+    await database.close(); // every query now fails
+    const res = await app.inject({ method: "GET", url: "/api/module/domain/localhost" });
+    await app.close();
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body).toEqual({
+      errors: [{ code: "INTERNAL", message: "Sorry, an error has occurred" }],
+      traceId: res.headers["x-trace-id"],
+    });
+    expect(res.body).not.toMatch(/at .*\.ts|stack/i);
+  });
+});
+
+describe("/api itself", () => {
+  test("is a 404 in the errors shape, not the storefront page", async () => {
+    const res = await t.request({ method: "GET", url: "/api" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errors[0].code).toBe("ROUTE_NOT_FOUND");
+  });
+});

@@ -1,0 +1,164 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Db } from "@app/db";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Deps, RouteModule } from "./deps";
+import { invalid } from "./errors";
+import { routeModules } from "./modules";
+import { createPaymentProviders } from "./modules/payment/providers/provider";
+import { testPaymentProvider } from "./modules/payment/providers/test-provider";
+import { createReceiptService, receiptDeps } from "./modules/receipt/service";
+import { registerMaintenanceFlag } from "./modules/settings/maintenance-flag";
+import { createTokenService, registerAuth } from "./plugins/auth";
+import { registerErrorHandler } from "./plugins/error-handler";
+
+export type BuildOptions = {
+  db: Db;
+  config: Config;
+  /** The clock; tests move it. */
+  now?: () => Date;
+  /** false in tests that want silence. */
+  logger?: boolean;
+};
+
+const API_BODY_LIMIT = 64 * 1024;
+const NUL = String.fromCharCode(0);
+/** A raw NUL or its JSON escape. */
+const hasNul = (text: string) => text.includes(NUL) || text.includes("\\u0000");
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    disableRequestLogging: true,
+    genReqId: () => randomUUID(),
+    requestIdLogLabel: "traceId",
+    bodyLimit: API_BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Bad URLs and over-long path parameters are answered by the router itself: same shape as every error.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const code = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "PARAMETER_TOO_LONG" : "BAD_URL";
+      void reply.status(error.statusCode ?? 400).send({ errors: [{ code, message: error.message }] });
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // An empty body sent with `content-type: application/json` (common on DELETE) means "no body".
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === "") return done(null, undefined);
+    if (hasNul(text)) return done(invalid("Input.Invalid", "Text may not contain NUL characters"), undefined);
+    return parseJson(request, text, done);
+  });
+  // PostgreSQL cannot store NUL in text: refuse it at the edge instead of failing deep inside.
+  app.addHook("onRequest", async (request) => {
+    if (request.url.includes("%00") || request.url.includes(NUL))
+      throw invalid("Input.Invalid", "The URL may not contain NUL characters");
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerRequestLog(app);
+
+  const deps: Deps = {
+    db: options.db,
+    config,
+    now,
+    tokens: createTokenService(config.tokenSecret, config.tokenTtlMinutes, now),
+    payments: createPaymentProviders([testPaymentProvider()]),
+    receipts: createReceiptService(receiptDeps(options.db, config, now, app.log)),
+  };
+  // A receipt being sent when the app closes finishes first (the database closes after the app).
+  app.addHook("onClose", () => deps.receipts.drain());
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Storefront API",
+        version: "1.0.0",
+        description:
+          "The API of the restaurant storefront (SPEC §7). Prices are DKK numbers; errors are `{ errors: [{ code, message }] }`.",
+      },
+      components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  await app.register(
+    async (api) => {
+      registerAuth(api, deps.tokens);
+      api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());
+      for (const register of routeModules as RouteModule[]) register(api.withTypeProvider<ZodTypeProvider>(), deps);
+    },
+    { prefix: "/api" },
+  );
+
+  registerMaintenanceFlag(app, config.dataDir);
+  await registerStorefront(app, config);
+  return app;
+}
+
+/** One structured line per request, carrying the trace id (also sent back as x-trace-id). */
+function registerRequestLog(app: FastifyInstance): void {
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-trace-id", request.id);
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      "request",
+    );
+  });
+}
+
+/** Serves the built storefront; unknown non-API paths get index.html so the client router decides. */
+async function registerStorefront(app: FastifyInstance, config: Config): Promise<void> {
+  const dist = config.storefrontDist ?? join(import.meta.dirname, "../../storefront/dist");
+  const hasStorefront = existsSync(join(dist, "index.html"));
+  if (hasStorefront) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        // Vite fingerprints everything under assets/, so it never changes under the same name.
+        if (path.includes(`${join(dist, "assets")}`))
+          res.setHeader("cache-control", "public, max-age=31536000, immutable");
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && request.url !== "/api";
+    if (isPage && hasStorefront) {
+      const file = request.url.split("?")[0] ?? "/";
+      if (/\.[a-z0-9]+$/i.test(file) && existsSync(join(dist, file))) return reply.sendFile(file.slice(1));
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send({
+      errors: [{ code: "ROUTE_NOT_FOUND", message: `${request.method} ${request.url.split("?")[0]} does not exist` }],
+    });
+  });
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(720),
+  SMTP_URL: z.string().optional(),
+  RECEIPT_FROM: z.string().default("Online ordering <no-reply@localhost>"),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  STOREFRONT_DIST: z.string().optional(),
+  SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  tokenSecret: Uint8Array;
+  tokenTtlMinutes: number;
+  smtpUrl: string | undefined;
+  receiptFrom: string;
+  publicUrl: string | undefined;
+  logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
+  storefrontDist: string | undefined;
+  seedDemoData: boolean;
+};
+
+/** Reads the environment once at start-up; fails with the list of everything that is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${problems.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    tokenSecret: new TextEncoder().encode(e.TOKEN_SECRET ?? persistedSecret(dataDir)),
+    tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
+    smtpUrl: e.SMTP_URL,
+    receiptFrom: e.RECEIPT_FROM,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    storefrontDist: e.STOREFRONT_DIST,
+    seedDemoData: e.SEED_DEMO_DATA === "true",
+  };
+}
+
+/**
+ * Without TOKEN_SECRET a secret is generated once and kept in DATA_DIR, so tokens survive restarts.
+ * Several processes sharing one PostgreSQL must share TOKEN_SECRET (or DATA_DIR).
+ */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, "token-secret");
+  if (!existsSync(file)) {
+    writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600, flag: "wx" });
+  }
+  return readFileSync(file, "utf8").trim();
+}

@@ -1,0 +1,29 @@
+/**
+ * Finding a guest's basket: only the token's production unit reaches it (another unit's basket is
+ * answered like a missing one, 404), and a basket older than BASKET_EXPIRY_MINUTES is gone (410).
+ */
+
+import type { Executor } from "@app/db";
+import { BASKET_EXPIRY_MINUTES } from "@app/domain";
+import { gone, notFound } from "../../errors";
+import { type BasketRow, findBasket } from "./repository";
+
+export function isBasketExpired(basket: Pick<BasketRow, "createdAt">, now: Date): boolean {
+  return now.getTime() - basket.createdAt.getTime() > BASKET_EXPIRY_MINUTES * 60_000;
+}
+
+/** The open basket; with `lock` (inside a transaction) its row stays locked until the transaction ends. */
+export async function requireOpenBasket(
+  db: Executor,
+  id: string,
+  productionUnitId: number,
+  now: Date,
+  lock = false,
+): Promise<BasketRow> {
+  const basket = await findBasket(db, id, lock);
+  if (!basket || basket.productionUnitId !== productionUnitId) throw notFound("Basket");
+  if (isBasketExpired(basket, now)) {
+    throw gone("BASKET_EXPIRED", `The basket has expired (baskets last ${BASKET_EXPIRY_MINUTES} minutes)`);
+  }
+  return basket;
+}

@@ -1,0 +1,14 @@
+import type { Basket, LanguageCode } from "@app/contracts";
+import type { BasketDeps } from "./basket-context";
+import { loadBasketView } from "./basket-view";
+import { insertBasket } from "./repository";
+
+/** A new, empty basket of the token's production unit; its id is a random UUID. */
+export async function createBasket(
+  deps: BasketDeps,
+  productionUnitId: number,
+  language: LanguageCode,
+): Promise<Basket> {
+  const basket = await insertBasket(deps.db, productionUnitId, deps.now());
+  return loadBasketView(deps.db, basket, language);
+}

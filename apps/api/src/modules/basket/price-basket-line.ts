@@ -1,0 +1,163 @@
+/**
+ * Prices one basket line from the catalogue; nothing the client says about prices is used.
+ * The option rules (included choices, free amounts, max/min per group) live in @app/domain's
+ * priceLine; this file gathers the catalogue facts it needs and refuses what may not be sold.
+ */
+import type { Executor, Translations } from "@app/db";
+import { type LineError, localParts, type ModifierRule, priceLine, productPriceToday } from "@app/domain";
+import { conflict, notFound } from "../../errors";
+import { getModuleSettings } from "../settings/module-settings";
+import {
+  findBlockedChoiceIds,
+  findProductOfUnit,
+  findProductOptions,
+  isProductBlocked,
+  type LineChoiceValues,
+  type LineValues,
+} from "./repository";
+
+export type ChosenInput = { modifierId: number; choiceId: number; amount: number };
+
+export type PriceLineRequest = {
+  productionUnitId: number;
+  timeZone: string;
+  now: Date;
+  productId: number;
+  amount: number;
+  chosen: ChosenInput[];
+};
+
+export type PricedBasketLine = {
+  values: LineValues;
+  choices: LineChoiceValues[];
+  /** The module's bagFeeItem: at most once per basket, amount 1, locked. */
+  isBagFee: boolean;
+};
+
+type ErrorItem = { code: string; message: string; field?: string };
+
+/** A line the rules refuse, with every reason (422); the routes send all of them. */
+export class BasketLineRefused extends Error {
+  readonly status = 422;
+  constructor(readonly errors: ErrorItem[]) {
+    super(errors.map((error) => error.message).join("; "));
+  }
+}
+
+const STORED_LANGUAGE = "da-DK";
+
+/** The Danish text (what basket rows store), else any text there is. */
+export function storedName(names: Translations | null | undefined, fallback = ""): string {
+  return names?.[STORED_LANGUAGE] ?? Object.values(names ?? {}).find((value) => value) ?? fallback;
+}
+
+export async function priceBasketLine(db: Executor, request: PriceLineRequest): Promise<PricedBasketLine> {
+  const { productionUnitId, productId, amount, chosen } = request;
+  const found = await findProductOfUnit(db, productId, productionUnitId);
+  if (!found) throw notFound("Product");
+  const { product } = found;
+
+  if (await isProductBlocked(db, productionUnitId, productId)) {
+    throw conflict("PRODUCT_BLOCKED", "The product is sold out at the moment");
+  }
+  if (product.priceMinor <= 0) {
+    throw new BasketLineRefused([
+      { code: "PRODUCT_NOT_FOR_SALE", message: "The product is not for sale", field: "productId" },
+    ]);
+  }
+
+  const settings = await getModuleSettings(db, found.moduleId);
+  const isBagFee = settings.bagFeeItem === productId;
+  // The bag fee is charged once per order, whatever amount is asked for.
+  const quantity = isBagFee ? 1 : amount;
+
+  const productPriceMinor = productPriceToday(product, localParts(request.now, request.timeZone).isoWeekday);
+  const { rules, choiceNames } = toRules(await findProductOptions(db, productId));
+  const priced = priceLine({ productPriceMinor, quantity, modifiers: rules, chosen });
+  if (!priced.ok) throw new BasketLineRefused(priced.errors.map((error) => describeLineError(error, rules)));
+
+  const blocked = await findBlockedChoiceIds(
+    db,
+    productionUnitId,
+    chosen.map((choice) => choice.choiceId),
+  );
+  if (blocked.length > 0) {
+    const names = blocked.map((id) => choiceNames.get(id) ?? String(id)).join(", ");
+    throw conflict("CHOICE_BLOCKED", `Sold out at the moment: ${names}`);
+  }
+
+  return {
+    values: {
+      productId,
+      name: storedName(product.name, product.internalName),
+      imageUrl: product.imageUrl,
+      amount: quantity,
+      productPriceMinor,
+      priceMinor: priced.unitPriceMinor,
+      totalPriceMinor: priced.totalPriceMinor,
+      editingIsDisabled: isBagFee,
+    },
+    choices: priced.choices.map((choice) => ({
+      choiceId: choice.choiceId,
+      modifierId: choice.modifierId,
+      name: choiceNames.get(choice.choiceId) ?? "",
+      amount: choice.amount,
+      priceMinor: choice.priceMinor,
+    })),
+    isBagFee,
+  };
+}
+
+type OptionRow = Awaited<ReturnType<typeof findProductOptions>>[number];
+
+/** Catalogue rows → the domain's rules; a choice's price in a group is overwritePrice ?? defaultPrice. */
+function toRules(rows: OptionRow[]): { rules: ModifierRule[]; choiceNames: Map<number, string> } {
+  const byModifier = new Map<number, ModifierRule>();
+  const choiceNames = new Map<number, string>();
+  for (const row of rows) {
+    let rule = byModifier.get(row.modifierId);
+    if (!rule) {
+      rule = {
+        modifierId: row.modifierId,
+        maxChoices: row.maxChoices,
+        choicesIncluded: row.choicesIncluded,
+        choices: [],
+      };
+      byModifier.set(row.modifierId, rule);
+    }
+    if (row.choiceId === null || row.defaultPriceMinor === null) continue;
+    rule.choices.push({
+      choiceId: row.choiceId,
+      priceMinor: row.overwritePriceMinor ?? row.defaultPriceMinor,
+      freeAmount: row.freeAmount ?? 0,
+    });
+    choiceNames.set(row.choiceId, storedName(row.choiceName));
+  }
+  return { rules: [...byModifier.values()], choiceNames };
+}
+
+function describeLineError(error: LineError, rules: ModifierRule[]): ErrorItem {
+  const group = `option group ${error.modifierId}`;
+  const rule = rules.find((candidate) => candidate.modifierId === error.modifierId);
+  const field = "choices";
+  switch (error.code) {
+    case "UNKNOWN_MODIFIER":
+      return { code: error.code, message: `The product has no ${group}`, field };
+    case "UNKNOWN_CHOICE":
+      return { code: error.code, message: `Choice ${error.choiceId} is not an option of ${group}`, field };
+    case "DUPLICATE_CHOICE":
+      return { code: error.code, message: `Choice ${error.choiceId} is picked twice in ${group}`, field };
+    case "INVALID_CHOICE_AMOUNT":
+      return { code: error.code, message: `The amount of choice ${error.choiceId} must be 1–99`, field };
+    case "TOO_MANY_CHOICES":
+      return { code: error.code, message: `At most ${rule?.maxChoices} options may be chosen in ${group}`, field };
+    case "TOO_FEW_CHOICES":
+      return {
+        code: error.code,
+        message: `You haven't chosen all options: please choose ${rule?.choicesIncluded} in ${group}`,
+        field,
+      };
+    case "INVALID_QUANTITY":
+      return { code: error.code, message: "The amount must be 1–99", field: "amount" };
+  }
+}

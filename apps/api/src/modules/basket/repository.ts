@@ -1,0 +1,242 @@
+/** SQL of the basket feature: every function takes an Executor (the database or an open transaction). */
+import { type Executor, schema } from "@app/db";
+import { and, asc, eq, inArray } from "drizzle-orm";
+
+const {
+  basket,
+  basketItem,
+  basketItemChoice,
+  blockedChoice,
+  blockedProduct,
+  choice,
+  module,
+  modifierChoice,
+  product,
+  productModifier,
+} = schema;
+
+export type BasketRow = typeof basket.$inferSelect;
+export type BasketItemRow = typeof basketItem.$inferSelect;
+export type ProductRow = typeof product.$inferSelect;
+
+// ── Baskets ────────────────────────────────────────────────────────────────────────────────
+
+export async function insertBasket(db: Executor, productionUnitId: number, createdAt: Date): Promise<BasketRow> {
+  const [row] = await db.insert(basket).values({ productionUnitId, createdAt }).returning();
+  return row!;
+}
+
+/** The basket row; with `lock`, locked until the transaction ends so concurrent changes queue up. */
+export async function findBasket(db: Executor, id: string, lock = false): Promise<BasketRow | undefined> {
+  const query = db.select().from(basket).where(eq(basket.id, id)).limit(1);
+  const rows = lock ? await query.for("update") : await query;
+  return rows[0];
+}
+
+// ── Catalogue reads for pricing ────────────────────────────────────────────────────────────
+
+/**
+ * The product if it belongs to the product instance of a module of this production unit, with
+ * that module's id (its app settings decide the bag fee).
+ */
+export async function findProductOfUnit(db: Executor, productId: number, productionUnitId: number) {
+  const rows = await db
+    .select({ product, moduleId: module.id })
+    .from(product)
+    .innerJoin(
+      module,
+      and(eq(module.productInstanceId, product.productInstanceId), eq(module.productionUnitId, productionUnitId)),
+    )
+    .where(eq(product.id, productId))
+    .orderBy(asc(module.id))
+    .limit(1);
+  return rows[0];
+}
+
+export async function isProductBlocked(db: Executor, productionUnitId: number, productId: number): Promise<boolean> {
+  const rows = await db
+    .select({ productId: blockedProduct.productId })
+    .from(blockedProduct)
+    .where(and(eq(blockedProduct.productionUnitId, productionUnitId), eq(blockedProduct.productId, productId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function findBlockedChoiceIds(
+  db: Executor,
+  productionUnitId: number,
+  choiceIds: number[],
+): Promise<number[]> {
+  if (choiceIds.length === 0) return [];
+  const rows = await db
+    .select({ choiceId: blockedChoice.choiceId })
+    .from(blockedChoice)
+    .where(and(eq(blockedChoice.productionUnitId, productionUnitId), inArray(blockedChoice.choiceId, choiceIds)));
+  return rows.map((row) => row.choiceId);
+}
+
+/** Every option group of the product with its choices (one row per group × choice). */
+export async function findProductOptions(db: Executor, productId: number) {
+  return db
+    .select({
+      modifierId: productModifier.modifierId,
+      maxChoices: productModifier.maxChoices,
+      choicesIncluded: productModifier.choicesIncluded,
+      choiceId: modifierChoice.choiceId,
+      freeAmount: modifierChoice.freeAmount,
+      overwritePriceMinor: modifierChoice.overwritePriceMinor,
+      defaultPriceMinor: choice.defaultPriceMinor,
+      choiceName: choice.name,
+    })
+    .from(productModifier)
+    .leftJoin(modifierChoice, eq(modifierChoice.modifierId, productModifier.modifierId))
+    .leftJoin(choice, eq(choice.id, modifierChoice.choiceId))
+    .where(eq(productModifier.productId, productId))
+    .orderBy(asc(productModifier.sortOrder), asc(modifierChoice.sortOrder));
+}
+
+// ── Basket lines ───────────────────────────────────────────────────────────────────────────
+
+export type LineValues = {
+  productId: number;
+  name: string;
+  imageUrl: string;
+  amount: number;
+  productPriceMinor: number;
+  priceMinor: number;
+  totalPriceMinor: number;
+  editingIsDisabled: boolean;
+};
+
+export type LineChoiceValues = {
+  choiceId: number;
+  modifierId: number;
+  name: string;
+  amount: number;
+  priceMinor: number;
+};
+
+export async function findLine(db: Executor, basketId: string, itemId: string): Promise<BasketItemRow | undefined> {
+  const rows = await db
+    .select()
+    .from(basketItem)
+    .where(and(eq(basketItem.basketId, basketId), eq(basketItem.id, itemId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** The basket's lines of one product with their choices (to find a line to merge into). */
+export async function findLinesOfProduct(db: Executor, basketId: string, productId: number) {
+  const lines = await db
+    .select()
+    .from(basketItem)
+    .where(and(eq(basketItem.basketId, basketId), eq(basketItem.productId, productId)))
+    .orderBy(asc(basketItem.createdAt), asc(basketItem.id));
+  if (lines.length === 0) return [];
+  const choices = await db
+    .select({
+      basketItemId: basketItemChoice.basketItemId,
+      choiceId: basketItemChoice.choiceId,
+      modifierId: basketItemChoice.modifierId,
+      amount: basketItemChoice.amount,
+    })
+    .from(basketItemChoice)
+    .where(
+      inArray(
+        basketItemChoice.basketItemId,
+        lines.map((line) => line.id),
+      ),
+    );
+  return lines.map((line) => ({ ...line, choices: choices.filter((c) => c.basketItemId === line.id) }));
+}
+
+export async function insertLine(
+  db: Executor,
+  basketId: string,
+  values: LineValues,
+  choices: LineChoiceValues[],
+): Promise<string> {
+  const [row] = await db
+    .insert(basketItem)
+    .values({ basketId, ...values })
+    .returning({ id: basketItem.id });
+  await insertLineChoices(db, row!.id, choices);
+  return row!.id;
+}
+
+/** Rewrites a line's amount, prices and choices. */
+export async function updateLine(
+  db: Executor,
+  itemId: string,
+  values: Omit<LineValues, "productId" | "editingIsDisabled">,
+  choices: LineChoiceValues[],
+): Promise<void> {
+  await db.update(basketItem).set(values).where(eq(basketItem.id, itemId));
+  await db.delete(basketItemChoice).where(eq(basketItemChoice.basketItemId, itemId));
+  await insertLineChoices(db, itemId, choices);
+}
+
+async function insertLineChoices(db: Executor, basketItemId: string, choices: LineChoiceValues[]): Promise<void> {
+  if (choices.length === 0) return;
+  await db.insert(basketItemChoice).values(choices.map((c) => ({ basketItemId, ...c })));
+}
+
+export async function deleteLine(db: Executor, basketId: string, itemId: string): Promise<boolean> {
+  const rows = await db
+    .delete(basketItem)
+    .where(and(eq(basketItem.basketId, basketId), eq(basketItem.id, itemId)))
+    .returning({ id: basketItem.id });
+  return rows.length > 0;
+}
+
+// ── Reading a basket ───────────────────────────────────────────────────────────────────────
+
+/** The lines with the product's translated names; bag fee (locked lines) last, else oldest first. */
+export async function findLinesWithNames(db: Executor, basketId: string) {
+  return db
+    .select({ line: basketItem, productName: product.name })
+    .from(basketItem)
+    .leftJoin(product, eq(product.id, basketItem.productId))
+    .where(eq(basketItem.basketId, basketId))
+    .orderBy(asc(basketItem.editingIsDisabled), asc(basketItem.createdAt), asc(basketItem.id));
+}
+
+/** The choices of the given lines with translated names, in the product's option order. */
+export async function findLineChoicesWithNames(db: Executor, lines: { id: string; productId: number }[]) {
+  if (lines.length === 0) return [];
+  return db
+    .select({
+      id: basketItemChoice.id,
+      basketItemId: basketItemChoice.basketItemId,
+      choiceId: basketItemChoice.choiceId,
+      modifierId: basketItemChoice.modifierId,
+      storedName: basketItemChoice.name,
+      amount: basketItemChoice.amount,
+      priceMinor: basketItemChoice.priceMinor,
+      choiceName: choice.name,
+    })
+    .from(basketItemChoice)
+    .innerJoin(basketItem, eq(basketItem.id, basketItemChoice.basketItemId))
+    .leftJoin(choice, eq(choice.id, basketItemChoice.choiceId))
+    .leftJoin(
+      productModifier,
+      and(
+        eq(productModifier.productId, basketItem.productId),
+        eq(productModifier.modifierId, basketItemChoice.modifierId),
+      ),
+    )
+    .leftJoin(
+      modifierChoice,
+      and(
+        eq(modifierChoice.modifierId, basketItemChoice.modifierId),
+        eq(modifierChoice.choiceId, basketItemChoice.choiceId),
+      ),
+    )
+    .where(
+      inArray(
+        basketItemChoice.basketItemId,
+        lines.map((line) => line.id),
+      ),
+    )
+    .orderBy(asc(productModifier.sortOrder), asc(modifierChoice.sortOrder), asc(basketItemChoice.choiceId));
+}

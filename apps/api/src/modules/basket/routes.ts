@@ -1,0 +1,174 @@
+import {
+  AddBasketItem,
+  Basket,
+  BasketItemParams,
+  BasketParams,
+  BasketQuery,
+  ErrorBody,
+  UpdateBasketItem,
+} from "@app/contracts";
+import type { FastifyReply } from "fastify";
+import type { RouteModule } from "../../deps";
+import { addBasketItem } from "./add-basket-item";
+import { createBasket } from "./create-basket";
+import { getBasket } from "./get-basket";
+import { BasketLineRefused } from "./price-basket-line";
+import { removeBasketItem } from "./remove-basket-item";
+import { updateBasketItem } from "./update-basket-item";
+
+const tags = ["Basket"];
+
+const pricingNote =
+  "The server prices the line from the catalogue (weekday sale price, option rules of SPEC §5); prices sent by the " +
+  "client are ignored and the answer carries the server's. Refused: a product of another restaurant (404), a blocked " +
+  "product or choice (409 PRODUCT_BLOCKED / CHOICE_BLOCKED), a product priced 0 (422 PRODUCT_NOT_FOR_SALE), options " +
+  "that break the product's rules (422 TOO_MANY_CHOICES, TOO_FEW_CHOICES, UNKNOWN_MODIFIER, UNKNOWN_CHOICE, " +
+  "DUPLICATE_CHOICE), an expired basket (410 BASKET_EXPIRED).";
+
+/** Sends every reason of a refused line at once (422); anything else goes to the error handler. */
+async function answer<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof BasketLineRefused) return reply.status(error.status).send({ errors: error.errors });
+    throw error;
+  }
+}
+
+export const basketRoutes: RouteModule = (api, { db, now }) => {
+  const deps = { db, now };
+
+  api.get(
+    "/basket",
+    {
+      schema: {
+        tags,
+        summary: "Create a new, empty basket for the token's production unit",
+        description:
+          "Answers 200 with the new basket (not 201, so clients treat every basket answer alike). Keep its id: " +
+          "the basket expires 120 minutes after createdTimeUtc.",
+        querystring: BasketQuery,
+        response: { 200: Basket, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return createBasket(deps, request.productionUnitId, request.query.language);
+    },
+  );
+
+  api.get(
+    "/basket/:id",
+    {
+      schema: {
+        tags,
+        summary: "Get a basket",
+        description:
+          "404 for an unknown basket or one of another production unit; 410 BASKET_EXPIRED after 120 minutes.",
+        params: BasketParams,
+        querystring: BasketQuery,
+        response: { 200: Basket, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 410: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return getBasket(deps, {
+        basketId: request.params.id,
+        productionUnitId: request.productionUnitId,
+        language: request.query.language,
+      });
+    },
+  );
+
+  api.post(
+    "/basket/:id/products",
+    {
+      schema: {
+        tags,
+        summary: "Add a product to the basket; answers the whole basket",
+        description:
+          `${pricingNote} The same product with the same choices is merged into its existing line (amounts summed; ` +
+          "above 99 → 422 AMOUNT_TOO_LARGE). The bag-fee product (app setting bagFeeItem) is kept once with amount 1 " +
+          "and editingIsDisabled; adding it again changes nothing.",
+        params: BasketParams,
+        querystring: BasketQuery,
+        body: AddBasketItem,
+        response: {
+          200: Basket,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          410: ErrorBody,
+          422: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) =>
+      answer(reply, () =>
+        addBasketItem(deps, {
+          basketId: request.params.id,
+          productionUnitId: request.productionUnitId,
+          item: request.body,
+          language: request.query.language,
+        }),
+      ),
+  );
+
+  api.put(
+    "/basket/:id/products/:itemId",
+    {
+      schema: {
+        tags,
+        summary: "Change a line's amount and choices (the full item); answers the whole basket",
+        description:
+          `${pricingNote} The line is re-priced and never merged with another line. productId must stay the line's ` +
+          "(422 PRODUCT_MISMATCH); a line with editingIsDisabled (bag fee) cannot be changed (409 EDITING_DISABLED). " +
+          "404 for an unknown itemId in this basket.",
+        params: BasketItemParams,
+        querystring: BasketQuery,
+        body: UpdateBasketItem,
+        response: {
+          200: Basket,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          410: ErrorBody,
+          422: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) =>
+      answer(reply, () =>
+        updateBasketItem(deps, {
+          basketId: request.params.id,
+          itemId: request.params.itemId,
+          productionUnitId: request.productionUnitId,
+          item: request.body,
+          language: request.query.language,
+        }),
+      ),
+  );
+
+  api.delete(
+    "/basket/:id/products/:itemId",
+    {
+      schema: {
+        tags,
+        summary: "Remove a line from the basket; answers the whole basket",
+        description: "404 for an unknown basket or itemId; 410 BASKET_EXPIRED after 120 minutes.",
+        params: BasketItemParams,
+        querystring: BasketQuery,
+        response: { 200: Basket, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 410: ErrorBody },
+      },
+    },
+    async (request) =>
+      removeBasketItem(deps, {
+        basketId: request.params.id,
+        itemId: request.params.itemId,
+        productionUnitId: request.productionUnitId,
+        language: request.query.language,
+      }),
+  );
+};

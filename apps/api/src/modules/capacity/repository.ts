@@ -1,0 +1,72 @@
+/**
+ * Kitchen capacity, kept in the database so that it holds across several API processes:
+ * usage only ever grows through one conditional upsert that refuses to pass the limit.
+ */
+import { type Executor, schema } from "@app/db";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+
+const { capacityUsage, capacityInstance } = schema;
+
+export async function findItemsPerSlot(db: Executor, capacityInstanceId: number): Promise<number | undefined> {
+  const rows = await db
+    .select({ itemsPerSlot: capacityInstance.itemsPerSlot })
+    .from(capacityInstance)
+    .where(eq(capacityInstance.id, capacityInstanceId))
+    .limit(1);
+  return rows[0]?.itemsPerSlot;
+}
+
+/** Items already promised per slot start (ISO UTC) in [from, to). */
+export async function usedBySlot(
+  db: Executor,
+  capacityInstanceId: number,
+  from: Date,
+  to: Date,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ slotStart: capacityUsage.slotStart, itemsUsed: capacityUsage.itemsUsed })
+    .from(capacityUsage)
+    .where(
+      and(
+        eq(capacityUsage.capacityInstanceId, capacityInstanceId),
+        gte(capacityUsage.slotStart, from),
+        lt(capacityUsage.slotStart, to),
+      ),
+    );
+  return new Map(rows.map((row) => [row.slotStart.toISOString(), row.itemsUsed]));
+}
+
+/**
+ * Promises `items` of the slot to an order if they still fit under `limit`; false when full.
+ * One statement: concurrent callers serialize on the row, and the WHERE re-checks the limit
+ * against the committed value, so the sum can never pass it.
+ */
+export async function tryConsumeCapacity(
+  db: Executor,
+  input: { capacityInstanceId: number; slotStart: Date; items: number; limit: number },
+): Promise<boolean> {
+  if (input.items > input.limit) return false;
+  const rows = await db
+    .insert(capacityUsage)
+    .values({ capacityInstanceId: input.capacityInstanceId, slotStart: input.slotStart, itemsUsed: input.items })
+    .onConflictDoUpdate({
+      target: [capacityUsage.capacityInstanceId, capacityUsage.slotStart],
+      set: { itemsUsed: sql`${capacityUsage.itemsUsed} + ${input.items}` },
+      setWhere: sql`${capacityUsage.itemsUsed} + ${input.items} <= ${input.limit}`,
+    })
+    .returning({ itemsUsed: capacityUsage.itemsUsed });
+  return rows.length === 1;
+}
+
+/** Gives items back (an order that was cancelled before it reached the kitchen). */
+export async function releaseCapacity(
+  db: Executor,
+  input: { capacityInstanceId: number; slotStart: Date; items: number },
+): Promise<void> {
+  await db
+    .update(capacityUsage)
+    .set({ itemsUsed: sql`greatest(0, ${capacityUsage.itemsUsed} - ${input.items})` })
+    .where(
+      and(eq(capacityUsage.capacityInstanceId, input.capacityInstanceId), eq(capacityUsage.slotStart, input.slotStart)),
+    );
+}

@@ -1,0 +1,182 @@
+/**
+ * Catalogue reads. Every list is loaded with a fixed number of queries whatever its length
+ * (no query per row): a product list costs three queries, a category list two.
+ */
+import { type Executor, schema, type Translations } from "@app/db";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+
+const {
+  menu,
+  category,
+  categoryProduct,
+  product,
+  productLabel,
+  productModifier,
+  modifier,
+  modifierChoice,
+  choice,
+  label,
+} = schema;
+
+export type MenuRow = { id: number; name: string; active: boolean };
+
+export async function findMenus(db: Executor, menuInstanceId: number): Promise<MenuRow[]> {
+  return db
+    .select({ id: menu.id, name: menu.name, active: menu.active })
+    .from(menu)
+    .where(eq(menu.menuInstanceId, menuInstanceId))
+    .orderBy(asc(menu.id));
+}
+
+/** The menu if it belongs to the instance. */
+export async function findMenuOfInstance(db: Executor, menuId: number, menuInstanceId: number) {
+  const rows = await db
+    .select({ id: menu.id })
+    .from(menu)
+    .where(and(eq(menu.id, menuId), eq(menu.menuInstanceId, menuInstanceId)))
+    .limit(1);
+  return rows[0];
+}
+
+export type CategoryRow = typeof category.$inferSelect;
+export type CategoryProductRow = { categoryId: number; productId: number; sortOrder: number };
+
+/** The menu's categories in display order, and every product link of them (two queries). */
+export async function findCategoriesOfMenu(
+  db: Executor,
+  menuId: number,
+): Promise<{ categories: CategoryRow[]; links: CategoryProductRow[] }> {
+  const [categories, links] = await Promise.all([
+    db.select().from(category).where(eq(category.menuId, menuId)).orderBy(asc(category.sortOrder), asc(category.id)),
+    db
+      .select({
+        categoryId: categoryProduct.categoryId,
+        productId: categoryProduct.productId,
+        sortOrder: categoryProduct.sortOrder,
+      })
+      .from(categoryProduct)
+      .innerJoin(category, eq(category.id, categoryProduct.categoryId))
+      .where(eq(category.menuId, menuId))
+      .orderBy(asc(categoryProduct.categoryId), asc(categoryProduct.sortOrder), asc(categoryProduct.productId)),
+  ]);
+  return { categories, links };
+}
+
+export async function findLabels(db: Executor, productInstanceId: number) {
+  return db
+    .select({
+      id: label.id,
+      name: label.name,
+      description: label.description,
+      icon: label.icon,
+      colour: label.colour,
+    })
+    .from(label)
+    .where(eq(label.productInstanceId, productInstanceId))
+    .orderBy(asc(label.id));
+}
+
+export type ProductRow = typeof product.$inferSelect & { labelIds: number[] };
+
+export type ProductModifierRow = {
+  productId: number;
+  modifierId: number;
+  name: Translations;
+  maxChoices: number;
+  choicesIncluded: number;
+};
+
+export type ModifierChoiceRow = {
+  modifierId: number;
+  choiceId: number;
+  name: Translations;
+  defaultPriceMinor: number;
+  overwritePriceMinor: number | null;
+  freeAmount: number;
+  defaultChoiceAmount: number;
+};
+
+export type ProductGraph = {
+  products: ProductRow[];
+  /** Option groups per product, in each product's display order. */
+  productModifiers: ProductModifierRow[];
+  /** Choices of every group used, each group's in display order. */
+  modifierChoices: ModifierChoiceRow[];
+};
+
+/**
+ * The products of the instance among `ids` with their labels, option groups and the groups'
+ * choices: three queries run side by side, however many products are asked for.
+ */
+export async function findProductGraph(db: Executor, productInstanceId: number, ids: number[]): Promise<ProductGraph> {
+  if (ids.length === 0) return { products: [], productModifiers: [], modifierChoices: [] };
+  const ofInstance = and(eq(product.productInstanceId, productInstanceId), inArray(product.id, ids));
+  const [products, productModifiers, modifierChoices] = await Promise.all([
+    db
+      .select({
+        ...productColumns,
+        labelIds: sql<number[]>`coalesce((
+          select json_agg(${productLabel.labelId} order by ${productLabel.labelId})
+          from ${productLabel} where ${productLabel.productId} = ${product.id}
+        ), '[]'::json)`,
+      })
+      .from(product)
+      .where(ofInstance),
+    db
+      .select({
+        productId: productModifier.productId,
+        modifierId: modifier.id,
+        name: modifier.name,
+        maxChoices: productModifier.maxChoices,
+        choicesIncluded: productModifier.choicesIncluded,
+      })
+      .from(productModifier)
+      .innerJoin(product, eq(product.id, productModifier.productId))
+      .innerJoin(modifier, eq(modifier.id, productModifier.modifierId))
+      .where(and(ofInstance, eq(modifier.productInstanceId, productInstanceId)))
+      .orderBy(asc(productModifier.productId), asc(productModifier.sortOrder), asc(modifier.id)),
+    db
+      .select({
+        modifierId: modifierChoice.modifierId,
+        choiceId: choice.id,
+        name: choice.name,
+        defaultPriceMinor: choice.defaultPriceMinor,
+        overwritePriceMinor: modifierChoice.overwritePriceMinor,
+        freeAmount: modifierChoice.freeAmount,
+        defaultChoiceAmount: modifierChoice.defaultChoiceAmount,
+      })
+      .from(modifierChoice)
+      .innerJoin(choice, eq(choice.id, modifierChoice.choiceId))
+      .where(
+        and(
+          eq(choice.productInstanceId, productInstanceId),
+          inArray(
+            modifierChoice.modifierId,
+            db
+              .select({ id: productModifier.modifierId })
+              .from(productModifier)
+              .innerJoin(product, eq(product.id, productModifier.productId))
+              .where(ofInstance),
+          ),
+        ),
+      )
+      .orderBy(asc(modifierChoice.modifierId), asc(modifierChoice.sortOrder), asc(choice.id)),
+  ]);
+  return { products, productModifiers, modifierChoices };
+}
+
+const productColumns = {
+  id: product.id,
+  productInstanceId: product.productInstanceId,
+  name: product.name,
+  subtitle: product.subtitle,
+  description: product.description,
+  internalName: product.internalName,
+  priceMinor: product.priceMinor,
+  originalPriceMinor: product.originalPriceMinor,
+  imageUrl: product.imageUrl,
+  isGiftcard: product.isGiftcard,
+  dailyPriceMinor: product.dailyPriceMinor,
+  dailyStartDayOfWeek: product.dailyStartDayOfWeek,
+  dailyEndDayOfWeek: product.dailyEndDayOfWeek,
+};

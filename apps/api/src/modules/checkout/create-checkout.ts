@@ -1,0 +1,24 @@
+import type { Checkout, CreateCheckoutQuery } from "@app/contracts";
+import type { Db } from "@app/db";
+import { notFound } from "../../errors";
+import { requireOwnModule } from "../tenancy/access";
+import { insertCheckout } from "./repository";
+import { toCheckoutJson } from "./to-checkout-json";
+
+/** A new OPEN checkout of one of the unit's modules; `instanceId` must be that module's checkout instance. */
+export async function createCheckout(
+  deps: { db: Db; now: () => Date },
+  productionUnitId: number,
+  query: CreateCheckoutQuery,
+): Promise<Checkout> {
+  const { db, now } = deps;
+  const found = await requireOwnModule(db, query.moduleId, productionUnitId);
+  if (found.checkoutInstanceId !== query.instanceId) throw notFound("Checkout instance");
+  const row = await insertCheckout(db, {
+    productionUnitId,
+    moduleId: found.id,
+    checkoutInstanceId: found.checkoutInstanceId,
+    createdAt: now(),
+  });
+  return toCheckoutJson(db, row, now());
+}

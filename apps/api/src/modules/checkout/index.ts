@@ -1,0 +1,10 @@
+/** What other features (payment, order) use of the checkout. */
+export { changeOpenCheckout, loadOwnCheckout, requireOpen } from "./checkout-access";
+export {
+  basketTotals,
+  type CheckoutRow,
+  type CheckoutTotals,
+  computeCheckoutTotals,
+  refreshCheckoutAdjustments,
+} from "./checkout-totals";
+export { toCheckoutJson } from "./to-checkout-json";

@@ -1,0 +1,37 @@
+import type { Checkout } from "@app/contracts";
+import type { Db } from "@app/db";
+import { BASKET_EXPIRY_MINUTES, CheckoutState } from "@app/domain";
+import { conflict, gone, notFound } from "../../errors";
+import { changeOpenCheckout } from "./checkout-access";
+import { findCheckoutsHoldingBasket, lockBasket, updateCheckout } from "./repository";
+import { toCheckoutJson } from "./to-checkout-json";
+
+/** A checkout in one of these states still needs its basket: the basket cannot move to another one. */
+const UNFINISHED_STATES = [CheckoutState.OPEN, CheckoutState.PENDING, CheckoutState.FINALIZING];
+
+/**
+ * Links the basket to the checkout, replacing a basket linked before. The basket must be the unit's,
+ * not expired, and not held by another unfinished checkout (one basket, one order in progress).
+ * Both rows are locked, so two checkouts racing for one basket cannot both win.
+ */
+export async function linkBasket(
+  deps: { db: Db; now: () => Date },
+  productionUnitId: number,
+  checkoutId: string,
+  basketId: string,
+): Promise<Checkout> {
+  const { db, now } = deps;
+  const row = await changeOpenCheckout(db, checkoutId, productionUnitId, async (tx, checkout) => {
+    const basket = await lockBasket(tx, basketId);
+    if (!basket || basket.productionUnitId !== productionUnitId) throw notFound("Basket");
+    if (now().getTime() - basket.createdAt.getTime() > BASKET_EXPIRY_MINUTES * 60_000) {
+      throw gone("BASKET_EXPIRED", `The basket has expired (baskets last ${BASKET_EXPIRY_MINUTES} minutes)`);
+    }
+    const holders = await findCheckoutsHoldingBasket(tx, basketId, checkout.id, UNFINISHED_STATES);
+    if (holders.length > 0) {
+      throw conflict("BASKET_IN_USE", "The basket belongs to another checkout that is not finished");
+    }
+    return updateCheckout(tx, checkout.id, { basketId, updatedAt: now() });
+  });
+  return toCheckoutJson(db, row, now());
+}

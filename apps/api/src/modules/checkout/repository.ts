@@ -1,0 +1,95 @@
+/** SQL of the checkout feature: every function takes an Executor (the database or an open transaction). */
+import { type Executor, schema } from "@app/db";
+import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import type { CheckoutRow } from "./checkout-totals";
+
+const { checkout, checkoutInstance, checkoutDiscount, checkoutGiftcard, basket, payment, productionUnit } = schema;
+
+export type CheckoutInstanceRow = typeof checkoutInstance.$inferSelect;
+export type CheckoutChanges = Partial<Omit<typeof checkout.$inferInsert, "id" | "productionUnitId" | "createdAt">>;
+
+export async function insertCheckout(
+  db: Executor,
+  values: { productionUnitId: number; moduleId: number; checkoutInstanceId: number; createdAt: Date },
+): Promise<CheckoutRow> {
+  const [row] = await db
+    .insert(checkout)
+    .values({ ...values, updatedAt: values.createdAt })
+    .returning();
+  return row!;
+}
+
+/** The checkout row; with `lock` (inside a transaction) it stays locked until the transaction ends. */
+export async function findCheckout(db: Executor, id: string, lock = false): Promise<CheckoutRow | undefined> {
+  const query = db.select().from(checkout).where(eq(checkout.id, id)).limit(1);
+  const rows = lock ? await query.for("update") : await query;
+  return rows[0];
+}
+
+export async function updateCheckout(db: Executor, id: string, changes: CheckoutChanges): Promise<CheckoutRow> {
+  const [row] = await db.update(checkout).set(changes).where(eq(checkout.id, id)).returning();
+  return row!;
+}
+
+export async function findCheckoutInstance(db: Executor, id: number): Promise<CheckoutInstanceRow | undefined> {
+  const rows = await db.select().from(checkoutInstance).where(eq(checkoutInstance.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findTimeZone(db: Executor, productionUnitId: number): Promise<string> {
+  const rows = await db
+    .select({ timeZone: productionUnit.timeZone })
+    .from(productionUnit)
+    .where(eq(productionUnit.id, productionUnitId))
+    .limit(1);
+  return rows[0]?.timeZone ?? "Europe/Copenhagen";
+}
+
+// ── Basket link ────────────────────────────────────────────────────────────────────────────
+
+/** The basket row, locked until the transaction ends so two links of one basket queue up. */
+export async function lockBasket(db: Executor, id: string) {
+  const rows = await db.select().from(basket).where(eq(basket.id, id)).limit(1).for("update");
+  return rows[0];
+}
+
+/** Checkouts other than `exceptId` that hold the basket and are in one of `states`. */
+export async function findCheckoutsHoldingBasket(db: Executor, basketId: string, exceptId: string, states: number[]) {
+  return db
+    .select({ id: checkout.id })
+    .from(checkout)
+    .where(and(eq(checkout.basketId, basketId), ne(checkout.id, exceptId), inArray(checkout.state, states)))
+    .limit(1);
+}
+
+// ── What the checkout JSON shows ───────────────────────────────────────────────────────────
+
+export async function findCheckoutDiscounts(db: Executor, checkoutId: string) {
+  return db
+    .select({ id: checkoutDiscount.id, code: checkoutDiscount.code, amountMinor: checkoutDiscount.amountMinor })
+    .from(checkoutDiscount)
+    .where(eq(checkoutDiscount.checkoutId, checkoutId))
+    .orderBy(asc(checkoutDiscount.code));
+}
+
+export async function findCheckoutGiftcards(db: Executor, checkoutId: string) {
+  return db
+    .select({
+      id: checkoutGiftcard.id,
+      giftcardId: checkoutGiftcard.giftcardId,
+      code: checkoutGiftcard.code,
+      amountMinor: checkoutGiftcard.amountMinor,
+    })
+    .from(checkoutGiftcard)
+    .where(eq(checkoutGiftcard.checkoutId, checkoutId))
+    .orderBy(asc(checkoutGiftcard.code));
+}
+
+/** The checkout's payments, newest first. */
+export async function findPayments(db: Executor, checkoutId: string) {
+  return db
+    .select({ id: payment.id, state: payment.state, type: payment.type, amountMinor: payment.amountMinor })
+    .from(payment)
+    .where(eq(payment.checkoutId, checkoutId))
+    .orderBy(desc(payment.createdAt), desc(payment.id));
+}

@@ -1,0 +1,419 @@
+import { schema } from "@app/db";
+import { CheckoutState } from "@app/domain";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
+import { checkoutWithBasket, createCheckout, insertBasket, setAppSetting, setCheckoutState } from "./test-fixtures";
+
+let t: TestApp;
+const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+beforeEach(() => clock.set("2026-11-23T10:00:00Z"));
+
+const A = () => t.restaurantA;
+const B = () => t.restaurantB;
+
+describe("POST /api/checkout", () => {
+  test("creates an OPEN checkout with a random UUID and empty totals", async () => {
+    const { checkoutInstanceId, id } = A().module;
+    const res = await t.request({
+      method: "POST",
+      url: `/api/checkout?instanceId=${checkoutInstanceId}&moduleId=${id}`,
+      headers: A().auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      instanceId: checkoutInstanceId,
+      moduleId: id,
+      createdUtc: "2026-11-23T10:00:00.000Z",
+      state: CheckoutState.OPEN,
+      checkoutBaskets: [],
+      discounts: [],
+      giftcards: [],
+      orderId: null,
+      payment: null,
+      delivery: null,
+      guestInformation: {
+        name: null,
+        phone: null,
+        email: null,
+        orderComment: null,
+        amountOfGuests: null,
+        amountOfKids: null,
+      },
+      orderReadyTime: null,
+      totals: { basketTotal: 0, discount: 0, deliveryFee: 0, total: 0, giftcard: 0, totalLeft: 0 },
+    });
+  });
+
+  test("accepts an empty JSON object as body", async () => {
+    const { checkoutInstanceId, id } = A().module;
+    const res = await t.request({
+      method: "POST",
+      url: `/api/checkout?instanceId=${checkoutInstanceId}&moduleId=${id}`,
+      headers: A().auth,
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  test("is 401 without a token", async () => {
+    const { checkoutInstanceId, id } = A().module;
+    const res = await t.request({
+      method: "POST",
+      url: `/api/checkout?instanceId=${checkoutInstanceId}&moduleId=${id}`,
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  test("is 400 without the query parameters", async () => {
+    const res = await t.request({ method: "POST", url: "/api/checkout", headers: A().auth });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].code).toBe("Input.Invalid");
+  });
+
+  test("is 404 for another restaurant's module", async () => {
+    const { checkoutInstanceId, id } = A().module;
+    const res = await t.request({
+      method: "POST",
+      url: `/api/checkout?instanceId=${checkoutInstanceId}&moduleId=${id}`,
+      headers: B().auth,
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  test("is 404 when instanceId is not the module's checkout instance", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: `/api/checkout?instanceId=${B().module.checkoutInstanceId}&moduleId=${A().module.id}`,
+      headers: A().auth,
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("GET /api/checkout/:id", () => {
+  test("answers the checkout with its basket and totals", async () => {
+    const { checkoutId, basketId } = await checkoutWithBasket(t, A(), [
+      { product: "smorrebrod", amount: 2 },
+      { product: "salat", amount: 1 },
+    ]);
+    const res = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: A().auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().checkoutBaskets).toEqual([{ externalBasketId: basketId }]);
+    expect(res.json().totals).toEqual({
+      basketTotal: 203,
+      discount: 0,
+      deliveryFee: 0,
+      total: 203,
+      giftcard: 0,
+      totalLeft: 203,
+    });
+  });
+
+  test("shows the latest payment that is not cancelled or failed", async () => {
+    const checkoutId = await createCheckout(t, A());
+    const values = {
+      checkoutId,
+      productionUnitId: A().module.productionUnitId,
+      type: 0,
+      amountMinor: 100,
+      provider: "test",
+      method: "card",
+    };
+    const [live] = await t.db
+      .insert(schema.payment)
+      .values({ ...values, state: 1, createdAt: new Date("2026-11-23T09:00:00Z") })
+      .returning();
+    await t.db.insert(schema.payment).values({ ...values, state: 2, createdAt: new Date("2026-11-23T09:30:00Z") });
+    const res = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: A().auth });
+    expect(res.json().payment).toEqual({ paymentId: live!.id });
+  });
+
+  test("counts authorized online payments in totalLeft, pay-at-pickup not", async () => {
+    const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "smorrebrod", amount: 2 }]);
+    const values = { checkoutId, productionUnitId: A().module.productionUnitId, provider: "test", method: "card" };
+    await t.db.insert(schema.payment).values([
+      { ...values, type: 0, state: 128, amountMinor: 5000 },
+      { ...values, type: 2, state: 128, amountMinor: 5000, method: "pickup" },
+      { ...values, type: 0, state: 64, amountMinor: 5000 },
+    ]);
+    const res = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: A().auth });
+    expect(res.json().totals).toMatchObject({ total: 158, totalLeft: 108 });
+  });
+
+  test("is 404 for another restaurant's checkout", async () => {
+    const checkoutId = await createCheckout(t, A());
+    const res = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: B().auth });
+    expect(res.statusCode).toBe(404);
+  });
+
+  test("is 404 for an unknown checkout and 400 for a malformed id", async () => {
+    const unknown = await t.request({
+      method: "GET",
+      url: "/api/checkout/00000000-0000-4000-8000-000000000000",
+      headers: A().auth,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await t.request({ method: "GET", url: "/api/checkout/123", headers: A().auth });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  test("is 401 without a token", async () => {
+    const checkoutId = await createCheckout(t, A());
+    expect((await t.request({ method: "GET", url: `/api/checkout/${checkoutId}` })).statusCode).toBe(401);
+  });
+});
+
+describe("POST /api/checkout/:id/basket", () => {
+  const link = (checkoutId: string, basketId: string, restaurant = A()) =>
+    t.request({
+      method: "POST",
+      url: `/api/checkout/${checkoutId}/basket?basketId=${basketId}`,
+      headers: restaurant.auth,
+    });
+
+  test("links the basket and a second link replaces it", async () => {
+    const checkoutId = await createCheckout(t, A());
+    const first = await insertBasket(t, A(), [{ product: "salat", amount: 1 }]);
+    const second = await insertBasket(t, A(), [{ product: "smorrebrod", amount: 1 }]);
+    expect((await link(checkoutId, first)).json().checkoutBaskets).toEqual([{ externalBasketId: first }]);
+    const res = await link(checkoutId, second);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().checkoutBaskets).toEqual([{ externalBasketId: second }]);
+    expect(res.json().totals.basketTotal).toBe(79);
+  });
+
+  test("is 404 for another restaurant's basket", async () => {
+    const checkoutId = await createCheckout(t, A());
+    const basketId = await insertBasket(t, B(), []);
+    expect((await link(checkoutId, basketId)).statusCode).toBe(404);
+  });
+
+  test("is 410 BASKET_EXPIRED for a basket older than 120 minutes", async () => {
+    const checkoutId = await createCheckout(t, A());
+    const basketId = await insertBasket(t, A(), [], new Date("2026-11-23T07:59:00Z"));
+    const res = await link(checkoutId, basketId);
+    expect(res.statusCode).toBe(410);
+    expect(res.json().errors[0].code).toBe("BASKET_EXPIRED");
+  });
+
+  test("is 409 BASKET_IN_USE while another unfinished checkout holds the basket", async () => {
+    const { basketId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 1 }]);
+    const other = await createCheckout(t, A());
+    const res = await link(other, basketId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0].code).toBe("BASKET_IN_USE");
+  });
+
+  test("lets only one of two checkouts racing for a basket have it", async () => {
+    const basketId = await insertBasket(t, A(), [{ product: "salat", amount: 1 }]);
+    const [first, second] = [await createCheckout(t, A()), await createCheckout(t, A())];
+    const answers = await Promise.all([link(first, basketId), link(second, basketId)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  test("takes a basket whose previous checkout is done", async () => {
+    const { checkoutId, basketId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 1 }]);
+    await setCheckoutState(t, checkoutId, CheckoutState.DONE);
+    const other = await createCheckout(t, A());
+    expect((await link(other, basketId)).statusCode).toBe(200);
+  });
+
+  test("is 409 CHECKOUT_NOT_OPEN on a checkout that is being paid", async () => {
+    const checkoutId = await createCheckout(t, A());
+    await setCheckoutState(t, checkoutId, CheckoutState.PENDING);
+    const basketId = await insertBasket(t, A(), []);
+    const res = await link(checkoutId, basketId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0].code).toBe("CHECKOUT_NOT_OPEN");
+  });
+
+  test("is 404 for another restaurant's checkout and 400 without basketId", async () => {
+    const checkoutId = await createCheckout(t, A());
+    const basketId = await insertBasket(t, B(), []);
+    expect((await link(checkoutId, basketId, B())).statusCode).toBe(404);
+    const res = await t.request({ method: "POST", url: `/api/checkout/${checkoutId}/basket`, headers: A().auth });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe("POST /api/checkout/:id/guestInformation", () => {
+  const valid = {
+    name: "Anna <Hansen>",
+    phone: "12345678",
+    email: "anna@example.dk",
+    orderComment: 'Extra "napkins" & forks',
+    amountOfGuests: 2,
+    amountOfKids: 1,
+  };
+  const save = (checkoutId: string, payload: unknown, restaurant = A()) =>
+    t.request({
+      method: "POST",
+      url: `/api/checkout/${checkoutId}/guestInformation`,
+      headers: restaurant.auth,
+      payload: payload as object,
+    });
+
+  test("stores the details with name and comment sanitized", async () => {
+    const checkoutId = await createCheckout(t, A());
+    const res = await save(checkoutId, valid);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().guestInformation).toEqual({
+      name: "Anna Hansen",
+      phone: "12345678",
+      email: "anna@example.dk",
+      orderComment: "Extra napkins &amp; forks",
+      amountOfGuests: 2,
+      amountOfKids: 1,
+    });
+  });
+
+  test("stores a pickup slot as orderReadyTime", async () => {
+    const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 1 }]);
+    const res = await save(checkoutId, { ...valid, orderReadyTime: "2026-11-23T11:00:00.000Z" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().orderReadyTime).toBe("2026-11-23T11:00:00.000Z");
+  });
+
+  test("keeps the stored time when orderReadyTime is omitted and clears it on null", async () => {
+    const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 1 }]);
+    await save(checkoutId, { ...valid, orderReadyTime: "2026-11-23T11:00:00Z" });
+    expect((await save(checkoutId, valid)).json().orderReadyTime).toBe("2026-11-23T11:00:00.000Z");
+    expect((await save(checkoutId, { ...valid, orderReadyTime: null })).json().orderReadyTime).toBeNull();
+  });
+
+  test("answers every field error at once and stores nothing", async () => {
+    const checkoutId = await createCheckout(t, A());
+    const res = await save(checkoutId, {
+      name: "  ",
+      phone: "12 34",
+      email: "not-an-email",
+      orderComment: "x".repeat(126),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([
+      { code: "MissingFields.Name", message: "Please enter your name", field: "name" },
+      { code: "Input.InvalidPhone", message: "Invalid content. The field may only contain numbers", field: "phone" },
+      { code: "Input.Invalid", message: "Your input is invalid", field: "email" },
+      { code: "Input.TooLong", message: "The comment can be at most 125 characters", field: "orderComment" },
+    ]);
+    const stored = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: A().auth });
+    expect(stored.json().guestInformation.phone).toBeNull();
+  });
+
+  test("reports missing phone and email as MissingFields", async () => {
+    const checkoutId = await createCheckout(t, A());
+    const res = await save(checkoutId, { name: "Anna" });
+    expect(res.json().errors.map((e: { code: string }) => e.code)).toEqual([
+      "MissingFields.Phone",
+      "MissingFields.Email",
+    ]);
+  });
+
+  test("follows the module's requiredGuestInformation", async () => {
+    await setAppSetting(t, B().module.id, "requiredGuestInformation", { name: true, phone: false, email: false });
+    const checkoutId = await createCheckout(t, B());
+    const res = await save(checkoutId, { name: "Bo" }, B());
+    await setAppSetting(t, B().module.id, "requiredGuestInformation", { name: true, phone: true, email: true });
+    expect(res.statusCode).toBe(200);
+  });
+
+  test("refuses a time that is not a slot start with DeliveryMethod.TimePicker", async () => {
+    const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 1 }]);
+    const res = await save(checkoutId, { ...valid, orderReadyTime: "2026-11-23T11:07:00Z" });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([
+      { code: "DeliveryMethod.TimePicker", message: "Please choose a time", field: "orderReadyTime" },
+    ]);
+  });
+
+  test("refuses a slot inside the preparation time", async () => {
+    const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 1 }]);
+    const res = await save(checkoutId, { ...valid, orderReadyTime: "2026-11-23T10:15:00Z" });
+    expect(res.json().errors[0].code).toBe("DeliveryMethod.TimePicker");
+  });
+
+  test("refuses a slot beyond the allowed future dates", async () => {
+    const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 1 }]);
+    const res = await save(checkoutId, { ...valid, orderReadyTime: "2026-11-26T11:00:00Z" });
+    expect(res.json().errors[0].code).toBe("DeliveryMethod.TimePicker");
+  });
+
+  test("refuses a full slot with SLOT_FULL", async () => {
+    const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 2 }]);
+    await t.db.insert(schema.capacityUsage).values({
+      capacityInstanceId: A().module.capacityInstanceId,
+      slotStart: new Date("2026-11-23T12:00:00Z"),
+      itemsUsed: 29,
+    });
+    const res = await save(checkoutId, { ...valid, orderReadyTime: "2026-11-23T12:00:00Z" });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[0].code).toBe("SLOT_FULL");
+  });
+
+  test("is 400 for unknown fields, absurd guest counts, a time with an offset and NUL characters", async () => {
+    const checkoutId = await createCheckout(t, A());
+    expect((await save(checkoutId, { ...valid, extra: 1 })).statusCode).toBe(400);
+    expect((await save(checkoutId, { ...valid, amountOfGuests: 100 })).statusCode).toBe(400);
+    expect((await save(checkoutId, { ...valid, amountOfKids: 1.5 })).statusCode).toBe(400);
+    expect((await save(checkoutId, { ...valid, orderReadyTime: "2026-11-23T12:00:00+01:00" })).statusCode).toBe(400);
+    expect((await save(checkoutId, { ...valid, name: "Anna\u0000" })).statusCode).toBe(400);
+  });
+
+  test("is 409 CHECKOUT_NOT_OPEN once the checkout is done", async () => {
+    const checkoutId = await createCheckout(t, A());
+    await setCheckoutState(t, checkoutId, CheckoutState.DONE);
+    const res = await save(checkoutId, valid);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0].code).toBe("CHECKOUT_NOT_OPEN");
+  });
+
+  test("is 404 for another restaurant's checkout and 401 without a token", async () => {
+    const checkoutId = await createCheckout(t, A());
+    expect((await save(checkoutId, valid, B())).statusCode).toBe(404);
+    const res = await t.request({
+      method: "POST",
+      url: `/api/checkout/${checkoutId}/guestInformation`,
+      payload: valid,
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/instancesetting/:instanceId", () => {
+  test("answers the checkout instance's settings", async () => {
+    const instanceId = A().module.checkoutInstanceId;
+    const res = await t.request({ method: "GET", url: `/api/instancesetting/${instanceId}`, headers: A().auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      instanceId,
+      isGiftcardEnabled: true,
+      isDiscountEnabled: true,
+      guestFutureOrderDates: 2,
+      chainDeliveryEnabled: false,
+      orderTimeInterval: 15,
+    });
+  });
+
+  test("is 404 for another restaurant's instance, 400 malformed, 401 without token", async () => {
+    const instanceId = A().module.checkoutInstanceId;
+    expect(
+      (await t.request({ method: "GET", url: `/api/instancesetting/${instanceId}`, headers: B().auth })).statusCode,
+    ).toBe(404);
+    expect((await t.request({ method: "GET", url: "/api/instancesetting/x", headers: A().auth })).statusCode).toBe(400);
+    expect((await t.request({ method: "GET", url: `/api/instancesetting/${instanceId}` })).statusCode).toBe(401);
+  });
+});
+
+describe("checkout rows", () => {
+  test("are never shared between restaurants", async () => {
+    const checkoutId = await createCheckout(t, A());
+    const [row] = await t.db.select().from(schema.checkout).where(eq(schema.checkout.id, checkoutId));
+    expect(row!.productionUnitId).toBe(A().module.productionUnitId);
+  });
+});

@@ -1,0 +1,119 @@
+import {
+  Checkout,
+  CheckoutParams,
+  CreateCheckoutQuery,
+  ErrorBody,
+  GuestInformationBody,
+  InstanceSetting,
+  InstanceSettingParams,
+  LinkBasketQuery,
+  NoBody,
+} from "@app/contracts";
+import type { RouteModule } from "../../deps";
+import { loadOwnCheckout } from "./checkout-access";
+import { createCheckout } from "./create-checkout";
+import { answerFieldErrors } from "./field-errors";
+import { getInstanceSetting } from "./get-instance-setting";
+import { linkBasket } from "./link-basket";
+import { saveGuestInformation } from "./save-guest-information";
+import { toCheckoutJson } from "./to-checkout-json";
+
+const tags = ["Checkout"];
+
+const notOpenNote = "Only an OPEN checkout can change: otherwise 409 CHECKOUT_NOT_OPEN.";
+
+export const checkoutRoutes: RouteModule = (api, { db, now }) => {
+  const deps = { db, now };
+
+  api.post(
+    "/checkout",
+    {
+      schema: {
+        tags,
+        summary: "Create an OPEN checkout for a module (instanceId = the module's checkoutInstanceId)",
+        description: "No body (or an empty JSON object). The id is a random UUID; keep it to continue the checkout.",
+        querystring: CreateCheckoutQuery,
+        body: NoBody,
+        response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return createCheckout(deps, request.productionUnitId, request.query);
+    },
+  );
+
+  api.get(
+    "/checkout/:id",
+    {
+      schema: {
+        tags,
+        summary: "Get a checkout with its current totals",
+        description:
+          "For an OPEN checkout the applied discount is recomputed against the current basket first (dropped when it " +
+          "no longer applies) and gift cards are capped at what is left to pay.",
+        params: CheckoutParams,
+        response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return toCheckoutJson(db, await loadOwnCheckout(db, request.params.id, request.productionUnitId), now());
+    },
+  );
+
+  api.post(
+    "/checkout/:id/basket",
+    {
+      schema: {
+        tags,
+        summary: "Link a basket to the checkout (replaces a basket linked before)",
+        description:
+          "The basket must be of the token's unit (404), not expired (410 BASKET_EXPIRED) and not linked to another " +
+          `checkout that is OPEN, PENDING or FINALIZING (409 BASKET_IN_USE). ${notOpenNote}`,
+        params: CheckoutParams,
+        querystring: LinkBasketQuery,
+        body: NoBody,
+        response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody },
+      },
+    },
+    async (request) => linkBasket(deps, request.productionUnitId, request.params.id, request.query.basketId),
+  );
+
+  api.post(
+    "/checkout/:id/guestInformation",
+    {
+      schema: {
+        tags,
+        summary: "Save the guest's details and chosen pickup time",
+        description:
+          "Flat body; the whole form is replaced. Rules (SPEC §5, per the module's requiredGuestInformation): " +
+          "MissingFields.Name/Phone/Email, Input.InvalidPhone (digits only, 8–20), Input.Invalid (email), " +
+          "Input.TooLong (comment over 125). orderReadyTime must be a slot `time` from /availableordertime (for a " +
+          "delivery checkout: from /checkout/{id}/delivery/times): else DeliveryMethod.TimePicker, or SLOT_FULL when " +
+          "the basket no longer fits. Every error is answered at once (422, one entry per field). Name and comment " +
+          `are stored with quotes and angle brackets removed and & escaped. ${notOpenNote}`,
+        params: CheckoutParams,
+        body: GuestInformationBody,
+        response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request, reply) =>
+      answerFieldErrors(reply, () =>
+        saveGuestInformation(deps, request.productionUnitId, request.params.id, request.body),
+      ),
+  );
+
+  api.get(
+    "/instancesetting/:instanceId",
+    {
+      schema: {
+        tags,
+        summary: "Settings of a checkout instance (the module's checkoutInstanceId)",
+        params: InstanceSettingParams,
+        response: { 200: InstanceSetting, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => getInstanceSetting(db, request.productionUnitId, request.params.instanceId),
+  );
+};

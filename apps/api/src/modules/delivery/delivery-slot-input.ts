@@ -1,0 +1,57 @@
+import type { AppSettings } from "@app/contracts";
+import type { Executor } from "@app/db";
+import { notFound, unprocessable } from "../../errors";
+import type { CheckoutRow } from "../checkout/checkout-totals";
+import { findCheckoutInstance, findTimeZone } from "../checkout/repository";
+import type { DaySlotsInput } from "../pickup-time/day-slots";
+import { getModuleSettings } from "../settings/module-settings";
+import { requireOwnModule } from "../tenancy/access";
+import { findDeliveryInstance } from "./repository";
+
+export type DeliveryContext = {
+  settings: AppSettings;
+  deliveryInstanceId: number;
+  /** Slot input without the date: delivery hours, the delivery instance's interval and lead time. */
+  slots: Omit<DaySlotsInput, "date">;
+};
+
+/**
+ * What delivery of a checkout depends on: the module's deliveryEnabled setting and delivery instance
+ * (422 DELIVERY_DISABLED without them), delivery hours, the delivery instance's timeInterval and
+ * preparationMinutes, the checkout instance's guestFutureOrderDates and the kitchen capacity.
+ */
+export async function deliveryContext(
+  db: Executor,
+  checkout: CheckoutRow,
+  items: number,
+  now: Date,
+): Promise<DeliveryContext> {
+  const found = await requireOwnModule(db, checkout.moduleId, checkout.productionUnitId);
+  const settings = await getModuleSettings(db, found.id);
+  if (!settings.deliveryEnabled || found.deliveryInstanceId === null) {
+    throw unprocessable("DELIVERY_DISABLED", "This restaurant does not deliver");
+  }
+  const [delivery, instance, timeZone] = await Promise.all([
+    findDeliveryInstance(db, found.deliveryInstanceId),
+    findCheckoutInstance(db, checkout.checkoutInstanceId),
+    findTimeZone(db, checkout.productionUnitId),
+  ]);
+  if (!delivery) throw notFound("Delivery instance");
+  if (!instance) throw notFound("Checkout instance");
+  return {
+    settings,
+    deliveryInstanceId: delivery.id,
+    slots: {
+      productionUnitId: checkout.productionUnitId,
+      timeZone,
+      kind: "delivery",
+      intervalMinutes: delivery.timeInterval,
+      leadMinutes: delivery.preparationMinutes,
+      futureDays: instance.guestFutureOrderDates,
+      capacityInstanceId: found.capacityInstanceId,
+      enforceCapacity: settings.enforceCapacity,
+      items,
+      now,
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import {
+  Checkout,
+  CheckoutParams,
+  DeliveryAddressQuery,
+  DeliveryDateBody,
+  DeliveryDates,
+  DeliveryTimeBody,
+  ErrorBody,
+  NoBody,
+  PickupTimeSlots,
+} from "@app/contracts";
+import type { RouteModule } from "../../deps";
+import { answerFieldErrors } from "../checkout/field-errors";
+import {
+  getDeliveryDates,
+  getDeliveryTimes,
+  removeDelivery,
+  setDeliveryAddress,
+  setDeliveryDate,
+  setDeliveryTime,
+} from "./delivery-service";
+
+const tags = ["Checkout"];
+
+const common =
+  "Delivery needs the module's deliveryEnabled setting (else 422 DELIVERY_DISABLED). Changes need an OPEN checkout " +
+  "(else 409 CHECKOUT_NOT_OPEN).";
+
+export const deliveryRoutes: RouteModule = (api, { db, now }) => {
+  const deps = { db, now };
+  const mutation = { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+
+  api.post(
+    "/checkout/:id/delivery/address",
+    {
+      schema: {
+        tags,
+        summary: "Deliver the checkout to an address (sets the fee of the zip code; stage ADDRESS_CHOSEN)",
+        description:
+          "address required (MISSING_ADDRESS 'Please enter your address'), zipcode 4 digits (INVALID_ZIPCODE 'Please " +
+          "enter your zipcode'), both reported at once; a zip code outside the delivery zones is 422 " +
+          "DELIVERY_NOT_POSSIBLE. Clears a chosen date and time. moduleId must be the checkout's module. " +
+          common,
+        params: CheckoutParams,
+        querystring: DeliveryAddressQuery,
+        body: NoBody,
+        response: mutation,
+      },
+    },
+    async (request, reply) =>
+      answerFieldErrors(reply, () =>
+        setDeliveryAddress(deps, request.productionUnitId, request.params.id, request.query),
+      ),
+  );
+
+  api.get(
+    "/checkout/:id/delivery/dates",
+    {
+      schema: {
+        tags,
+        summary: "Dates the checkout can be delivered on",
+        description:
+          "Today … today + guestFutureOrderDates (restaurant's local dates) with delivery hours and at least one " +
+          `delivery slot left after the preparation time. ${common}`,
+        params: CheckoutParams,
+        response: { 200: DeliveryDates, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => getDeliveryDates(deps, request.productionUnitId, request.params.id),
+  );
+
+  api.post(
+    "/checkout/:id/delivery/date",
+    {
+      schema: {
+        tags,
+        summary: "Choose the delivery date (stage DATE_CHOSEN; clears a chosen time)",
+        description: `The date must be one of /delivery/dates (else 422 DATE_NOT_ALLOWED); needs an address first. ${common}`,
+        params: CheckoutParams,
+        body: DeliveryDateBody,
+        response: mutation,
+      },
+    },
+    async (request) => setDeliveryDate(deps, request.productionUnitId, request.params.id, request.body.date),
+  );
+
+  api.get(
+    "/checkout/:id/delivery/times",
+    {
+      schema: {
+        tags,
+        summary: "Delivery slots of the chosen date (today until one is chosen) for the checkout's basket",
+        description:
+          "Like pickup slots, but within the delivery hours, every timeInterval minutes of the delivery instance, " +
+          "from now + its preparationMinutes; isAvailable follows the kitchen capacity. " +
+          common,
+        params: CheckoutParams,
+        response: { 200: PickupTimeSlots, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => getDeliveryTimes(deps, request.productionUnitId, request.params.id),
+  );
+
+  api.post(
+    "/checkout/:id/delivery/time",
+    {
+      schema: {
+        tags,
+        summary: "Choose the delivery time: it becomes orderReadyTime (stage FINAL)",
+        description:
+          "deliveryTime must be a slot `time` of /delivery/times (else 422 DeliveryMethod.TimePicker), with room " +
+          `for the basket (else 422 SLOT_FULL); needs an address first. ${common}`,
+        params: CheckoutParams,
+        body: DeliveryTimeBody,
+        response: mutation,
+      },
+    },
+    async (request) => setDeliveryTime(deps, request.productionUnitId, request.params.id, request.body.deliveryTime),
+  );
+
+  api.delete(
+    "/checkout/:id/delivery",
+    {
+      schema: {
+        tags,
+        summary: "Back to pickup: clears address, fee, date and time (stage INITIAL)",
+        description: "Changes need an OPEN checkout (else 409 CHECKOUT_NOT_OPEN).",
+        params: CheckoutParams,
+        response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) => removeDelivery(deps, request.productionUnitId, request.params.id),
+  );
+};

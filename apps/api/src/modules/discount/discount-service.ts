@@ -1,0 +1,116 @@
+import type { Checkout, DiscountValidateBody, DiscountValidateQuery, DiscountValidation } from "@app/contracts";
+import type { Db, Executor } from "@app/db";
+import { BASKET_EXPIRY_MINUTES, type DiscountLine, localParts, productPriceToday, toDkk } from "@app/domain";
+import { gone, notFound, unprocessable } from "../../errors";
+import { changeOpenCheckout } from "../checkout/checkout-access";
+import { basketLines, type CheckoutRow } from "../checkout/checkout-totals";
+import { findCheckoutInstance, findTimeZone } from "../checkout/repository";
+import { toCheckoutJson } from "../checkout/to-checkout-json";
+import { requireOwnModule } from "../tenancy/access";
+import type { ModuleRow } from "../tenancy/repository";
+import { applyDiscountCode } from "./discount-rules";
+import { deleteCheckoutDiscount, findBasketOwner, findProductsOfInstance, replaceCheckoutDiscount } from "./repository";
+
+type Deps = { db: Db; now: () => Date };
+
+/**
+ * POST /discount/validate: what the code takes off a basket, without applying it. The basket is
+ * priced by the server: with basketId its stored lines (options included, preferred); else the
+ * items as product price today × amount (options are not counted, client prices are ignored).
+ */
+export async function validateDiscount(
+  { db, now }: Deps,
+  productionUnitId: number,
+  query: DiscountValidateQuery,
+  body: DiscountValidateBody,
+): Promise<DiscountValidation> {
+  const found = await requireOwnModule(db, query.moduleId, productionUnitId);
+  if (found.discountInstanceId !== query.instanceId) throw notFound("Discount instance");
+  await requireDiscountEnabled(db, found.checkoutInstanceId);
+  const lines = body.basketId
+    ? await linesOfBasket(db, body.basketId, productionUnitId, now())
+    : await linesOfItems(db, found, body.items ?? [], now());
+  const { rule, amountMinor } = await applyDiscountCode(db, query.instanceId, body.discountCode, lines, now());
+  return { sumDiscount: toDkk(amountMinor), discountCode: rule.code };
+}
+
+/** POST /checkout/{id}/discount: applies the code to the linked basket, replacing an earlier discount. */
+export async function addCheckoutDiscount(
+  { db, now }: Deps,
+  productionUnitId: number,
+  checkoutId: string,
+  discountCode: string,
+): Promise<Checkout> {
+  const row = await changeOpenCheckout(db, checkoutId, productionUnitId, async (tx, checkout) => {
+    const instanceId = await discountInstanceOf(tx, checkout);
+    const lines = await basketLines(tx, checkout.basketId);
+    const { rule, amountMinor } = await applyDiscountCode(tx, instanceId, discountCode, lines, now());
+    await replaceCheckoutDiscount(tx, {
+      checkoutId: checkout.id,
+      discountCodeId: rule.id,
+      code: rule.code,
+      amountMinor,
+    });
+    return checkout;
+  });
+  return toCheckoutJson(db, row, now());
+}
+
+/** DELETE /checkout/{id}/discount/{discountId}. */
+export async function removeCheckoutDiscount(
+  { db, now }: Deps,
+  productionUnitId: number,
+  checkoutId: string,
+  discountId: string,
+): Promise<Checkout> {
+  const row = await changeOpenCheckout(db, checkoutId, productionUnitId, async (tx, checkout) => {
+    if (!(await deleteCheckoutDiscount(tx, checkout.id, discountId))) throw notFound("Discount");
+    return checkout;
+  });
+  return toCheckoutJson(db, row, now());
+}
+
+async function discountInstanceOf(db: Executor, checkout: CheckoutRow): Promise<number> {
+  const found = await requireOwnModule(db, checkout.moduleId, checkout.productionUnitId);
+  await requireDiscountEnabled(db, checkout.checkoutInstanceId);
+  if (found.discountInstanceId === null) throw disabled();
+  return found.discountInstanceId;
+}
+
+async function requireDiscountEnabled(db: Executor, checkoutInstanceId: number): Promise<void> {
+  const instance = await findCheckoutInstance(db, checkoutInstanceId);
+  if (!instance?.isDiscountEnabled) throw disabled();
+}
+
+function disabled() {
+  return unprocessable("DISCOUNT_DISABLED", "Discount codes cannot be used here", "discountCode");
+}
+
+async function linesOfBasket(db: Executor, basketId: string, productionUnitId: number, now: Date) {
+  const owner = await findBasketOwner(db, basketId);
+  if (!owner || owner.productionUnitId !== productionUnitId) throw notFound("Basket");
+  if (now.getTime() - owner.createdAt.getTime() > BASKET_EXPIRY_MINUTES * 60_000) {
+    throw gone("BASKET_EXPIRED", `The basket has expired (baskets last ${BASKET_EXPIRY_MINUTES} minutes)`);
+  }
+  return basketLines(db, basketId);
+}
+
+async function linesOfItems(
+  db: Executor,
+  found: ModuleRow,
+  items: NonNullable<DiscountValidateBody["items"]>,
+  now: Date,
+): Promise<DiscountLine[]> {
+  const ids = [...new Set(items.map((item) => item.productId))];
+  const [products, timeZone] = await Promise.all([
+    findProductsOfInstance(db, found.productInstanceId, ids),
+    findTimeZone(db, found.productionUnitId),
+  ]);
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const { isoWeekday } = localParts(now, timeZone);
+  return items.map((item) => {
+    const priced = byId.get(item.productId);
+    if (!priced) throw notFound("Product");
+    return { productId: item.productId, totalPriceMinor: productPriceToday(priced, isoWeekday) * item.amount };
+  });
+}

@@ -1,0 +1,57 @@
+/** SQL of the discount feature. */
+import { type Executor, schema } from "@app/db";
+import { and, eq, inArray } from "drizzle-orm";
+
+const { discountCode, checkoutDiscount, product } = schema;
+
+/** The code of the instance; `code` must already be upper-case (codes are stored upper-case). */
+export async function findDiscountCode(db: Executor, discountInstanceId: number, code: string) {
+  const rows = await db
+    .select()
+    .from(discountCode)
+    .where(and(eq(discountCode.discountInstanceId, discountInstanceId), eq(discountCode.code, code)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Products of the instance among `ids`, with what their price today depends on. */
+export async function findProductsOfInstance(db: Executor, productInstanceId: number, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: product.id,
+      priceMinor: product.priceMinor,
+      dailyPriceMinor: product.dailyPriceMinor,
+      dailyStartDayOfWeek: product.dailyStartDayOfWeek,
+      dailyEndDayOfWeek: product.dailyEndDayOfWeek,
+    })
+    .from(product)
+    .where(and(eq(product.productInstanceId, productInstanceId), inArray(product.id, ids)));
+}
+
+/** One discount per checkout: the new one replaces whatever was applied. */
+export async function replaceCheckoutDiscount(
+  db: Executor,
+  values: { checkoutId: string; discountCodeId: number; code: string; amountMinor: number },
+) {
+  await db.delete(checkoutDiscount).where(eq(checkoutDiscount.checkoutId, values.checkoutId));
+  const [row] = await db.insert(checkoutDiscount).values(values).returning();
+  return row!;
+}
+
+export async function deleteCheckoutDiscount(db: Executor, checkoutId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(checkoutDiscount)
+    .where(and(eq(checkoutDiscount.checkoutId, checkoutId), eq(checkoutDiscount.id, id)))
+    .returning({ id: checkoutDiscount.id });
+  return rows.length > 0;
+}
+
+export async function findBasketOwner(db: Executor, basketId: string) {
+  const rows = await db
+    .select({ productionUnitId: schema.basket.productionUnitId, createdAt: schema.basket.createdAt })
+    .from(schema.basket)
+    .where(eq(schema.basket.id, basketId))
+    .limit(1);
+  return rows[0];
+}

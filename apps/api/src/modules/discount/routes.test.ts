@@ -1,0 +1,317 @@
+import { schema } from "@app/db";
+import { CheckoutState } from "@app/domain";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
+import {
+  checkoutWithBasket,
+  createCheckout,
+  insertBasket,
+  type Line,
+  productId,
+  setCheckoutState,
+} from "../checkout/test-fixtures";
+
+let t: TestApp;
+const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+beforeEach(() => clock.set("2026-11-23T10:00:00Z"));
+
+// Restaurant A's codes: SOMMER10 10 % from 100 kr; FAST50 50 kr from 200 kr (limit 100 uses);
+// VINTER20 expired; BURGER15 15 % on burgers only. smorrebrod 79 kr, salat 45, club-sandwich 95,
+// classic-burger 119, lunch-burger 89 (69 Monday–Thursday).
+const A = () => t.restaurantA;
+const B = () => t.restaurantB;
+
+async function validateBasket(code: string, lines: Line[], restaurant: DemoRestaurant = A()) {
+  const basketId = await insertBasket(t, restaurant, lines);
+  return validate({ discountCode: code, basketId }, restaurant);
+}
+
+function validate(payload: object, restaurant: DemoRestaurant = A(), query?: string) {
+  const { discountInstanceId, id } = restaurant.module;
+  return t.request({
+    method: "POST",
+    url: `/api/discount/validate?${query ?? `instanceId=${discountInstanceId}&moduleId=${id}`}`,
+    headers: restaurant.auth,
+    payload,
+  });
+}
+
+async function setCode(code: string, changes: Partial<typeof schema.discountCode.$inferInsert>) {
+  await t.db
+    .update(schema.discountCode)
+    .set(changes)
+    .where(
+      and(
+        eq(schema.discountCode.code, code),
+        eq(schema.discountCode.discountInstanceId, A().module.discountInstanceId!),
+      ),
+    );
+}
+
+describe("POST /api/discount/validate", () => {
+  test("takes a percentage off the basket", async () => {
+    const res = await validateBasket("SOMMER10", [{ product: "smorrebrod", amount: 2 }]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ sumDiscount: 15.8, discountCode: "SOMMER10" });
+  });
+
+  test("takes a fixed amount off the basket", async () => {
+    const res = await validateBasket("FAST50", [{ product: "club-sandwich", amount: 3 }]);
+    expect(res.json()).toEqual({ sumDiscount: 50, discountCode: "FAST50" });
+  });
+
+  test("matches codes case-insensitively", async () => {
+    const res = await validateBasket(" sommer10 ", [{ product: "smorrebrod", amount: 2 }]);
+    expect(res.json().discountCode).toBe("SOMMER10");
+  });
+
+  test("is Discount.NoValue below the code's minimum basket", async () => {
+    const res = await validateBasket("FAST50", [{ product: "club-sandwich", amount: 2 }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([
+      { code: "Discount.NoValue", message: "The discount code gives no discount on this order", field: "discountCode" },
+    ]);
+  });
+
+  test("is Discount.Invalid for an expired code", async () => {
+    const res = await validateBasket("VINTER20", [{ product: "smorrebrod", amount: 2 }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[0]).toMatchObject({ code: "Discount.Invalid", message: "The discount code is invalid" });
+  });
+
+  test("is Discount.Invalid for an unknown code", async () => {
+    const res = await validateBasket("NOPE", [{ product: "smorrebrod", amount: 2 }]);
+    expect(res.json().errors[0].code).toBe("Discount.Invalid");
+  });
+
+  test("is Discount.Invalid for another restaurant's code", async () => {
+    const res = await validateBasket("PIZZA10", [{ product: "smorrebrod", amount: 2 }]);
+    expect(res.json().errors[0].code).toBe("Discount.Invalid");
+  });
+
+  test("is Discount.Invalid for an inactive code", async () => {
+    await setCode("SOMMER10", { isActive: false });
+    const res = await validateBasket("SOMMER10", [{ product: "smorrebrod", amount: 2 }]);
+    await setCode("SOMMER10", { isActive: true });
+    expect(res.json().errors[0].code).toBe("Discount.Invalid");
+  });
+
+  test("is Discount.Invalid once the usage limit is reached", async () => {
+    await setCode("FAST50", { usageCount: 100 });
+    const res = await validateBasket("FAST50", [{ product: "club-sandwich", amount: 3 }]);
+    await setCode("FAST50", { usageCount: 0 });
+    expect(res.json().errors[0].code).toBe("Discount.Invalid");
+  });
+
+  test("applies a product-restricted code to its products only", async () => {
+    const res = await validateBasket("BURGER15", [
+      { product: "classic-burger", amount: 1 },
+      { product: "salat", amount: 1 },
+    ]);
+    expect(res.json().sumDiscount).toBe(17.85);
+  });
+
+  test("is Discount.NotValidForItems when none of the code's products is in the basket", async () => {
+    const res = await validateBasket("BURGER15", [{ product: "salat", amount: 2 }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[0]).toMatchObject({
+      code: "Discount.NotValidForItems",
+      message: "The discount code is not valid for the chosen items",
+    });
+  });
+
+  test("prices items server-side at today's price, ignoring the client's totalPrice", async () => {
+    const lunch = await productId(t, A(), "lunch-burger");
+    const res = await validate({
+      discountCode: "SOMMER10",
+      items: [{ productId: lunch, amount: 2, totalPrice: 9999 }],
+    });
+    expect(res.json().sumDiscount).toBe(13.8); // Monday sale price 69 kr × 2
+  });
+
+  test("is 404 for an item of another restaurant's catalogue", async () => {
+    const pizza = (
+      await t.db.select().from(schema.product).where(eq(schema.product.productInstanceId, B().module.productInstanceId))
+    )[0]!;
+    const res = await validate({ discountCode: "SOMMER10", items: [{ productId: pizza.id, amount: 1 }] });
+    expect(res.statusCode).toBe(404);
+  });
+
+  test("is 404 for another restaurant's basket or discount instance", async () => {
+    const basketId = await insertBasket(t, B(), [{ product: "bagfee", amount: 1 }]);
+    expect((await validate({ discountCode: "SOMMER10", basketId })).statusCode).toBe(404);
+    const query = `instanceId=${B().module.discountInstanceId}&moduleId=${A().module.id}`;
+    expect((await validate({ discountCode: "SOMMER10", items: [] }, A(), query)).statusCode).toBe(404);
+  });
+
+  test("is 410 for an expired basket", async () => {
+    const basketId = await insertBasket(
+      t,
+      A(),
+      [{ product: "smorrebrod", amount: 2 }],
+      new Date("2026-11-23T07:00:00Z"),
+    );
+    expect((await validate({ discountCode: "SOMMER10", basketId })).statusCode).toBe(410);
+  });
+
+  test("is 422 DISCOUNT_DISABLED when the checkout instance has discounts off", async () => {
+    const id = B().module.checkoutInstanceId;
+    await t.db
+      .update(schema.checkoutInstance)
+      .set({ isDiscountEnabled: false })
+      .where(eq(schema.checkoutInstance.id, id));
+    const res = await validateBasket("PIZZA10", [{ product: "bagfee", amount: 1 }], B());
+    await t.db
+      .update(schema.checkoutInstance)
+      .set({ isDiscountEnabled: true })
+      .where(eq(schema.checkoutInstance.id, id));
+    expect(res.json().errors[0].code).toBe("DISCOUNT_DISABLED");
+  });
+
+  test("is 400 for a malformed body", async () => {
+    expect((await validate({ discountCode: "SOMMER10" })).statusCode).toBe(400);
+    expect((await validate({ discountCode: "", items: [] })).statusCode).toBe(400);
+    expect((await validate({ discountCode: "SOMMER10", items: [], extra: 1 })).statusCode).toBe(400);
+    expect((await validate({ discountCode: "SOMMER10", items: [{ productId: 1, amount: 0 }] })).statusCode).toBe(400);
+    expect((await validate({ discountCode: "SOMMER10", basketId: "nope" })).statusCode).toBe(400);
+    expect((await validate({ discountCode: "SOMMER10\u0000", items: [] })).statusCode).toBe(400);
+  });
+
+  test("is 401 without a token", async () => {
+    const { discountInstanceId, id } = A().module;
+    const res = await t.request({
+      method: "POST",
+      url: `/api/discount/validate?instanceId=${discountInstanceId}&moduleId=${id}`,
+      payload: { discountCode: "SOMMER10", items: [] },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("POST /api/checkout/:id/discount", () => {
+  const apply = (checkoutId: string, discountCode: string, restaurant: DemoRestaurant = A()) =>
+    t.request({
+      method: "POST",
+      url: `/api/checkout/${checkoutId}/discount`,
+      headers: restaurant.auth,
+      payload: { discountCode },
+    });
+  const read = async (checkoutId: string) =>
+    (await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: A().auth })).json();
+
+  test("applies the code to the linked basket", async () => {
+    const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "smorrebrod", amount: 2 }]);
+    const res = await apply(checkoutId, "sommer10");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().discounts).toEqual([{ id: expect.any(String), discountCode: "SOMMER10", amount: 15.8 }]);
+    expect(res.json().totals).toMatchObject({ basketTotal: 158, discount: 15.8, total: 142.2, totalLeft: 142.2 });
+  });
+
+  test("replaces a discount applied before", async () => {
+    const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "club-sandwich", amount: 3 }]);
+    await apply(checkoutId, "SOMMER10");
+    const res = await apply(checkoutId, "FAST50");
+    expect(res.json().discounts).toEqual([{ id: expect.any(String), discountCode: "FAST50", amount: 50 }]);
+  });
+
+  test("is recomputed when the basket grows", async () => {
+    const { checkoutId, basketId } = await checkoutWithBasket(t, A(), [{ product: "smorrebrod", amount: 2 }]);
+    await apply(checkoutId, "SOMMER10");
+    const salat = await productId(t, A(), "salat");
+    await t.db.insert(schema.basketItem).values({
+      basketId,
+      productId: salat,
+      name: "salat",
+      amount: 1,
+      productPriceMinor: 4500,
+      priceMinor: 4500,
+      totalPriceMinor: 4500,
+    });
+    expect((await read(checkoutId)).discounts[0].amount).toBe(20.3);
+  });
+
+  test("is dropped when the basket no longer reaches the minimum", async () => {
+    const { checkoutId, basketId } = await checkoutWithBasket(t, A(), [
+      { product: "smorrebrod", amount: 1 },
+      { product: "salat", amount: 1 },
+    ]);
+    await apply(checkoutId, "SOMMER10");
+    const salat = await productId(t, A(), "salat");
+    await t.db
+      .delete(schema.basketItem)
+      .where(and(eq(schema.basketItem.basketId, basketId), eq(schema.basketItem.productId, salat)));
+    const checkout = await read(checkoutId);
+    expect(checkout.discounts).toEqual([]);
+    expect(checkout.totals).toMatchObject({ discount: 0, total: 79 });
+  });
+
+  test("keeps its amount once payment has started", async () => {
+    const { checkoutId, basketId } = await checkoutWithBasket(t, A(), [{ product: "smorrebrod", amount: 2 }]);
+    await apply(checkoutId, "SOMMER10");
+    await setCheckoutState(t, checkoutId, CheckoutState.PENDING);
+    await t.db.delete(schema.basketItem).where(eq(schema.basketItem.basketId, basketId));
+    expect((await read(checkoutId)).discounts[0].amount).toBe(15.8);
+  });
+
+  test("is 422 with the rule's code when the code does not apply", async () => {
+    const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 1 }]);
+    expect((await apply(checkoutId, "VINTER20")).json().errors[0].code).toBe("Discount.Invalid");
+    expect((await apply(checkoutId, "SOMMER10")).json().errors[0].code).toBe("Discount.NoValue");
+    expect((await apply(checkoutId, "BURGER15")).json().errors[0].code).toBe("Discount.NotValidForItems");
+  });
+
+  test("is Discount.NoValue without a basket", async () => {
+    const checkoutId = await createCheckout(t, A());
+    expect((await apply(checkoutId, "BURGER15")).json().errors[0].code).toBe("Discount.NoValue");
+  });
+
+  test("is 409 on a checkout that is not open, 404 for another restaurant's, 400 malformed", async () => {
+    const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "smorrebrod", amount: 2 }]);
+    expect((await apply(checkoutId, "SOMMER10", B())).statusCode).toBe(404);
+    const bad = await t.request({
+      method: "POST",
+      url: `/api/checkout/${checkoutId}/discount`,
+      headers: A().auth,
+      payload: { code: "SOMMER10" },
+    });
+    expect(bad.statusCode).toBe(400);
+    await setCheckoutState(t, checkoutId, CheckoutState.DONE);
+    const res = await apply(checkoutId, "SOMMER10");
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0].code).toBe("CHECKOUT_NOT_OPEN");
+  });
+});
+
+describe("DELETE /api/checkout/:id/discount/:discountId", () => {
+  test("removes the discount", async () => {
+    const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "smorrebrod", amount: 2 }]);
+    const applied = await t.request({
+      method: "POST",
+      url: `/api/checkout/${checkoutId}/discount`,
+      headers: A().auth,
+      payload: { discountCode: "SOMMER10" },
+    });
+    const discountId = applied.json().discounts[0].id;
+    const res = await t.request({
+      method: "DELETE",
+      url: `/api/checkout/${checkoutId}/discount/${discountId}`,
+      headers: A().auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().discounts).toEqual([]);
+    expect(res.json().totals.total).toBe(158);
+  });
+
+  test("is 404 for an unknown discount and 409 when not open", async () => {
+    const checkoutId = await createCheckout(t, A());
+    const url = `/api/checkout/${checkoutId}/discount/00000000-0000-4000-8000-000000000000`;
+    expect((await t.request({ method: "DELETE", url, headers: A().auth })).statusCode).toBe(404);
+    await setCheckoutState(t, checkoutId, CheckoutState.PENDING);
+    expect((await t.request({ method: "DELETE", url, headers: A().auth })).statusCode).toBe(409);
+  });
+});

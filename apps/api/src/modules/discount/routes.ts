@@ -1,0 +1,80 @@
+import {
+  AddCheckoutDiscount,
+  Checkout,
+  CheckoutDiscountParams,
+  CheckoutParams,
+  DiscountValidateBody,
+  DiscountValidateQuery,
+  DiscountValidation,
+  ErrorBody,
+} from "@app/contracts";
+import type { RouteModule } from "../../deps";
+import { addCheckoutDiscount, removeCheckoutDiscount, validateDiscount } from "./discount-service";
+
+const rules =
+  "Codes match case-insensitively. Refusals are 422: Discount.Invalid (unknown, inactive, expired or not yet valid, " +
+  "usage limit reached), Discount.NotValidForItems (a product-restricted code and none of its products in the " +
+  "basket), Discount.NoValue (basket below the code's minimum, or the code is worth nothing here), " +
+  "DISCOUNT_DISABLED (the checkout instance has discounts off).";
+
+export const discountRoutes: RouteModule = (api, { db, now }) => {
+  const deps = { db, now };
+
+  api.post(
+    "/discount/validate",
+    {
+      schema: {
+        tags: ["Discount"],
+        summary: "What a discount code takes off a basket (instanceId = the module's discountInstanceId)",
+        description:
+          "Send basketId (preferred: the basket's server-priced lines, options included) or items " +
+          "[{productId, amount}] (priced as the product's price today × amount; totalPrice is ignored). " +
+          `Nothing is applied or reserved. ${rules}`,
+        querystring: DiscountValidateQuery,
+        body: DiscountValidateBody,
+        response: {
+          200: DiscountValidation,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          410: ErrorBody,
+          422: ErrorBody,
+        },
+      },
+    },
+    async (request) => validateDiscount(deps, request.productionUnitId, request.query, request.body),
+  );
+
+  api.post(
+    "/checkout/:id/discount",
+    {
+      schema: {
+        tags: ["Checkout"],
+        summary: "Apply a discount code to the checkout's basket (replaces an applied discount)",
+        description:
+          "The amount is recomputed whenever the checkout is read while OPEN, and the discount is dropped when the " +
+          `basket no longer qualifies. ${rules} Changes need an OPEN checkout (409 CHECKOUT_NOT_OPEN).`,
+        params: CheckoutParams,
+        body: AddCheckoutDiscount,
+        response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) =>
+      addCheckoutDiscount(deps, request.productionUnitId, request.params.id, request.body.discountCode),
+  );
+
+  api.delete(
+    "/checkout/:id/discount/:discountId",
+    {
+      schema: {
+        tags: ["Checkout"],
+        summary: "Remove an applied discount",
+        description: "Changes need an OPEN checkout (409 CHECKOUT_NOT_OPEN); an unknown discountId is 404.",
+        params: CheckoutDiscountParams,
+        response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) =>
+      removeCheckoutDiscount(deps, request.productionUnitId, request.params.id, request.params.discountId),
+  );
+};

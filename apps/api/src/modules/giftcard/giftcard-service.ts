@@ -1,0 +1,104 @@
+import type { AddCheckoutGiftcard, Checkout, GiftcardAmount } from "@app/contracts";
+import type { Db, Executor } from "@app/db";
+import { giftcardAmountCap, toDkk, toMinor } from "@app/domain";
+import { notFound, unprocessable } from "../../errors";
+import { changeOpenCheckout } from "../checkout/checkout-access";
+import { computeCheckoutTotals } from "../checkout/checkout-totals";
+import { findCheckoutInstance } from "../checkout/repository";
+import { toCheckoutJson } from "../checkout/to-checkout-json";
+import { requireOwnInstance, requireOwnModule } from "../tenancy/access";
+import {
+  basketHasGiftcardProduct,
+  deleteCheckoutGiftcard,
+  findGiftcard,
+  findOtherCheckoutGiftcards,
+  replaceCheckoutGiftcard,
+} from "./repository";
+
+type Deps = { db: Db; now: () => Date };
+
+const NOT_VERIFIED = "We could not verify the gift card";
+
+/** GET /giftcard/{instanceId}/{code}/amount: the card's balance; unknown or expired is 422 Giftcard.Generic. */
+export async function getGiftcardAmount(
+  { db, now }: Deps,
+  productionUnitId: number,
+  instanceId: number,
+  code: string,
+): Promise<GiftcardAmount> {
+  await requireOwnInstance(db, "giftcardInstanceId", instanceId, productionUnitId);
+  const card = await requireUsableCard(db, instanceId, code, now());
+  return { amount: toDkk(card.balanceMinor), giftcardCode: card.code };
+}
+
+/**
+ * POST /checkout/{id}/giftcard: plans a payment with the card. The amount is capped at the balance
+ * and at basket − discount + delivery fee minus what other applied cards already pay. The balance is
+ * not drawn here: the payment draws it with a conditional update when the guest pays.
+ */
+export async function addCheckoutGiftcard(
+  { db, now }: Deps,
+  productionUnitId: number,
+  checkoutId: string,
+  body: AddCheckoutGiftcard,
+): Promise<Checkout> {
+  const row = await changeOpenCheckout(db, checkoutId, productionUnitId, async (tx, checkout) => {
+    const found = await requireOwnModule(tx, checkout.moduleId, productionUnitId);
+    const instance = await findCheckoutInstance(tx, checkout.checkoutInstanceId);
+    if (!instance?.isGiftcardEnabled || found.giftcardInstanceId === null) {
+      throw unprocessable("GIFTCARD_DISABLED", "Gift cards cannot be used here", "giftcardCode");
+    }
+    if (await basketHasGiftcardProduct(tx, checkout.basketId)) {
+      throw unprocessable(
+        "Giftcard.NotAvailableForGiftcardProducts",
+        "Not available when ordering a giftcard",
+        "giftcardCode",
+      );
+    }
+    const card = await requireUsableCard(tx, found.giftcardInstanceId, body.giftcardCode, now());
+    const totals = await computeCheckoutTotals(tx, checkout, now());
+    const others = await findOtherCheckoutGiftcards(tx, checkout.id, card.id);
+    const paidByOthers = others.reduce((sum, other) => sum + other.amountMinor, 0);
+    const capMinor = Math.max(
+      0,
+      giftcardAmountCap({
+        basketTotalMinor: totals.basketTotalMinor,
+        discountMinor: totals.discountMinor,
+        deliveryFeeMinor: totals.deliveryFeeMinor,
+        balanceMinor: card.balanceMinor,
+      }) - paidByOthers,
+    );
+    const amountMinor = body.amount === undefined ? capMinor : Math.min(toMinor(body.amount), capMinor);
+    if (amountMinor <= 0) {
+      throw unprocessable(
+        "GIFTCARD_NOTHING_TO_PAY",
+        card.balanceMinor <= 0 ? "The gift card has no balance left" : "There is nothing left to pay with a gift card",
+        "giftcardCode",
+      );
+    }
+    await replaceCheckoutGiftcard(tx, { checkoutId: checkout.id, giftcardId: card.id, code: card.code, amountMinor });
+    return checkout;
+  });
+  return toCheckoutJson(db, row, now());
+}
+
+/** DELETE /checkout/{id}/giftcard/{giftcardId}. */
+export async function removeCheckoutGiftcard(
+  { db, now }: Deps,
+  productionUnitId: number,
+  checkoutId: string,
+  giftcardId: string,
+): Promise<Checkout> {
+  const row = await changeOpenCheckout(db, checkoutId, productionUnitId, async (tx, checkout) => {
+    if (!(await deleteCheckoutGiftcard(tx, checkout.id, giftcardId))) throw notFound("Gift card");
+    return checkout;
+  });
+  return toCheckoutJson(db, row, now());
+}
+
+async function requireUsableCard(db: Executor, giftcardInstanceId: number, code: string, now: Date) {
+  const card = await findGiftcard(db, giftcardInstanceId, code.trim().toUpperCase());
+  const expired = card?.validUntil ? card.validUntil.getTime() < now.getTime() : false;
+  if (!card || expired) throw unprocessable("Giftcard.Generic", NOT_VERIFIED, "giftcardCode");
+  return card;
+}

@@ -1,0 +1,54 @@
+/** SQL of the gift card feature. */
+import { type Executor, schema } from "@app/db";
+import { and, eq } from "drizzle-orm";
+
+const { giftcard, checkoutGiftcard, basketItem, product } = schema;
+
+/** The card of the instance; `code` must already be upper-case (codes are stored upper-case). */
+export async function findGiftcard(db: Executor, giftcardInstanceId: number, code: string) {
+  const rows = await db
+    .select()
+    .from(giftcard)
+    .where(and(eq(giftcard.giftcardInstanceId, giftcardInstanceId), eq(giftcard.code, code)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function basketHasGiftcardProduct(db: Executor, basketId: string | null): Promise<boolean> {
+  if (!basketId) return false;
+  const rows = await db
+    .select({ id: basketItem.id })
+    .from(basketItem)
+    .innerJoin(product, eq(product.id, basketItem.productId))
+    .where(and(eq(basketItem.basketId, basketId), eq(product.isGiftcard, true)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The amounts of the other gift cards applied to the checkout. */
+export async function findOtherCheckoutGiftcards(db: Executor, checkoutId: string, exceptGiftcardId: number) {
+  const rows = await db
+    .select({ giftcardId: checkoutGiftcard.giftcardId, amountMinor: checkoutGiftcard.amountMinor })
+    .from(checkoutGiftcard)
+    .where(eq(checkoutGiftcard.checkoutId, checkoutId));
+  return rows.filter((row) => row.giftcardId !== exceptGiftcardId);
+}
+
+/** Applying a card again replaces its row. */
+export async function replaceCheckoutGiftcard(
+  db: Executor,
+  values: { checkoutId: string; giftcardId: number; code: string; amountMinor: number },
+) {
+  await db
+    .delete(checkoutGiftcard)
+    .where(and(eq(checkoutGiftcard.checkoutId, values.checkoutId), eq(checkoutGiftcard.giftcardId, values.giftcardId)));
+  await db.insert(checkoutGiftcard).values(values);
+}
+
+export async function deleteCheckoutGiftcard(db: Executor, checkoutId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(checkoutGiftcard)
+    .where(and(eq(checkoutGiftcard.checkoutId, checkoutId), eq(checkoutGiftcard.id, id)))
+    .returning({ id: checkoutGiftcard.id });
+  return rows.length > 0;
+}

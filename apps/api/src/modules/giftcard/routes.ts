@@ -1,0 +1,72 @@
+import {
+  AddCheckoutGiftcard,
+  Checkout,
+  CheckoutGiftcardParams,
+  CheckoutParams,
+  ErrorBody,
+  GiftcardAmount,
+  GiftcardAmountParams,
+  GiftcardAmountQuery,
+} from "@app/contracts";
+import type { RouteModule } from "../../deps";
+import { addCheckoutGiftcard, getGiftcardAmount, removeCheckoutGiftcard } from "./giftcard-service";
+
+export const giftcardRoutes: RouteModule = (api, { db, now }) => {
+  const deps = { db, now };
+
+  api.get(
+    "/giftcard/:instanceId/:code/amount",
+    {
+      schema: {
+        tags: ["Gift card"],
+        summary: "A gift card's balance (instanceId = the module's giftcardInstanceId)",
+        description:
+          "Codes match case-insensitively. Unknown or expired: 422 Giftcard.Generic ('We could not verify the gift " +
+          "card'). posSettingInstanceId is accepted and ignored.",
+        params: GiftcardAmountParams,
+        querystring: GiftcardAmountQuery,
+        response: { 200: GiftcardAmount, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return getGiftcardAmount(deps, request.productionUnitId, request.params.instanceId, request.params.code);
+    },
+  );
+
+  api.post(
+    "/checkout/:id/giftcard",
+    {
+      schema: {
+        tags: ["Checkout"],
+        summary: "Pay part or all of the checkout with a gift card",
+        description:
+          "The amount is capped at the card's balance and at basket − discount + delivery fee (minus other applied " +
+          "cards); it is re-capped when the basket shrinks. The balance is drawn only when paying. Refused (422): " +
+          "Giftcard.Generic (unknown or expired card), GIFTCARD_DISABLED (instance setting isGiftcardEnabled off), " +
+          "Giftcard.NotAvailableForGiftcardProducts ('Not available when ordering a giftcard': the basket holds a " +
+          "gift-card product), GIFTCARD_NOTHING_TO_PAY (no balance or nothing left to pay). Changes need an OPEN " +
+          "checkout (409 CHECKOUT_NOT_OPEN).",
+        params: CheckoutParams,
+        body: AddCheckoutGiftcard,
+        response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => addCheckoutGiftcard(deps, request.productionUnitId, request.params.id, request.body),
+  );
+
+  api.delete(
+    "/checkout/:id/giftcard/:giftcardId",
+    {
+      schema: {
+        tags: ["Checkout"],
+        summary: "Remove an applied gift card",
+        description: "Changes need an OPEN checkout (409 CHECKOUT_NOT_OPEN); an unknown giftcardId is 404.",
+        params: CheckoutGiftcardParams,
+        response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request) =>
+      removeCheckoutGiftcard(deps, request.productionUnitId, request.params.id, request.params.giftcardId),
+  );
+};

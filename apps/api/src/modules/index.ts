@@ -1,0 +1,29 @@
+import type { RouteModule } from "../deps";
+import { basketRoutes } from "./basket/routes";
+import { catalogueRoutes } from "./catalogue/routes";
+import { checkoutRoutes } from "./checkout/routes";
+import { deliveryRoutes } from "./delivery/routes";
+import { discountRoutes } from "./discount/routes";
+import { giftcardRoutes } from "./giftcard/routes";
+import { orderRoutes } from "./order/routes";
+import { paymentRoutes } from "./payment/routes";
+import { pickupTimeRoutes } from "./pickup-time/routes";
+import { settingsRoutes } from "./settings/routes";
+import { tenancyRoutes } from "./tenancy/routes";
+import { warehouseRoutes } from "./warehouse/routes";
+
+/** Every feature's routes, in the order of SPEC §7. */
+export const routeModules: RouteModule[] = [
+  tenancyRoutes,
+  settingsRoutes,
+  basketRoutes,
+  catalogueRoutes,
+  warehouseRoutes,
+  checkoutRoutes,
+  pickupTimeRoutes,
+  deliveryRoutes,
+  discountRoutes,
+  giftcardRoutes,
+  paymentRoutes,
+  orderRoutes,
+];

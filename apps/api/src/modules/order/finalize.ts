@@ -1,0 +1,231 @@
+/**
+ * POST /checkout/{id}/finalize: turns a paid checkout into exactly one order.
+ *
+ * Everything happens in one transaction that starts by locking the checkout row, so double clicks,
+ * retries and two tabs queue on it; whoever comes second finds the order and answers it (same
+ * order, 200). Inside: the payments must cover the current total (an authorized online payment,
+ * an UNPAID pay-at-pickup one, or gift cards that pay everything), kitchen capacity is consumed
+ * (conditional upsert), discount usage counted (conditional update), the receipt number taken from
+ * the unit's sequence, and the order, its lines and discounts, the checkout (DONE 2 + orderId) and
+ * the receipt outbox rows written. A full slot or a used-up discount is permanent: the transaction
+ * rolls back, then a second one marks the checkout ERROR 3 and gives the money back (gift cards,
+ * authorized payments REFUNDED 250).
+ */
+import { randomUUID } from "node:crypto";
+import type { Executor } from "@app/db";
+import { schema } from "@app/db";
+import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
+import { eq } from "drizzle-orm";
+import type { Deps } from "../../deps";
+import { type AppError, conflict, notFound, unprocessable } from "../../errors";
+import { findItemsPerSlot, tryConsumeCapacity } from "../capacity/repository";
+import { computeCheckoutTotals } from "../checkout/checkout-totals";
+import { refundGiftcardPayments } from "../payment/release";
+import { findCheckoutOfUnit, findLivePayments, movePayment } from "../payment/repository";
+import { getModuleSettings } from "../settings/module-settings";
+import {
+  findBasketLines,
+  findCheckoutDiscountRows,
+  findOrderByCheckout,
+  insertOrder,
+  insertOrderDiscounts,
+  insertOrderLines,
+  insertReceiptMessages,
+  nextReceiptNumber,
+  tryUseDiscount,
+} from "./repository";
+
+const { checkout: checkoutTable, module: moduleTable } = schema;
+
+/** A refusal that no retry can fix: the checkout is closed (ERROR) and its money given back. */
+class PermanentFailure extends Error {
+  constructor(readonly error: AppError) {
+    super(error.message);
+  }
+}
+
+export const slotFull = () =>
+  conflict("SLOT_FULL", "The kitchen has no capacity left for the chosen pickup time. Please choose another time");
+
+export async function finalizeCheckout(
+  deps: Deps,
+  input: { checkoutId: string; productionUnitId: number },
+): Promise<{ orderId: string; created: boolean }> {
+  let result: { orderId: string; created: boolean };
+  try {
+    result = await deps.db.transaction((tx) => placeOrder(tx, deps, input));
+  } catch (error) {
+    if (!(error instanceof PermanentFailure)) throw error;
+    await failCheckout(deps, input.checkoutId, input.productionUnitId);
+    throw error.error;
+  }
+  if (result.created) deps.receipts.kick();
+  return result;
+}
+
+async function placeOrder(
+  tx: Executor,
+  deps: Deps,
+  input: { checkoutId: string; productionUnitId: number },
+): Promise<{ orderId: string; created: boolean }> {
+  const now = deps.now();
+  const checkout = await findCheckoutOfUnit(tx, input.checkoutId, input.productionUnitId, true);
+  if (!checkout) throw notFound("Checkout");
+  if (checkout.orderId) return { orderId: checkout.orderId, created: false };
+  const existing = await findOrderByCheckout(tx, checkout.id);
+  if (existing) return { orderId: existing.id, created: false };
+  if (checkout.state === CheckoutState.ERROR) {
+    throw conflict("CHECKOUT_FAILED", "The order could not be placed and the payment was given back");
+  }
+
+  // What pays: gift cards plus one main payment (authorized online, or UNPAID pay at pickup).
+  const live = await findLivePayments(tx, checkout.id);
+  const main = live.find((row) => row.type !== PaymentType.GIFTCARD);
+  if (live.length === 0) throw conflict("PAYMENT_REQUIRED", "The checkout has no payment");
+  if (main && main.type === PaymentType.ONLINE && main.state === PaymentState.CREATED) {
+    throw conflict("PAYMENT_NOT_AUTHORIZED", "The payment has not been approved yet");
+  }
+  const totals = await computeCheckoutTotals(tx, checkout, now);
+  if (totals.itemCount === 0) throw unprocessable("BASKET_EMPTY", "The basket is empty");
+  const paidMinor = live.reduce((sum, row) => sum + row.amountMinor, 0);
+  if (paidMinor !== totals.orderTotalMinor) {
+    throw conflict("PAYMENT_MISMATCH", "The payment does not match the order total; the basket changed after paying");
+  }
+  if (!checkout.orderReadyTime)
+    throw unprocessable("DeliveryMethod.TimePicker", "Please choose a time", "orderReadyTime");
+
+  const [module] = await tx.select().from(moduleTable).where(eq(moduleTable.id, checkout.moduleId)).limit(1);
+  if (!module) throw notFound("Module");
+  const settings = await getModuleSettings(tx, module.id);
+
+  if (settings.enforceCapacity) {
+    const limit = (await findItemsPerSlot(tx, module.capacityInstanceId)) ?? 0;
+    const fits = await tryConsumeCapacity(tx, {
+      capacityInstanceId: module.capacityInstanceId,
+      slotStart: checkout.orderReadyTime,
+      items: totals.itemCount,
+      limit,
+    });
+    if (!fits) throw new PermanentFailure(slotFull());
+  }
+
+  const discounts = await findCheckoutDiscountRows(tx, checkout.id);
+  for (const discount of discounts) {
+    if (!(await tryUseDiscount(tx, discount.discountCodeId))) {
+      throw new PermanentFailure(conflict("Discount.Invalid", "The discount code is no longer valid"));
+    }
+  }
+
+  const receiptNumber = await nextReceiptNumber(tx, checkout.productionUnitId);
+  const order = await insertOrder(tx, {
+    checkoutId: checkout.id,
+    productionUnitId: checkout.productionUnitId,
+    moduleId: checkout.moduleId,
+    receiptNumber,
+    externalId: externalIdOf(checkout.productionUnitId, receiptNumber),
+    orderReadyTime: checkout.orderReadyTime,
+    capacityInstanceId: settings.enforceCapacity ? module.capacityInstanceId : null,
+    itemCount: totals.itemCount,
+    basketTotalMinor: totals.basketTotalMinor,
+    discountMinor: totals.discountMinor,
+    deliveryFeeMinor: totals.deliveryFeeMinor,
+    totalMinor: totals.orderTotalMinor,
+    guestName: checkout.guestName,
+    guestPhone: checkout.guestPhone,
+    guestEmail: checkout.guestEmail,
+    orderComment: checkout.orderComment,
+    isDelivery: checkout.isDelivery,
+    deliveryAddress: checkout.deliveryAddress,
+    deliveryZipCode: checkout.deliveryZipCode,
+    createdAt: now,
+  });
+
+  const lines = checkout.basketId ? await findBasketLines(tx, checkout.basketId) : [];
+  await insertOrderLines(
+    tx,
+    lines.map((line, index) => ({
+      id: lineId(index),
+      orderId: order.id,
+      productId: line.productId,
+      name: line.name,
+      amount: line.amount,
+      unitPriceMinor: line.priceMinor,
+      totalMinor: line.totalPriceMinor,
+      choices: line.choices,
+    })),
+  );
+  await insertOrderDiscounts(
+    tx,
+    discounts.map((discount) => ({
+      orderId: order.id,
+      discountCodeId: discount.discountCodeId,
+      code: discount.code,
+      amountMinor: discount.amountMinor,
+    })),
+  );
+  await tx
+    .update(checkoutTable)
+    .set({ state: CheckoutState.DONE, orderId: order.id, updatedAt: now })
+    .where(eq(checkoutTable.id, checkout.id));
+
+  // The receipt goes where the module says; an explicit receiptEmail on the payment wins.
+  const receiptEmail = main?.receiptEmail ?? live.find((row) => row.receiptEmail)?.receiptEmail ?? checkout.guestEmail;
+  const recipient =
+    settings.receiptType === "email" ? receiptEmail : settings.receiptType === "sms" ? checkout.guestPhone : null;
+  if (recipient && settings.receiptType !== "none") {
+    await insertReceiptMessages(tx, [
+      { orderId: order.id, channel: settings.receiptType, recipient, nextAttemptAt: now, createdAt: now },
+    ]);
+  }
+  return { orderId: order.id, created: true };
+}
+
+/**
+ * The order can never be placed: close the checkout (ERROR 3) and give everything back, in its own
+ * transaction after the failed one rolled back. Gift-card money returns to the cards; an authorized
+ * online payment is refunded at its provider (REFUNDED 250); a pay-at-pickup one is CANCELLED 2.
+ */
+async function failCheckout(deps: Deps, checkoutId: string, productionUnitId: number): Promise<void> {
+  const now = deps.now();
+  const refundOnline = await deps.db.transaction(async (tx) => {
+    const checkout = await findCheckoutOfUnit(tx, checkoutId, productionUnitId, true);
+    if (!checkout || checkout.orderId !== null || checkout.state === CheckoutState.DONE) return [];
+    await tx
+      .update(checkoutTable)
+      .set({ state: CheckoutState.ERROR, updatedAt: now })
+      .where(eq(checkoutTable.id, checkout.id));
+    await refundGiftcardPayments(tx, checkout.id, now);
+    const refunded = [];
+    for (const row of await findLivePayments(tx, checkout.id)) {
+      if (row.type === PaymentType.UNPAID || row.state === PaymentState.CREATED) {
+        await movePayment(tx, row.id, row.state, PaymentState.CANCELLED, now);
+      } else if (row.type === PaymentType.ONLINE) {
+        const moved = await movePayment(tx, row.id, row.state, PaymentState.REFUNDED, now);
+        if (moved) refunded.push(moved);
+      }
+    }
+    return refunded;
+  });
+  for (const payment of refundOnline) {
+    await deps.payments
+      .get(payment.provider)
+      ?.refund(payment, payment.amountMinor)
+      .catch(() => {
+        // Recorded as REFUNDED here; a provider that refuses must be followed up in its own dashboard.
+      });
+  }
+}
+
+/** "A-1001": the unit's letters (1 = A, 26 = Z, 27 = AA, …) and the receipt number. */
+export function externalIdOf(productionUnitId: number, receiptNumber: number): string {
+  let letters = "";
+  for (let n = productionUnitId; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return `${letters || "X"}-${receiptNumber}`;
+}
+
+/** Line ids that sort in basket order (the index in the first 8 hex digits), so reading keeps the order. */
+function lineId(index: number): string {
+  return `${index.toString(16).padStart(8, "0")}${randomUUID().slice(8)}`;
+}

@@ -1,0 +1,168 @@
+/** SQL of the order feature: every function takes an Executor (the database or an open transaction). */
+import { type Executor, type OrderLineChoice, schema } from "@app/db";
+import { PaymentState } from "@app/domain";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+
+const {
+  basketItem,
+  basketItemChoice,
+  checkoutDiscount,
+  discountCode,
+  order,
+  orderDiscount,
+  orderLine,
+  payment,
+  productionUnit,
+  receiptMessage,
+  receiptSequence,
+} = schema;
+
+export type OrderRow = typeof order.$inferSelect;
+export type OrderLineRow = typeof orderLine.$inferSelect;
+
+/** Payments that pay an order: waiting to be paid at pickup (CREATED) or holding money. */
+const PAYING_STATES = [
+  PaymentState.CREATED,
+  PaymentState.AUTHORIZED,
+  PaymentState.PARTIALLYCAPTURED,
+  PaymentState.CAPTURED,
+];
+
+export async function findOrderByCheckout(db: Executor, checkoutId: string): Promise<OrderRow | undefined> {
+  const rows = await db.select().from(order).where(eq(order.checkoutId, checkoutId)).limit(1);
+  return rows[0];
+}
+
+export async function findOrderOfUnit(
+  db: Executor,
+  id: string,
+  productionUnitId: number,
+): Promise<OrderRow | undefined> {
+  const rows = await db
+    .select()
+    .from(order)
+    .where(and(eq(order.id, id), eq(order.productionUnitId, productionUnitId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
+  const rows = await db.select().from(order).where(eq(order.id, id)).limit(1);
+  return rows[0];
+}
+
+/** The basket's lines with their choices, in the order they were added. */
+export async function findBasketLines(db: Executor, basketId: string) {
+  const items = await db
+    .select()
+    .from(basketItem)
+    .where(eq(basketItem.basketId, basketId))
+    .orderBy(asc(basketItem.createdAt), asc(basketItem.id));
+  if (items.length === 0) return [];
+  const choices = await db
+    .select()
+    .from(basketItemChoice)
+    .where(
+      inArray(
+        basketItemChoice.basketItemId,
+        items.map((item) => item.id),
+      ),
+    )
+    .orderBy(asc(basketItemChoice.id));
+  return items.map((item) => ({
+    ...item,
+    choices: choices
+      .filter((c) => c.basketItemId === item.id)
+      .map(
+        (c): OrderLineChoice => ({
+          choiceId: c.choiceId,
+          modifierId: c.modifierId,
+          name: c.name,
+          amount: c.amount,
+          priceMinor: c.priceMinor,
+        }),
+      ),
+  }));
+}
+
+export async function findCheckoutDiscountRows(db: Executor, checkoutId: string) {
+  return db
+    .select({
+      discountCodeId: checkoutDiscount.discountCodeId,
+      code: checkoutDiscount.code,
+      amountMinor: checkoutDiscount.amountMinor,
+    })
+    .from(checkoutDiscount)
+    .where(eq(checkoutDiscount.checkoutId, checkoutId))
+    .orderBy(asc(checkoutDiscount.discountCodeId));
+}
+
+/** Counts one use of the code if it is still active and under its usage limit; false when not. */
+export async function tryUseDiscount(db: Executor, discountCodeId: number): Promise<boolean> {
+  const rows = await db
+    .update(discountCode)
+    .set({ usageCount: sql`${discountCode.usageCount} + 1` })
+    .where(
+      and(
+        eq(discountCode.id, discountCodeId),
+        eq(discountCode.isActive, true),
+        sql`(${discountCode.usageLimit} is null or ${discountCode.usageCount} < ${discountCode.usageLimit})`,
+      ),
+    )
+    .returning({ id: discountCode.id });
+  return rows.length === 1;
+}
+
+/** The unit's next receipt number (one row per unit; the row lock queues concurrent orders). */
+export async function nextReceiptNumber(db: Executor, productionUnitId: number): Promise<number> {
+  const [row] = await db
+    .insert(receiptSequence)
+    .values({ productionUnitId, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: receiptSequence.productionUnitId,
+      set: { lastNumber: sql`${receiptSequence.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: receiptSequence.lastNumber });
+  return row!.lastNumber;
+}
+
+export async function insertOrder(db: Executor, values: typeof order.$inferInsert): Promise<OrderRow> {
+  const [row] = await db.insert(order).values(values).returning();
+  return row!;
+}
+
+export async function insertOrderLines(db: Executor, values: (typeof orderLine.$inferInsert)[]): Promise<void> {
+  if (values.length > 0) await db.insert(orderLine).values(values);
+}
+
+export async function insertOrderDiscounts(db: Executor, values: (typeof orderDiscount.$inferInsert)[]): Promise<void> {
+  if (values.length > 0) await db.insert(orderDiscount).values(values);
+}
+
+export async function insertReceiptMessages(
+  db: Executor,
+  values: (typeof receiptMessage.$inferInsert)[],
+): Promise<void> {
+  if (values.length > 0) await db.insert(receiptMessage).values(values);
+}
+
+/** Everything an order answer or a receipt shows. */
+export async function findOrderDetails(db: Executor, orderRow: OrderRow) {
+  const [lines, discounts, payments, units] = await Promise.all([
+    // Line ids are written in basket order (see finalize's lineId), so id order is basket order.
+    db.select().from(orderLine).where(eq(orderLine.orderId, orderRow.id)).orderBy(asc(orderLine.id)),
+    db
+      .select({ code: orderDiscount.code, amountMinor: orderDiscount.amountMinor })
+      .from(orderDiscount)
+      .where(eq(orderDiscount.orderId, orderRow.id))
+      .orderBy(asc(orderDiscount.code)),
+    db
+      .select()
+      .from(payment)
+      .where(and(eq(payment.checkoutId, orderRow.checkoutId), inArray(payment.state, PAYING_STATES)))
+      .orderBy(asc(payment.type), asc(payment.id)),
+    db.select().from(productionUnit).where(eq(productionUnit.id, orderRow.productionUnitId)).limit(1),
+  ]);
+  return { order: orderRow, lines, discounts, payments, unit: units[0]! };
+}
+export type OrderDetails = Awaited<ReturnType<typeof findOrderDetails>>;

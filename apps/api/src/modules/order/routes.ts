@@ -1,0 +1,92 @@
+import {
+  Checkout,
+  ErrorBody,
+  FinalizeParams,
+  NoBody,
+  Order,
+  OrderParams,
+  OrderValidation,
+  ValidateOrderBody,
+  ValidateOrderQuery,
+} from "@app/contracts";
+import type { RouteModule } from "../../deps";
+import { notFound } from "../../errors";
+import { loadOwnCheckout, toCheckoutJson } from "../checkout";
+import { finalizeCheckout } from "./finalize";
+import { findOrderDetails, findOrderOfUnit } from "./repository";
+import { toOrder } from "./to-order";
+import { validateOrder } from "./validate-order";
+
+const tags = ["Order"];
+
+export const orderRoutes: RouteModule = (api, deps) => {
+  const { db, now } = deps;
+
+  api.post(
+    "/order/validate",
+    {
+      schema: {
+        tags,
+        summary: "Check with the restaurant that the order can be placed now (before paying)",
+        description:
+          "422 Payment.RestaurantOffline when the restaurant is closed now or at the chosen time, 422 SLOT_FULL when the " +
+          "chosen pickup slot no longer fits the basket, 422 BASKET_EMPTY when the basket is empty.",
+        querystring: ValidateOrderQuery,
+        body: ValidateOrderBody,
+        response: {
+          200: OrderValidation,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          422: ErrorBody,
+        },
+      },
+    },
+    async (request) =>
+      validateOrder(deps, {
+        checkoutId: request.query.checkoutId,
+        productionUnitId: request.productionUnitId,
+        bodyProductionUnitId: request.body?.productionUnitId,
+      }),
+  );
+
+  api.post(
+    "/checkout/:id/finalize",
+    {
+      schema: {
+        tags,
+        summary: "Turn the paid checkout into its order (idempotent: always the same one order)",
+        description:
+          "Needs an authorized online payment, an UNPAID (pay at pickup) payment or gift cards paying everything, together " +
+          "equal to the total (else 409 PAYMENT_NOT_AUTHORIZED / PAYMENT_REQUIRED / PAYMENT_MISMATCH). Takes kitchen capacity " +
+          "(409 SLOT_FULL) and discount usage (409 Discount.Invalid); both are permanent: the checkout becomes ERROR 3 and the " +
+          "payment is given back. Answers the checkout (state DONE 2, orderId). Calling it again answers the same order.",
+        params: FinalizeParams,
+        body: NoBody,
+        response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => {
+      await finalizeCheckout(deps, { checkoutId: request.params.id, productionUnitId: request.productionUnitId });
+      return toCheckoutJson(db, await loadOwnCheckout(db, request.params.id, request.productionUnitId), now());
+    },
+  );
+
+  api.get(
+    "/order/:id",
+    {
+      schema: {
+        tags,
+        summary: "An order with its lines, discounts, payments and receipt number",
+        params: OrderParams,
+        response: { 200: Order, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const order = await findOrderOfUnit(db, request.params.id, request.productionUnitId);
+      if (!order) throw notFound("Order");
+      return toOrder(await findOrderDetails(db, order));
+    },
+  );
+};

@@ -1,0 +1,220 @@
+/**
+ * Test fixtures of payment, order and receipt: a checkout ready to pay written straight into the
+ * database (basket with lines, guest information, pickup time, gift cards, discount), so these tests
+ * do not depend on the checkout API; and small callers for the payment and order endpoints.
+ */
+import { schema } from "@app/db";
+import { and, eq } from "drizzle-orm";
+import type { DemoRestaurant, TestApp } from "../../testing/test-app";
+
+export type FixtureLine = {
+  /** Seed key of a product (its internalName), e.g. "classic-burger". */
+  product: string;
+  amount: number;
+  choices?: { name: string; priceMinor: number; amount?: number }[];
+};
+
+export type FixtureOptions = {
+  lines?: FixtureLine[];
+  /** Default: the next full hour after the test clock. null: not chosen. */
+  orderReadyTime?: Date | null;
+  guest?: { name?: string | null; phone?: string | null; email?: string | null };
+  giftcards?: { code: string; amountMinor: number }[];
+  discount?: { code: string; amountMinor: number };
+};
+
+export const DEFAULT_GUEST = { name: "Mette Hansen", phone: "12345678", email: "mette@example.dk" };
+
+/** The next full hour at least 30 minutes after `now` (always a slot start at 15-minute intervals). */
+export function slotAfter(now: Date): Date {
+  const hour = 3_600_000;
+  return new Date(Math.ceil((now.getTime() + 30 * 60_000) / hour) * hour);
+}
+
+export async function productRow(t: TestApp, restaurant: DemoRestaurant, key: string) {
+  const rows = await t.db
+    .select()
+    .from(schema.product)
+    .where(
+      and(
+        eq(schema.product.internalName, key),
+        eq(schema.product.productInstanceId, restaurant.module.productInstanceId),
+      ),
+    );
+  if (!rows[0]) throw new Error(`test: no product ${key}`);
+  return rows[0];
+}
+
+export async function giftcardRow(t: TestApp, restaurant: DemoRestaurant, code: string) {
+  const rows = await t.db
+    .select()
+    .from(schema.giftcard)
+    .where(
+      and(
+        eq(schema.giftcard.code, code),
+        eq(schema.giftcard.giftcardInstanceId, restaurant.module.giftcardInstanceId!),
+      ),
+    );
+  if (!rows[0]) throw new Error(`test: no gift card ${code}`);
+  return rows[0];
+}
+
+export async function setGiftcardBalance(t: TestApp, id: number, balanceMinor: number) {
+  await t.db.update(schema.giftcard).set({ balanceMinor }).where(eq(schema.giftcard.id, id));
+}
+
+export async function setItemsPerSlot(t: TestApp, restaurant: DemoRestaurant, itemsPerSlot: number) {
+  await t.db
+    .update(schema.capacityInstance)
+    .set({ itemsPerSlot })
+    .where(eq(schema.capacityInstance.id, restaurant.module.capacityInstanceId));
+}
+
+export async function setSetting(t: TestApp, restaurant: DemoRestaurant, name: string, value: unknown) {
+  await t.db
+    .insert(schema.appSetting)
+    .values({ moduleId: restaurant.module.id, name, value })
+    .onConflictDoUpdate({ target: [schema.appSetting.moduleId, schema.appSetting.name], set: { value } });
+}
+
+export async function checkoutRow(t: TestApp, id: string) {
+  const rows = await t.db.select().from(schema.checkout).where(eq(schema.checkout.id, id));
+  return rows[0]!;
+}
+
+export async function paymentsOf(t: TestApp, checkoutId: string) {
+  return t.db.select().from(schema.payment).where(eq(schema.payment.checkoutId, checkoutId));
+}
+
+/** A checkout ready to pay: basket linked, guest information and pickup time set. */
+export async function preparedCheckout(
+  t: TestApp,
+  restaurant: DemoRestaurant = t.restaurantA,
+  options: FixtureOptions = {},
+): Promise<{ checkoutId: string; basketId: string; totalMinor: number }> {
+  const lines = options.lines ?? [{ product: "classic-burger", amount: 1 }];
+  const productionUnitId = restaurant.module.productionUnitId;
+  const [basket] = await t.db.insert(schema.basket).values({ productionUnitId, createdAt: t.clock.now() }).returning();
+  let basketTotal = 0;
+  for (const line of lines) {
+    const product = await productRow(t, restaurant, line.product);
+    const choicesMinor = (line.choices ?? []).reduce((sum, c) => sum + c.priceMinor * (c.amount ?? 1), 0);
+    const unit = product.priceMinor + choicesMinor;
+    const [item] = await t.db
+      .insert(schema.basketItem)
+      .values({
+        basketId: basket!.id,
+        productId: product.id,
+        name: product.name["da-DK"] ?? line.product,
+        amount: line.amount,
+        productPriceMinor: product.priceMinor,
+        priceMinor: unit,
+        totalPriceMinor: unit * line.amount,
+      })
+      .returning();
+    basketTotal += unit * line.amount;
+    for (const choice of line.choices ?? []) {
+      const [anyChoice] = await t.db
+        .select()
+        .from(schema.choice)
+        .where(eq(schema.choice.productInstanceId, restaurant.module.productInstanceId))
+        .limit(1);
+      const [anyModifier] = await t.db
+        .select()
+        .from(schema.modifier)
+        .where(eq(schema.modifier.productInstanceId, restaurant.module.productInstanceId))
+        .limit(1);
+      await t.db.insert(schema.basketItemChoice).values({
+        basketItemId: item!.id,
+        choiceId: anyChoice!.id,
+        modifierId: anyModifier!.id,
+        name: choice.name,
+        amount: choice.amount ?? 1,
+        priceMinor: choice.priceMinor,
+      });
+    }
+  }
+  const guest = { ...DEFAULT_GUEST, ...options.guest };
+  const [checkout] = await t.db
+    .insert(schema.checkout)
+    .values({
+      productionUnitId,
+      moduleId: restaurant.module.id,
+      checkoutInstanceId: restaurant.module.checkoutInstanceId,
+      basketId: basket!.id,
+      guestName: guest.name,
+      guestPhone: guest.phone,
+      guestEmail: guest.email,
+      orderReadyTime: options.orderReadyTime === undefined ? slotAfter(t.clock.now()) : options.orderReadyTime,
+      createdAt: t.clock.now(),
+      updatedAt: t.clock.now(),
+    })
+    .returning();
+  let discountMinor = 0;
+  if (options.discount) {
+    const [code] = await t.db
+      .select()
+      .from(schema.discountCode)
+      .where(
+        and(
+          eq(schema.discountCode.code, options.discount.code),
+          eq(schema.discountCode.discountInstanceId, restaurant.module.discountInstanceId!),
+        ),
+      );
+    await t.db.insert(schema.checkoutDiscount).values({
+      checkoutId: checkout!.id,
+      discountCodeId: code!.id,
+      code: code!.code,
+      amountMinor: options.discount.amountMinor,
+    });
+    discountMinor = options.discount.amountMinor;
+  }
+  for (const card of options.giftcards ?? []) {
+    const row = await giftcardRow(t, restaurant, card.code);
+    await t.db
+      .insert(schema.checkoutGiftcard)
+      .values({ checkoutId: checkout!.id, giftcardId: row.id, code: row.code, amountMinor: card.amountMinor });
+  }
+  return { checkoutId: checkout!.id, basketId: basket!.id, totalMinor: Math.max(0, basketTotal - discountMinor) };
+}
+
+export type PayQuery = {
+  moduleId?: number;
+  continuationUrl?: string;
+  cancellationUrl?: string;
+  paymentMethods?: string;
+  receiptEmail?: string;
+  isTest?: string;
+};
+
+/** POST /api/checkout/{id}/payment with shop URLs on localhost (restaurant A's host) by default. */
+export function pay(t: TestApp, checkoutId: string, query: PayQuery = {}, restaurant: DemoRestaurant = t.restaurantA) {
+  const host = restaurant === t.restaurantA ? "localhost" : "127.0.0.1";
+  const params = new URLSearchParams({
+    moduleId: String(query.moduleId ?? restaurant.module.id),
+    continuationUrl: query.continuationUrl ?? `http://${host}:5173/payment/${checkoutId}`,
+    cancellationUrl: query.cancellationUrl ?? `http://${host}:5173/checkout`,
+  });
+  for (const key of ["paymentMethods", "receiptEmail", "isTest"] as const) {
+    if (query[key] !== undefined) params.set(key, query[key]!);
+  }
+  return t.request({
+    method: "POST",
+    url: `/api/checkout/${checkoutId}/payment?${params}`,
+    headers: restaurant.auth,
+  });
+}
+
+/** Presses a button on the test provider's hosted page (a form post without fields). */
+export function pressTestButton(t: TestApp, paymentId: string, action: "approve" | "decline" | "cancel") {
+  return t.request({
+    method: "POST",
+    url: `/api/payment/test/${paymentId}/${action}`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: "",
+  });
+}
+
+export function finalize(t: TestApp, checkoutId: string, restaurant: DemoRestaurant = t.restaurantA) {
+  return t.request({ method: "POST", url: `/api/checkout/${checkoutId}/finalize`, headers: restaurant.auth });
+}

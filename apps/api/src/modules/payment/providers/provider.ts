@@ -1,0 +1,108 @@
+/**
+ * The payment provider interface. A real provider (Stripe, Nets Easy, MobilePay, …) is one module
+ * implementing `PaymentProvider`; a module's payment instance names the provider it uses
+ * (payment_instance.provider), and app.ts lists the providers the server knows. See
+ * docs/payment-providers.md.
+ *
+ * The payment rows, gift-card reservations and checkout states are the core's business: a
+ * provider only talks to the outside world (create a hosted payment, cancel, refund) and reports
+ * what the outside world says through `PaymentOutcomes.report`.
+ */
+import type { schema } from "@app/db";
+import type { Api, Deps } from "../../../deps";
+
+/** Methods that go through a provider's hosted step (pay at pickup and gift cards do not). */
+export type OnlineMethod = "card" | "mobilepay";
+
+export type PaymentRow = typeof schema.payment.$inferSelect;
+
+export type CreatePaymentInput = {
+  /** The payment row, already stored in state CREATED (its id is the reference for everything). */
+  payment: PaymentRow;
+  /** What the provider must take (the order total minus gift cards), minor units (øre). */
+  amountMinor: number;
+  currency: "DKK";
+  /** The method the guest chose first; `methods` lists every one the guest accepts. */
+  method: OnlineMethod;
+  methods: OnlineMethod[];
+  /** Where to send the guest after approval or decline, and after cancelling (already checked: module hosts). */
+  continueUrl: string;
+  cancelUrl: string;
+  restaurantName: string;
+  receiptEmail: string | null;
+  /** The public base URL of this API ("https://shop.example.dk/api"), for hosted pages, webhooks and returns. */
+  apiBaseUrl: string;
+  /** The guest asked for the provider's test mode (sandbox). */
+  isTest: boolean;
+};
+
+export type CreatePaymentResult = {
+  /** The provider's own id of the payment (stored in payment.provider_reference). */
+  providerReference: string;
+  /** The page to send the guest to, or null when the provider needs no hosted step. */
+  hostedPageUrl: string | null;
+};
+
+/** What the outside world said about a payment. */
+export type PaymentOutcome = "authorized" | "failed" | "cancelled";
+
+export type ReportedOutcome = {
+  payment: PaymentRow;
+  /** Where the guest goes next: continueUrl after authorized/failed, cancelUrl after cancelled. */
+  redirectUrl: string | null;
+};
+
+/**
+ * Handed to a provider's routes: the only way a provider moves a payment. `report` moves a
+ * CREATED payment (AUTHORIZED 128, FAILED 64 or CANCELLED 2) exactly once; a payment no longer
+ * CREATED is a 409 PAYMENT_NOT_CREATED. Failed and cancelled give the checkout's gift-card
+ * reservations back and reopen the checkout.
+ */
+export type PaymentOutcomes = {
+  report: (paymentId: string, outcome: PaymentOutcome) => Promise<ReportedOutcome>;
+  /** The payment with its restaurant's name; undefined when it does not exist or is not this provider's. */
+  find: (paymentId: string) => Promise<{ payment: PaymentRow; restaurantName: string } | undefined>;
+};
+
+export interface PaymentProvider {
+  /** The name payment_instance.provider uses, e.g. "test", "stripe". */
+  readonly name: string;
+  /** True for a provider that never moves money (shown as TEST MODE everywhere). */
+  readonly testMode: boolean;
+  /** Methods it can take through its hosted step. */
+  readonly methods: readonly OnlineMethod[];
+
+  /** Creates the payment at the provider. Throwing cancels the attempt (503 PAYMENT_PROVIDER_UNAVAILABLE). */
+  createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult>;
+
+  /** The hosted page of a CREATED payment again (GET /payment/checkout/{id}); null when there is none. */
+  hostedPageUrl(payment: PaymentRow, apiBaseUrl: string): string | null;
+
+  /** The guest or the shop gave up on a CREATED payment: void it at the provider (best effort, after commit). */
+  cancel(payment: PaymentRow): Promise<void>;
+
+  /** Gives an authorized payment's money back (the order failed permanently, e.g. its slot filled up). */
+  refund(payment: PaymentRow, amountMinor: number): Promise<void>;
+
+  /**
+   * Routes of the provider under /api (hosted pages, return handlers, webhooks). Mark them
+   * `config: { public: true }` and authenticate the caller yourself (a webhook signature, or the
+   * payment's random id for a page); call `outcomes.report` to move the payment.
+   */
+  registerRoutes?(api: Api, outcomes: PaymentOutcomes, deps: Deps): void;
+}
+
+/** The providers this server knows, by name. */
+export type PaymentProviders = {
+  get: (name: string) => PaymentProvider | undefined;
+  all: () => PaymentProvider[];
+};
+
+export function createPaymentProviders(providers: PaymentProvider[]): PaymentProviders {
+  const byName = new Map<string, PaymentProvider>();
+  for (const provider of providers) {
+    if (byName.has(provider.name)) throw new Error(`Two payment providers are named "${provider.name}"`);
+    byName.set(provider.name, provider);
+  }
+  return { get: (name) => byName.get(name), all: () => [...byName.values()] };
+}

@@ -1,0 +1,182 @@
+/**
+ * The built-in payment provider "test" — TEST MODE, no money ever moves.
+ *
+ * It serves its own hosted payment page at GET /api/payment/test/{paymentId} (public: the
+ * payment's random UUID is its only key) showing the amount, the restaurant and the method, with
+ * three buttons. Each posts a plain HTML form to POST /api/payment/test/{paymentId}/{action}:
+ * approve → AUTHORIZED 128, decline → FAILED 64 (both 303 to the continuation URL), cancel →
+ * CANCELLED 2 (303 to the cancellation URL). A payment no longer CREATED cannot move again (409).
+ */
+import { ErrorBody, TestPaymentActionBody, TestPaymentActionParams, TestPaymentParams } from "@app/contracts";
+import { formatPrice, PaymentState } from "@app/domain";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { notFound } from "../../../errors";
+import type { CreatePaymentResult, PaymentProvider, PaymentRow } from "./provider";
+
+export const TEST_PROVIDER_NAME = "test";
+
+const tags = ["Payment"];
+
+export function testPaymentProvider(): PaymentProvider {
+  const pageUrl = (paymentId: string, apiBaseUrl: string) => `${apiBaseUrl}/payment/test/${paymentId}`;
+
+  return {
+    name: TEST_PROVIDER_NAME,
+    testMode: true,
+    methods: ["card", "mobilepay"],
+
+    async createPayment({ payment, apiBaseUrl }): Promise<CreatePaymentResult> {
+      return { providerReference: `test_${payment.id}`, hostedPageUrl: pageUrl(payment.id, apiBaseUrl) };
+    },
+
+    hostedPageUrl(payment, apiBaseUrl) {
+      return payment.state === PaymentState.CREATED ? pageUrl(payment.id, apiBaseUrl) : null;
+    },
+
+    // Nothing exists outside this server, so there is nothing to void or pay back.
+    async cancel() {},
+    async refund() {},
+
+    registerRoutes(api, outcomes) {
+      api.register(async (plain) => {
+        const scope = plain.withTypeProvider<ZodTypeProvider>();
+        // The page's forms post application/x-www-form-urlencoded (no fields); only this scope reads it.
+        scope.addContentTypeParser(
+          "application/x-www-form-urlencoded",
+          { parseAs: "string" },
+          (_request, body, done) => {
+            done(null, Object.fromEntries(new URLSearchParams(String(body))));
+          },
+        );
+
+        scope.get(
+          "/payment/test/:paymentId",
+          {
+            config: { public: true },
+            schema: {
+              tags,
+              summary: "TEST MODE hosted payment page (HTML) with approve, decline and cancel buttons",
+              security: [],
+              params: TestPaymentParams,
+              response: { 200: z.string().describe("text/html page"), 400: ErrorBody, 404: ErrorBody },
+            },
+          },
+          async (request, reply) => {
+            const found = await outcomes.find(request.params.paymentId);
+            if (!found) throw notFound("Payment");
+            return reply
+              .header("cache-control", "no-store")
+              .header("referrer-policy", "no-referrer")
+              .header("x-robots-tag", "noindex")
+              .header(
+                "content-security-policy",
+                "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+              )
+              .type("text/html; charset=utf-8")
+              .send(renderPage(found.payment, found.restaurantName));
+          },
+        );
+
+        scope.post(
+          "/payment/test/:paymentId/:action",
+          {
+            config: { public: true },
+            schema: {
+              tags,
+              summary: "TEST MODE: approve, decline or cancel the payment, then 303 to the shop",
+              description:
+                "approve → AUTHORIZED 128 and decline → FAILED 64 redirect to the continuation URL; cancel → CANCELLED 2 " +
+                "redirects to the cancellation URL. A payment that is no longer CREATED is 409 PAYMENT_NOT_CREATED.",
+              security: [],
+              params: TestPaymentActionParams,
+              body: TestPaymentActionBody,
+              response: {
+                303: z.null().describe("Redirect (Location header) to the continuation or cancellation URL"),
+                400: ErrorBody,
+                404: ErrorBody,
+                409: ErrorBody,
+              },
+            },
+          },
+          async (request, reply) => {
+            const { paymentId, action } = request.params;
+            const outcome = action === "approve" ? "authorized" : action === "decline" ? "failed" : "cancelled";
+            const { redirectUrl } = await outcomes.report(paymentId, outcome);
+            return reply.header("cache-control", "no-store").redirect(redirectUrl ?? `../${paymentId}`, 303);
+          },
+        );
+      });
+    },
+  };
+}
+
+const METHOD_NAMES: Record<string, string> = { card: "Betalingskort (card)", mobilepay: "MobilePay" };
+
+const STATE_TEXT: Record<number, string> = {
+  [PaymentState.CREATED]: "Venter på betaling (waiting)",
+  [PaymentState.CANCELLED]: "Annulleret (cancelled)",
+  [PaymentState.FAILED]: "Afvist (declined)",
+  [PaymentState.AUTHORIZED]: "Godkendt (approved)",
+  [PaymentState.REFUNDED]: "Refunderet (refunded)",
+};
+
+export function renderPage(payment: PaymentRow, restaurantName: string): string {
+  const amount = `${formatPrice(payment.amountMinor, "da-DK")} kr.`;
+  const isOpen = payment.state === PaymentState.CREATED;
+  const action = (name: string, label: string, style: string) =>
+    `<form method="post" action="./${payment.id}/${name}"><button type="submit" class="${style}">${label}</button></form>`;
+  const body = isOpen
+    ? `<div class="actions">
+      ${action("approve", "Godkend betaling (Approve)", "approve")}
+      ${action("decline", "Afvis betaling (Decline)", "decline")}
+      ${action("cancel", "Annuller (Cancel)", "cancel")}
+    </div>`
+    : `<p>Betalingen kan ikke ændres længere. Status: <strong>${escapeHtml(STATE_TEXT[payment.state] ?? String(payment.state))}</strong></p>
+    ${payment.continueUrl ? `<p><a href="${escapeHtml(payment.continueUrl)}">Tilbage til butikken (Back to the shop)</a></p>` : ""}`;
+
+  return `<!doctype html>
+<html lang="da">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>TEST MODE – Betaling ${escapeHtml(amount)} – ${escapeHtml(restaurantName)}</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; background: #f4f4f4; color: #111; }
+  .banner { background: #b00020; color: #fff; padding: 1.25rem; text-align: center; font-size: 1.6rem; font-weight: 700; }
+  main { max-width: 32rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; font-size: 1.15rem; }
+  dt { font-weight: 600; }
+  .actions { display: grid; gap: .75rem; margin-top: 1.5rem; }
+  button { width: 100%; font-size: 1.25rem; padding: 1rem; border: 2px solid #111; border-radius: 6px; cursor: pointer; }
+  button:focus-visible { outline: 3px solid #005fcc; outline-offset: 3px; }
+  .approve { background: #1b5e20; color: #fff; }
+  .decline { background: #fff; color: #b00020; border-color: #b00020; }
+  .cancel { background: #fff; color: #111; }
+</style>
+</head>
+<body>
+<div class="banner" role="alert">TEST MODE – no money moves<br><small>Testtilstand – ingen penge trækkes</small></div>
+<main>
+  <h1>Betaling (payment)</h1>
+  <dl>
+    <dt>Restaurant</dt><dd>${escapeHtml(restaurantName)}</dd>
+    <dt>Beløb (amount)</dt><dd><strong>${escapeHtml(amount)}</strong> (DKK)</dd>
+    <dt>Metode (method)</dt><dd>${escapeHtml(METHOD_NAMES[payment.method] ?? payment.method)}</dd>
+  </dl>
+  ${body}
+</main>
+</body>
+</html>
+`;
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}

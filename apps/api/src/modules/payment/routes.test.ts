@@ -1,0 +1,445 @@
+import { schema } from "@app/db";
+import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
+import {
+  checkoutRow,
+  giftcardRow,
+  pay,
+  paymentsOf,
+  preparedCheckout,
+  pressTestButton,
+  setGiftcardBalance,
+  setSetting,
+} from "../order/test-fixtures";
+
+let t: TestApp;
+const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+
+const BURGER = 11900;
+
+async function giftcardTransactions(giftcardId: number) {
+  return t.db.select().from(schema.giftcardTransaction).where(eq(schema.giftcardTransaction.giftcardId, giftcardId));
+}
+
+describe("POST /api/checkout/:id/payment", () => {
+  beforeEach(async () => {
+    for (const [name, value] of [
+      ["onlinePayment", true],
+      ["mobilepay", true],
+      ["payAtPickup", true],
+    ] as const) {
+      await setSetting(t, t.restaurantA, name, value);
+    }
+  });
+
+  test("card: an ONLINE payment waiting on the test provider's hosted page; the checkout becomes PENDING", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const res = await pay(t, checkoutId, { paymentMethods: "card" });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      id: expect.any(String),
+      state: PaymentState.CREATED,
+      type: PaymentType.ONLINE,
+      amount: 119,
+      paymentUrl: `http://localhost:80/api/payment/test/${body.id}`,
+      payments: [{ paymentId: body.id, amount: 119, type: PaymentType.ONLINE }],
+    });
+    expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.PENDING);
+    const [row] = await paymentsOf(t, checkoutId);
+    expect(row).toMatchObject({ provider: "test", method: "card", isTest: true, providerReference: `test_${body.id}` });
+  });
+
+  test("accepts an empty JSON body and refuses unknown body fields", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const url = (await pay(t, checkoutId)).json().paymentUrl as string;
+    expect(url).toContain("/api/payment/test/");
+    const bad = await t.request({
+      method: "POST",
+      url: `/api/checkout/${checkoutId}/payment?moduleId=${t.restaurantA.module.id}&continuationUrl=http://localhost/a&cancellationUrl=http://localhost/b`,
+      headers: t.restaurantA.auth,
+      payload: { amount: 1 },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  test("pickup: an UNPAID payment in state CREATED without a hosted step", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const res = await pay(t, checkoutId, { paymentMethods: "pickup" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      state: PaymentState.CREATED,
+      type: PaymentType.UNPAID,
+      amount: 119,
+      paymentUrl: null,
+    });
+  });
+
+  test("pickup when it is the only method the shop allows", async () => {
+    await setSetting(t, t.restaurantA, "onlinePayment", false);
+    await setSetting(t, t.restaurantA, "mobilepay", false);
+    const { checkoutId } = await preparedCheckout(t);
+    const res = await pay(t, checkoutId);
+    expect(res.json()).toMatchObject({ type: PaymentType.UNPAID, paymentUrl: null });
+  });
+
+  test("mobilepay goes through the hosted page with its method", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const res = await pay(t, checkoutId, { paymentMethods: "mobilepay" });
+    expect(res.json().type).toBe(PaymentType.ONLINE);
+    const page = await t.request({ method: "GET", url: `/api/payment/test/${res.json().id}` });
+    expect(page.body).toContain("MobilePay");
+  });
+
+  test("a method the shop does not allow is 422 PAYMENT_METHOD_NOT_ALLOWED; an unknown one 400", async () => {
+    await setSetting(t, t.restaurantA, "mobilepay", false);
+    const { checkoutId } = await preparedCheckout(t);
+    const refused = await pay(t, checkoutId, { paymentMethods: "mobilepay" });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0].code).toBe("PAYMENT_METHOD_NOT_ALLOWED");
+    const unknown = await pay(t, checkoutId, { paymentMethods: "bitcoin" });
+    expect(unknown.statusCode).toBe(400);
+    expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.OPEN);
+  });
+
+  test("a gift card that covers everything: only an AUTHORIZED GIFTCARD payment, balance drawn once", async () => {
+    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
+    await setGiftcardBalance(t, card.id, 50000);
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
+      giftcards: [{ code: "GAVE-500", amountMinor: BURGER }],
+    });
+    const res = await pay(t, checkoutId, { paymentMethods: "card" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      state: PaymentState.AUTHORIZED,
+      type: PaymentType.GIFTCARD,
+      amount: 119,
+      paymentUrl: null,
+    });
+    expect(res.json().payments).toHaveLength(1);
+    expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(50000 - BURGER);
+    const transactions = await giftcardTransactions(card.id);
+    expect(transactions.filter((row) => row.paymentId === res.json().id)).toEqual([
+      expect.objectContaining({ amountMinor: -BURGER }),
+    ]);
+  });
+
+  test("a gift card paying part: the rest is an online payment; both are listed", async () => {
+    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
+    await setGiftcardBalance(t, card.id, 50000);
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
+      lines: [{ product: "classic-burger", amount: 2 }],
+      giftcards: [{ code: "GAVE-500", amountMinor: 10000 }],
+    });
+    const res = await pay(t, checkoutId, { paymentMethods: "card" });
+    const body = res.json();
+    expect(body).toMatchObject({ type: PaymentType.ONLINE, state: PaymentState.CREATED, amount: 138 });
+    expect(body.payments).toEqual([
+      { paymentId: expect.any(String), amount: 100, type: PaymentType.GIFTCARD },
+      { paymentId: body.id, amount: 138, type: PaymentType.ONLINE },
+    ]);
+  });
+
+  test("a gift card whose balance no longer covers it is 409 Giftcard.Generic and nothing is drawn", async () => {
+    const big = await giftcardRow(t, t.restaurantA, "GAVE-500");
+    const small = await giftcardRow(t, t.restaurantA, "GAVE-100");
+    await setGiftcardBalance(t, big.id, 50000);
+    await setGiftcardBalance(t, small.id, 1000);
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
+      lines: [{ product: "classic-burger", amount: 2 }],
+      giftcards: [
+        { code: "GAVE-500", amountMinor: 5000 },
+        { code: "GAVE-100", amountMinor: 5000 },
+      ],
+    });
+    const res = await pay(t, checkoutId, { paymentMethods: "card" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0].code).toBe("Giftcard.Generic");
+    expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(50000);
+    expect((await giftcardRow(t, t.restaurantA, "GAVE-100")).balanceMinor).toBe(1000);
+    expect(await paymentsOf(t, checkoutId)).toEqual([]);
+    expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.OPEN);
+    await setGiftcardBalance(t, small.id, 10000);
+  });
+
+  test("continuation and cancellation URLs must be absolute http(s) URLs on the module's hosts", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    for (const continuationUrl of [
+      "https://evil.example/steal",
+      "javascript:alert(1)",
+      "/payment/relative",
+      "http://localhost.evil.example/x",
+      "http://user:pw@localhost/x",
+    ]) {
+      const res = await pay(t, checkoutId, { continuationUrl });
+      expect(res.statusCode, continuationUrl).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ code: "REDIRECT_URL_NOT_ALLOWED", field: "continuationUrl" });
+    }
+    const cancel = await pay(t, checkoutId, { cancellationUrl: "https://127.0.0.1/checkout" });
+    expect(cancel.statusCode).toBe(400); // restaurant B's host, not this module's
+    expect((await pay(t, checkoutId, { continuationUrl: "https://LOCALHOST:8443/payment/x" })).statusCode).toBe(200);
+  });
+
+  test("a new request cancels a waiting one and gives its gift-card money back before drawing again", async () => {
+    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
+    await setGiftcardBalance(t, card.id, 50000);
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
+      lines: [{ product: "classic-burger", amount: 2 }],
+      giftcards: [{ code: "GAVE-500", amountMinor: 10000 }],
+    });
+    const first = (await pay(t, checkoutId, { paymentMethods: "card" })).json();
+    const second = await pay(t, checkoutId, { paymentMethods: "pickup" });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ type: PaymentType.UNPAID, amount: 138 });
+    const rows = await paymentsOf(t, checkoutId);
+    expect(rows.find((row) => row.id === first.id)?.state).toBe(PaymentState.CANCELLED);
+    const giftcardStates = rows.filter((row) => row.type === PaymentType.GIFTCARD).map((row) => row.state);
+    expect(giftcardStates.sort()).toEqual([PaymentState.AUTHORIZED, PaymentState.REFUNDED]);
+    expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(40000);
+  });
+
+  test("an authorized payment stands: another request is 409 ALREADY_PAID", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const { id } = (await pay(t, checkoutId)).json();
+    expect((await pressTestButton(t, id, "approve")).statusCode).toBe(303);
+    const again = await pay(t, checkoutId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].code).toBe("ALREADY_PAID");
+  });
+
+  test("the checkout must be complete: basket, guest information, pickup time", async () => {
+    const empty = await preparedCheckout(t, t.restaurantA, { lines: [] });
+    expect((await pay(t, empty.checkoutId)).json().errors[0].code).toBe("BASKET_EMPTY");
+    const noPhone = await preparedCheckout(t, t.restaurantA, { guest: { phone: null } });
+    const phone = await pay(t, noPhone.checkoutId);
+    expect(phone.statusCode).toBe(422);
+    expect(phone.json().errors[0]).toMatchObject({ code: "MissingFields.Phone", field: "phone" });
+    const noTime = await preparedCheckout(t, t.restaurantA, { orderReadyTime: null });
+    const time = await pay(t, noTime.checkoutId);
+    expect(time.statusCode).toBe(422);
+    expect(time.json().errors[0]).toMatchObject({ code: "DeliveryMethod.TimePicker", message: "Please choose a time" });
+  });
+
+  test("another restaurant's checkout or module is 404; a finished checkout is 409", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    expect((await pay(t, checkoutId, {}, t.restaurantB)).statusCode).toBe(404);
+    expect((await pay(t, checkoutId, { moduleId: t.restaurantB.module.id })).statusCode).toBe(404);
+    await t.db.update(schema.checkout).set({ state: CheckoutState.ERROR }).where(eq(schema.checkout.id, checkoutId));
+    const res = await pay(t, checkoutId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0].code).toBe("CHECKOUT_NOT_OPEN");
+  });
+
+  test("malformed query parameters are 400", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    expect((await pay(t, checkoutId, { isTest: "maybe" })).statusCode).toBe(400);
+    expect((await pay(t, checkoutId, { receiptEmail: "not-an-email" })).statusCode).toBe(400);
+    const missing = await t.request({
+      method: "POST",
+      url: `/api/checkout/${checkoutId}/payment?moduleId=${t.restaurantA.module.id}`,
+      headers: t.restaurantA.auth,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(
+      (await t.request({ method: "POST", url: "/api/checkout/not-a-uuid/payment", headers: t.restaurantA.auth }))
+        .statusCode,
+    ).toBe(400);
+    expect((await t.request({ method: "POST", url: `/api/checkout/${checkoutId}/payment` })).statusCode).toBe(401);
+  });
+});
+
+describe("the test provider's hosted page", () => {
+  test("shows TEST MODE, the amount in DKK, the restaurant and the method, with three buttons", async () => {
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
+      lines: [{ product: "classic-burger", amount: 1 }],
+    });
+    const { id } = (await pay(t, checkoutId, { paymentMethods: "card" })).json();
+    const page = await t.request({ method: "GET", url: `/api/payment/test/${id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.headers["cache-control"]).toBe("no-store");
+    expect(page.body).toContain("TEST MODE – no money moves");
+    expect(page.body).toContain("119 kr.");
+    expect(page.body).toContain("Bistro Nørrebro");
+    expect(page.body).toContain("Betalingskort");
+    for (const action of ["approve", "decline", "cancel"]) {
+      expect(page.body).toContain(`<form method="post" action="./${id}/${action}">`);
+    }
+    expect(page.body).toMatch(/<html lang="da">/);
+  });
+
+  test("approve: AUTHORIZED 128 and 303 to the continuation URL; a second press is 409", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const { id } = (await pay(t, checkoutId)).json();
+    const res = await pressTestButton(t, id, "approve");
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`http://localhost:5173/payment/${checkoutId}`);
+    expect((await paymentsOf(t, checkoutId))[0]!.state).toBe(PaymentState.AUTHORIZED);
+    expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.PENDING);
+    const again = await pressTestButton(t, id, "decline");
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].code).toBe("PAYMENT_NOT_CREATED");
+    const page = await t.request({ method: "GET", url: `/api/payment/test/${id}` });
+    expect(page.body).not.toContain("<form");
+    expect(page.body).toContain("Godkendt");
+  });
+
+  test("decline: FAILED 64, 303 to the continuation URL, gift cards given back and the checkout reopened", async () => {
+    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
+    await setGiftcardBalance(t, card.id, 50000);
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
+      lines: [{ product: "classic-burger", amount: 2 }],
+      giftcards: [{ code: "GAVE-500", amountMinor: 5000 }],
+    });
+    const { id } = (await pay(t, checkoutId)).json();
+    expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(45000);
+    const res = await pressTestButton(t, id, "decline");
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`http://localhost:5173/payment/${checkoutId}`);
+    const rows = await paymentsOf(t, checkoutId);
+    expect(rows.find((row) => row.id === id)?.state).toBe(PaymentState.FAILED);
+    expect(rows.find((row) => row.type === PaymentType.GIFTCARD)?.state).toBe(PaymentState.REFUNDED);
+    expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(50000);
+    expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.OPEN);
+  });
+
+  test("cancel: CANCELLED 2 and 303 to the cancellation URL", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const { id } = (await pay(t, checkoutId)).json();
+    const res = await pressTestButton(t, id, "cancel");
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe("http://localhost:5173/checkout");
+    expect((await paymentsOf(t, checkoutId))[0]!.state).toBe(PaymentState.CANCELLED);
+    expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.OPEN);
+  });
+
+  test("needs no token but a real payment id; an unknown action is 400", async () => {
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect((await t.request({ method: "GET", url: `/api/payment/test/${unknown}` })).statusCode).toBe(404);
+    expect((await pressTestButton(t, unknown, "approve")).statusCode).toBe(404);
+    const { checkoutId } = await preparedCheckout(t);
+    const { id } = (await pay(t, checkoutId)).json();
+    const res = await t.request({
+      method: "POST",
+      url: `/api/payment/test/${id}/steal`,
+      payload: "",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  test("an UNPAID or gift-card payment has no hosted page", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const { id } = (await pay(t, checkoutId, { paymentMethods: "pickup" })).json();
+    expect((await t.request({ method: "GET", url: `/api/payment/test/${id}` })).statusCode).toBe(404);
+    expect((await pressTestButton(t, id, "approve")).statusCode).toBe(404);
+  });
+});
+
+describe("GET /api/payment/checkout/:checkoutId", () => {
+  test("answers the current payment, also after it failed; 404 before any", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const url = `/api/payment/checkout/${checkoutId}`;
+    const none = await t.request({ method: "GET", url, headers: t.restaurantA.auth });
+    expect(none.statusCode).toBe(404);
+    const created = (await pay(t, checkoutId)).json();
+    const current = await t.request({ method: "GET", url, headers: t.restaurantA.auth });
+    expect(current.statusCode).toBe(200);
+    expect(current.json()).toEqual(created);
+    await pressTestButton(t, created.id, "decline");
+    const failed = (await t.request({ method: "GET", url, headers: t.restaurantA.auth })).json();
+    expect(failed).toMatchObject({ id: created.id, state: PaymentState.FAILED, paymentUrl: null });
+  });
+
+  test("lists the gift-card payments of the attempt with the main one", async () => {
+    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
+    await setGiftcardBalance(t, card.id, 50000);
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
+      lines: [{ product: "classic-burger", amount: 2 }],
+      giftcards: [{ code: "GAVE-500", amountMinor: 5000 }],
+    });
+    const created = (await pay(t, checkoutId)).json();
+    const res = await t.request({
+      method: "GET",
+      url: `/api/payment/checkout/${checkoutId}`,
+      headers: t.restaurantA.auth,
+    });
+    expect(res.json()).toEqual(created);
+    expect(res.json().payments).toHaveLength(2);
+  });
+
+  test("is 404 for another restaurant's checkout", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    await pay(t, checkoutId);
+    const res = await t.request({
+      method: "GET",
+      url: `/api/payment/checkout/${checkoutId}`,
+      headers: t.restaurantB.auth,
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("POST /api/payment/cancel", () => {
+  const cancel = (paymentId: string, auth = t.restaurantA.auth, extra: object = {}) =>
+    t.request({
+      method: "POST",
+      url: "/api/payment/cancel",
+      headers: auth,
+      payload: { paymentId, isTest: true, ...extra },
+    });
+
+  test("cancels a waiting payment, gives the gift cards back and reopens the checkout; again is a no-op", async () => {
+    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
+    await setGiftcardBalance(t, card.id, 50000);
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
+      lines: [{ product: "classic-burger", amount: 2 }],
+      giftcards: [{ code: "GAVE-500", amountMinor: 5000 }],
+    });
+    const { id } = (await pay(t, checkoutId)).json();
+    const res = await cancel(id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id, state: PaymentState.CANCELLED, paymentUrl: null });
+    expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(50000);
+    const refunds = (await giftcardTransactions(card.id)).filter((row) => row.amountMinor === 5000);
+    expect(refunds.length).toBeGreaterThan(0);
+    expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.OPEN);
+
+    const again = await cancel(id);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().state).toBe(PaymentState.CANCELLED);
+    expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(50000);
+  });
+
+  test("cancels a pay-at-pickup payment", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const { id } = (await pay(t, checkoutId, { paymentMethods: "pickup" })).json();
+    expect((await cancel(id)).json()).toMatchObject({ state: PaymentState.CANCELLED, type: PaymentType.UNPAID });
+  });
+
+  test("an authorized payment is 409 ALREADY_PAID", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const { id } = (await pay(t, checkoutId)).json();
+    await pressTestButton(t, id, "approve");
+    const res = await cancel(id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0].code).toBe("ALREADY_PAID");
+  });
+
+  test("unknown or another restaurant's payment is 404; unknown fields 400", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const { id } = (await pay(t, checkoutId)).json();
+    expect((await cancel(id, t.restaurantB.auth)).statusCode).toBe(404);
+    expect((await cancel("00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
+    expect((await cancel(id, t.restaurantA.auth, { amount: 5 })).statusCode).toBe(400);
+    expect(
+      (await t.request({ method: "POST", url: "/api/payment/cancel", headers: t.restaurantA.auth })).statusCode,
+    ).toBe(400);
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * The slots of one local date, shared by pickup (opening hours, the checkout instance's interval
+ * and preparation time) and delivery (delivery hours, the delivery instance's). Capacity is the
+ * kitchen's: every order, picked up or delivered, takes its items from the capacity instance's slot.
+ */
+import type { Executor } from "@app/db";
+import { addDays, hoursOn, localParts, type PickupSlot, pickupSlots, zonedTimeToUtc } from "@app/domain";
+import { unprocessable } from "../../errors";
+import { findItemsPerSlot, usedBySlot } from "../capacity/repository";
+import { findClosedDates, findHours } from "../tenancy/repository";
+
+export type DaySlotsInput = {
+  productionUnitId: number;
+  timeZone: string;
+  /** The restaurant's local date YYYY-MM-DD. */
+  date: string;
+  kind: "opening" | "delivery";
+  intervalMinutes: number;
+  leadMinutes: number;
+  /** Days after today a guest may choose (checkout instance guestFutureOrderDates). */
+  futureDays: number;
+  capacityInstanceId: number;
+  enforceCapacity: boolean;
+  /** Product units of the basket. */
+  items: number;
+  now: Date;
+};
+
+/**
+ * An empty basket still needs room for at least one item: a full slot is never offered as available,
+ * also not to the GET variant (which asks for an empty basket).
+ */
+const MIN_ITEMS = 1;
+
+/** The day's slots, or 422 DATE_NOT_ALLOWED for a past date or one beyond the allowed future days. */
+export async function daySlots(db: Executor, input: DaySlotsInput): Promise<PickupSlot[]> {
+  requireAllowedDate(input.date, input.now, input.timeZone, input.futureDays);
+  const [weekly, closedDates, itemsPerSlot] = await Promise.all([
+    findHours(db, input.productionUnitId, input.kind),
+    findClosedDates(db, input.productionUnitId),
+    findItemsPerSlot(db, input.capacityInstanceId),
+  ]);
+  const hours = hoursOn(input.date, weekly, closedDates);
+  if (!hours) return [];
+  const dayStart = zonedTimeToUtc(input.date, 0, input.timeZone);
+  const dayEnd = zonedTimeToUtc(addDays(input.date, 1), 0, input.timeZone);
+  const used = await usedBySlot(db, input.capacityInstanceId, dayStart, dayEnd);
+  return pickupSlots({
+    date: input.date,
+    timeZone: input.timeZone,
+    hours,
+    intervalMinutes: input.intervalMinutes,
+    now: input.now,
+    leadMinutes: input.leadMinutes,
+    capacity: {
+      enforce: input.enforceCapacity,
+      itemsPerSlot: itemsPerSlot ?? 0,
+      usedBySlot: used,
+      basketItems: Math.max(MIN_ITEMS, input.items),
+    },
+  });
+}
+
+/** Today … today + futureDays in the restaurant's time zone. */
+export function allowedDates(now: Date, timeZone: string, futureDays: number): string[] {
+  const today = localParts(now, timeZone).date;
+  return Array.from({ length: Math.max(0, futureDays) + 1 }, (_, i) => addDays(today, i));
+}
+
+export function requireAllowedDate(date: string, now: Date, timeZone: string, futureDays: number): void {
+  requireRealDate(date);
+  const dates = allowedDates(now, timeZone, futureDays);
+  if (date < dates[0]!) throw unprocessable("DATE_NOT_ALLOWED", "The date is in the past", "date");
+  if (date > dates.at(-1)!) {
+    throw unprocessable(
+      "DATE_NOT_ALLOWED",
+      futureDays === 0
+        ? "Orders can only be placed for today"
+        : `Orders can be placed at most ${futureDays} day${futureDays === 1 ? "" : "s"} ahead`,
+      "date",
+    );
+  }
+}
+
+/** "2026-02-30" passes the YYYY-MM-DD pattern but is no date. */
+function requireRealDate(date: string): void {
+  try {
+    addDays(date, 0);
+  } catch {
+    throw unprocessable("Input.Invalid", "Your input is invalid: not a calendar date", "date");
+  }
+}
+
+/**
+ * Whether `instant` is an offered slot of its local date: a slot start within the hours, inside the
+ * allowed dates and not before now + lead time. `full` when it is a slot but the basket no longer fits.
+ */
+export async function findSlot(
+  db: Executor,
+  input: Omit<DaySlotsInput, "date">,
+  instant: Date,
+): Promise<"ok" | "full" | "not-a-slot"> {
+  const date = localParts(instant, input.timeZone).date;
+  if (!allowedDates(input.now, input.timeZone, input.futureDays).includes(date)) return "not-a-slot";
+  const slots = await daySlots(db, { ...input, date });
+  const slot = slots.find((candidate) => candidate.time === instant.toISOString());
+  if (!slot) return "not-a-slot";
+  return slot.isAvailable ? "ok" : "full";
+}

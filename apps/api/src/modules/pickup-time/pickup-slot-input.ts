@@ -1,0 +1,36 @@
+import type { Executor } from "@app/db";
+import { notFound } from "../../errors";
+import { findCheckoutInstance, findTimeZone } from "../checkout/repository";
+import { getModuleSettings } from "../settings/module-settings";
+import type { DaySlotsInput } from "./day-slots";
+
+/**
+ * What pickup slots of a module depend on: opening hours, the checkout instance's orderTimeInterval,
+ * preparationMinutes and guestFutureOrderDates, and the module's enforceCapacity setting.
+ */
+export async function pickupSlotInput(
+  db: Executor,
+  source: { productionUnitId: number; moduleId: number; checkoutInstanceId: number },
+  capacityInstanceId: number,
+  items: number,
+  now: Date,
+): Promise<Omit<DaySlotsInput, "date">> {
+  const [instance, settings, timeZone] = await Promise.all([
+    findCheckoutInstance(db, source.checkoutInstanceId),
+    getModuleSettings(db, source.moduleId),
+    findTimeZone(db, source.productionUnitId),
+  ]);
+  if (!instance) throw notFound("Checkout instance");
+  return {
+    productionUnitId: source.productionUnitId,
+    timeZone,
+    kind: "opening",
+    intervalMinutes: instance.orderTimeInterval,
+    leadMinutes: instance.preparationMinutes,
+    futureDays: instance.guestFutureOrderDates,
+    capacityInstanceId,
+    enforceCapacity: settings.enforceCapacity,
+    items,
+    now,
+  };
+}

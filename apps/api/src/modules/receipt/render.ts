@@ -1,0 +1,131 @@
+/**
+ * The receipt's text, in Danish: restaurant, receipt number, lines with options, totals, how it
+ * was paid, and the pickup (or delivery) time in the restaurant's own time zone.
+ */
+import { formatPrice, PaymentType } from "@app/domain";
+import type { OrderDetails } from "../order/repository";
+
+const kr = (minor: number) => `${formatPrice(minor, "da-DK")} kr.`;
+
+/** "mandag den 23. november kl. 11:30" in the restaurant's time zone. */
+export function formatPickupTime(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("da-DK", {
+    timeZone,
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("weekday")} den ${part("day")}. ${part("month")} ${part("year")} kl. ${part("hour")}:${part("minute")}`;
+}
+
+function paymentText(type: number, method: string): string {
+  if (type === PaymentType.GIFTCARD) return "Gavekort";
+  if (type === PaymentType.UNPAID) return "Betales ved afhentning";
+  return method === "mobilepay" ? "MobilePay" : "Betalingskort";
+}
+
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+export function renderReceiptEmail(details: OrderDetails): RenderedEmail {
+  const { order, lines, discounts, payments, unit } = details;
+  const when = formatPickupTime(order.orderReadyTime, unit.timeZone);
+  const subject = `Kvittering for din ordre nr. ${order.receiptNumber} hos ${unit.name}`;
+
+  const text: string[] = [
+    `Tak for din ordre hos ${unit.name}!`,
+    "",
+    `Kvitteringsnummer: ${order.receiptNumber}`,
+    `Ordre-id: ${order.externalId}`,
+    order.isDelivery ? `Levering: ${when}` : `Afhentning: ${when}`,
+    ...(order.isDelivery && order.deliveryAddress
+      ? [`Leveringsadresse: ${order.deliveryAddress}, ${order.deliveryZipCode ?? ""}`]
+      : []),
+    ...(order.guestName ? [`Navn: ${unescapeAmp(order.guestName)}`] : []),
+    ...(order.orderComment ? [`Kommentar: ${unescapeAmp(order.orderComment)}`] : []),
+    "",
+    "Din ordre:",
+  ];
+  for (const line of lines) {
+    text.push(`  ${line.amount} × ${line.name}  ${kr(line.totalMinor)}`);
+    for (const choice of line.choices) {
+      const price = choice.priceMinor > 0 ? ` (+${kr(choice.priceMinor)})` : "";
+      text.push(`      ${choice.amount > 1 ? `${choice.amount} × ` : ""}${choice.name}${price}`);
+    }
+  }
+  text.push("", `Varer i alt: ${kr(order.basketTotalMinor)}`);
+  for (const discount of discounts) text.push(`Rabat (${discount.code}): -${kr(discount.amountMinor)}`);
+  if (order.deliveryFeeMinor > 0) text.push(`Levering: ${kr(order.deliveryFeeMinor)}`);
+  text.push(`Total: ${kr(order.totalMinor)}`, "", "Betaling:");
+  for (const payment of payments)
+    text.push(`  ${paymentText(payment.type, payment.method)}: ${kr(payment.amountMinor)}`);
+  text.push(
+    "",
+    "Alle priser er inkl. moms.",
+    "",
+    unit.name,
+    unit.address,
+    `Tlf. ${unit.phone} · CVR ${unit.cvrNumber}`,
+  );
+
+  const rows = lines
+    .map((line) => {
+      const choices = line.choices
+        .map(
+          (c) =>
+            `<br><small>${c.amount > 1 ? `${c.amount} × ` : ""}${esc(c.name)}${c.priceMinor > 0 ? ` (+${esc(kr(c.priceMinor))})` : ""}</small>`,
+        )
+        .join("");
+      return `<tr><td>${line.amount} × ${esc(line.name)}${choices}</td><td style="text-align:right">${esc(kr(line.totalMinor))}</td></tr>`;
+    })
+    .join("\n");
+  const totals = [
+    ["Varer i alt", kr(order.basketTotalMinor)],
+    ...discounts.map((d) => [`Rabat (${d.code})`, `-${kr(d.amountMinor)}`]),
+    ...(order.deliveryFeeMinor > 0 ? [["Levering", kr(order.deliveryFeeMinor)]] : []),
+  ]
+    .map(([label, value]) => `<tr><td>${esc(label!)}</td><td style="text-align:right">${esc(value!)}</td></tr>`)
+    .join("\n");
+  const paid = payments
+    .map((p) => `<li>${esc(paymentText(p.type, p.method))}: ${esc(kr(p.amountMinor))}</li>`)
+    .join("");
+  const html = `<!doctype html>
+<html lang="da"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>
+<body style="font-family:sans-serif;max-width:36rem">
+<h1>Tak for din ordre hos ${esc(unit.name)}</h1>
+<p><strong>Kvitteringsnummer: ${order.receiptNumber}</strong><br>Ordre-id: ${esc(order.externalId)}<br>
+${order.isDelivery ? "Levering" : "Afhentning"}: ${esc(when)}</p>
+<table style="width:100%;border-collapse:collapse">
+${rows}
+${totals}
+<tr><th style="text-align:left">Total</th><th style="text-align:right">${esc(kr(order.totalMinor))}</th></tr>
+</table>
+<p>Betaling:</p><ul>${paid}</ul>
+<p><small>Alle priser er inkl. moms.<br>${esc(unit.name)}, ${esc(unit.address)}<br>Tlf. ${esc(unit.phone)} · CVR ${esc(unit.cvrNumber)}</small></p>
+</body></html>
+`;
+  return { subject, text: `${text.join("\n")}\n`, html };
+}
+
+export function renderReceiptSms(details: OrderDetails): string {
+  const { order, unit } = details;
+  const when = formatPickupTime(order.orderReadyTime, unit.timeZone);
+  return [
+    `Tak for din ordre hos ${unit.name}.`,
+    `Kvitteringsnr. ${order.receiptNumber}. Total ${kr(order.totalMinor)}.`,
+    `${order.isDelivery ? "Levering" : "Afhentning"}: ${when}.`,
+  ].join(" ");
+}
+
+/** Name and comment are stored with & escaped (SPEC §5); plain text shows the character. */
+function unescapeAmp(text: string): string {
+  return text.replace(/&amp;/g, "&");
+}
+
+function esc(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}

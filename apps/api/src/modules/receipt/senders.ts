@@ -1,0 +1,80 @@
+/**
+ * Where receipts go. Email: through SMTP with nodemailer when SMTP_URL is set, else rendered to an
+ * .eml file in DATA_DIR/outbox (open it in any mail program). SMS: through an `SmsProvider`; the
+ * default writes DATA_DIR/outbox/<orderId>.sms.txt. A real SMS gateway is one module implementing
+ * `SmsProvider`.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { Config } from "../../config";
+
+export type EmailMessage = {
+  orderId: string;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+};
+
+export type SmsMessage = { orderId: string; to: string; text: string };
+
+export interface EmailSender {
+  readonly kind: "smtp" | "outbox";
+  send(message: EmailMessage): Promise<void>;
+}
+
+export interface SmsProvider {
+  readonly name: string;
+  send(message: SmsMessage): Promise<void>;
+}
+
+export function outboxDir(config: Pick<Config, "dataDir">): string {
+  return join(config.dataDir, "outbox");
+}
+
+export function createEmailSender(config: Pick<Config, "smtpUrl" | "receiptFrom" | "dataDir">): EmailSender {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      kind: "smtp",
+      async send(message) {
+        await transport.sendMail(toMail(config.receiptFrom, message));
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    kind: "outbox",
+    async send(message) {
+      const info = await transport.sendMail(toMail(config.receiptFrom, message));
+      const dir = outboxDir(config);
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `${message.orderId}.eml`), info.message as Buffer);
+    },
+  };
+}
+
+export function outboxSmsProvider(config: Pick<Config, "dataDir">): SmsProvider {
+  return {
+    name: "outbox",
+    async send(message) {
+      const dir = outboxDir(config);
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `${message.orderId}.sms.txt`), `To: ${message.to}\n\n${message.text}\n`, "utf8");
+    },
+  };
+}
+
+function toMail(from: string, message: EmailMessage) {
+  return {
+    from,
+    to: message.to,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    headers: { "X-Order-Id": message.orderId },
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * Sending receipts from the outbox (receipt_message rows written by finalize in the order's own
+ * transaction). Sending happens after the commit and never touches the order: a failed send stays
+ * `pending` with attempts + 1, lastError and a later nextAttemptAt (exponential backoff), and is
+ * tried again by the retry loop (server.ts) until it is sent or gives up (`failed`).
+ *
+ * Rows are claimed with `for update skip locked` and a lease (nextAttemptAt moved ahead), so
+ * several API processes on one PostgreSQL never send the same receipt at the same time.
+ */
+import type { Db } from "@app/db";
+import { schema } from "@app/db";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config";
+import { findOrder, findOrderDetails } from "../order/repository";
+import { renderReceiptEmail, renderReceiptSms } from "./render";
+import { createEmailSender, type EmailSender, outboxSmsProvider, type SmsProvider } from "./senders";
+
+const { receiptMessage } = schema;
+
+export type ReceiptMessageRow = typeof receiptMessage.$inferSelect;
+
+/** Sends given up after this many failed attempts (status `failed`, kept for inspection). */
+export const MAX_ATTEMPTS = 10;
+const FIRST_RETRY_MS = 30_000;
+const MAX_RETRY_MS = 6 * 60 * 60_000;
+/** How long a claimed row is left alone by other senders. */
+const LEASE_MS = 5 * 60_000;
+const BATCH = 20;
+
+export type ReceiptDeps = {
+  db: Db;
+  now: () => Date;
+  email: EmailSender;
+  sms: SmsProvider;
+  log?: Pick<FastifyBaseLogger, "warn" | "error" | "info">;
+};
+
+/** Delay before attempt n + 1 after n failed attempts: 30 s, 1 min, 2 min, … at most 6 h. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/** Sends every receipt that is due now; answers how many were sent and how many failed this time. */
+export async function deliverDueReceipts(deps: ReceiptDeps): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  for (;;) {
+    const claimed = await claimDue(deps);
+    for (const message of claimed) {
+      if (await deliverOne(deps, message)) sent++;
+      else failed++;
+    }
+    if (claimed.length < BATCH) return { sent, failed };
+  }
+}
+
+async function claimDue({ db, now }: ReceiptDeps): Promise<ReceiptMessageRow[]> {
+  const at = now();
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: receiptMessage.id })
+      .from(receiptMessage)
+      .where(and(eq(receiptMessage.status, "pending"), lte(receiptMessage.nextAttemptAt, at)))
+      .orderBy(asc(receiptMessage.nextAttemptAt))
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(receiptMessage)
+      .set({ nextAttemptAt: new Date(at.getTime() + LEASE_MS) })
+      .where(
+        inArray(
+          receiptMessage.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+async function deliverOne(deps: ReceiptDeps, message: ReceiptMessageRow): Promise<boolean> {
+  const { db, now } = deps;
+  try {
+    const order = await findOrder(db, message.orderId);
+    if (!order) throw new Error("The order does not exist");
+    const details = await findOrderDetails(db, order);
+    if (message.channel === "email") {
+      const email = renderReceiptEmail(details);
+      await deps.email.send({
+        orderId: order.id,
+        to: message.recipient,
+        replyTo: details.unit.receiptEmail || null,
+        ...email,
+      });
+    } else {
+      await deps.sms.send({ orderId: order.id, to: message.recipient, text: renderReceiptSms(details) });
+    }
+    await db
+      .update(receiptMessage)
+      .set({ status: "sent", sentAt: now(), attempts: message.attempts + 1, lastError: null })
+      .where(eq(receiptMessage.id, message.id));
+    return true;
+  } catch (error) {
+    const attempts = message.attempts + 1;
+    const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const givesUp = attempts >= MAX_ATTEMPTS;
+    await db
+      .update(receiptMessage)
+      .set({
+        status: givesUp ? "failed" : "pending",
+        attempts,
+        lastError,
+        nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
+      })
+      .where(eq(receiptMessage.id, message.id));
+    deps.log?.warn(
+      { receiptMessageId: message.id, orderId: message.orderId, attempts, givesUp, err: lastError },
+      "receipt not sent",
+    );
+    return false;
+  }
+}
+
+/**
+ * The API's handle on receipts: `kick()` after an order commits starts a send in the background
+ * (the answer never waits for it); `drain()` waits for the running send (used on close and in tests).
+ */
+export type ReceiptService = {
+  kick: () => void;
+  drain: () => Promise<void>;
+  deliverDue: () => Promise<{ sent: number; failed: number }>;
+};
+
+export function createReceiptService(deps: ReceiptDeps): ReceiptService {
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  const run = (): Promise<void> =>
+    deliverDueReceipts(deps)
+      .then(() => undefined)
+      .catch((error: unknown) => deps.log?.error({ err: error }, "receipt delivery failed"))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          running = run();
+        }
+      });
+
+  return {
+    kick() {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = run();
+    },
+    async drain() {
+      while (running) await running;
+    },
+    deliverDue: () => deliverDueReceipts(deps),
+  };
+}
+
+/** The production senders: SMTP or the .eml outbox, and the outbox SMS provider. */
+export function receiptDeps(
+  db: Db,
+  config: Pick<Config, "smtpUrl" | "receiptFrom" | "dataDir">,
+  now: () => Date,
+  log?: ReceiptDeps["log"],
+): ReceiptDeps {
+  return { db, now, email: createEmailSender(config), sms: outboxSmsProvider(config), log };
+}
+
+/**
+ * The retry loop: sends what is due every `intervalMs`. Started only by server.ts; the timer is
+ * unref'd (it never keeps the process alive). Answers a stop function that waits for a running send.
+ */
+export function startReceiptRetryLoop(service: ReceiptService, intervalMs = 30_000): () => Promise<void> {
+  const timer = setInterval(() => service.kick(), intervalMs);
+  timer.unref();
+  service.kick();
+  return async () => {
+    clearInterval(timer);
+    await service.drain();
+  };
+}

@@ -1,0 +1,50 @@
+import { APP_SETTING_NAMES, ErrorBody, FrontendSettings, IntId, LanguageCode, Languages } from "@app/contracts";
+import { z } from "zod";
+import type { RouteModule } from "../../deps";
+import { requireOwnModule } from "../tenancy/access";
+import { getModuleSettings } from "./module-settings";
+import { findLanguages } from "./repository";
+
+const tags = ["Customer settings"];
+
+export const settingsRoutes: RouteModule = (api, { db }) => {
+  api.get(
+    "/frontend/module/:moduleId",
+    {
+      schema: {
+        tags,
+        summary: "Every app setting of the module as {name, value} with JSON-encoded values",
+        params: z.object({ moduleId: IntId }),
+        response: { 200: FrontendSettings, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const found = await requireOwnModule(db, request.params.moduleId, request.productionUnitId);
+      const settings = await getModuleSettings(db, found.id);
+      return {
+        moduleId: found.id,
+        features: APP_SETTING_NAMES.map((name) => ({ name, value: JSON.stringify(settings[name]) })),
+      };
+    },
+  );
+
+  api.get(
+    "/language",
+    {
+      schema: {
+        tags,
+        summary: "The interface languages and the default one",
+        response: { 200: Languages, 401: ErrorBody },
+      },
+    },
+    async () => {
+      const rows = await findLanguages(db);
+      const languages = rows.flatMap((row) => {
+        const code = LanguageCode.safeParse(row.code);
+        return code.success ? [{ code: code.data, name: row.name }] : [];
+      });
+      const stored = LanguageCode.safeParse(rows.find((row) => row.isDefault)?.code);
+      return { defaultLanguage: stored.success ? stored.data : "da-DK", languages };
+    },
+  );
+};

@@ -1,0 +1,74 @@
+import { type Executor, schema } from "@app/db";
+import { and, eq } from "drizzle-orm";
+
+const { module, moduleDomain, productionUnit, businessHours, closedDate } = schema;
+
+export type ModuleRow = typeof module.$inferSelect;
+export type InstanceColumn =
+  | "menuInstanceId"
+  | "productInstanceId"
+  | "checkoutInstanceId"
+  | "capacityInstanceId"
+  | "deliveryInstanceId"
+  | "discountInstanceId"
+  | "giftcardInstanceId"
+  | "paymentInstanceId"
+  | "posSettingInstanceId";
+
+export async function findModuleByHost(db: Executor, host: string): Promise<ModuleRow | undefined> {
+  const rows = await db
+    .select({ module })
+    .from(moduleDomain)
+    .innerJoin(module, eq(module.id, moduleDomain.moduleId))
+    .where(eq(moduleDomain.host, host))
+    .limit(1);
+  return rows[0]?.module;
+}
+
+export async function findModuleOfUnit(
+  db: Executor,
+  moduleId: number,
+  productionUnitId: number,
+): Promise<ModuleRow | undefined> {
+  const rows = await db
+    .select()
+    .from(module)
+    .where(and(eq(module.id, moduleId), eq(module.productionUnitId, productionUnitId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** The first module of the production unit that uses this instance, if any. */
+export async function findModuleUsingInstance(
+  db: Executor,
+  column: InstanceColumn,
+  instanceId: number,
+  productionUnitId: number,
+): Promise<ModuleRow | undefined> {
+  const rows = await db
+    .select()
+    .from(module)
+    .where(and(eq(module[column], instanceId), eq(module.productionUnitId, productionUnitId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findProductionUnit(db: Executor, id: number) {
+  const rows = await db.select().from(productionUnit).where(eq(productionUnit.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findHours(db: Executor, productionUnitId: number, kind: "opening" | "delivery") {
+  return db
+    .select({ weekday: businessHours.weekday, opens: businessHours.opens, closes: businessHours.closes })
+    .from(businessHours)
+    .where(and(eq(businessHours.productionUnitId, productionUnitId), eq(businessHours.kind, kind)));
+}
+
+export async function findClosedDates(db: Executor, productionUnitId: number): Promise<string[]> {
+  const rows = await db
+    .select({ date: closedDate.date })
+    .from(closedDate)
+    .where(eq(closedDate.productionUnitId, productionUnitId));
+  return rows.map((row) => row.date);
+}

@@ -1,0 +1,133 @@
+import {
+  DomainParams,
+  ErrorBody,
+  HoursToday,
+  IdParams,
+  Module,
+  ProductionUnit,
+  Token,
+  TokenParams,
+} from "@app/contracts";
+import { openingStatus } from "@app/domain";
+import type { RouteModule } from "../../deps";
+import { notFound } from "../../errors";
+import { requireOwnModule, requireOwnProductionUnit } from "./access";
+import { findClosedDates, findHours, findModuleByHost, findProductionUnit } from "./repository";
+import { toModule } from "./to-module";
+
+const tags = ["Authentication, module, production unit"];
+
+/** "Shop.Example.dk.:443" → "shop.example.dk": hosts are matched without port, case or trailing dot. */
+export function normalizeHost(domain: string): string {
+  const lower = domain.trim().toLowerCase();
+  const withoutPort = lower.startsWith("[") ? lower.replace(/^\[([^\]]+)\](:\d+)?$/, "$1") : lower.replace(/:\d+$/, "");
+  return withoutPort.replace(/\.$/, "");
+}
+
+export const tenancyRoutes: RouteModule = (api, { db, tokens, now }) => {
+  api.get(
+    "/module/domain/:domain",
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "Find the active module served on a host name",
+        security: [],
+        params: DomainParams,
+        response: { 200: Module, 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const found = await findModuleByHost(db, normalizeHost(request.params.domain));
+      if (!found?.isActive) throw notFound("Module");
+      return toModule(found);
+    },
+  );
+
+  api.get(
+    "/token/:productionUnitId",
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "Get a bearer token scoped to one production unit",
+        security: [],
+        params: TokenParams,
+        response: { 200: Token, 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const unit = await findProductionUnit(db, request.params.productionUnitId);
+      if (!unit) throw notFound("Production unit");
+      reply.header("cache-control", "no-store");
+      return tokens.issue(unit.id);
+    },
+  );
+
+  api.get(
+    "/module/:id/module",
+    {
+      schema: {
+        tags,
+        summary: "Get a module of the token's production unit",
+        params: IdParams,
+        response: { 200: Module, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => toModule(await requireOwnModule(db, request.params.id, request.productionUnitId)),
+  );
+
+  api.get(
+    "/productionunit/:id",
+    {
+      schema: {
+        tags,
+        summary: "Get the token's production unit",
+        params: IdParams,
+        response: { 200: ProductionUnit, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const unit = await requireOwnProductionUnit(db, request.params.id, request.productionUnitId);
+      return {
+        id: unit.id,
+        name: unit.name,
+        address: unit.address,
+        zipCode: unit.zipCode,
+        phone: unit.phone,
+        receiptEmail: unit.receiptEmail,
+        cvrNumber: unit.cvrNumber,
+        timeZone: unit.timeZone,
+      };
+    },
+  );
+
+  for (const [path, kind, summary] of [
+    ["/productionunit/:id/OpeningHour/v2/today", "opening", "Today's opening hours and whether it is open now"],
+    ["/productionunit/:id/DeliveryHour/today", "delivery", "Today's delivery hours and whether delivery runs now"],
+  ] as const) {
+    api.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary,
+          params: IdParams,
+          response: { 200: HoursToday, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        },
+      },
+      async (request) => {
+        const unit = await requireOwnProductionUnit(db, request.params.id, request.productionUnitId);
+        const [weekly, closedDates] = await Promise.all([findHours(db, unit.id, kind), findClosedDates(db, unit.id)]);
+        const status = openingStatus(now(), unit.timeZone, weekly, closedDates);
+        return {
+          date: status.date,
+          open: status.opens,
+          close: status.closes,
+          isOpen: status.isOpen,
+          timeZone: unit.timeZone,
+        };
+      },
+    );
+  }
+};

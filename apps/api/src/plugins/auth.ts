@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { unauthorized } from "../errors";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The production unit the bearer token is scoped to; set on every non-public route. */
+    productionUnitId: number;
+  }
+  interface FastifyContextConfig {
+    /** Public routes need no bearer token (SPEC §6: authenticate and get-module-by-domain). */
+    public?: boolean;
+  }
+}
+
+const ISSUER = "storefront-api";
+
+export type TokenService = {
+  issue: (productionUnitId: number) => Promise<{ token: string; expiresAt: string }>;
+  verify: (token: string) => Promise<number>;
+};
+
+export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: () => Date): TokenService {
+  return {
+    async issue(productionUnitId) {
+      const issuedAt = Math.floor(now().getTime() / 1000);
+      const expiresAt = issuedAt + ttlMinutes * 60;
+      const token = await new SignJWT({ pu: productionUnitId })
+        .setProtectedHeader({ alg: "HS256" })
+        .setIssuer(ISSUER)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(expiresAt)
+        .sign(secret);
+      return { token, expiresAt: new Date(expiresAt * 1000).toISOString() };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, {
+          issuer: ISSUER,
+          algorithms: ["HS256"],
+          currentDate: now(),
+        });
+        if (typeof payload.pu !== "number" || !Number.isInteger(payload.pu)) throw unauthorized();
+        return payload.pu;
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) throw unauthorized("The token has expired");
+        throw unauthorized("The bearer token is not valid");
+      }
+    },
+  };
+}
+
+/** Every route under /api needs `Authorization: Bearer …` unless its config says public. */
+export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
+  app.decorateRequest("productionUnitId", 0);
+  app.addHook("onRequest", async (request: FastifyRequest) => {
+    if (request.routeOptions.config?.public || !request.routeOptions.url) return;
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer\s+(\S+)$/i);
+    if (!match?.[1]) throw unauthorized();
+    request.productionUnitId = await tokens.verify(match[1]);
+  });
+}

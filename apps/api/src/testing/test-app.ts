@@ -1,0 +1,74 @@
+/**
+ * Builds the whole API on a private, seeded test database (PGlite, or PostgreSQL when asked),
+ * with a clock the test controls, and hands out the two demo restaurants with their tokens.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Module } from "@app/contracts";
+import { seedDemoData } from "@app/db";
+import { openTestDatabase, type TestDbKind } from "@app/db/testing";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { buildApp } from "../app";
+import { loadConfig } from "../config";
+
+export type TestClock = { now: () => Date; set: (instant: Date | string) => void; advanceMinutes: (n: number) => void };
+
+export function createClock(start: Date | string = new Date()): TestClock {
+  let current = new Date(start);
+  return {
+    now: () => new Date(current),
+    set: (instant) => {
+      current = new Date(instant);
+    },
+    advanceMinutes: (n) => {
+      current = new Date(current.getTime() + n * 60_000);
+    },
+  };
+}
+
+export type DemoRestaurant = {
+  module: Module;
+  token: string;
+  /** Authorization header for this restaurant's token. */
+  auth: { authorization: string };
+};
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+export async function createTestApp(options: { kind?: TestDbKind; clock?: TestClock } = {}) {
+  const database = await openTestDatabase(options.kind ?? "pglite");
+  await seedDemoData(database.db);
+  const dataDir = mkdtempSync(join(tmpdir(), "api-test-"));
+  const config = loadConfig({ DATA_DIR: dataDir, TOKEN_SECRET: "test-secret-".padEnd(48, "x"), LOG_LEVEL: "silent" });
+  const clock = options.clock ?? createClock();
+  const app = await buildApp({ db: database.db, config, now: clock.now, logger: false });
+  await app.ready();
+
+  async function restaurant(host: string): Promise<DemoRestaurant> {
+    const module = (await app.inject({ method: "GET", url: `/api/module/domain/${host}` })).json<Module>();
+    const { token } = (await app.inject({ method: "GET", url: `/api/token/${module.productionUnitId}` })).json<{
+      token: string;
+    }>();
+    return { module, token, auth: { authorization: `Bearer ${token}` } };
+  }
+
+  return {
+    app,
+    db: database.db,
+    kind: database.kind,
+    config,
+    clock,
+    restaurantA: await restaurant("localhost"),
+    restaurantB: await restaurant("127.0.0.1"),
+    /** app.inject with JSON parsing of the answer. */
+    request: (opts: InjectOptions) => app.inject(opts),
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type { FastifyInstance };

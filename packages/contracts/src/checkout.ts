@@ -1,0 +1,322 @@
+/**
+ * Checkout calls of SPEC §7: the checkout itself, its instance settings, guest information, pickup
+ * slots ("availableordertime"), delivery, and applying discounts and gift cards to a checkout.
+ * Field names follow SPEC §3, enum numbers SPEC §4 (the constants live in @app/domain); money is DKK
+ * numbers, instants ISO 8601 UTC.
+ */
+import { z } from "zod";
+import { BodyIntId, Dkk, IntId, LocalDate, Uuid } from "./common";
+
+/**
+ * A text of at most `max` characters without NUL characters: PostgreSQL text cannot store them, so
+ * they are refused as malformed input (400) instead of failing in the database.
+ */
+export function StoredText(max: number) {
+  return z
+    .string()
+    .max(max)
+    .refine((text) => !text.includes("\u0000"), "must not contain NUL characters");
+}
+
+/** An instant as ISO 8601 UTC ("2026-11-23T11:15:00.000Z"). */
+const UtcInstant = z.iso.datetime();
+
+/** Longest discount or gift-card code accepted; longer ones are malformed (400). */
+const MAX_CODE_LENGTH = 64;
+/** Most items a pickup-slot or discount request may list. */
+const MAX_REQUEST_ITEMS = 200;
+/** Most product units one request may count (keeps absurd numbers out). */
+const MAX_ITEM_COUNT = 10_000;
+
+/**
+ * The body of POSTs whose body the spec does not give: none at all (Fastify hands the schema null),
+ * or an empty JSON object.
+ */
+export const NoBody = z.object({}).strict().nullish().describe("No body, or an empty JSON object");
+
+// ── Parameters ─────────────────────────────────────────────────────────────────────────────
+
+export const CheckoutParams = z.object({ id: Uuid.describe("The checkout's id (a random UUID)") });
+export type CheckoutParams = z.infer<typeof CheckoutParams>;
+
+export const CreateCheckoutQuery = z.object({
+  instanceId: IntId.describe("The module's checkoutInstanceId"),
+  moduleId: IntId.describe("A module of the token's production unit"),
+});
+export type CreateCheckoutQuery = z.infer<typeof CreateCheckoutQuery>;
+
+export const LinkBasketQuery = z.object({
+  basketId: Uuid.describe(
+    "A basket of the same production unit, not expired (120 minutes) and not linked to another unfinished checkout",
+  ),
+});
+export type LinkBasketQuery = z.infer<typeof LinkBasketQuery>;
+
+export const InstanceSettingParams = z.object({
+  instanceId: IntId.describe("The module's checkoutInstanceId"),
+});
+export type InstanceSettingParams = z.infer<typeof InstanceSettingParams>;
+
+export const CheckoutDiscountParams = z.object({
+  id: Uuid.describe("The checkout's id"),
+  discountId: Uuid.describe("The applied discount (Checkout.discounts[].id)"),
+});
+export type CheckoutDiscountParams = z.infer<typeof CheckoutDiscountParams>;
+
+export const CheckoutGiftcardParams = z.object({
+  id: Uuid.describe("The checkout's id"),
+  giftcardId: Uuid.describe("The applied gift card (Checkout.giftcards[].id)"),
+});
+export type CheckoutGiftcardParams = z.infer<typeof CheckoutGiftcardParams>;
+
+// ── The checkout ───────────────────────────────────────────────────────────────────────────
+
+export const CheckoutBasket = z
+  .object({ externalBasketId: z.string().describe("The linked basket's id") })
+  .meta({ id: "CheckoutBasket" });
+
+export const CheckoutDiscount = z
+  .object({
+    id: z.string().describe("Id of the applied discount (for DELETE /checkout/{id}/discount/{discountId})"),
+    discountCode: z.string().describe("The code, upper-case"),
+    amount: Dkk.describe(
+      "What the discount takes off the current basket, DKK (recomputed whenever the checkout is read)",
+    ),
+  })
+  .meta({ id: "CheckoutDiscount" });
+export type CheckoutDiscount = z.infer<typeof CheckoutDiscount>;
+
+export const CheckoutGiftcard = z
+  .object({
+    id: z.string().describe("Id of the applied gift card (for DELETE /checkout/{id}/giftcard/{giftcardId})"),
+    giftcardCode: z.string().describe("The gift card's code, upper-case"),
+    amount: Dkk.describe("What the gift card will pay, DKK (capped at basket − discount + delivery fee)"),
+  })
+  .meta({ id: "CheckoutGiftcard" });
+export type CheckoutGiftcard = z.infer<typeof CheckoutGiftcard>;
+
+export const CheckoutDelivery = z
+  .object({
+    deliveryFee: Dkk.describe("The delivery fee of the chosen zip code, DKK"),
+    fee: Dkk.describe("Same as deliveryFee (both names occur in the spec)"),
+    zipCode: z.string().nullable().describe("The delivery zip code (4 digits)"),
+    address: z.string().nullable().describe("The delivery address"),
+    date: LocalDate.nullable().describe("The chosen delivery date (restaurant's local date), once chosen"),
+    deliveryTime: UtcInstant.nullable().describe("The chosen delivery time (ISO 8601 UTC), once chosen"),
+    stage: z.number().int().describe("INITIAL 0, ADDRESS_CHOSEN 1, DATE_CHOSEN 2, FINAL 3"),
+  })
+  .meta({ id: "CheckoutDelivery" });
+export type CheckoutDelivery = z.infer<typeof CheckoutDelivery>;
+
+export const GuestInformation = z
+  .object({
+    name: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    orderComment: z.string().nullable(),
+    amountOfGuests: z.number().int().nullable(),
+    amountOfKids: z.number().int().nullable(),
+  })
+  .describe("What the guest entered (name and comment as stored: special characters stripped, & escaped)")
+  .meta({ id: "GuestInformation" });
+export type GuestInformation = z.infer<typeof GuestInformation>;
+
+export const CheckoutTotals = z
+  .object({
+    basketTotal: Dkk.describe("Sum of the linked basket's lines, DKK"),
+    discount: Dkk.describe("Discounts taken off (never more than the basket), DKK"),
+    deliveryFee: Dkk.describe("Delivery fee (0 for pickup), DKK"),
+    total: Dkk.describe("Order total: basket − discount + delivery fee, DKK"),
+    giftcard: Dkk.describe("What the applied gift cards pay, DKK"),
+    totalLeft: Dkk.describe(
+      "What is still to pay: total − gift cards − authorized online payments (pay-at-pickup payments are ignored), DKK",
+    ),
+  })
+  .meta({ id: "CheckoutTotals" });
+export type CheckoutTotals = z.infer<typeof CheckoutTotals>;
+
+export const Checkout = z
+  .object({
+    id: z.string().describe("The checkout's id (random UUID)"),
+    instanceId: z.number().int().describe("The checkout instance (the module's checkoutInstanceId)"),
+    moduleId: z.number().int(),
+    createdUtc: UtcInstant.describe("When the checkout was created (ISO 8601 UTC)"),
+    state: z
+      .number()
+      .int()
+      .describe("OPEN 0, PENDING 1, DONE 2, ERROR 3, FINALIZING 4; only an OPEN checkout can change"),
+    checkoutBaskets: z.array(CheckoutBasket).describe("The linked basket (at most one)"),
+    discounts: z.array(CheckoutDiscount).describe("The applied discount (at most one)"),
+    giftcards: z.array(CheckoutGiftcard),
+    orderId: z.string().nullable().describe("The order, once finalized"),
+    payment: z
+      .object({ paymentId: z.string() })
+      .nullable()
+      .describe("The latest payment that is not cancelled or failed; null when there is none"),
+    delivery: CheckoutDelivery.nullable().describe("Delivery details; null for pickup"),
+    guestInformation: GuestInformation,
+    orderReadyTime: UtcInstant.nullable().describe(
+      "The chosen pickup (or delivery) time, ISO 8601 UTC; null until chosen",
+    ),
+    totals: CheckoutTotals,
+  })
+  .meta({ id: "Checkout" });
+export type Checkout = z.infer<typeof Checkout>;
+
+// ── Instance settings ──────────────────────────────────────────────────────────────────────
+
+export const InstanceSetting = z
+  .object({
+    instanceId: z.number().int().describe("The checkout instance"),
+    isGiftcardEnabled: z.boolean(),
+    isDiscountEnabled: z.boolean(),
+    guestFutureOrderDates: z
+      .number()
+      .int()
+      .describe("How many days after today a guest may order for (0 = today only)"),
+    chainDeliveryEnabled: z.boolean(),
+    orderTimeInterval: z.number().int().describe("Minutes between pickup slots"),
+  })
+  .meta({ id: "InstanceSetting" });
+export type InstanceSetting = z.infer<typeof InstanceSetting>;
+
+// ── Guest information ──────────────────────────────────────────────────────────────────────
+
+const GuestCount = z.number().int().min(0).max(99).nullable().optional();
+
+export const GuestInformationBody = z
+  .object({
+    name: StoredText(500).nullable().optional().describe("Required when requiredGuestInformation.name"),
+    phone: StoredText(100)
+      .nullable()
+      .optional()
+      .describe("Digits only, 8–20; required when requiredGuestInformation.phone"),
+    email: StoredText(500)
+      .nullable()
+      .optional()
+      .describe("4–100 characters with one @ and a dot; required per settings"),
+    orderComment: StoredText(2000).nullable().optional().describe("At most 125 characters"),
+    amountOfGuests: GuestCount.describe("0–99"),
+    amountOfKids: GuestCount.describe("0–99"),
+    orderReadyTime: UtcInstant.nullable()
+      .optional()
+      .describe(
+        "The chosen pickup time: a slot's `time` from /availableordertime (for a delivery checkout: from " +
+          "/checkout/{id}/delivery/times), ISO 8601 UTC. Omitted: the stored time stays; null: clears it (not chosen yet).",
+      ),
+  })
+  .strict()
+  .describe(
+    "The guest's details and chosen pickup time, flat. Every field error is answered at once (422, one entry per field).",
+  )
+  .meta({ id: "GuestInformationRequest" });
+export type GuestInformationBody = z.infer<typeof GuestInformationBody>;
+
+// ── Pickup slots ───────────────────────────────────────────────────────────────────────────
+
+export const PickupTimeSlot = z
+  .object({
+    time: UtcInstant.describe("Start of the slot, ISO 8601 UTC (send it back as orderReadyTime)"),
+    isAvailable: z.boolean().describe("Whether the kitchen can still make this basket for the slot"),
+  })
+  .meta({ id: "PickupTimeSlot" });
+export type PickupTimeSlot = z.infer<typeof PickupTimeSlot>;
+
+export const PickupTimeSlots = z.array(PickupTimeSlot).describe("Slots in time order; empty when closed that day");
+
+export const SlotItem = z
+  .object({
+    productId: BodyIntId.describe("A product"),
+    amount: z.number().int().min(1).max(99).describe("Units of it"),
+  })
+  .strict();
+
+export const AvailableOrderTimeParams = z.object({
+  id: Uuid.describe("The checkout the slots are for"),
+});
+export type AvailableOrderTimeParams = z.infer<typeof AvailableOrderTimeParams>;
+
+export const AvailableOrderTimeBody = z
+  .object({
+    productionUnitId: BodyIntId.describe("The token's production unit"),
+    date: LocalDate.describe("The restaurant's local date (today … today + guestFutureOrderDates)"),
+    capacityInstanceId: BodyIntId.describe("The module's capacityInstanceId"),
+    items: z
+      .union([z.number().int().min(0).max(MAX_ITEM_COUNT), z.array(SlotItem).max(MAX_REQUEST_ITEMS)])
+      .optional()
+      .describe(
+        "The basket's size: a number of product units, or the lines as [{productId, amount}] (amounts summed). " +
+          "Omitted: the units of the checkout's linked basket.",
+      ),
+  })
+  .strict()
+  .meta({ id: "AvailableOrderTimeRequest" });
+export type AvailableOrderTimeBody = z.infer<typeof AvailableOrderTimeBody>;
+
+export const AvailableOrderTimeDayParams = z.object({
+  capacityInstanceId: IntId.describe("a: the module's capacityInstanceId"),
+  date: LocalDate.describe("b: the restaurant's local date YYYY-MM-DD"),
+});
+export type AvailableOrderTimeDayParams = z.infer<typeof AvailableOrderTimeDayParams>;
+
+// ── Delivery ───────────────────────────────────────────────────────────────────────────────
+
+export const DeliveryAddressQuery = z.object({
+  moduleId: IntId.describe("The checkout's module"),
+  address: StoredText(300).optional().describe("Street and number (required: 'Please enter your address')"),
+  zipcode: StoredText(20).optional().describe("4 digits, a zip code the restaurant delivers to"),
+});
+export type DeliveryAddressQuery = z.infer<typeof DeliveryAddressQuery>;
+
+export const DeliveryDate = z
+  .object({
+    date: LocalDate.describe("A local date with delivery hours"),
+    opens: z.string().describe("Delivery starts (HH:MM local)"),
+    closes: z.string().describe("Delivery ends (HH:MM local, 24:00 = midnight)"),
+  })
+  .meta({ id: "DeliveryDate" });
+export type DeliveryDate = z.infer<typeof DeliveryDate>;
+
+export const DeliveryDates = z
+  .array(DeliveryDate)
+  .describe("Today … today + guestFutureOrderDates, days with delivery hours");
+
+export const DeliveryDateBody = z
+  .object({ date: LocalDate.describe("One of GET /checkout/{id}/delivery/dates") })
+  .strict()
+  .meta({ id: "DeliveryDateRequest" });
+export type DeliveryDateBody = z.infer<typeof DeliveryDateBody>;
+
+export const DeliveryTimeBody = z
+  .object({ deliveryTime: UtcInstant.describe("A slot's `time` from GET /checkout/{id}/delivery/times") })
+  .strict()
+  .meta({ id: "DeliveryTimeRequest" });
+export type DeliveryTimeBody = z.infer<typeof DeliveryTimeBody>;
+
+// ── Discounts and gift cards on a checkout ─────────────────────────────────────────────────
+
+export const AddCheckoutDiscount = z
+  .object({
+    discountCode: StoredText(MAX_CODE_LENGTH).trim().min(1).describe("The code (case-insensitive)"),
+  })
+  .strict()
+  .describe("Applies the code to the linked basket; replaces a discount applied before")
+  .meta({ id: "AddCheckoutDiscount" });
+export type AddCheckoutDiscount = z.infer<typeof AddCheckoutDiscount>;
+
+export const AddCheckoutGiftcard = z
+  .object({
+    giftcardCode: StoredText(MAX_CODE_LENGTH).trim().min(1).describe("The gift card's code (case-insensitive)"),
+    amount: z
+      .number()
+      .positive()
+      .max(10_000_000)
+      .optional()
+      .describe(
+        "DKK the guest wants to pay with it; capped at the balance and at basket − discount + delivery fee. Omitted: as much as possible.",
+      ),
+  })
+  .strict()
+  .describe("Applies a gift card; applying the same card again replaces its amount. The balance is drawn when paying.")
+  .meta({ id: "AddCheckoutGiftcard" });
+export type AddCheckoutGiftcard = z.infer<typeof AddCheckoutGiftcard>;

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/** Every error response: a status plus this body. */
+export const ErrorBody = z
+  .object({
+    errors: z.array(
+      z.object({
+        code: z.string().describe("Stable code: a spec catalogue key (e.g. Input.Invalid) or UPPER_SNAKE"),
+        message: z.string().describe("Human-readable explanation (English)"),
+        field: z.string().optional().describe("The input field the error is about, when there is one"),
+      }),
+    ),
+    traceId: z.string().optional().describe("Present on 500s: quote it when reporting the fault"),
+  })
+  .meta({ id: "Error" });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+const MAX_INT32 = 2_147_483_647;
+
+/** Integer id of a configuration row (module, product, …) in a path or query string. */
+export const IntId = z.coerce.number().int().positive().max(MAX_INT32);
+/** Integer id in a JSON body (no coercion from strings). */
+export const BodyIntId = z.number().int().positive().max(MAX_INT32);
+/** Guest-owned ids (basket, checkout, payment, order) are random UUIDs. */
+export const Uuid = z.uuid();
+
+/** A price in DKK as a JSON number with at most two decimals, e.g. 89.5. */
+export const Dkk = z.number().describe("Amount in DKK (kroner), at most two decimals");
+
+/** Texts by language code, e.g. { "da-DK": "Burger", "en-US": "Burger" }. */
+export const Translations = z.record(z.string(), z.string()).describe("Text by language code (da-DK, en-US)");
+export type Translations = z.infer<typeof Translations>;
+
+export const LanguageCode = z.enum(["da-DK", "en-US"]);
+export type LanguageCode = z.infer<typeof LanguageCode>;
+
+/** A local calendar date "YYYY-MM-DD". */
+export const LocalDate = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "Expected a date as YYYY-MM-DD");
+
+/** Wall-clock time "HH:MM" in the restaurant's time zone ("24:00" = midnight at the end of the day). */
+export const HhMm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/);
+
+export const EmptyBody = z.object({}).strict().optional();
