@@ -5,7 +5,7 @@ import type { Db } from "@app/db";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -43,9 +43,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const now = options.now ?? (() => new Date());
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    disableRequestLogging: true,
+    // Fastify's own two lines per request are off: registerRequestLog writes one line instead.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "traceId" }),
     genReqId: () => randomUUID(),
-    requestIdLogLabel: "traceId",
     bodyLimit: API_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Bad URLs and over-long path parameters are answered by the router itself: same shape as every error.

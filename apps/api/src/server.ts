@@ -28,6 +28,11 @@ async function shutdown(signal: string): Promise<void> {
   await database.close();
   process.exit(0);
 }
+process.on("unhandledRejection", (reason) => {
+  // PGlite's WebAssembly runtime unwinds with a bare rejection while it shuts down: expected then.
+  if (closing) return app.log.debug({ reason: String(reason) }, "rejection during shutdown");
+  app.log.error({ err: reason instanceof Error ? reason : new Error(String(reason)) }, "unhandled rejection");
+});
 process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 

@@ -1,7 +1,7 @@
 // Browser tests: the real server (npm start) on a fresh DATA_DIR, driven in Debian's Chromium.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -13,6 +13,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const port = 3900 + Math.floor(Math.random() * 90);
 const dataDir = mkdtempSync(join(tmpdir(), "e2e-"));
+// The server's own output goes to a file, printed only when the server fails to come up.
+const serverLog = join(tmpdir(), `e2e-server-${port}.log`);
 let server;
 let browser;
 
@@ -20,10 +22,15 @@ before(async () => {
   server = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", openSync(serverLog, "w"), openSync(serverLog, "a")],
     detached: true,
   });
-  await waitForServer(`http://127.0.0.1:${port}/api/module/domain/localhost`, 180_000);
+  try {
+    await waitForServer(`http://127.0.0.1:${port}/api/module/domain/localhost`, 180_000);
+  } catch (error) {
+    console.error(readFileSync(serverLog, "utf8"));
+    throw error;
+  }
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [

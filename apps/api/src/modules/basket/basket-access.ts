@@ -5,14 +5,17 @@
 
 import type { Executor } from "@app/db";
 import { BASKET_EXPIRY_MINUTES } from "@app/domain";
-import { gone, notFound } from "../../errors";
-import { type BasketRow, findBasket } from "./repository";
+import { conflict, gone, notFound } from "../../errors";
+import { type BasketRow, findBasket, isBasketHeldByPayingCheckout } from "./repository";
 
 export function isBasketExpired(basket: Pick<BasketRow, "createdAt">, now: Date): boolean {
   return now.getTime() - basket.createdAt.getTime() > BASKET_EXPIRY_MINUTES * 60_000;
 }
 
-/** The open basket; with `lock` (inside a transaction) its row stays locked until the transaction ends. */
+/**
+ * The open basket; with `lock` (inside a transaction, for changes) its row stays locked until the
+ * transaction ends, and a basket held by a checkout being paid is refused (409 BASKET_LOCKED).
+ */
 export async function requireOpenBasket(
   db: Executor,
   id: string,
@@ -24,6 +27,10 @@ export async function requireOpenBasket(
   if (!basket || basket.productionUnitId !== productionUnitId) throw notFound("Basket");
   if (isBasketExpired(basket, now)) {
     throw gone("BASKET_EXPIRED", `The basket has expired (baskets last ${BASKET_EXPIRY_MINUTES} minutes)`);
+  }
+  // What a guest pays for must not change under the payment: changes wait until it is cancelled.
+  if (lock && (await isBasketHeldByPayingCheckout(db, basket.id))) {
+    throw conflict("BASKET_LOCKED", "The basket is being paid for; cancel the payment to change it");
   }
   return basket;
 }

@@ -1,5 +1,6 @@
 /** SQL of the basket feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
+import { CheckoutState } from "@app/domain";
 import { and, asc, eq, inArray } from "drizzle-orm";
 
 const {
@@ -31,6 +32,21 @@ export async function findBasket(db: Executor, id: string, lock = false): Promis
   const query = db.select().from(basket).where(eq(basket.id, id)).limit(1);
   const rows = lock ? await query.for("update") : await query;
   return rows[0];
+}
+
+/** Whether a checkout that is being paid, finalized or is done holds this basket. */
+export async function isBasketHeldByPayingCheckout(db: Executor, basketId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: schema.checkout.id })
+    .from(schema.checkout)
+    .where(
+      and(
+        eq(schema.checkout.basketId, basketId),
+        inArray(schema.checkout.state, [CheckoutState.PENDING, CheckoutState.FINALIZING, CheckoutState.DONE]),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 // ── Catalogue reads for pricing ────────────────────────────────────────────────────────────

@@ -18,7 +18,10 @@ export async function toCheckoutJson(db: Executor, checkout: CheckoutRow, now: D
     findCheckoutGiftcards(db, checkout.id),
     findPayments(db, checkout.id),
   ]);
-  const current = payments.find((payment) => !ENDED_STATES.includes(payment.state));
+  // The checkout's payment is its live main payment; gift-card payments of the same attempt only
+  // stand in when they paid everything.
+  const live = payments.filter((payment) => !ENDED_STATES.includes(payment.state));
+  const current = live.find((payment) => payment.type !== PaymentType.GIFTCARD) ?? live[0];
   // Gift cards count through the checkout's gift-card rows (no state: they pay for sure); the
   // GIFTCARD payment that draws them is left out so it is not counted twice.
   const leftMinor = totalLeft(totals.orderTotalMinor, [

@@ -131,6 +131,18 @@ test("basket → checkout → slot → guest info → discount → gift card →
     { paymentId: payment.id, amount: 114.2, type: PaymentType.ONLINE },
   ]);
 
+  // While it is being paid for, the basket cannot change under the payment.
+  const change = await t.request({
+    method: "POST",
+    url: `/api/basket/${basket.id}/products`,
+    headers: auth,
+    payload: { productId: burger, amount: 1, choices: await baskets.burgerBasics(burger) },
+  });
+  expect(change.statusCode).toBe(409);
+  expect(change.json().errors[0].code).toBe("BASKET_LOCKED");
+  const pointer = await json(await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: auth }));
+  expect(pointer.payment).toEqual({ paymentId: payment.id });
+
   // The hosted page: open it, find the approve form and post it as a browser would.
   const pageUrl = new URL(payment.paymentUrl as string);
   const page = await t.request({ method: "GET", url: pageUrl.pathname });

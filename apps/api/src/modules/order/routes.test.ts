@@ -107,6 +107,15 @@ describe("POST /api/order/validate", () => {
     }
   });
 
+  test("a chosen time that has already passed is 422 DeliveryMethod.TimePicker", async () => {
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
+      orderReadyTime: new Date(clock.now().getTime() - 15 * 60_000),
+    });
+    const res = await validate(checkoutId);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[0]).toMatchObject({ code: "DeliveryMethod.TimePicker", field: "orderReadyTime" });
+  });
+
   test("a full slot is 422 SLOT_FULL unless the module does not enforce capacity", async () => {
     await fillSlot(t.restaurantA, SLOT, 30);
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, { orderReadyTime: SLOT });

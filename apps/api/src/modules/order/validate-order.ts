@@ -47,6 +47,14 @@ export async function validateOrder(
 
   const readyTime = checkout.orderReadyTime;
   if (!readyTime) throw unprocessable("DeliveryMethod.TimePicker", "Please choose a time", "orderReadyTime");
+  // A guest who lingered may hold a time the kitchen can no longer make.
+  if (readyTime.getTime() < now().getTime()) {
+    throw unprocessable(
+      "DeliveryMethod.TimePicker",
+      "The chosen time has passed. Please choose a time",
+      "orderReadyTime",
+    );
+  }
   // Closed on the chosen day, or the chosen time is outside that day's hours.
   if (!checkout.isDelivery) {
     const local = localParts(readyTime, unit.timeZone);

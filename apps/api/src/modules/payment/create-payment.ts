@@ -14,6 +14,7 @@ import { CheckoutState, PaymentState, PaymentType, validateGuestInformation } fr
 import type { Deps } from "../../deps";
 import { AppError, conflict, notFound, unprocessable } from "../../errors";
 import { type CheckoutRow, computeCheckoutTotals } from "../checkout/checkout-totals";
+import { lockBasket } from "../checkout/repository";
 import { getModuleSettings } from "../settings/module-settings";
 import { requireOwnModule } from "../tenancy/access";
 import type { OnlineMethod, PaymentProvider, PaymentRow } from "./providers/provider";
@@ -96,6 +97,8 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
     }
 
     validateCheckout(checkout, settings);
+    // Basket changes lock the basket row too: they wait for this payment, then see it and refuse.
+    if (checkout.basketId) await lockBasket(tx, checkout.basketId);
     // For the OPEN checkout this also brings discount and gift-card amounts in line with the basket now.
     const totals = await computeCheckoutTotals(tx, checkout, now());
     if (totals.itemCount === 0) throw basketEmpty();
