@@ -1,0 +1,33 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { loadConfig } from "./config";
+
+const freshDataDir = () => mkdtempSync(join(tmpdir(), "config-"));
+
+describe("loadConfig", () => {
+  test("uses the defaults of the README", () => {
+    const config = loadConfig({ DATA_DIR: freshDataDir() });
+    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, tokenTtlMinutes: 720, seedDemoData: true });
+  });
+
+  test("generates the token secret once and keeps it in DATA_DIR across restarts", () => {
+    const dataDir = freshDataDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).tokenSecret;
+    const second = loadConfig({ DATA_DIR: dataDir }).tokenSecret;
+    expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+    expect(readFileSync(join(dataDir, "token-secret"), "utf8").length).toBeGreaterThanOrEqual(32);
+  });
+
+  test("prefers TOKEN_SECRET from the environment", () => {
+    const config = loadConfig({ DATA_DIR: freshDataDir(), TOKEN_SECRET: "s".repeat(40) });
+    expect(new TextDecoder().decode(config.tokenSecret)).toBe("s".repeat(40));
+  });
+
+  test("fails at start-up with the list of everything that is wrong", () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: freshDataDir(), PORT: "eighty", DATABASE_URL: "mysql://x", TOKEN_SECRET: "short" }),
+    ).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*TOKEN_SECRET/);
+  });
+});
