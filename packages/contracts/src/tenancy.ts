@@ -1,18 +1,6 @@
 import { z } from "zod";
 import { HhMm, IntId, LocalDate } from "./common";
 
-export const ModuleType = {
-  CLICKANDCOLLECT: 0,
-  TAKEAWAY: 1,
-  ORDERATTABLE: 2,
-  OPERATIONS: 3,
-  KIOSK: 4,
-  LANDINGPAGE: 5,
-  FASTTRACK: 6,
-  ROOMSERVICE: 7,
-  EVENT: 10,
-} as const;
-
 export const Module = z
   .object({
     id: z.number().int(),
