@@ -1,7 +1,7 @@
 /** SQL of the basket feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
+import { and, asc, eq, inArray } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
-import { and, asc, eq, inArray } from "drizzle-orm";
 
 const {
   basket,

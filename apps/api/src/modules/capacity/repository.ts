@@ -3,7 +3,7 @@
  * usage only ever grows through one conditional upsert that refuses to pass the limit.
  */
 import { type Executor, schema } from "@app/db";
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "@app/db/orm";
 
 const { capacityUsage, capacityInstance } = schema;
 

@@ -3,7 +3,7 @@
  * (no query per row): a product list costs three queries, a category list two.
  */
 import { type Executor, schema, type Translations } from "@app/db";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "@app/db/orm";
 
 const {
   menu,

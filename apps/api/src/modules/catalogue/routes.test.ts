@@ -1,6 +1,6 @@
 import type { Category, Context, Label, Menu, Product } from "@app/contracts";
 import { schema } from "@app/db";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "@app/db/orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
 

@@ -4,8 +4,8 @@
  * payment and order, which all must agree on what the guest owes.
  */
 import { type Executor, schema } from "@app/db";
+import { asc, eq, sql } from "@app/db/orm";
 import { CheckoutState, computeDiscount, type DiscountRule, orderTotal } from "@app/domain";
-import { asc, eq, sql } from "drizzle-orm";
 
 const { basketItem, checkoutDiscount, checkoutGiftcard, discountCode } = schema;
 

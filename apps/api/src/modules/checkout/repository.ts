@@ -1,6 +1,6 @@
 /** SQL of the checkout feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
-import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne } from "@app/db/orm";
 import type { CheckoutRow } from "./checkout-totals";
 
 const { checkout, checkoutInstance, checkoutDiscount, checkoutGiftcard, basket, payment, productionUnit } = schema;

@@ -1,6 +1,6 @@
 import { schema } from "@app/db";
+import { eq } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import { checkoutWithBasket, createCheckout, insertBasket, setAppSetting, setCheckoutState } from "./test-fixtures";

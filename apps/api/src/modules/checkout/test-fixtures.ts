@@ -3,7 +3,7 @@
  * control prices and age without depending on the basket API), and a checkout created via the API.
  */
 import { schema } from "@app/db";
-import { and, eq } from "drizzle-orm";
+import { and, eq } from "@app/db/orm";
 import type { DemoRestaurant, TestApp } from "../../testing/test-app";
 
 export type Line = { product: string; amount: number };

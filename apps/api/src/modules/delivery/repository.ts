@@ -1,6 +1,6 @@
 /** SQL of the delivery feature. */
 import { type Executor, schema } from "@app/db";
-import { and, eq } from "drizzle-orm";
+import { and, eq } from "@app/db/orm";
 
 const { deliveryInstance, deliveryZone } = schema;
 

@@ -1,6 +1,6 @@
 /** SQL of the discount feature. */
 import { type Executor, schema } from "@app/db";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "@app/db/orm";
 
 const { discountCode, checkoutDiscount, product } = schema;
 

@@ -1,6 +1,6 @@
 import { schema } from "@app/db";
+import { and, eq } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
 import {

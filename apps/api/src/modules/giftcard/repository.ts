@@ -1,6 +1,6 @@
 /** SQL of the gift card feature. */
 import { type Executor, schema } from "@app/db";
-import { and, eq } from "drizzle-orm";
+import { and, eq } from "@app/db/orm";
 
 const { giftcard, checkoutGiftcard, basketItem, product } = schema;
 

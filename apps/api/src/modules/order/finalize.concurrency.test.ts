@@ -4,8 +4,8 @@
  */
 
 import { schema } from "@app/db";
+import { eq } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import { finalize, giftcardRow, pay, preparedCheckout, setGiftcardBalance, setItemsPerSlot } from "./test-fixtures";

@@ -14,8 +14,8 @@
 import { randomUUID } from "node:crypto";
 import type { Executor } from "@app/db";
 import { schema } from "@app/db";
+import { eq } from "@app/db/orm";
 import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
-import { eq } from "drizzle-orm";
 import type { Deps } from "../../deps";
 import { type AppError, conflict, notFound, unprocessable } from "../../errors";
 import { findItemsPerSlot, tryConsumeCapacity } from "../capacity/repository";

@@ -1,7 +1,7 @@
 /** SQL of the order feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, type OrderLineChoice, schema } from "@app/db";
+import { and, asc, eq, inArray, sql } from "@app/db/orm";
 import { PaymentState } from "@app/domain";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
 
 const {
   basketItem,

@@ -1,6 +1,6 @@
 import { schema } from "@app/db";
+import { and, eq } from "@app/db/orm";
 import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import { externalIdOf } from "./finalize";

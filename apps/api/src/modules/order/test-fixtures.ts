@@ -4,7 +4,7 @@
  * do not depend on the checkout API; and small callers for the payment and order endpoints.
  */
 import { schema } from "@app/db";
-import { and, eq } from "drizzle-orm";
+import { and, eq } from "@app/db/orm";
 import type { DemoRestaurant, TestApp } from "../../testing/test-app";
 
 export type FixtureLine = {

@@ -5,8 +5,8 @@
  */
 import type { Executor } from "@app/db";
 import { schema } from "@app/db";
+import { and, eq, inArray } from "@app/db/orm";
 import { PaymentState, PaymentType } from "@app/domain";
-import { and, eq, inArray } from "drizzle-orm";
 import type { PaymentRow } from "./providers/provider";
 import { creditGiftcard, insertGiftcardTransaction } from "./repository";
 

@@ -1,7 +1,7 @@
 /** SQL of the payment feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
+import { and, asc, desc, eq, inArray, sql } from "@app/db/orm";
 import { PaymentState, PaymentType } from "@app/domain";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { CheckoutRow } from "../checkout/checkout-totals";
 import type { PaymentRow } from "./providers/provider";
 

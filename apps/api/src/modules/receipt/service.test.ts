@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { schema } from "@app/db";
-import { eq } from "drizzle-orm";
+import { eq } from "@app/db/orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import { finalize, pay, preparedCheckout, setSetting } from "../order/test-fixtures";

@@ -9,7 +9,7 @@
  */
 import type { Db } from "@app/db";
 import { schema } from "@app/db";
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "@app/db/orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import { findOrder, findOrderDetails } from "../order/repository";

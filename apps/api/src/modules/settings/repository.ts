@@ -1,5 +1,5 @@
 import { type Executor, schema } from "@app/db";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq } from "@app/db/orm";
 
 export async function findAppSettings(db: Executor, moduleId: number) {
   return db

@@ -1,5 +1,5 @@
 import { type Executor, schema } from "@app/db";
-import { and, eq } from "drizzle-orm";
+import { and, eq } from "@app/db/orm";
 
 const { module, moduleDomain, productionUnit, businessHours, closedDate } = schema;
 

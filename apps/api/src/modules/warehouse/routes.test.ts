@@ -1,6 +1,6 @@
 import { type BlockedChoice, type BlockedProduct, Product } from "@app/contracts";
 import { schema } from "@app/db";
-import { and, eq } from "drizzle-orm";
+import { and, eq } from "@app/db/orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
 
