@@ -82,14 +82,24 @@ export const language = pgTable("language", {
 
 // ── Instances: configuration groups a module points at ─────────────────────────────────────
 
+/**
+ * Bumped by database triggers (migration 0002) on every change of the instance's catalogue rows,
+ * so every API process can name a catalogue answer by (instance, version) with one small query.
+ */
+const catalogueVersion = () => integer("catalogue_version").notNull().default(1);
+
 export const menuInstance = pgTable("menu_instance", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
+  /** +1 on any insert/update/delete of its menus, categories or category products. */
+  catalogueVersion: catalogueVersion(),
 });
 
 export const productInstance = pgTable("product_instance", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
+  /** +1 on any insert/update/delete of its products, option groups, choices or labels (not of stock blocks). */
+  catalogueVersion: catalogueVersion(),
 });
 
 export const checkoutInstance = pgTable("checkout_instance", {

@@ -6,6 +6,10 @@ import { type Executor, schema, type Translations } from "@app/db";
 import { and, asc, eq, inArray, sql } from "@app/db/orm";
 
 const {
+  module,
+  menuInstance,
+  productInstance,
+  productionUnit,
   menu,
   category,
   categoryProduct,
@@ -17,6 +21,35 @@ const {
   choice,
   label,
 } = schema;
+
+export type InstanceVersion = {
+  /** The instance's catalogue_version (bumped by database triggers on every catalogue change). */
+  version: number;
+  /** The production unit's time zone: today's weekday there decides product prices. */
+  timeZone: string;
+};
+
+/**
+ * The tenancy check and the catalogue version in one small query: the version of the menu or
+ * product instance when a module of the production unit uses it, else undefined.
+ */
+export async function findOwnInstanceVersion(
+  db: Executor,
+  kind: "menu" | "product",
+  instanceId: number,
+  productionUnitId: number,
+): Promise<InstanceVersion | undefined> {
+  const [instance, moduleColumn] =
+    kind === "menu" ? [menuInstance, module.menuInstanceId] : [productInstance, module.productInstanceId];
+  const rows = await db
+    .select({ version: instance.catalogueVersion, timeZone: productionUnit.timeZone })
+    .from(module)
+    .innerJoin(instance, eq(instance.id, moduleColumn))
+    .innerJoin(productionUnit, eq(productionUnit.id, module.productionUnitId))
+    .where(and(eq(moduleColumn, instanceId), eq(module.productionUnitId, productionUnitId)))
+    .limit(1);
+  return rows[0];
+}
 
 export type MenuRow = { id: number; name: string; active: boolean };
 

@@ -14,8 +14,8 @@ import {
 } from "@app/contracts";
 import { z } from "zod";
 import type { RouteModule } from "../../deps";
-import { CATALOGUE_CACHE, NotModified, sendCached } from "./http-cache";
-import { getContext, getProduct, listCategories, listLabels, listMenus } from "./service";
+import { AnswerCache, cachedJson, NotModified, sendJson, sendVersioned, versionEtag } from "./http-cache";
+import { getContext, getProduct, listCategories, listLabels, listMenus, menuVersion, productVersion } from "./service";
 
 const tags = ["Menu/product"];
 
@@ -23,6 +23,10 @@ const cached = { 304: NotModified };
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
 export const catalogueRoutes: RouteModule = (api, deps) => {
+  // One per app: its keys name versions of this app's database only.
+  const cache = new AnswerCache();
+  const { db } = deps;
+
   api.get(
     "/menu",
     {
@@ -35,8 +39,11 @@ export const catalogueRoutes: RouteModule = (api, deps) => {
       },
     },
     async (request, reply) => {
-      const menus = await listMenus(deps, request.query.instanceId, request.productionUnitId);
-      return sendCached(request, reply, menus, CATALOGUE_CACHE);
+      const { instanceId } = request.query;
+      const { version } = await menuVersion(deps, instanceId, request.productionUnitId);
+      return sendVersioned(request, reply, cache, versionEtag("menu", instanceId, version), () =>
+        listMenus(db, instanceId),
+      );
     },
   );
 
@@ -53,13 +60,11 @@ export const catalogueRoutes: RouteModule = (api, deps) => {
       },
     },
     async (request, reply) => {
-      const categories = await listCategories(
-        deps,
-        request.params.menuId,
-        request.query.instanceId,
-        request.productionUnitId,
+      const { instanceId } = request.query;
+      const { version } = await menuVersion(deps, instanceId, request.productionUnitId);
+      return sendVersioned(request, reply, cache, versionEtag("category", instanceId, version), () =>
+        listCategories(db, request.params.menuId, instanceId),
       );
-      return sendCached(request, reply, categories, CATALOGUE_CACHE);
     },
   );
 
@@ -78,8 +83,11 @@ export const catalogueRoutes: RouteModule = (api, deps) => {
       },
     },
     async (request, reply) => {
-      const product = await getProduct(deps, request.params.id, request.query.instanceId, request.productionUnitId);
-      return sendCached(request, reply, product, CATALOGUE_CACHE);
+      const { instanceId } = request.query;
+      const { version, isoWeekday } = await productVersion(deps, instanceId, request.productionUnitId);
+      return sendVersioned(request, reply, cache, versionEtag("product", instanceId, version, isoWeekday), () =>
+        getProduct(db, request.params.id, instanceId, isoWeekday),
+      );
     },
   );
 
@@ -95,8 +103,11 @@ export const catalogueRoutes: RouteModule = (api, deps) => {
       },
     },
     async (request, reply) => {
-      const labels = await listLabels(deps, request.query.instanceId, request.productionUnitId);
-      return sendCached(request, reply, labels, CATALOGUE_CACHE);
+      const { instanceId } = request.query;
+      const { version } = await productVersion(deps, instanceId, request.productionUnitId);
+      return sendVersioned(request, reply, cache, versionEtag("label", instanceId, version), () =>
+        listLabels(db, instanceId),
+      );
     },
   );
 
@@ -115,7 +126,14 @@ export const catalogueRoutes: RouteModule = (api, deps) => {
         response: { 200: Context, ...errors },
       },
     },
-    async (request) =>
-      getContext(deps, contextProductIds(request.body), request.query.instanceId, request.productionUnitId),
+    async (request, reply) => {
+      // A POST is not HTTP-cached (no ETag, no 304), but its answer is kept like the GETs'.
+      const { instanceId } = request.query;
+      const { version, isoWeekday } = await productVersion(deps, instanceId, request.productionUnitId);
+      const ids = contextProductIds(request.body);
+      const key = `${versionEtag("context", instanceId, version, isoWeekday)} ${ids.join(",")}`;
+      const json = await cachedJson(reply, cache, key, () => getContext(db, ids, instanceId, isoWeekday));
+      return sendJson(reply, json);
+    },
   );
 };

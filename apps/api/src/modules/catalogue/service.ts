@@ -1,40 +1,51 @@
 /**
- * Catalogue use cases. Each checks that the instance is used by a module of the token's production
- * unit (else 404) while its data queries run alongside, so a call costs one round of queries.
+ * Catalogue use cases, in two steps so that a revalidation costs one small query:
+ *  1. `menuVersion`/`productVersion`: the tenancy check (the instance is used by a module of the
+ *     token's production unit, else 404) and the instance's catalogue version, in one query;
+ *  2. the loaders (`listMenus`, `getProduct`, …): the answer itself, only when the caller has no
+ *     current copy. They do not check tenancy again: call them after step 1 only.
  */
 import type { Category, Context, Label, Menu, Product } from "@app/contracts";
 import type { Executor } from "@app/db";
 import { localParts } from "@app/domain";
 import { AppError, notFound } from "../../errors";
-import { requireOwnInstance } from "../tenancy/access";
-import { findProductionUnit } from "../tenancy/repository";
-import { findCategoriesOfMenu, findLabels, findMenuOfInstance, findMenus, findProductGraph } from "./repository";
+import {
+  findCategoriesOfMenu,
+  findLabels,
+  findMenuOfInstance,
+  findMenus,
+  findOwnInstanceVersion,
+  findProductGraph,
+} from "./repository";
 import { texts, toCategories, toProductViews } from "./to-contract";
 
 export type CatalogueDeps = { db: Executor; now: () => Date };
 
+/** The menu instance's catalogue version; 404 unless a module of the production unit uses it. */
+export async function menuVersion({ db }: CatalogueDeps, menuInstanceId: number, productionUnitId: number) {
+  const found = await findOwnInstanceVersion(db, "menu", menuInstanceId, productionUnitId);
+  if (!found) throw notFound("Instance");
+  return { version: found.version };
+}
+
+/**
+ * The product instance's catalogue version and today's ISO weekday in the restaurant's time zone
+ * (the weekday sale makes prices depend on it); 404 unless a module of the production unit uses it.
+ */
+export async function productVersion({ db, now }: CatalogueDeps, productInstanceId: number, productionUnitId: number) {
+  const found = await findOwnInstanceVersion(db, "product", productInstanceId, productionUnitId);
+  if (!found) throw notFound("Instance");
+  return { version: found.version, isoWeekday: localParts(now(), found.timeZone).isoWeekday };
+}
+
 /** The menus of a menu instance. */
-export async function listMenus(
-  { db }: CatalogueDeps,
-  menuInstanceId: number,
-  productionUnitId: number,
-): Promise<Menu[]> {
-  const [, menus] = await Promise.all([
-    requireOwnInstance(db, "menuInstanceId", menuInstanceId, productionUnitId),
-    findMenus(db, menuInstanceId),
-  ]);
-  return menus;
+export async function listMenus(db: Executor, menuInstanceId: number): Promise<Menu[]> {
+  return findMenus(db, menuInstanceId);
 }
 
 /** A menu's categories in display order, each with its product ids in display order. */
-export async function listCategories(
-  { db }: CatalogueDeps,
-  menuId: number,
-  menuInstanceId: number,
-  productionUnitId: number,
-): Promise<Category[]> {
-  const [, menu, { categories, links }] = await Promise.all([
-    requireOwnInstance(db, "menuInstanceId", menuInstanceId, productionUnitId),
+export async function listCategories(db: Executor, menuId: number, menuInstanceId: number): Promise<Category[]> {
+  const [menu, { categories, links }] = await Promise.all([
     findMenuOfInstance(db, menuId, menuInstanceId),
     findCategoriesOfMenu(db, menuId),
   ]);
@@ -42,25 +53,19 @@ export async function listCategories(
   return toCategories(categories, links);
 }
 
-export async function listLabels(
-  { db }: CatalogueDeps,
-  productInstanceId: number,
-  productionUnitId: number,
-): Promise<Label[]> {
-  const [, labels] = await Promise.all([
-    requireOwnInstance(db, "productInstanceId", productInstanceId, productionUnitId),
-    findLabels(db, productInstanceId),
-  ]);
+export async function listLabels(db: Executor, productInstanceId: number): Promise<Label[]> {
+  const labels = await findLabels(db, productInstanceId);
   return labels.map((row) => ({ ...row, name: texts(row.name), description: texts(row.description) }));
 }
 
+/** One product with its price on the given ISO weekday. */
 export async function getProduct(
-  deps: CatalogueDeps,
+  db: Executor,
   productId: number,
   productInstanceId: number,
-  productionUnitId: number,
+  isoWeekday: number,
 ): Promise<Product> {
-  const { products } = await loadProducts(deps, [productId], productInstanceId, productionUnitId);
+  const { products } = toProductViews(await findProductGraph(db, productInstanceId, [productId]), isoWeekday);
   const found = products[0];
   if (!found) throw notFound("Product");
   return found;
@@ -68,12 +73,12 @@ export async function getProduct(
 
 /** Products with every option group and choice they use; any id not of this instance is a 404. */
 export async function getContext(
-  deps: CatalogueDeps,
+  db: Executor,
   productIds: number[],
   productInstanceId: number,
-  productionUnitId: number,
+  isoWeekday: number,
 ): Promise<Context> {
-  const views = await loadProducts(deps, productIds, productInstanceId, productionUnitId);
+  const views = toProductViews(await findProductGraph(db, productInstanceId, productIds), isoWeekday);
   const byId = new Map(views.products.map((p) => [p.id, p]));
   const missing = productIds.filter((id) => !byId.has(id));
   if (missing.length > 0) {
@@ -84,19 +89,4 @@ export async function getContext(
     choices: views.choices,
     modifiers: views.modifiers,
   };
-}
-
-async function loadProducts(
-  { db, now }: CatalogueDeps,
-  productIds: number[],
-  productInstanceId: number,
-  productionUnitId: number,
-) {
-  const [, unit, graph] = await Promise.all([
-    requireOwnInstance(db, "productInstanceId", productInstanceId, productionUnitId),
-    findProductionUnit(db, productionUnitId),
-    findProductGraph(db, productInstanceId, productIds),
-  ]);
-  if (!unit) throw notFound("Production unit");
-  return toProductViews(graph, localParts(now(), unit.timeZone).isoWeekday);
 }
