@@ -5,7 +5,7 @@ import type { Db } from "@app/db";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import Fastify, { type FastifyInstance, type FastifyReply, LogController } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -17,8 +17,11 @@ import type { Config } from "./config";
 import type { Deps, RouteModule } from "./deps";
 import { invalid } from "./errors";
 import { routeModules } from "./modules";
-import { createPaymentProviders } from "./modules/payment/providers/provider";
+import { finalizeCheckout } from "./modules/order/finalize";
+import { createPaymentProviders, type PaymentProvider } from "./modules/payment/providers/provider";
 import { testPaymentProvider } from "./modules/payment/providers/test-provider";
+import { createRefundService } from "./modules/payment/refunds";
+import { startSettleLoop } from "./modules/payment/settle-payments";
 import { createReceiptService, receiptDeps } from "./modules/receipt/service";
 import { registerMaintenanceFlag } from "./modules/settings/maintenance-flag";
 import { createTokenService, registerAuth } from "./plugins/auth";
@@ -31,6 +34,8 @@ export type BuildOptions = {
   now?: () => Date;
   /** false in tests that want silence. */
   logger?: boolean;
+  /** The payment providers the server knows (default: the built-in TEST MODE provider only). */
+  paymentProviders?: PaymentProvider[];
 };
 
 const API_BODY_LIMIT = 64 * 1024;
@@ -74,16 +79,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerRequestLog(app);
 
-  const deps: Deps = {
+  const deps = createDeps({
     db: options.db,
     config,
     now,
-    tokens: createTokenService(config.tokenSecret, config.tokenTtlMinutes, now),
-    payments: createPaymentProviders([testPaymentProvider()]),
-    receipts: createReceiptService(receiptDeps(options.db, config, now, app.log)),
-  };
-  // A receipt being sent when the app closes finishes first (the database closes after the app).
-  app.addHook("onClose", () => deps.receipts.drain());
+    log: app.log,
+    paymentProviders: options.paymentProviders ?? [testPaymentProvider()],
+  });
+  // The payment sweeper runs while the server listens (tests use inject and drive it themselves).
+  let stopSettleLoop: (() => Promise<void>) | undefined;
+  app.addHook("onListen", async () => {
+    stopSettleLoop = startSettleLoop(deps, config.paymentSettleIntervalSeconds * 1000);
+  });
+  // A sweep, refund or receipt under way when the app closes finishes first (the database closes after the app).
+  app.addHook("onClose", async () => {
+    await stopSettleLoop?.();
+    await deps.refunds.drain();
+    await deps.receipts.drain();
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -114,6 +127,30 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerMaintenanceFlag(app, config.dataDir);
   await registerStorefront(app, config);
   return app;
+}
+
+/** The services every route module receives. Tests that drive a service directly build theirs here too. */
+export function createDeps(options: {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  paymentProviders: PaymentProvider[];
+}): Deps {
+  const { db, config, now, log } = options;
+  const payments = createPaymentProviders(options.paymentProviders);
+  const deps: Deps = {
+    db,
+    config,
+    now,
+    log,
+    tokens: createTokenService(config.tokenSecret, config.tokenTtlMinutes, now),
+    payments,
+    receipts: createReceiptService(receiptDeps(db, config, now, log)),
+    refunds: createRefundService({ db, now, payments, log }),
+    orders: { finalize: (input) => finalizeCheckout(deps, input) },
+  };
+  return deps;
 }
 
 /** One structured line per request, carrying the trace id (also sent back as x-trace-id). */

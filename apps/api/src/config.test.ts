@@ -9,7 +9,29 @@ const freshDataDir = () => mkdtempSync(join(tmpdir(), "config-"));
 describe("loadConfig", () => {
   test("uses the defaults of the README", () => {
     const config = loadConfig({ DATA_DIR: freshDataDir() });
-    expect(config).toMatchObject({ port: 3000, databaseUrl: undefined, tokenTtlMinutes: 720, seedDemoData: true });
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      tokenTtlMinutes: 720,
+      seedDemoData: true,
+      paymentExpiryMinutes: 30,
+      paymentSettleIntervalSeconds: 30,
+    });
+  });
+
+  test("reads the payment expiry and the sweeper's interval, and refuses nonsense", () => {
+    const config = loadConfig({
+      DATA_DIR: freshDataDir(),
+      PAYMENT_EXPIRY_MINUTES: "45",
+      PAYMENT_SETTLE_INTERVAL_SECONDS: "5",
+    });
+    expect(config).toMatchObject({ paymentExpiryMinutes: 45, paymentSettleIntervalSeconds: 5 });
+    expect(() => loadConfig({ DATA_DIR: freshDataDir(), PAYMENT_EXPIRY_MINUTES: "0" })).toThrow(
+      /PAYMENT_EXPIRY_MINUTES/,
+    );
+    expect(() => loadConfig({ DATA_DIR: freshDataDir(), PAYMENT_SETTLE_INTERVAL_SECONDS: "soon" })).toThrow(
+      /PAYMENT_SETTLE_INTERVAL_SECONDS/,
+    );
   });
 
   test("generates the token secret once and keeps it in DATA_DIR across restarts", () => {

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STOREFRONT_DIST: z.string().optional(),
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
+  PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  PAYMENT_SETTLE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Config = {
@@ -36,6 +38,10 @@ export type Config = {
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   storefrontDist: string | undefined;
   seedDemoData: boolean;
+  /** A payment still waiting (CREATED) after this long is cancelled and its gift-card money given back. */
+  paymentExpiryMinutes: number;
+  /** How often the payment sweeper runs (expiry, finalize after a crash, refunds). */
+  paymentSettleIntervalSeconds: number;
 };
 
 /** Reads the environment once at start-up; fails with the list of everything that is wrong. */
@@ -62,6 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     storefrontDist: e.STOREFRONT_DIST,
     seedDemoData: e.SEED_DEMO_DATA === "true",
+    paymentExpiryMinutes: e.PAYMENT_EXPIRY_MINUTES,
+    paymentSettleIntervalSeconds: e.PAYMENT_SETTLE_INTERVAL_SECONDS,
   };
 }
 

@@ -23,6 +23,12 @@ const UtcInstant = z.iso.datetime();
 
 /** Longest discount or gift-card code accepted; longer ones are malformed (400). */
 const MAX_CODE_LENGTH = 64;
+
+/**
+ * A discount or gift-card code as typed: 1–64 characters after trimming. Matched case-insensitively
+ * (the server normalizes it with @app/domain normalizeCode).
+ */
+export const CodeText = StoredText(MAX_CODE_LENGTH).trim().min(1);
 /** Most items a pickup-slot or discount request may list. */
 const MAX_REQUEST_ITEMS = 200;
 /** Most product units one request may count (keeps absurd numbers out). */
@@ -186,7 +192,12 @@ const GuestCount = z.number().int().min(0).max(99).nullable().optional();
 
 export const GuestInformationBody = z
   .object({
-    name: StoredText(500).nullable().optional().describe("Required when requiredGuestInformation.name"),
+    name: StoredText(500)
+      .nullable()
+      .optional()
+      .describe(
+        "Required when requiredGuestInformation.name; quotes and angle brackets are removed and & escaped first, so a name that is empty after that counts as missing",
+      ),
     phone: StoredText(100)
       .nullable()
       .optional()
@@ -195,7 +206,12 @@ export const GuestInformationBody = z
       .nullable()
       .optional()
       .describe("4–100 characters with one @ and a dot; required per settings"),
-    orderComment: StoredText(2000).nullable().optional().describe("At most 125 characters"),
+    orderComment: StoredText(2000)
+      .nullable()
+      .optional()
+      .describe(
+        "At most 125 characters, counted after sanitizing (an escaped & counts as one); over: 422 Input.Invalid",
+      ),
     amountOfGuests: GuestCount.describe("0–99"),
     amountOfKids: GuestCount.describe("0–99"),
     orderReadyTime: UtcInstant.nullable()
@@ -245,8 +261,9 @@ export const AvailableOrderTimeBody = z
       .union([z.number().int().min(0).max(MAX_ITEM_COUNT), z.array(SlotItem).max(MAX_REQUEST_ITEMS)])
       .optional()
       .describe(
-        "The basket's size: a number of product units, or the lines as [{productId, amount}] (amounts summed). " +
-          "Omitted: the units of the checkout's linked basket.",
+        "The basket's size in kitchen units: a number of units, or the lines as [{productId, amount}] (amounts " +
+          "of the lines the kitchen makes summed: gift-card products and the module's bag-fee product count 0). " +
+          "Omitted: the kitchen units of the checkout's linked basket.",
       ),
   })
   .strict()
@@ -297,7 +314,7 @@ export type DeliveryTimeBody = z.infer<typeof DeliveryTimeBody>;
 
 export const AddCheckoutDiscount = z
   .object({
-    discountCode: StoredText(MAX_CODE_LENGTH).trim().min(1).describe("The code (case-insensitive)"),
+    discountCode: CodeText.describe("The code (case-insensitive)"),
   })
   .strict()
   .describe("Applies the code to the linked basket; replaces a discount applied before")
@@ -306,7 +323,7 @@ export type AddCheckoutDiscount = z.infer<typeof AddCheckoutDiscount>;
 
 export const AddCheckoutGiftcard = z
   .object({
-    giftcardCode: StoredText(MAX_CODE_LENGTH).trim().min(1).describe("The gift card's code (case-insensitive)"),
+    giftcardCode: CodeText.describe("The gift card's code (case-insensitive)"),
     amount: z
       .number()
       .positive()

@@ -3,7 +3,7 @@
  * The server prices the basket itself; a client's prices are never used.
  */
 import { z } from "zod";
-import { StoredText } from "./checkout";
+import { CodeText } from "./checkout";
 import { BodyIntId, Dkk, IntId, Uuid } from "./common";
 
 export const DiscountValidateQuery = z.object({
@@ -30,7 +30,7 @@ export type DiscountItem = z.infer<typeof DiscountItem>;
 
 export const DiscountValidateBody = z
   .object({
-    discountCode: StoredText(64).trim().min(1).describe("The code (case-insensitive)"),
+    discountCode: CodeText.describe("The code (case-insensitive)"),
     basketId: Uuid.optional().describe(
       "Preferred: a basket of the token's production unit; its server-priced lines (options included) are used",
     ),

@@ -1,11 +1,11 @@
 /** Gift card call of SPEC §7: `GET /giftcard/{instanceId}/{code}/amount` answers the balance. */
 import { z } from "zod";
-import { StoredText } from "./checkout";
+import { CodeText } from "./checkout";
 import { Dkk, IntId } from "./common";
 
 export const GiftcardAmountParams = z.object({
   instanceId: IntId.describe("The module's giftcardInstanceId"),
-  code: StoredText(64).min(1).describe("The gift card's code (case-insensitive)"),
+  code: CodeText.describe("The gift card's code (case-insensitive)"),
 });
 export type GiftcardAmountParams = z.infer<typeof GiftcardAmountParams>;
 
@@ -14,10 +14,10 @@ export const GiftcardAmountQuery = z.object({
 });
 export type GiftcardAmountQuery = z.infer<typeof GiftcardAmountQuery>;
 
-export const GiftcardAmount = z
-  .object({
-    amount: Dkk.describe("The gift card's balance, DKK"),
-    giftcardCode: z.string().describe("The code as stored (upper-case)"),
-  })
-  .meta({ id: "GiftcardAmount" });
+/** SPEC §7 "response is the amount": a bare JSON number, not an object (docs/api-conventions.md, Decisions). */
+export const GiftcardAmount = Dkk.describe(
+  "The gift card's balance in DKK as a bare JSON number, e.g. 500 or 89.5",
+).meta({
+  id: "GiftcardAmount",
+});
 export type GiftcardAmount = z.infer<typeof GiftcardAmount>;

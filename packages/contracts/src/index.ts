@@ -6,5 +6,6 @@ export * from "./discount";
 export * from "./giftcard";
 export * from "./order";
 export * from "./payment";
+export * from "./payment-request";
 export * from "./settings";
 export * from "./tenancy";

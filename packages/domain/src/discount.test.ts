@@ -5,6 +5,8 @@ const NOW = new Date("2026-11-23T12:00:00.000Z");
 const BURGER = 1;
 const FRIES = 2;
 const SODA = 3;
+const GIFTCARD = 4;
+const BAG = 5;
 
 const TEN_PERCENT: DiscountRule = {
   kind: "percentage",
@@ -18,10 +20,17 @@ const TEN_PERCENT: DiscountRule = {
   isActive: true,
 };
 
-const BASKET: DiscountLine[] = [
-  { productId: BURGER, totalPriceMinor: 8950 },
-  { productId: FRIES, totalPriceMinor: 3000 },
-];
+const food = (productId: number, totalPriceMinor: number): DiscountLine => ({
+  productId,
+  totalPriceMinor,
+  isGiftcard: false,
+  isBagFee: false,
+});
+const GIFTCARD_500: DiscountLine = { productId: GIFTCARD, totalPriceMinor: 50000, isGiftcard: true, isBagFee: false };
+const BAG_FEE: DiscountLine = { productId: BAG, totalPriceMinor: 400, isGiftcard: false, isBagFee: true };
+
+/** 119.50 kr of food. */
+const BASKET: DiscountLine[] = [food(BURGER, 8950), food(FRIES, 3000)];
 
 describe("computeDiscount", () => {
   const cases: { behaviour: string; rule: DiscountRule; lines?: DiscountLine[]; result: DiscountResult }[] = [
@@ -63,32 +72,32 @@ describe("computeDiscount", () => {
     {
       behaviour: "invalid when inactive",
       rule: { ...TEN_PERCENT, isActive: false },
-      result: { ok: false, code: "Discount.Invalid" },
+      result: { ok: false, code: "Discount.Invalid", reason: "unusable" },
     },
     {
       behaviour: "invalid before its period",
       rule: { ...TEN_PERCENT, validFrom: new Date("2026-11-23T12:00:00.001Z") },
-      result: { ok: false, code: "Discount.Invalid" },
+      result: { ok: false, code: "Discount.Invalid", reason: "unusable" },
     },
     {
       behaviour: "invalid after its period",
       rule: { ...TEN_PERCENT, validUntil: new Date("2026-11-23T11:59:59.999Z") },
-      result: { ok: false, code: "Discount.Invalid" },
+      result: { ok: false, code: "Discount.Invalid", reason: "unusable" },
     },
     {
       behaviour: "invalid when the usage limit is reached",
       rule: { ...TEN_PERCENT, usageLimit: 5, usageCount: 5 },
-      result: { ok: false, code: "Discount.Invalid" },
+      result: { ok: false, code: "Discount.Invalid", reason: "unusable" },
     },
     {
       behaviour: "not valid for the items when no line is one of its products",
       rule: { ...TEN_PERCENT, productIds: [SODA] },
-      result: { ok: false, code: "Discount.NotValidForItems" },
+      result: { ok: false, code: "Discount.Invalid", reason: "not-for-items" },
     },
     {
       behaviour: "no value when the basket is below the minimum",
       rule: { ...TEN_PERCENT, minimumBasketMinor: 12000 },
-      result: { ok: false, code: "Discount.NoValue" },
+      result: { ok: false, code: "Discount.NoValue", reason: "below-minimum" },
     },
     {
       behaviour: "valid when the basket equals the minimum",
@@ -99,18 +108,71 @@ describe("computeDiscount", () => {
       behaviour: "no value for an empty basket",
       rule: TEN_PERCENT,
       lines: [],
-      result: { ok: false, code: "Discount.NoValue" },
+      result: { ok: false, code: "Discount.NoValue", reason: "no-value" },
     },
     {
       behaviour: "no value when the discount rounds to 0",
       rule: { ...TEN_PERCENT, value: 1 },
-      lines: [{ productId: BURGER, totalPriceMinor: 40 }],
-      result: { ok: false, code: "Discount.NoValue" },
+      lines: [food(BURGER, 40)],
+      result: { ok: false, code: "Discount.NoValue", reason: "no-value" },
     },
     {
       behaviour: "no value for a zero amount",
       rule: { ...TEN_PERCENT, kind: "amount", value: 0 },
-      result: { ok: false, code: "Discount.NoValue" },
+      result: { ok: false, code: "Discount.NoValue", reason: "no-value" },
+    },
+    {
+      behaviour: "a percentage leaves a gift-card product out",
+      rule: TEN_PERCENT,
+      lines: [...BASKET, GIFTCARD_500],
+      result: { ok: true, amountMinor: 1195 },
+    },
+    {
+      behaviour: "a percentage leaves the bag fee out",
+      rule: TEN_PERCENT,
+      lines: [...BASKET, BAG_FEE],
+      result: { ok: true, amountMinor: 1195 },
+    },
+    {
+      behaviour: "a fixed amount is capped at the food, not at the gift card and bag fee too",
+      rule: { ...TEN_PERCENT, kind: "amount", value: 20000 },
+      lines: [food(BURGER, 8950), GIFTCARD_500, BAG_FEE],
+      result: { ok: true, amountMinor: 8950 },
+    },
+    {
+      behaviour: "a gift card does not count towards the minimum basket",
+      rule: { ...TEN_PERCENT, minimumBasketMinor: 12000 },
+      lines: [...BASKET, GIFTCARD_500],
+      result: { ok: false, code: "Discount.NoValue", reason: "below-minimum" },
+    },
+    {
+      behaviour: "the bag fee does not count towards the minimum basket",
+      rule: { ...TEN_PERCENT, minimumBasketMinor: 11951 },
+      lines: [...BASKET, BAG_FEE],
+      result: { ok: false, code: "Discount.NoValue", reason: "below-minimum" },
+    },
+    {
+      behaviour: "the minimum counts all the food, also lines outside the code's products",
+      rule: { ...TEN_PERCENT, productIds: [FRIES], minimumBasketMinor: 11950 },
+      result: { ok: true, amountMinor: 300 },
+    },
+    {
+      behaviour: "not valid for the items when the basket holds only a gift card",
+      rule: TEN_PERCENT,
+      lines: [GIFTCARD_500],
+      result: { ok: false, code: "Discount.Invalid", reason: "not-for-items" },
+    },
+    {
+      behaviour: "not valid for the items when the code names the gift card product",
+      rule: { ...TEN_PERCENT, productIds: [GIFTCARD] },
+      lines: [...BASKET, GIFTCARD_500],
+      result: { ok: false, code: "Discount.Invalid", reason: "not-for-items" },
+    },
+    {
+      behaviour: "no value when the bag fee is all there is (an empty cart)",
+      rule: TEN_PERCENT,
+      lines: [BAG_FEE],
+      result: { ok: false, code: "Discount.NoValue", reason: "no-value" },
     },
   ];
   for (const { behaviour, rule, lines = BASKET, result } of cases) {

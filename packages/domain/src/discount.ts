@@ -5,7 +5,13 @@
  * - kind "percentage": value is a percent (10 = 10 %) of the applicable lines, rounded to whole øre;
  * - kind "amount": value is øre, capped at the applicable lines' total.
  * - validFrom and validUntil are both inclusive.
+ *
+ * What a discount applies to is the food (isKitchenLine): never a gift-card product (a discounted
+ * voucher would be money off money) nor the bag fee (a fee). The minimum basket counts the same
+ * food, all of it, also when the code is limited to some products: buying a gift card or paying
+ * the bag fee does not unlock a discount (docs/decisions/005-discount-base.md).
  */
+import { type BasketLine, isKitchenLine } from "./basket";
 
 export type DiscountRule = {
   kind: "percentage" | "amount";
@@ -20,21 +26,32 @@ export type DiscountRule = {
   isActive: boolean;
 };
 
-export type DiscountLine = { productId: number; totalPriceMinor: number };
+export type DiscountLine = Pick<BasketLine, "productId" | "totalPriceMinor" | "isGiftcard" | "isBagFee">;
 
-export type DiscountResult =
-  | { ok: true; amountMinor: number }
-  | { ok: false; code: "Discount.Invalid" | "Discount.NoValue" | "Discount.NotValidForItems" };
+/**
+ * Why a code is refused. Two reasons share the catalogue key Discount.Invalid (SPEC §8 has no key
+ * of its own for "not valid for the chosen items"), so callers pick the text by reason.
+ */
+export type DiscountRefusal =
+  | { ok: false; code: "Discount.Invalid"; reason: "unusable" | "not-for-items" }
+  | { ok: false; code: "Discount.NoValue"; reason: "below-minimum" | "no-value" };
+
+export type DiscountResult = { ok: true; amountMinor: number } | DiscountRefusal;
 
 export function computeDiscount(rule: DiscountRule, lines: DiscountLine[], now: Date): DiscountResult {
-  if (!isUsable(rule, now)) return { ok: false, code: "Discount.Invalid" };
+  if (!isUsable(rule, now)) return { ok: false, code: "Discount.Invalid", reason: "unusable" };
 
-  const applicable = lines.filter((line) => rule.productIds === null || rule.productIds.includes(line.productId));
-  if (lines.length > 0 && applicable.length === 0) return { ok: false, code: "Discount.NotValidForItems" };
-  if (sumLines(lines) < rule.minimumBasketMinor) return { ok: false, code: "Discount.NoValue" };
+  // The bag fee alone counts as an empty basket (SPEC §5): nothing is ordered yet.
+  const ordered = lines.filter((line) => !line.isBagFee);
+  const food = lines.filter(isKitchenLine);
+  const applicable = food.filter((line) => rule.productIds === null || rule.productIds.includes(line.productId));
+  if (ordered.length > 0 && applicable.length === 0) {
+    return { ok: false, code: "Discount.Invalid", reason: "not-for-items" };
+  }
+  if (sumLines(food) < rule.minimumBasketMinor) return { ok: false, code: "Discount.NoValue", reason: "below-minimum" };
 
   const amountMinor = discountOn(rule, sumLines(applicable));
-  if (amountMinor <= 0) return { ok: false, code: "Discount.NoValue" };
+  if (amountMinor <= 0) return { ok: false, code: "Discount.NoValue", reason: "no-value" };
   return { ok: true, amountMinor };
 }
 

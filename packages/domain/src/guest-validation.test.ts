@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
+  COMMENT_TOO_LONG_MESSAGE,
   type GuestFieldError,
   type GuestInformationInput,
   isValidEmail,
@@ -8,9 +9,30 @@ import {
   joinMissingFields,
   ORDER_COMMENT_MAX,
   type RequiredGuestInformation,
+  sanitizeGuestInformation,
   sanitizeText,
   validateGuestInformation,
 } from "./guest-validation";
+
+const MISSING = "Please check that you have entered all required information";
+const MISSING_NAME: GuestFieldError = { field: "name", code: "MissingFields.Name", message: `${MISSING}: name` };
+const MISSING_PHONE: GuestFieldError = {
+  field: "phone",
+  code: "MissingFields.Phone",
+  message: `${MISSING}: phone number`,
+};
+const MISSING_EMAIL: GuestFieldError = { field: "email", code: "MissingFields.Email", message: `${MISSING}: email` };
+const INVALID_PHONE: GuestFieldError = {
+  field: "phone",
+  code: "Input.InvalidPhone",
+  message: "Invalid content. The field may only contain numbers",
+};
+const INVALID_EMAIL: GuestFieldError = { field: "email", code: "Input.Invalid", message: "Your input is invalid" };
+const COMMENT_TOO_LONG: GuestFieldError = {
+  field: "orderComment",
+  code: "Input.Invalid",
+  message: "Your input is invalid: the order comment can be at most 125 characters",
+};
 
 describe("isValidPhone", () => {
   const cases = [
@@ -96,17 +118,13 @@ describe("validateGuestInformation", () => {
       behaviour: "every empty required field is missing",
       input: { name: "", phone: null },
       required: ALL_REQUIRED,
-      errors: [
-        { field: "name", code: "MissingFields.Name" },
-        { field: "phone", code: "MissingFields.Phone" },
-        { field: "email", code: "MissingFields.Email" },
-      ],
+      errors: [MISSING_NAME, MISSING_PHONE, MISSING_EMAIL],
     },
     {
       behaviour: "a blank required field counts as missing",
       input: { ...COMPLETE, name: "   " },
       required: ALL_REQUIRED,
-      errors: [{ field: "name", code: "MissingFields.Name" }],
+      errors: [MISSING_NAME],
     },
     {
       behaviour: "empty fields that are not required are fine",
@@ -118,19 +136,19 @@ describe("validateGuestInformation", () => {
       behaviour: "an invalid phone is refused",
       input: { ...COMPLETE, phone: "1234" },
       required: ALL_REQUIRED,
-      errors: [{ field: "phone", code: "Input.InvalidPhone" }],
+      errors: [INVALID_PHONE],
     },
     {
       behaviour: "an invalid phone is refused even when not required",
       input: { phone: "12 34 56 78" },
       required: NONE_REQUIRED,
-      errors: [{ field: "phone", code: "Input.InvalidPhone" }],
+      errors: [INVALID_PHONE],
     },
     {
       behaviour: "an invalid email is refused",
       input: { ...COMPLETE, email: "anna.example.dk" },
       required: ALL_REQUIRED,
-      errors: [{ field: "email", code: "Input.Invalid" }],
+      errors: [INVALID_EMAIL],
     },
     {
       behaviour: "surrounding space around a valid phone is accepted",
@@ -145,10 +163,46 @@ describe("validateGuestInformation", () => {
       errors: [],
     },
     {
-      behaviour: "a comment over the maximum length is too long",
+      behaviour: "a comment over the maximum length is invalid, naming the limit",
       input: { ...COMPLETE, orderComment: "x".repeat(ORDER_COMMENT_MAX + 1) },
       required: ALL_REQUIRED,
-      errors: [{ field: "orderComment", code: "Input.TooLong" }],
+      errors: [COMMENT_TOO_LONG],
+    },
+    {
+      behaviour: "a name that sanitizes to nothing is missing",
+      input: { ...COMPLETE, name: "<>" },
+      required: ALL_REQUIRED,
+      errors: [MISSING_NAME],
+    },
+    {
+      behaviour: "a name of quotes only is missing",
+      input: { ...COMPLETE, name: ` "' ` },
+      required: ALL_REQUIRED,
+      errors: [MISSING_NAME],
+    },
+    {
+      behaviour: "a name that sanitizes to nothing is fine when the name is not required",
+      input: { name: "<>" },
+      required: NONE_REQUIRED,
+      errors: [],
+    },
+    {
+      behaviour: "a comment is judged after stripping: 125 characters plus brackets is fine",
+      input: { ...COMPLETE, orderComment: `<${"x".repeat(ORDER_COMMENT_MAX)}>` },
+      required: ALL_REQUIRED,
+      errors: [],
+    },
+    {
+      behaviour: "an escaped ampersand counts as the one character the guest typed",
+      input: { ...COMPLETE, orderComment: `${"x".repeat(ORDER_COMMENT_MAX - 1)}&` },
+      required: ALL_REQUIRED,
+      errors: [],
+    },
+    {
+      behaviour: "stored (already sanitized) details are judged the same way again",
+      input: { ...COMPLETE, orderComment: `${"x".repeat(ORDER_COMMENT_MAX - 1)}&amp;` },
+      required: ALL_REQUIRED,
+      errors: [],
     },
   ];
   for (const { behaviour, input, required, errors } of cases) {
@@ -156,6 +210,39 @@ describe("validateGuestInformation", () => {
       expect(validateGuestInformation(input, required)).toEqual(errors);
     });
   }
+});
+
+describe("sanitizeGuestInformation", () => {
+  const cases: {
+    behaviour: string;
+    input: GuestInformationInput;
+    stored: ReturnType<typeof sanitizeGuestInformation>;
+  }[] = [
+    {
+      behaviour: "strips name and comment, trims phone and email",
+      input: { name: " Anna <Hansen> ", phone: " 12345678 ", email: " a@b.dk ", orderComment: 'Salt & "peber"' },
+      stored: { name: "Anna Hansen", phone: "12345678", email: "a@b.dk", orderComment: "Salt &amp; peber" },
+    },
+    {
+      behaviour: "empty, blank and fully stripped values become null",
+      input: { name: "<>", phone: "  ", email: "", orderComment: null },
+      stored: { name: null, phone: null, email: null, orderComment: null },
+    },
+    {
+      behaviour: "leaves quotes in phone and email to the validation",
+      input: { phone: '"12345678"', email: "'a@b.dk'" },
+      stored: { name: null, phone: '"12345678"', email: "'a@b.dk'", orderComment: null },
+    },
+  ];
+  for (const { behaviour, input, stored } of cases) {
+    test(behaviour, () => {
+      expect(sanitizeGuestInformation(input)).toEqual(stored);
+    });
+  }
+
+  test("the too-long message names the limit", () => {
+    expect(COMMENT_TOO_LONG_MESSAGE).toContain("125");
+  });
 });
 
 describe("joinMissingFields", () => {

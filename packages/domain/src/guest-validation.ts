@@ -1,6 +1,7 @@
 /**
  * Guest details rules shared by the storefront (instant feedback) and the server (decides),
- * SPEC §5 and §9. Values are trimmed before they are judged, so "  " counts as empty.
+ * SPEC §5 and §9. Values are judged as they will be stored: trimmed, and name and comment
+ * sanitized, so "  " or "<>" counts as empty.
  */
 
 export const ORDER_COMMENT_MAX = 125;
@@ -47,52 +48,92 @@ export type GuestInformationInput = {
   orderComment?: string | null;
 };
 
-export type GuestFieldError = {
-  field: "name" | "phone" | "email" | "orderComment";
-  code:
-    | "MissingFields.Name"
-    | "MissingFields.Phone"
-    | "MissingFields.Email"
-    | "Input.InvalidPhone"
-    | "Input.Invalid"
-    | "Input.TooLong";
+/** The details as they are stored: trimmed, name and comment sanitized, empty as null. */
+export type SanitizedGuestInformation = {
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  orderComment: string | null;
 };
 
-/** Every problem with the guest's details, in form order (name, phone, email, comment); [] when fine. */
-export function validateGuestInformation(
-  input: GuestInformationInput,
-  required: RequiredGuestInformation,
-): GuestFieldError[] {
-  return [
-    ...checkField("name", input.name, required.name, () => true),
-    ...checkField("phone", input.phone, required.phone, isValidPhone),
-    ...checkField("email", input.email, required.email, isValidEmail),
-    ...checkComment(input.orderComment),
-  ];
+/**
+ * SPEC §5: name and comment have special characters stripped (sanitizeText); phone and email are
+ * only trimmed. A value that is empty afterwards is null: "<>" as a name is no name.
+ */
+export function sanitizeGuestInformation(input: GuestInformationInput): SanitizedGuestInformation {
+  return {
+    name: storedText(input.name, sanitizeText),
+    phone: storedText(input.phone, (text) => text),
+    email: storedText(input.email, (text) => text),
+    orderComment: storedText(input.orderComment, sanitizeText),
+  };
 }
 
+function storedText(value: string | null | undefined, clean: (text: string) => string): string | null {
+  const cleaned = clean(value?.trim() ?? "").trim();
+  return cleaned === "" ? null : cleaned;
+}
+
+type GuestField = "name" | "phone" | "email" | "orderComment";
+
+/** One field's problem, with the SPEC §5 / §8 text the server answers (the storefront translates by code). */
+export type GuestFieldError = {
+  field: GuestField;
+  code: "MissingFields.Name" | "MissingFields.Phone" | "MissingFields.Email" | "Input.InvalidPhone" | "Input.Invalid";
+  message: string;
+};
+
+/** The words SPEC §5 lists in the missing-fields message. */
+const MISSING_ITEM = { name: "name", phone: "phone number", email: "email" } as const;
 const MISSING_CODE = {
   name: "MissingFields.Name",
   phone: "MissingFields.Phone",
   email: "MissingFields.Email",
 } as const;
 
-const INVALID_CODE = { name: "Input.Invalid", phone: "Input.InvalidPhone", email: "Input.Invalid" } as const;
+export const MISSING_FIELDS_MESSAGE = "Please check that you have entered all required information";
+export const INVALID_PHONE_MESSAGE = "Invalid content. The field may only contain numbers";
+export const INVALID_INPUT_MESSAGE = "Your input is invalid";
+export const COMMENT_TOO_LONG_MESSAGE = `${INVALID_INPUT_MESSAGE}: the order comment can be at most ${ORDER_COMMENT_MAX} characters`;
 
-function checkField(
-  field: "name" | "phone" | "email",
-  raw: string | null | undefined,
-  isRequired: boolean,
-  isValid: (value: string) => boolean,
+/**
+ * Every problem with the guest's details, in form order (name, phone, email, comment); [] when
+ * fine. The values are judged as they will be stored: sanitized first (sanitizeGuestInformation),
+ * so a name that sanitizes to nothing is missing. Sanitizing is idempotent, so stored values can
+ * be judged again.
+ */
+export function validateGuestInformation(
+  input: GuestInformationInput,
+  required: RequiredGuestInformation,
 ): GuestFieldError[] {
-  const value = raw?.trim() ?? "";
-  if (value === "") return isRequired ? [{ field, code: MISSING_CODE[field] }] : [];
-  return isValid(value) ? [] : [{ field, code: INVALID_CODE[field] }];
+  const values = sanitizeGuestInformation(input);
+  const errors: GuestFieldError[] = [];
+  for (const field of ["name", "phone", "email"] as const) {
+    const value = values[field];
+    if (value === null) {
+      if (required[field]) errors.push(missing(field));
+    } else if (field === "phone" && !isValidPhone(value)) {
+      errors.push({ field, code: "Input.InvalidPhone", message: INVALID_PHONE_MESSAGE });
+    } else if (field === "email" && !isValidEmail(value)) {
+      errors.push({ field, code: "Input.Invalid", message: INVALID_INPUT_MESSAGE });
+    }
+  }
+  if (values.orderComment !== null && visibleLength(values.orderComment) > ORDER_COMMENT_MAX) {
+    errors.push({ field: "orderComment", code: "Input.Invalid", message: COMMENT_TOO_LONG_MESSAGE });
+  }
+  return errors;
 }
 
-function checkComment(raw: string | null | undefined): GuestFieldError[] {
-  const comment = raw?.trim() ?? "";
-  return comment.length > ORDER_COMMENT_MAX ? [{ field: "orderComment", code: "Input.TooLong" }] : [];
+function missing(field: "name" | "phone" | "email"): GuestFieldError {
+  return { field, code: MISSING_CODE[field], message: `${MISSING_FIELDS_MESSAGE}: ${MISSING_ITEM[field]}` };
+}
+
+/**
+ * Characters as the guest typed them: the escaped ampersand counts as the one "&" the comment
+ * counter showed, so sanitizing never pushes a comment of 125 over the limit.
+ */
+function visibleLength(sanitized: string): number {
+  return sanitized.replaceAll("&amp;", "&").length;
 }
 
 /**

@@ -1,3 +1,5 @@
+export * from "./basket";
+export * from "./codes";
 export * from "./discount";
 export * from "./guest-validation";
 export * from "./local-time";

@@ -6,8 +6,6 @@ import { parseHhMm } from "./local-time";
 /** Category internalName of the lunch menu. */
 export const LUNCH_CATEGORY_INTERNAL_NAME = "frokostkategori";
 export const LUNCH_CUTOFF_HOUR = 16;
-/** A stored basket older than this is dropped (SPEC §4). */
-export const BASKET_EXPIRY_MINUTES = 120;
 /** Products sold one at a time with no quantity section, matched by Danish name. */
 export const NO_QUANTITY_PRODUCT_NAMES = ["dips", "salat", "sauce", "bagt kartoffel"] as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isSlotStart, type PickupSlot, pickupSlots, type SlotInput, slotFits } from "./pickup-slots";
+import { type PickupSlot, pickupSlots, type SlotInput, slotFits } from "./pickup-slots";
 
 const COPENHAGEN = "Europe/Copenhagen";
 const MONDAY = "2026-11-23";
@@ -179,35 +179,6 @@ describe("slotFits", () => {
   for (const { behaviour, used, basketItems, enforce, fits } of cases) {
     test(behaviour, () => {
       expect(slotFits({ itemsPerSlot: 10, used, basketItems, enforce })).toBe(fits);
-    });
-  }
-});
-
-describe("isSlotStart", () => {
-  const cases = [
-    {
-      behaviour: "true for the opening time",
-      instant: "2026-11-23T10:00:00.000Z",
-      hours: LUNCH,
-      date: MONDAY,
-      is: true,
-    },
-    { behaviour: "true for a later slot", instant: "2026-11-23T11:45:00.000Z", hours: LUNCH, date: MONDAY, is: true },
-    { behaviour: "false between slots", instant: "2026-11-23T10:05:00.000Z", hours: LUNCH, date: MONDAY, is: false },
-    { behaviour: "false at closing time", instant: "2026-11-23T12:00:00.000Z", hours: LUNCH, date: MONDAY, is: false },
-    { behaviour: "false on another date", instant: "2026-11-24T10:00:00.000Z", hours: LUNCH, date: MONDAY, is: false },
-    { behaviour: "false on a closed day", instant: "2026-11-23T10:00:00.000Z", hours: null, date: MONDAY, is: false },
-    {
-      behaviour: "true after a DST change",
-      instant: "2026-03-29T01:00:00.000Z",
-      hours: ALL_DAY,
-      date: "2026-03-29",
-      is: true,
-    },
-  ];
-  for (const { behaviour, instant, hours, date, is } of cases) {
-    test(behaviour, () => {
-      expect(isSlotStart(new Date(instant), date, hours, 15, COPENHAGEN)).toBe(is);
     });
   }
 });

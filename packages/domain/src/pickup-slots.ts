@@ -55,17 +55,6 @@ export function slotFits(input: {
   return !input.enforce || input.used + input.basketItems <= input.itemsPerSlot;
 }
 
-/** Whether an instant is one of the day's slot starts (ignoring lead time and capacity). */
-export function isSlotStart(
-  instant: Date,
-  date: string,
-  hours: DayHours | null,
-  intervalMinutes: number,
-  timeZone: string,
-): boolean {
-  return slotStarts(date, hours, intervalMinutes, timeZone).some((start) => start.getTime() === instant.getTime());
-}
-
 function slotStarts(date: string, hours: DayHours | null, intervalMinutes: number, timeZone: string): Date[] {
   if (!hours) return [];
   if (!Number.isInteger(intervalMinutes) || intervalMinutes < 1) {

@@ -1,8 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
-  basketTotal,
-  type GiftcardCapInput,
-  giftcardAmountCap,
+  capGiftcardAmounts,
   isAuthorizedState,
   type OrderTotalInput,
   orderTotal,
@@ -26,18 +24,6 @@ describe("isAuthorizedState", () => {
   for (const { behaviour, state, authorized } of cases) {
     test(behaviour, () => {
       expect(isAuthorizedState(state)).toBe(authorized);
-    });
-  }
-});
-
-describe("basketTotal", () => {
-  const cases = [
-    { behaviour: "an empty basket totals 0", lines: [], total: 0 },
-    { behaviour: "sums the line totals", lines: [{ totalPriceMinor: 8900 }, { totalPriceMinor: 2550 }], total: 11450 },
-  ];
-  for (const { behaviour, lines, total } of cases) {
-    test(behaviour, () => {
-      expect(basketTotal(lines)).toBe(total);
     });
   }
 });
@@ -111,32 +97,24 @@ describe("totalLeft", () => {
   }
 });
 
-describe("giftcardAmountCap", () => {
-  const cases: { behaviour: string; input: GiftcardCapInput; cap: number }[] = [
+describe("capGiftcardAmounts", () => {
+  const cases: { behaviour: string; orderTotal: number; wanted: number[]; paid: number[] }[] = [
+    { behaviour: "one card below the total pays what it asks", orderTotal: 20000, wanted: [5000], paid: [5000] },
+    { behaviour: "one card above the total pays the total", orderTotal: 21900, wanted: [50000], paid: [21900] },
     {
-      behaviour: "the whole balance when it is below the order total",
-      input: { basketTotalMinor: 20000, discountMinor: 0, deliveryFeeMinor: 0, balanceMinor: 5000 },
-      cap: 5000,
+      behaviour: "a second card pays only what the first leaves",
+      orderTotal: 15800,
+      wanted: [10000, 50000],
+      paid: [10000, 5800],
     },
-    {
-      behaviour: "basket minus discount plus delivery when the balance is larger",
-      input: { basketTotalMinor: 20000, discountMinor: 2000, deliveryFeeMinor: 3900, balanceMinor: 50000 },
-      cap: 21900,
-    },
-    {
-      behaviour: "never negative for a negative balance",
-      input: { basketTotalMinor: 20000, discountMinor: 0, deliveryFeeMinor: 0, balanceMinor: -100 },
-      cap: 0,
-    },
-    {
-      behaviour: "only the delivery fee when the discount covers the basket",
-      input: { basketTotalMinor: 5000, discountMinor: 8000, deliveryFeeMinor: 3900, balanceMinor: 50000 },
-      cap: 3900,
-    },
+    { behaviour: "a card after the total is reached pays 0", orderTotal: 5000, wanted: [5000, 100], paid: [5000, 0] },
+    { behaviour: "a negative wish pays 0 and leaves the rest", orderTotal: 5000, wanted: [-100, 800], paid: [0, 800] },
+    { behaviour: "nothing is paid of a total of 0", orderTotal: 0, wanted: [500], paid: [0] },
+    { behaviour: "no cards, no amounts", orderTotal: 5000, wanted: [], paid: [] },
   ];
-  for (const { behaviour, input, cap } of cases) {
+  for (const { behaviour, orderTotal, wanted, paid } of cases) {
     test(behaviour, () => {
-      expect(giftcardAmountCap(input)).toBe(cap);
+      expect(capGiftcardAmounts(orderTotal, wanted)).toEqual(paid);
     });
   }
 });

@@ -41,10 +41,6 @@ export function isAuthorizedState(state: number): boolean {
   return state > PaymentState.FAILED;
 }
 
-export function basketTotal(lines: { totalPriceMinor: number }[]): number {
-  return lines.reduce((total, line) => total + line.totalPriceMinor, 0);
-}
-
 export type OrderTotalInput = { basketTotalMinor: number; discountMinor: number; deliveryFeeMinor: number };
 
 /** Basket minus discount plus delivery fee; a discount never takes the basket below 0 nor eats the fee. */
@@ -69,9 +65,16 @@ function isPaid(payment: PaymentAmount): boolean {
   return payment.state === undefined || isAuthorizedState(payment.state);
 }
 
-export type GiftcardCapInput = OrderTotalInput & { balanceMinor: number };
-
-/** SPEC §5: a gift card pays at most basket minus discount plus delivery fee, and at most its balance. */
-export function giftcardAmountCap({ balanceMinor, ...order }: GiftcardCapInput): number {
-  return Math.max(0, Math.min(balanceMinor, orderTotal(order)));
+/**
+ * SPEC §5: gift cards together pay at most the order total (basket − discount + delivery fee).
+ * In the order given, each pays what it asks for (never below 0; the caller caps it at the card's
+ * balance), at most what the cards before it left. Answers each card's amount in the same order.
+ */
+export function capGiftcardAmounts(orderTotalMinor: number, wantedMinor: number[]): number[] {
+  let leftMinor = Math.max(0, orderTotalMinor);
+  return wantedMinor.map((wanted) => {
+    const paidMinor = Math.max(0, Math.min(wanted, leftMinor));
+    leftMinor -= paidMinor;
+    return paidMinor;
+  });
 }

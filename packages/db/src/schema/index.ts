@@ -188,16 +188,21 @@ export const module = pgTable(
     placeholderInstanceId: integer("placeholder_instance_id"),
     posSettingInstanceId: integer("pos_setting_instance_id"),
   },
-  (t) => [check("module_type", sql`${t.type} in (0,1,2,3,4,5,6,7,10)`)],
+  (t) => [index("module_unit").on(t.productionUnitId), check("module_type", sql`${t.type} in (0,1,2,3,4,5,6,7,10)`)],
 );
 
 /** Host names a module answers on (white-label domains). */
-export const moduleDomain = pgTable("module_domain", {
-  host: text("host").primaryKey(),
-  moduleId: integer("module_id")
-    .notNull()
-    .references(() => module.id, { onDelete: "cascade" }),
-});
+export const moduleDomain = pgTable(
+  "module_domain",
+  {
+    host: text("host").primaryKey(),
+    moduleId: integer("module_id")
+      .notNull()
+      .references(() => module.id, { onDelete: "cascade" }),
+  },
+  // Every payment request reads the module's hosts to check its redirect URLs.
+  (t) => [index("module_domain_module").on(t.moduleId)],
+);
 
 /** Frontend feature settings of a module; value is the JSON value (served JSON-encoded). */
 export const appSetting = pgTable(
@@ -538,32 +543,45 @@ export const checkout = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("checkout_state", sql`${t.state} in (0,1,2,3,4)`)],
+  (t) => [
+    // The payment sweeper looks for PENDING checkouts (few, among many DONE ones).
+    index("checkout_state").on(t.state),
+    check("checkout_state", sql`${t.state} in (0,1,2,3,4)`),
+  ],
 );
 
-export const checkoutDiscount = pgTable("checkout_discount", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  checkoutId: uuid("checkout_id")
-    .notNull()
-    .references(() => checkout.id, { onDelete: "cascade" }),
-  discountCodeId: integer("discount_code_id")
-    .notNull()
-    .references(() => discountCode.id),
-  code: text("code").notNull(),
-  amountMinor: integer("amount_minor").notNull(),
-});
+export const checkoutDiscount = pgTable(
+  "checkout_discount",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    checkoutId: uuid("checkout_id")
+      .notNull()
+      .references(() => checkout.id, { onDelete: "cascade" }),
+    discountCodeId: integer("discount_code_id")
+      .notNull()
+      .references(() => discountCode.id),
+    code: text("code").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+  },
+  // Read on every total of a checkout.
+  (t) => [index("checkout_discount_checkout").on(t.checkoutId)],
+);
 
-export const checkoutGiftcard = pgTable("checkout_giftcard", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  checkoutId: uuid("checkout_id")
-    .notNull()
-    .references(() => checkout.id, { onDelete: "cascade" }),
-  giftcardId: integer("giftcard_id")
-    .notNull()
-    .references(() => giftcard.id),
-  code: text("code").notNull(),
-  amountMinor: integer("amount_minor").notNull(),
-});
+export const checkoutGiftcard = pgTable(
+  "checkout_giftcard",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    checkoutId: uuid("checkout_id")
+      .notNull()
+      .references(() => checkout.id, { onDelete: "cascade" }),
+    giftcardId: integer("giftcard_id")
+      .notNull()
+      .references(() => giftcard.id),
+    code: text("code").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+  },
+  (t) => [index("checkout_giftcard_checkout").on(t.checkoutId)],
+);
 
 // ── Kitchen capacity ───────────────────────────────────────────────────────────────────────
 
@@ -609,10 +627,50 @@ export const payment = pgTable(
     receiptEmail: text("receipt_email"),
     giftcardId: integer("giftcard_id").references(() => giftcard.id),
     providerReference: text("provider_reference"),
+    /**
+     * Which payment request of its checkout wrote it: 1, 2, 3, … per checkout. Every payment one
+     * POST /checkout/{id}/payment writes (gift cards and the main payment) shares the number, and
+     * the highest number is the checkout's current attempt.
+     */
+    attempt: integer("attempt").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("payment_checkout").on(t.checkoutId), check("payment_amount", sql`${t.amountMinor} >= 0`)],
+  (t) => [
+    index("payment_checkout_attempt").on(t.checkoutId, t.attempt),
+    // The sweeper's query: CREATED payments older than the expiry.
+    index("payment_state_created").on(t.state, t.createdAt),
+    check("payment_amount", sql`${t.amountMinor} >= 0`),
+    check("payment_attempt", sql`${t.attempt} >= 1`),
+  ],
+);
+
+/**
+ * Outbox of money to give back at a payment's provider (an authorized payment whose order can never
+ * be placed, or a provider approval that came after the core had cancelled the payment). Written in
+ * the transaction that decides the refund; worked with retries until the provider confirms (done_at).
+ * One row per payment at most, so a replayed decision never refunds twice.
+ */
+export const paymentRefund = pgTable(
+  "payment_refund",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payment.id, { onDelete: "cascade" }),
+    amountMinor: integer("amount_minor").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    /** When the provider confirmed the refund; null while it is still to be done. */
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_refund_payment").on(t.paymentId),
+    index("payment_refund_due").on(t.doneAt, t.nextAttemptAt),
+    check("payment_refund_amount", sql`${t.amountMinor} > 0`),
+  ],
 );
 
 /** Every change of a gift card's balance, for audit and for refunds. */

@@ -4,19 +4,15 @@
  */
 
 import type { Executor } from "@app/db";
-import { BASKET_EXPIRY_MINUTES } from "@app/domain";
+import { BASKET_EXPIRY_MINUTES, isBasketExpired } from "@app/domain";
 import { conflict, gone, notFound } from "../../errors";
 import { type BasketRow, findBasket, isBasketHeldByPayingCheckout } from "./repository";
 
-export function isBasketExpired(basket: Pick<BasketRow, "createdAt">, now: Date): boolean {
-  return now.getTime() - basket.createdAt.getTime() > BASKET_EXPIRY_MINUTES * 60_000;
-}
-
 /**
- * The open basket; with `lock` (inside a transaction, for changes) its row stays locked until the
- * transaction ends, and a basket held by a checkout being paid is refused (409 BASKET_LOCKED).
+ * The unit's basket if it has not expired; with `lock` (inside a transaction) its row stays locked
+ * until the transaction ends, so changes and links of one basket queue up.
  */
-export async function requireOpenBasket(
+export async function findOwnBasket(
   db: Executor,
   id: string,
   productionUnitId: number,
@@ -25,9 +21,24 @@ export async function requireOpenBasket(
 ): Promise<BasketRow> {
   const basket = await findBasket(db, id, lock);
   if (!basket || basket.productionUnitId !== productionUnitId) throw notFound("Basket");
-  if (isBasketExpired(basket, now)) {
+  if (isBasketExpired(basket.createdAt, now)) {
     throw gone("BASKET_EXPIRED", `The basket has expired (baskets last ${BASKET_EXPIRY_MINUTES} minutes)`);
   }
+  return basket;
+}
+
+/**
+ * The open basket (findOwnBasket); with `lock`, for changes, a basket held by a checkout being paid
+ * is refused (409 BASKET_LOCKED).
+ */
+export async function requireOpenBasket(
+  db: Executor,
+  id: string,
+  productionUnitId: number,
+  now: Date,
+  lock = false,
+): Promise<BasketRow> {
+  const basket = await findOwnBasket(db, id, productionUnitId, now, lock);
   // What a guest pays for must not change under the payment: changes wait until it is cancelled.
   if (lock && (await isBasketHeldByPayingCheckout(db, basket.id))) {
     throw conflict("BASKET_LOCKED", "The basket is being paid for; cancel the payment to change it");

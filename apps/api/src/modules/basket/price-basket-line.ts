@@ -7,6 +7,7 @@ import type { Executor, Translations } from "@app/db";
 import { type LineError, localParts, type ModifierRule, priceLine, productPriceToday } from "@app/domain";
 import { conflict, notFound } from "../../errors";
 import { getModuleSettings } from "../settings/module-settings";
+import { requireOrderableModule } from "../tenancy/access";
 import {
   findBlockedChoiceIds,
   findProductOfUnit,
@@ -55,6 +56,7 @@ export async function priceBasketLine(db: Executor, request: PriceLineRequest): 
   const { productionUnitId, productId, amount, chosen } = request;
   const found = await findProductOfUnit(db, productId, productionUnitId);
   if (!found) throw notFound("Product");
+  requireOrderableModule(found);
   const { product } = found;
 
   if (await isProductBlocked(db, productionUnitId, productId)) {

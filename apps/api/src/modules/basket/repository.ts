@@ -1,6 +1,6 @@
 /** SQL of the basket feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
-import { and, asc, eq, inArray } from "@app/db/orm";
+import { and, asc, desc, eq, inArray, sql } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
 
 const {
@@ -53,18 +53,19 @@ export async function isBasketHeldByPayingCheckout(db: Executor, basketId: strin
 
 /**
  * The product if it belongs to the product instance of a module of this production unit, with
- * that module's id (its app settings decide the bag fee).
+ * that module (its app settings decide the bag fee). A module that takes orders (active and
+ * visible) is preferred over one that does not.
  */
 export async function findProductOfUnit(db: Executor, productId: number, productionUnitId: number) {
   const rows = await db
-    .select({ product, moduleId: module.id })
+    .select({ product, moduleId: module.id, isActive: module.isActive, isVisible: module.isVisible })
     .from(product)
     .innerJoin(
       module,
       and(eq(module.productInstanceId, product.productInstanceId), eq(module.productionUnitId, productionUnitId)),
     )
     .where(eq(product.id, productId))
-    .orderBy(asc(module.id))
+    .orderBy(desc(sql`${module.isActive} and ${module.isVisible}`), asc(module.id))
     .limit(1);
   return rows[0];
 }
@@ -203,6 +204,26 @@ export async function deleteLine(db: Executor, basketId: string, itemId: string)
     .where(and(eq(basketItem.basketId, basketId), eq(basketItem.id, itemId)))
     .returning({ id: basketItem.id });
   return rows.length > 0;
+}
+
+// ── What the rules read of a basket ───────────────────────────────────────────────────────
+
+/** Each line's product, amount and total: what totals, discounts and kitchen capacity work from. */
+export async function findLineAmounts(db: Executor, basketId: string) {
+  return db
+    .select({ productId: basketItem.productId, amount: basketItem.amount, totalPriceMinor: basketItem.totalPriceMinor })
+    .from(basketItem)
+    .where(eq(basketItem.basketId, basketId))
+    .orderBy(asc(basketItem.createdAt), asc(basketItem.id));
+}
+
+/** Which of the products are gift cards (product.isGiftcard). */
+export async function findGiftcardFlags(db: Executor, productIds: number[]) {
+  if (productIds.length === 0) return [];
+  return db
+    .select({ id: product.id, isGiftcard: product.isGiftcard })
+    .from(product)
+    .where(inArray(product.id, productIds));
 }
 
 // ── Reading a basket ───────────────────────────────────────────────────────────────────────

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Basket } from "@app/contracts";
+import { schema } from "@app/db";
+import { eq } from "@app/db/orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import { basketHelpers } from "./basket-test-helpers";
@@ -304,6 +306,20 @@ describe("POST /api/basket/:id/products", () => {
     const giftcard = await h.productId("Gavekort 500 kr.");
     const item = (await h.added(basket.id, { productId: giftcard, amount: 1 })).items[0]!;
     expect(item).toMatchObject({ productId: giftcard, price: 500, totalPrice: 500 });
+  });
+
+  test("refuses a product sold only through an inactive or hidden module with 422 MODULE_UNAVAILABLE", async () => {
+    const basket = await h.newBasket();
+    const colaId = await cola();
+    const moduleId = t.restaurantA.module.id;
+    for (const hidden of [{ isActive: false }, { isVisible: false }]) {
+      await t.db.update(schema.module).set(hidden).where(eq(schema.module.id, moduleId));
+      const res = await h.add(basket.id, { productId: colaId, amount: 1 });
+      await t.db.update(schema.module).set({ isActive: true, isVisible: true }).where(eq(schema.module.id, moduleId));
+      expect(res.statusCode, JSON.stringify(hidden)).toBe(422);
+      expect(res.json().errors[0]).toMatchObject({ code: "MODULE_UNAVAILABLE", field: "moduleId" });
+    }
+    expect((await h.add(basket.id, { productId: colaId, amount: 1 })).statusCode).toBe(200);
   });
 
   test("refuses a blocked product with 409 PRODUCT_BLOCKED", async () => {

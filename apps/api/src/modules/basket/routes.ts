@@ -23,7 +23,9 @@ const pricingNote =
   "client are ignored and the answer carries the server's. Refused: a product of another restaurant (404), a blocked " +
   "product or choice (409 PRODUCT_BLOCKED / CHOICE_BLOCKED), a product priced 0 (422 PRODUCT_NOT_FOR_SALE), options " +
   "that break the product's rules (422 TOO_MANY_CHOICES, TOO_FEW_CHOICES, UNKNOWN_MODIFIER, UNKNOWN_CHOICE, " +
-  "DUPLICATE_CHOICE), an expired basket (410 BASKET_EXPIRED).";
+  "DUPLICATE_CHOICE), an expired basket (410 BASKET_EXPIRED). A basket belongs to a production unit, not a module; " +
+  "a product is sold through the unit's module whose catalogue holds it, and one sold only through modules that " +
+  "are inactive or hidden is refused (422 MODULE_UNAVAILABLE).";
 
 /** Sends every reason of a refused line at once (422); anything else goes to the error handler. */
 async function answer<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {

@@ -57,16 +57,3 @@ export async function tryConsumeCapacity(
     .returning({ itemsUsed: capacityUsage.itemsUsed });
   return rows.length === 1;
 }
-
-/** Gives items back (an order that was cancelled before it reached the kitchen). */
-export async function releaseCapacity(
-  db: Executor,
-  input: { capacityInstanceId: number; slotStart: Date; items: number },
-): Promise<void> {
-  await db
-    .update(capacityUsage)
-    .set({ itemsUsed: sql`greatest(0, ${capacityUsage.itemsUsed} - ${input.items})` })
-    .where(
-      and(eq(capacityUsage.capacityInstanceId, input.capacityInstanceId), eq(capacityUsage.slotStart, input.slotStart)),
-    );
-}

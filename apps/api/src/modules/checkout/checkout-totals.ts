@@ -4,18 +4,32 @@
  * payment and order, which all must agree on what the guest owes.
  */
 import { type Executor, schema } from "@app/db";
-import { asc, eq, sql } from "@app/db/orm";
-import { CheckoutState, computeDiscount, type DiscountRule, orderTotal } from "@app/domain";
+import { asc, eq } from "@app/db/orm";
+import {
+  type BasketLine,
+  type BasketSummary,
+  CheckoutState,
+  capGiftcardAmounts,
+  computeDiscount,
+  type DiscountRule,
+  orderTotal,
+  summarizeBasket,
+} from "@app/domain";
+import { readBasketLines } from "../basket/basket-lines";
 
-const { basketItem, checkoutDiscount, checkoutGiftcard, discountCode } = schema;
+const { checkoutDiscount, checkoutGiftcard, discountCode } = schema;
 
 export type CheckoutRow = typeof schema.checkout.$inferSelect;
 
 export type CheckoutTotals = {
-  /** Sum of the basket's line totals. */
+  /** Sum of the basket's line totals (bag fee and gift-card products included). */
   basketTotalMinor: number;
-  /** Number of product units in the basket (what kitchen capacity counts). */
+  /** Product units the kitchen makes (gift cards and the bag fee left out): what kitchen capacity counts. */
   itemCount: number;
+  /** Nothing to order: no basket, no lines, or only the bag fee (SPEC §5). */
+  isEmpty: boolean;
+  /** The basket holds a gift-card product: gift cards cannot pay for the order. */
+  hasGiftcardProduct: boolean;
   discountMinor: number;
   deliveryFeeMinor: number;
   /** basket − discount (never below 0) + delivery fee. */
@@ -23,16 +37,20 @@ export type CheckoutTotals = {
   giftcardMinor: number;
 };
 
-export async function basketTotals(db: Executor, basketId: string | null) {
-  if (!basketId) return { basketTotalMinor: 0, itemCount: 0 };
-  const rows = await db
-    .select({
-      total: sql<string>`coalesce(sum(${basketItem.totalPriceMinor}), 0)`,
-      count: sql<string>`coalesce(sum(${basketItem.amount}), 0)`,
-    })
-    .from(basketItem)
-    .where(eq(basketItem.basketId, basketId));
-  return { basketTotalMinor: Number(rows[0]?.total ?? 0), itemCount: Number(rows[0]?.count ?? 0) };
+/** The linked basket's lines as the rules see them (which are gift cards, which is the bag fee). */
+export function checkoutLines(
+  db: Executor,
+  checkout: Pick<CheckoutRow, "basketId" | "moduleId">,
+): Promise<BasketLine[]> {
+  return readBasketLines(db, checkout.basketId, checkout.moduleId);
+}
+
+/** Total, kitchen units and emptiness of the checkout's basket. */
+export async function checkoutBasket(
+  db: Executor,
+  checkout: Pick<CheckoutRow, "basketId" | "moduleId">,
+): Promise<BasketSummary> {
+  return summarizeBasket(await checkoutLines(db, checkout));
 }
 
 /**
@@ -43,7 +61,7 @@ export async function basketTotals(db: Executor, basketId: string | null) {
 export async function computeCheckoutTotals(db: Executor, checkout: CheckoutRow, now?: Date): Promise<CheckoutTotals> {
   if (checkout.state === CheckoutState.OPEN) await refreshCheckoutAdjustments(db, checkout, now);
   const [basket, discounts, giftcards] = await Promise.all([
-    basketTotals(db, checkout.basketId),
+    checkoutBasket(db, checkout),
     db
       .select({ amountMinor: checkoutDiscount.amountMinor })
       .from(checkoutDiscount)
@@ -54,26 +72,20 @@ export async function computeCheckoutTotals(db: Executor, checkout: CheckoutRow,
       .where(eq(checkoutGiftcard.checkoutId, checkout.id)),
   ]);
   const discountMinor = Math.min(
-    basket.basketTotalMinor,
+    basket.totalMinor,
     discounts.reduce((sum, row) => sum + row.amountMinor, 0),
   );
   const deliveryFeeMinor = checkout.isDelivery ? checkout.deliveryFeeMinor : 0;
   return {
-    ...basket,
+    basketTotalMinor: basket.totalMinor,
+    itemCount: basket.kitchenItems,
+    isEmpty: basket.isEmpty,
+    hasGiftcardProduct: basket.hasGiftcardProduct,
     discountMinor,
     deliveryFeeMinor,
-    orderTotalMinor: orderTotal({ basketTotalMinor: basket.basketTotalMinor, discountMinor, deliveryFeeMinor }),
+    orderTotalMinor: orderTotal({ basketTotalMinor: basket.totalMinor, discountMinor, deliveryFeeMinor }),
     giftcardMinor: giftcards.reduce((sum, row) => sum + row.amountMinor, 0),
   };
-}
-
-/** The basket's lines as the discount rules see them. */
-export async function basketLines(db: Executor, basketId: string | null) {
-  if (!basketId) return [];
-  return db
-    .select({ productId: basketItem.productId, totalPriceMinor: basketItem.totalPriceMinor })
-    .from(basketItem)
-    .where(eq(basketItem.basketId, basketId));
 }
 
 export type StoredDiscountRule = DiscountRule & { id: number; code: string };
@@ -98,8 +110,10 @@ export function toDiscountRule(row: typeof discountCode.$inferSelect): StoredDis
  * The basket may change after a discount or gift card was applied (SPEC §5: the discount is
  * revalidated when the basket total changes). This recomputes every applied discount against the
  * current basket with the same domain rule that accepted it, stores the new amount, and drops a
- * discount that no longer applies (below the minimum, no applicable product, worth nothing). Then it
- * caps the gift cards at what is left to pay, dropping one that would pay nothing.
+ * discount that no longer applies (below the minimum, no applicable product, worth nothing). Then
+ * the gift cards: all are dropped when the basket now holds a gift-card product (a gift card never
+ * pays for a gift card, SPEC §5), else they are capped at what is left to pay, one after another in
+ * a fixed order (row id), and one that would pay nothing is dropped.
  *
  * Without `now` only the basket-dependent rules are re-checked: validity dates and the usage limit
  * were checked when the code was applied, and finalize consumes the usage with a conditional update.
@@ -117,7 +131,7 @@ export async function refreshCheckoutAdjustments(db: Executor, checkout: Checkou
 
 async function refreshLocked(db: Executor, checkout: CheckoutRow, now: Date | undefined): Promise<void> {
   const [lines, applied, giftcards] = await Promise.all([
-    basketLines(db, checkout.basketId),
+    checkoutLines(db, checkout),
     db
       .select({ id: checkoutDiscount.id, amountMinor: checkoutDiscount.amountMinor, rule: discountCode })
       .from(checkoutDiscount)
@@ -145,16 +159,24 @@ async function refreshLocked(db: Executor, checkout: CheckoutRow, now: Date | un
     }
   }
 
-  const basketTotalMinor = lines.reduce((sum, line) => sum + line.totalPriceMinor, 0);
+  if (giftcards.length === 0) return;
+  const basket = summarizeBasket(lines);
+  if (basket.hasGiftcardProduct) {
+    await db.delete(checkoutGiftcard).where(eq(checkoutGiftcard.checkoutId, checkout.id));
+    return;
+  }
   const deliveryFeeMinor = checkout.isDelivery ? checkout.deliveryFeeMinor : 0;
-  let leftMinor = orderTotal({
-    basketTotalMinor,
-    discountMinor: Math.min(basketTotalMinor, discountMinor),
+  const leftMinor = orderTotal({
+    basketTotalMinor: basket.totalMinor,
+    discountMinor: Math.min(basket.totalMinor, discountMinor),
     deliveryFeeMinor,
   });
-  for (const row of giftcards) {
-    const cappedMinor = Math.min(row.amountMinor, leftMinor);
-    leftMinor -= cappedMinor;
+  const capped = capGiftcardAmounts(
+    leftMinor,
+    giftcards.map((row) => row.amountMinor),
+  );
+  for (const [index, row] of giftcards.entries()) {
+    const cappedMinor = capped[index] ?? 0;
     if (cappedMinor <= 0) await db.delete(checkoutGiftcard).where(eq(checkoutGiftcard.id, row.id));
     else if (cappedMinor !== row.amountMinor) {
       await db.update(checkoutGiftcard).set({ amountMinor: cappedMinor }).where(eq(checkoutGiftcard.id, row.id));

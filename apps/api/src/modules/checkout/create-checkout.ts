@@ -1,11 +1,14 @@
 import type { Checkout, CreateCheckoutQuery } from "@app/contracts";
 import type { Db } from "@app/db";
 import { notFound } from "../../errors";
-import { requireOwnModule } from "../tenancy/access";
+import { requireOrderableModule, requireOwnModule } from "../tenancy/access";
 import { insertCheckout } from "./repository";
 import { toCheckoutJson } from "./to-checkout-json";
 
-/** A new OPEN checkout of one of the unit's modules; `instanceId` must be that module's checkout instance. */
+/**
+ * A new OPEN checkout of one of the unit's modules; `instanceId` must be that module's checkout
+ * instance, and the module must take orders (active and visible, else 422 MODULE_UNAVAILABLE).
+ */
 export async function createCheckout(
   deps: { db: Db; now: () => Date },
   productionUnitId: number,
@@ -14,6 +17,7 @@ export async function createCheckout(
   const { db, now } = deps;
   const found = await requireOwnModule(db, query.moduleId, productionUnitId);
   if (found.checkoutInstanceId !== query.instanceId) throw notFound("Checkout instance");
+  requireOrderableModule(found);
   const row = await insertCheckout(db, {
     productionUnitId,
     moduleId: found.id,

@@ -1,7 +1,6 @@
 /** What other features (payment, order) use of the checkout. */
 export { changeOpenCheckout, loadOwnCheckout, requireOpen } from "./checkout-access";
 export {
-  basketTotals,
   type CheckoutRow,
   type CheckoutTotals,
   computeCheckoutTotals,

@@ -1,9 +1,10 @@
 import type { Checkout } from "@app/contracts";
 import type { Db } from "@app/db";
-import { BASKET_EXPIRY_MINUTES, CheckoutState } from "@app/domain";
-import { conflict, gone, notFound } from "../../errors";
+import { CheckoutState } from "@app/domain";
+import { conflict } from "../../errors";
+import { findOwnBasket } from "../basket/basket-access";
 import { changeOpenCheckout } from "./checkout-access";
-import { findCheckoutsHoldingBasket, lockBasket, updateCheckout } from "./repository";
+import { findCheckoutsHoldingBasket, updateCheckout } from "./repository";
 import { toCheckoutJson } from "./to-checkout-json";
 
 /** A checkout in one of these states still needs its basket: the basket cannot move to another one. */
@@ -22,11 +23,7 @@ export async function linkBasket(
 ): Promise<Checkout> {
   const { db, now } = deps;
   const row = await changeOpenCheckout(db, checkoutId, productionUnitId, async (tx, checkout) => {
-    const basket = await lockBasket(tx, basketId);
-    if (!basket || basket.productionUnitId !== productionUnitId) throw notFound("Basket");
-    if (now().getTime() - basket.createdAt.getTime() > BASKET_EXPIRY_MINUTES * 60_000) {
-      throw gone("BASKET_EXPIRED", `The basket has expired (baskets last ${BASKET_EXPIRY_MINUTES} minutes)`);
-    }
+    await findOwnBasket(tx, basketId, productionUnitId, now(), true);
     const holders = await findCheckoutsHoldingBasket(tx, basketId, checkout.id, UNFINISHED_STATES);
     if (holders.length > 0) {
       throw conflict("BASKET_IN_USE", "The basket belongs to another checkout that is not finished");

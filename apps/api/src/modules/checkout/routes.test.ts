@@ -3,7 +3,14 @@ import { eq } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
-import { checkoutWithBasket, createCheckout, insertBasket, setAppSetting, setCheckoutState } from "./test-fixtures";
+import {
+  checkoutWithBasket,
+  createCheckout,
+  insertBasket,
+  setAppSetting,
+  setCheckoutState,
+  useCapacity,
+} from "./test-fixtures";
 
 let t: TestApp;
 const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
@@ -84,6 +91,27 @@ describe("POST /api/checkout", () => {
       headers: B().auth,
     });
     expect(res.statusCode).toBe(404);
+  });
+
+  test("is 422 MODULE_UNAVAILABLE for a module that is inactive or not visible", async () => {
+    const { checkoutInstanceId, id } = A().module;
+    for (const hidden of [{ isActive: false }, { isVisible: false }]) {
+      await t.db.update(schema.module).set(hidden).where(eq(schema.module.id, id));
+      const res = await t.request({
+        method: "POST",
+        url: `/api/checkout?instanceId=${checkoutInstanceId}&moduleId=${id}`,
+        headers: A().auth,
+      });
+      await t.db.update(schema.module).set({ isActive: true, isVisible: true }).where(eq(schema.module.id, id));
+      expect(res.statusCode, JSON.stringify(hidden)).toBe(422);
+      expect(res.json().errors).toEqual([
+        {
+          code: "MODULE_UNAVAILABLE",
+          message: "This shop is not taking orders at the moment (the module is inactive or hidden)",
+          field: "moduleId",
+        },
+      ]);
+    }
   });
 
   test("is 404 when instanceId is not the module's checkout instance", async () => {
@@ -297,13 +325,42 @@ describe("POST /api/checkout/:id/guestInformation", () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual([
-      { code: "MissingFields.Name", message: "Please enter your name", field: "name" },
+      {
+        code: "MissingFields.Name",
+        message: "Please check that you have entered all required information: name",
+        field: "name",
+      },
       { code: "Input.InvalidPhone", message: "Invalid content. The field may only contain numbers", field: "phone" },
       { code: "Input.Invalid", message: "Your input is invalid", field: "email" },
-      { code: "Input.TooLong", message: "The comment can be at most 125 characters", field: "orderComment" },
+      {
+        code: "Input.Invalid",
+        message: "Your input is invalid: the order comment can be at most 125 characters",
+        field: "orderComment",
+      },
     ]);
     const stored = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: A().auth });
     expect(stored.json().guestInformation.phone).toBeNull();
+  });
+
+  test("sanitizes before validating: a name that sanitizes to nothing is MissingFields.Name", async () => {
+    const checkoutId = await createCheckout(t, A());
+    const res = await save(checkoutId, { ...valid, name: ' <"> ' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([
+      {
+        code: "MissingFields.Name",
+        message: "Please check that you have entered all required information: name",
+        field: "name",
+      },
+    ]);
+  });
+
+  test("judges the comment's length after sanitizing: 125 characters with & and quotes are fine", async () => {
+    const checkoutId = await createCheckout(t, A());
+    const orderComment = `"${"x".repeat(123)}&y"`;
+    const res = await save(checkoutId, { ...valid, orderComment });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().guestInformation.orderComment).toBe(`${"x".repeat(123)}&amp;y`);
   });
 
   test("reports missing phone and email as MissingFields", async () => {
@@ -344,16 +401,28 @@ describe("POST /api/checkout/:id/guestInformation", () => {
     expect(res.json().errors[0].code).toBe("DeliveryMethod.TimePicker");
   });
 
-  test("refuses a full slot with SLOT_FULL", async () => {
+  test("refuses a full slot with 409 SLOT_FULL, as finalize does", async () => {
     const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 2 }]);
-    await t.db.insert(schema.capacityUsage).values({
-      capacityInstanceId: A().module.capacityInstanceId,
-      slotStart: new Date("2026-11-23T12:00:00Z"),
-      itemsUsed: 29,
-    });
+    await useCapacity(t, A(), "2026-11-23T12:00:00Z", 29);
     const res = await save(checkoutId, { ...valid, orderReadyTime: "2026-11-23T12:00:00Z" });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors[0].code).toBe("SLOT_FULL");
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual([
+      {
+        code: "SLOT_FULL",
+        message: "The kitchen has no capacity left for the chosen pickup time. Please choose another time",
+      },
+    ]);
+  });
+
+  test("counts only what the kitchen makes against the slot: gift cards and the bag fee take no room", async () => {
+    const { checkoutId } = await checkoutWithBasket(t, A(), [
+      { product: "salat", amount: 1 },
+      { product: "giftcard-500", amount: 1 },
+      { product: "bagfee", amount: 1 },
+    ]);
+    await useCapacity(t, A(), "2026-11-23T12:15:00Z", 29);
+    const res = await save(checkoutId, { ...valid, orderReadyTime: "2026-11-23T12:15:00Z" });
+    expect(res.statusCode).toBe(200);
   });
 
   test("is 400 for unknown fields, absurd guest counts, a time with an offset and NUL characters", async () => {

@@ -31,10 +31,12 @@ export const checkoutRoutes: RouteModule = (api, { db, now }) => {
       schema: {
         tags,
         summary: "Create an OPEN checkout for a module (instanceId = the module's checkoutInstanceId)",
-        description: "No body (or an empty JSON object). The id is a random UUID; keep it to continue the checkout.",
+        description:
+          "No body (or an empty JSON object). The id is a random UUID; keep it to continue the checkout. A module " +
+          "that is inactive or not visible takes no orders: 422 MODULE_UNAVAILABLE.",
         querystring: CreateCheckoutQuery,
         body: NoBody,
-        response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -87,12 +89,14 @@ export const checkoutRoutes: RouteModule = (api, { db, now }) => {
         tags,
         summary: "Save the guest's details and chosen pickup time",
         description:
-          "Flat body; the whole form is replaced. Rules (SPEC §5, per the module's requiredGuestInformation): " +
-          "MissingFields.Name/Phone/Email, Input.InvalidPhone (digits only, 8–20), Input.Invalid (email), " +
-          "Input.TooLong (comment over 125). orderReadyTime must be a slot `time` from /availableordertime (for a " +
-          "delivery checkout: from /checkout/{id}/delivery/times): else DeliveryMethod.TimePicker, or SLOT_FULL when " +
-          "the basket no longer fits. Every error is answered at once (422, one entry per field). Name and comment " +
-          `are stored with quotes and angle brackets removed and & escaped. ${notOpenNote}`,
+          "Flat body; the whole form is replaced. Name and comment are sanitized first (quotes and angle brackets " +
+          "removed, & escaped; stored that way), then the stored values are checked (SPEC §5, per the module's " +
+          "requiredGuestInformation): MissingFields.Name/Phone/Email (empty, also after sanitizing: a name of '<>' is " +
+          "missing), Input.InvalidPhone (digits only, 8–20), Input.Invalid (email; or a comment over 125 characters, " +
+          "field orderComment). Every field error is answered at once (422, one entry per field). orderReadyTime " +
+          "must be a slot `time` from /availableordertime (for a delivery checkout: from " +
+          "/checkout/{id}/delivery/times): else 422 DeliveryMethod.TimePicker; a slot that no longer fits the " +
+          `basket is 409 SLOT_FULL (as at finalize). ${notOpenNote}`,
         params: CheckoutParams,
         body: GuestInformationBody,
         response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },

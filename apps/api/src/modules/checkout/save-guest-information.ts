@@ -1,38 +1,25 @@
 import type { Checkout, GuestInformationBody } from "@app/contracts";
 import type { Db, Executor } from "@app/db";
-import {
-  DeliveryStage,
-  type GuestFieldError,
-  ORDER_COMMENT_MAX,
-  sanitizeText,
-  validateGuestInformation,
-} from "@app/domain";
+import { DeliveryStage, sanitizeGuestInformation, validateGuestInformation } from "@app/domain";
 import { deliveryContext } from "../delivery/delivery-slot-input";
-import { findSlot } from "../pickup-time/day-slots";
+import { slotFull } from "../order/finalize";
+import { findSlot, type SlotStatus } from "../pickup-time/day-slots";
 import { pickupSlotInput } from "../pickup-time/pickup-slot-input";
 import { getModuleSettings } from "../settings/module-settings";
 import { requireOwnModule } from "../tenancy/access";
 import { changeOpenCheckout } from "./checkout-access";
-import { basketTotals, type CheckoutRow } from "./checkout-totals";
+import { type CheckoutRow, checkoutBasket } from "./checkout-totals";
 import { type FieldError, FieldErrors } from "./field-errors";
 import { type CheckoutChanges, updateCheckout } from "./repository";
 import { toCheckoutJson } from "./to-checkout-json";
 
-/** SPEC §5 / §8 texts for the domain's field error codes. */
-const MESSAGES: Record<GuestFieldError["code"], string> = {
-  "MissingFields.Name": "Please enter your name",
-  "MissingFields.Phone": "Please enter your phone number",
-  "MissingFields.Email": "Please enter your email",
-  "Input.InvalidPhone": "Invalid content. The field may only contain numbers",
-  "Input.Invalid": "Your input is invalid",
-  "Input.TooLong": `The comment can be at most ${ORDER_COMMENT_MAX} characters`,
-};
-
 /**
- * Stores the guest's details and chosen time (issue 4: they travel together, flat). Every field
- * error is collected and answered at once (422); nothing is stored unless all of it is valid.
- * orderReadyTime: omitted keeps the stored time, null clears it, a value must be an offered slot of
- * the checkout's kind (pickup slot, or delivery slot on a delivery checkout) with room for the basket.
+ * Stores the guest's details and chosen time (issue 4: they travel together, flat). The details are
+ * sanitized first (SPEC §5) and the sanitized values validated, so what is judged is what is stored.
+ * Every field error is collected and answered at once (422); nothing is stored unless all of it is
+ * valid. orderReadyTime: omitted keeps the stored time, null clears it, a value must be an offered
+ * slot of the checkout's kind (pickup slot, or delivery slot on a delivery checkout); a slot without
+ * room for the basket is 409 SLOT_FULL, as at finalize.
  */
 export async function saveGuestInformation(
   deps: { db: Db; now: () => Date },
@@ -43,16 +30,13 @@ export async function saveGuestInformation(
   const { db, now } = deps;
   const row = await changeOpenCheckout(db, checkoutId, productionUnitId, async (tx, checkout) => {
     const settings = await getModuleSettings(tx, checkout.moduleId);
-    const errors: FieldError[] = validateGuestInformation(body, settings.requiredGuestInformation).map((error) => ({
-      code: error.code,
-      message: MESSAGES[error.code],
-      field: error.field,
-    }));
+    const values = sanitizeGuestInformation(body);
+    const errors: FieldError[] = validateGuestInformation(values, settings.requiredGuestInformation);
     const changes: CheckoutChanges = {
-      guestName: storedText(body.name, sanitizeText),
-      guestPhone: storedText(body.phone),
-      guestEmail: storedText(body.email),
-      orderComment: storedText(body.orderComment, sanitizeText),
+      guestName: values.name,
+      guestPhone: values.phone,
+      guestEmail: values.email,
+      orderComment: values.orderComment,
       amountOfGuests: body.amountOfGuests ?? null,
       amountOfKids: body.amountOfKids ?? null,
       updatedAt: now(),
@@ -71,12 +55,6 @@ export async function saveGuestInformation(
   return toCheckoutJson(db, row, now());
 }
 
-function storedText(value: string | null | undefined, clean: (text: string) => string = (text) => text) {
-  const trimmed = value?.trim() ?? "";
-  const cleaned = trimmed === "" ? "" : clean(trimmed);
-  return cleaned === "" ? null : cleaned;
-}
-
 function clearedTime(checkout: CheckoutRow): CheckoutChanges {
   if (checkout.isDelivery && checkout.deliveryStage === DeliveryStage.FINAL) {
     return { orderReadyTime: null, deliveryStage: DeliveryStage.DATE_CHOSEN };
@@ -90,31 +68,39 @@ function chosenTime(checkout: CheckoutRow, instant: Date): CheckoutChanges {
     : { orderReadyTime: instant };
 }
 
-/** Whether the instant is an offered slot with room for the checkout's basket; the field error otherwise. */
+/**
+ * Where the instant stands for the checkout's basket (day-slots findSlot): pickup slots within the
+ * opening hours, or delivery slots within the delivery hours on a delivery checkout, with the
+ * kitchen units of the basket (no gift cards, no bag fee) against the slot's capacity.
+ */
+export async function readyTimeStatus(
+  db: Executor,
+  checkout: CheckoutRow,
+  instant: Date,
+  now: Date,
+): Promise<SlotStatus> {
+  const { kitchenItems } = await checkoutBasket(db, checkout);
+  if (checkout.isDelivery) {
+    return findSlot(db, (await deliveryContext(db, checkout, kitchenItems, now)).slots, instant);
+  }
+  const found = await requireOwnModule(db, checkout.moduleId, checkout.productionUnitId);
+  return findSlot(db, await pickupSlotInput(db, checkout, found.capacityInstanceId, kitchenItems, now), instant);
+}
+
+/**
+ * Whether the instant is an offered slot with room for the checkout's basket: null when it is; the
+ * field error (DeliveryMethod.TimePicker) when it is not offered; a slot without room throws
+ * slotFull() (409 SLOT_FULL), the refusal finalize gives, so a client meets one code for it.
+ */
 export async function checkReadyTime(
   db: Executor,
   checkout: CheckoutRow,
   instant: Date,
   now: Date,
+  field = "orderReadyTime",
 ): Promise<FieldError | null> {
-  const { itemCount } = await basketTotals(db, checkout.basketId);
-  let input: Awaited<ReturnType<typeof pickupSlotInput>>;
-  if (checkout.isDelivery) {
-    input = (await deliveryContext(db, checkout, itemCount, now)).slots;
-  } else {
-    const found = await requireOwnModule(db, checkout.moduleId, checkout.productionUnitId);
-    input = await pickupSlotInput(db, checkout, found.capacityInstanceId, itemCount, now);
-  }
-  const slot = await findSlot(db, input, instant);
-  if (slot === "full") {
-    return {
-      code: "SLOT_FULL",
-      message: "Sorry, this time is fully booked. Please choose another time",
-      field: "orderReadyTime",
-    };
-  }
-  if (slot === "not-a-slot") {
-    return { code: "DeliveryMethod.TimePicker", message: "Please choose a time", field: "orderReadyTime" };
-  }
-  return null;
+  const status = await readyTimeStatus(db, checkout, instant, now);
+  if (status === "full") throw slotFull();
+  if (status === "ok") return null;
+  return { code: "DeliveryMethod.TimePicker", message: "Please choose a time", field };
 }

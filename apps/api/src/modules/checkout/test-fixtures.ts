@@ -34,20 +34,23 @@ export async function insertBasket(
     .insert(schema.basket)
     .values({ productionUnitId: restaurant.module.productionUnitId, createdAt })
     .returning();
-  for (const line of lines) {
-    const id = await productId(t, restaurant, line.product);
-    const [found] = await t.db.select().from(schema.product).where(eq(schema.product.id, id));
-    await t.db.insert(schema.basketItem).values({
-      basketId: basket!.id,
-      productId: id,
-      name: line.product,
-      amount: line.amount,
-      productPriceMinor: found!.priceMinor,
-      priceMinor: found!.priceMinor,
-      totalPriceMinor: found!.priceMinor * line.amount,
-    });
-  }
+  for (const line of lines) await insertLine(t, restaurant, basket!.id, line);
   return basket!.id;
+}
+
+/** A line written straight into a basket, priced at the product's list price (a basket changed behind a checkout). */
+export async function insertLine(t: TestApp, restaurant: DemoRestaurant, basketId: string, line: Line): Promise<void> {
+  const id = await productId(t, restaurant, line.product);
+  const [found] = await t.db.select().from(schema.product).where(eq(schema.product.id, id));
+  await t.db.insert(schema.basketItem).values({
+    basketId,
+    productId: id,
+    name: line.product,
+    amount: line.amount,
+    productPriceMinor: found!.priceMinor,
+    priceMinor: found!.priceMinor,
+    totalPriceMinor: found!.priceMinor * line.amount,
+  });
 }
 
 export async function createCheckout(t: TestApp, restaurant: DemoRestaurant): Promise<string> {
@@ -72,6 +75,18 @@ export async function checkoutWithBasket(t: TestApp, restaurant: DemoRestaurant,
   });
   if (res.statusCode !== 200) throw new Error(`link basket: ${res.statusCode} ${res.body}`);
   return { checkoutId, basketId };
+}
+
+/** Items already promised in a slot of the restaurant's kitchen (ISO UTC slot start). */
+export async function useCapacity(
+  t: TestApp,
+  restaurant: DemoRestaurant,
+  slotStart: string,
+  itemsUsed: number,
+): Promise<void> {
+  await t.db
+    .insert(schema.capacityUsage)
+    .values({ capacityInstanceId: restaurant.module.capacityInstanceId, slotStart: new Date(slotStart), itemsUsed });
 }
 
 export async function setCheckoutState(t: TestApp, checkoutId: string, state: number): Promise<void> {

@@ -8,11 +8,12 @@ import type { Db, Executor } from "@app/db";
 import { DeliveryStage, hoursOn, isValidZipCode, localParts } from "@app/domain";
 import { notFound, unprocessable } from "../../errors";
 import { changeOpenCheckout, loadOwnCheckout } from "../checkout/checkout-access";
-import { basketTotals, type CheckoutRow } from "../checkout/checkout-totals";
+import { type CheckoutRow, checkoutBasket } from "../checkout/checkout-totals";
 import { type FieldError, FieldErrors } from "../checkout/field-errors";
-import { updateCheckout } from "../checkout/repository";
+import { findTimeZone, updateCheckout } from "../checkout/repository";
+import { checkReadyTime } from "../checkout/save-guest-information";
 import { toCheckoutJson } from "../checkout/to-checkout-json";
-import { allowedDates, daySlots, findSlot, requireAllowedDate } from "../pickup-time/day-slots";
+import { allowedDates, daySlots, requireAllowedDate } from "../pickup-time/day-slots";
 import { findClosedDates, findHours } from "../tenancy/repository";
 import { deliveryContext } from "./delivery-slot-input";
 import { findDeliveryZone } from "./repository";
@@ -114,13 +115,17 @@ export async function getDeliveryTimes(
   checkoutId: string,
 ): Promise<PickupTimeSlot[]> {
   const checkout = await loadOwnCheckout(db, checkoutId, productionUnitId);
-  const { itemCount } = await basketTotals(db, checkout.basketId);
-  const { slots } = await deliveryContext(db, checkout, itemCount, now());
+  const { kitchenItems } = await checkoutBasket(db, checkout);
+  const { slots } = await deliveryContext(db, checkout, kitchenItems, now());
   const date = checkout.deliveryDate ?? localParts(slots.now, slots.timeZone).date;
   return daySlots(db, { ...slots, date });
 }
 
-/** Chooses a delivery slot: it becomes the checkout's orderReadyTime (stage FINAL). */
+/**
+ * Chooses a delivery slot: it becomes the checkout's orderReadyTime (stage FINAL). Checked like the
+ * time in the guest information (checkReadyTime): 422 DeliveryMethod.TimePicker when it is not an
+ * offered delivery slot, 409 SLOT_FULL when the basket no longer fits.
+ */
 export async function setDeliveryTime(
   { db, now }: Deps,
   productionUnitId: number,
@@ -129,17 +134,13 @@ export async function setDeliveryTime(
 ): Promise<Checkout> {
   const row = await changeOpenCheckout(db, checkoutId, productionUnitId, async (tx, checkout) => {
     requireAddress(checkout);
-    const { itemCount } = await basketTotals(tx, checkout.basketId);
-    const { slots } = await deliveryContext(tx, checkout, itemCount, now());
     const instant = new Date(deliveryTime);
-    const slot = await findSlot(tx, slots, instant);
-    if (slot === "full") {
-      throw unprocessable("SLOT_FULL", "Sorry, this time is fully booked. Please choose another time", "deliveryTime");
-    }
-    if (slot === "not-a-slot") throw unprocessable("DeliveryMethod.TimePicker", "Please choose a time", "deliveryTime");
+    const problem = await checkReadyTime(tx, checkout, instant, now(), "deliveryTime");
+    if (problem) throw unprocessable(problem.code, problem.message, problem.field);
+    const timeZone = await findTimeZone(tx, checkout.productionUnitId);
     return updateCheckout(tx, checkout.id, {
       orderReadyTime: instant,
-      deliveryDate: localParts(instant, slots.timeZone).date,
+      deliveryDate: localParts(instant, timeZone).date,
       deliveryStage: DeliveryStage.FINAL,
       updatedAt: now(),
     });

@@ -1,8 +1,13 @@
-import { schema } from "@app/db";
 import { CheckoutState, DeliveryStage } from "@app/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
-import { checkoutWithBasket, createCheckout, setCheckoutState, withFreshToken } from "../checkout/test-fixtures";
+import {
+  checkoutWithBasket,
+  createCheckout,
+  setCheckoutState,
+  useCapacity,
+  withFreshToken,
+} from "../checkout/test-fixtures";
 
 let t: TestApp;
 const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
@@ -212,14 +217,26 @@ describe("GET /api/checkout/:id/delivery/times", () => {
   });
 
   test("marks a slot without room for the basket unavailable", async () => {
-    await t.db.insert(schema.capacityUsage).values({
-      capacityInstanceId: A().module.capacityInstanceId,
-      slotStart: new Date("2026-11-23T15:00:00Z"),
-      itemsUsed: 29,
-    });
+    await useCapacity(t, A(), "2026-11-23T15:00:00Z", 29);
     const checkoutId = await deliveryCheckout();
     const body: Slot[] = (await get(`/api/checkout/${checkoutId}/delivery/times`)).json();
     expect(body.find((slot) => slot.time === "2026-11-23T15:00:00.000Z")?.isAvailable).toBe(false);
+  });
+});
+
+describe("kitchen capacity of delivery slots", () => {
+  test("counts only what the kitchen makes: gift cards and the bag fee take no room", async () => {
+    await useCapacity(t, A(), "2026-11-23T17:00:00Z", 28);
+    const { checkoutId } = await checkoutWithBasket(t, A(), [
+      { product: "smorrebrod", amount: 2 },
+      { product: "giftcard-250", amount: 1 },
+      { product: "bagfee", amount: 1 },
+    ]);
+    await setAddress(checkoutId, "address=Vej%201&zipcode=2200");
+    const body: Slot[] = (await get(`/api/checkout/${checkoutId}/delivery/times`)).json();
+    expect(body.find((slot) => slot.time === "2026-11-23T17:00:00.000Z")?.isAvailable).toBe(true);
+    const res = await post(`/api/checkout/${checkoutId}/delivery/time`, { deliveryTime: "2026-11-23T17:00:00Z" });
+    expect(res.statusCode).toBe(200);
   });
 });
 
@@ -244,14 +261,11 @@ describe("POST /api/checkout/:id/delivery/time", () => {
     expect(res.json().errors[0]).toMatchObject({ code: "DeliveryMethod.TimePicker", field: "deliveryTime" });
   });
 
-  test("refuses a full slot with SLOT_FULL", async () => {
-    await t.db.insert(schema.capacityUsage).values({
-      capacityInstanceId: A().module.capacityInstanceId,
-      slotStart: new Date("2026-11-23T16:00:00Z"),
-      itemsUsed: 30,
-    });
+  test("refuses a full slot with 409 SLOT_FULL, as finalize does", async () => {
+    await useCapacity(t, A(), "2026-11-23T16:00:00Z", 30);
     const checkoutId = await deliveryCheckout();
     const res = await post(`/api/checkout/${checkoutId}/delivery/time`, { deliveryTime: "2026-11-23T16:00:00Z" });
+    expect(res.statusCode).toBe(409);
     expect(res.json().errors[0].code).toBe("SLOT_FULL");
   });
 

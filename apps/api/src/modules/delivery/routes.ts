@@ -92,7 +92,8 @@ export const deliveryRoutes: RouteModule = (api, { db, now }) => {
         summary: "Delivery slots of the chosen date (today until one is chosen) for the checkout's basket",
         description:
           "Like pickup slots, but within the delivery hours, every timeInterval minutes of the delivery instance, " +
-          "from now + its preparationMinutes; isAvailable follows the kitchen capacity. " +
+          "from now + its preparationMinutes; isAvailable follows the kitchen capacity (the basket's kitchen items: " +
+          "gift-card products and the bag fee take none). " +
           common,
         params: CheckoutParams,
         response: { 200: PickupTimeSlots, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody },
@@ -109,7 +110,7 @@ export const deliveryRoutes: RouteModule = (api, { db, now }) => {
         summary: "Choose the delivery time: it becomes orderReadyTime (stage FINAL)",
         description:
           "deliveryTime must be a slot `time` of /delivery/times (else 422 DeliveryMethod.TimePicker), with room " +
-          `for the basket (else 422 SLOT_FULL); needs an address first. ${common}`,
+          `for the basket (else 409 SLOT_FULL, as at finalize); needs an address first. ${common}`,
         params: CheckoutParams,
         body: DeliveryTimeBody,
         response: mutation,

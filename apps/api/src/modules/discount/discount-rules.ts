@@ -1,21 +1,22 @@
 import type { Executor } from "@app/db";
-import { computeDiscount, type DiscountLine, type DiscountResult } from "@app/domain";
+import { computeDiscount, type DiscountLine, type DiscountRefusal, normalizeCode } from "@app/domain";
 import { unprocessable } from "../../errors";
 import { type StoredDiscountRule, toDiscountRule } from "../checkout/checkout-totals";
 import { findDiscountCode } from "./repository";
 
-/** SPEC §5 / §8 texts for the domain's discount failures (all 422). */
-const MESSAGES: Record<Extract<DiscountResult, { ok: false }>["code"], string> = {
-  "Discount.Invalid": "The discount code is invalid",
-  "Discount.NoValue": "The discount code gives no discount on this order",
-  "Discount.NotValidForItems": "The discount code is not valid for the chosen items",
+/** SPEC §5 / §8 texts for the domain's refusals (all 422, codes Discount.Invalid or Discount.NoValue). */
+const MESSAGES: Record<DiscountRefusal["reason"], string> = {
+  unusable: "The discount code is invalid",
+  "not-for-items": "The discount code is not valid for the chosen items",
+  "below-minimum": "The discount code gives no discount on this order: the basket is below the code's minimum",
+  "no-value": "The discount code gives no discount on this order",
 };
 
 /**
  * What the code takes off these lines, or 422: Discount.Invalid (unknown, inactive, outside its
- * validity dates, usage limit reached), Discount.NotValidForItems (product-restricted and none of its
- * products in the basket), Discount.NoValue (below the minimum basket, or worth nothing).
- * Codes match case-insensitively: they are stored upper-case.
+ * validity dates, usage limit reached; or not valid for the chosen items: none of the basket's food
+ * is among its products), Discount.NoValue (the food is below the minimum basket, or the code is
+ * worth nothing here). Gift-card products and the bag fee never get a discount (domain discount.ts).
  */
 export async function applyDiscountCode(
   db: Executor,
@@ -25,13 +26,9 @@ export async function applyDiscountCode(
   now: Date,
 ): Promise<{ rule: StoredDiscountRule; amountMinor: number }> {
   const row = await findDiscountCode(db, discountInstanceId, normalizeCode(code));
-  if (!row) throw unprocessable("Discount.Invalid", MESSAGES["Discount.Invalid"], "discountCode");
+  if (!row) throw unprocessable("Discount.Invalid", MESSAGES.unusable, "discountCode");
   const rule = toDiscountRule(row);
   const result = computeDiscount(rule, lines, now);
-  if (!result.ok) throw unprocessable(result.code, MESSAGES[result.code], "discountCode");
+  if (!result.ok) throw unprocessable(result.code, MESSAGES[result.reason], "discountCode");
   return { rule, amountMinor: result.amountMinor };
-}
-
-export function normalizeCode(code: string): string {
-  return code.trim().toUpperCase();
 }

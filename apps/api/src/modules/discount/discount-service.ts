@@ -1,15 +1,17 @@
 import type { Checkout, DiscountValidateBody, DiscountValidateQuery, DiscountValidation } from "@app/contracts";
 import type { Db, Executor } from "@app/db";
-import { BASKET_EXPIRY_MINUTES, type DiscountLine, localParts, productPriceToday, toDkk } from "@app/domain";
-import { gone, notFound, unprocessable } from "../../errors";
+import { type DiscountLine, localParts, productPriceToday, toDkk } from "@app/domain";
+import { notFound, unprocessable } from "../../errors";
+import { findOwnBasket } from "../basket/basket-access";
+import { readBasketLines, withLineKinds } from "../basket/basket-lines";
 import { changeOpenCheckout } from "../checkout/checkout-access";
-import { basketLines, type CheckoutRow } from "../checkout/checkout-totals";
+import { type CheckoutRow, checkoutLines } from "../checkout/checkout-totals";
 import { findCheckoutInstance, findTimeZone } from "../checkout/repository";
 import { toCheckoutJson } from "../checkout/to-checkout-json";
 import { requireOwnModule } from "../tenancy/access";
 import type { ModuleRow } from "../tenancy/repository";
 import { applyDiscountCode } from "./discount-rules";
-import { deleteCheckoutDiscount, findBasketOwner, findProductsOfInstance, replaceCheckoutDiscount } from "./repository";
+import { deleteCheckoutDiscount, findProductsOfInstance, replaceCheckoutDiscount } from "./repository";
 
 type Deps = { db: Db; now: () => Date };
 
@@ -28,7 +30,7 @@ export async function validateDiscount(
   if (found.discountInstanceId !== query.instanceId) throw notFound("Discount instance");
   await requireDiscountEnabled(db, found.checkoutInstanceId);
   const lines = body.basketId
-    ? await linesOfBasket(db, body.basketId, productionUnitId, now())
+    ? await linesOfBasket(db, found, body.basketId, now())
     : await linesOfItems(db, found, body.items ?? [], now());
   const { rule, amountMinor } = await applyDiscountCode(db, query.instanceId, body.discountCode, lines, now());
   return { sumDiscount: toDkk(amountMinor), discountCode: rule.code };
@@ -43,7 +45,7 @@ export async function addCheckoutDiscount(
 ): Promise<Checkout> {
   const row = await changeOpenCheckout(db, checkoutId, productionUnitId, async (tx, checkout) => {
     const instanceId = await discountInstanceOf(tx, checkout);
-    const lines = await basketLines(tx, checkout.basketId);
+    const lines = await checkoutLines(tx, checkout);
     const { rule, amountMinor } = await applyDiscountCode(tx, instanceId, discountCode, lines, now());
     await replaceCheckoutDiscount(tx, {
       checkoutId: checkout.id,
@@ -86,13 +88,10 @@ function disabled() {
   return unprocessable("DISCOUNT_DISABLED", "Discount codes cannot be used here", "discountCode");
 }
 
-async function linesOfBasket(db: Executor, basketId: string, productionUnitId: number, now: Date) {
-  const owner = await findBasketOwner(db, basketId);
-  if (!owner || owner.productionUnitId !== productionUnitId) throw notFound("Basket");
-  if (now.getTime() - owner.createdAt.getTime() > BASKET_EXPIRY_MINUTES * 60_000) {
-    throw gone("BASKET_EXPIRED", `The basket has expired (baskets last ${BASKET_EXPIRY_MINUTES} minutes)`);
-  }
-  return basketLines(db, basketId);
+/** The unit's unexpired basket's lines; the module asked about decides which product is the bag fee. */
+async function linesOfBasket(db: Executor, found: ModuleRow, basketId: string, now: Date): Promise<DiscountLine[]> {
+  await findOwnBasket(db, basketId, found.productionUnitId, now);
+  return readBasketLines(db, basketId, found.id);
 }
 
 async function linesOfItems(
@@ -108,9 +107,10 @@ async function linesOfItems(
   ]);
   const byId = new Map(products.map((p) => [p.id, p]));
   const { isoWeekday } = localParts(now, timeZone);
-  return items.map((item) => {
-    const priced = byId.get(item.productId);
-    if (!priced) throw notFound("Product");
-    return { productId: item.productId, totalPriceMinor: productPriceToday(priced, isoWeekday) * item.amount };
+  const priced = items.map((item) => {
+    const product = byId.get(item.productId);
+    if (!product) throw notFound("Product");
+    return { productId: item.productId, totalPriceMinor: productPriceToday(product, isoWeekday) * item.amount };
   });
+  return withLineKinds(db, found.id, priced);
 }

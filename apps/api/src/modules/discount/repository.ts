@@ -4,7 +4,7 @@ import { and, eq, inArray } from "@app/db/orm";
 
 const { discountCode, checkoutDiscount, product } = schema;
 
-/** The code of the instance; `code` must already be upper-case (codes are stored upper-case). */
+/** The code of the instance; `code` must already be normalized (normalizeCode: codes are stored upper-case). */
 export async function findDiscountCode(db: Executor, discountInstanceId: number, code: string) {
   const rows = await db
     .select()
@@ -45,13 +45,4 @@ export async function deleteCheckoutDiscount(db: Executor, checkoutId: string, i
     .where(and(eq(checkoutDiscount.checkoutId, checkoutId), eq(checkoutDiscount.id, id)))
     .returning({ id: checkoutDiscount.id });
   return rows.length > 0;
-}
-
-export async function findBasketOwner(db: Executor, basketId: string) {
-  const rows = await db
-    .select({ productionUnitId: schema.basket.productionUnitId, createdAt: schema.basket.createdAt })
-    .from(schema.basket)
-    .where(eq(schema.basket.id, basketId))
-    .limit(1);
-  return rows[0];
 }

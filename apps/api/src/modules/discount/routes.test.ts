@@ -7,6 +7,7 @@ import {
   checkoutWithBasket,
   createCheckout,
   insertBasket,
+  insertLine,
   type Line,
   productId,
   setCheckoutState,
@@ -74,8 +75,52 @@ describe("POST /api/discount/validate", () => {
     const res = await validateBasket("FAST50", [{ product: "club-sandwich", amount: 2 }]);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual([
-      { code: "Discount.NoValue", message: "The discount code gives no discount on this order", field: "discountCode" },
+      {
+        code: "Discount.NoValue",
+        message: "The discount code gives no discount on this order: the basket is below the code's minimum",
+        field: "discountCode",
+      },
     ]);
+  });
+
+  test("leaves gift-card products and the bag fee out of a percentage", async () => {
+    const res = await validateBasket("SOMMER10", [
+      { product: "smorrebrod", amount: 2 },
+      { product: "giftcard-500", amount: 1 },
+      { product: "bagfee", amount: 1 },
+    ]);
+    expect(res.json()).toEqual({ sumDiscount: 15.8, discountCode: "SOMMER10" }); // 10 % of 158, not of 662
+  });
+
+  test("does not let a gift card or the bag fee reach the minimum basket", async () => {
+    const res = await validateBasket("FAST50", [
+      { product: "club-sandwich", amount: 2 },
+      { product: "giftcard-250", amount: 1 },
+      { product: "bagfee", amount: 1 },
+    ]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[0].code).toBe("Discount.NoValue"); // 190 kr of food, below 200
+  });
+
+  test("does not discount a gift card sent as items", async () => {
+    const [giftcard, smorrebrod] = [await productId(t, A(), "giftcard-500"), await productId(t, A(), "smorrebrod")];
+    const res = await validate({
+      discountCode: "SOMMER10",
+      items: [
+        { productId: giftcard, amount: 1 },
+        { productId: smorrebrod, amount: 2 },
+      ],
+    });
+    expect(res.json().sumDiscount).toBe(15.8);
+  });
+
+  test("is Discount.Invalid, not valid for the chosen items, for a basket of only a gift card", async () => {
+    const res = await validateBasket("SOMMER10", [{ product: "giftcard-500", amount: 1 }]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[0]).toMatchObject({
+      code: "Discount.Invalid",
+      message: "The discount code is not valid for the chosen items",
+    });
   });
 
   test("is Discount.Invalid for an expired code", async () => {
@@ -116,12 +161,13 @@ describe("POST /api/discount/validate", () => {
     expect(res.json().sumDiscount).toBe(17.85);
   });
 
-  test("is Discount.NotValidForItems when none of the code's products is in the basket", async () => {
+  test("is Discount.Invalid, not valid for the chosen items, when none of the code's products is in the basket", async () => {
     const res = await validateBasket("BURGER15", [{ product: "salat", amount: 2 }]);
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors[0]).toMatchObject({
-      code: "Discount.NotValidForItems",
+    expect(res.json().errors[0]).toEqual({
+      code: "Discount.Invalid",
       message: "The discount code is not valid for the chosen items",
+      field: "discountCode",
     });
   });
 
@@ -222,16 +268,7 @@ describe("POST /api/checkout/:id/discount", () => {
   test("is recomputed when the basket grows", async () => {
     const { checkoutId, basketId } = await checkoutWithBasket(t, A(), [{ product: "smorrebrod", amount: 2 }]);
     await apply(checkoutId, "SOMMER10");
-    const salat = await productId(t, A(), "salat");
-    await t.db.insert(schema.basketItem).values({
-      basketId,
-      productId: salat,
-      name: "salat",
-      amount: 1,
-      productPriceMinor: 4500,
-      priceMinor: 4500,
-      totalPriceMinor: 4500,
-    });
+    await insertLine(t, A(), basketId, { product: "salat", amount: 1 });
     expect((await read(checkoutId)).discounts[0].amount).toBe(20.3);
   });
 
@@ -250,6 +287,15 @@ describe("POST /api/checkout/:id/discount", () => {
     expect(checkout.totals).toMatchObject({ discount: 0, total: 79 });
   });
 
+  test("leaves a gift card added to the basket later out of the recomputed amount", async () => {
+    const { checkoutId, basketId } = await checkoutWithBasket(t, A(), [{ product: "smorrebrod", amount: 2 }]);
+    await apply(checkoutId, "SOMMER10");
+    await insertLine(t, A(), basketId, { product: "giftcard-500", amount: 1 });
+    const checkout = await read(checkoutId);
+    expect(checkout.discounts[0].amount).toBe(15.8);
+    expect(checkout.totals).toMatchObject({ basketTotal: 658, discount: 15.8, total: 642.2 });
+  });
+
   test("keeps its amount once payment has started", async () => {
     const { checkoutId, basketId } = await checkoutWithBasket(t, A(), [{ product: "smorrebrod", amount: 2 }]);
     await apply(checkoutId, "SOMMER10");
@@ -262,7 +308,10 @@ describe("POST /api/checkout/:id/discount", () => {
     const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 1 }]);
     expect((await apply(checkoutId, "VINTER20")).json().errors[0].code).toBe("Discount.Invalid");
     expect((await apply(checkoutId, "SOMMER10")).json().errors[0].code).toBe("Discount.NoValue");
-    expect((await apply(checkoutId, "BURGER15")).json().errors[0].code).toBe("Discount.NotValidForItems");
+    expect((await apply(checkoutId, "BURGER15")).json().errors[0]).toMatchObject({
+      code: "Discount.Invalid",
+      message: "The discount code is not valid for the chosen items",
+    });
   });
 
   test("is Discount.NoValue without a basket", async () => {

@@ -12,10 +12,12 @@ import type { RouteModule } from "../../deps";
 import { addCheckoutDiscount, removeCheckoutDiscount, validateDiscount } from "./discount-service";
 
 const rules =
-  "Codes match case-insensitively. Refusals are 422: Discount.Invalid (unknown, inactive, expired or not yet valid, " +
-  "usage limit reached), Discount.NotValidForItems (a product-restricted code and none of its products in the " +
-  "basket), Discount.NoValue (basket below the code's minimum, or the code is worth nothing here), " +
-  "DISCOUNT_DISABLED (the checkout instance has discounts off).";
+  "Codes match case-insensitively. A discount applies to the food only: gift-card products and the bag fee are " +
+  "never discounted and do not count towards the code's minimum basket. Refusals are 422: Discount.Invalid " +
+  "('The discount code is invalid': unknown, inactive, expired or not yet valid, usage limit reached; or 'The " +
+  "discount code is not valid for the chosen items': none of the basket's food is among the code's products), " +
+  "Discount.NoValue (the food is below the code's minimum, or the code is worth nothing here), DISCOUNT_DISABLED " +
+  "(the checkout instance has discounts off).";
 
 export const discountRoutes: RouteModule = (api, { db, now }) => {
   const deps = { db, now };

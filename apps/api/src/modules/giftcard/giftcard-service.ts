@@ -1,6 +1,6 @@
 import type { AddCheckoutGiftcard, Checkout, GiftcardAmount } from "@app/contracts";
 import type { Db, Executor } from "@app/db";
-import { giftcardAmountCap, toDkk, toMinor } from "@app/domain";
+import { capGiftcardAmounts, normalizeCode, toDkk, toMinor } from "@app/domain";
 import { notFound, unprocessable } from "../../errors";
 import { changeOpenCheckout } from "../checkout/checkout-access";
 import { computeCheckoutTotals } from "../checkout/checkout-totals";
@@ -8,7 +8,6 @@ import { findCheckoutInstance } from "../checkout/repository";
 import { toCheckoutJson } from "../checkout/to-checkout-json";
 import { requireOwnInstance, requireOwnModule } from "../tenancy/access";
 import {
-  basketHasGiftcardProduct,
   deleteCheckoutGiftcard,
   findGiftcard,
   findOtherCheckoutGiftcards,
@@ -19,7 +18,10 @@ type Deps = { db: Db; now: () => Date };
 
 const NOT_VERIFIED = "We could not verify the gift card";
 
-/** GET /giftcard/{instanceId}/{code}/amount: the card's balance; unknown or expired is 422 Giftcard.Generic. */
+/**
+ * GET /giftcard/{instanceId}/{code}/amount: the card's balance in DKK, a bare number (SPEC §7: "response
+ * is the amount"); unknown or expired is 422 Giftcard.Generic.
+ */
 export async function getGiftcardAmount(
   { db, now }: Deps,
   productionUnitId: number,
@@ -28,13 +30,14 @@ export async function getGiftcardAmount(
 ): Promise<GiftcardAmount> {
   await requireOwnInstance(db, "giftcardInstanceId", instanceId, productionUnitId);
   const card = await requireUsableCard(db, instanceId, code, now());
-  return { amount: toDkk(card.balanceMinor), giftcardCode: card.code };
+  return toDkk(card.balanceMinor);
 }
 
 /**
  * POST /checkout/{id}/giftcard: plans a payment with the card. The amount is capped at the balance
  * and at basket − discount + delivery fee minus what other applied cards already pay. The balance is
- * not drawn here: the payment draws it with a conditional update when the guest pays.
+ * not drawn here: the payment draws it with a conditional update when the guest pays. Refused when
+ * the basket holds a gift-card product (SPEC §5: a gift card never pays for a gift card).
  */
 export async function addCheckoutGiftcard(
   { db, now }: Deps,
@@ -48,27 +51,19 @@ export async function addCheckoutGiftcard(
     if (!instance?.isGiftcardEnabled || found.giftcardInstanceId === null) {
       throw unprocessable("GIFTCARD_DISABLED", "Gift cards cannot be used here", "giftcardCode");
     }
-    if (await basketHasGiftcardProduct(tx, checkout.basketId)) {
-      throw unprocessable(
-        "Giftcard.NotAvailableForGiftcardProducts",
-        "Not available when ordering a giftcard",
-        "giftcardCode",
-      );
-    }
-    const card = await requireUsableCard(tx, found.giftcardInstanceId, body.giftcardCode, now());
     const totals = await computeCheckoutTotals(tx, checkout, now());
+    if (totals.hasGiftcardProduct) throw notForGiftcardProducts();
+    const card = await requireUsableCard(tx, found.giftcardInstanceId, body.giftcardCode, now());
     const others = await findOtherCheckoutGiftcards(tx, checkout.id, card.id);
-    const paidByOthers = others.reduce((sum, other) => sum + other.amountMinor, 0);
-    const capMinor = Math.max(
-      0,
-      giftcardAmountCap({
-        basketTotalMinor: totals.basketTotalMinor,
-        discountMinor: totals.discountMinor,
-        deliveryFeeMinor: totals.deliveryFeeMinor,
-        balanceMinor: card.balanceMinor,
-      }) - paidByOthers,
+    const wantedMinor = Math.min(
+      card.balanceMinor,
+      body.amount === undefined ? card.balanceMinor : toMinor(body.amount),
     );
-    const amountMinor = body.amount === undefined ? capMinor : Math.min(toMinor(body.amount), capMinor);
+    // The other cards keep what they pay; this one, applied last, pays at most what they leave.
+    const amountMinor = capGiftcardAmounts(totals.orderTotalMinor, [
+      ...others.map((other) => other.amountMinor),
+      wantedMinor,
+    ]).at(-1)!;
     if (amountMinor <= 0) {
       throw unprocessable(
         "GIFTCARD_NOTHING_TO_PAY",
@@ -96,8 +91,16 @@ export async function removeCheckoutGiftcard(
   return toCheckoutJson(db, row, now());
 }
 
+function notForGiftcardProducts() {
+  return unprocessable(
+    "Giftcard.Generic",
+    "Not available when ordering a giftcard: a gift card cannot pay for gift-card products",
+    "giftcardCode",
+  );
+}
+
 async function requireUsableCard(db: Executor, giftcardInstanceId: number, code: string, now: Date) {
-  const card = await findGiftcard(db, giftcardInstanceId, code.trim().toUpperCase());
+  const card = await findGiftcard(db, giftcardInstanceId, normalizeCode(code));
   const expired = card?.validUntil ? card.validUntil.getTime() < now.getTime() : false;
   if (!card || expired) throw unprocessable("Giftcard.Generic", NOT_VERIFIED, "giftcardCode");
   return card;

@@ -1,10 +1,10 @@
 /** SQL of the gift card feature. */
 import { type Executor, schema } from "@app/db";
-import { and, eq } from "@app/db/orm";
+import { and, asc, eq } from "@app/db/orm";
 
-const { giftcard, checkoutGiftcard, basketItem, product } = schema;
+const { giftcard, checkoutGiftcard } = schema;
 
-/** The card of the instance; `code` must already be upper-case (codes are stored upper-case). */
+/** The card of the instance; `code` must already be normalized (normalizeCode: codes are stored upper-case). */
 export async function findGiftcard(db: Executor, giftcardInstanceId: number, code: string) {
   const rows = await db
     .select()
@@ -14,23 +14,13 @@ export async function findGiftcard(db: Executor, giftcardInstanceId: number, cod
   return rows[0];
 }
 
-export async function basketHasGiftcardProduct(db: Executor, basketId: string | null): Promise<boolean> {
-  if (!basketId) return false;
-  const rows = await db
-    .select({ id: basketItem.id })
-    .from(basketItem)
-    .innerJoin(product, eq(product.id, basketItem.productId))
-    .where(and(eq(basketItem.basketId, basketId), eq(product.isGiftcard, true)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /** The amounts of the other gift cards applied to the checkout. */
 export async function findOtherCheckoutGiftcards(db: Executor, checkoutId: string, exceptGiftcardId: number) {
   const rows = await db
     .select({ giftcardId: checkoutGiftcard.giftcardId, amountMinor: checkoutGiftcard.amountMinor })
     .from(checkoutGiftcard)
-    .where(eq(checkoutGiftcard.checkoutId, checkoutId));
+    .where(eq(checkoutGiftcard.checkoutId, checkoutId))
+    .orderBy(asc(checkoutGiftcard.id));
   return rows.filter((row) => row.giftcardId !== exceptGiftcardId);
 }
 

@@ -3,7 +3,7 @@ import { and, eq } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
-import { checkoutWithBasket, createCheckout, productId, setCheckoutState } from "../checkout/test-fixtures";
+import { checkoutWithBasket, createCheckout, insertLine, productId, setCheckoutState } from "../checkout/test-fixtures";
 
 let t: TestApp;
 const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
@@ -31,15 +31,30 @@ async function setGiftcardEnabled(restaurant: DemoRestaurant, isGiftcardEnabled:
 }
 
 describe("GET /api/giftcard/:instanceId/:code/amount", () => {
-  test("answers the balance", async () => {
+  test("answers the balance as a bare JSON number in DKK (SPEC §7: the response is the amount)", async () => {
     const res = await t.request({ method: "GET", url: amountUrl("GAVE-500"), headers: A().auth });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ amount: 500, giftcardCode: "GAVE-500" });
+    expect(res.headers["content-type"]).toMatch(/^application\/json/);
+    expect(res.body).toBe("500");
+    expect(res.json()).toBe(500);
   });
 
-  test("matches codes case-insensitively", async () => {
-    const res = await t.request({ method: "GET", url: amountUrl("gave-100"), headers: A().auth });
-    expect(res.json()).toEqual({ amount: 100, giftcardCode: "GAVE-100" });
+  test("answers øre as decimals", async () => {
+    await t.db.insert(schema.giftcard).values({
+      giftcardInstanceId: A().module.giftcardInstanceId!,
+      code: "GAVE-HALF",
+      balanceMinor: 8950,
+      validUntil: null,
+    });
+    const res = await t.request({ method: "GET", url: amountUrl("GAVE-HALF"), headers: A().auth });
+    expect(res.body).toBe("89.5");
+  });
+
+  test("matches codes case-insensitively and ignoring surrounding space", async () => {
+    for (const code of ["gave-100", " Gave-100 "]) {
+      const res = await t.request({ method: "GET", url: amountUrl(code), headers: A().auth });
+      expect(res.json(), code).toBe(100);
+    }
   });
 
   test("is 422 Giftcard.Generic for an unknown code", async () => {
@@ -154,7 +169,7 @@ describe("POST /api/checkout/:id/giftcard", () => {
     const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "smorrebrod", amount: 2 }]);
     await apply(checkoutId, { giftcardCode: "GAVE-500" });
     const res = await t.request({ method: "GET", url: amountUrl("GAVE-500"), headers: A().auth });
-    expect(res.json().amount).toBe(500);
+    expect(res.json()).toBe(500);
   });
 
   test("is refused when the basket holds a gift-card product", async () => {
@@ -163,11 +178,25 @@ describe("POST /api/checkout/:id/giftcard", () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual([
       {
-        code: "Giftcard.NotAvailableForGiftcardProducts",
-        message: "Not available when ordering a giftcard",
+        code: "Giftcard.Generic",
+        message: "Not available when ordering a giftcard: a gift card cannot pay for gift-card products",
         field: "giftcardCode",
       },
     ]);
+  });
+
+  test("is dropped when a gift-card product is added to the basket after it was applied", async () => {
+    const { checkoutId, basketId } = await checkoutWithBasket(t, A(), [{ product: "smorrebrod", amount: 2 }]);
+    expect((await apply(checkoutId, { giftcardCode: "GAVE-500" })).json().giftcards).toHaveLength(1);
+    await insertLine(t, A(), basketId, { product: "giftcard-250", amount: 1 });
+    const res = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: A().auth });
+    expect(res.json().giftcards).toEqual([]);
+    expect(res.json().totals).toMatchObject({ basketTotal: 408, giftcard: 0, totalLeft: 408 });
+    const rows = await t.db
+      .select()
+      .from(schema.checkoutGiftcard)
+      .where(eq(schema.checkoutGiftcard.checkoutId, checkoutId));
+    expect(rows).toEqual([]);
   });
 
   test("is 422 GIFTCARD_DISABLED when the checkout instance has gift cards off", async () => {

@@ -21,8 +21,9 @@ export const giftcardRoutes: RouteModule = (api, { db, now }) => {
         tags: ["Gift card"],
         summary: "A gift card's balance (instanceId = the module's giftcardInstanceId)",
         description:
-          "Codes match case-insensitively. Unknown or expired: 422 Giftcard.Generic ('We could not verify the gift " +
-          "card'). posSettingInstanceId is accepted and ignored.",
+          "Answers the balance as a bare JSON number in DKK, e.g. `500` or `89.5` (SPEC §7: the response is the " +
+          "amount). Codes match case-insensitively. Unknown or expired: 422 Giftcard.Generic ('We could not verify " +
+          "the gift card'). posSettingInstanceId is accepted and ignored.",
         params: GiftcardAmountParams,
         querystring: GiftcardAmountQuery,
         response: { 200: GiftcardAmount, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody },
@@ -42,11 +43,12 @@ export const giftcardRoutes: RouteModule = (api, { db, now }) => {
         summary: "Pay part or all of the checkout with a gift card",
         description:
           "The amount is capped at the card's balance and at basket − discount + delivery fee (minus other applied " +
-          "cards); it is re-capped when the basket shrinks. The balance is drawn only when paying. Refused (422): " +
-          "Giftcard.Generic (unknown or expired card), GIFTCARD_DISABLED (instance setting isGiftcardEnabled off), " +
-          "Giftcard.NotAvailableForGiftcardProducts ('Not available when ordering a giftcard': the basket holds a " +
-          "gift-card product), GIFTCARD_NOTHING_TO_PAY (no balance or nothing left to pay). Changes need an OPEN " +
-          "checkout (409 CHECKOUT_NOT_OPEN).",
+          "cards); it is re-capped when the basket shrinks, and every applied gift card is dropped when the basket " +
+          "later gets a gift-card product. The balance is drawn only when paying. Refused (422): Giftcard.Generic " +
+          "(unknown or expired card: 'We could not verify the gift card'; or the basket holds a gift-card product: " +
+          "'Not available when ordering a giftcard…'), GIFTCARD_DISABLED (instance setting isGiftcardEnabled off), " +
+          "GIFTCARD_NOTHING_TO_PAY (no balance or nothing left to pay). Changes need an OPEN checkout (409 " +
+          "CHECKOUT_NOT_OPEN).",
         params: CheckoutParams,
         body: AddCheckoutGiftcard,
         response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },

@@ -1,16 +1,42 @@
 /**
  * Money and the kitchen under concurrency, on PGlite and on PostgreSQL (when reachable): capacity
  * is never oversold, one checkout gives one order, and a gift card is never spent below zero.
+ *
+ * Payments place their order by themselves once they settle, so the finalize races below start
+ * from card payments that were approved but not yet finalized (authorizeWithoutOrder: the state a
+ * crash between the approval's commit and finalize leaves behind), then call finalize in parallel.
  */
 
 import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
+import { CheckoutState } from "@app/domain";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
-import { finalize, giftcardRow, pay, preparedCheckout, setGiftcardBalance, setItemsPerSlot } from "./test-fixtures";
+import { SETTLED_GRACE_MS, settlePayments } from "../payment/settle-payments";
+import {
+  authorizeWithoutOrder,
+  checkoutRow,
+  finalize,
+  giftcardRow,
+  pay,
+  preparedCheckout,
+  pressTestButton,
+  setGiftcardBalance,
+  setItemsPerSlot,
+  testDeps,
+} from "./test-fixtures";
 
 const SLOT = new Date("2026-11-23T11:00:00Z");
+
+/** A checkout whose card payment was approved, but whose order is not placed yet. */
+async function approvedWithoutOrder(t: TestApp, orderReadyTime: Date): Promise<string> {
+  const { checkoutId } = await preparedCheckout(t, t.restaurantA, { orderReadyTime });
+  const paid = await pay(t, checkoutId, { paymentMethods: "card" });
+  expect(paid.statusCode).toBe(200);
+  await authorizeWithoutOrder(t, paid.json().id);
+  return checkoutId;
+}
 
 function tally(responses: { statusCode: number; json: () => { errors?: { code: string }[] } }[]) {
   const counts: Record<string, number> = {};
@@ -31,12 +57,7 @@ describe.each(await testDbKinds())("concurrency on %s", (kind) => {
   test("50 parallel finalizes into one slot with room for 10 items: exactly 10 orders, 40 SLOT_FULL, no 5xx", async () => {
     await setItemsPerSlot(t, t.restaurantA, 10);
     const checkoutIds: string[] = [];
-    for (let i = 0; i < 50; i++) {
-      const { checkoutId } = await preparedCheckout(t, t.restaurantA, { orderReadyTime: SLOT });
-      const paid = await pay(t, checkoutId, { paymentMethods: "pickup" });
-      expect(paid.statusCode).toBe(200);
-      checkoutIds.push(checkoutId);
-    }
+    for (let i = 0; i < 50; i++) checkoutIds.push(await approvedWithoutOrder(t, SLOT));
     const started = performance.now();
     const responses = await Promise.all(checkoutIds.map((id) => finalize(t, id)));
     const ms = Math.round(performance.now() - started);
@@ -57,10 +78,7 @@ describe.each(await testDbKinds())("concurrency on %s", (kind) => {
 
   test("20 parallel finalizes of one checkout: one order, every answer names it", async () => {
     await setItemsPerSlot(t, t.restaurantA, 1000);
-    const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
-      orderReadyTime: new Date("2026-11-23T12:00:00Z"),
-    });
-    await pay(t, checkoutId, { paymentMethods: "pickup" });
+    const checkoutId = await approvedWithoutOrder(t, new Date("2026-11-23T12:00:00Z"));
     const responses = await Promise.all(Array.from({ length: 20 }, () => finalize(t, checkoutId)));
     const counts = tally(responses);
     console.info(`[${kind}] 20 finalizes of one checkout: ${JSON.stringify(counts)}`);
@@ -113,5 +131,51 @@ describe.each(await testDbKinds())("concurrency on %s", (kind) => {
       .from(schema.giftcardTransaction)
       .where(eq(schema.giftcardTransaction.giftcardId, card.id));
     expect(spent.reduce((sum, row) => sum + row.amountMinor, 0)).toBe(-succeeded.length * totalMinor);
+    // Gift cards paying everything leave nothing to wait for: each paid checkout has its order at once.
+    const rows = await Promise.all(prepared.map(({ checkoutId }) => checkoutRow(t, checkoutId)));
+    expect(rows.filter((row) => row.state === CheckoutState.DONE && row.orderId !== null)).toHaveLength(
+      succeeded.length,
+    );
+    expect(rows.filter((row) => row.state === CheckoutState.OPEN)).toHaveLength(20 - succeeded.length);
+  });
+
+  test("50 parallel approvals into one slot with room for 10 items: each places its own order, 10 DONE, 40 ERROR", async () => {
+    const slot = new Date("2026-11-23T13:00:00Z");
+    await setItemsPerSlot(t, t.restaurantA, 10);
+    const started: { checkoutId: string; paymentId: string }[] = [];
+    for (let i = 0; i < 50; i++) {
+      const { checkoutId } = await preparedCheckout(t, t.restaurantA, { orderReadyTime: slot });
+      started.push({ checkoutId, paymentId: (await pay(t, checkoutId, { paymentMethods: "card" })).json().id });
+    }
+    const responses = await Promise.all(started.map(({ paymentId }) => pressTestButton(t, paymentId, "approve")));
+    expect(responses.map((res) => res.statusCode)).toEqual(started.map(() => 303));
+
+    const states: Record<string, number> = {};
+    for (const { checkoutId } of started) {
+      const state = (await checkoutRow(t, checkoutId)).state;
+      states[state] = (states[state] ?? 0) + 1;
+    }
+    console.info(`[${kind}] 50 approvals, capacity 10: checkout states ${JSON.stringify(states)}`);
+    expect(states).toEqual({ [CheckoutState.DONE]: 10, [CheckoutState.ERROR]: 40 });
+    const orders = await t.db.select().from(schema.order).where(eq(schema.order.orderReadyTime, slot));
+    expect(orders).toHaveLength(10);
+    const refunds = await t.db.select().from(schema.paymentRefund);
+    expect(refunds.filter((row) => started.some((s) => s.paymentId === row.paymentId))).toHaveLength(40);
+  });
+
+  test("sweeps of three processes at once place each stranded checkout's order once", async () => {
+    await setItemsPerSlot(t, t.restaurantA, 1000);
+    const checkoutIds: string[] = [];
+    for (let i = 0; i < 15; i++) checkoutIds.push(await approvedWithoutOrder(t, new Date("2026-11-23T14:00:00Z")));
+    t.clock.set(new Date(t.clock.now().getTime() + SETTLED_GRACE_MS));
+    const reports = await Promise.all([1, 2, 3].map(() => settlePayments(testDeps(t))));
+    t.clock.set("2026-11-23T10:00:00Z");
+
+    expect(reports.reduce((sum, report) => sum + report.finalized, 0)).toBe(15);
+    for (const checkoutId of checkoutIds) {
+      expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.DONE);
+      const orders = await t.db.select().from(schema.order).where(eq(schema.order.checkoutId, checkoutId));
+      expect(orders).toHaveLength(1);
+    }
   });
 });

@@ -1,15 +1,17 @@
 /**
- * POST /checkout/{id}/finalize: turns a paid checkout into exactly one order.
+ * Finalize: turns a paid checkout into exactly one order. Runs right after a payment settles (the
+ * provider's approval, or a pay-at-pickup / all-gift-card payment being created), from the payment
+ * sweeper after a crash, and from POST /checkout/{id}/finalize — all the same code, all idempotent.
  *
  * Everything happens in one transaction that starts by locking the checkout row, so double clicks,
- * retries and two tabs queue on it; whoever comes second finds the order and answers it (same
- * order, 200). Inside: the payments must cover the current total (an authorized online payment,
- * an UNPAID pay-at-pickup one, or gift cards that pay everything), kitchen capacity is consumed
- * (conditional upsert), discount usage counted (conditional update), the receipt number taken from
- * the unit's sequence, and the order, its lines and discounts, the checkout (DONE 2 + orderId) and
- * the receipt outbox rows written. A full slot or a used-up discount is permanent: the transaction
- * rolls back, then a second one marks the checkout ERROR 3 and gives the money back (gift cards,
- * authorized payments REFUNDED 250).
+ * retries, two tabs, the sweeper and other processes queue on it; whoever comes second finds the
+ * order and answers it (same order, 200). Inside: the payments must cover the current total (an
+ * authorized online payment, an UNPAID pay-at-pickup one, or gift cards that pay everything),
+ * kitchen capacity is consumed (conditional upsert), discount usage counted (conditional update),
+ * the receipt number taken from the unit's sequence, and the order, its lines and discounts, the
+ * checkout (DONE 2 + orderId) and the receipt outbox rows written. A full slot, a used-up discount
+ * or a total that no longer matches the settled payment is permanent: the transaction rolls back,
+ * then a second one closes the checkout (ERROR 3) and gives the money back (releaseAttempt).
  */
 import { randomUUID } from "node:crypto";
 import type { Executor } from "@app/db";
@@ -19,9 +21,8 @@ import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
 import type { Deps } from "../../deps";
 import { type AppError, conflict, notFound, unprocessable } from "../../errors";
 import { findItemsPerSlot, tryConsumeCapacity } from "../capacity/repository";
-import { computeCheckoutTotals } from "../checkout/checkout-totals";
-import { refundGiftcardPayments } from "../payment/release";
-import { findCheckoutOfUnit, findLivePayments, movePayment } from "../payment/repository";
+import { computeCheckoutTotals, loadOwnCheckout } from "../checkout";
+import { afterRelease, findLivePayments, releaseAttempt } from "../payment";
 import { getModuleSettings } from "../settings/module-settings";
 import {
   findBasketLines,
@@ -69,8 +70,7 @@ async function placeOrder(
   input: { checkoutId: string; productionUnitId: number },
 ): Promise<{ orderId: string; created: boolean }> {
   const now = deps.now();
-  const checkout = await findCheckoutOfUnit(tx, input.checkoutId, input.productionUnitId, true);
-  if (!checkout) throw notFound("Checkout");
+  const checkout = await loadOwnCheckout(tx, input.checkoutId, input.productionUnitId, true);
   if (checkout.orderId) return { orderId: checkout.orderId, created: false };
   const existing = await findOrderByCheckout(tx, checkout.id);
   if (existing) return { orderId: existing.id, created: false };
@@ -86,10 +86,13 @@ async function placeOrder(
     throw conflict("PAYMENT_NOT_AUTHORIZED", "The payment has not been approved yet");
   }
   const totals = await computeCheckoutTotals(tx, checkout, now);
-  if (totals.itemCount === 0) throw unprocessable("BASKET_EMPTY", "The basket is empty");
+  if (totals.isEmpty) throw unprocessable("BASKET_EMPTY", "The basket is empty");
   const paidMinor = live.reduce((sum, row) => sum + row.amountMinor, 0);
   if (paidMinor !== totals.orderTotalMinor) {
-    throw conflict("PAYMENT_MISMATCH", "The payment does not match the order total; the basket changed after paying");
+    // The payment is settled and the checkout locked for changes: nothing can make them match again.
+    throw new PermanentFailure(
+      conflict("PAYMENT_MISMATCH", "The payment does not match the order total; the basket changed after paying"),
+    );
   }
   if (!checkout.orderReadyTime)
     throw unprocessable("DeliveryMethod.TimePicker", "Please choose a time", "orderReadyTime");
@@ -183,37 +186,27 @@ async function placeOrder(
 /**
  * The order can never be placed: close the checkout (ERROR 3) and give everything back, in its own
  * transaction after the failed one rolled back. Gift-card money returns to the cards; an authorized
- * online payment is refunded at its provider (REFUNDED 250); a pay-at-pickup one is CANCELLED 2.
+ * online payment is refunded at its provider through the refund outbox (REFUNDED 250); a
+ * pay-at-pickup one is CANCELLED 2.
  */
 async function failCheckout(deps: Deps, checkoutId: string, productionUnitId: number): Promise<void> {
   const now = deps.now();
-  const refundOnline = await deps.db.transaction(async (tx) => {
-    const checkout = await findCheckoutOfUnit(tx, checkoutId, productionUnitId, true);
-    if (!checkout || checkout.orderId !== null || checkout.state === CheckoutState.DONE) return [];
-    await tx
-      .update(checkoutTable)
-      .set({ state: CheckoutState.ERROR, updatedAt: now })
-      .where(eq(checkoutTable.id, checkout.id));
-    await refundGiftcardPayments(tx, checkout.id, now);
-    const refunded = [];
-    for (const row of await findLivePayments(tx, checkout.id)) {
-      if (row.type === PaymentType.UNPAID || row.state === PaymentState.CREATED) {
-        await movePayment(tx, row.id, row.state, PaymentState.CANCELLED, now);
-      } else if (row.type === PaymentType.ONLINE) {
-        const moved = await movePayment(tx, row.id, row.state, PaymentState.REFUNDED, now);
-        if (moved) refunded.push(moved);
-      }
+  const released = await deps.db.transaction(async (tx) => {
+    const checkout = await loadOwnCheckout(tx, checkoutId, productionUnitId, true);
+    if (checkout.orderId !== null || checkout.state === CheckoutState.DONE) return null;
+    const live = await findLivePayments(tx, checkout.id);
+    // One attempt is live at a time; without one there is nothing to give back, only the checkout to close.
+    const attempt = live[0]?.attempt;
+    if (attempt === undefined) {
+      await tx
+        .update(checkoutTable)
+        .set({ state: CheckoutState.ERROR, updatedAt: now })
+        .where(eq(checkoutTable.id, checkout.id));
+      return null;
     }
-    return refunded;
+    return releaseAttempt(tx, checkout, attempt, "closed", now);
   });
-  for (const payment of refundOnline) {
-    await deps.payments
-      .get(payment.provider)
-      ?.refund(payment, payment.amountMinor)
-      .catch(() => {
-        // Recorded as REFUNDED here; a provider that refuses must be followed up in its own dashboard.
-      });
-  }
+  if (released) afterRelease(deps, released);
 }
 
 /** "A-1001": the unit's letters (1 = A, 26 = Z, 27 = AA, …) and the receipt number. */

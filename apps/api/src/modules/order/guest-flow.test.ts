@@ -2,12 +2,14 @@
  * The whole guest flow through the API, as the storefront does it: basket → checkout → link basket →
  * pickup slot → guest information with the slot's time → discount SOMMER10 → gift card GAVE-100 →
  * validate with the restaurant → payment by card → approve on the test provider's hosted page
- * (following the form post) → finalize → the order with its receipt number.
+ * (following the form post) → the order page polls the checkout until DONE (the server placed the
+ * order when the payment was approved) → the order with its receipt number.
  */
 import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import { basketHelpers } from "../basket/basket-test-helpers";
+import { giftcardRow } from "./test-fixtures";
 
 let t: TestApp;
 const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
@@ -16,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-test("basket → checkout → slot → guest info → discount → gift card → validate → pay → approve → finalize → order", async () => {
+test("basket → checkout → slot → guest info → discount → gift card → validate → pay → approve → DONE → order", async () => {
   const a = t.restaurantA;
   const auth = a.auth;
   const json = async (res: { statusCode: number; body: string; json: () => unknown }, status = 200) => {
@@ -160,15 +162,18 @@ test("basket → checkout → slot → guest info → discount → gift card →
   expect(approve.statusCode).toBe(303);
   expect(approve.headers.location).toBe(continuationUrl);
 
-  // The payment page polls the payment, then the order page finalizes.
+  // The payment page polls the payment; the order page polls the checkout, which is already DONE:
+  // nobody calls finalize.
   const current = await json(
     await t.request({ method: "GET", url: `/api/payment/checkout/${checkoutId}`, headers: auth }),
   );
   expect(current.state).toBe(PaymentState.AUTHORIZED);
-  const done = await json(
-    await t.request({ method: "POST", url: `/api/checkout/${checkoutId}/finalize`, headers: auth }),
-  );
-  expect(done).toMatchObject({ state: CheckoutState.DONE, orderId: expect.any(String) });
+  const done = await json(await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: auth }));
+  expect(done).toMatchObject({
+    state: CheckoutState.DONE,
+    orderId: expect.any(String),
+    payment: { paymentId: payment.id },
+  });
 
   const order = await json(await t.request({ method: "GET", url: `/api/order/${done.orderId}`, headers: auth }));
   expect(order).toMatchObject({
@@ -189,17 +194,63 @@ test("basket → checkout → slot → guest info → discount → gift card →
     ]),
   );
 
-  // The gift card paid 100 kr. of its 100 kr.; a second finalize answers the same order.
-  const balance = await json(
+  // The gift card paid 100 kr. of its 100 kr.
+  expect((await giftcardRow(t, a, "GAVE-100")).balanceMinor).toBe(0);
+});
+
+test("an order page that still calls finalize gets the order the approval already placed, every time", async () => {
+  const a = t.restaurantA;
+  const baskets = basketHelpers(() => t);
+  const burger = await baskets.productId("Classic burger");
+  const basket = await baskets.newBasket();
+  await baskets.added(basket.id, { productId: burger, amount: 1, choices: await baskets.burgerBasics(burger) });
+  const checkoutId = (
     await t.request({
-      method: "GET",
-      url: `/api/giftcard/${a.module.giftcardInstanceId}/GAVE-100/amount`,
-      headers: auth,
-    }),
-  );
-  expect(balance).toMatchObject({ amount: 0, giftcardCode: "GAVE-100" });
-  const again = await json(
-    await t.request({ method: "POST", url: `/api/checkout/${checkoutId}/finalize`, headers: auth }),
-  );
-  expect(again.orderId).toBe(done.orderId);
+      method: "POST",
+      url: `/api/checkout?instanceId=${a.module.checkoutInstanceId}&moduleId=${a.module.id}`,
+      headers: a.auth,
+    })
+  ).json().id as string;
+  await t.request({ method: "POST", url: `/api/checkout/${checkoutId}/basket?basketId=${basket.id}`, headers: a.auth });
+  const saved = await t.request({
+    method: "POST",
+    url: `/api/checkout/${checkoutId}/guestInformation`,
+    headers: a.auth,
+    payload: {
+      name: "Mette Hansen",
+      phone: "12345678",
+      email: "mette@example.dk",
+      orderReadyTime: "2026-11-23T12:00:00.000Z",
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const payment = (
+    await t.request({
+      method: "POST",
+      url: `/api/checkout/${checkoutId}/payment?${new URLSearchParams({
+        moduleId: String(a.module.id),
+        continuationUrl: `http://localhost:5173/payment/${checkoutId}`,
+        cancellationUrl: "http://localhost:5173/checkout",
+        paymentMethods: "card",
+      })}`,
+      headers: a.auth,
+    })
+  ).json();
+  const approve = await t.request({
+    method: "POST",
+    url: `/api/payment/test/${payment.id}/approve`,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: "",
+  });
+  expect(approve.statusCode).toBe(303);
+  const placed = (await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: a.auth })).json();
+  expect(placed).toMatchObject({ state: CheckoutState.DONE, orderId: expect.any(String) });
+
+  for (let i = 0; i < 2; i++) {
+    const res = await t.request({ method: "POST", url: `/api/checkout/${checkoutId}/finalize`, headers: a.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ state: CheckoutState.DONE, orderId: placed.orderId });
+  }
+  const order = (await t.request({ method: "GET", url: `/api/order/${placed.orderId}`, headers: a.auth })).json();
+  expect(order.receipt.number).toBe(1002);
 });

@@ -1,7 +1,7 @@
 /** SQL of the order feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, type OrderLineChoice, schema } from "@app/db";
 import { and, asc, eq, inArray, sql } from "@app/db/orm";
-import { PaymentState } from "@app/domain";
+import { LIVE_STATES } from "../payment";
 
 const {
   basketItem,
@@ -19,14 +19,6 @@ const {
 
 export type OrderRow = typeof order.$inferSelect;
 export type OrderLineRow = typeof orderLine.$inferSelect;
-
-/** Payments that pay an order: waiting to be paid at pickup (CREATED) or holding money. */
-const PAYING_STATES = [
-  PaymentState.CREATED,
-  PaymentState.AUTHORIZED,
-  PaymentState.PARTIALLYCAPTURED,
-  PaymentState.CAPTURED,
-];
 
 export async function findOrderByCheckout(db: Executor, checkoutId: string): Promise<OrderRow | undefined> {
   const rows = await db.select().from(order).where(eq(order.checkoutId, checkoutId)).limit(1);
@@ -159,7 +151,7 @@ export async function findOrderDetails(db: Executor, orderRow: OrderRow) {
     db
       .select()
       .from(payment)
-      .where(and(eq(payment.checkoutId, orderRow.checkoutId), inArray(payment.state, PAYING_STATES)))
+      .where(and(eq(payment.checkoutId, orderRow.checkoutId), inArray(payment.state, LIVE_STATES)))
       .orderBy(asc(payment.type), asc(payment.id)),
     db.select().from(productionUnit).where(eq(productionUnit.id, orderRow.productionUnitId)).limit(1),
   ]);

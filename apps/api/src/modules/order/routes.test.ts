@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import { externalIdOf } from "./finalize";
 import {
+  authorizeWithoutOrder,
   checkoutRow,
   finalize,
   giftcardRow,
@@ -12,6 +13,7 @@ import {
   paymentsOf,
   preparedCheckout,
   pressTestButton,
+  refundsOf,
   setGiftcardBalance,
   setItemsPerSlot,
   setSetting,
@@ -116,11 +118,11 @@ describe("POST /api/order/validate", () => {
     expect(res.json().errors[0]).toMatchObject({ code: "DeliveryMethod.TimePicker", field: "orderReadyTime" });
   });
 
-  test("a full slot is 422 SLOT_FULL unless the module does not enforce capacity", async () => {
+  test("a full slot is 409 SLOT_FULL unless the module does not enforce capacity", async () => {
     await fillSlot(t.restaurantA, SLOT, 30);
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, { orderReadyTime: SLOT });
     const res = await validate(checkoutId);
-    expect(res.statusCode).toBe(422);
+    expect(res.statusCode).toBe(409);
     expect(res.json().errors[0].code).toBe("SLOT_FULL");
     await setSetting(t, t.restaurantA, "enforceCapacity", false);
     expect((await validate(checkoutId)).json()).toEqual({ valid: true });
@@ -141,7 +143,7 @@ describe("POST /api/order/validate", () => {
 });
 
 describe("POST /api/checkout/:id/finalize", () => {
-  test("pay at pickup: writes the order, answers the checkout DONE with its orderId", async () => {
+  test("pay at pickup: the payment places the order by itself; finalize answers the checkout DONE with its orderId", async () => {
     const { checkoutId, basketId } = await preparedCheckout(t, t.restaurantA, {
       lines: [
         { product: "classic-burger", amount: 2, choices: [{ name: "Bacon", priceMinor: 1200 }] },
@@ -149,11 +151,13 @@ describe("POST /api/checkout/:id/finalize", () => {
       ],
       orderReadyTime: SLOT,
     });
-    await pay(t, checkoutId, { paymentMethods: "pickup" });
+    expect((await pay(t, checkoutId, { paymentMethods: "pickup" })).statusCode).toBe(200);
+    const placed = await checkoutRow(t, checkoutId);
+    expect(placed).toMatchObject({ state: CheckoutState.DONE, orderId: expect.any(String) });
     const res = await finalize(t, checkoutId);
     expect(res.statusCode).toBe(200);
     const checkout = res.json();
-    expect(checkout).toMatchObject({ id: checkoutId, state: CheckoutState.DONE, orderId: expect.any(String) });
+    expect(checkout).toMatchObject({ id: checkoutId, state: CheckoutState.DONE, orderId: placed.orderId });
     expect(checkout.checkoutBaskets).toEqual([{ externalBasketId: basketId }]);
 
     const order = await t.request({
@@ -187,7 +191,7 @@ describe("POST /api/checkout/:id/finalize", () => {
       { productId: expect.any(Number), name: expect.any(String), amount: 1, price: 39, total: 39, choices: [] },
     ]);
     expect(body.payments).toEqual([
-      { paymentId: expect.any(String), amount: 301, type: PaymentType.UNPAID, state: PaymentState.CREATED },
+      { paymentId: expect.any(String), amount: 301, type: PaymentType.UNPAID, state: PaymentState.AUTHORIZED },
     ]);
     expect(body.receipt.number).toBeGreaterThan(1000);
     const usage = await t.db.select().from(schema.capacityUsage);
@@ -241,6 +245,16 @@ describe("POST /api/checkout/:id/finalize", () => {
     expect(done.json().state).toBe(CheckoutState.DONE);
   });
 
+  test("places the order of a payment approved just before the process died (finalize after the approval's commit)", async () => {
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, { orderReadyTime: SLOT });
+    const { id } = (await pay(t, checkoutId, { paymentMethods: "card" })).json();
+    await authorizeWithoutOrder(t, id);
+    expect((await checkoutRow(t, checkoutId)).orderId).toBeNull();
+    const res = await finalize(t, checkoutId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ state: CheckoutState.DONE, orderId: expect.any(String) });
+  });
+
   test("a declined payment leaves nothing to finalize", async () => {
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, { orderReadyTime: SLOT });
     const { id } = (await pay(t, checkoutId)).json();
@@ -266,18 +280,22 @@ describe("POST /api/checkout/:id/finalize", () => {
     ]);
   });
 
-  test("a basket changed after paying is 409 PAYMENT_MISMATCH", async () => {
+  test("a total that no longer matches the settled payment is 409 PAYMENT_MISMATCH for good: ERROR, money back", async () => {
     const { checkoutId, basketId } = await preparedCheckout(t, t.restaurantA, { orderReadyTime: SLOT });
-    await pay(t, checkoutId, { paymentMethods: "pickup" });
+    const { id } = (await pay(t, checkoutId, { paymentMethods: "card" })).json();
     const [item] = await t.db.select().from(schema.basketItem).where(eq(schema.basketItem.basketId, basketId));
     await t.db
       .update(schema.basketItem)
       .set({ amount: 2, totalPriceMinor: item!.totalPriceMinor * 2 })
       .where(eq(schema.basketItem.id, item!.id));
+    await authorizeWithoutOrder(t, id);
     const res = await finalize(t, checkoutId);
     expect(res.statusCode).toBe(409);
     expect(res.json().errors[0].code).toBe("PAYMENT_MISMATCH");
-    expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.PENDING);
+    // Paid, and the checkout locked for changes: nothing could ever make them match, so the guest gets the money back.
+    expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.ERROR);
+    expect((await paymentsOf(t, checkoutId))[0]!.state).toBe(PaymentState.REFUNDED);
+    expect(await refundsOf(t, id)).toEqual([expect.objectContaining({ amountMinor: 11900 })]);
   });
 
   test("a full slot is 409 SLOT_FULL for good: checkout ERROR, gift cards and the test payment given back", async () => {
@@ -289,7 +307,7 @@ describe("POST /api/checkout/:id/finalize", () => {
       giftcards: [{ code: "GAVE-500", amountMinor: 5000 }],
     });
     const { id } = (await pay(t, checkoutId)).json();
-    await pressTestButton(t, id, "approve");
+    await authorizeWithoutOrder(t, id);
     await fillSlot(t.restaurantA, SLOT, 29);
     const res = await finalize(t, checkoutId);
     expect(res.statusCode).toBe(409);
@@ -303,11 +321,30 @@ describe("POST /api/checkout/:id/finalize", () => {
         [PaymentType.GIFTCARD, PaymentState.REFUNDED],
       ]),
     );
+    // The card money goes back through the refund outbox (the gift card was credited above).
+    expect(await refundsOf(t, id)).toEqual([expect.objectContaining({ amountMinor: 23800 - 5000 })]);
     const usage = await t.db.select().from(schema.capacityUsage);
     expect(usage[0]!.itemsUsed).toBe(29);
     const again = await finalize(t, checkoutId);
     expect(again.statusCode).toBe(409);
     expect(again.json().errors[0].code).toBe("CHECKOUT_FAILED");
+  });
+
+  test("an approval into a slot that filled up meanwhile closes the checkout by itself: ERROR, money back", async () => {
+    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
+    await setGiftcardBalance(t, card.id, 50000);
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
+      orderReadyTime: SLOT,
+      giftcards: [{ code: "GAVE-500", amountMinor: 5000 }],
+    });
+    const { id } = (await pay(t, checkoutId, { paymentMethods: "card" })).json();
+    await fillSlot(t.restaurantA, SLOT, 30);
+    const approve = await pressTestButton(t, id, "approve");
+    expect(approve.statusCode).toBe(303);
+    expect(await checkoutRow(t, checkoutId)).toMatchObject({ state: CheckoutState.ERROR, orderId: null });
+    expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(50000);
+    expect(await refundsOf(t, id)).toEqual([expect.objectContaining({ amountMinor: 11900 - 5000 })]);
+    expect((await finalize(t, checkoutId)).json().errors[0].code).toBe("CHECKOUT_FAILED");
   });
 
   test("with enforceCapacity false a full slot still takes the order", async () => {
@@ -335,8 +372,10 @@ describe("POST /api/checkout/:id/finalize", () => {
       orderReadyTime: SLOT,
       discount: { code: "FAST50", amountMinor: 5000 },
     });
+    // Both pay while the code is still valid; the first is placed at once, the second's approval lands after.
+    const { id } = (await pay(t, second.checkoutId, { paymentMethods: "card" })).json();
     await pay(t, first.checkoutId, { paymentMethods: "pickup" });
-    await pay(t, second.checkoutId, { paymentMethods: "pickup" });
+    await authorizeWithoutOrder(t, id);
 
     const ok = await finalize(t, first.checkoutId);
     expect(ok.statusCode).toBe(200);

@@ -12,10 +12,10 @@ import {
 import type { RouteModule } from "../../deps";
 import { notFound } from "../../errors";
 import { loadOwnCheckout, toCheckoutJson } from "../checkout";
+import { validateOrder } from "../checkout/validate-order";
 import { finalizeCheckout } from "./finalize";
 import { findOrderDetails, findOrderOfUnit } from "./repository";
 import { toOrder } from "./to-order";
-import { validateOrder } from "./validate-order";
 
 const tags = ["Order"];
 
@@ -58,10 +58,13 @@ export const orderRoutes: RouteModule = (api, deps) => {
         tags,
         summary: "Turn the paid checkout into its order (idempotent: always the same one order)",
         description:
-          "Needs an authorized online payment, an UNPAID (pay at pickup) payment or gift cards paying everything, together " +
-          "equal to the total (else 409 PAYMENT_NOT_AUTHORIZED / PAYMENT_REQUIRED / PAYMENT_MISMATCH). Takes kitchen capacity " +
-          "(409 SLOT_FULL) and discount usage (409 Discount.Invalid); both are permanent: the checkout becomes ERROR 3 and the " +
-          "payment is given back. Answers the checkout (state DONE 2, orderId). Calling it again answers the same order.",
+          "The server already does this by itself as soon as the payment settles (provider approval, pay at pickup, gift " +
+          "cards paying everything; after a crash the payment sweeper does it), so the order page may just poll GET " +
+          "/checkout/{id}; calling it is still safe. Needs an authorized online payment, an UNPAID (pay at pickup) payment or " +
+          "gift cards paying everything (else 409 PAYMENT_NOT_AUTHORIZED / PAYMENT_REQUIRED). Takes kitchen capacity (409 " +
+          "SLOT_FULL) and discount usage (409 Discount.Invalid), and the payments must equal the total (409 PAYMENT_MISMATCH); " +
+          "these are permanent: the checkout becomes ERROR 3 and the payment is given back (later calls: 409 CHECKOUT_FAILED). " +
+          "Answers the checkout (state DONE 2, orderId). Calling it again answers the same order.",
         params: FinalizeParams,
         body: NoBody,
         response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },

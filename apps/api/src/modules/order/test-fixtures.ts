@@ -5,7 +5,12 @@
  */
 import { schema } from "@app/db";
 import { and, eq } from "@app/db/orm";
+import { PaymentState } from "@app/domain";
+import { createDeps } from "../../app";
+import type { Deps } from "../../deps";
 import type { DemoRestaurant, TestApp } from "../../testing/test-app";
+import type { PaymentProvider } from "../payment/providers/provider";
+import { testPaymentProvider } from "../payment/providers/test-provider";
 
 export type FixtureLine = {
   /** Seed key of a product (its internalName), e.g. "classic-burger". */
@@ -217,4 +222,29 @@ export function pressTestButton(t: TestApp, paymentId: string, action: "approve"
 
 export function finalize(t: TestApp, checkoutId: string, restaurant: DemoRestaurant = t.restaurantA) {
   return t.request({ method: "POST", url: `/api/checkout/${checkoutId}/finalize`, headers: restaurant.auth });
+}
+
+/**
+ * The state right after a provider's approval committed, as if the process died before finalize
+ * ran: the waiting payment is AUTHORIZED, the checkout still PENDING without an order.
+ */
+export async function authorizeWithoutOrder(t: TestApp, paymentId: string) {
+  const rows = await t.db
+    .update(schema.payment)
+    .set({ state: PaymentState.AUTHORIZED, updatedAt: t.clock.now() })
+    .where(and(eq(schema.payment.id, paymentId), eq(schema.payment.state, PaymentState.CREATED)))
+    .returning();
+  if (rows.length !== 1) throw new Error(`test: payment ${paymentId} was not waiting`);
+}
+
+export async function refundsOf(t: TestApp, paymentId: string) {
+  return t.db.select().from(schema.paymentRefund).where(eq(schema.paymentRefund.paymentId, paymentId));
+}
+
+/**
+ * Services on the test app's database and clock, for tests that drive a service or the payment
+ * sweeper directly, optionally with other payment providers (the demo modules use the one named "test").
+ */
+export function testDeps(t: TestApp, providers: PaymentProvider[] = [testPaymentProvider()]): Deps {
+  return createDeps({ db: t.db, config: t.config, now: t.clock.now, log: t.app.log, paymentProviders: providers });
 }

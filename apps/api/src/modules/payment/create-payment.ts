@@ -1,39 +1,56 @@
 /**
  * POST /checkout/{id}/payment: starts paying a checkout.
  *
- * One transaction, with the checkout row locked: a waiting (CREATED) attempt is cancelled and its
- * gift-card money given back; the checkout is validated and its total recomputed; every applied
- * gift card is drawn with a conditional update (never below 0; a card that no longer covers its
- * amount is 409 Giftcard.Generic and nothing at all is drawn); then the rest becomes one payment:
- * nothing (gift cards paid everything), UNPAID (pay at pickup, no hosted step) or ONLINE at the
- * module's provider. The checkout becomes PENDING. The provider is called after the commit, so no
- * lock is held while it answers; if it fails the attempt is cancelled again (503).
+ * One transaction, with the checkout row locked. A waiting (CREATED) attempt that asks for exactly
+ * the same (method, amounts, URLs, receipt email) and already has its provider reference is answered
+ * again as it is (a double click gets the same hosted page); any other waiting attempt is released
+ * (cancelled, gift-card money back). The checkout is validated — including that its pickup time is
+ * still offered and has room — and its total recomputed; every applied gift card is drawn with a
+ * conditional update (never below 0; a card that no longer covers its amount is 409 Giftcard.Generic
+ * and nothing at all is drawn); then the rest becomes one payment: nothing (gift cards paid
+ * everything), UNPAID (pay at pickup, created AUTHORIZED: nothing is left to wait for) or ONLINE at
+ * the module's provider (CREATED). All rows share the checkout's next attempt number. The checkout
+ * becomes PENDING.
+ *
+ * After the commit: a settled attempt (pay at pickup, gift cards only) places its order right away
+ * (finalize; a permanent failure closes the checkout, which the order page sees); an online one is
+ * created at the provider, with no lock held. If the attempt was replaced or cancelled meanwhile,
+ * the provider's payment is voided and the answer is 409 PAYMENT_REPLACED; if the provider fails,
+ * the attempt is cancelled again (503).
  */
 import type { AppSettings, CreatePaymentQuery, Payment, PaymentMethod } from "@app/contracts";
-import { CheckoutState, PaymentState, PaymentType, validateGuestInformation } from "@app/domain";
+import type { Executor } from "@app/db";
+import { CheckoutState, capGiftcardAmounts, PaymentState, PaymentType, validateGuestInformation } from "@app/domain";
 import type { Deps } from "../../deps";
 import { AppError, conflict, notFound, unprocessable } from "../../errors";
-import { type CheckoutRow, computeCheckoutTotals } from "../checkout/checkout-totals";
+import { type CheckoutRow, computeCheckoutTotals, loadOwnCheckout } from "../checkout";
 import { lockBasket } from "../checkout/repository";
+import { checkReadyTime } from "../checkout/save-guest-information";
 import { getModuleSettings } from "../settings/module-settings";
 import { requireOwnModule } from "../tenancy/access";
 import type { OnlineMethod, PaymentProvider, PaymentRow } from "./providers/provider";
 import { checkRedirectUrl } from "./redirect-url";
-import { refundGiftcardPayments } from "./release";
+import {
+  afterRelease,
+  endWaitingPayment,
+  type ReleasedAttempt,
+  releaseAttempt,
+  voidAtProvider,
+} from "./release-attempt";
 import {
   findCheckoutGiftcardAmounts,
-  findCheckoutOfUnit,
   findLivePayments,
   findModuleHosts,
   findProviderName,
   findRestaurantName,
   insertGiftcardTransaction,
   insertPayment,
-  movePayment,
+  nextAttemptNumber,
   setCheckoutState,
-  setProviderReference,
+  storeProviderReference,
   tryDrawGiftcard,
 } from "./repository";
+import { finalizeSettled } from "./settle-payments";
 import { toPayment } from "./to-payment";
 
 export type CreatePaymentInput = {
@@ -45,6 +62,18 @@ export type CreatePaymentInput = {
 
 /** What the rest of the total (after gift cards) becomes. */
 type Plan = { kind: "pickup" } | { kind: "online"; methods: OnlineMethod[] } | { kind: "none-allowed" };
+
+/** Everything that decides an attempt besides the checkout itself. */
+type AttemptRequest = {
+  plan: Plan;
+  provider: PaymentProvider | undefined;
+  continueUrl: string;
+  cancelUrl: string;
+  receiptEmail: string | null;
+};
+
+/** How the order total is split: each applied gift card pays at most what is still left, the main payment the rest. */
+type Split = { draws: { giftcardId: number; code: string; amountMinor: number }[]; restMinor: number };
 
 export const paymentMethodNotAllowed = (method: string) =>
   unprocessable(
@@ -60,8 +89,8 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
   const { query } = input;
 
   const module = await requireOwnModule(db, query.moduleId, input.productionUnitId);
-  const existing = await findCheckoutOfUnit(db, input.checkoutId, input.productionUnitId);
-  if (!existing || existing.moduleId !== module.id) throw notFound("Checkout");
+  const existing = await loadOwnCheckout(db, input.checkoutId, input.productionUnitId);
+  if (existing.moduleId !== module.id) throw notFound("Checkout");
 
   const hosts = await findModuleHosts(db, module.id);
   const continueUrl = checkRedirectUrl(query.continuationUrl, hosts, "continuationUrl");
@@ -76,99 +105,108 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
     const unsupported = plan.methods.find((method) => !provider.methods.includes(method));
     if (unsupported) throw paymentMethodNotAllowed(unsupported);
   }
+  const request: AttemptRequest = { plan, provider, continueUrl, cancelUrl, receiptEmail: query.receiptEmail ?? null };
 
   const result = await db.transaction(async (tx) => {
-    let checkout = await findCheckoutOfUnit(tx, input.checkoutId, input.productionUnitId, true);
-    if (!checkout) throw notFound("Checkout");
+    let checkout = await loadOwnCheckout(tx, input.checkoutId, input.productionUnitId, true);
     if (checkout.orderId !== null || checkout.state === CheckoutState.DONE) throw alreadyPaid();
     if (checkout.state !== CheckoutState.OPEN && checkout.state !== CheckoutState.PENDING) throw checkoutNotOpen();
 
-    // A waiting attempt is replaced; an authorized one (or gift cards that paid everything) stands.
+    // A waiting attempt is answered again or replaced; a settled one (authorized, unpaid, gift cards) stands.
     const live = await findLivePayments(tx, checkout.id);
-    const main = live.find((row) => row.type !== PaymentType.GIFTCARD);
-    if (main ? main.state !== PaymentState.CREATED : live.length > 0) throw alreadyPaid();
-    const replaced: PaymentRow[] = [];
-    if (main) {
-      const cancelled = await movePayment(tx, main.id, PaymentState.CREATED, PaymentState.CANCELLED, now());
-      if (cancelled) replaced.push(cancelled);
-      await refundGiftcardPayments(tx, checkout.id, now());
-      await setCheckoutState(tx, checkout.id, CheckoutState.OPEN, now());
+    const waiting = live.find((row) => row.type !== PaymentType.GIFTCARD);
+    if (waiting ? waiting.state !== PaymentState.CREATED : live.length > 0) throw alreadyPaid();
+    let released: ReleasedAttempt | null = null;
+    if (waiting) {
+      const { orderTotalMinor } = await computeCheckoutTotals(tx, checkout, now());
+      const split = await splitTotal(tx, checkout.id, orderTotalMinor);
+      if (isSameAttempt(live, split, request)) return { kind: "again" as const, attempt: live };
+      released = await releaseAttempt(tx, checkout, waiting.attempt, "cancelled", now());
       checkout = { ...checkout, state: CheckoutState.OPEN };
     }
 
     validateCheckout(checkout, settings);
+    // The time was valid when chosen; the slot may have passed or filled up since.
+    const problem = await checkReadyTime(tx, checkout, checkout.orderReadyTime!, now());
+    if (problem) throw unprocessable(problem.code, problem.message, problem.field);
     // Basket changes lock the basket row too: they wait for this payment, then see it and refuse.
     if (checkout.basketId) await lockBasket(tx, checkout.basketId);
     // For the OPEN checkout this also brings discount and gift-card amounts in line with the basket now.
     const totals = await computeCheckoutTotals(tx, checkout, now());
-    if (totals.itemCount === 0) throw basketEmpty();
+    if (totals.isEmpty) throw basketEmpty();
+    const { draws, restMinor } = await splitTotal(tx, checkout.id, totals.orderTotalMinor);
+    const attemptNumber = await nextAttemptNumber(tx, checkout.id);
+    const common = {
+      checkoutId: checkout.id,
+      productionUnitId: checkout.productionUnitId,
+      attempt: attemptNumber,
+      receiptEmail: request.receiptEmail,
+      createdAt: now(),
+      updatedAt: now(),
+    };
 
-    // Gift cards first, each at most what is still left; a card that cannot pay rolls everything back.
+    // Gift cards first; a card that cannot pay rolls everything back.
     const attempt: PaymentRow[] = [];
-    let leftMinor = totals.orderTotalMinor;
-    for (const card of await findCheckoutGiftcardAmounts(tx, checkout.id)) {
-      const amountMinor = Math.min(card.amountMinor, leftMinor);
-      if (amountMinor <= 0) continue;
-      if (!(await tryDrawGiftcard(tx, card.giftcardId, amountMinor, now()))) throw giftcardCannotPay();
+    for (const draw of draws) {
+      if (!(await tryDrawGiftcard(tx, draw.giftcardId, draw.amountMinor, now()))) throw giftcardCannotPay();
       const row = await insertPayment(tx, {
-        checkoutId: checkout.id,
-        productionUnitId: checkout.productionUnitId,
+        ...common,
         state: PaymentState.AUTHORIZED,
         type: PaymentType.GIFTCARD,
-        amountMinor,
+        amountMinor: draw.amountMinor,
         provider: "giftcard",
         method: "giftcard",
         isTest: false,
-        giftcardId: card.giftcardId,
-        providerReference: card.code,
-        receiptEmail: query.receiptEmail ?? null,
-        updatedAt: now(),
+        giftcardId: draw.giftcardId,
+        providerReference: draw.code,
       });
       await insertGiftcardTransaction(tx, {
-        giftcardId: card.giftcardId,
+        giftcardId: draw.giftcardId,
         paymentId: row.id,
-        amountMinor: -amountMinor,
+        amountMinor: -draw.amountMinor,
         createdAt: now(),
       });
       attempt.push(row);
-      leftMinor -= amountMinor;
     }
 
     // Nothing to pay at all (e.g. a 100 % discount): an UNPAID payment of 0 still marks the attempt.
-    if (leftMinor > 0 || attempt.length === 0) {
+    if (restMinor > 0 || attempt.length === 0) {
       if (plan.kind === "none-allowed") throw paymentMethodNotAllowed("of any kind");
-      const online = plan.kind === "online" && leftMinor > 0 ? plan : null;
+      const online = plan.kind === "online" && restMinor > 0 ? plan : null;
       attempt.push(
         await insertPayment(tx, {
-          checkoutId: checkout.id,
-          productionUnitId: checkout.productionUnitId,
-          state: PaymentState.CREATED,
+          ...common,
+          // Pay at pickup is settled at once: the restaurant takes the money at the counter.
+          state: online ? PaymentState.CREATED : PaymentState.AUTHORIZED,
           type: online ? PaymentType.ONLINE : PaymentType.UNPAID,
-          amountMinor: leftMinor,
+          amountMinor: restMinor,
           provider: online ? provider!.name : "restaurant",
           method: online ? online.methods[0]! : "pickup",
-          isTest: online ? provider!.testMode || (query.isTest ?? false) : false,
+          // Only the provider decides: a guest cannot turn a real payment into a test one.
+          isTest: online ? provider!.testMode : false,
           continueUrl,
           cancelUrl,
-          receiptEmail: query.receiptEmail ?? null,
-          updatedAt: now(),
         }),
       );
     }
     await setCheckoutState(tx, checkout.id, CheckoutState.PENDING, now());
-    return { attempt, replaced, checkout };
+    return { kind: "new" as const, attempt, released };
   });
 
-  for (const old of result.replaced) {
-    if (old.type === PaymentType.ONLINE) voidAtProvider(deps, old);
-  }
+  if (result.kind === "again") return toPayment(result.attempt, { provider, apiBaseUrl: input.apiBaseUrl });
+  if (result.released) afterRelease(deps, result.released);
 
   const main = result.attempt.at(-1)!;
-  if (main.type !== PaymentType.ONLINE) return toPayment(result.attempt, { provider, apiBaseUrl: input.apiBaseUrl });
+  const checkoutRef = { checkoutId: main.checkoutId, productionUnitId: main.productionUnitId };
+  if (main.type !== PaymentType.ONLINE) {
+    // Nothing is left to wait for: place the order now (the sweeper does it should this process die first).
+    await finalizeSettled(deps, checkoutRef);
+    return toPayment(result.attempt, { provider, apiBaseUrl: input.apiBaseUrl });
+  }
 
-  let hostedPageUrl: string | null;
+  let created: Awaited<ReturnType<PaymentProvider["createPayment"]>>;
   try {
-    const created = await provider!.createPayment({
+    created = await provider!.createPayment({
       payment: main,
       amountMinor: main.amountMinor,
       currency: "DKK",
@@ -176,19 +214,58 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
       methods: plan.kind === "online" ? plan.methods : [main.method as OnlineMethod],
       continueUrl,
       cancelUrl,
-      restaurantName: await findRestaurantName(db, result.checkout.productionUnitId),
-      receiptEmail: query.receiptEmail ?? null,
+      restaurantName: await findRestaurantName(db, main.productionUnitId),
+      receiptEmail: request.receiptEmail,
       apiBaseUrl: input.apiBaseUrl,
       isTest: main.isTest,
     });
-    await setProviderReference(db, main.id, created.providerReference);
-    hostedPageUrl = created.hostedPageUrl;
   } catch (error) {
-    await abandonAttempt(deps, main);
+    await endWaitingPayment(deps, main);
     if (error instanceof AppError) throw error;
+    deps.log.warn({ paymentId: main.id, err: error }, "payment provider could not start the payment");
     throw providerUnavailable();
   }
-  return toPayment(result.attempt, { provider, apiBaseUrl: input.apiBaseUrl, hostedPageUrl });
+
+  const stored = await storeProviderReference(db, main.id, created.providerReference);
+  if (!stored) {
+    // A newer request replaced it (or the guest cancelled) while the provider answered: nobody may pay it now.
+    voidAtProvider(deps, { ...main, providerReference: created.providerReference });
+    throw paymentReplaced();
+  }
+  const attempt = [...result.attempt.slice(0, -1), stored];
+  return toPayment(attempt, { provider, apiBaseUrl: input.apiBaseUrl, hostedPageUrl: created.hostedPageUrl });
+}
+
+/** The applied gift cards in gift-card id order (a fixed lock order), each paying at most what is left. */
+async function splitTotal(db: Executor, checkoutId: string, orderTotalMinor: number): Promise<Split> {
+  const cards = await findCheckoutGiftcardAmounts(db, checkoutId);
+  const paid = capGiftcardAmounts(
+    orderTotalMinor,
+    cards.map((card) => card.amountMinor),
+  );
+  const draws = cards
+    .map((card, index) => ({ giftcardId: card.giftcardId, code: card.code, amountMinor: paid[index]! }))
+    .filter((draw) => draw.amountMinor > 0);
+  return { draws, restMinor: orderTotalMinor - draws.reduce((sum, draw) => sum + draw.amountMinor, 0) };
+}
+
+/**
+ * Whether the waiting attempt is exactly what this request would create, and the provider has already
+ * started it (it has the provider's reference): then the request is a repeat (double click, retry).
+ */
+function isSameAttempt(live: PaymentRow[], split: Split, request: AttemptRequest): boolean {
+  const main = live.find((row) => row.type !== PaymentType.GIFTCARD);
+  if (!main || main.type !== PaymentType.ONLINE || main.providerReference === null) return false;
+  if (request.plan.kind !== "online" || main.provider !== request.provider?.name) return false;
+  if (main.method !== request.plan.methods[0] || main.amountMinor !== split.restMinor) return false;
+  if (main.continueUrl !== request.continueUrl || main.cancelUrl !== request.cancelUrl) return false;
+  if (main.receiptEmail !== request.receiptEmail) return false;
+  const cards = live
+    .filter((row) => row.type === PaymentType.GIFTCARD)
+    .map((row) => `${row.giftcardId}:${row.amountMinor}`)
+    .sort();
+  const planned = split.draws.map((draw) => `${draw.giftcardId}:${draw.amountMinor}`).sort();
+  return cards.join() === planned.join();
 }
 
 /** Which kind the rest becomes: pickup when asked for (or the only one allowed), else online. */
@@ -223,46 +300,22 @@ export function validateCheckout(checkout: CheckoutRow, settings: AppSettings): 
     settings.requiredGuestInformation,
   );
   const first = problems[0];
-  if (first) throw unprocessable(first.code, GUEST_MESSAGES[first.code] ?? "Your input is invalid", first.field);
+  if (first) throw unprocessable(first.code, first.message, first.field);
   if (!checkout.orderReadyTime)
     throw unprocessable("DeliveryMethod.TimePicker", "Please choose a time", "orderReadyTime");
 }
 
-const GUEST_MESSAGES: Record<string, string> = {
-  "MissingFields.Name": "Please check that you have entered all required information: name",
-  "MissingFields.Phone": "Please check that you have entered all required information: phone number",
-  "MissingFields.Email": "Please check that you have entered all required information: email",
-  "Input.InvalidPhone": "Invalid content. The field may only contain numbers",
-  "Input.Invalid": "Your input is invalid",
-  "Input.TooLong": "The order comment may be at most 125 characters",
-};
-
 export const basketEmpty = () => unprocessable("BASKET_EMPTY", "The basket is empty");
 const checkoutNotOpen = () => conflict("CHECKOUT_NOT_OPEN", "The checkout can no longer be paid");
 const giftcardCannotPay = () => conflict("Giftcard.Generic", "We could not verify the gift card");
+const paymentReplaced = () =>
+  conflict(
+    "PAYMENT_REPLACED",
+    "This payment was replaced by a newer payment request or cancelled while it was being started. Use the newest one",
+  );
 const providerUnavailable = () =>
   new AppError(
     "unavailable",
     "PAYMENT_PROVIDER_UNAVAILABLE",
     "The payment could not be started. Please try again later",
   );
-
-/** The provider could not start the payment: cancel it and give the gift cards back. */
-async function abandonAttempt(deps: Deps, main: PaymentRow): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const checkout = await findCheckoutOfUnit(tx, main.checkoutId, main.productionUnitId, true);
-    const cancelled = await movePayment(tx, main.id, PaymentState.CREATED, PaymentState.CANCELLED, deps.now());
-    if (!cancelled || !checkout || checkout.orderId !== null) return;
-    await refundGiftcardPayments(tx, checkout.id, deps.now());
-    if (checkout.state === CheckoutState.PENDING)
-      await setCheckoutState(tx, checkout.id, CheckoutState.OPEN, deps.now());
-  });
-}
-
-/** Voids a replaced or cancelled online payment at its provider; best effort, never fails the request. */
-export function voidAtProvider(deps: Deps, payment: PaymentRow): void {
-  const provider: PaymentProvider | undefined = deps.payments.get(payment.provider);
-  provider?.cancel(payment).catch(() => {
-    // The payment is CANCELLED here whatever the provider says; an unvoided hosted payment expires there.
-  });
-}

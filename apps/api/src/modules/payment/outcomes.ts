@@ -1,25 +1,38 @@
 /**
  * How a provider's answer moves a payment (the `PaymentOutcomes` a provider's routes receive).
- * Each move is conditional on the payment still being CREATED, so an answer counts once: a second
- * click, a replayed webhook or a race with the guest's cancel gets 409 PAYMENT_NOT_CREATED.
+ * Each move is conditional on the payment still being CREATED, under the checkout's row lock, so an
+ * answer counts once. Authorized: the order is placed right after the commit (finalize), so the
+ * order page that polls the checkout sees DONE without calling finalize itself. Failed or
+ * cancelled: the attempt is released (gift-card money back, checkout OPEN).
+ *
+ * A payment that is no longer CREATED cannot move. If the provider says authorized for one the core
+ * had already cancelled (expired, replaced by a newer request, cancelled by the guest, or declined
+ * before), the guest's money must not be lost: a refund is queued in the same transaction and the
+ * answer is 409 PAYMENT_REFUNDED. Anything else is 409 PAYMENT_NOT_CREATED (second click, replayed webhook).
  */
-import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
+import { PaymentState, PaymentType } from "@app/domain";
 import type { Deps } from "../../deps";
 import { conflict, notFound } from "../../errors";
+import { loadOwnCheckout } from "../checkout";
 import type { PaymentOutcome, PaymentOutcomes, PaymentRow, ReportedOutcome } from "./providers/provider";
-import { refundGiftcardPayments } from "./release";
-import { findCheckoutOfUnit, findPayment, findRestaurantName, movePayment, setCheckoutState } from "./repository";
-
-const TARGET: Record<PaymentOutcome, number> = {
-  authorized: PaymentState.AUTHORIZED,
-  failed: PaymentState.FAILED,
-  cancelled: PaymentState.CANCELLED,
-};
+import { queueRefund } from "./refunds";
+import { releaseAttempt } from "./release-attempt";
+import { findPayment, findRestaurantName, movePayment } from "./repository";
+import { finalizeSettled } from "./settle-payments";
 
 export const paymentNotCreated = () =>
   conflict("PAYMENT_NOT_CREATED", "The payment has already been completed, declined or cancelled");
 
-export function paymentOutcomes(deps: Pick<Deps, "db" | "now">, providerName: string): PaymentOutcomes {
+export const paymentRefunded = () =>
+  conflict(
+    "PAYMENT_REFUNDED",
+    "This payment had already been cancelled or had expired, so no order was placed with it. The amount is refunded",
+  );
+
+/** Ended payments whose late approval is paid back: the core had given them up, not the provider. */
+const REFUNDABLE_WHEN_LATE: number[] = [PaymentState.CANCELLED, PaymentState.FAILED];
+
+export function paymentOutcomes(deps: Deps, providerName: string): PaymentOutcomes {
   const { db, now } = deps;
 
   async function find(paymentId: string) {
@@ -31,19 +44,38 @@ export function paymentOutcomes(deps: Pick<Deps, "db" | "now">, providerName: st
   async function report(paymentId: string, outcome: PaymentOutcome): Promise<ReportedOutcome> {
     const found = await find(paymentId);
     if (!found) throw notFound("Payment");
-    const moved = await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       // The checkout first, as everywhere: finalize, new attempts and cancels queue on it.
-      const checkout = await findCheckoutOfUnit(tx, found.payment.checkoutId, found.payment.productionUnitId, true);
-      const row = await movePayment(tx, paymentId, PaymentState.CREATED, TARGET[outcome], now());
-      if (!row) throw paymentNotCreated();
-      if (outcome !== "authorized" && checkout && checkout.orderId === null) {
-        await refundGiftcardPayments(tx, checkout.id, now());
-        if (checkout.state === CheckoutState.PENDING)
-          await setCheckoutState(tx, checkout.id, CheckoutState.OPEN, now());
+      const checkout = await loadOwnCheckout(tx, found.payment.checkoutId, found.payment.productionUnitId, true);
+      const current = await findPayment(tx, paymentId);
+      if (!current) throw notFound("Payment");
+      if (current.state !== PaymentState.CREATED) {
+        if (outcome === "authorized" && REFUNDABLE_WHEN_LATE.includes(current.state)) {
+          return { kind: "refund" as const, queued: await queueRefund(tx, current, now()) };
+        }
+        throw paymentNotCreated();
       }
-      return row;
+      if (outcome === "authorized") {
+        const moved = await movePayment(tx, paymentId, PaymentState.CREATED, PaymentState.AUTHORIZED, now());
+        return { kind: "moved" as const, payment: moved! };
+      }
+      const end = outcome === "failed" ? "failed" : "cancelled";
+      const released = await releaseAttempt(tx, checkout, current.attempt, end, now());
+      return { kind: "moved" as const, payment: released.main ?? current };
     });
-    return { payment: moved, redirectUrl: redirectFor(moved, outcome) };
+
+    if (result.kind === "refund") {
+      if (result.queued) deps.refunds.kick();
+      throw paymentRefunded();
+    }
+    // The provider already knows a failed or cancelled payment: nothing to void there.
+    if (outcome === "authorized") {
+      await finalizeSettled(deps, {
+        checkoutId: result.payment.checkoutId,
+        productionUnitId: result.payment.productionUnitId,
+      });
+    }
+    return { payment: result.payment, redirectUrl: redirectFor(result.payment, outcome) };
   }
 
   return { find, report };

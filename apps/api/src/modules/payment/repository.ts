@@ -1,12 +1,13 @@
 /** SQL of the payment feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
-import { and, asc, desc, eq, inArray, sql } from "@app/db/orm";
-import { PaymentState, PaymentType } from "@app/domain";
-import type { CheckoutRow } from "../checkout/checkout-totals";
+import { and, asc, desc, eq, exists, inArray, isNull, lte, max, notExists, sql } from "@app/db/orm";
+import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
+import { HOLDING_STATES, LIVE_STATES } from "./payment-states";
 import type { PaymentRow } from "./providers/provider";
 
 const {
   payment,
+  paymentRefund,
   checkout,
   checkoutGiftcard,
   giftcard,
@@ -17,29 +18,10 @@ const {
 } = schema;
 
 export type NewPayment = typeof payment.$inferInsert;
+export type PaymentRefundRow = typeof paymentRefund.$inferSelect;
 
-/** States of a payment that still counts: waiting (CREATED) or holding money (authorized, captured). */
-export const LIVE_STATES: number[] = [
-  PaymentState.CREATED,
-  PaymentState.AUTHORIZED,
-  PaymentState.PARTIALLYCAPTURED,
-  PaymentState.CAPTURED,
-];
-
-export async function findCheckoutOfUnit(
-  db: Executor,
-  id: string,
-  productionUnitId: number,
-  lock = false,
-): Promise<CheckoutRow | undefined> {
-  const query = db
-    .select()
-    .from(checkout)
-    .where(and(eq(checkout.id, id), eq(checkout.productionUnitId, productionUnitId)))
-    .limit(1);
-  const rows = lock ? await query.for("update") : await query;
-  return rows[0];
-}
+/** Gift cards first, the main payment (online or unpaid) last: the order every answer lists them in. */
+const mainLast = [desc(eq(payment.type, PaymentType.GIFTCARD)), asc(payment.id)];
 
 export async function setCheckoutState(db: Executor, id: string, state: number, now: Date): Promise<void> {
   await db.update(checkout).set({ state, updatedAt: now }).where(eq(checkout.id, id));
@@ -78,27 +60,34 @@ export async function findLivePayments(db: Executor, checkoutId: string): Promis
     .select()
     .from(payment)
     .where(and(eq(payment.checkoutId, checkoutId), inArray(payment.state, LIVE_STATES)))
-    .orderBy(desc(eq(payment.type, PaymentType.GIFTCARD)), asc(payment.createdAt), asc(payment.id));
+    .orderBy(...mainLast);
 }
 
-/**
- * The checkout's latest payment attempt: its main payment (online or unpaid, or the gift card one
- * when gift cards paid everything) and every payment written with it (same transaction, same
- * created_at), gift cards first. Empty when the checkout has no payment.
- */
-export async function findLatestAttempt(db: Executor, checkoutId: string): Promise<PaymentRow[]> {
-  const [main] = await db
-    .select()
-    .from(payment)
-    .where(eq(payment.checkoutId, checkoutId))
-    .orderBy(desc(payment.createdAt), asc(eq(payment.type, PaymentType.GIFTCARD)), desc(payment.id))
-    .limit(1);
-  if (!main) return [];
+/** Every payment of one attempt of the checkout, gift cards first. */
+export async function findAttempt(db: Executor, checkoutId: string, attempt: number): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payment)
-    .where(and(eq(payment.checkoutId, checkoutId), eq(payment.createdAt, main.createdAt)))
-    .orderBy(desc(eq(payment.type, PaymentType.GIFTCARD)), asc(payment.id));
+    .where(and(eq(payment.checkoutId, checkoutId), eq(payment.attempt, attempt)))
+    .orderBy(...mainLast);
+}
+
+/** The checkout's latest payment attempt (its highest attempt number), gift cards first; empty before any. */
+export async function findLatestAttempt(db: Executor, checkoutId: string): Promise<PaymentRow[]> {
+  const [latest] = await db
+    .select({ attempt: max(payment.attempt) })
+    .from(payment)
+    .where(eq(payment.checkoutId, checkoutId));
+  return latest?.attempt ? findAttempt(db, checkoutId, latest.attempt) : [];
+}
+
+/** The number of the checkout's next attempt. Call with the checkout row locked, so two requests never share one. */
+export async function nextAttemptNumber(db: Executor, checkoutId: string): Promise<number> {
+  const [latest] = await db
+    .select({ attempt: max(payment.attempt) })
+    .from(payment)
+    .where(eq(payment.checkoutId, checkoutId));
+  return (latest?.attempt ?? 0) + 1;
 }
 
 export async function insertPayment(db: Executor, values: NewPayment): Promise<PaymentRow> {
@@ -122,8 +111,31 @@ export async function movePayment(
   return row;
 }
 
-export async function setProviderReference(db: Executor, id: string, providerReference: string): Promise<void> {
-  await db.update(payment).set({ providerReference }).where(eq(payment.id, id));
+/** Moves the given payments that are still holding money to REFUNDED; answers the moved rows. */
+export async function refundHoldingPayments(db: Executor, ids: string[], now: Date): Promise<PaymentRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .update(payment)
+    .set({ state: PaymentState.REFUNDED, updatedAt: now })
+    .where(and(inArray(payment.id, ids), inArray(payment.state, HOLDING_STATES)))
+    .returning();
+}
+
+/**
+ * Stores the provider's id of the payment if the payment is still waiting; undefined when it is not
+ * (a newer request replaced it, or it was cancelled, while the provider was answering).
+ */
+export async function storeProviderReference(
+  db: Executor,
+  id: string,
+  providerReference: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payment)
+    .set({ providerReference })
+    .where(and(eq(payment.id, id), eq(payment.state, PaymentState.CREATED)))
+    .returning();
+  return row;
 }
 
 /** The gift cards applied to the checkout, in gift-card id order (a fixed lock order). */
@@ -192,4 +204,107 @@ export async function findProviderName(db: Executor, paymentInstanceId: number):
     .where(eq(paymentInstance.id, paymentInstanceId))
     .limit(1);
   return rows[0]?.provider;
+}
+
+// ── The sweeper's queries ──────────────────────────────────────────────────────────────────
+
+/** Payments still waiting (CREATED) that were created at or before `cutoff`, oldest first. */
+export async function findWaitingPaymentsBefore(db: Executor, cutoff: Date, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payment)
+    .where(and(eq(payment.state, PaymentState.CREATED), lte(payment.createdAt, cutoff)))
+    .orderBy(asc(payment.createdAt))
+    .limit(limit);
+}
+
+/**
+ * PENDING checkouts without an order whose payment is settled (holding money, nothing waiting)
+ * since at least `cutoff`: their finalize never ran or never finished (e.g. the process died).
+ */
+export async function findSettledCheckoutsWithoutOrder(
+  db: Executor,
+  cutoff: Date,
+  limit: number,
+): Promise<{ checkoutId: string; productionUnitId: number }[]> {
+  const waiting = db
+    .select({ id: payment.id })
+    .from(payment)
+    .where(and(eq(payment.checkoutId, checkout.id), eq(payment.state, PaymentState.CREATED)));
+  const settled = db
+    .select({ id: payment.id })
+    .from(payment)
+    .where(
+      and(eq(payment.checkoutId, checkout.id), inArray(payment.state, HOLDING_STATES), lte(payment.updatedAt, cutoff)),
+    );
+  return db
+    .select({ checkoutId: checkout.id, productionUnitId: checkout.productionUnitId })
+    .from(checkout)
+    .where(
+      and(eq(checkout.state, CheckoutState.PENDING), isNull(checkout.orderId), exists(settled), notExists(waiting)),
+    )
+    .orderBy(asc(checkout.updatedAt))
+    .limit(limit);
+}
+
+// ── Refund outbox ──────────────────────────────────────────────────────────────────────────
+
+/** Queues the refund of a payment; false when one is already queued (a decision replayed refunds once). */
+export async function insertRefund(
+  db: Executor,
+  values: { paymentId: string; amountMinor: number; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(paymentRefund)
+    .values({
+      paymentId: values.paymentId,
+      amountMinor: values.amountMinor,
+      nextAttemptAt: values.now,
+      createdAt: values.now,
+    })
+    .onConflictDoNothing({ target: paymentRefund.paymentId })
+    .returning({ id: paymentRefund.id });
+  return rows.length === 1;
+}
+
+/**
+ * Takes up to `limit` refunds that are due and moves their next attempt `leaseMs` ahead, so other
+ * workers (other API processes) leave them alone while this one talks to the provider.
+ */
+export async function claimDueRefunds(
+  db: Executor,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<PaymentRefundRow[]> {
+  const due = await db
+    .select({ id: paymentRefund.id })
+    .from(paymentRefund)
+    .where(and(isNull(paymentRefund.doneAt), lte(paymentRefund.nextAttemptAt, now)))
+    .orderBy(asc(paymentRefund.nextAttemptAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  if (due.length === 0) return [];
+  return db
+    .update(paymentRefund)
+    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
+    .where(
+      inArray(
+        paymentRefund.id,
+        due.map((row) => row.id),
+      ),
+    )
+    .returning();
+}
+
+export async function markRefundDone(db: Executor, id: string, attempts: number, now: Date): Promise<void> {
+  await db.update(paymentRefund).set({ doneAt: now, attempts, lastError: null }).where(eq(paymentRefund.id, id));
+}
+
+export async function markRefundFailed(
+  db: Executor,
+  id: string,
+  values: { attempts: number; lastError: string; nextAttemptAt: Date },
+): Promise<void> {
+  await db.update(paymentRefund).set(values).where(eq(paymentRefund.id, id));
 }

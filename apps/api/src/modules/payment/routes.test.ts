@@ -10,7 +10,9 @@ import {
   paymentsOf,
   preparedCheckout,
   pressTestButton,
+  refundsOf,
   setGiftcardBalance,
+  setItemsPerSlot,
   setSetting,
 } from "../order/test-fixtures";
 
@@ -69,16 +71,47 @@ describe("POST /api/checkout/:id/payment", () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  test("pickup: an UNPAID payment in state CREATED without a hosted step", async () => {
+  test("pickup: an UNPAID payment, AUTHORIZED at once without a hosted step; the order is placed before the answer", async () => {
     const { checkoutId } = await preparedCheckout(t);
     const res = await pay(t, checkoutId, { paymentMethods: "pickup" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      state: PaymentState.CREATED,
+      state: PaymentState.AUTHORIZED,
       type: PaymentType.UNPAID,
       amount: 119,
       paymentUrl: null,
     });
+    expect(await checkoutRow(t, checkoutId)).toMatchObject({ state: CheckoutState.DONE, orderId: expect.any(String) });
+  });
+
+  test("pickup into a slot that is full by now: 409 SLOT_FULL and nothing is created", async () => {
+    await setItemsPerSlot(t, t.restaurantA, 0);
+    const { checkoutId } = await preparedCheckout(t);
+    const res = await pay(t, checkoutId, { paymentMethods: "pickup" });
+    await setItemsPerSlot(t, t.restaurantA, 30);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0].code).toBe("SLOT_FULL");
+    expect(await paymentsOf(t, checkoutId)).toEqual([]);
+    expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.OPEN);
+  });
+
+  test("a pickup time that has passed since it was chosen is 422 DeliveryMethod.TimePicker", async () => {
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
+      orderReadyTime: new Date(clock.now().getTime() - 15 * 60_000),
+    });
+    const res = await pay(t, checkoutId, { paymentMethods: "card" });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[0]).toMatchObject({ code: "DeliveryMethod.TimePicker", field: "orderReadyTime" });
+    expect(await paymentsOf(t, checkoutId)).toEqual([]);
+  });
+
+  test("isTest from the query is ignored: the provider decides (the test provider always is)", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    expect((await pay(t, checkoutId, { paymentMethods: "card", isTest: "false" })).statusCode).toBe(200);
+    expect((await paymentsOf(t, checkoutId))[0]!.isTest).toBe(true);
+    const pickup = await preparedCheckout(t);
+    expect((await pay(t, pickup.checkoutId, { paymentMethods: "pickup", isTest: "true" })).statusCode).toBe(200);
+    expect((await paymentsOf(t, pickup.checkoutId))[0]!.isTest).toBe(false);
   });
 
   test("pickup when it is the only method the shop allows", async () => {
@@ -123,6 +156,7 @@ describe("POST /api/checkout/:id/payment", () => {
       paymentUrl: null,
     });
     expect(res.json().payments).toHaveLength(1);
+    expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.DONE);
     expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(50000 - BURGER);
     const transactions = await giftcardTransactions(card.id);
     expect(transactions.filter((row) => row.paymentId === res.json().id)).toEqual([
@@ -201,6 +235,39 @@ describe("POST /api/checkout/:id/payment", () => {
     expect(rows.find((row) => row.id === first.id)?.state).toBe(PaymentState.CANCELLED);
     const giftcardStates = rows.filter((row) => row.type === PaymentType.GIFTCARD).map((row) => row.state);
     expect(giftcardStates.sort()).toEqual([PaymentState.AUTHORIZED, PaymentState.REFUNDED]);
+    expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(40000);
+    // Each request is its own attempt, even within one millisecond; the newest is the checkout's payment.
+    expect(rows.find((row) => row.id === first.id)?.attempt).toBe(1);
+    expect(rows.find((row) => row.id === second.json().id)?.attempt).toBe(2);
+    const current = await t.request({
+      method: "GET",
+      url: `/api/payment/checkout/${checkoutId}`,
+      headers: t.restaurantA.auth,
+    });
+    expect(current.json()).toMatchObject({ id: second.json().id, payments: [{ type: 1 }, { type: 2 }] });
+  });
+
+  test("the same request again answers the waiting payment as it is (a double click keeps one hosted page)", async () => {
+    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
+    await setGiftcardBalance(t, card.id, 50000);
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
+      lines: [{ product: "classic-burger", amount: 2 }],
+      giftcards: [{ code: "GAVE-500", amountMinor: 10000 }],
+    });
+    const first = await pay(t, checkoutId, { paymentMethods: "card", receiptEmail: "a@example.dk" });
+    const second = await pay(t, checkoutId, { paymentMethods: "card", receiptEmail: "a@example.dk" });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    const rows = await paymentsOf(t, checkoutId);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.state !== PaymentState.CANCELLED)).toBe(true);
+    expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(40000);
+
+    // Anything different (here the receipt email) is a new attempt that replaces the waiting one.
+    const third = await pay(t, checkoutId, { paymentMethods: "card", receiptEmail: "b@example.dk" });
+    expect(third.json().id).not.toBe(first.json().id);
+    const after = await paymentsOf(t, checkoutId);
+    expect(after.find((row) => row.id === first.json().id)?.state).toBe(PaymentState.CANCELLED);
     expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(40000);
   });
 
@@ -281,7 +348,14 @@ describe("the test provider's hosted page", () => {
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`http://localhost:5173/payment/${checkoutId}`);
     expect((await paymentsOf(t, checkoutId))[0]!.state).toBe(PaymentState.AUTHORIZED);
-    expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.PENDING);
+    // The order is placed before the guest is sent on: the order page only has to poll the checkout.
+    const checkout = await checkoutRow(t, checkoutId);
+    expect(checkout).toMatchObject({ state: CheckoutState.DONE, orderId: expect.any(String) });
+    const receipts = await t.db
+      .select()
+      .from(schema.receiptMessage)
+      .where(eq(schema.receiptMessage.orderId, checkout.orderId!));
+    expect(receipts).toHaveLength(1);
     const again = await pressTestButton(t, id, "decline");
     expect(again.statusCode).toBe(409);
     expect(again.json().errors[0].code).toBe("PAYMENT_NOT_CREATED");
@@ -307,6 +381,35 @@ describe("the test provider's hosted page", () => {
     expect(rows.find((row) => row.type === PaymentType.GIFTCARD)?.state).toBe(PaymentState.REFUNDED);
     expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(50000);
     expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.OPEN);
+  });
+
+  test("an approval after the payment was cancelled is refunded: 409 PAYMENT_REFUNDED, once, and no order", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const { id } = (await pay(t, checkoutId)).json();
+    const cancel = await t.request({
+      method: "POST",
+      url: "/api/payment/cancel",
+      headers: t.restaurantA.auth,
+      payload: { paymentId: id },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const late = await pressTestButton(t, id, "approve");
+    expect(late.statusCode).toBe(409);
+    expect(late.json().errors[0].code).toBe("PAYMENT_REFUNDED");
+    const replayed = await pressTestButton(t, id, "approve");
+    expect(replayed.json().errors[0].code).toBe("PAYMENT_REFUNDED");
+    expect(await refundsOf(t, id)).toEqual([expect.objectContaining({ amountMinor: BURGER })]);
+    expect((await paymentsOf(t, checkoutId))[0]!.state).toBe(PaymentState.CANCELLED);
+    expect(await checkoutRow(t, checkoutId)).toMatchObject({ state: CheckoutState.OPEN, orderId: null });
+  });
+
+  test("an approval after a decline is refunded too; a decline after a decline is 409 PAYMENT_NOT_CREATED", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const { id } = (await pay(t, checkoutId)).json();
+    expect((await pressTestButton(t, id, "decline")).statusCode).toBe(303);
+    expect((await pressTestButton(t, id, "decline")).json().errors[0].code).toBe("PAYMENT_NOT_CREATED");
+    expect((await pressTestButton(t, id, "approve")).json().errors[0].code).toBe("PAYMENT_REFUNDED");
+    expect(await refundsOf(t, id)).toHaveLength(1);
   });
 
   test("cancel: CANCELLED 2 and 303 to the cancellation URL", async () => {
@@ -417,10 +520,13 @@ describe("POST /api/payment/cancel", () => {
     expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(50000);
   });
 
-  test("cancels a pay-at-pickup payment", async () => {
+  test("a pay-at-pickup payment is settled at once (its order placed): 409 ALREADY_PAID", async () => {
     const { checkoutId } = await preparedCheckout(t);
     const { id } = (await pay(t, checkoutId, { paymentMethods: "pickup" })).json();
-    expect((await cancel(id)).json()).toMatchObject({ state: PaymentState.CANCELLED, type: PaymentType.UNPAID });
+    const res = await cancel(id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0].code).toBe("ALREADY_PAID");
+    expect((await paymentsOf(t, checkoutId))[0]!.state).toBe(PaymentState.AUTHORIZED);
   });
 
   test("an authorized payment is 409 ALREADY_PAID", async () => {

@@ -1,7 +1,7 @@
 import {
   CancelPaymentBody,
   CreatePaymentParams,
-  CreatePaymentQuery,
+  CreatePaymentRequestQuery,
   ErrorBody,
   NoBody,
   Payment,
@@ -9,11 +9,12 @@ import {
 } from "@app/contracts";
 import type { RouteModule } from "../../deps";
 import { notFound } from "../../errors";
+import { loadOwnCheckout } from "../checkout";
 import { apiBaseUrl } from "./api-base-url";
 import { cancelPayment } from "./cancel-payment";
 import { createPayment } from "./create-payment";
 import { paymentOutcomes } from "./outcomes";
-import { findCheckoutOfUnit, findLatestAttempt } from "./repository";
+import { findLatestAttempt } from "./repository";
 import { toPayment } from "./to-payment";
 
 const tags = ["Payment"];
@@ -28,12 +29,19 @@ export const paymentRoutes: RouteModule = (api, deps) => {
         tags,
         summary: "Start paying the checkout (gift cards, then online, at pickup or nothing)",
         description:
-          "Validates the checkout (linked non-empty basket, required guest information, chosen orderReadyTime), draws the " +
-          "applied gift cards, and creates the payment of the rest: ONLINE 0 with the provider's hosted page (`paymentUrl`), " +
-          "UNPAID 2 for pay at pickup (no hosted step), or nothing more when gift cards pay everything. The checkout becomes " +
-          "PENDING 1. A waiting payment of the checkout is cancelled first; an authorized one is 409 ALREADY_PAID.",
+          "Validates the checkout (linked non-empty basket, required guest information, an orderReadyTime that is still " +
+          "offered and has room, else 422 SLOT_FULL / DeliveryMethod.TimePicker), draws the applied gift cards, and creates " +
+          "the payment of the rest: ONLINE 0 in state CREATED 1 with the provider's hosted page (`paymentUrl`); UNPAID 2 for " +
+          "pay at pickup, created AUTHORIZED 128 (nothing to wait for, no hosted step); or nothing more when gift cards pay " +
+          "everything (GIFTCARD 1, AUTHORIZED 128). The checkout becomes PENDING 1. When nothing is left to wait for, the " +
+          "order is placed before the answer (checkout DONE 2, or ERROR 3 with the money given back if it can never be " +
+          "placed); an online payment places it when the provider approves. So the order page only polls GET " +
+          "/checkout/{id}. A waiting payment that asks for the same (method, amounts, URLs, receipt email) is answered " +
+          "again (a double click gets the same hosted page); any other waiting payment is cancelled first; a settled one is " +
+          "409 ALREADY_PAID. 409 PAYMENT_REPLACED when a newer request replaced this one while the provider was starting it. " +
+          "`isTest` is accepted and ignored: only the provider decides test mode.",
         params: CreatePaymentParams,
-        querystring: CreatePaymentQuery,
+        querystring: CreatePaymentRequestQuery,
         body: NoBody,
         response: {
           200: Payment,
@@ -66,8 +74,7 @@ export const paymentRoutes: RouteModule = (api, deps) => {
       },
     },
     async (request) => {
-      const checkout = await findCheckoutOfUnit(db, request.params.checkoutId, request.productionUnitId);
-      if (!checkout) throw notFound("Checkout");
+      const checkout = await loadOwnCheckout(db, request.params.checkoutId, request.productionUnitId);
       const attempt = await findLatestAttempt(db, checkout.id);
       const main = attempt.at(-1);
       if (!main) throw notFound("Payment");
@@ -85,7 +92,8 @@ export const paymentRoutes: RouteModule = (api, deps) => {
         tags,
         summary: "Cancel a waiting payment; the checkout reopens and gift-card money goes back",
         description:
-          "A cancelled payment cancelled again is answered unchanged (200); an authorized one is 409 ALREADY_PAID.",
+          "Only a waiting (CREATED) online payment can be cancelled. A cancelled payment cancelled again is answered " +
+          "unchanged (200); a settled one — authorized, pay at pickup, gift cards paying everything — is 409 ALREADY_PAID.",
         body: CancelPaymentBody,
         response: { 200: Payment, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },

@@ -4,7 +4,7 @@
  * kitchen's: every order, picked up or delivered, takes its items from the capacity instance's slot.
  */
 import type { Executor } from "@app/db";
-import { addDays, hoursOn, localParts, type PickupSlot, pickupSlots, zonedTimeToUtc } from "@app/domain";
+import { addDays, hoursOn, localParts, openingStatus, type PickupSlot, pickupSlots, zonedTimeToUtc } from "@app/domain";
 import { unprocessable } from "../../errors";
 import { findItemsPerSlot, usedBySlot } from "../capacity/repository";
 import { findClosedDates, findHours } from "../tenancy/repository";
@@ -21,7 +21,7 @@ export type DaySlotsInput = {
   futureDays: number;
   capacityInstanceId: number;
   enforceCapacity: boolean;
-  /** Product units of the basket. */
+  /** Product units of the basket the kitchen makes (kitchenItemCount: no gift cards, no bag fee). */
   items: number;
   now: Date;
 };
@@ -92,14 +92,19 @@ function requireRealDate(date: string): void {
 }
 
 /**
- * Whether `instant` is an offered slot of its local date: a slot start within the hours, inside the
- * allowed dates and not before now + lead time. `full` when it is a slot but the basket no longer fits.
+ * Where an instant stands: `closed` when it falls outside the hours of its day (opening or delivery
+ * hours, closed dates included); `not-a-slot` when it is not an offered slot start of its date (not
+ * on the interval, before now + lead time, or outside the allowed dates); `full` when it is a slot
+ * but the basket no longer fits; else `ok`.
  */
-export async function findSlot(
-  db: Executor,
-  input: Omit<DaySlotsInput, "date">,
-  instant: Date,
-): Promise<"ok" | "full" | "not-a-slot"> {
+export type SlotStatus = "ok" | "full" | "not-a-slot" | "closed";
+
+export async function findSlot(db: Executor, input: Omit<DaySlotsInput, "date">, instant: Date): Promise<SlotStatus> {
+  const [weekly, closedDates] = await Promise.all([
+    findHours(db, input.productionUnitId, input.kind),
+    findClosedDates(db, input.productionUnitId),
+  ]);
+  if (!openingStatus(instant, input.timeZone, weekly, closedDates).isOpen) return "closed";
   const date = localParts(instant, input.timeZone).date;
   if (!allowedDates(input.now, input.timeZone, input.futureDays).includes(date)) return "not-a-slot";
   const slots = await daySlots(db, { ...input, date });

@@ -1,23 +1,28 @@
 import type { AvailableOrderTimeBody, PickupTimeSlot } from "@app/contracts";
 import type { Db } from "@app/db";
+import { kitchenItemCount } from "@app/domain";
 import { notFound } from "../../errors";
+import { withLineKinds } from "../basket/basket-lines";
 import { loadOwnCheckout } from "../checkout/checkout-access";
-import { basketTotals } from "../checkout/checkout-totals";
+import { type CheckoutRow, checkoutBasket } from "../checkout/checkout-totals";
 import { requireOwnInstance } from "../tenancy/access";
 import { daySlots } from "./day-slots";
 import { pickupSlotInput } from "./pickup-slot-input";
 
 type Deps = { db: Db; now: () => Date };
 
-/** Product units of the request's `items`: a count, lines whose amounts are summed, or (omitted) the linked basket's. */
+/**
+ * Kitchen units of the request's `items`: a count as given; lines whose amounts are summed, leaving
+ * out gift-card products and the module's bag fee (kitchenItemCount); omitted, the linked basket's.
+ */
 export async function countItems(
   db: Db,
   items: AvailableOrderTimeBody["items"],
-  basketId: string | null,
+  checkout: Pick<CheckoutRow, "basketId" | "moduleId">,
 ): Promise<number> {
   if (typeof items === "number") return items;
-  if (Array.isArray(items)) return items.reduce((sum, item) => sum + item.amount, 0);
-  return (await basketTotals(db, basketId)).itemCount;
+  if (Array.isArray(items)) return kitchenItemCount(await withLineKinds(db, checkout.moduleId, items));
+  return (await checkoutBasket(db, checkout)).kitchenItems;
 }
 
 /** POST /availableordertime/{checkoutId}: the day's pickup slots for this checkout's basket. */
@@ -30,7 +35,7 @@ export async function getCheckoutSlots(
   if (body.productionUnitId !== productionUnitId) throw notFound("Production unit");
   const checkout = await loadOwnCheckout(db, checkoutId, productionUnitId);
   await requireOwnInstance(db, "capacityInstanceId", body.capacityInstanceId, productionUnitId);
-  const items = await countItems(db, body.items, checkout.basketId);
+  const items = await countItems(db, body.items, checkout);
   const input = await pickupSlotInput(db, checkout, body.capacityInstanceId, items, now());
   return daySlots(db, { ...input, date: body.date });
 }

@@ -1,4 +1,3 @@
-import { schema } from "@app/db";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
 import {
@@ -6,6 +5,7 @@ import {
   createCheckout,
   productId,
   setAppSetting,
+  useCapacity,
   withFreshToken,
 } from "../checkout/test-fixtures";
 
@@ -32,12 +32,6 @@ async function slots(restaurant: DemoRestaurant, checkoutId: string, body: Recor
       ...body,
     },
   });
-}
-
-async function useCapacity(restaurant: DemoRestaurant, slotStart: string, itemsUsed: number) {
-  await t.db
-    .insert(schema.capacityUsage)
-    .values({ capacityInstanceId: restaurant.module.capacityInstanceId, slotStart: new Date(slotStart), itemsUsed });
 }
 
 describe("POST /api/availableordertime/:id", () => {
@@ -85,7 +79,7 @@ describe("POST /api/availableordertime/:id", () => {
   });
 
   test("marks a slot unavailable when the basket no longer fits its capacity", async () => {
-    await useCapacity(A(), "2026-11-23T13:00:00Z", 28);
+    await useCapacity(t, A(), "2026-11-23T13:00:00Z", 28);
     const checkoutId = await createCheckout(t, A());
     const find = async (items: number) =>
       ((await slots(A(), checkoutId, { date: "2026-11-23", items })).json() as Slot[]).find(
@@ -96,7 +90,7 @@ describe("POST /api/availableordertime/:id", () => {
   });
 
   test("offers every slot when the module's enforceCapacity is false", async () => {
-    await useCapacity(A(), "2026-11-23T13:15:00Z", 30);
+    await useCapacity(t, A(), "2026-11-23T13:15:00Z", 30);
     await setAppSetting(t, A().module.id, "enforceCapacity", false);
     const checkoutId = await createCheckout(t, A());
     const body: Slot[] = (await slots(A(), checkoutId, { date: "2026-11-23", items: 5 })).json();
@@ -105,7 +99,7 @@ describe("POST /api/availableordertime/:id", () => {
   });
 
   test("counts items given as lines", async () => {
-    await useCapacity(A(), "2026-11-23T13:30:00Z", 27);
+    await useCapacity(t, A(), "2026-11-23T13:30:00Z", 27);
     const checkoutId = await createCheckout(t, A());
     const salat = await productId(t, A(), "salat");
     const items = [
@@ -117,15 +111,43 @@ describe("POST /api/availableordertime/:id", () => {
   });
 
   test("counts the linked basket when items are omitted", async () => {
-    await useCapacity(A(), "2026-11-23T13:45:00Z", 27);
+    await useCapacity(t, A(), "2026-11-23T13:45:00Z", 27);
     const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 4 }]);
     const body: Slot[] = (await slots(A(), checkoutId, { date: "2026-11-23" })).json();
     expect(body.find((slot) => slot.time === "2026-11-23T13:45:00.000Z")?.isAvailable).toBe(false);
     expect(body.find((slot) => slot.time === "2026-11-23T14:00:00.000Z")?.isAvailable).toBe(true);
   });
 
+  test("leaves gift-card products and the bag fee out of lines given as items", async () => {
+    await useCapacity(t, A(), "2026-11-23T15:30:00Z", 27);
+    const checkoutId = await createCheckout(t, A());
+    const [salat, giftcard, bag] = [
+      await productId(t, A(), "salat"),
+      await productId(t, A(), "giftcard-500"),
+      await productId(t, A(), "bagfee"),
+    ];
+    const items = [
+      { productId: salat, amount: 3 },
+      { productId: giftcard, amount: 2 },
+      { productId: bag, amount: 1 },
+    ];
+    const body: Slot[] = (await slots(A(), checkoutId, { date: "2026-11-23", items })).json();
+    expect(body.find((slot) => slot.time === "2026-11-23T15:30:00.000Z")?.isAvailable).toBe(true);
+  });
+
+  test("leaves gift-card products and the bag fee of the linked basket out", async () => {
+    await useCapacity(t, A(), "2026-11-23T15:45:00Z", 27);
+    const { checkoutId } = await checkoutWithBasket(t, A(), [
+      { product: "salat", amount: 3 },
+      { product: "giftcard-250", amount: 1 },
+      { product: "bagfee", amount: 1 },
+    ]);
+    const body: Slot[] = (await slots(A(), checkoutId, { date: "2026-11-23" })).json();
+    expect(body.find((slot) => slot.time === "2026-11-23T15:45:00.000Z")?.isAvailable).toBe(true);
+  });
+
   test("never offers a full slot, also for an empty basket", async () => {
-    await useCapacity(A(), "2026-11-23T14:15:00Z", 30);
+    await useCapacity(t, A(), "2026-11-23T14:15:00Z", 30);
     const checkoutId = await createCheckout(t, A());
     const body: Slot[] = (await slots(A(), checkoutId, { date: "2026-11-23", items: 0 })).json();
     expect(body.find((slot) => slot.time === "2026-11-23T14:15:00.000Z")?.isAvailable).toBe(false);
@@ -212,7 +234,7 @@ describe("GET /api/availableordertime/:capacityInstanceId/:date", () => {
   });
 
   test("shows a full slot as unavailable", async () => {
-    await useCapacity(B(), "2026-11-23T11:00:00Z", 12);
+    await useCapacity(t, B(), "2026-11-23T11:00:00Z", 12);
     const body: Slot[] = (await t.request({ method: "GET", url: url(B(), "2026-11-23"), headers: B().auth })).json();
     expect(body.find((slot) => slot.time === "2026-11-23T11:00:00.000Z")?.isAvailable).toBe(false);
   });

@@ -29,7 +29,8 @@ export const pickupTimeRoutes: RouteModule = (api, { db, now }) => {
         summary: "Pickup slots of a local date for a checkout's basket (id = checkout id)",
         description:
           `${slotRules} The basket's size comes from \`items\` (a number of units, or lines [{productId, amount}] ` +
-          "whose amounts are summed); omitted, the checkout's linked basket is counted. productionUnitId and " +
+          "whose amounts are summed); omitted, the checkout's linked basket is counted. Only what the kitchen makes " +
+          "counts: gift-card products and the bag fee take no capacity. productionUnitId and " +
           "capacityInstanceId must be the token's unit's (404 otherwise).",
         params: AvailableOrderTimeParams,
         body: AvailableOrderTimeBody,

@@ -32,7 +32,7 @@ export type CreatePaymentInput = {
   receiptEmail: string | null;
   /** The public base URL of this API ("https://shop.example.dk/api"), for hosted pages, webhooks and returns. */
   apiBaseUrl: string;
-  /** The guest asked for the provider's test mode (sandbox). */
+  /** The provider's own test mode (`PaymentProvider.testMode`); a guest cannot ask for it. */
   isTest: boolean;
 };
 
@@ -54,9 +54,12 @@ export type ReportedOutcome = {
 
 /**
  * Handed to a provider's routes: the only way a provider moves a payment. `report` moves a
- * CREATED payment (AUTHORIZED 128, FAILED 64 or CANCELLED 2) exactly once; a payment no longer
- * CREATED is a 409 PAYMENT_NOT_CREATED. Failed and cancelled give the checkout's gift-card
- * reservations back and reopen the checkout.
+ * CREATED payment (AUTHORIZED 128, FAILED 64 or CANCELLED 2) exactly once. Authorized places the
+ * order right away (finalize) before answering; failed and cancelled give the attempt's gift-card
+ * money back and reopen the checkout. A payment no longer CREATED is a 409: PAYMENT_REFUNDED when
+ * the provider says authorized for a payment the core had already cancelled (it expired, was
+ * replaced or cancelled; the core refunds it through the refund outbox), else PAYMENT_NOT_CREATED.
+ * A webhook should answer its provider 2xx for both.
  */
 export type PaymentOutcomes = {
   report: (paymentId: string, outcome: PaymentOutcome) => Promise<ReportedOutcome>;
@@ -78,11 +81,19 @@ export interface PaymentProvider {
   /** The hosted page of a CREATED payment again (GET /payment/checkout/{id}); null when there is none. */
   hostedPageUrl(payment: PaymentRow, apiBaseUrl: string): string | null;
 
-  /** The guest or the shop gave up on a CREATED payment: void it at the provider (best effort, after commit). */
+  /**
+   * The guest or the shop gave up on a CREATED payment (cancel, replaced, expired): void it at the
+   * provider (best effort, after commit; a failure is logged, and a late approval is refunded).
+   */
   cancel(payment: PaymentRow): Promise<void>;
 
-  /** Gives an authorized payment's money back (the order failed permanently, e.g. its slot filled up). */
-  refund(payment: PaymentRow, amountMinor: number): Promise<void>;
+  /**
+   * Gives an authorized payment's money back (the order failed for good, or the approval came after
+   * the core had cancelled the payment). Called by the refund outbox until it resolves: throw when
+   * the provider did not confirm, and it is tried again later. `refundId` is the same on every try:
+   * pass it to the provider as idempotency key, so a repeated try never pays back twice.
+   */
+  refund(payment: PaymentRow, amountMinor: number, refundId: string): Promise<void>;
 
   /**
    * Routes of the provider under /api (hosted pages, return handlers, webhooks). Mark them

@@ -1,0 +1,105 @@
+/**
+ * Settling payments without a guest request. Finalize normally runs right after a payment settles
+ * (the provider's approval, or a pay-at-pickup / all-gift-card payment being created); the sweeper
+ * catches what that could not do, every PAYMENT_SETTLE_INTERVAL_SECONDS (started by app.ts once
+ * the server listens, and once right away, so a restart recovers at once):
+ *
+ * 1. waiting (CREATED) payments older than PAYMENT_EXPIRY_MINUTES are cancelled: gift-card money
+ *    back, checkout OPEN again, voided at the provider (releaseAttempt, like a guest's cancel);
+ * 2. PENDING checkouts whose payment is settled but that have no order (the process died between the
+ *    payment's commit and finalize, or finalize hit a passing fault) are finalized;
+ * 3. due refunds are sent to the providers (refunds.ts).
+ *
+ * Several API processes on one PostgreSQL may sweep at once: expiry is a conditional
+ * CREATED → CANCELLED move under the checkout's row lock, finalize locks the checkout row and answers
+ * the existing order to whoever comes second, and refunds are claimed with SKIP LOCKED.
+ */
+import type { Deps } from "../../deps";
+import { AppError } from "../../errors";
+import { endWaitingPayment } from "./release-attempt";
+import { findSettledCheckoutsWithoutOrder, findWaitingPaymentsBefore } from "./repository";
+
+export type SettleDeps = Pick<Deps, "db" | "now" | "config" | "payments" | "refunds" | "orders" | "log">;
+
+/** Rows of each kind handled per pass; the rest waits for the next pass. */
+const BATCH = 100;
+/**
+ * A settled checkout is left to the request that settled it for this long before the sweeper
+ * finalizes it, so the two rarely do the same work (it would be harmless: finalize is idempotent).
+ */
+export const SETTLED_GRACE_MS = 60_000;
+
+export type SettleReport = { expired: number; finalized: number; refunded: number; refundsFailed: number };
+
+/** One pass of the sweeper. */
+export async function settlePayments(deps: SettleDeps): Promise<SettleReport> {
+  const expired = await expireWaitingPayments(deps);
+  const finalized = await finalizeSettledCheckouts(deps);
+  const refunds = await deps.refunds.deliverDue();
+  return { expired, finalized, refunded: refunds.refunded, refundsFailed: refunds.failed };
+}
+
+async function expireWaitingPayments(deps: SettleDeps): Promise<number> {
+  const cutoff = new Date(deps.now().getTime() - deps.config.paymentExpiryMinutes * 60_000);
+  let expired = 0;
+  for (const payment of await findWaitingPaymentsBefore(deps.db, cutoff, BATCH)) {
+    try {
+      const released = await endWaitingPayment(deps, payment);
+      if (released.main) expired++;
+    } catch (error) {
+      deps.log.error({ paymentId: payment.id, err: error }, "waiting payment not expired");
+    }
+  }
+  return expired;
+}
+
+async function finalizeSettledCheckouts(deps: SettleDeps): Promise<number> {
+  const cutoff = new Date(deps.now().getTime() - SETTLED_GRACE_MS);
+  let finalized = 0;
+  for (const checkout of await findSettledCheckoutsWithoutOrder(deps.db, cutoff, BATCH)) {
+    if (await finalizeSettled(deps, checkout)) finalized++;
+  }
+  return finalized;
+}
+
+/**
+ * Places the order of a checkout whose payment just settled. Never throws: a permanent refusal
+ * (slot full, discount used up) has already closed the checkout (ERROR, money given back), which
+ * the order page sees; anything else is logged and the sweeper tries again. True when it placed the order.
+ */
+export async function finalizeSettled(
+  deps: Pick<Deps, "orders" | "log">,
+  checkout: { checkoutId: string; productionUnitId: number },
+): Promise<boolean> {
+  try {
+    return (await deps.orders.finalize(checkout)).created;
+  } catch (error) {
+    if (error instanceof AppError) deps.log.info({ ...checkout, code: error.code }, "order not placed after payment");
+    else deps.log.error({ ...checkout, err: error }, "finalize after payment failed; the sweeper will retry");
+    return false;
+  }
+}
+
+/**
+ * Runs a pass now and then every `intervalMs` (never two at once). The timer is unref'd, so it
+ * never keeps the process alive. Answers a stop function that waits for a running pass.
+ */
+export function startSettleLoop(deps: SettleDeps, intervalMs: number): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  const pass = () => {
+    if (running) return;
+    running = settlePayments(deps)
+      .then(() => undefined)
+      .catch((error: unknown) => deps.log.error({ err: error }, "payment sweep failed"))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(pass, intervalMs);
+  timer.unref();
+  pass();
+  return async () => {
+    clearInterval(timer);
+    while (running) await running;
+  };
+}
