@@ -22,7 +22,7 @@ import { createPaymentProviders, type PaymentProvider } from "./modules/payment/
 import { testPaymentProvider } from "./modules/payment/providers/test-provider";
 import { createRefundService } from "./modules/payment/refunds";
 import { startSettleLoop } from "./modules/payment/settle-payments";
-import { createReceiptService, receiptDeps } from "./modules/receipt/service";
+import { createReceiptService, receiptDeps, startReceiptRetryLoop } from "./modules/receipt/service";
 import { registerMaintenanceFlag } from "./modules/settings/maintenance-flag";
 import { createTokenService, registerAuth } from "./plugins/auth";
 import { registerErrorHandler } from "./plugins/error-handler";
@@ -86,14 +86,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
     paymentProviders: options.paymentProviders ?? [testPaymentProvider()],
   });
-  // The payment sweeper runs while the server listens (tests use inject and drive it themselves).
-  let stopSettleLoop: (() => Promise<void>) | undefined;
+  // The background loops run while the server listens (tests use inject and drive them themselves):
+  // the payment sweeper, and receipt retries (failed sends, and any a crash left behind).
+  const stopLoops: (() => Promise<void>)[] = [];
   app.addHook("onListen", async () => {
-    stopSettleLoop = startSettleLoop(deps, config.paymentSettleIntervalSeconds * 1000);
+    stopLoops.push(startSettleLoop(deps, config.paymentSettleIntervalSeconds * 1000));
+    stopLoops.push(startReceiptRetryLoop(deps.receipts));
   });
   // A sweep, refund or receipt under way when the app closes finishes first (the database closes after the app).
   app.addHook("onClose", async () => {
-    await stopSettleLoop?.();
+    await Promise.all(stopLoops.map((stop) => stop()));
     await deps.refunds.drain();
     await deps.receipts.drain();
   });

@@ -1,7 +1,6 @@
 import { openDatabase, seedDemoData } from "@app/db";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
-import { createReceiptService, receiptDeps, startReceiptRetryLoop } from "./modules/receipt/service";
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -13,17 +12,12 @@ if (config.seedDemoData) await seedDemoData(database.db);
 
 const app = await buildApp({ db: database.db, config });
 app.log.info({ database: database.kind, dataDir: config.dataDir }, "database ready");
-// Retries receipts whose send failed (and any left by a crash); the order never waits for them.
-const stopReceiptRetries = startReceiptRetryLoop(
-  createReceiptService(receiptDeps(database.db, config, () => new Date(), app.log)),
-);
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, "shutting down");
-  await stopReceiptRetries();
   await app.close();
   await database.close();
   process.exit(0);

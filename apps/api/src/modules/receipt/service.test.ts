@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
@@ -213,3 +213,27 @@ function decodeQuotedPrintable(text: string): string {
   }
   return Buffer.from(bytes).toString("utf8");
 }
+
+describe("the retry loop in the server", () => {
+  test("starts when the server listens: a receipt a crash left pending is sent", async () => {
+    const server = await createTestApp({ clock });
+    try {
+      const { checkoutId } = await preparedCheckout(server, server.restaurantA, { orderReadyTime: SLOT });
+      expect((await pay(server, checkoutId, { paymentMethods: "pickup" })).statusCode).toBe(200);
+      const orderId = (await finalize(server, checkoutId)).json().orderId as string;
+      const file = join(server.config.dataDir, "outbox", `${orderId}.eml`);
+      await waitFor(() => existsSync(file));
+      // As if the process had died before sending: pending again, nothing written.
+      rmSync(file);
+      await server.db
+        .update(schema.receiptMessage)
+        .set({ status: "pending", sentAt: null, nextAttemptAt: clock.now() })
+        .where(eq(schema.receiptMessage.orderId, orderId));
+
+      await server.app.listen({ port: 0, host: "127.0.0.1" });
+      await waitFor(() => existsSync(file));
+    } finally {
+      await server.close();
+    }
+  });
+});
