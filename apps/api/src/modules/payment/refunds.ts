@@ -11,8 +11,10 @@
  * The row's id is handed to the provider as idempotency key: a refund repeated after a crash
  * (provider confirmed, done_at not yet written) must not pay twice.
  */
+
 import type { Db, Executor } from "@app/db";
 import type { FastifyBaseLogger } from "fastify";
+import { type BackgroundRun, backgroundRun } from "../../background-run";
 import type { PaymentProviders, PaymentRow } from "./providers/provider";
 import { claimDueRefunds, findPayment, insertRefund, markRefundDone, markRefundFailed } from "./repository";
 
@@ -88,39 +90,14 @@ async function refundOne(
  * The API's handle on refunds: `kick()` after a transaction queued one starts working the outbox in
  * the background (the answer never waits for the provider); `drain()` waits for that run (on close, in tests).
  */
-export type RefundService = {
-  kick: () => void;
-  drain: () => Promise<void>;
+export type RefundService = BackgroundRun & {
   deliverDue: () => Promise<{ refunded: number; failed: number }>;
 };
 
 export function createRefundService(deps: RefundDeps): RefundService {
-  let running: Promise<void> | null = null;
-  let again = false;
-
-  const run = (): Promise<void> =>
-    deliverDueRefunds(deps)
-      .then(() => undefined)
-      .catch((error: unknown) => deps.log?.error({ err: error }, "refund run failed"))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          running = run();
-        }
-      });
-
-  return {
-    kick() {
-      if (running) {
-        again = true;
-        return;
-      }
-      running = run();
-    },
-    async drain() {
-      while (running) await running;
-    },
-    deliverDue: () => deliverDueRefunds(deps),
-  };
+  const run = backgroundRun(
+    () => deliverDueRefunds(deps),
+    (error) => deps.log?.error({ err: error }, "refund run failed"),
+  );
+  return { ...run, deliverDue: () => deliverDueRefunds(deps) };
 }

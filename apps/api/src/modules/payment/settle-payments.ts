@@ -14,6 +14,7 @@
  * CREATED → CANCELLED move under the checkout's row lock, finalize locks the checkout row and answers
  * the existing order to whoever comes second, and refunds are claimed with SKIP LOCKED.
  */
+import { backgroundRun, runEvery } from "../../background-run";
 import type { Deps } from "../../deps";
 import { AppError } from "../../errors";
 import { endWaitingPayment } from "./release-attempt";
@@ -80,26 +81,11 @@ export async function finalizeSettled(
   }
 }
 
-/**
- * Runs a pass now and then every `intervalMs` (never two at once). The timer is unref'd, so it
- * never keeps the process alive. Answers a stop function that waits for a running pass.
- */
+/** Runs a pass now and then every `intervalMs` (never two at once). Answers a stop function that waits for a running pass. */
 export function startSettleLoop(deps: SettleDeps, intervalMs: number): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  const pass = () => {
-    if (running) return;
-    running = settlePayments(deps)
-      .then(() => undefined)
-      .catch((error: unknown) => deps.log.error({ err: error }, "payment sweep failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(pass, intervalMs);
-  timer.unref();
-  pass();
-  return async () => {
-    clearInterval(timer);
-    while (running) await running;
-  };
+  const pass = backgroundRun(
+    () => settlePayments(deps),
+    (error) => deps.log.error({ err: error }, "payment sweep failed"),
+  );
+  return runEvery(pass, intervalMs);
 }

@@ -7,10 +7,12 @@
  * Rows are claimed with `for update skip locked` and a lease (nextAttemptAt moved ahead), so
  * several API processes on one PostgreSQL never send the same receipt at the same time.
  */
+
 import type { Db } from "@app/db";
 import { schema } from "@app/db";
 import { and, asc, eq, inArray, lte } from "@app/db/orm";
 import type { FastifyBaseLogger } from "fastify";
+import { type BackgroundRun, backgroundRun, runEvery } from "../../background-run";
 import type { Config } from "../../config";
 import { findOrder, findOrderDetails } from "../order/repository";
 import { renderReceiptEmail, renderReceiptSms } from "./render";
@@ -126,41 +128,16 @@ async function deliverOne(deps: ReceiptDeps, message: ReceiptMessageRow): Promis
  * The API's handle on receipts: `kick()` after an order commits starts a send in the background
  * (the answer never waits for it); `drain()` waits for the running send (used on close and in tests).
  */
-export type ReceiptService = {
-  kick: () => void;
-  drain: () => Promise<void>;
+export type ReceiptService = BackgroundRun & {
   deliverDue: () => Promise<{ sent: number; failed: number }>;
 };
 
 export function createReceiptService(deps: ReceiptDeps): ReceiptService {
-  let running: Promise<void> | null = null;
-  let again = false;
-
-  const run = (): Promise<void> =>
-    deliverDueReceipts(deps)
-      .then(() => undefined)
-      .catch((error: unknown) => deps.log?.error({ err: error }, "receipt delivery failed"))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          running = run();
-        }
-      });
-
-  return {
-    kick() {
-      if (running) {
-        again = true;
-        return;
-      }
-      running = run();
-    },
-    async drain() {
-      while (running) await running;
-    },
-    deliverDue: () => deliverDueReceipts(deps),
-  };
+  const run = backgroundRun(
+    () => deliverDueReceipts(deps),
+    (error) => deps.log?.error({ err: error }, "receipt delivery failed"),
+  );
+  return { ...run, deliverDue: () => deliverDueReceipts(deps) };
 }
 
 /** The production senders: SMTP or the .eml outbox, and the outbox SMS provider. */
@@ -173,16 +150,7 @@ export function receiptDeps(
   return { db, now, email: createEmailSender(config), sms: outboxSmsProvider(config), log };
 }
 
-/**
- * The retry loop: sends what is due every `intervalMs`. Started only by server.ts; the timer is
- * unref'd (it never keeps the process alive). Answers a stop function that waits for a running send.
- */
+/** The retry loop: sends what is due every `intervalMs` (started by app.ts while the server listens). */
 export function startReceiptRetryLoop(service: ReceiptService, intervalMs = 30_000): () => Promise<void> {
-  const timer = setInterval(() => service.kick(), intervalMs);
-  timer.unref();
-  service.kick();
-  return async () => {
-    clearInterval(timer);
-    await service.drain();
-  };
+  return runEvery(service, intervalMs);
 }
