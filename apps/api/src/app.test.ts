@@ -1,7 +1,10 @@
 import { mkdtempSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openTestDatabase } from "@app/db/testing";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
@@ -116,6 +119,37 @@ describe("errors", () => {
     expect(res.json().errors[0].code).toBe("NOT_FOUND");
   });
 
+  test("a body in a content type the API does not read is a 415 UNSUPPORTED_MEDIA_TYPE", async () => {
+    const basket = (await t.request({ method: "GET", url: "/api/basket", headers: t.restaurantA.auth })).json();
+    const res = await t.request({
+      method: "POST",
+      url: `/api/basket/${basket.id}/products`,
+      headers: { ...t.restaurantA.auth, "content-type": "application/x-www-form-urlencoded" },
+      payload: "productId=1&amount=1",
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({
+      errors: [{ code: "UNSUPPORTED_MEDIA_TYPE", message: expect.stringContaining("application/json") }],
+    });
+  });
+
+  test("a malformed percent-encoding in the path is a 400 BAD_URL", async () => {
+    const res = await t.request({ method: "GET", url: "/api/module/domain/%E0%A4%A" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].code).toBe("BAD_URL");
+  });
+
+  test("a body shorter than its Content-Length says is a 400 INVALID_CONTENT_LENGTH", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: "/api/context?instanceId=1",
+      headers: { ...t.restaurantA.auth, "content-type": "application/json", "content-length": "3" },
+      payload: JSON.stringify({ productIds: [1] }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].code).toBe("INVALID_CONTENT_LENGTH");
+  });
+
   test("every answer carries its trace id in x-trace-id", async () => {
     const res = await t.request({ method: "GET", url: "/api/module/domain/localhost" });
     expect(res.headers["x-trace-id"]).toMatch(/^[0-9a-f-]{36}$/);
@@ -135,6 +169,64 @@ describe("errors", () => {
       traceId: res.headers["x-trace-id"],
     });
     expect(res.body).not.toMatch(/at .*\.ts|stack/i);
+  });
+});
+
+/** Sends raw bytes to the listening server and answers the status and the JSON body it got back. */
+function rawRequest(port: number, bytes: Buffer): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, "127.0.0.1", () => socket.write(bytes));
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      const [head = "", body = ""] = text.split("\r\n\r\n");
+      resolve({ status: Number(head.split(" ")[1]), body: JSON.parse(body) });
+    });
+  });
+}
+
+describe("requests Node's HTTP parser refuses (before any route)", () => {
+  // Only a listening server parses raw bytes (inject builds the request object itself).
+  let server: FastifyInstance;
+  let port: number;
+  beforeAll(async () => {
+    server = await buildApp({ db: t.db, config: t.config, now: t.clock.now, logger: false });
+    await server.listen({ port: 0, host: "127.0.0.1" });
+    port = (server.server.address() as AddressInfo).port;
+  });
+  afterAll(() => server.close());
+
+  const request = (target: Buffer, headers = "") =>
+    Buffer.concat([
+      Buffer.from("POST "),
+      target,
+      Buffer.from(` HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n${headers}\r\n`),
+    ]);
+
+  test("a raw non-ASCII byte in the URL is a 400 BAD_URL in the errors shape", async () => {
+    for (const encoding of ["utf8", "latin1"] as const) {
+      const target = Buffer.from("/api/checkout/x/delivery/address?address=Nørre", encoding);
+      const res = await rawRequest(port, request(target));
+      expect(res.status, encoding).toBe(400);
+      expect(res.body, encoding).toEqual({
+        errors: [{ code: "BAD_URL", message: expect.stringContaining("percent-encoded") }],
+      });
+    }
+  });
+
+  test("a malformed request line is a 400 BAD_REQUEST in the errors shape", async () => {
+    const res = await rawRequest(port, request(Buffer.from("/api/basket two words")));
+    expect(res).toEqual({ status: 400, body: { errors: [{ code: "BAD_REQUEST", message: expect.any(String) }] } });
+  });
+
+  test("headers over Node's size limit are a 431 HEADERS_TOO_LARGE in the errors shape", async () => {
+    const res = await rawRequest(port, request(Buffer.from("/api/basket"), `X-Padding: ${"x".repeat(20_000)}\r\n`));
+    expect(res).toEqual({
+      status: 431,
+      body: { errors: [{ code: "HEADERS_TOO_LARGE", message: expect.any(String) }] },
+    });
   });
 });
 

@@ -25,7 +25,7 @@ import { startSettleLoop } from "./modules/payment/settle-payments";
 import { createReceiptService, receiptDeps, startReceiptRetryLoop } from "./modules/receipt/service";
 import { registerMaintenanceFlag } from "./modules/settings/maintenance-flag";
 import { createTokenService, registerAuth } from "./plugins/auth";
-import { registerErrorHandler } from "./plugins/error-handler";
+import { clientErrorHandler, registerErrorHandler } from "./plugins/error-handler";
 
 export type BuildOptions = {
   db: Db;
@@ -58,6 +58,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       const code = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "PARAMETER_TOO_LONG" : "BAD_URL";
       void reply.status(error.statusCode ?? 400).send({ errors: [{ code, message: error.message }] });
     },
+    // Requests Node's HTTP parser refuses (a raw ø in the URL, …) never reach the router: same shape there too.
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // An empty body sent with `content-type: application/json` (common on DELETE) means "no body".

@@ -53,7 +53,8 @@ export type CreateCheckoutQuery = z.infer<typeof CreateCheckoutQuery>;
 
 export const LinkBasketQuery = z.object({
   basketId: Uuid.describe(
-    "A basket of the same production unit, not expired (120 minutes) and not linked to another unfinished checkout",
+    "A basket of the same production unit, not expired (120 minutes), never ordered and not linked to another " +
+      "unfinished checkout",
   ),
 });
 export type LinkBasketQuery = z.infer<typeof LinkBasketQuery>;
@@ -135,7 +136,8 @@ export const CheckoutTotals = z
     total: Dkk.describe("Order total: basket − discount + delivery fee, DKK"),
     giftcard: Dkk.describe("What the applied gift cards pay, DKK"),
     totalLeft: Dkk.describe(
-      "What is still to pay: total − gift cards − authorized online payments (pay-at-pickup payments are ignored), DKK",
+      "What is still to pay: total − gift cards − online payments that hold the money (authorized or captured; " +
+        "a refunded one pays nothing, pay-at-pickup payments are ignored), DKK",
     ),
   })
   .meta({ id: "CheckoutTotals" });
@@ -158,7 +160,12 @@ export const Checkout = z
     payment: z
       .object({ paymentId: z.string() })
       .nullable()
-      .describe("The latest payment that is not cancelled or failed; null when there is none"),
+      .describe(
+        "The checkout's live payment (waiting CREATED, or holding AUTHORIZED/CAPTURED): the main one (online or " +
+          "pay at pickup), else the gift-card payment that pays everything; null when none is live (a cancelled, " +
+          "failed or refunded attempt leaves none). A checkout in ERROR 3 keeps the payment of the attempt that was " +
+          "closed (now REFUNDED or CANCELLED): it cannot be reused, the order page shows the error.",
+      ),
     delivery: CheckoutDelivery.nullable().describe("Delivery details; null for pickup"),
     guestInformation: GuestInformation,
     orderReadyTime: UtcInstant.nullable().describe(
@@ -263,7 +270,8 @@ export const AvailableOrderTimeBody = z
       .describe(
         "The basket's size in kitchen units: a number of units, or the lines as [{productId, amount}] (amounts " +
           "of the lines the kitchen makes summed: gift-card products and the module's bag-fee product count 0). " +
-          "Omitted: the kitchen units of the checkout's linked basket.",
+          "Never less than the checkout's linked basket: the larger of the two counts. Omitted: the kitchen units " +
+          "of the checkout's linked basket.",
       ),
   })
   .strict()

@@ -34,10 +34,27 @@ export type Translations = z.infer<typeof Translations>;
 export const LanguageCode = z.enum(["da-DK", "en-US"]);
 export type LanguageCode = z.infer<typeof LanguageCode>;
 
-/** A local calendar date "YYYY-MM-DD". */
+const DATE_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** Whether a "YYYY-MM-DD" names a day that exists (no 2026-02-30, no 2026-04-31; 2028-02-29 is fine). */
+function isCalendarDate(text: string): boolean {
+  const match = DATE_PATTERN.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const isLeapYear = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const daysInMonth = [31, isLeapYear ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return day <= daysInMonth;
+}
+
+/**
+ * A local calendar date "YYYY-MM-DD" that exists: "2026-02-30" is malformed input (400), as
+ * "2026-13-01" is, not a date the restaurant refuses (422).
+ */
 export const LocalDate = z
   .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "Expected a date as YYYY-MM-DD");
+  .regex(DATE_PATTERN, "Expected a date as YYYY-MM-DD")
+  // Only a string of the right shape is judged here; one of the wrong shape has its issue already.
+  .refine((text) => !DATE_PATTERN.test(text) || isCalendarDate(text), "Expected a date that exists in the calendar");
 
 /** Wall-clock time "HH:MM" in the restaurant's time zone ("24:00" = midnight at the end of the day). */
 export const HhMm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/);

@@ -2,11 +2,13 @@ import { describe, expect, test } from "vitest";
 import {
   type BasketLine,
   type BasketSummary,
+  hasRoomForLine,
   isBasketExpired,
   isKitchenLine,
   kitchenItemCount,
   type LineKind,
   lineKind,
+  MAX_BASKET_LINES,
   summarizeBasket,
 } from "./basket";
 
@@ -32,6 +34,23 @@ describe("isBasketExpired", () => {
   for (const { behaviour, now, expired } of cases) {
     test(behaviour, () => {
       expect(isBasketExpired(created, new Date(now))).toBe(expired);
+    });
+  }
+});
+
+describe("hasRoomForLine", () => {
+  const cases = [
+    { behaviour: "an empty basket has room", lines: 0, room: true },
+    { behaviour: "49 lines have room for the 50th", lines: 49, room: true },
+    { behaviour: "50 lines are full", lines: 50, room: false },
+    { behaviour: "more than 50 lines (stored before the limit) are full", lines: 51, room: false },
+  ];
+  test("the limit is 50 lines", () => {
+    expect(MAX_BASKET_LINES).toBe(50);
+  });
+  for (const { behaviour, lines, room } of cases) {
+    test(behaviour, () => {
+      expect(hasRoomForLine(lines)).toBe(room);
     });
   }
 });

@@ -14,6 +14,18 @@ export function isBasketExpired(createdAt: Date, now: Date): boolean {
   return now.getTime() - createdAt.getTime() > BASKET_EXPIRY_MINUTES * 60_000;
 }
 
+/**
+ * Most lines one basket holds, the bag fee not counted. The same product with other choices makes a
+ * new line, so without a bound a basket could grow without end; a real order has a handful of lines
+ * (each holds 1–99 units). The bag fee is left out so that adding it never fails on a full basket.
+ */
+export const MAX_BASKET_LINES = 50;
+
+/** Whether a basket that holds `lines` lines (the bag fee not counted) has room for one more. */
+export function hasRoomForLine(lines: number): boolean {
+  return lines < MAX_BASKET_LINES;
+}
+
 export type LineKind = { isGiftcard: boolean; isBagFee: boolean };
 
 export type BasketLine = LineKind & { productId: number; amount: number; totalPriceMinor: number };

@@ -82,6 +82,11 @@ describe("totalLeft", () => {
       left: 20000,
     },
     {
+      behaviour: "ignores a refunded payment: its money went back",
+      payments: [{ amountMinor: 20000, type: PaymentType.ONLINE, state: PaymentState.REFUNDED }],
+      left: 20000,
+    },
+    {
       behaviour: "never goes below 0",
       payments: [
         { amountMinor: 15000, type: PaymentType.GIFTCARD },

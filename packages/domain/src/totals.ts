@@ -52,8 +52,9 @@ export type PaymentAmount = { amountMinor: number; type: number; state?: number 
 
 /**
  * What is still to pay: order total minus the paid amounts, never below 0. UNPAID (pay at pickup)
- * entries pay nothing yet. A payment that carries a state pays only once authorized; one without a
- * state (e.g. a gift card amount on the checkout) counts as paid.
+ * entries pay nothing yet. A payment that carries a state pays only while it holds the money:
+ * authorized or captured, not before (created) and not after it was given back (refunded). One
+ * without a state (e.g. a gift card amount on the checkout) counts as paid.
  */
 export function totalLeft(orderTotalMinor: number, payments: PaymentAmount[]): number {
   const paid = payments.filter(isPaid).reduce((total, payment) => total + payment.amountMinor, 0);
@@ -62,7 +63,8 @@ export function totalLeft(orderTotalMinor: number, payments: PaymentAmount[]): n
 
 function isPaid(payment: PaymentAmount): boolean {
   if (payment.type === PaymentType.UNPAID) return false;
-  return payment.state === undefined || isAuthorizedState(payment.state);
+  if (payment.state === undefined) return true;
+  return isAuthorizedState(payment.state) && payment.state !== PaymentState.REFUNDED;
 }
 
 /**

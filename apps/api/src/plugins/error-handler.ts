@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { ConnectionError, FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../errors";
 
@@ -11,6 +13,11 @@ const FRAMEWORK_CODES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: "BODY_TOO_LARGE",
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "INVALID_CONTENT_LENGTH",
+};
+
+/** Where Fastify's own message says too little to act on. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "This content type is not accepted here: send the body as JSON (application/json)",
 };
 
 /** Maps every error to `{ errors: [...] }` in one place; a 5xx never leaks its details. */
@@ -31,7 +38,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = FRAMEWORK_CODES[error.code] ?? "BAD_REQUEST";
-      return reply.status(status).send({ errors: [{ code, message: error.message }] });
+      const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
+      return reply.status(status).send({ errors: [{ code, message }] });
     }
     request.log.error({ err: error }, "unexpected fault");
     return reply.status(500).send({
@@ -43,4 +51,49 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 function pathOf(instancePath: string): string[] {
   return instancePath.split("/").filter(Boolean);
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request — a raw (not percent-encoded)
+ * non-ASCII byte in the URL, a malformed request line or header, headers over the size limit, a
+ * request that is not received in time — is answered here, on the socket, in the same
+ * `{ errors: [...] }` shape as every other error (Fastify's default answers its own
+ * `{ error, message, statusCode }`). Passed to Fastify as `clientErrorHandler`; there is no request
+ * or reply, so the answer is written by hand: https://nodejs.org/api/http.html#event-clienterror
+ */
+export function clientErrorHandler(this: FastifyInstance, error: ConnectionError, socket: Socket): void {
+  // A reset connection is gone: nobody is left to answer.
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const { status, code, message } = describeClientError(error.code);
+  this.log.debug({ err: error, code }, "client error");
+  // Like Node's own handler: never write into a response that has already begun on this connection.
+  const current = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !current?.headersSent) {
+    const body = JSON.stringify({ errors: [{ code, message }] });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        "Content-Type: application/json; charset=utf-8\r\n" +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        "Connection: close\r\n\r\n" +
+        body,
+    );
+  }
+  socket.destroy(error);
+}
+
+function describeClientError(nodeCode: string): { status: number; code: string; message: string } {
+  switch (nodeCode) {
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return { status: 408, code: "REQUEST_TIMEOUT", message: "The request was not received in time" };
+    case "HPE_HEADER_OVERFLOW":
+      return { status: 431, code: "HEADERS_TOO_LARGE", message: "The request headers are too large" };
+    case "HPE_INVALID_URL":
+      return {
+        status: 400,
+        code: "BAD_URL",
+        message: "The URL contains a character that must be percent-encoded (such as ø, sent as %C3%B8)",
+      };
+    default:
+      return { status: 400, code: "BAD_REQUEST", message: "The request is not valid HTTP" };
+  }
 }

@@ -1,16 +1,18 @@
 /**
  * Adds a product to a basket, priced by the server. The same product with the same choices merges
- * into its existing line (amounts summed, at most MAX_LINE_AMOUNT); the bag-fee product is kept at
- * most once with amount 1, so adding it again changes nothing.
+ * into its existing line (amounts summed, at most MAX_LINE_AMOUNT); another line is added only while
+ * the basket has room (MAX_BASKET_LINES, 422 TOO_MANY_LINES); the bag-fee product is kept at most
+ * once with amount 1, so adding it again changes nothing.
  */
 import { type AddBasketItem, type Basket, type LanguageCode, MAX_LINE_AMOUNT } from "@app/contracts";
+import { hasRoomForLine, MAX_BASKET_LINES } from "@app/domain";
 import { notFound, unprocessable } from "../../errors";
 import { findProductionUnit } from "../tenancy/repository";
 import { requireOpenBasket } from "./basket-access";
 import type { BasketDeps } from "./basket-context";
 import { loadBasketView } from "./basket-view";
 import { type ChosenInput, priceBasketLine } from "./price-basket-line";
-import { findLinesOfProduct, insertLine, updateLine } from "./repository";
+import { countLines, findLinesOfProduct, insertLine, updateLine } from "./repository";
 
 export type AddBasketItemInput = {
   basketId: string;
@@ -37,6 +39,8 @@ export async function addBasketItem(deps: BasketDeps, input: AddBasketItemInput)
     } else {
       const match = existing.find((line) => !line.editingIsDisabled && sameChoices(line.choices, chosen));
       if (!match) {
+        // The basket row is locked (requireOpenBasket), so two adds cannot both take the last place.
+        if (!hasRoomForLine(await countLines(tx, basket.id))) throw tooManyLines();
         await insertLine(tx, basket.id, priced.values, priced.choices);
       } else {
         const amount = match.amount + item.amount;
@@ -55,6 +59,12 @@ export async function addBasketItem(deps: BasketDeps, input: AddBasketItemInput)
     return loadBasketView(tx, basket, input.language);
   });
 }
+
+const tooManyLines = () =>
+  unprocessable(
+    "TOO_MANY_LINES",
+    `A basket can hold at most ${MAX_BASKET_LINES} different lines; add to a line already in the basket or remove one`,
+  );
 
 function choicesKey(choices: ChosenInput[]): string {
   return choices

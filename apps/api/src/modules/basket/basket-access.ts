@@ -6,7 +6,7 @@
 import type { Executor } from "@app/db";
 import { BASKET_EXPIRY_MINUTES, isBasketExpired } from "@app/domain";
 import { conflict, gone, notFound } from "../../errors";
-import { type BasketRow, findBasket, isBasketHeldByPayingCheckout } from "./repository";
+import { type BasketRow, findBasket, findBasketHold } from "./repository";
 
 /**
  * The unit's basket if it has not expired; with `lock` (inside a transaction) its row stays locked
@@ -27,9 +27,13 @@ export async function findOwnBasket(
   return basket;
 }
 
+/** A basket whose order was placed: it is never changed nor paid for again (409 BASKET_ORDERED). */
+export const basketOrdered = () =>
+  conflict("BASKET_ORDERED", "This basket has already been ordered; start a new basket for a new order");
+
 /**
- * The open basket (findOwnBasket); with `lock`, for changes, a basket held by a checkout being paid
- * is refused (409 BASKET_LOCKED).
+ * The open basket (findOwnBasket); with `lock`, for changes, a basket already ordered is refused
+ * (409 BASKET_ORDERED) and one held by a checkout being paid too (409 BASKET_LOCKED).
  */
 export async function requireOpenBasket(
   db: Executor,
@@ -39,8 +43,11 @@ export async function requireOpenBasket(
   lock = false,
 ): Promise<BasketRow> {
   const basket = await findOwnBasket(db, id, productionUnitId, now, lock);
+  if (!lock) return basket;
   // What a guest pays for must not change under the payment: changes wait until it is cancelled.
-  if (lock && (await isBasketHeldByPayingCheckout(db, basket.id))) {
+  const hold = await findBasketHold(db, basket.id);
+  if (hold === "ordered") throw basketOrdered();
+  if (hold === "paying") {
     throw conflict("BASKET_LOCKED", "The basket is being paid for; cancel the payment to change it");
   }
   return basket;

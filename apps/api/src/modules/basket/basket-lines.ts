@@ -18,10 +18,9 @@ export async function withLineKinds<L extends { productId: number }>(
   lines: L[],
 ): Promise<(L & LineKind)[]> {
   if (lines.length === 0) return [];
-  const [settings, flags] = await Promise.all([
-    getModuleSettings(db, moduleId),
-    findGiftcardFlags(db, [...new Set(lines.map((line) => line.productId))]),
-  ]);
+  // One after the other: `db` may be a transaction (one connection, one query at a time).
+  const settings = await getModuleSettings(db, moduleId);
+  const flags = await findGiftcardFlags(db, [...new Set(lines.map((line) => line.productId))]);
   const isGiftcard = new Map(flags.map((row) => [row.id, row.isGiftcard]));
   return lines.map((line) => ({
     ...line,

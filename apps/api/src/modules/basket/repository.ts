@@ -1,6 +1,6 @@
 /** SQL of the basket feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
-import { and, asc, desc, eq, inArray, sql } from "@app/db/orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
 
 const {
@@ -34,19 +34,27 @@ export async function findBasket(db: Executor, id: string, lock = false): Promis
   return rows[0];
 }
 
-/** Whether a checkout that is being paid, finalized or is done holds this basket. */
-export async function isBasketHeldByPayingCheckout(db: Executor, basketId: string): Promise<boolean> {
+/**
+ * What the checkouts holding the basket mean for it: `ordered` when one is DONE or has its order
+ * (the basket was paid for and must never be paid for again), `paying` when one is being paid or
+ * finalized (PENDING, FINALIZING), null otherwise. A checkout in ERROR without an order released it.
+ */
+export async function findBasketHold(db: Executor, basketId: string): Promise<"ordered" | "paying" | null> {
+  const { checkout } = schema;
   const rows = await db
-    .select({ id: schema.checkout.id })
-    .from(schema.checkout)
+    .select({ state: checkout.state, orderId: checkout.orderId })
+    .from(checkout)
     .where(
       and(
-        eq(schema.checkout.basketId, basketId),
-        inArray(schema.checkout.state, [CheckoutState.PENDING, CheckoutState.FINALIZING, CheckoutState.DONE]),
+        eq(checkout.basketId, basketId),
+        or(
+          inArray(checkout.state, [CheckoutState.PENDING, CheckoutState.FINALIZING, CheckoutState.DONE]),
+          isNotNull(checkout.orderId),
+        ),
       ),
-    )
-    .limit(1);
-  return rows.length > 0;
+    );
+  if (rows.some((row) => row.state === CheckoutState.DONE || row.orderId !== null)) return "ordered";
+  return rows.length > 0 ? "paying" : null;
 }
 
 // ── Catalogue reads for pricing ────────────────────────────────────────────────────────────
@@ -165,6 +173,15 @@ export async function findLinesOfProduct(db: Executor, basketId: string, product
       ),
     );
   return lines.map((line) => ({ ...line, choices: choices.filter((c) => c.basketItemId === line.id) }));
+}
+
+/** Lines of the basket other than locked ones (the bag fee): what MAX_BASKET_LINES counts. */
+export async function countLines(db: Executor, basketId: string): Promise<number> {
+  const [row] = await db
+    .select({ lines: count() })
+    .from(basketItem)
+    .where(and(eq(basketItem.basketId, basketId), eq(basketItem.editingIsDisabled, false)));
+  return row?.lines ?? 0;
 }
 
 export async function insertLine(

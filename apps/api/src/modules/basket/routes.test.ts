@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Basket } from "@app/contracts";
 import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
+import { CheckoutState } from "@app/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import { basketHelpers } from "./basket-test-helpers";
@@ -492,6 +493,114 @@ describe("POST /api/basket/:id/products", () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].code).toBe("INVALID_JSON");
     });
+  });
+});
+
+describe("lines per basket", () => {
+  /** Writes `lines` lines of Coca-Cola straight into the basket (as if added with different choices). */
+  async function fillBasket(basketId: string, lines: number) {
+    const colaId = await cola();
+    await t.db.insert(schema.basketItem).values(
+      Array.from({ length: lines }, () => ({
+        basketId,
+        productId: colaId,
+        name: "Coca-Cola",
+        amount: 1,
+        productPriceMinor: 2500,
+        priceMinor: 2500,
+        totalPriceMinor: 2500,
+      })),
+    );
+  }
+
+  test("refuses a 51st line with 422 TOO_MANY_LINES", async () => {
+    const basket = await h.newBasket();
+    await fillBasket(basket.id, 49);
+    const burger = await h.productId("Classic burger");
+    await h.added(basket.id, { productId: burger, amount: 1, choices: await h.burgerBasics(burger) });
+    const withBacon = [...(await h.burgerBasics(burger)), await h.option(burger, "Ekstra", "Bacon")];
+    const res = await h.add(basket.id, { productId: burger, amount: 1, choices: withBacon });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([
+      {
+        code: "TOO_MANY_LINES",
+        message: "A basket can hold at most 50 different lines; add to a line already in the basket or remove one",
+      },
+    ]);
+    expect((await h.get(basket.id)).json().items).toHaveLength(50);
+  });
+
+  test("still adds to an existing line and adds the bag fee when the basket is full", async () => {
+    const basket = await h.newBasket();
+    await fillBasket(basket.id, 49);
+    const burger = await h.productId("Classic burger");
+    const choices = await h.burgerBasics(burger);
+    await h.added(basket.id, { productId: burger, amount: 1, choices });
+    const merged = await h.added(basket.id, { productId: burger, amount: 1, choices });
+    expect(merged.items).toHaveLength(50);
+    const withBag = await h.added(basket.id, { productId: await h.productId("Pose"), amount: 1 });
+    expect(withBag.items).toHaveLength(51);
+    expect(withBag.items.at(-1)?.editingIsDisabled).toBe(true);
+  });
+});
+
+describe("a basket held by a checkout", () => {
+  /** A checkout of restaurant A in `state` holding the basket (written straight into the database). */
+  async function holdBasket(basketId: string, state: number) {
+    const { module } = t.restaurantA;
+    await t.db.insert(schema.checkout).values({
+      productionUnitId: module.productionUnitId,
+      moduleId: module.id,
+      checkoutInstanceId: module.checkoutInstanceId,
+      basketId,
+      state,
+      createdAt: t.clock.now(),
+      updatedAt: t.clock.now(),
+    });
+  }
+
+  async function basketWithCola() {
+    const basket = await h.newBasket();
+    const colaId = await cola();
+    const item = (await h.added(basket.id, { productId: colaId, amount: 1 })).items[0]!;
+    return { basket, colaId, item };
+  }
+
+  test("refuses every change to an ordered basket with 409 BASKET_ORDERED", async () => {
+    const { basket, colaId, item } = await basketWithCola();
+    await holdBasket(basket.id, CheckoutState.DONE);
+    const answers = [
+      await h.add(basket.id, { productId: colaId, amount: 1 }),
+      await h.put(basket.id, item.id, { productId: colaId, amount: 2 }),
+      await h.remove(basket.id, item.id),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json().errors).toEqual([
+        {
+          code: "BASKET_ORDERED",
+          message: "This basket has already been ordered; start a new basket for a new order",
+        },
+      ]);
+    }
+    expect((await h.get(basket.id)).json().items).toEqual([expect.objectContaining({ id: item.id, amount: 1 })]);
+  });
+
+  test("refuses changes while the basket is being paid for with 409 BASKET_LOCKED", async () => {
+    const { basket, colaId } = await basketWithCola();
+    await holdBasket(basket.id, CheckoutState.PENDING);
+    const res = await h.add(basket.id, { productId: colaId, amount: 1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0]).toEqual({
+      code: "BASKET_LOCKED",
+      message: "The basket is being paid for; cancel the payment to change it",
+    });
+  });
+
+  test("allows changes again once its checkout ended in ERROR", async () => {
+    const { basket, colaId } = await basketWithCola();
+    await holdBasket(basket.id, CheckoutState.ERROR);
+    expect((await h.add(basket.id, { productId: colaId, amount: 1 })).statusCode).toBe(200);
   });
 });
 

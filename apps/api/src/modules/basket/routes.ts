@@ -7,6 +7,7 @@ import {
   ErrorBody,
   UpdateBasketItem,
 } from "@app/contracts";
+import { MAX_BASKET_LINES } from "@app/domain";
 import type { FastifyReply } from "fastify";
 import type { RouteModule } from "../../deps";
 import { addBasketItem } from "./add-basket-item";
@@ -26,6 +27,10 @@ const pricingNote =
   "DUPLICATE_CHOICE), an expired basket (410 BASKET_EXPIRED). A basket belongs to a production unit, not a module; " +
   "a product is sold through the unit's module whose catalogue holds it, and one sold only through modules that " +
   "are inactive or hidden is refused (422 MODULE_UNAVAILABLE).";
+
+const heldNote =
+  "A basket already ordered (its checkout is DONE or has its order) cannot change: 409 BASKET_ORDERED. While its " +
+  "checkout is being paid for it cannot change either: 409 BASKET_LOCKED (cancel the payment to change it).";
 
 /** Sends every reason of a refused line at once (422); anything else goes to the error handler. */
 async function answer<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
@@ -90,8 +95,10 @@ export const basketRoutes: RouteModule = (api, { db, now }) => {
         summary: "Add a product to the basket; answers the whole basket",
         description:
           `${pricingNote} The same product with the same choices is merged into its existing line (amounts summed; ` +
-          "above 99 → 422 AMOUNT_TOO_LARGE). The bag-fee product (app setting bagFeeItem) is kept once with amount 1 " +
-          "and editingIsDisabled; adding it again changes nothing.",
+          `above 99 → 422 AMOUNT_TOO_LARGE). A basket holds at most ${MAX_BASKET_LINES} lines besides the bag fee: ` +
+          "a product or choice combination that would make another line is 422 TOO_MANY_LINES (adding to an existing " +
+          "line still works). The bag-fee product (app setting bagFeeItem) is kept once with amount 1 and " +
+          `editingIsDisabled; adding it again changes nothing. ${heldNote}`,
         params: BasketParams,
         querystring: BasketQuery,
         body: AddBasketItem,
@@ -126,7 +133,7 @@ export const basketRoutes: RouteModule = (api, { db, now }) => {
         description:
           `${pricingNote} The line is re-priced and never merged with another line. productId must stay the line's ` +
           "(422 PRODUCT_MISMATCH); a line with editingIsDisabled (bag fee) cannot be changed (409 EDITING_DISABLED). " +
-          "404 for an unknown itemId in this basket.",
+          `404 for an unknown itemId in this basket. ${heldNote}`,
         params: BasketItemParams,
         querystring: BasketQuery,
         body: UpdateBasketItem,
@@ -159,10 +166,10 @@ export const basketRoutes: RouteModule = (api, { db, now }) => {
       schema: {
         tags,
         summary: "Remove a line from the basket; answers the whole basket",
-        description: "404 for an unknown basket or itemId; 410 BASKET_EXPIRED after 120 minutes.",
+        description: `404 for an unknown basket or itemId; 410 BASKET_EXPIRED after 120 minutes. ${heldNote}`,
         params: BasketItemParams,
         querystring: BasketQuery,
-        response: { 200: Basket, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 410: ErrorBody },
+        response: { 200: Basket, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody },
       },
     },
     async (request) =>

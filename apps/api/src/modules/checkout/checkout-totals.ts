@@ -60,17 +60,17 @@ export async function checkoutBasket(
  */
 export async function computeCheckoutTotals(db: Executor, checkout: CheckoutRow, now?: Date): Promise<CheckoutTotals> {
   if (checkout.state === CheckoutState.OPEN) await refreshCheckoutAdjustments(db, checkout, now);
-  const [basket, discounts, giftcards] = await Promise.all([
-    checkoutBasket(db, checkout),
-    db
-      .select({ amountMinor: checkoutDiscount.amountMinor })
-      .from(checkoutDiscount)
-      .where(eq(checkoutDiscount.checkoutId, checkout.id)),
-    db
-      .select({ amountMinor: checkoutGiftcard.amountMinor })
-      .from(checkoutGiftcard)
-      .where(eq(checkoutGiftcard.checkoutId, checkout.id)),
-  ]);
+  // One query after another, here and below: `db` is often a transaction, whose one connection
+  // runs one query at a time (pg deprecates queueing them on it).
+  const basket = await checkoutBasket(db, checkout);
+  const discounts = await db
+    .select({ amountMinor: checkoutDiscount.amountMinor })
+    .from(checkoutDiscount)
+    .where(eq(checkoutDiscount.checkoutId, checkout.id));
+  const giftcards = await db
+    .select({ amountMinor: checkoutGiftcard.amountMinor })
+    .from(checkoutGiftcard)
+    .where(eq(checkoutGiftcard.checkoutId, checkout.id));
   const discountMinor = Math.min(
     basket.totalMinor,
     discounts.reduce((sum, row) => sum + row.amountMinor, 0),
@@ -130,19 +130,17 @@ export async function refreshCheckoutAdjustments(db: Executor, checkout: Checkou
 }
 
 async function refreshLocked(db: Executor, checkout: CheckoutRow, now: Date | undefined): Promise<void> {
-  const [lines, applied, giftcards] = await Promise.all([
-    checkoutLines(db, checkout),
-    db
-      .select({ id: checkoutDiscount.id, amountMinor: checkoutDiscount.amountMinor, rule: discountCode })
-      .from(checkoutDiscount)
-      .innerJoin(discountCode, eq(discountCode.id, checkoutDiscount.discountCodeId))
-      .where(eq(checkoutDiscount.checkoutId, checkout.id)),
-    db
-      .select({ id: checkoutGiftcard.id, amountMinor: checkoutGiftcard.amountMinor })
-      .from(checkoutGiftcard)
-      .where(eq(checkoutGiftcard.checkoutId, checkout.id))
-      .orderBy(asc(checkoutGiftcard.id)),
-  ]);
+  const lines = await checkoutLines(db, checkout);
+  const applied = await db
+    .select({ id: checkoutDiscount.id, amountMinor: checkoutDiscount.amountMinor, rule: discountCode })
+    .from(checkoutDiscount)
+    .innerJoin(discountCode, eq(discountCode.id, checkoutDiscount.discountCodeId))
+    .where(eq(checkoutDiscount.checkoutId, checkout.id));
+  const giftcards = await db
+    .select({ id: checkoutGiftcard.id, amountMinor: checkoutGiftcard.amountMinor })
+    .from(checkoutGiftcard)
+    .where(eq(checkoutGiftcard.checkoutId, checkout.id))
+    .orderBy(asc(checkoutGiftcard.id));
 
   let discountMinor = 0;
   for (const row of applied) {

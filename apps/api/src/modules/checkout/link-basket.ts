@@ -2,7 +2,8 @@ import type { Checkout } from "@app/contracts";
 import type { Db } from "@app/db";
 import { CheckoutState } from "@app/domain";
 import { conflict } from "../../errors";
-import { findOwnBasket } from "../basket/basket-access";
+import { basketOrdered, findOwnBasket } from "../basket/basket-access";
+import { findBasketHold } from "../basket/repository";
 import { changeOpenCheckout } from "./checkout-access";
 import { findCheckoutsHoldingBasket, updateCheckout } from "./repository";
 import { toCheckoutJson } from "./to-checkout-json";
@@ -12,7 +13,9 @@ const UNFINISHED_STATES = [CheckoutState.OPEN, CheckoutState.PENDING, CheckoutSt
 
 /**
  * Links the basket to the checkout, replacing a basket linked before. The basket must be the unit's,
- * not expired, and not held by another unfinished checkout (one basket, one order in progress).
+ * not expired, never ordered (a basket whose checkout is DONE or has an order is 409 BASKET_ORDERED:
+ * linking it again would charge the guest twice for it) and not held by another unfinished checkout
+ * (409 BASKET_IN_USE: one basket, one order in progress). A checkout in ERROR released its basket.
  * Both rows are locked, so two checkouts racing for one basket cannot both win.
  */
 export async function linkBasket(
@@ -24,6 +27,7 @@ export async function linkBasket(
   const { db, now } = deps;
   const row = await changeOpenCheckout(db, checkoutId, productionUnitId, async (tx, checkout) => {
     await findOwnBasket(tx, basketId, productionUnitId, now(), true);
+    if ((await findBasketHold(tx, basketId)) === "ordered") throw basketOrdered();
     const holders = await findCheckoutsHoldingBasket(tx, basketId, checkout.id, UNFINISHED_STATES);
     if (holders.length > 0) {
       throw conflict("BASKET_IN_USE", "The basket belongs to another checkout that is not finished");

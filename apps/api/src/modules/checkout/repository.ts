@@ -88,7 +88,13 @@ export async function findCheckoutGiftcards(db: Executor, checkoutId: string) {
 /** The checkout's payments, newest first. */
 export async function findPayments(db: Executor, checkoutId: string) {
   return db
-    .select({ id: payment.id, state: payment.state, type: payment.type, amountMinor: payment.amountMinor })
+    .select({
+      id: payment.id,
+      state: payment.state,
+      type: payment.type,
+      amountMinor: payment.amountMinor,
+      attempt: payment.attempt,
+    })
     .from(payment)
     .where(eq(payment.checkoutId, checkoutId))
     .orderBy(desc(payment.createdAt), desc(payment.id));

@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
-import { CheckoutState } from "@app/domain";
+import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import {
@@ -124,6 +125,33 @@ describe("POST /api/checkout", () => {
   });
 });
 
+/**
+ * A checkout of 158 kr. with guest information, a pickup time and a gift card applied (GAVE-100 by
+ * default), and a payment requested: with GAVE-100 a waiting ONLINE payment for the rest and a
+ * holding GIFTCARD payment of 100 kr.; with GAVE-500 the gift card pays everything and the order is
+ * placed at once.
+ */
+async function payWithGiftcard(giftcard: { giftcardCode: string } = { giftcardCode: "GAVE-100" }) {
+  const { checkoutId, basketId } = await checkoutWithBasket(t, A(), [{ product: "smorrebrod", amount: 2 }]);
+  const post = (url: string, payload?: object) => t.request({ method: "POST", url, headers: A().auth, payload });
+  const guest = await post(`/api/checkout/${checkoutId}/guestInformation`, {
+    name: "Anna",
+    phone: "12345678",
+    email: "anna@example.dk",
+    orderReadyTime: "2026-11-23T17:45:00Z", // a slot no other test fills
+  });
+  expect(guest.statusCode, guest.body).toBe(200);
+  expect((await post(`/api/checkout/${checkoutId}/giftcard`, giftcard)).statusCode).toBe(200);
+  const query = new URLSearchParams({
+    moduleId: String(A().module.id),
+    continuationUrl: `http://localhost:5173/payment/${checkoutId}`,
+    cancellationUrl: "http://localhost:5173/checkout",
+  });
+  const payment = await post(`/api/checkout/${checkoutId}/payment?${query}`);
+  expect(payment.statusCode, payment.body).toBe(200);
+  return { checkoutId, basketId, payments: payment.json().payments as { paymentId: string; type: number }[] };
+}
+
 describe("GET /api/checkout/:id", () => {
   test("answers the checkout with its basket and totals", async () => {
     const { checkoutId, basketId } = await checkoutWithBasket(t, A(), [
@@ -143,7 +171,7 @@ describe("GET /api/checkout/:id", () => {
     });
   });
 
-  test("shows the latest payment that is not cancelled or failed", async () => {
+  test("shows the live payment, not a later cancelled one", async () => {
     const checkoutId = await createCheckout(t, A());
     const values = {
       checkoutId,
@@ -160,6 +188,50 @@ describe("GET /api/checkout/:id", () => {
     await t.db.insert(schema.payment).values({ ...values, state: 2, createdAt: new Date("2026-11-23T09:30:00Z") });
     const res = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: A().auth });
     expect(res.json().payment).toEqual({ paymentId: live!.id });
+  });
+
+  test("shows no payment after a cancelled attempt that used a gift card, so the checkout can be reused", async () => {
+    const { checkoutId, payments } = await payWithGiftcard();
+    expect(payments.map((entry) => entry.type)).toEqual([PaymentType.GIFTCARD, PaymentType.ONLINE]);
+    const paid = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: A().auth });
+    const paymentId = paid.json().payment.paymentId;
+    expect(paymentId).toBe(payments[1]!.paymentId);
+    const cancel = await t.request({
+      method: "POST",
+      url: "/api/payment/cancel",
+      headers: A().auth,
+      payload: { paymentId },
+    });
+    expect(cancel.statusCode).toBe(200);
+    const res = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: A().auth });
+    // The attempt's gift-card payment is now REFUNDED 250: it is no payment of the checkout any more.
+    expect(res.json()).toMatchObject({ state: CheckoutState.OPEN, payment: null });
+    expect(res.json().totals).toMatchObject({ total: 158, giftcard: 100, totalLeft: 58 });
+  });
+
+  test("keeps showing the closed attempt's payment on a checkout in ERROR", async () => {
+    const { checkoutId } = await payWithGiftcard();
+    const paid = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: A().auth });
+    const paymentId = paid.json().payment.paymentId;
+    // What finalize's permanent failure leaves: the attempt ended, the checkout ERROR 3.
+    await t.db
+      .update(schema.payment)
+      .set({ state: PaymentState.REFUNDED })
+      .where(eq(schema.payment.checkoutId, checkoutId));
+    await setCheckoutState(t, checkoutId, CheckoutState.ERROR);
+    const res = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: A().auth });
+    expect(res.json()).toMatchObject({ state: CheckoutState.ERROR, payment: { paymentId } });
+  });
+
+  test("does not count a refunded online payment in totalLeft", async () => {
+    const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "smorrebrod", amount: 2 }]);
+    const values = { checkoutId, productionUnitId: A().module.productionUnitId, provider: "test", method: "card" };
+    await t.db.insert(schema.payment).values([
+      { ...values, type: PaymentType.ONLINE, state: PaymentState.REFUNDED, amountMinor: 15800 },
+      { ...values, type: PaymentType.ONLINE, state: PaymentState.CAPTURED, amountMinor: 5000 },
+    ]);
+    const res = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: A().auth });
+    expect(res.json().totals).toMatchObject({ total: 158, totalLeft: 108 });
   });
 
   test("counts authorized online payments in totalLeft, pay-at-pickup not", async () => {
@@ -245,11 +317,49 @@ describe("POST /api/checkout/:id/basket", () => {
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
   });
 
-  test("takes a basket whose previous checkout is done", async () => {
+  const basketOrdered = {
+    code: "BASKET_ORDERED",
+    message: "This basket has already been ordered; start a new basket for a new order",
+  };
+
+  test("is 409 BASKET_ORDERED for a basket whose checkout is done: one basket is never paid for twice", async () => {
     const { checkoutId, basketId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 1 }]);
     await setCheckoutState(t, checkoutId, CheckoutState.DONE);
     const other = await createCheckout(t, A());
-    expect((await link(other, basketId)).statusCode).toBe(200);
+    const res = await link(other, basketId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual([basketOrdered]);
+    const unchanged = await t.request({ method: "GET", url: `/api/checkout/${other}`, headers: A().auth });
+    expect(unchanged.json().checkoutBaskets).toEqual([]);
+  });
+
+  test("is 409 BASKET_ORDERED for a basket whose checkout has its order", async () => {
+    const { checkoutId, basketId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 1 }]);
+    await t.db
+      .update(schema.checkout)
+      .set({ state: CheckoutState.ERROR, orderId: randomUUID() })
+      .where(eq(schema.checkout.id, checkoutId));
+    const res = await link(await createCheckout(t, A()), basketId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual([basketOrdered]);
+  });
+
+  test("is 409 BASKET_ORDERED for a basket ordered through the API", async () => {
+    const { checkoutId, basketId } = await payWithGiftcard({ giftcardCode: "GAVE-500" });
+    const done = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: A().auth });
+    expect(done.json()).toMatchObject({ state: CheckoutState.DONE, orderId: expect.any(String) });
+    const res = await link(await createCheckout(t, A()), basketId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors).toEqual([basketOrdered]);
+  });
+
+  test("takes a basket whose previous checkout ended in ERROR without an order", async () => {
+    const { checkoutId, basketId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 1 }]);
+    await setCheckoutState(t, checkoutId, CheckoutState.ERROR);
+    const other = await createCheckout(t, A());
+    const res = await link(other, basketId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().checkoutBaskets).toEqual([{ externalBasketId: basketId }]);
   });
 
   test("is 409 CHECKOUT_NOT_OPEN on a checkout that is being paid", async () => {

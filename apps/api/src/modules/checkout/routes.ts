@@ -71,8 +71,10 @@ export const checkoutRoutes: RouteModule = (api, { db, now }) => {
         tags,
         summary: "Link a basket to the checkout (replaces a basket linked before)",
         description:
-          "The basket must be of the token's unit (404), not expired (410 BASKET_EXPIRED) and not linked to another " +
-          `checkout that is OPEN, PENDING or FINALIZING (409 BASKET_IN_USE). ${notOpenNote}`,
+          "The basket must be of the token's unit (404), not expired (410 BASKET_EXPIRED), never ordered (409 " +
+          "BASKET_ORDERED when a checkout holding it is DONE or has its order: a basket is paid for once) and not " +
+          "linked to another checkout that is OPEN, PENDING or FINALIZING (409 BASKET_IN_USE). A checkout that ended " +
+          `in ERROR without an order releases its basket. ${notOpenNote}`,
         params: CheckoutParams,
         querystring: LinkBasketQuery,
         body: NoBody,

@@ -1,32 +1,29 @@
 import type { Checkout } from "@app/contracts";
 import type { Executor } from "@app/db";
-import { DeliveryStage, PaymentState, PaymentType, toDkk, totalLeft } from "@app/domain";
+import { CheckoutState, DeliveryStage, PaymentType, toDkk, totalLeft } from "@app/domain";
+import { isHolding, LIVE_STATES } from "../payment/payment-states";
 import { type CheckoutRow, computeCheckoutTotals } from "./checkout-totals";
 import { findCheckoutDiscounts, findCheckoutGiftcards, findPayments } from "./repository";
 
-/** A payment that ended without money moving does not count as the checkout's payment. */
-const ENDED_STATES: number[] = [PaymentState.CANCELLED, PaymentState.FAILED];
+type PaymentSummary = Awaited<ReturnType<typeof findPayments>>[number];
 
 /**
  * The checkout as SPEC §3 names it. Totals are recomputed (which, for an OPEN checkout, also brings
  * the applied discount and gift cards in line with the current basket) before the rows are read.
  */
 export async function toCheckoutJson(db: Executor, checkout: CheckoutRow, now: Date): Promise<Checkout> {
+  // One query after another: `db` may be a transaction, whose one connection runs one query at a time.
   const totals = await computeCheckoutTotals(db, checkout, now);
-  const [discounts, giftcards, payments] = await Promise.all([
-    findCheckoutDiscounts(db, checkout.id),
-    findCheckoutGiftcards(db, checkout.id),
-    findPayments(db, checkout.id),
-  ]);
-  // The checkout's payment is its live main payment; gift-card payments of the same attempt only
-  // stand in when they paid everything.
-  const live = payments.filter((payment) => !ENDED_STATES.includes(payment.state));
-  const current = live.find((payment) => payment.type !== PaymentType.GIFTCARD) ?? live[0];
+  const discounts = await findCheckoutDiscounts(db, checkout.id);
+  const giftcards = await findCheckoutGiftcards(db, checkout.id);
+  const payments = await findPayments(db, checkout.id);
+  const current = currentPayment(checkout, payments);
   // Gift cards count through the checkout's gift-card rows (no state: they pay for sure); the
-  // GIFTCARD payment that draws them is left out so it is not counted twice.
+  // GIFTCARD payment that draws them is left out so it is not counted twice. Of the other payments
+  // only those holding money pay: a REFUNDED one paid nothing.
   const leftMinor = totalLeft(totals.orderTotalMinor, [
     ...giftcards.map((row) => ({ amountMinor: row.amountMinor, type: PaymentType.GIFTCARD })),
-    ...payments.filter((payment) => payment.type !== PaymentType.GIFTCARD),
+    ...payments.filter((payment) => payment.type !== PaymentType.GIFTCARD && isHolding(payment.state)),
   ]);
   const hasDelivery = checkout.isDelivery || checkout.deliveryStage !== DeliveryStage.INITIAL;
 
@@ -70,4 +67,24 @@ export async function toCheckoutJson(db: Executor, checkout: CheckoutRow, now: D
       totalLeft: toDkk(leftMinor),
     },
   };
+}
+
+/**
+ * The payment the checkout shows (`payments` newest first). Normally its live payment (waiting or
+ * holding, payment-states.ts): the main one (online or pay at pickup), else a gift-card payment that
+ * pays everything. Ended payments (cancelled, failed, refunded) are not shown, so after a cancelled
+ * attempt the checkout shows no payment and the storefront may reuse it (SPEC §4 "Checkout start").
+ *
+ * A checkout in ERROR 3 keeps showing the payment of the attempt that was closed (now REFUNDED or
+ * CANCELLED): it is finished, and with a payment shown the storefront does not try to reuse it
+ * (which would fail, it can no longer change) and the order page polls it into its error page
+ * instead of calling finalize.
+ */
+function currentPayment(checkout: CheckoutRow, payments: PaymentSummary[]): PaymentSummary | undefined {
+  const mainFirst = (rows: PaymentSummary[]) =>
+    rows.find((payment) => payment.type !== PaymentType.GIFTCARD) ?? rows[0];
+  const live = payments.filter((payment) => LIVE_STATES.includes(payment.state));
+  if (live.length > 0 || checkout.state !== CheckoutState.ERROR) return mainFirst(live);
+  const lastAttempt = Math.max(...payments.map((payment) => payment.attempt));
+  return mainFirst(payments.filter((payment) => payment.attempt === lastAttempt));
 }

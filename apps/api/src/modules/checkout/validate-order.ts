@@ -43,7 +43,8 @@ export async function validateOrder(
 
   const unit = await findProductionUnit(db, checkout.productionUnitId);
   if (!unit) throw notFound("Checkout");
-  const [weekly, closedDates] = await Promise.all([findHours(db, unit.id, "opening"), findClosedDates(db, unit.id)]);
+  const weekly = await findHours(db, unit.id, "opening");
+  const closedDates = await findClosedDates(db, unit.id);
   if (!openingStatus(now, unit.timeZone, weekly, closedDates).isOpen) throw restaurantOffline();
 
   const readyTime = checkout.orderReadyTime;

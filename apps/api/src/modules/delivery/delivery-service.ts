@@ -69,10 +69,9 @@ export async function getDeliveryDates(
 }
 
 async function deliveryDates(db: Executor, slots: Awaited<ReturnType<typeof deliveryContext>>["slots"]) {
-  const [weekly, closedDates] = await Promise.all([
-    findHours(db, slots.productionUnitId, "delivery"),
-    findClosedDates(db, slots.productionUnitId),
-  ]);
+  // One query after another: `db` may be a transaction (one connection, one query at a time).
+  const weekly = await findHours(db, slots.productionUnitId, "delivery");
+  const closedDates = await findClosedDates(db, slots.productionUnitId);
   const dates: DeliveryDate[] = [];
   for (const date of allowedDates(slots.now, slots.timeZone, slots.futureDays)) {
     const hours = hoursOn(date, weekly, closedDates);

@@ -31,11 +31,10 @@ export async function deliveryContext(
   if (!settings.deliveryEnabled || found.deliveryInstanceId === null) {
     throw unprocessable("DELIVERY_DISABLED", "This restaurant does not deliver");
   }
-  const [delivery, instance, timeZone] = await Promise.all([
-    findDeliveryInstance(db, found.deliveryInstanceId),
-    findCheckoutInstance(db, checkout.checkoutInstanceId),
-    findTimeZone(db, checkout.productionUnitId),
-  ]);
+  // One query after another: `db` may be a transaction (one connection, one query at a time).
+  const delivery = await findDeliveryInstance(db, found.deliveryInstanceId);
+  const instance = await findCheckoutInstance(db, checkout.checkoutInstanceId);
+  const timeZone = await findTimeZone(db, checkout.productionUnitId);
   if (!delivery) throw notFound("Delivery instance");
   if (!instance) throw notFound("Checkout instance");
   return {

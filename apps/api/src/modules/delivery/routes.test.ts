@@ -198,6 +198,13 @@ describe("POST /api/checkout/:id/delivery/date", () => {
     const checkoutId = await deliveryCheckout();
     expect((await post(`/api/checkout/${checkoutId}/delivery/date`, { date: "24/11" })).statusCode).toBe(400);
   });
+
+  test("is 400 Input.Invalid for a date that does not exist", async () => {
+    const checkoutId = await deliveryCheckout();
+    const res = await post(`/api/checkout/${checkoutId}/delivery/date`, { date: "2026-11-31" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toMatchObject({ code: "Input.Invalid", field: "body.date" });
+  });
 });
 
 describe("GET /api/checkout/:id/delivery/times", () => {

@@ -101,10 +101,9 @@ async function linesOfItems(
   now: Date,
 ): Promise<DiscountLine[]> {
   const ids = [...new Set(items.map((item) => item.productId))];
-  const [products, timeZone] = await Promise.all([
-    findProductsOfInstance(db, found.productInstanceId, ids),
-    findTimeZone(db, found.productionUnitId),
-  ]);
+  // One after the other: `db` may be a transaction (one connection, one query at a time).
+  const products = await findProductsOfInstance(db, found.productInstanceId, ids);
+  const timeZone = await findTimeZone(db, found.productionUnitId);
   const byId = new Map(products.map((p) => [p.id, p]));
   const { isoWeekday } = localParts(now, timeZone);
   const priced = items.map((item) => {

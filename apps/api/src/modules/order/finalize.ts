@@ -9,9 +9,10 @@
  * authorized online payment, an UNPAID pay-at-pickup one, or gift cards that pay everything),
  * kitchen capacity is consumed (conditional upsert), discount usage counted (conditional update),
  * the receipt number taken from the unit's sequence, and the order, its lines and discounts, the
- * checkout (DONE 2 + orderId) and the receipt outbox rows written. A full slot, a used-up discount
- * or a total that no longer matches the settled payment is permanent: the transaction rolls back,
- * then a second one closes the checkout (ERROR 3) and gives the money back (releaseAttempt).
+ * checkout (DONE 2 + orderId) and the receipt outbox rows written. A pickup time that has passed, a
+ * full slot, a used-up discount or a total that no longer matches the settled payment is permanent:
+ * the transaction rolls back, then a second one closes the checkout (ERROR 3) and gives the money
+ * back (releaseAttempt).
  */
 import { randomUUID } from "node:crypto";
 import type { Executor } from "@app/db";
@@ -47,6 +48,22 @@ class PermanentFailure extends Error {
 
 export const slotFull = () =>
   conflict("SLOT_FULL", "The kitchen has no capacity left for the chosen pickup time. Please choose another time");
+
+/**
+ * How long after the chosen pickup (or delivery) time an order is still placed. A payment may wait
+ * on the provider's page for PAYMENT_EXPIRY_MINUTES, longer than the lead time, so its approval can
+ * come after the time has gone; then no order is placed and the money goes back. The grace only
+ * absorbs the provider's report arriving a little after the guest approved (a webhook's delivery,
+ * a retry): see docs/decisions/006-payments-settle-by-themselves.md.
+ */
+export const PICKUP_TIME_GRACE_MS = 2 * 60_000;
+
+export const pickupTimePassed = (isDelivery: boolean) =>
+  conflict(
+    "PICKUP_TIME_PASSED",
+    `The chosen ${isDelivery ? "delivery" : "pickup"} time passed before the payment was approved, so no order ` +
+      "was placed. The money is given back. Please order again with a new time",
+  );
 
 export async function finalizeCheckout(
   deps: Deps,
@@ -96,6 +113,10 @@ async function placeOrder(
   }
   if (!checkout.orderReadyTime)
     throw unprocessable("DeliveryMethod.TimePicker", "Please choose a time", "orderReadyTime");
+  // The kitchen cannot make an order for a time that has gone, and waiting cannot bring it back.
+  if (checkout.orderReadyTime.getTime() + PICKUP_TIME_GRACE_MS < now.getTime()) {
+    throw new PermanentFailure(pickupTimePassed(checkout.isDelivery));
+  }
 
   const [module] = await tx.select().from(moduleTable).where(eq(moduleTable.id, checkout.moduleId)).limit(1);
   if (!module) throw notFound("Module");

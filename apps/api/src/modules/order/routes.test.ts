@@ -3,7 +3,7 @@ import { and, eq } from "@app/db/orm";
 import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
-import { externalIdOf } from "./finalize";
+import { externalIdOf, PICKUP_TIME_GRACE_MS } from "./finalize";
 import {
   authorizeWithoutOrder,
   checkoutRow,
@@ -345,6 +345,49 @@ describe("POST /api/checkout/:id/finalize", () => {
     expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(50000);
     expect(await refundsOf(t, id)).toEqual([expect.objectContaining({ amountMinor: 11900 - 5000 })]);
     expect((await finalize(t, checkoutId)).json().errors[0].code).toBe("CHECKOUT_FAILED");
+  });
+
+  test("an approval that comes after the pickup time has passed places no order: checkout ERROR, money back", async () => {
+    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
+    await setGiftcardBalance(t, card.id, 50000);
+    clock.set("2026-11-23T10:40:00Z"); // SLOT is the first time offered (20 minutes' lead)
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
+      orderReadyTime: SLOT,
+      giftcards: [{ code: "GAVE-500", amountMinor: 5000 }],
+    });
+    const { id } = (await pay(t, checkoutId, { paymentMethods: "card" })).json();
+    clock.set("2026-11-23T11:05:00Z"); // 25 minutes on the hosted page, within PAYMENT_EXPIRY_MINUTES
+    const approve = await pressTestButton(t, id, "approve");
+    expect(approve.statusCode).toBe(303);
+    expect(await checkoutRow(t, checkoutId)).toMatchObject({ state: CheckoutState.ERROR, orderId: null });
+    expect((await paymentsOf(t, checkoutId)).find((row) => row.id === id)?.state).toBe(PaymentState.REFUNDED);
+    expect(await refundsOf(t, id)).toEqual([expect.objectContaining({ amountMinor: 11900 - 5000 })]);
+    expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(50000);
+    expect(await t.db.select().from(schema.capacityUsage)).toEqual([]);
+  });
+
+  test("finalize after the pickup time has passed is 409 PICKUP_TIME_PASSED for good, saying the money goes back", async () => {
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, { orderReadyTime: SLOT });
+    const { id } = (await pay(t, checkoutId, { paymentMethods: "card" })).json();
+    await authorizeWithoutOrder(t, id);
+    clock.set(new Date(SLOT.getTime() + PICKUP_TIME_GRACE_MS + 1000));
+    const res = await finalize(t, checkoutId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0]).toEqual({
+      code: "PICKUP_TIME_PASSED",
+      message: expect.stringContaining("The money is given back"),
+    });
+    expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.ERROR);
+    expect(await refundsOf(t, id)).toEqual([expect.objectContaining({ amountMinor: 11900 })]);
+    expect((await finalize(t, checkoutId)).json().errors[0].code).toBe("CHECKOUT_FAILED");
+  });
+
+  test("an approval reported shortly after the pickup time, within the grace, still places the order", async () => {
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, { orderReadyTime: SLOT });
+    const { id } = (await pay(t, checkoutId, { paymentMethods: "card" })).json();
+    clock.set(new Date(SLOT.getTime() + PICKUP_TIME_GRACE_MS));
+    expect((await pressTestButton(t, id, "approve")).statusCode).toBe(303);
+    expect(await checkoutRow(t, checkoutId)).toMatchObject({ state: CheckoutState.DONE, orderId: expect.any(String) });
   });
 
   test("with enforceCapacity false a full slot still takes the order", async () => {

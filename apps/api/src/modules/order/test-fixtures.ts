@@ -210,12 +210,23 @@ export function pay(t: TestApp, checkoutId: string, query: PayQuery = {}, restau
   });
 }
 
-/** Presses a button on the test provider's hosted page (a form post without fields). */
-export function pressTestButton(t: TestApp, paymentId: string, action: "approve" | "decline" | "cancel") {
+/** What a browser's form post accepts. */
+export const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
+/**
+ * Presses a button on the test provider's hosted page (a form post without fields); `accept` as a
+ * browser sends it (BROWSER_ACCEPT), or none like a script.
+ */
+export function pressTestButton(
+  t: TestApp,
+  paymentId: string,
+  action: "approve" | "decline" | "cancel",
+  accept?: string,
+) {
   return t.request({
     method: "POST",
     url: `/api/payment/test/${paymentId}/${action}`,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(accept ? { accept } : {}) },
     payload: "",
   });
 }

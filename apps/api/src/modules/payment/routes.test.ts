@@ -4,6 +4,7 @@ import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import {
+  BROWSER_ACCEPT,
   checkoutRow,
   giftcardRow,
   pay,
@@ -412,6 +413,46 @@ describe("the test provider's hosted page", () => {
     expect(await refundsOf(t, id)).toHaveLength(1);
   });
 
+  test("a browser pressing approve after the payment was cancelled gets the page again (409), saying it is refunded", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const { id } = (await pay(t, checkoutId)).json();
+    await t.request({
+      method: "POST",
+      url: "/api/payment/cancel",
+      headers: t.restaurantA.auth,
+      payload: { paymentId: id },
+    });
+    const res = await pressTestButton(t, id, "approve", BROWSER_ACCEPT);
+    expect(res.statusCode).toBe(409);
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.body).toContain("TEST MODE – no money moves");
+    expect(res.body).toContain("Annulleret (cancelled)");
+    expect(res.body).toContain("The amount is refunded");
+    expect(res.body).not.toContain("<form");
+    expect(await refundsOf(t, id)).toHaveLength(1);
+  });
+
+  test("a browser pressing a button on a payment already approved gets the page again (409) showing it approved", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const { id } = (await pay(t, checkoutId)).json();
+    expect((await pressTestButton(t, id, "approve", BROWSER_ACCEPT)).statusCode).toBe(303);
+    const res = await pressTestButton(t, id, "cancel", BROWSER_ACCEPT);
+    expect(res.statusCode).toBe(409);
+    expect(res.body).toContain("Godkendt (approved)");
+    expect(res.body).toContain("has already been completed, declined or cancelled");
+    expect((await paymentsOf(t, checkoutId))[0]!.state).toBe(PaymentState.AUTHORIZED);
+  });
+
+  test("a client that does not ask for HTML keeps the JSON 409", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const { id } = (await pay(t, checkoutId)).json();
+    await pressTestButton(t, id, "decline");
+    const res = await pressTestButton(t, id, "decline", "application/json");
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ errors: [{ code: "PAYMENT_NOT_CREATED", message: expect.any(String) }] });
+  });
+
   test("cancel: CANCELLED 2 and 303 to the cancellation URL", async () => {
     const { checkoutId } = await preparedCheckout(t);
     const { id } = (await pay(t, checkoutId)).json();
@@ -536,6 +577,34 @@ describe("POST /api/payment/cancel", () => {
     const res = await cancel(id);
     expect(res.statusCode).toBe(409);
     expect(res.json().errors[0].code).toBe("ALREADY_PAID");
+  });
+
+  test("a declined payment is 409 PAYMENT_NOT_CANCELLABLE and stays FAILED", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const { id } = (await pay(t, checkoutId)).json();
+    await pressTestButton(t, id, "decline");
+    const res = await cancel(id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0]).toEqual({
+      code: "PAYMENT_NOT_CANCELLABLE",
+      message: expect.stringContaining("declined"),
+    });
+    expect((await paymentsOf(t, checkoutId))[0]!.state).toBe(PaymentState.FAILED);
+  });
+
+  test("a payment refunded because its order could not be placed is 409 PAYMENT_NOT_CANCELLABLE", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const { id } = (await pay(t, checkoutId)).json();
+    await setItemsPerSlot(t, t.restaurantA, 0); // the slot fills up while the guest is on the hosted page
+    await pressTestButton(t, id, "approve");
+    await setItemsPerSlot(t, t.restaurantA, 30);
+    expect((await paymentsOf(t, checkoutId))[0]!.state).toBe(PaymentState.REFUNDED);
+    const res = await cancel(id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0]).toEqual({
+      code: "PAYMENT_NOT_CANCELLABLE",
+      message: expect.stringContaining("refunded"),
+    });
   });
 
   test("unknown or another restaurant's payment is 404; unknown fields 400", async () => {

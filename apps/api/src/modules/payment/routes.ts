@@ -93,7 +93,8 @@ export const paymentRoutes: RouteModule = (api, deps) => {
         summary: "Cancel a waiting payment; the checkout reopens and gift-card money goes back",
         description:
           "Only a waiting (CREATED) online payment can be cancelled. A cancelled payment cancelled again is answered " +
-          "unchanged (200); a settled one — authorized, pay at pickup, gift cards paying everything — is 409 ALREADY_PAID.",
+          "unchanged (200); a settled one — authorized, pay at pickup, gift cards paying everything — is 409 ALREADY_PAID; " +
+          "a declined or refunded one is 409 PAYMENT_NOT_CANCELLABLE.",
         body: CancelPaymentBody,
         response: { 200: Payment, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },

@@ -35,11 +35,10 @@ const MIN_ITEMS = 1;
 /** The day's slots, or 422 DATE_NOT_ALLOWED for a past date or one beyond the allowed future days. */
 export async function daySlots(db: Executor, input: DaySlotsInput): Promise<PickupSlot[]> {
   requireAllowedDate(input.date, input.now, input.timeZone, input.futureDays);
-  const [weekly, closedDates, itemsPerSlot] = await Promise.all([
-    findHours(db, input.productionUnitId, input.kind),
-    findClosedDates(db, input.productionUnitId),
-    findItemsPerSlot(db, input.capacityInstanceId),
-  ]);
+  // One query after another: `db` may be a transaction (one connection, one query at a time).
+  const weekly = await findHours(db, input.productionUnitId, input.kind);
+  const closedDates = await findClosedDates(db, input.productionUnitId);
+  const itemsPerSlot = await findItemsPerSlot(db, input.capacityInstanceId);
   const hours = hoursOn(input.date, weekly, closedDates);
   if (!hours) return [];
   const dayStart = zonedTimeToUtc(input.date, 0, input.timeZone);
@@ -67,8 +66,8 @@ export function allowedDates(now: Date, timeZone: string, futureDays: number): s
   return Array.from({ length: Math.max(0, futureDays) + 1 }, (_, i) => addDays(today, i));
 }
 
+/** `date` is a real calendar date: LocalDate of @app/contracts refuses others as malformed (400). */
 export function requireAllowedDate(date: string, now: Date, timeZone: string, futureDays: number): void {
-  requireRealDate(date);
   const dates = allowedDates(now, timeZone, futureDays);
   if (date < dates[0]!) throw unprocessable("DATE_NOT_ALLOWED", "The date is in the past", "date");
   if (date > dates.at(-1)!) {
@@ -82,15 +81,6 @@ export function requireAllowedDate(date: string, now: Date, timeZone: string, fu
   }
 }
 
-/** "2026-02-30" passes the YYYY-MM-DD pattern but is no date. */
-function requireRealDate(date: string): void {
-  try {
-    addDays(date, 0);
-  } catch {
-    throw unprocessable("Input.Invalid", "Your input is invalid: not a calendar date", "date");
-  }
-}
-
 /**
  * Where an instant stands: `closed` when it falls outside the hours of its day (opening or delivery
  * hours, closed dates included); `not-a-slot` when it is not an offered slot start of its date (not
@@ -100,10 +90,8 @@ function requireRealDate(date: string): void {
 export type SlotStatus = "ok" | "full" | "not-a-slot" | "closed";
 
 export async function findSlot(db: Executor, input: Omit<DaySlotsInput, "date">, instant: Date): Promise<SlotStatus> {
-  const [weekly, closedDates] = await Promise.all([
-    findHours(db, input.productionUnitId, input.kind),
-    findClosedDates(db, input.productionUnitId),
-  ]);
+  const weekly = await findHours(db, input.productionUnitId, input.kind);
+  const closedDates = await findClosedDates(db, input.productionUnitId);
   if (!openingStatus(instant, input.timeZone, weekly, closedDates).isOpen) return "closed";
   const date = localParts(instant, input.timeZone).date;
   if (!allowedDates(input.now, input.timeZone, input.futureDays).includes(date)) return "not-a-slot";

@@ -12,17 +12,22 @@ import { pickupSlotInput } from "./pickup-slot-input";
 type Deps = { db: Db; now: () => Date };
 
 /**
- * Kitchen units of the request's `items`: a count as given; lines whose amounts are summed, leaving
- * out gift-card products and the module's bag fee (kitchenItemCount); omitted, the linked basket's.
+ * Kitchen units the slots must fit: the larger of the request's `items` (a count as given; lines
+ * whose amounts are summed, leaving out gift-card products and the module's bag fee:
+ * kitchenItemCount) and the checkout's linked basket. A slot is offered only while the kitchen still
+ * fits the basket that will be ordered, so a client that sends too few items cannot see a slot that
+ * finalize would refuse as full. Without `items`, the linked basket's units.
  */
 export async function countItems(
   db: Db,
   items: AvailableOrderTimeBody["items"],
   checkout: Pick<CheckoutRow, "basketId" | "moduleId">,
 ): Promise<number> {
-  if (typeof items === "number") return items;
-  if (Array.isArray(items)) return kitchenItemCount(await withLineKinds(db, checkout.moduleId, items));
-  return (await checkoutBasket(db, checkout)).kitchenItems;
+  const basketItems = checkout.basketId ? (await checkoutBasket(db, checkout)).kitchenItems : 0;
+  if (items === undefined) return basketItems;
+  const requested =
+    typeof items === "number" ? items : kitchenItemCount(await withLineKinds(db, checkout.moduleId, items));
+  return Math.max(requested, basketItems);
 }
 
 /** POST /availableordertime/{checkoutId}: the day's pickup slots for this checkout's basket. */

@@ -15,11 +15,10 @@ export async function pickupSlotInput(
   items: number,
   now: Date,
 ): Promise<Omit<DaySlotsInput, "date">> {
-  const [instance, settings, timeZone] = await Promise.all([
-    findCheckoutInstance(db, source.checkoutInstanceId),
-    getModuleSettings(db, source.moduleId),
-    findTimeZone(db, source.productionUnitId),
-  ]);
+  // One query after another: `db` may be a transaction (one connection, one query at a time).
+  const instance = await findCheckoutInstance(db, source.checkoutInstanceId);
+  const settings = await getModuleSettings(db, source.moduleId);
+  const timeZone = await findTimeZone(db, source.productionUnitId);
   if (!instance) throw notFound("Checkout instance");
   return {
     productionUnitId: source.productionUnitId,

@@ -118,6 +118,28 @@ describe("POST /api/availableordertime/:id", () => {
     expect(body.find((slot) => slot.time === "2026-11-23T14:00:00.000Z")?.isAvailable).toBe(true);
   });
 
+  test("never counts fewer items than the linked basket holds: a basket too big for a slot sees it unavailable", async () => {
+    // 31 salads: more than the kitchen's 30 items per slot, whatever the client says.
+    const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 31 }]);
+    const salat = await productId(t, A(), "salat");
+    for (const items of [1, [{ productId: salat, amount: 1 }]]) {
+      const body: Slot[] = (await slots(A(), checkoutId, { date: "2026-11-24", items })).json();
+      expect(body.length, JSON.stringify(items)).toBe(96);
+      expect(
+        body.some((slot) => slot.isAvailable),
+        JSON.stringify(items),
+      ).toBe(false);
+    }
+  });
+
+  test("counts more items than the basket holds when the client asks for more", async () => {
+    await useCapacity(t, A(), "2026-11-23T16:00:00Z", 27);
+    const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 1 }]);
+    const body: Slot[] = (await slots(A(), checkoutId, { date: "2026-11-23", items: 4 })).json();
+    expect(body.find((slot) => slot.time === "2026-11-23T16:00:00.000Z")?.isAvailable).toBe(false);
+    expect(body.find((slot) => slot.time === "2026-11-23T16:15:00.000Z")?.isAvailable).toBe(true);
+  });
+
   test("leaves gift-card products and the bag fee out of lines given as items", async () => {
     await useCapacity(t, A(), "2026-11-23T15:30:00Z", 27);
     const checkoutId = await createCheckout(t, A());
@@ -206,10 +228,16 @@ describe("POST /api/availableordertime/:id", () => {
     }
   });
 
-  test("is 422 for a date that does not exist", async () => {
-    const res = await slots(A(), await createCheckout(t, A()), { date: "2026-11-31" });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().errors[0].code).toBe("Input.Invalid");
+  test("is 400 Input.Invalid for a date that does not exist, like any malformed input", async () => {
+    const checkoutId = await createCheckout(t, A());
+    for (const date of ["2026-11-31", "2026-02-29"]) {
+      const res = await slots(A(), checkoutId, { date });
+      expect(res.statusCode, date).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({
+        code: "Input.Invalid",
+        message: expect.stringContaining("Expected a date that exists in the calendar"),
+      });
+    }
   });
 
   test("is 401 without a token", async () => {
@@ -242,6 +270,12 @@ describe("GET /api/availableordertime/:capacityInstanceId/:date", () => {
   test("is 422 beyond the allowed dates", async () => {
     const res = await t.request({ method: "GET", url: url(B(), "2026-11-24"), headers: B().auth });
     expect(res.statusCode).toBe(422);
+  });
+
+  test("is 400 Input.Invalid for a date that does not exist", async () => {
+    const res = await t.request({ method: "GET", url: url(A(), "2026-02-30"), headers: A().auth });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].code).toBe("Input.Invalid");
   });
 
   test("is 404 for another restaurant's capacity instance, 400 malformed, 401 without token", async () => {

@@ -28,10 +28,12 @@ export const pickupTimeRoutes: RouteModule = (api, { db, now }) => {
         tags,
         summary: "Pickup slots of a local date for a checkout's basket (id = checkout id)",
         description:
-          `${slotRules} The basket's size comes from \`items\` (a number of units, or lines [{productId, amount}] ` +
-          "whose amounts are summed); omitted, the checkout's linked basket is counted. Only what the kitchen makes " +
-          "counts: gift-card products and the bag fee take no capacity. productionUnitId and " +
-          "capacityInstanceId must be the token's unit's (404 otherwise).",
+          `${slotRules} The basket's size is the larger of \`items\` (a number of units, or lines ` +
+          "[{productId, amount}] whose amounts are summed) and the checkout's linked basket: a slot is available only " +
+          "while the kitchen capacity still fits this basket, so sending fewer items than the basket holds never " +
+          "shows a slot that the order would then find full. `items` omitted: the linked basket alone; no basket " +
+          "linked: `items` alone. Only what the kitchen makes counts: gift-card products and the bag fee take no " +
+          "capacity. productionUnitId and capacityInstanceId must be the token's unit's (404 otherwise).",
         params: AvailableOrderTimeParams,
         body: AvailableOrderTimeBody,
         response: { 200: PickupTimeSlots, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody },

@@ -5,13 +5,16 @@
  * payment's random UUID is its only key) showing the amount, the restaurant and the method, with
  * three buttons. Each posts a plain HTML form to POST /api/payment/test/{paymentId}/{action}:
  * approve → AUTHORIZED 128, decline → FAILED 64 (both 303 to the continuation URL), cancel →
- * CANCELLED 2 (303 to the cancellation URL). A payment no longer CREATED cannot move again (409).
+ * CANCELLED 2 (303 to the cancellation URL). A payment no longer CREATED cannot move again (409):
+ * a browser gets the page again, with status 409, saying why and what became of the payment; any
+ * other client the JSON error.
  */
 import { ErrorBody, TestPaymentActionBody, TestPaymentActionParams, TestPaymentParams } from "@app/contracts";
 import { formatPrice, PaymentState } from "@app/domain";
+import type { FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { notFound } from "../../../errors";
+import { AppError, notFound } from "../../../errors";
 import type { CreatePaymentResult, PaymentProvider, PaymentRow } from "./provider";
 
 export const TEST_PROVIDER_NAME = "test";
@@ -65,16 +68,7 @@ export function testPaymentProvider(): PaymentProvider {
           async (request, reply) => {
             const found = await outcomes.find(request.params.paymentId);
             if (!found) throw notFound("Payment");
-            return reply
-              .header("cache-control", "no-store")
-              .header("referrer-policy", "no-referrer")
-              .header("x-robots-tag", "noindex")
-              .header(
-                "content-security-policy",
-                "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-              )
-              .type("text/html; charset=utf-8")
-              .send(renderPage(found.payment, found.restaurantName));
+            return sendPage(reply, renderPage(found.payment, found.restaurantName));
           },
         );
 
@@ -87,7 +81,9 @@ export function testPaymentProvider(): PaymentProvider {
               summary: "TEST MODE: approve, decline or cancel the payment, then 303 to the shop",
               description:
                 "approve → AUTHORIZED 128 and decline → FAILED 64 redirect to the continuation URL; cancel → CANCELLED 2 " +
-                "redirects to the cancellation URL. A payment that is no longer CREATED is 409 PAYMENT_NOT_CREATED.",
+                "redirects to the cancellation URL. A payment that is no longer CREATED is 409 PAYMENT_NOT_CREATED " +
+                "(PAYMENT_REFUNDED for an approval of a payment already given up): the page again, saying so, when the " +
+                "request accepts text/html (the page's own forms), else the JSON error.",
               security: [],
               params: TestPaymentActionParams,
               body: TestPaymentActionBody,
@@ -95,21 +91,57 @@ export function testPaymentProvider(): PaymentProvider {
                 303: z.null().describe("Redirect (Location header) to the continuation or cancellation URL"),
                 400: ErrorBody,
                 404: ErrorBody,
-                409: ErrorBody,
+                409: ErrorBody.or(z.string().describe("text/html page, for a browser")),
               },
             },
           },
           async (request, reply) => {
             const { paymentId, action } = request.params;
             const outcome = action === "approve" ? "authorized" : action === "decline" ? "failed" : "cancelled";
-            const { redirectUrl } = await outcomes.report(paymentId, outcome);
-            return reply.header("cache-control", "no-store").redirect(redirectUrl ?? `../${paymentId}`, 303);
+            try {
+              const { redirectUrl } = await outcomes.report(paymentId, outcome);
+              return reply.header("cache-control", "no-store").redirect(redirectUrl ?? `../${paymentId}`, 303);
+            } catch (error) {
+              // A guest pressing a button on a page that went stale (cancelled, expired, refunded, a second tab)
+              // must see a page in the browser, not raw JSON: the payment as it is now, and why nothing changed.
+              if (!(error instanceof AppError) || error.status !== 409 || !acceptsHtml(request.headers.accept))
+                throw error;
+              const found = await outcomes.find(paymentId);
+              if (!found) throw error;
+              return sendPage(reply.status(409), renderPage(found.payment, found.restaurantName, error.code));
+            }
           },
         );
       });
     },
   };
 }
+
+/** Whether the client asked for HTML: a browser's form post does (`text/html,application/xhtml+xml,…`). */
+function acceptsHtml(accept: string | undefined): boolean {
+  return accept?.toLowerCase().includes("text/html") ?? false;
+}
+
+function sendPage(reply: FastifyReply, html: string) {
+  return reply
+    .header("cache-control", "no-store")
+    .header("referrer-policy", "no-referrer")
+    .header("x-robots-tag", "noindex")
+    .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+    .type("text/html; charset=utf-8")
+    .send(html);
+}
+
+/** Why a button did nothing, by the 409's code (outcomes.ts), in the page's two languages. */
+const REFUSAL_TEXT: Record<string, string> = {
+  PAYMENT_REFUNDED:
+    "Betalingen var allerede annulleret eller udløbet, så der blev ikke lavet nogen ordre. Beløbet bliver refunderet. " +
+    "(The payment had already been cancelled or had expired, so no order was placed. The amount is refunded.)",
+  PAYMENT_NOT_CREATED:
+    "Betalingen er allerede gennemført, afvist eller annulleret. (The payment has already been completed, declined or cancelled.)",
+};
+
+const refusalText = (code: string) => REFUSAL_TEXT[code] ?? REFUSAL_TEXT.PAYMENT_NOT_CREATED!;
 
 const METHOD_NAMES: Record<string, string> = { card: "Betalingskort (card)", mobilepay: "MobilePay" };
 
@@ -121,7 +153,8 @@ const STATE_TEXT: Record<number, string> = {
   [PaymentState.REFUNDED]: "Refunderet (refunded)",
 };
 
-export function renderPage(payment: PaymentRow, restaurantName: string): string {
+/** The hosted page; `refusal` is the code of a 409 a button press just got (shown above the state). */
+export function renderPage(payment: PaymentRow, restaurantName: string, refusal?: string): string {
   const amount = `${formatPrice(payment.amountMinor, "da-DK")} kr.`;
   const isOpen = payment.state === PaymentState.CREATED;
   const action = (name: string, label: string, style: string) =>
@@ -132,7 +165,8 @@ export function renderPage(payment: PaymentRow, restaurantName: string): string 
       ${action("decline", "Afvis betaling (Decline)", "decline")}
       ${action("cancel", "Annuller (Cancel)", "cancel")}
     </div>`
-    : `<p>Betalingen kan ikke ændres længere. Status: <strong>${escapeHtml(STATE_TEXT[payment.state] ?? String(payment.state))}</strong></p>
+    : `${refusal ? `<p role="alert"><strong>${escapeHtml(refusalText(refusal))}</strong></p>` : ""}
+    <p>Betalingen kan ikke ændres længere. Status: <strong>${escapeHtml(STATE_TEXT[payment.state] ?? String(payment.state))}</strong></p>
     ${payment.continueUrl ? `<p><a href="${escapeHtml(payment.continueUrl)}">Tilbage til butikken (Back to the shop)</a></p>` : ""}`;
 
   return `<!doctype html>
