@@ -1,6 +1,6 @@
 /** SQL of the payment feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
-import { and, asc, desc, eq, exists, inArray, isNull, lte, max, notExists, sql } from "@app/db/orm";
+import { and, asc, desc, eq, exists, inArray, isNull, lte, max, min, notExists, sql } from "@app/db/orm";
 import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
 import { HOLDING_STATES, LIVE_STATES } from "./payment-states";
 import type { PaymentRow } from "./providers/provider";
@@ -226,7 +226,7 @@ export async function findSettledCheckoutsWithoutOrder(
   db: Executor,
   cutoff: Date,
   limit: number,
-): Promise<{ checkoutId: string; productionUnitId: number }[]> {
+): Promise<{ checkoutId: string; productionUnitId: number; settledAt: Date }[]> {
   const waiting = db
     .select({ id: payment.id })
     .from(payment)
@@ -237,14 +237,28 @@ export async function findSettledCheckoutsWithoutOrder(
     .where(
       and(eq(payment.checkoutId, checkout.id), inArray(payment.state, HOLDING_STATES), lte(payment.updatedAt, cutoff)),
     );
-  return db
-    .select({ checkoutId: checkout.id, productionUnitId: checkout.productionUnitId })
+  const settledAt = db
+    .select({ at: min(payment.updatedAt) })
+    .from(payment)
+    .where(and(eq(payment.checkoutId, checkout.id), inArray(payment.state, HOLDING_STATES)));
+  const rows = await db
+    .select({
+      checkoutId: checkout.id,
+      productionUnitId: checkout.productionUnitId,
+      settledAt: sql<Date | string>`(${settledAt})`,
+    })
     .from(checkout)
     .where(
       and(eq(checkout.state, CheckoutState.PENDING), isNull(checkout.orderId), exists(settled), notExists(waiting)),
     )
     .orderBy(asc(checkout.updatedAt))
     .limit(limit);
+  return rows.map((row) => ({ ...row, settledAt: new Date(row.settledAt) }));
+}
+
+/** Moves a checkout to the back of the sweeper's queue (its batch is ordered by updated_at). */
+export async function touchCheckout(db: Executor, checkoutId: string, now: Date): Promise<void> {
+  await db.update(checkout).set({ updatedAt: now }).where(eq(checkout.id, checkoutId));
 }
 
 // ── Refund outbox ──────────────────────────────────────────────────────────────────────────

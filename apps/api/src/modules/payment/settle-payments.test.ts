@@ -25,7 +25,7 @@ import { createPayment } from "./create-payment";
 import { paymentOutcomes } from "./outcomes";
 import type { PaymentProvider, PaymentRow } from "./providers/provider";
 import { testPaymentProvider } from "./providers/test-provider";
-import { SETTLED_GRACE_MS, settlePayments } from "./settle-payments";
+import { SETTLED_GRACE_MS, STUCK_ALARM_MS, settlePayments } from "./settle-payments";
 
 let t: TestApp;
 const START = "2026-11-23T10:00:00Z"; // a Monday, 11:00 in Copenhagen
@@ -166,6 +166,45 @@ describe("finalize after a crash", () => {
     expect((await paymentsOf(t, checkoutId))[0]!.state).toBe(PaymentState.REFUNDED);
     expect(recording.refunds).toEqual([expect.objectContaining({ paymentId: id, amountMinor: 11900, ok: true })]);
     expect((await refundsOf(t, id))[0]!.doneAt).not.toBeNull();
+  });
+});
+
+describe("a paid checkout whose finalize keeps failing", () => {
+  test("goes to the back of the queue on every pass and is logged as an error once it has waited 10 minutes", async () => {
+    const errors: { obj: unknown; msg: string }[] = [];
+    const deps = testDeps(t);
+    // The app's logger, but recording its errors.
+    const log: Deps["log"] = Object.create(deps.log);
+    log.error = ((obj: unknown, msg: string) => {
+      errors.push({ obj, msg });
+    }) as Deps["log"]["error"];
+    const failing: Deps = {
+      ...deps,
+      log,
+      orders: {
+        finalize: async () => {
+          throw new Error("database hiccup");
+        },
+      },
+    };
+    const { checkoutId } = await preparedCheckout(t);
+    const { id } = (await pay(t, checkoutId, { paymentMethods: "card" })).json();
+    await authorizeWithoutOrder(t, id);
+
+    advanceMs(SETTLED_GRACE_MS);
+    await settlePayments(failing);
+    const stuck = (obj: unknown) => (obj as { checkoutId?: string }).checkoutId === checkoutId;
+    expect(errors.filter((entry) => stuck(entry.obj) && entry.msg.startsWith("paid checkout"))).toEqual([]);
+    expect((await checkoutRow(t, checkoutId)).updatedAt).toEqual(clock.now());
+
+    advanceMs(STUCK_ALARM_MS);
+    await settlePayments(failing);
+    expect(errors.filter((entry) => stuck(entry.obj) && entry.msg.startsWith("paid checkout"))).toHaveLength(1);
+
+    // Once finalize works again, the next pass places the order.
+    advanceMs(SETTLED_GRACE_MS);
+    await settlePayments(deps);
+    expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.DONE);
   });
 });
 

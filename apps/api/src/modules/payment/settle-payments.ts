@@ -18,7 +18,7 @@ import { backgroundRun, runEvery } from "../../background-run";
 import type { Deps } from "../../deps";
 import { AppError } from "../../errors";
 import { endWaitingPayment } from "./release-attempt";
-import { findSettledCheckoutsWithoutOrder, findWaitingPaymentsBefore } from "./repository";
+import { findSettledCheckoutsWithoutOrder, findWaitingPaymentsBefore, touchCheckout } from "./repository";
 
 export type SettleDeps = Pick<Deps, "db" | "now" | "config" | "payments" | "refunds" | "orders" | "log">;
 
@@ -29,6 +29,9 @@ const BATCH = 100;
  * finalizes it, so the two rarely do the same work (it would be harmless: finalize is idempotent).
  */
 export const SETTLED_GRACE_MS = 60_000;
+
+/** A paid checkout still without an order after this long is logged as an error on every pass. */
+export const STUCK_ALARM_MS = 10 * 60_000;
 
 export type SettleReport = { expired: number; finalized: number; refunded: number; refundsFailed: number };
 
@@ -58,7 +61,23 @@ async function finalizeSettledCheckouts(deps: SettleDeps): Promise<number> {
   const cutoff = new Date(deps.now().getTime() - SETTLED_GRACE_MS);
   let finalized = 0;
   for (const checkout of await findSettledCheckoutsWithoutOrder(deps.db, cutoff, BATCH)) {
-    if (await finalizeSettled(deps, checkout)) finalized++;
+    if (await finalizeSettled(deps, checkout)) {
+      finalized++;
+      continue;
+    }
+    // Still no order: to the back of the queue, so it cannot crowd out newer ones; loud once it is old.
+    await touchCheckout(deps.db, checkout.checkoutId, deps.now());
+    const waitedMs = deps.now().getTime() - checkout.settledAt.getTime();
+    if (waitedMs >= STUCK_ALARM_MS) {
+      deps.log.error(
+        {
+          checkoutId: checkout.checkoutId,
+          settledAt: checkout.settledAt,
+          waitedMinutes: Math.round(waitedMs / 60_000),
+        },
+        "paid checkout still has no order; the money is held: look into it",
+      );
+    }
   }
   return finalized;
 }
