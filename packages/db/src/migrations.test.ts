@@ -1,0 +1,56 @@
+/**
+ * Migrations that change existing rows, tried on a database holding rows of the schema before them.
+ */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { describe, expect, test } from "vitest";
+
+const MIGRATIONS = join(import.meta.dirname, "../migrations");
+
+/** A copy of the migrations folder holding only the first `count` migrations. */
+function migrationsUpTo(count: number): string {
+  const dir = mkdtempSync(join(tmpdir(), "migrations-"));
+  cpSync(MIGRATIONS, dir, { recursive: true });
+  const journalPath = join(dir, "meta/_journal.json");
+  const journal = JSON.parse(readFileSync(journalPath, "utf8"));
+  journal.entries = journal.entries.slice(0, count);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return dir;
+}
+
+describe("0003 payment settlement", () => {
+  test("numbers old attempts, settles recent pay-at-pickup payments and leaves older ones to expire", async () => {
+    const client = new PGlite();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsUpTo(3) });
+
+    // Payment rows only (their checkouts and units do not matter here), so foreign keys stay unchecked.
+    await client.exec("SET session_replication_role = replica");
+    await client.exec(`
+      INSERT INTO payment (id, checkout_id, production_unit_id, state, type, amount_minor, provider, method, created_at) VALUES
+        ('00000000-0000-4000-8000-000000000001', '10000000-0000-4000-8000-000000000001', 1, 1, 2, 5000, 'restaurant', 'pickup', now() - interval '5 minutes'),
+        ('00000000-0000-4000-8000-000000000002', '10000000-0000-4000-8000-000000000002', 1, 1, 2, 5000, 'restaurant', 'pickup', now() - interval '2 hours'),
+        ('00000000-0000-4000-8000-000000000003', '10000000-0000-4000-8000-000000000003', 1, 1, 0, 5000, 'test', 'card', now() - interval '5 minutes'),
+        ('00000000-0000-4000-8000-000000000004', '10000000-0000-4000-8000-000000000004', 1, 2, 0, 5000, 'test', 'card', '2026-11-23T10:00:00Z'),
+        ('00000000-0000-4000-8000-000000000005', '10000000-0000-4000-8000-000000000004', 1, 250, 1, 1000, 'giftcard', 'giftcard', '2026-11-23T10:00:00Z'),
+        ('00000000-0000-4000-8000-000000000006', '10000000-0000-4000-8000-000000000004', 1, 1, 0, 5000, 'test', 'card', '2026-11-23T10:05:00Z')
+    `);
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    const { rows } = await client.query<{ id: string; state: number; attempt: number }>(
+      "SELECT id, state, attempt FROM payment ORDER BY id",
+    );
+    expect(rows.map((row) => [row.id.slice(-1), row.state, row.attempt])).toEqual([
+      ["1", 128, 1], // recent pay at pickup: settled, the sweeper places its order
+      ["2", 1, 1], // two hours old: still waiting, so the sweeper expires it
+      ["3", 1, 1], // online payments keep waiting for their provider
+      ["4", 2, 1], // one attempt: written together
+      ["5", 250, 1],
+      ["6", 1, 2],
+    ]);
+    await client.close();
+  }, 60_000);
+});
