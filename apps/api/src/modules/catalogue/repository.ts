@@ -2,7 +2,7 @@
  * Catalogue reads. Every list is loaded with a fixed number of queries whatever its length
  * (no query per row): a product list costs three queries, a category list two.
  */
-import { type Executor, schema, type Translations } from "@app/db";
+import { type Db, type Executor, schema, type Translations } from "@app/db";
 import { and, asc, eq, inArray, sql } from "@app/db/orm";
 
 const {
@@ -74,9 +74,9 @@ export async function findMenuOfInstance(db: Executor, menuId: number, menuInsta
 export type CategoryRow = typeof category.$inferSelect;
 export type CategoryProductRow = { categoryId: number; productId: number; sortOrder: number };
 
-/** The menu's categories in display order, and every product link of them (two queries). */
+/** The menu's categories in display order, and every product link of them (two queries side by side: the pool only). */
 export async function findCategoriesOfMenu(
-  db: Executor,
+  db: Db,
   menuId: number,
 ): Promise<{ categories: CategoryRow[]; links: CategoryProductRow[] }> {
   const [categories, links] = await Promise.all([
@@ -139,9 +139,9 @@ export type ProductGraph = {
 
 /**
  * The products of the instance among `ids` with their labels, option groups and the groups'
- * choices: three queries run side by side, however many products are asked for.
+ * choices: three queries run side by side (so the pool, never a transaction), however many products are asked for.
  */
-export async function findProductGraph(db: Executor, productInstanceId: number, ids: number[]): Promise<ProductGraph> {
+export async function findProductGraph(db: Db, productInstanceId: number, ids: number[]): Promise<ProductGraph> {
   if (ids.length === 0) return { products: [], productModifiers: [], modifierChoices: [] };
   const ofInstance = and(eq(product.productInstanceId, productInstanceId), inArray(product.id, ids));
   const [products, productModifiers, modifierChoices] = await Promise.all([

@@ -6,7 +6,7 @@
  *     current copy. They do not check tenancy again: call them after step 1 only.
  */
 import type { Category, Context, Label, Menu, Product } from "@app/contracts";
-import type { Executor } from "@app/db";
+import type { Db, Executor } from "@app/db";
 import { localParts } from "@app/domain";
 import { AppError, notFound } from "../../errors";
 import {
@@ -44,7 +44,7 @@ export async function listMenus(db: Executor, menuInstanceId: number): Promise<M
 }
 
 /** A menu's categories in display order, each with its product ids in display order. */
-export async function listCategories(db: Executor, menuId: number, menuInstanceId: number): Promise<Category[]> {
+export async function listCategories(db: Db, menuId: number, menuInstanceId: number): Promise<Category[]> {
   const [menu, { categories, links }] = await Promise.all([
     findMenuOfInstance(db, menuId, menuInstanceId),
     findCategoriesOfMenu(db, menuId),

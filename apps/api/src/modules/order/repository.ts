@@ -1,5 +1,5 @@
 /** SQL of the order feature: every function takes an Executor (the database or an open transaction). */
-import { type Executor, type OrderLineChoice, schema } from "@app/db";
+import { type Db, type Executor, type OrderLineChoice, schema } from "@app/db";
 import { and, asc, eq, inArray, sql } from "@app/db/orm";
 import { LIVE_STATES } from "../payment";
 
@@ -138,8 +138,8 @@ export async function insertReceiptMessages(
   if (values.length > 0) await db.insert(receiptMessage).values(values);
 }
 
-/** Everything an order answer or a receipt shows. */
-export async function findOrderDetails(db: Executor, orderRow: OrderRow) {
+/** Everything an order answer or a receipt shows. Takes the pool: its queries run side by side. */
+export async function findOrderDetails(db: Db, orderRow: OrderRow) {
   const [lines, discounts, payments, units] = await Promise.all([
     // Line ids are written in basket order (see finalize's lineId), so id order is basket order.
     db.select().from(orderLine).where(eq(orderLine.orderId, orderRow.id)).orderBy(asc(orderLine.id)),
