@@ -42,6 +42,17 @@ async function answer<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T
   }
 }
 
+/** What adding or changing a line can answer. */
+const lineChange = {
+  200: Basket,
+  400: ErrorBody,
+  401: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  410: ErrorBody,
+  422: ErrorBody,
+};
+
 export const basketRoutes: RouteModule = (api, { db, now }) => {
   const deps = { db, now };
 
@@ -102,15 +113,7 @@ export const basketRoutes: RouteModule = (api, { db, now }) => {
         params: BasketParams,
         querystring: BasketQuery,
         body: AddBasketItem,
-        response: {
-          200: Basket,
-          400: ErrorBody,
-          401: ErrorBody,
-          404: ErrorBody,
-          409: ErrorBody,
-          410: ErrorBody,
-          422: ErrorBody,
-        },
+        response: lineChange,
       },
     },
     async (request, reply) =>
@@ -137,15 +140,7 @@ export const basketRoutes: RouteModule = (api, { db, now }) => {
         params: BasketItemParams,
         querystring: BasketQuery,
         body: UpdateBasketItem,
-        response: {
-          200: Basket,
-          400: ErrorBody,
-          401: ErrorBody,
-          404: ErrorBody,
-          409: ErrorBody,
-          410: ErrorBody,
-          422: ErrorBody,
-        },
+        response: lineChange,
       },
     },
     async (request, reply) =>

@@ -13,8 +13,8 @@ import {
   paymentsOf,
   preparedCheckout,
   pressTestButton,
+  refilledDemoGiftcard,
   refundsOf,
-  setGiftcardBalance,
   setItemsPerSlot,
   setSetting,
 } from "./test-fixtures";
@@ -263,8 +263,7 @@ describe("POST /api/checkout/:id/finalize", () => {
   });
 
   test("gift cards paying everything are enough", async () => {
-    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
-    await setGiftcardBalance(t, card.id, 50000);
+    await refilledDemoGiftcard(t);
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
       orderReadyTime: SLOT,
       giftcards: [{ code: "GAVE-500", amountMinor: 11900 }],
@@ -299,8 +298,7 @@ describe("POST /api/checkout/:id/finalize", () => {
   });
 
   test("a full slot is 409 SLOT_FULL for good: checkout ERROR, gift cards and the test payment given back", async () => {
-    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
-    await setGiftcardBalance(t, card.id, 50000);
+    await refilledDemoGiftcard(t);
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
       lines: [{ product: "classic-burger", amount: 2 }],
       orderReadyTime: SLOT,
@@ -331,8 +329,7 @@ describe("POST /api/checkout/:id/finalize", () => {
   });
 
   test("an approval into a slot that filled up meanwhile closes the checkout by itself: ERROR, money back", async () => {
-    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
-    await setGiftcardBalance(t, card.id, 50000);
+    await refilledDemoGiftcard(t);
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
       orderReadyTime: SLOT,
       giftcards: [{ code: "GAVE-500", amountMinor: 5000 }],
@@ -348,8 +345,7 @@ describe("POST /api/checkout/:id/finalize", () => {
   });
 
   test("an approval that comes after the pickup time has passed places no order: checkout ERROR, money back", async () => {
-    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
-    await setGiftcardBalance(t, card.id, 50000);
+    await refilledDemoGiftcard(t);
     clock.set("2026-11-23T10:40:00Z"); // SLOT is the first time offered (20 minutes' lead)
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
       orderReadyTime: SLOT,

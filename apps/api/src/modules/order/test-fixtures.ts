@@ -68,6 +68,13 @@ export async function setGiftcardBalance(t: TestApp, id: number, balanceMinor: n
   await t.db.update(schema.giftcard).set({ balanceMinor }).where(eq(schema.giftcard.id, id));
 }
 
+/** Restaurant A's demo gift card GAVE-500 with its full 500 kr. again (earlier tests drew on it). */
+export async function refilledDemoGiftcard(t: TestApp) {
+  const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
+  await setGiftcardBalance(t, card.id, 50000);
+  return card;
+}
+
 export async function setItemsPerSlot(t: TestApp, restaurant: DemoRestaurant, itemsPerSlot: number) {
   await t.db
     .update(schema.capacityInstance)

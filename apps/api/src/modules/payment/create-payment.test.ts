@@ -12,7 +12,7 @@ import {
   giftcardRow,
   paymentsOf,
   preparedCheckout,
-  setGiftcardBalance,
+  refilledDemoGiftcard,
   testDeps,
 } from "../order/test-fixtures";
 import { createPayment } from "./create-payment";
@@ -116,8 +116,7 @@ describe("a double click on Pay", () => {
 
 describe("a provider that cannot start the payment", () => {
   test("is 503 PAYMENT_PROVIDER_UNAVAILABLE: the attempt is cancelled, gift cards given back, the checkout OPEN", async () => {
-    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
-    await setGiftcardBalance(t, card.id, 50000);
+    await refilledDemoGiftcard(t);
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
       lines: [{ product: "classic-burger", amount: 2 }],
       giftcards: [{ code: "GAVE-500", amountMinor: 5000 }],

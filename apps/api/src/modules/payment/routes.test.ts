@@ -11,6 +11,7 @@ import {
   paymentsOf,
   preparedCheckout,
   pressTestButton,
+  refilledDemoGiftcard,
   refundsOf,
   setGiftcardBalance,
   setItemsPerSlot,
@@ -143,8 +144,7 @@ describe("POST /api/checkout/:id/payment", () => {
   });
 
   test("a gift card that covers everything: only an AUTHORIZED GIFTCARD payment, balance drawn once", async () => {
-    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
-    await setGiftcardBalance(t, card.id, 50000);
+    const card = await refilledDemoGiftcard(t);
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
       giftcards: [{ code: "GAVE-500", amountMinor: BURGER }],
     });
@@ -166,8 +166,7 @@ describe("POST /api/checkout/:id/payment", () => {
   });
 
   test("a gift card paying part: the rest is an online payment; both are listed", async () => {
-    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
-    await setGiftcardBalance(t, card.id, 50000);
+    await refilledDemoGiftcard(t);
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
       lines: [{ product: "classic-burger", amount: 2 }],
       giftcards: [{ code: "GAVE-500", amountMinor: 10000 }],
@@ -222,8 +221,7 @@ describe("POST /api/checkout/:id/payment", () => {
   });
 
   test("a new request cancels a waiting one and gives its gift-card money back before drawing again", async () => {
-    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
-    await setGiftcardBalance(t, card.id, 50000);
+    await refilledDemoGiftcard(t);
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
       lines: [{ product: "classic-burger", amount: 2 }],
       giftcards: [{ code: "GAVE-500", amountMinor: 10000 }],
@@ -249,8 +247,7 @@ describe("POST /api/checkout/:id/payment", () => {
   });
 
   test("the same request again answers the waiting payment as it is (a double click keeps one hosted page)", async () => {
-    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
-    await setGiftcardBalance(t, card.id, 50000);
+    await refilledDemoGiftcard(t);
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
       lines: [{ product: "classic-burger", amount: 2 }],
       giftcards: [{ code: "GAVE-500", amountMinor: 10000 }],
@@ -366,8 +363,7 @@ describe("the test provider's hosted page", () => {
   });
 
   test("decline: FAILED 64, 303 to the continuation URL, gift cards given back and the checkout reopened", async () => {
-    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
-    await setGiftcardBalance(t, card.id, 50000);
+    await refilledDemoGiftcard(t);
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
       lines: [{ product: "classic-burger", amount: 2 }],
       giftcards: [{ code: "GAVE-500", amountMinor: 5000 }],
@@ -502,8 +498,7 @@ describe("GET /api/payment/checkout/:checkoutId", () => {
   });
 
   test("lists the gift-card payments of the attempt with the main one", async () => {
-    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
-    await setGiftcardBalance(t, card.id, 50000);
+    await refilledDemoGiftcard(t);
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
       lines: [{ product: "classic-burger", amount: 2 }],
       giftcards: [{ code: "GAVE-500", amountMinor: 5000 }],
@@ -540,8 +535,7 @@ describe("POST /api/payment/cancel", () => {
     });
 
   test("cancels a waiting payment, gives the gift cards back and reopens the checkout; again is a no-op", async () => {
-    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
-    await setGiftcardBalance(t, card.id, 50000);
+    const card = await refilledDemoGiftcard(t);
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
       lines: [{ product: "classic-burger", amount: 2 }],
       giftcards: [{ code: "GAVE-500", amountMinor: 5000 }],

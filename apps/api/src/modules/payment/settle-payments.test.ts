@@ -16,8 +16,8 @@ import {
   paymentsOf,
   preparedCheckout,
   pressTestButton,
+  refilledDemoGiftcard,
   refundsOf,
-  setGiftcardBalance,
   setItemsPerSlot,
   testDeps,
 } from "../order/test-fixtures";
@@ -68,8 +68,7 @@ describe("expiry of waiting payments", () => {
   test("a payment still waiting after PAYMENT_EXPIRY_MINUTES is cancelled: gift cards back, checkout OPEN, voided", async () => {
     const recording = recordingProvider();
     const deps = testDeps(t, [recording.provider]);
-    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
-    await setGiftcardBalance(t, card.id, 50000);
+    await refilledDemoGiftcard(t);
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
       lines: [{ product: "classic-burger", amount: 2 }],
       giftcards: [{ code: "GAVE-500", amountMinor: 5000 }],
