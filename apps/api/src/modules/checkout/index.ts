@@ -6,4 +6,5 @@ export {
   computeCheckoutTotals,
   refreshCheckoutAdjustments,
 } from "./checkout-totals";
+export { findCheckoutGiftcards } from "./repository";
 export { toCheckoutJson } from "./to-checkout-json";

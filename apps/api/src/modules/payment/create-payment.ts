@@ -23,7 +23,7 @@ import type { Executor } from "@app/db";
 import { CheckoutState, capGiftcardAmounts, PaymentState, PaymentType, validateGuestInformation } from "@app/domain";
 import type { Deps } from "../../deps";
 import { AppError, conflict, notFound, unprocessable } from "../../errors";
-import { type CheckoutRow, computeCheckoutTotals, loadOwnCheckout } from "../checkout";
+import { type CheckoutRow, computeCheckoutTotals, findCheckoutGiftcards, loadOwnCheckout } from "../checkout";
 import { lockBasket } from "../checkout/repository";
 import { checkReadyTime } from "../checkout/save-guest-information";
 import { getModuleSettings } from "../settings/module-settings";
@@ -38,7 +38,6 @@ import {
   voidAtProvider,
 } from "./release-attempt";
 import {
-  findCheckoutGiftcardAmounts,
   findLivePayments,
   findModuleHosts,
   findProviderName,
@@ -238,7 +237,8 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
 
 /** The applied gift cards in gift-card id order (a fixed lock order), each paying at most what is left. */
 async function splitTotal(db: Executor, checkoutId: string, orderTotalMinor: number): Promise<Split> {
-  const cards = await findCheckoutGiftcardAmounts(db, checkoutId);
+  // In gift-card id order: the fixed order in which card rows are locked, so payments sharing cards queue.
+  const cards = (await findCheckoutGiftcards(db, checkoutId)).sort((a, b) => a.giftcardId - b.giftcardId);
   const paid = capGiftcardAmounts(
     orderTotalMinor,
     cards.map((card) => card.amountMinor),

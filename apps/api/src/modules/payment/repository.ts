@@ -9,7 +9,6 @@ const {
   payment,
   paymentRefund,
   checkout,
-  checkoutGiftcard,
   giftcard,
   giftcardTransaction,
   moduleDomain,
@@ -136,19 +135,6 @@ export async function storeProviderReference(
     .where(and(eq(payment.id, id), eq(payment.state, PaymentState.CREATED)))
     .returning();
   return row;
-}
-
-/** The gift cards applied to the checkout, in gift-card id order (a fixed lock order). */
-export async function findCheckoutGiftcardAmounts(db: Executor, checkoutId: string) {
-  return db
-    .select({
-      giftcardId: checkoutGiftcard.giftcardId,
-      code: checkoutGiftcard.code,
-      amountMinor: checkoutGiftcard.amountMinor,
-    })
-    .from(checkoutGiftcard)
-    .where(eq(checkoutGiftcard.checkoutId, checkoutId))
-    .orderBy(asc(checkoutGiftcard.giftcardId));
 }
 
 /**
