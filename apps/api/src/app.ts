@@ -25,7 +25,10 @@ import { startSettleLoop } from "./modules/payment/settle-payments";
 import { createReceiptService, receiptDeps, startReceiptRetryLoop } from "./modules/receipt/service";
 import { registerMaintenanceFlag } from "./modules/settings/maintenance-flag";
 import { createTokenService, registerAuth } from "./plugins/auth";
+import { registerCors } from "./plugins/cors";
 import { clientErrorHandler, registerErrorHandler } from "./plugins/error-handler";
+import { registerJsonBodiesOnly } from "./plugins/json-bodies";
+import { applyDefaultSecurityHeaders, registerSecurityHeaders } from "./plugins/security-headers";
 
 export type BuildOptions = {
   db: Db;
@@ -54,13 +57,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: API_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Bad URLs and over-long path parameters are answered by the router itself: same shape as every error.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      applyDefaultSecurityHeaders(request, reply); // no hook runs for these
       const code = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "PARAMETER_TOO_LONG" : "BAD_URL";
       void reply.status(error.statusCode ?? 400).send({ errors: [{ code, message: error.message }] });
     },
     // Requests Node's HTTP parser refuses (a raw ø in the URL, …) never reach the router: same shape there too.
     clientErrorHandler,
+    // X-Forwarded-Proto (https → HSTS) and X-Forwarded-For count only from proxies TRUST_PROXY names.
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // First, so that every later hook, scope and route inherits them (docs/decisions/008-security-headers.md).
+  await registerSecurityHeaders(app);
+  await registerCors(app, config.corsOrigins);
+  registerJsonBodiesOnly(app);
 
   // An empty body sent with `content-type: application/json` (common on DELETE) means "no body".
   const parseJson = app.getDefaultJsonParser("error", "error");
@@ -86,7 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     now,
     log: app.log,
-    paymentProviders: options.paymentProviders ?? [testPaymentProvider()],
+    paymentProviders: options.paymentProviders ?? [testPaymentProvider({ formKey: config.tokenSecret })],
   });
   // The background loops run while the server listens (tests use inject and drive them themselves):
   // the payment sweeper, and receipt retries (failed sends, and any a crash left behind).

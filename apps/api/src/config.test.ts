@@ -47,6 +47,30 @@ describe("loadConfig", () => {
     expect(new TextDecoder().decode(config.tokenSecret)).toBe("s".repeat(40));
   });
 
+  test("trusts no proxy and allows no other origin by default", () => {
+    expect(loadConfig({ DATA_DIR: freshDataDir() })).toMatchObject({ trustProxy: false, corsOrigins: [] });
+  });
+
+  test("reads TRUST_PROXY as true/false or proxy addresses, and CORS_ORIGINS as a list of origins", () => {
+    const config = loadConfig({
+      DATA_DIR: freshDataDir(),
+      TRUST_PROXY: "10.0.0.0/8, 127.0.0.1, ::1",
+      CORS_ORIGINS: "https://shop.example.dk, http://localhost:5173",
+    });
+    expect(config).toMatchObject({
+      trustProxy: ["10.0.0.0/8", "127.0.0.1", "::1"],
+      corsOrigins: ["https://shop.example.dk", "http://localhost:5173"],
+    });
+    expect(loadConfig({ DATA_DIR: freshDataDir(), TRUST_PROXY: "true" }).trustProxy).toBe(true);
+  });
+
+  test("refuses a TRUST_PROXY or CORS_ORIGINS entry that is not an address or an origin, naming it", () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: freshDataDir(), TRUST_PROXY: "yes", CORS_ORIGINS: "https://shop.example.dk/, *" }),
+    ).toThrow(/TRUST_PROXY: .*yes[\s\S]*CORS_ORIGINS: .*https:\/\/shop\.example\.dk\/, \*/);
+    expect(() => loadConfig({ DATA_DIR: freshDataDir(), TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY/);
+  });
+
   test("fails at start-up with the list of everything that is wrong", () => {
     expect(() =>
       loadConfig({ DATA_DIR: freshDataDir(), PORT: "eighty", DATABASE_URL: "mysql://x", TOKEN_SECRET: "short" }),

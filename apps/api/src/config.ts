@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
@@ -22,6 +23,14 @@ const EnvSchema = z.object({
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   PAYMENT_SETTLE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => parseTrustProxy(value, ctx)),
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => parseOrigins(value, ctx)),
 });
 
 export type Config = {
@@ -42,7 +51,17 @@ export type Config = {
   paymentExpiryMinutes: number;
   /** How often the payment sweeper runs (expiry, finalize after a crash, refunds). */
   paymentSettleIntervalSeconds: number;
+  /**
+   * Fastify's `trustProxy`: which proxies may tell the client's address and protocol
+   * (X-Forwarded-For, X-Forwarded-Proto). false (default): none, so HSTS is sent only on a direct TLS connection.
+   */
+  trustProxy: TrustProxy;
+  /** Origins allowed to call the API from a browser (CORS); empty: none. */
+  corsOrigins: string[];
 };
+
+/** false, true (whoever connects is the proxy), or the proxies' addresses and CIDR ranges. */
+export type TrustProxy = boolean | string[];
 
 /** Reads the environment once at start-up; fails with the list of everything that is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,7 +89,56 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: e.SEED_DEMO_DATA === "true",
     paymentExpiryMinutes: e.PAYMENT_EXPIRY_MINUTES,
     paymentSettleIntervalSeconds: e.PAYMENT_SETTLE_INTERVAL_SECONDS,
+    trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
   };
+}
+
+/** TRUST_PROXY: `true`/`false`, or a comma-separated list of IP addresses and CIDR ranges. */
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): TrustProxy {
+  const text = value?.trim() ?? "";
+  if (text === "" || text === "false") return false;
+  if (text === "true") return true;
+  const entries = text.split(",").map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0)
+    ctx.addIssue({
+      code: "custom",
+      message: `must be true, false or IP addresses/CIDR ranges; not: ${bad.join(", ")}`,
+    });
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", bits, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/** CORS_ORIGINS: comma-separated origins exactly as a browser sends them (`https://shop.example.dk`, no path). */
+function parseOrigins(value: string | undefined, ctx: z.RefinementCtx): string[] {
+  const entries = (value ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => originOf(entry) !== entry);
+  if (bad.length > 0)
+    ctx.addIssue({
+      code: "custom",
+      message: `must be origins like https://shop.example.dk (scheme, host, optional port; no path); not: ${bad.join(", ")}`,
+    });
+  return entries;
+}
+
+function originOf(entry: string): string | undefined {
+  try {
+    const url = new URL(entry);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import { basketHelpers } from "../basket/basket-test-helpers";
-import { giftcardRow } from "./test-fixtures";
+import { giftcardRow, pressTestButton } from "./test-fixtures";
 
 let t: TestApp;
 const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
@@ -151,13 +151,15 @@ test("basket → checkout → slot → guest info → discount → gift card →
   expect(page.statusCode).toBe(200);
   expect(page.body).toContain("TEST MODE");
   expect(page.body).toContain("114,20 kr.");
-  const action = /<form method="post" action="([^"]+\/approve)">/.exec(page.body)?.[1];
+  const form = /<form method="post" action="([^"]+\/approve)">([\s\S]*?)<\/form>/.exec(page.body);
+  const action = form?.[1];
   expect(action).toBeDefined();
+  const hidden = [...(form?.[2] ?? "").matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)];
   const approve = await t.request({
     method: "POST",
     url: new URL(action!, pageUrl).pathname,
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: "",
+    payload: new URLSearchParams(hidden.map(([, name, value]): [string, string] => [name!, value!])).toString(),
   });
   expect(approve.statusCode).toBe(303);
   expect(approve.headers.location).toBe(continuationUrl);
@@ -236,12 +238,7 @@ test("an order page that still calls finalize gets the order the approval alread
       headers: a.auth,
     })
   ).json();
-  const approve = await t.request({
-    method: "POST",
-    url: `/api/payment/test/${payment.id}/approve`,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: "",
-  });
+  const approve = await pressTestButton(t, payment.id, "approve");
   expect(approve.statusCode).toBe(303);
   const placed = (await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: a.auth })).json();
   expect(placed).toMatchObject({ state: CheckoutState.DONE, orderId: expect.any(String) });

@@ -10,7 +10,7 @@ import { createDeps } from "../../app";
 import type { Deps } from "../../deps";
 import type { DemoRestaurant, TestApp } from "../../testing/test-app";
 import type { PaymentProvider } from "../payment/providers/provider";
-import { testPaymentProvider } from "../payment/providers/test-provider";
+import { FORM_TOKEN_FIELD, testPaymentFormToken, testPaymentProvider } from "../payment/providers/test-provider";
 
 export type FixtureLine = {
   /** Seed key of a product (its internalName), e.g. "classic-burger". */
@@ -221,21 +221,30 @@ export function pay(t: TestApp, checkoutId: string, query: PayQuery = {}, restau
 export const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
 /**
- * Presses a button on the test provider's hosted page (a form post without fields); `accept` as a
- * browser sends it (BROWSER_ACCEPT), or none like a script.
+ * Presses a button on the test provider's hosted page as a browser does: posts the page form's hidden
+ * field (its per-payment secret) form-urlencoded; `accept` as a browser sends it (BROWSER_ACCEPT), or
+ * none like a script. A page no longer open has no forms: then the secret is the one a tab opened while
+ * it was open still holds (the same for the payment's whole life).
  */
-export function pressTestButton(
+export async function pressTestButton(
   t: TestApp,
   paymentId: string,
   action: "approve" | "decline" | "cancel",
   accept?: string,
 ) {
+  const formToken = (await hostedPageFormToken(t, paymentId)) ?? testPaymentFormToken(t.config.tokenSecret, paymentId);
   return t.request({
     method: "POST",
     url: `/api/payment/test/${paymentId}/${action}`,
     headers: { "content-type": "application/x-www-form-urlencoded", ...(accept ? { accept } : {}) },
-    payload: "",
+    payload: new URLSearchParams({ [FORM_TOKEN_FIELD]: formToken }).toString(),
   });
+}
+
+/** The hidden secret of the hosted page's forms, read from the page; undefined when it shows no form. */
+export async function hostedPageFormToken(t: TestApp, paymentId: string): Promise<string | undefined> {
+  const page = await t.request({ method: "GET", url: `/api/payment/test/${paymentId}` });
+  return page.body.match(new RegExp(`name="${FORM_TOKEN_FIELD}" value="([^"]*)"`))?.[1];
 }
 
 export function finalize(t: TestApp, checkoutId: string, restaurant: DemoRestaurant = t.restaurantA) {

@@ -8,20 +8,44 @@
  * CANCELLED 2 (303 to the cancellation URL). A payment no longer CREATED cannot move again (409):
  * a browser gets the page again, with status 409, saying why and what became of the payment; any
  * other client the JSON error.
+ *
+ * Each form carries a per-payment secret in a hidden field (`formToken`, an HMAC of the payment id),
+ * checked on post: only someone who loaded the page can press its buttons, so a form on another
+ * site that knows a payment id cannot approve or cancel it (docs/decisions/008-security-headers.md).
  */
-import { ErrorBody, TestPaymentActionBody, TestPaymentActionParams, TestPaymentParams } from "@app/contracts";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { ErrorBody, TestPaymentActionParams, TestPaymentParams } from "@app/contracts";
 import { formatPrice, PaymentState } from "@app/domain";
 import type { FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError, notFound } from "../../../errors";
+import { AppError, invalid, notFound } from "../../../errors";
 import type { CreatePaymentResult, PaymentProvider, PaymentRow } from "./provider";
 
 export const TEST_PROVIDER_NAME = "test";
 
 const tags = ["Payment"];
 
-export function testPaymentProvider(): PaymentProvider {
+/** The hidden field of the page's forms that proves a post came from the page. */
+export const FORM_TOKEN_FIELD = "formToken";
+
+/**
+ * The secret of one payment's forms. Derived, not stored, so every process sharing the key (the
+ * token secret, TOKEN_SECRET or DATA_DIR/token-secret) accepts the forms any of them rendered.
+ */
+export function testPaymentFormToken(formKey: Uint8Array, paymentId: string): string {
+  return createHmac("sha256", formKey).update(`test-payment-form:${paymentId}`).digest("base64url");
+}
+
+/** The form's fields; a client posting JSON sends the same. Other fields are ignored. */
+const ActionForm = z
+  .object({ [FORM_TOKEN_FIELD]: z.string().max(200).optional().describe("the hidden field of the page's form") })
+  .nullish();
+
+/** `formKey` signs the forms' secrets (app.ts passes the token secret); a random one per process by default. */
+export function testPaymentProvider(options: { formKey?: Uint8Array } = {}): PaymentProvider {
+  const formKey = options.formKey ?? randomBytes(32);
+  const formTokenOf = (paymentId: string) => testPaymentFormToken(formKey, paymentId);
   const pageUrl = (paymentId: string, apiBaseUrl: string) => `${apiBaseUrl}/payment/test/${paymentId}`;
 
   return {
@@ -68,7 +92,7 @@ export function testPaymentProvider(): PaymentProvider {
           async (request, reply) => {
             const found = await outcomes.find(request.params.paymentId);
             if (!found) throw notFound("Payment");
-            return sendPage(reply, renderPage(found.payment, found.restaurantName));
+            return sendPage(reply, found.payment, renderPage(found.payment, found.restaurantName, formTokenOf));
           },
         );
 
@@ -83,10 +107,11 @@ export function testPaymentProvider(): PaymentProvider {
                 "approve → AUTHORIZED 128 and decline → FAILED 64 redirect to the continuation URL; cancel → CANCELLED 2 " +
                 "redirects to the cancellation URL. A payment that is no longer CREATED is 409 PAYMENT_NOT_CREATED " +
                 "(PAYMENT_REFUNDED for an approval of a payment already given up): the page again, saying so, when the " +
-                "request accepts text/html (the page's own forms), else the JSON error.",
+                "request accepts text/html (the page's own forms), else the JSON error. Without the page form's " +
+                "`formToken` (a per-payment secret in a hidden field) the post is 400 PAYMENT_FORM_INVALID.",
               security: [],
               params: TestPaymentActionParams,
-              body: TestPaymentActionBody,
+              body: ActionForm,
               response: {
                 303: z.null().describe("Redirect (Location header) to the continuation or cancellation URL"),
                 400: ErrorBody,
@@ -97,6 +122,12 @@ export function testPaymentProvider(): PaymentProvider {
           },
           async (request, reply) => {
             const { paymentId, action } = request.params;
+            if (!sameSecret(request.body?.[FORM_TOKEN_FIELD], formTokenOf(paymentId)))
+              throw invalid(
+                "PAYMENT_FORM_INVALID",
+                "This request did not come from the payment page: open the payment page and press its button",
+                FORM_TOKEN_FIELD,
+              );
             const outcome = action === "approve" ? "authorized" : action === "decline" ? "failed" : "cancelled";
             try {
               const { redirectUrl } = await outcomes.report(paymentId, outcome);
@@ -108,7 +139,11 @@ export function testPaymentProvider(): PaymentProvider {
                 throw error;
               const found = await outcomes.find(paymentId);
               if (!found) throw error;
-              return sendPage(reply.status(409), renderPage(found.payment, found.restaurantName, error.code));
+              return sendPage(
+                reply.status(409),
+                found.payment,
+                renderPage(found.payment, found.restaurantName, formTokenOf, error.code),
+              );
             }
           },
         );
@@ -122,15 +157,66 @@ function acceptsHtml(accept: string | undefined): boolean {
   return accept?.toLowerCase().includes("text/html") ?? false;
 }
 
-function sendPage(reply: FastifyReply, html: string) {
+/** Compares in constant time, so the answer's timing tells nothing about the secret. */
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function sendPage(reply: FastifyReply, payment: PaymentRow, html: string) {
+  // The page's own policy, narrower than the API's defaults for an HTML page: its one style element
+  // by hash, no script at all, its forms posting to itself (and the 303 after them going to the shop:
+  // Chromium checks form-action on that redirect too), never framed, and no referrer to the shop.
+  reply.helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'none'"],
+        "style-src": [PAGE_STYLE_HASH],
+        "form-action": ["'self'", ...redirectOrigins(payment)],
+        "base-uri": ["'none'"],
+        "frame-ancestors": ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: "no-referrer" },
+  });
   return reply
     .header("cache-control", "no-store")
-    .header("referrer-policy", "no-referrer")
     .header("x-robots-tag", "noindex")
-    .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
     .type("text/html; charset=utf-8")
     .send(html);
 }
+
+/** Where the forms' redirects go: the origins of the payment's continuation and cancellation URLs. */
+function redirectOrigins(payment: PaymentRow): string[] {
+  const origins = new Set<string>();
+  for (const url of [payment.continueUrl, payment.cancelUrl]) {
+    try {
+      if (url) origins.add(new URL(url).origin);
+    } catch {
+      // checkRedirectUrl admits only absolute http(s) URLs; anything else adds no origin.
+    }
+  }
+  return [...origins];
+}
+
+/** The page's only style, allowed by its hash (CSP `style-src 'sha256-…'`): no 'unsafe-inline'. */
+const PAGE_STYLE = `
+  body { font-family: system-ui, sans-serif; margin: 0; background: #f4f4f4; color: #111; }
+  .banner { background: #b00020; color: #fff; padding: 1.25rem; text-align: center; font-size: 1.6rem; font-weight: 700; }
+  main { max-width: 32rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; font-size: 1.15rem; }
+  dt { font-weight: 600; }
+  .actions { display: grid; gap: .75rem; margin-top: 1.5rem; }
+  button { width: 100%; font-size: 1.25rem; padding: 1rem; border: 2px solid #111; border-radius: 6px; cursor: pointer; }
+  button:focus-visible { outline: 3px solid #005fcc; outline-offset: 3px; }
+  .approve { background: #1b5e20; color: #fff; }
+  .decline { background: #fff; color: #b00020; border-color: #b00020; }
+  .cancel { background: #fff; color: #111; }
+`;
+const PAGE_STYLE_HASH = `'sha256-${createHash("sha256").update(PAGE_STYLE).digest("base64")}'`;
 
 /** Why a button did nothing, by the 409's code (outcomes.ts), in the page's two languages. */
 const REFUSAL_TEXT: Record<string, string> = {
@@ -154,11 +240,17 @@ const STATE_TEXT: Record<number, string> = {
 };
 
 /** The hosted page; `refusal` is the code of a 409 a button press just got (shown above the state). */
-export function renderPage(payment: PaymentRow, restaurantName: string, refusal?: string): string {
+export function renderPage(
+  payment: PaymentRow,
+  restaurantName: string,
+  formTokenOf: (paymentId: string) => string,
+  refusal?: string,
+): string {
   const amount = `${formatPrice(payment.amountMinor, "da-DK")} kr.`;
   const isOpen = payment.state === PaymentState.CREATED;
+  const hidden = `<input type="hidden" name="${FORM_TOKEN_FIELD}" value="${escapeHtml(formTokenOf(payment.id))}">`;
   const action = (name: string, label: string, style: string) =>
-    `<form method="post" action="./${payment.id}/${name}"><button type="submit" class="${style}">${label}</button></form>`;
+    `<form method="post" action="./${payment.id}/${name}">${hidden}<button type="submit" class="${style}">${label}</button></form>`;
   const body = isOpen
     ? `<div class="actions">
       ${action("approve", "Godkend betaling (Approve)", "approve")}
@@ -176,19 +268,7 @@ export function renderPage(payment: PaymentRow, restaurantName: string, refusal?
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>TEST MODE – Betaling ${escapeHtml(amount)} – ${escapeHtml(restaurantName)}</title>
-<style>
-  body { font-family: system-ui, sans-serif; margin: 0; background: #f4f4f4; color: #111; }
-  .banner { background: #b00020; color: #fff; padding: 1.25rem; text-align: center; font-size: 1.6rem; font-weight: 700; }
-  main { max-width: 32rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; font-size: 1.15rem; }
-  dt { font-weight: 600; }
-  .actions { display: grid; gap: .75rem; margin-top: 1.5rem; }
-  button { width: 100%; font-size: 1.25rem; padding: 1rem; border: 2px solid #111; border-radius: 6px; cursor: pointer; }
-  button:focus-visible { outline: 3px solid #005fcc; outline-offset: 3px; }
-  .approve { background: #1b5e20; color: #fff; }
-  .decline { background: #fff; color: #b00020; border-color: #b00020; }
-  .cancel { background: #fff; color: #111; }
-</style>
+<style>${PAGE_STYLE}</style>
 </head>
 <body>
 <div class="banner" role="alert">TEST MODE – no money moves<br><small>Testtilstand – ingen penge trækkes</small></div>

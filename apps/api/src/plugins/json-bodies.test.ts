@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTestApp, type TestApp } from "../testing/test-app";
+
+let t: TestApp;
+let basketId: string;
+const UNKNOWN_ITEM = "00000000-0000-4000-8000-000000000000";
+
+beforeAll(async () => {
+  t = await createTestApp();
+  basketId = (await t.request({ method: "GET", url: "/api/basket", headers: t.restaurantA.auth })).json().id;
+});
+afterAll(() => t.close());
+
+const UNSUPPORTED = {
+  errors: [{ code: "UNSUPPORTED_MEDIA_TYPE", message: expect.stringContaining("application/json") }],
+};
+
+function send(method: "POST" | "PUT" | "DELETE", contentType: string | undefined, payload: string) {
+  const url =
+    method === "POST" ? `/api/basket/${basketId}/products` : `/api/basket/${basketId}/products/${UNKNOWN_ITEM}`;
+  return t.request({
+    method,
+    url,
+    headers: { ...t.restaurantA.auth, ...(contentType ? { "content-type": contentType } : {}) },
+    payload,
+  });
+}
+
+describe("a body in another content type than JSON is 415 UNSUPPORTED_MEDIA_TYPE", () => {
+  test.each([
+    ["POST", "application/x-www-form-urlencoded", "productId=1&amount=1"],
+    [
+      "POST",
+      "multipart/form-data; boundary=x",
+      '--x\r\nContent-Disposition: form-data; name="productId"\r\n\r\n1\r\n--x--',
+    ],
+    ["POST", "text/plain", '{"productId":1,"amount":1}'],
+    ["PUT", "text/plain", '{"amount":2}'],
+    ["DELETE", "text/plain", "{}"],
+    ["PUT", "application/x-www-form-urlencoded", "amount=2"],
+    ["DELETE", "application/x-www-form-urlencoded", "x=1"],
+    ["POST", "application/vnd.api+json", '{"productId":1,"amount":1}'],
+  ] as const)("%s with %s", async (method, contentType, payload) => {
+    const res = await send(method, contentType, payload);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual(UNSUPPORTED);
+  });
+
+  test("a body without a content type", async () => {
+    const res = await send("POST", undefined, '{"productId":1,"amount":1}');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual(UNSUPPORTED);
+  });
+});
+
+describe("JSON and body-less calls are read as before", () => {
+  test("application/json; charset=utf-8 is JSON", async () => {
+    const res = await send("DELETE", "application/json; charset=utf-8", "{}");
+    expect(res.statusCode).toBe(404); // read, and on to the handler: the line does not exist
+    expect(res.json().errors[0].code).toBe("NOT_FOUND");
+  });
+
+  test("a call without a body, whatever its content type says, has no body", async () => {
+    for (const contentType of [undefined, "text/plain;charset=UTF-8", "application/x-www-form-urlencoded"]) {
+      const res = await send("DELETE", contentType, "");
+      expect(res.statusCode, contentType).toBe(404);
+      expect(res.json().errors[0].code, contentType).toBe("NOT_FOUND");
+    }
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Request bodies are JSON, and nothing else (docs/decisions/008-security-headers.md).
+ *
+ * A body in any other content type is refused with 415 UNSUPPORTED_MEDIA_TYPE before it is read:
+ * an HTML form can send only application/x-www-form-urlencoded, multipart/form-data and text/plain
+ * without a CORS preflight, so no page of another site can make a browser post to the API.
+ * Fastify reads text/plain by default; that parser goes, and a catch-all takes every content type
+ * without a parser of its own. application/*+json types are refused too: the API documents only
+ * application/json (parameters such as `; charset=utf-8` are fine).
+ *
+ * A request without a body stays what it is whatever its content type says: no body (no
+ * Content-Length, or 0 as `fetch(url, { method: "POST", body: "" })` sends it), like the JSON
+ * parser's empty body in app.ts. A scope that takes another type registers its own parser, which
+ * wins over the catch-all (the test provider's hosted page reads its own HTML form).
+ *
+ * Register on the root instance before any plugin, so every scope inherits it.
+ */
+import { errorCodes, type FastifyInstance } from "fastify";
+
+export function registerJsonBodiesOnly(app: FastifyInstance): void {
+  app.removeContentTypeParser("text/plain");
+  app.addContentTypeParser("*", (request, _payload, done) => {
+    // Fastify calls the parser whenever a Content-Type is given, also when no body follows.
+    const { "content-length": length, "transfer-encoding": chunked } = request.headers;
+    if (chunked === undefined && (length === undefined || length === "0")) return done(null, undefined);
+    // The error handler answers this error as 415 UNSUPPORTED_MEDIA_TYPE in the errors shape, as for any
+    // content type Fastify itself does not know; the body is never read.
+    return done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), undefined);
+  });
+}
