@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { BodyIntId, Dkk, LanguageCode, Uuid } from "./common";
+import { BodyIntId, Dkk, ignoredEcho, LanguageCode, Uuid } from "./common";
 
 /** Most units of a product on one basket line, and most units of one choice per product unit. */
 export const MAX_LINE_AMOUNT = 99;
 /** Generous bound on the choices of one line; real products have a handful. */
 const MAX_CHOICES_PER_LINE = 50;
-/** A client-sent price is never used; this only keeps absurd numbers out. */
-const IgnoredDkk = z.number().min(0).max(10_000_000);
 
 // ── Parameters ─────────────────────────────────────────────────────────────────────────────
 
@@ -27,6 +25,11 @@ export const BasketQuery = z.object({
 export type BasketQuery = z.infer<typeof BasketQuery>;
 
 // ── Requests ───────────────────────────────────────────────────────────────────────────────
+//
+// A client may send back exactly what GET /basket/{id} answered (SPEC §3 "Basket item", "Choice in
+// basket"): the fields the server uses are checked (400 when wrong), the ones it computes itself are
+// accepted with any value and ignored, and keys it does not know are dropped, never refused
+// (docs/decisions/007-request-leniency.md).
 
 const LineAmount = z
   .number()
@@ -35,73 +38,79 @@ const LineAmount = z
   .max(MAX_LINE_AMOUNT)
   .describe(`Units of the product on the line, 1–${MAX_LINE_AMOUNT}`);
 
-const chosenFields = {
-  choiceId: BodyIntId.describe("The choice (Choice.id)"),
-  modifierId: BodyIntId.describe("The option group of the product the choice is picked in"),
-  amount: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_LINE_AMOUNT)
-    .describe("Units of this choice per product unit (leave unpicked choices out)"),
+const clientPrice = "the server prices every line from the catalogue and answers its own prices";
+
+/** A picked option as SPEC §3 gives it: { choiceId, modifierId, name, amount, price } plus id, as BasketChoice answers it. */
+export const BasketChoiceRequest = z
+  .object({
+    choiceId: BodyIntId.describe("The choice (Choice.id)"),
+    modifierId: BodyIntId.describe("The option group of the product the choice is picked in"),
+    amount: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_LINE_AMOUNT)
+      .describe("Units of this choice per product unit (leave unpicked choices out)"),
+    id: ignoredEcho("BasketChoice.id (string)", "the line's choices get their own ids"),
+    name: ignoredEcho("BasketChoice.name (string)", "the answer names the choice in the requested language"),
+    price: ignoredEcho("BasketChoice.price (DKK number)", clientPrice),
+  })
+  .describe("A picked option. choiceId, modifierId and amount are used; id, name and price are ignored.")
+  .meta({ id: "BasketChoiceRequest" });
+export type BasketChoiceRequest = z.infer<typeof BasketChoiceRequest>;
+
+/**
+ * The fields of a BasketItem the server never reads from a request: sent back from an answer (a basket
+ * line, or a line sent as `items` to the pickup-slot and discount calls) they are ignored.
+ */
+export const basketItemEchoFields = {
+  id: ignoredEcho("BasketItem.id (string)", "the path's itemId names the line"),
+  name: ignoredEcho("BasketItem.name (string)", "the answer names the product in the requested language"),
+  price: ignoredEcho("BasketItem.price (DKK number)", clientPrice),
+  productPrice: ignoredEcho("BasketItem.productPrice (DKK number)", clientPrice),
+  imageUrl: ignoredEcho("BasketItem.imageUrl (string)", "the answer carries the product's image"),
+  totalPrice: ignoredEcho("BasketItem.totalPrice (DKK number)", clientPrice),
+  editingIsDisabled: ignoredEcho(
+    "BasketItem.editingIsDisabled (boolean)",
+    "the server decides which line is the locked bag fee",
+  ),
 };
 
-export const NewBasketChoice = z.object(chosenFields).strict().meta({ id: "NewBasketChoice" });
-export type NewBasketChoice = z.infer<typeof NewBasketChoice>;
-
-const clientPriceNote =
-  "Ignored: the server prices every line from the catalogue and answers its own prices. Accepted only for compatibility with clients that send it.";
-
-const addFields = {
+const basketItemFields = {
   productId: BodyIntId.describe("The product (Product.id) of the basket's restaurant"),
   amount: LineAmount,
-  price: IgnoredDkk.optional().describe(clientPriceNote),
-  productPrice: IgnoredDkk.optional().describe(clientPriceNote),
-  imageUrl: z.string().max(2048).optional().describe("Ignored: the answer carries the product's image"),
+  ...basketItemEchoFields,
 };
 
 export const AddBasketItem = z
   .object({
-    ...addFields,
-    choices: z.array(NewBasketChoice).max(MAX_CHOICES_PER_LINE).default([]).describe("The picked options"),
+    ...basketItemFields,
+    choices: z
+      .array(BasketChoiceRequest)
+      .max(MAX_CHOICES_PER_LINE)
+      .default([])
+      .describe("The picked options (BasketChoice as answered, or just { choiceId, modifierId, amount })"),
   })
-  .strict()
   .describe(
-    "A product to add. The same product with the same choices already in the basket is merged into that line " +
-      `(amounts summed, at most ${MAX_LINE_AMOUNT}). Client prices are ignored.`,
+    "A product to add: SPEC §7 { amount, productId, price, productPrice, imageUrl, choices }, or a whole BasketItem " +
+      "as answered. The same product with the same choices already in the basket is merged into that line " +
+      `(amounts summed, at most ${MAX_LINE_AMOUNT}). Names, prices and totals are ignored; unknown fields are dropped.`,
   )
   .meta({ id: "AddBasketItem" });
 export type AddBasketItem = z.infer<typeof AddBasketItem>;
 
-/** A choice as clients echo it back from a BasketItem: the read-only fields are accepted and ignored. */
-export const BasketChoiceUpdate = z
-  .object({
-    ...chosenFields,
-    id: z.string().max(64).optional().describe("Ignored (echo of BasketChoice.id)"),
-    name: z.string().max(500).optional().describe("Ignored (echo of BasketChoice.name)"),
-    price: IgnoredDkk.optional().describe(clientPriceNote),
-  })
-  .strict()
-  .meta({ id: "BasketChoiceUpdate" });
-export type BasketChoiceUpdate = z.infer<typeof BasketChoiceUpdate>;
-
 export const UpdateBasketItem = z
   .object({
-    ...addFields,
+    ...basketItemFields,
     choices: z
-      .array(BasketChoiceUpdate)
+      .array(BasketChoiceRequest)
       .max(MAX_CHOICES_PER_LINE)
       .default([])
       .describe("The line's options after the change (the full list, not a difference)"),
-    id: z.string().max(64).optional().describe("Ignored (echo of BasketItem.id; the path's itemId counts)"),
-    name: z.string().max(500).optional().describe("Ignored (echo of BasketItem.name)"),
-    totalPrice: IgnoredDkk.optional().describe(clientPriceNote),
-    editingIsDisabled: z.boolean().optional().describe("Ignored (echo of BasketItem.editingIsDisabled)"),
   })
-  .strict()
   .describe(
-    "The full basket item with the new amount and choices; the line is re-priced by the server. " +
-      "productId must stay the line's product. Client prices and the echoed read-only fields are ignored.",
+    "The full basket item (BasketItem as answered) with the new amount and choices; the line is re-priced by the " +
+      "server. productId must stay the line's product. Names, prices and totals are ignored; unknown fields are dropped.",
   )
   .meta({ id: "UpdateBasketItem" });
 export type UpdateBasketItem = z.infer<typeof UpdateBasketItem>;

@@ -21,6 +21,14 @@ export type ProductInstanceQuery = z.infer<typeof ProductInstanceQuery>;
 export const MenuIdParams = z.object({ menuId: IntId.describe("A menu of the instance") });
 export const ProductIdParams = z.object({ id: IntId.describe("The product id") });
 
+export const ContextQuery = z.object({
+  instanceId: IntId.optional().describe(
+    "Optional: the module's productInstanceId. Omitted: the product instance of the token's production unit that " +
+      "holds the asked products (docs/decisions/007-request-leniency.md)",
+  ),
+});
+export type ContextQuery = z.infer<typeof ContextQuery>;
+
 export const ProductionUnitQuery = z.object({
   productionUnitId: IntId.describe("The token's production unit; any other is 404"),
 });
@@ -36,11 +44,12 @@ const ContextProductIds = z
   .describe(`Product ids of the instance (1–${MAX_CONTEXT_PRODUCTS}; duplicates are ignored)`);
 
 /**
- * `{ "productIds": [1, 2] }`, or for outside clients the bare array `[1, 2]`; both mean the same.
+ * The bare array `[1, 2]` as SPEC §7 gives it ("list of product ids"), or `{ "productIds": [1, 2] }`;
+ * both mean the same.
  */
 export const ContextBody = z
-  .union([z.object({ productIds: ContextProductIds }).strict(), ContextProductIds])
-  .describe('Either { "productIds": [ids] } or a bare JSON array of ids')
+  .union([z.object({ productIds: ContextProductIds }), ContextProductIds])
+  .describe('A bare JSON array of ids (SPEC §7), or { "productIds": [ids] } (other keys are dropped)')
   .meta({ id: "ContextRequest" });
 export type ContextBody = z.infer<typeof ContextBody>;
 

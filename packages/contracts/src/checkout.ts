@@ -5,7 +5,8 @@
  * numbers, instants ISO 8601 UTC.
  */
 import { z } from "zod";
-import { BodyIntId, Dkk, IntId, LocalDate, Uuid } from "./common";
+import { basketItemEchoFields } from "./basket";
+import { BodyIntId, Dkk, EmptyBody, IntId, ignoredEcho, LocalDate, Uuid } from "./common";
 
 /**
  * A text of at most `max` characters without NUL characters: PostgreSQL text cannot store them, so
@@ -36,9 +37,9 @@ const MAX_ITEM_COUNT = 10_000;
 
 /**
  * The body of POSTs whose body the spec does not give: none at all (Fastify hands the schema null),
- * or an empty JSON object.
+ * JSON null, or any JSON object, whose keys are ignored.
  */
-export const NoBody = z.object({}).strict().nullish().describe("No body, or an empty JSON object");
+export const NoBody = EmptyBody;
 
 // ── Parameters ─────────────────────────────────────────────────────────────────────────────
 
@@ -228,9 +229,10 @@ export const GuestInformationBody = z
           "/checkout/{id}/delivery/times), ISO 8601 UTC. Omitted: the stored time stays; null: clears it (not chosen yet).",
       ),
   })
-  .strict()
   .describe(
-    "The guest's details and chosen pickup time, flat. Every field error is answered at once (422, one entry per field).",
+    "The guest's details and chosen pickup time, flat (SPEC §3 guestInformation; Checkout.guestInformation as " +
+      "answered may be sent back). Unknown fields are dropped. Every field error is answered at once (422, one " +
+      "entry per field).",
   )
   .meta({ id: "GuestInformationRequest" });
 export type GuestInformationBody = z.infer<typeof GuestInformationBody>;
@@ -247,12 +249,16 @@ export type PickupTimeSlot = z.infer<typeof PickupTimeSlot>;
 
 export const PickupTimeSlots = z.array(PickupTimeSlot).describe("Slots in time order; empty when closed that day");
 
+/** A line of `items`: { productId, amount }, or a BasketItem exactly as GET /basket/{id} answered it. */
 export const SlotItem = z
   .object({
     productId: BodyIntId.describe("A product"),
     amount: z.number().int().min(1).max(99).describe("Units of it"),
+    ...basketItemEchoFields,
+    choices: ignoredEcho("BasketItem.choices (list)", "options do not change a line's kitchen units"),
   })
-  .strict();
+  .describe("A basket line: productId and amount are used, every other BasketItem field is ignored")
+  .meta({ id: "SlotItem" });
 
 export const AvailableOrderTimeParams = z.object({
   id: Uuid.describe("The checkout the slots are for"),
@@ -274,7 +280,7 @@ export const AvailableOrderTimeBody = z
           "of the checkout's linked basket.",
       ),
   })
-  .strict()
+  .describe("Unknown fields are dropped")
   .meta({ id: "AvailableOrderTimeRequest" });
 export type AvailableOrderTimeBody = z.infer<typeof AvailableOrderTimeBody>;
 
@@ -306,15 +312,41 @@ export const DeliveryDates = z
   .array(DeliveryDate)
   .describe("Today … today + guestFutureOrderDates, days with delivery hours");
 
+/**
+ * The fields of Checkout.delivery (SPEC §3 "delivery") that the delivery date and time calls do not read:
+ * a client may send back the delivery object it read, with the one field the call sets filled in.
+ */
+const deliveryEchoFields = {
+  deliveryFee: ignoredEcho("CheckoutDelivery.deliveryFee (DKK number)"),
+  fee: ignoredEcho("CheckoutDelivery.fee (DKK number)"),
+  zipCode: ignoredEcho("CheckoutDelivery.zipCode (string or null)", "set by POST /checkout/{id}/delivery/address"),
+  address: ignoredEcho("CheckoutDelivery.address (string or null)", "set by POST /checkout/{id}/delivery/address"),
+  stage: ignoredEcho("CheckoutDelivery.stage (number)"),
+};
+
 export const DeliveryDateBody = z
-  .object({ date: LocalDate.describe("One of GET /checkout/{id}/delivery/dates") })
-  .strict()
+  .object({
+    date: LocalDate.describe("One of GET /checkout/{id}/delivery/dates"),
+    ...deliveryEchoFields,
+    deliveryTime: ignoredEcho(
+      "CheckoutDelivery.deliveryTime (ISO 8601 UTC or null)",
+      "choosing a date clears the time; set it with POST /checkout/{id}/delivery/time",
+    ),
+  })
+  .describe("The delivery date; the other Checkout.delivery fields may be sent back and are ignored")
   .meta({ id: "DeliveryDateRequest" });
 export type DeliveryDateBody = z.infer<typeof DeliveryDateBody>;
 
 export const DeliveryTimeBody = z
-  .object({ deliveryTime: UtcInstant.describe("A slot's `time` from GET /checkout/{id}/delivery/times") })
-  .strict()
+  .object({
+    deliveryTime: UtcInstant.describe("A slot's `time` from GET /checkout/{id}/delivery/times"),
+    ...deliveryEchoFields,
+    date: ignoredEcho(
+      "CheckoutDelivery.date (YYYY-MM-DD or null)",
+      "the date is the one chosen with POST /checkout/{id}/delivery/date",
+    ),
+  })
+  .describe("The delivery time; the other Checkout.delivery fields may be sent back and are ignored")
   .meta({ id: "DeliveryTimeRequest" });
 export type DeliveryTimeBody = z.infer<typeof DeliveryTimeBody>;
 
@@ -323,9 +355,13 @@ export type DeliveryTimeBody = z.infer<typeof DeliveryTimeBody>;
 export const AddCheckoutDiscount = z
   .object({
     discountCode: CodeText.describe("The code (case-insensitive)"),
+    id: ignoredEcho("CheckoutDiscount.id (string)", "applying a code makes a new discount"),
+    amount: ignoredEcho("CheckoutDiscount.amount / the session's discount.amount (DKK number)"),
   })
-  .strict()
-  .describe("Applies the code to the linked basket; replaces a discount applied before")
+  .describe(
+    "Applies the code to the linked basket; replaces a discount applied before. SPEC §3 discount " +
+      "{ discountCode, amount } (or a CheckoutDiscount as answered) may be sent: only discountCode is used.",
+  )
   .meta({ id: "AddCheckoutDiscount" });
 export type AddCheckoutDiscount = z.infer<typeof AddCheckoutDiscount>;
 
@@ -336,12 +372,18 @@ export const AddCheckoutGiftcard = z
       .number()
       .positive()
       .max(10_000_000)
-      .optional()
+      .nullish()
+      // null (a client's "not chosen yet") means the same as leaving it out.
+      .transform((amount) => amount ?? undefined)
       .describe(
-        "DKK the guest wants to pay with it; capped at the balance and at basket − discount + delivery fee. Omitted: as much as possible.",
+        "DKK the guest wants to pay with it; capped at the balance and at basket − discount + delivery fee. Omitted " +
+          "or null: as much as possible.",
       ),
+    id: ignoredEcho("CheckoutGiftcard.id (string)", "applying a card makes a new gift-card entry"),
   })
-  .strict()
-  .describe("Applies a gift card; applying the same card again replaces its amount. The balance is drawn when paying.")
+  .describe(
+    "Applies a gift card (SPEC §3 giftcard { giftcardCode, amount }, or a CheckoutGiftcard as answered); applying " +
+      "the same card again replaces its amount. The balance is drawn when paying. Unknown fields are dropped.",
+  )
   .meta({ id: "AddCheckoutGiftcard" });
 export type AddCheckoutGiftcard = z.infer<typeof AddCheckoutGiftcard>;

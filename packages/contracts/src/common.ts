@@ -59,4 +59,19 @@ export const LocalDate = z
 /** Wall-clock time "HH:MM" in the restaurant's time zone ("24:00" = midnight at the end of the day). */
 export const HhMm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/);
 
-export const EmptyBody = z.object({}).strict().optional();
+/**
+ * A field a client may send back because an answer carried it, but that the server never reads: names,
+ * prices and totals it computes itself from the catalogue, ids the path already gives. Any JSON value
+ * is accepted (a client that holds the price as "89,50" or null must not be refused over a field
+ * nobody reads) and dropped before the handler runs. `echoOf` names the answer field it mirrors, for
+ * the OpenAPI document (docs/decisions/007-request-leniency.md).
+ */
+export function ignoredEcho(echoOf: string, why = "the server computes it itself") {
+  return z.unknown().optional().describe(`Ignored: ${why}. Echo of ${echoOf}; any value is accepted and dropped.`);
+}
+
+/**
+ * A body with no fields: none at all, JSON null, or any JSON object (its keys are ignored, like unknown
+ * keys everywhere, docs/decisions/007-request-leniency.md).
+ */
+export const EmptyBody = z.object({}).nullish().describe("No body, or any JSON object (its keys are ignored)");

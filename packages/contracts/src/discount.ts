@@ -3,8 +3,9 @@
  * The server prices the basket itself; a client's prices are never used.
  */
 import { z } from "zod";
+import { basketItemEchoFields } from "./basket";
 import { CodeText } from "./checkout";
-import { BodyIntId, Dkk, IntId, Uuid } from "./common";
+import { BodyIntId, Dkk, IntId, ignoredEcho, Uuid } from "./common";
 
 export const DiscountValidateQuery = z.object({
   instanceId: IntId.describe("The module's discountInstanceId"),
@@ -17,14 +18,17 @@ export const DiscountItem = z
   .object({
     productId: BodyIntId.describe("A product of the module's catalogue"),
     amount: z.number().int().min(1).max(99).describe("Units of it"),
-    totalPrice: z
-      .number()
-      .min(0)
-      .max(10_000_000)
-      .optional()
-      .describe("Ignored: the server prices the line itself (product price today × amount)"),
+    ...basketItemEchoFields,
+    totalPrice: ignoredEcho(
+      "BasketItem.totalPrice (DKK number)",
+      "the server prices the line itself (product price today × amount)",
+    ),
+    choices: ignoredEcho("BasketItem.choices (list)", "items are priced without their options"),
   })
-  .strict()
+  .describe(
+    "A basket line: { productId, amount }, or a BasketItem exactly as GET /basket/{id} answered it; only productId " +
+      "and amount are used",
+  )
   .meta({ id: "DiscountItem" });
 export type DiscountItem = z.infer<typeof DiscountItem>;
 
@@ -42,7 +46,6 @@ export const DiscountValidateBody = z
         "Used when no basketId is given: lines priced as the product's price today × amount (options not counted)",
       ),
   })
-  .strict()
   .refine((body) => body.basketId !== undefined || body.items !== undefined, {
     message: "Send basketId or items",
     path: ["items"],

@@ -12,9 +12,8 @@ export type ValidateOrderQuery = z.infer<typeof ValidateOrderQuery>;
 
 export const ValidateOrderBody = z
   .object({ productionUnitId: BodyIntId.optional().describe("The token's production unit (any other is 404)") })
-  .strict()
   .nullish()
-  .describe("Optional: { productionUnitId }, an empty object or no body")
+  .describe("Optional: { productionUnitId }, an empty object or no body; unknown fields are dropped")
   .meta({ id: "ValidateOrderRequest" });
 export type ValidateOrderBody = z.infer<typeof ValidateOrderBody>;
 

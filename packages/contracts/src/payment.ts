@@ -4,7 +4,7 @@
  * @app/domain: PaymentState, PaymentType); money is DKK numbers.
  */
 import { z } from "zod";
-import { Dkk, IntId, Uuid } from "./common";
+import { Dkk, IntId, ignoredEcho, Uuid } from "./common";
 
 /** Methods a guest can ask for; which are allowed is the module's app settings. */
 export const PAYMENT_METHODS = ["card", "mobilepay", "pickup"] as const;
@@ -66,9 +66,9 @@ export type PaymentCheckoutParams = z.infer<typeof PaymentCheckoutParams>;
 export const CancelPaymentBody = z
   .object({
     paymentId: Uuid.describe("The payment (Payment.id) to cancel"),
-    isTest: z.boolean().optional().describe("Accepted for compatibility; the payment's own mode decides"),
+    isTest: ignoredEcho("SPEC §7 isTest (boolean)", "the payment's own mode decides"),
   })
-  .strict()
+  .describe("SPEC §7 { paymentId, isTest }; only paymentId is used, unknown fields are dropped")
   .meta({ id: "CancelPaymentRequest" });
 export type CancelPaymentBody = z.infer<typeof CancelPaymentBody>;
 
@@ -128,4 +128,4 @@ export const TestPaymentActionParams = z.object({
 export type TestPaymentActionParams = z.infer<typeof TestPaymentActionParams>;
 
 /** The hosted page's forms post no fields. */
-export const TestPaymentActionBody = z.object({}).strict().nullish();
+export const TestPaymentActionBody = z.object({}).nullish();

@@ -213,3 +213,54 @@ const productColumns = {
   dailyStartDayOfWeek: product.dailyStartDayOfWeek,
   dailyEndDayOfWeek: product.dailyEndDayOfWeek,
 };
+
+export type UnitProductInstance = {
+  productInstanceId: number;
+  /** Whether an active and visible module of the unit uses it (one that takes orders). */
+  orderable: boolean;
+  /** The lowest id of the unit's modules using it: a stable order among equals. */
+  firstModuleId: number;
+  /** How many of the asked product ids are products of this instance. */
+  held: number;
+};
+
+/**
+ * The product instances the production unit's modules use, each with how many of `ids` it holds
+ * (POST /context without ?instanceId: docs/decisions/007-request-leniency.md). Two small queries,
+ * one after the other.
+ */
+export async function findUnitProductInstances(
+  db: Executor,
+  productionUnitId: number,
+  ids: number[],
+): Promise<UnitProductInstance[]> {
+  const instances = await db
+    .select({
+      productInstanceId: module.productInstanceId,
+      orderable: sql<boolean>`bool_or(${module.isActive} and ${module.isVisible})`,
+      firstModuleId: sql<number>`min(${module.id})`,
+    })
+    .from(module)
+    .where(eq(module.productionUnitId, productionUnitId))
+    .groupBy(module.productInstanceId);
+  if (instances.length === 0 || ids.length === 0) return instances.map((row) => ({ ...row, held: 0 }));
+  const counts = await db
+    .select({ productInstanceId: product.productInstanceId, held: sql<number>`count(*)::int` })
+    .from(product)
+    .where(
+      and(
+        inArray(
+          product.productInstanceId,
+          instances.map((row) => row.productInstanceId),
+        ),
+        inArray(product.id, ids),
+      ),
+    )
+    .groupBy(product.productInstanceId);
+  const heldBy = new Map(counts.map((row) => [row.productInstanceId, row.held]));
+  return instances.map((row) => ({
+    ...row,
+    firstModuleId: Number(row.firstModuleId),
+    held: heldBy.get(row.productInstanceId) ?? 0,
+  }));
+}

@@ -392,7 +392,6 @@ describe("POST /api/context", () => {
     ["a negative id", { productIds: [-1] }],
     ["a fractional id", { productIds: [1.5] }],
     ["a huge id", { productIds: [99999999999] }],
-    ["an unknown field", { productIds: [1], extra: true }],
     ["no ids", {}],
     ["an object instead of ids", { productIds: { a: 1 } }],
   ])("is 400 Input.Invalid for a body with %s", async (_, payload) => {
@@ -412,9 +411,17 @@ describe("POST /api/context", () => {
     expect(res.json().errors[0].code).toBe("INVALID_JSON");
   });
 
-  test.each(malformedInstanceQueries)("is 400 for the query %j", async (query) => {
+  // No query is fine here (the next describe): the instance then comes from the token.
+  test.each(malformedInstanceQueries.filter((query) => query !== ""))("is 400 for the query %j", async (query) => {
     const res = await t.request({ method: "POST", url: `/api/context?${query}`, headers: A().auth, payload: [1] });
     expect(res.statusCode).toBe(400);
+  });
+
+  test("ignores a field it does not know beside productIds (was 400 before decision 007)", async () => {
+    const cola = await productId(A(), "cola");
+    const res = await context(A(), A().module.productInstanceId, { productIds: [cola], extra: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Context>().products.map((p) => p.id)).toEqual([cola]);
   });
 
   test("is 404 for another restaurant's instance", async () => {
@@ -422,6 +429,63 @@ describe("POST /api/context", () => {
     const res = await context(B(), A().module.productInstanceId, { productIds: [cola] });
     expect(res.statusCode).toBe(404);
     expect(res.json().errors[0].message).toBe("Instance not found");
+  });
+});
+
+describe("POST /api/context without ?instanceId= (SPEC §7: a list of product ids, no query)", () => {
+  const contextOfToken = (r: DemoRestaurant, payload: unknown) =>
+    t.request({ method: "POST", url: "/api/context", headers: r.auth, payload: payload as object });
+
+  test("takes the product instance of the token's production unit", async () => {
+    const ids = [await productId(A(), "cola"), await productId(A(), "classic-burger")];
+    const res = await contextOfToken(A(), ids);
+    expect(res.statusCode).toBe(200);
+    const withQuery = await context(A(), A().module.productInstanceId, ids);
+    expect(res.json()).toEqual(withQuery.json());
+    expect((await contextOfToken(A(), { productIds: ids })).json()).toEqual(withQuery.json());
+  });
+
+  test("is 404 naming the ids that are not the unit's products (another restaurant's)", async () => {
+    const pizza = await productId(B(), "lunch-pizza");
+    const cola = await productId(A(), "cola");
+    const res = await contextOfToken(A(), [cola, pizza]);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ errors: [{ code: "NOT_FOUND", message: `Products not found: ${pizza}` }] });
+    expect((await contextOfToken(B(), [cola])).statusCode).toBe(404);
+  });
+
+  test("with modules on several product instances, takes the one holding the asked products", async () => {
+    const { productInstance, product, module } = schema;
+    const [instance] = await t.db
+      .insert(productInstance)
+      .values({ name: "Second shop of A" })
+      .returning({ id: productInstance.id });
+    const [other] = await t.db
+      .insert(product)
+      .values({ productInstanceId: instance!.id, name: { "da-DK": "Kaffe" }, internalName: "coffee", priceMinor: 2500 })
+      .returning({ id: product.id });
+    const { id: _id, ...moduleOfA } = (await t.db.select().from(module).where(eq(module.id, A().module.id)))[0]!;
+    const [second] = await t.db
+      .insert(module)
+      .values({ ...moduleOfA, name: "A, second shop", productInstanceId: instance!.id, isVisible: false })
+      .returning({ id: module.id });
+    try {
+      const coffee = await contextOfToken(A(), [other!.id]);
+      expect(coffee.statusCode).toBe(200);
+      expect(coffee.json<Context>().products).toMatchObject([{ id: other!.id, price: 25 }]);
+      const cola = await productId(A(), "cola");
+      expect((await contextOfToken(A(), [cola])).json<Context>().products).toMatchObject([{ id: cola }]);
+      // Ids of two instances: the instance holding most of them answers, naming the others as missing.
+      const burger = await productId(A(), "classic-burger");
+      const mixed = await contextOfToken(A(), [cola, other!.id, burger]);
+      expect(mixed.statusCode).toBe(404);
+      expect(mixed.json().errors[0].message).toBe(`Products not found: ${other!.id}`);
+      // Restaurant B's token never reaches A's second instance.
+      expect((await contextOfToken(B(), [other!.id])).statusCode).toBe(404);
+    } finally {
+      await t.db.delete(module).where(eq(module.id, second!.id));
+      await t.db.delete(productInstance).where(eq(productInstance.id, instance!.id));
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import {
   Category,
   Context,
   ContextBody,
+  ContextQuery,
   contextProductIds,
   ErrorBody,
   Label,
@@ -15,6 +16,7 @@ import {
 import { z } from "zod";
 import type { RouteModule } from "../../deps";
 import { AnswerCache, cachedJson, NotModified, sendJson, sendVersioned, versionEtag } from "./http-cache";
+import { resolveContextInstance } from "./resolve-context-instance";
 import { getContext, getProduct, listCategories, listLabels, listMenus, menuVersion, productVersion } from "./service";
 
 const tags = ["Menu/product"];
@@ -116,21 +118,23 @@ export const catalogueRoutes: RouteModule = (api, deps) => {
     {
       schema: {
         tags,
-        summary: "Products by id with every option group and choice they use (the module's productInstanceId)",
+        summary: "Products by id with every option group and choice they use",
         description:
-          'Body `{ "productIds": [1, 2] }` or a bare array `[1, 2]` (1–200 ids, duplicates ignored). Products come ' +
-          "back in the order asked. Any id that is not a product of the instance makes the whole call a 404 whose " +
-          "message lists the missing ids.",
-        querystring: ProductInstanceQuery,
+          'Body: a bare array `[1, 2]` (SPEC §7) or `{ "productIds": [1, 2] }` (1–200 ids, duplicates ignored). ' +
+          "The product instance is `?instanceId=` when given (another production unit's: 404), else the token's " +
+          "production unit's: the instance of its modules that holds the asked products. Products come back in the " +
+          "order asked. Any id that is not a product of the instance makes the whole call a 404 whose message lists " +
+          "the missing ids.",
+        querystring: ContextQuery,
         body: ContextBody,
         response: { 200: Context, ...errors },
       },
     },
     async (request, reply) => {
       // A POST is not HTTP-cached (no ETag, no 304), but its answer is kept like the GETs'.
-      const { instanceId } = request.query;
-      const { version, isoWeekday } = await productVersion(deps, instanceId, request.productionUnitId);
       const ids = contextProductIds(request.body);
+      const instanceId = request.query.instanceId ?? (await resolveContextInstance(db, request.productionUnitId, ids));
+      const { version, isoWeekday } = await productVersion(deps, instanceId, request.productionUnitId);
       const key = `${versionEtag("context", instanceId, version, isoWeekday)} ${ids.join(",")}`;
       const json = await cachedJson(reply, cache, key, () => getContext(db, ids, instanceId, isoWeekday));
       return sendJson(reply, json);

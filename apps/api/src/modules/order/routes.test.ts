@@ -128,14 +128,14 @@ describe("POST /api/order/validate", () => {
     expect((await validate(checkoutId)).json()).toEqual({ valid: true });
   });
 
-  test("another restaurant's checkout or production unit is 404; unknown fields 400", async () => {
+  test("another restaurant's checkout or production unit is 404; unknown fields are ignored (decision 007)", async () => {
     const { checkoutId } = await preparedCheckout(t);
     expect((await validate(checkoutId, undefined, t.restaurantB)).statusCode).toBe(404);
     expect((await validate(checkoutId, { productionUnitId: t.restaurantB.module.productionUnitId })).statusCode).toBe(
       404,
     );
     expect((await validate(checkoutId, { productionUnitId: "x" })).statusCode).toBe(400);
-    expect((await validate(checkoutId, { other: 1 })).statusCode).toBe(400);
+    expect((await validate(checkoutId, { other: 1 })).statusCode).toBe(200);
     expect(
       (await t.request({ method: "POST", url: "/api/order/validate", headers: t.restaurantA.auth })).statusCode,
     ).toBe(400);
@@ -457,7 +457,7 @@ describe("POST /api/checkout/:id/finalize", () => {
     expect(smsRow).toMatchObject({ channel: "sms", recipient: "12345678" });
   });
 
-  test("another restaurant's checkout is 404; a malformed id 400", async () => {
+  test("another restaurant's checkout is 404; a malformed id 400; a body's fields are ignored", async () => {
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, { orderReadyTime: SLOT });
     expect((await finalize(t, checkoutId, t.restaurantB)).statusCode).toBe(404);
     expect(
@@ -469,7 +469,9 @@ describe("POST /api/checkout/:id/finalize", () => {
       headers: t.restaurantA.auth,
       payload: { force: true },
     });
-    expect(withBody.statusCode).toBe(400);
+    // Decision 007: unknown fields are dropped (this was 400), so the answer is the one without a body.
+    expect(withBody.statusCode).toBe(409);
+    expect(withBody.json()).toEqual((await finalize(t, checkoutId)).json());
   });
 });
 

@@ -220,12 +220,16 @@ describe("POST /api/availableordertime/:id", () => {
       { date: "23-11-2026" },
       { date: "2026-11-23", items: -1 },
       { date: "2026-11-23", items: [{ productId: 1, amount: 0 }] },
-      { date: "2026-11-23", extra: true },
     ]) {
       const res = await slots(A(), checkoutId, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().errors[0].code).toBe("Input.Invalid");
     }
+  });
+
+  test("ignores an unknown field (was 400 before decision 007)", async () => {
+    const checkoutId = await createCheckout(t, A());
+    expect((await slots(A(), checkoutId, { date: "2026-11-23", extra: true })).statusCode).toBe(200);
   });
 
   test("is 400 Input.Invalid for a date that does not exist, like any malformed input", async () => {

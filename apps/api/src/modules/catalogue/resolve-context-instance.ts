@@ -1,0 +1,28 @@
+/**
+ * POST /context without `?instanceId=` (SPEC §7 lists it with a body only): the product instance comes
+ * from the token's production unit, i.e. from the modules of that unit.
+ *
+ * A unit usually has one module, or several sharing one product instance. When its modules use
+ * different product instances, the one holding the most of the asked products is taken (product ids
+ * belong to exactly one instance, so a list read from one menu names one instance); among equals, one
+ * used by a module that takes orders (active and visible) comes first, then the one of the oldest
+ * module. Ids it does not hold make the usual 404 naming them. See docs/decisions/007-request-leniency.md.
+ */
+import type { Executor } from "@app/db";
+import { notFound } from "../../errors";
+import { findUnitProductInstances, type UnitProductInstance } from "./repository";
+
+export async function resolveContextInstance(
+  db: Executor,
+  productionUnitId: number,
+  productIds: number[],
+): Promise<number> {
+  const candidates = await findUnitProductInstances(db, productionUnitId, productIds);
+  const best = candidates.sort(byPreference)[0];
+  if (!best) throw notFound("Instance");
+  return best.productInstanceId;
+}
+
+function byPreference(a: UnitProductInstance, b: UnitProductInstance): number {
+  return b.held - a.held || Number(b.orderable) - Number(a.orderable) || a.firstModuleId - b.firstModuleId;
+}
