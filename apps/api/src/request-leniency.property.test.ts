@@ -1,0 +1,261 @@
+/**
+ * Property (issue 8, docs/decisions/007-request-leniency.md): adding fields the API does not know,
+ * with any JSON values, to a valid body of any route never changes the answer's status. Extra keys
+ * go on the body and on every object inside it (basket items, choices). The routes with a JSON body
+ * are read from the OpenAPI document, and each needs a valid sample below: a new body route without
+ * one fails the test, so it cannot be forgotten.
+ *
+ * Two refusals stay whatever the field is called, by design, so the generated extras avoid them: a
+ * `__proto__` or `constructor` key anywhere (Fastify's prototype-poisoning guard, 400) and a NUL
+ * character anywhere in the body (PostgreSQL text cannot hold it, 400).
+ */
+import { testDbKinds } from "@app/db/testing";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { basketHelpers } from "./modules/basket/basket-test-helpers";
+import { parseForms, submitForm } from "./testing/html-form";
+import { createClock, createTestApp, type TestApp } from "./testing/test-app";
+
+type Json = Record<string, unknown>;
+type Body = Json | unknown[] | null;
+/** A valid request of a route: made afresh for each run when the route changes state. */
+type Sample = () => Promise<{ url: string; body: Body }>;
+
+/** Runs per route and database; the whole file stays within seconds. */
+const RUNS = 10;
+
+/** Every plain object of the body, the body itself included, gets the extra fields. */
+function withExtras(body: Body, extras: Json): Body {
+  const visit = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(visit);
+    if (value !== null && typeof value === "object") {
+      const copy = Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, visit(inner)]));
+      return { ...copy, ...extras };
+    }
+    return value;
+  };
+  return visit(body) as Body;
+}
+
+/** Every property name anywhere in the OpenAPI document: an extra field must be none of them. */
+function propertyNames(document: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(document)) for (const item of document) propertyNames(item, into);
+  else if (document !== null && typeof document === "object") {
+    for (const [key, value] of Object.entries(document)) {
+      if (key === "properties" && value && typeof value === "object")
+        for (const name of Object.keys(value)) into.add(name);
+      propertyNames(value, into);
+    }
+  }
+  return into;
+}
+
+describe.each(await testDbKinds())("extra fields in request bodies, on %s", (kind) => {
+  let t: TestApp;
+  const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
+  const samples = new Map<string, Sample>();
+  let bodyRoutes: string[] = [];
+  let known = new Set<string>();
+
+  beforeAll(async () => {
+    t = await createTestApp({ kind, clock });
+    const a = t.restaurantA;
+    const m = a.module;
+    const auth = a.auth;
+    const call = async (method: "GET" | "POST", url: string, payload?: Json) => {
+      const res = await t.request({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+      if (res.statusCode >= 400) throw new Error(`setup: ${method} ${url} answered ${res.statusCode} ${res.body}`);
+      return res.json();
+    };
+    const h = basketHelpers(() => t);
+    const burger = await h.productId("Classic burger");
+    const basics = await h.burgerBasics(burger);
+    const cola = await h.productId("Coca-Cola");
+
+    /** A basket holding two burgers, linked to a new checkout with a pickup time: ready to pay. */
+    async function readyCheckout() {
+      const basket = await h.newBasket();
+      await h.added(basket.id, { productId: burger, amount: 2, choices: basics });
+      const checkout = await call("POST", `/api/checkout?instanceId=${m.checkoutInstanceId}&moduleId=${m.id}`);
+      await call("POST", `/api/checkout/${checkout.id}/basket?basketId=${basket.id}`);
+      const slots: { time: string; isAvailable: boolean }[] = await call(
+        "POST",
+        `/api/availableordertime/${checkout.id}`,
+        { productionUnitId: m.productionUnitId, date: "2026-11-23", capacityInstanceId: m.capacityInstanceId },
+      );
+      const slot = slots.find((s) => s.isAvailable)!;
+      const guest = { name: "Mette Hansen", phone: "12345678", email: "mette@example.dk", orderReadyTime: slot.time };
+      await call("POST", `/api/checkout/${checkout.id}/guestInformation`, guest);
+      return {
+        basket: (await call("GET", `/api/basket/${basket.id}`)) as { id: string; items: Json[] },
+        checkout,
+        guest,
+      };
+    }
+    const payUrl = (checkoutId: string, method = "card") =>
+      `/api/checkout/${checkoutId}/payment?${new URLSearchParams({
+        moduleId: String(m.id),
+        continuationUrl: `http://localhost/payment/${checkoutId}`,
+        cancellationUrl: "http://localhost/checkout",
+        paymentMethods: method,
+      })}`;
+
+    const open = await readyCheckout();
+    const toPay = await readyCheckout();
+    const placed = await readyCheckout();
+    await call("POST", payUrl(placed.checkout.id, "pickup"));
+    const delivered = await readyCheckout();
+    await call(
+      "POST",
+      `/api/checkout/${delivered.checkout.id}/delivery/address?moduleId=${m.id}&address=Vej%201&zipcode=2200`,
+    );
+    const [date] = await call("GET", `/api/checkout/${delivered.checkout.id}/delivery/dates`);
+    await call("POST", `/api/checkout/${delivered.checkout.id}/delivery/date`, { date: date.date });
+    const times: { time: string; isAvailable: boolean }[] = await call(
+      "GET",
+      `/api/checkout/${delivered.checkout.id}/delivery/times`,
+    );
+    const deliveryTime = times.find((slot) => slot.isAvailable)!.time;
+    const line = open.basket.items[0]!;
+
+    const fixed =
+      (url: string, body: Body): Sample =>
+      async () => ({ url, body });
+    const checkoutOf = (id: string) => `/api/checkout/${id}`;
+    const add: [string, Sample][] = [
+      [
+        "POST /api/basket/{id}/products",
+        // A fresh basket each run: adding again would merge into the line and reach its 99 units.
+        async () => ({
+          url: `/api/basket/${(await h.newBasket()).id}/products`,
+          body: { productId: burger, amount: 1, price: 119, choices: basics },
+        }),
+      ],
+      ["PUT /api/basket/{id}/products/{itemId}", fixed(`/api/basket/${open.basket.id}/products/${line.id}`, line)],
+      ["POST /api/context", fixed("/api/context", { productIds: [burger, cola] })],
+      [
+        "POST /api/discount/validate",
+        fixed(`/api/discount/validate?instanceId=${m.discountInstanceId}&moduleId=${m.id}`, {
+          discountCode: "SOMMER10",
+          items: open.basket.items,
+        }),
+      ],
+      ["POST /api/checkout", fixed(`/api/checkout?instanceId=${m.checkoutInstanceId}&moduleId=${m.id}`, {})],
+      [
+        "POST /api/checkout/{id}/basket",
+        fixed(`${checkoutOf(open.checkout.id)}/basket?basketId=${open.basket.id}`, {}),
+      ],
+      [
+        "POST /api/checkout/{id}/guestInformation",
+        fixed(`${checkoutOf(open.checkout.id)}/guestInformation`, open.guest),
+      ],
+      [
+        "POST /api/availableordertime/{id}",
+        fixed(`/api/availableordertime/${open.checkout.id}`, {
+          productionUnitId: m.productionUnitId,
+          date: "2026-11-23",
+          capacityInstanceId: m.capacityInstanceId,
+          items: open.basket.items,
+        }),
+      ],
+      [
+        "POST /api/checkout/{id}/discount",
+        fixed(`${checkoutOf(open.checkout.id)}/discount`, { discountCode: "SOMMER10" }),
+      ],
+      [
+        "POST /api/checkout/{id}/giftcard",
+        fixed(`${checkoutOf(open.checkout.id)}/giftcard`, { giftcardCode: "GAVE-500", amount: 10 }),
+      ],
+      [
+        "POST /api/order/validate",
+        fixed(`/api/order/validate?checkoutId=${open.checkout.id}`, { productionUnitId: m.productionUnitId }),
+      ],
+      [
+        "POST /api/checkout/{id}/delivery/address",
+        fixed(
+          `${checkoutOf(delivered.checkout.id)}/delivery/address?moduleId=${m.id}&address=Vej%201&zipcode=2200`,
+          {},
+        ),
+      ],
+      ["POST /api/checkout/{id}/delivery/date", fixed(`${checkoutOf(delivered.checkout.id)}/delivery/date`, date)],
+      [
+        "POST /api/checkout/{id}/delivery/time",
+        // The date call before it clears the time; this one sets it again.
+        fixed(`${checkoutOf(delivered.checkout.id)}/delivery/time`, { deliveryTime }),
+      ],
+      // A new payment request cancels the waiting one: 200 every time.
+      ["POST /api/checkout/{id}/payment", fixed(payUrl(toPay.checkout.id), {})],
+      [
+        "POST /api/payment/cancel",
+        async () => ({
+          url: "/api/payment/cancel",
+          body: { paymentId: (await call("POST", payUrl(toPay.checkout.id))).id },
+        }),
+      ],
+      [
+        "POST /api/payment/test/{paymentId}/{action}",
+        // The provider page's Cancel button, with the page's hidden fields, sent as JSON.
+        async () => {
+          const payment = await call("POST", payUrl(toPay.checkout.id));
+          const pageUrl = new URL(payment.paymentUrl);
+          const page = await t.request({ method: "GET", url: pageUrl.pathname });
+          const form = parseForms(page.body).find((f) => /\/cancel$/.test(f.attributes.action ?? ""))!;
+          const submission = submitForm(form, pageUrl);
+          return { url: submission.url.pathname, body: Object.fromEntries(new URLSearchParams(submission.body)) };
+        },
+      ],
+      // Already DONE (paid at pickup): finalize answers the same order every time.
+      ["POST /api/checkout/{id}/finalize", fixed(`${checkoutOf(placed.checkout.id)}/finalize`, {})],
+    ];
+    for (const [route, sample] of add) samples.set(route, sample);
+
+    const spec = t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    bodyRoutes = Object.entries(spec.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.requestBody !== undefined)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    known = propertyNames(spec);
+  });
+  afterAll(() => t?.close());
+
+  /** The route's call with restaurant A's token (the public provider route ignores it). */
+  async function send(route: string, request: Awaited<ReturnType<Sample>>) {
+    return t.request({
+      method: route.split(" ")[0] as "POST" | "PUT",
+      url: request.url,
+      headers: { ...t.restaurantA.auth, "content-type": "application/json" },
+      payload: JSON.stringify(request.body),
+    });
+  }
+
+  test("every route with a JSON body has a valid sample here", () => {
+    expect(bodyRoutes.length).toBeGreaterThan(15);
+    expect(bodyRoutes.filter((route) => !samples.has(route))).toEqual([]);
+    expect([...samples.keys()].filter((route) => !bodyRoutes.includes(route))).toEqual([]);
+  });
+
+  const extraName = fc
+    .string({ maxLength: 16 })
+    .filter((name) => !known.has(name) && name !== "__proto__" && name !== "constructor");
+  const extras = fc.dictionary(extraName, fc.jsonValue({ maxDepth: 2 }), { minKeys: 1, maxKeys: 4 }).filter((value) => {
+    const text = JSON.stringify(value);
+    return !text.includes('"__proto__"') && !text.includes('"constructor"') && !text.includes("\\u0000");
+  });
+
+  test("adding unknown fields with any JSON values never changes the status", async () => {
+    for (const route of bodyRoutes) {
+      const sample = samples.get(route)!;
+      const baseline = await send(route, await sample());
+      expect(baseline.statusCode, `${route} sample: ${baseline.body}`).toBeLessThan(400);
+      await fc.assert(
+        fc.asyncProperty(extras, async (extra) => {
+          const request = await sample();
+          const res = await send(route, { ...request, body: withExtras(request.body, extra) });
+          expect(res.statusCode, `${route} with ${JSON.stringify(extra)}: ${res.body}`).toBe(baseline.statusCode);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  }, 120_000);
+});
