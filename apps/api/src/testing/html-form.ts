@@ -121,7 +121,7 @@ export function parseForms(html: string): HtmlForm[] {
   return forms;
 }
 
-/** The button a guest presses: its text is not kept, so it is chosen by a predicate on its attributes or the form's. */
+/** Whether the control is a submit button (a button without a type is one; so is an input of type submit or image). */
 export function isSubmitButton(control: FormControl): boolean {
   const type = (control.attributes.type ?? (control.tag === "button" ? "submit" : "text")).toLowerCase();
   return (control.tag === "button" || control.tag === "input") && (type === "submit" || type === "image");
