@@ -128,7 +128,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: "/api/docs",
+    // Without the top bar: its Swagger logo is an inline SVG with a <style> element, which the docs' CSP
+    // (style-src 'self', plugins/security-headers.ts) refuses. The operations are all there.
+    uiConfig: { layout: "BaseLayout" },
+  });
 
   await app.register(
     async (api) => {

@@ -17,6 +17,8 @@ const dataDir = mkdtempSync(join(tmpdir(), "e2e-"));
 const serverLog = join(tmpdir(), `e2e-server-${port}.log`);
 let server;
 let browser;
+/** Every Content-Security-Policy violation any page of these tests reported: there must be none. */
+const cspViolations = [];
 
 before(async () => {
   server = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
@@ -63,8 +65,28 @@ async function waitForServer(url, timeoutMs) {
   throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-async function openPage(host) {
+/**
+ * A new page that reports CSP violations into cspViolations: the `securitypolicyviolation` event (fired
+ * for every blocked script, style, image, connection, form, eval…) and console messages that mention
+ * the policy. The init script runs through the DevTools protocol, so the page's own CSP does not block it.
+ */
+async function newPage() {
   const page = await browser.newPage();
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(
+        `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"} on ${event.documentURI} (${event.sourceFile}:${event.lineNumber}:${event.columnNumber} ${event.sample})`,
+      );
+    });
+  });
+  page.on("console", (message) => {
+    if (/content security policy|CSP violation/i.test(message.text())) cspViolations.push(message.text());
+  });
+  return page;
+}
+
+async function openPage(host) {
+  const page = await newPage();
   await page.goto(`http://${host}:${port}/`);
   await page.getByRole("heading", { level: 1 }).waitFor();
   return page;
@@ -90,7 +112,7 @@ test("the language button switches the interface to English", async () => {
 });
 
 test("an unknown path redirects to /notfound", async () => {
-  const page = await browser.newPage();
+  const page = await newPage();
   await page.goto(`http://localhost:${port}/no/such/page`);
   await page.waitForURL(/\/notfound$/);
   await page.close();
@@ -99,7 +121,8 @@ test("an unknown path redirects to /notfound", async () => {
 test("the front page has no serious accessibility violations (axe-core)", async () => {
   const page = await openPage("localhost");
   await page.locator(".category-tile").first().waitFor();
-  await page.addScriptTag({ content: axeSource });
+  // Evaluated through DevTools, not as an inline <script> (which the storefront's CSP refuses).
+  await page.evaluate(axeSource);
   const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
   const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   assert.deepEqual(
@@ -107,4 +130,100 @@ test("the front page has no serious accessibility violations (axe-core)", async 
     [],
   );
   await page.close();
+});
+
+test("the API docs (Swagger UI) show the operations under their own CSP", async () => {
+  const page = await newPage();
+  const response = await page.goto(`http://localhost:${port}/api/docs/`);
+  assert.match(response.headers()["content-security-policy"], /default-src 'none'/);
+  await page.locator(".opblock").first().waitFor();
+  assert.ok((await page.locator(".opblock").count()) >= 20, "the operations are listed");
+  // Open one operation: its details render too.
+  await page.locator(".opblock-summary").first().click();
+  await page.locator(".opblock-body").first().waitFor();
+  await page.close();
+  assert.deepEqual(cspViolations, []);
+});
+
+/**
+ * A card payment of restaurant A waiting on the test provider's hosted page, made over the API as the
+ * storefront makes it (a product without options, checkout, pickup slot, guest details, validate, pay).
+ */
+async function waitingTestPayment() {
+  const base = `http://localhost:${port}`;
+  const json = async (res) => {
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  const module = await json(await fetch(`${base}/api/module/domain/localhost`));
+  const { token } = await json(await fetch(`${base}/api/token/${module.productionUnitId}`));
+  const auth = { authorization: `Bearer ${token}` };
+  const get = async (path) => json(await fetch(`${base}${path}`, { headers: auth }));
+  const post = (path, body) =>
+    fetch(`${base}${path}`, {
+      method: "POST",
+      headers: body ? { ...auth, "content-type": "application/json" } : auth,
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  const [menu] = await get(`/api/menu?instanceId=${module.menuInstanceId}`);
+  const categories = await get(`/api/category/menu/${menu.id}?instanceId=${module.productInstanceId}`);
+  const basket = await get("/api/basket");
+  let added = false;
+  for (const { productId } of categories.flatMap((category) => category.products)) {
+    added = (await post(`/api/basket/${basket.id}/products`, { productId, amount: 1, choices: [] })).ok;
+    if (added) break;
+  }
+  assert.ok(added, "a product without required options");
+  const checkout = await json(
+    await post(`/api/checkout?instanceId=${module.checkoutInstanceId}&moduleId=${module.id}`),
+  );
+  await json(await post(`/api/checkout/${checkout.id}/basket?basketId=${basket.id}`));
+  const date = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Copenhagen" }).format(new Date());
+  const slots = await json(
+    await post(`/api/availableordertime/${checkout.id}`, {
+      productionUnitId: module.productionUnitId,
+      date,
+      capacityInstanceId: module.capacityInstanceId,
+    }),
+  );
+  const slot = slots.find((s) => s.isAvailable);
+  await json(
+    await post(`/api/checkout/${checkout.id}/guestInformation`, {
+      name: "Mette Hansen",
+      phone: "12345678",
+      email: "mette@example.dk",
+      orderReadyTime: slot.time,
+    }),
+  );
+  await json(
+    await post(`/api/order/validate?checkoutId=${checkout.id}`, { productionUnitId: module.productionUnitId }),
+  );
+  const query = new URLSearchParams({
+    moduleId: String(module.id),
+    continuationUrl: `${base}/payment/${checkout.id}`,
+    cancellationUrl: `${base}/checkout`,
+    paymentMethods: "card",
+  });
+  const payment = await json(await post(`/api/checkout/${checkout.id}/payment?${query}`));
+  return { paymentUrl: payment.paymentUrl, checkoutId: checkout.id };
+}
+
+test("the test provider's hosted page works under its own CSP and its approval leads back to the shop", async () => {
+  const { paymentUrl, checkoutId } = await waitingTestPayment();
+  const page = await newPage();
+  const response = await page.goto(paymentUrl);
+  assert.match(response.headers()["content-security-policy"], /style-src 'sha256-/);
+  const approve = page.getByRole("button", { name: /Approve/ });
+  // The page's own style applies (allowed by its hash): the approve button is green.
+  assert.equal(await approve.evaluate((button) => getComputedStyle(button).backgroundColor), "rgb(27, 94, 32)");
+  await approve.click();
+  await page.waitForURL(new RegExp(`/payment/${checkoutId}$`));
+  await page.close();
+  assert.deepEqual(cspViolations, []);
+});
+
+// Last: what every page above reported.
+test("no page the browser tests visited reported a Content-Security-Policy violation", () => {
+  assert.deepEqual(cspViolations, []);
 });
