@@ -105,12 +105,17 @@ describe("the API", () => {
     expectBaseHeaders(res);
   });
 
-  test("the router's 404 for an unknown API route gets the strict policy", async () => {
-    const res = await app.inject({ method: "POST", url: "/api/no/such/thing" });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().errors[0].code).toBe("ROUTE_NOT_FOUND");
-    expect(res.headers["content-security-policy"]).toBe(API_CSP);
-    expectBaseHeaders(res);
+  test("the router's 404 for an unknown API route, and for /api itself, gets the strict policy", async () => {
+    for (const [method, url] of [
+      ["POST", "/api/no/such/thing"],
+      ["GET", "/api"],
+    ] as const) {
+      const res = await app.inject({ method, url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().errors[0].code, url).toBe("ROUTE_NOT_FOUND");
+      expect(res.headers["content-security-policy"], url).toBe(API_CSP);
+      expectBaseHeaders(res);
+    }
   });
 
   test("a 404 for a page when no storefront is built gets the headers", async () => {
