@@ -15,7 +15,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Deps, RouteModule } from "./deps";
-import { invalid } from "./errors";
+import { invalid, routeNotFound } from "./errors";
 import { routeModules } from "./modules";
 import { finalizeCheckout } from "./modules/order/finalize";
 import { createPaymentProviders, type PaymentProvider } from "./modules/payment/providers/provider";
@@ -25,7 +25,7 @@ import { startSettleLoop } from "./modules/payment/settle-payments";
 import { createReceiptService, receiptDeps, startReceiptRetryLoop } from "./modules/receipt/service";
 import { registerMaintenanceFlag } from "./modules/settings/maintenance-flag";
 import { createTokenService, registerAuth } from "./plugins/auth";
-import { clientErrorHandler, registerErrorHandler } from "./plugins/error-handler";
+import { answerError, clientErrorHandler, registerErrorHandler, routerError } from "./plugins/error-handler";
 
 export type BuildOptions = {
   db: Db;
@@ -54,10 +54,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: API_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Bad URLs and over-long path parameters are answered by the router itself: same shape as every error.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
-      const code = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "PARAMETER_TOO_LONG" : "BAD_URL";
-      void reply.status(error.statusCode ?? 400).send({ errors: [{ code, message: error.message }] });
-    },
+    frameworkErrors: (error, request, reply: FastifyReply) => void answerError(routerError(error), request, reply),
     // Requests Node's HTTP parser refuses (a raw ø in the URL, …) never reach the router: same shape there too.
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
@@ -198,8 +195,6 @@ async function registerStorefront(app: FastifyInstance, config: Config): Promise
       if (/\.[a-z0-9]+$/i.test(file) && existsSync(join(dist, file))) return reply.sendFile(file.slice(1));
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
-    return reply.status(404).send({
-      errors: [{ code: "ROUTE_NOT_FOUND", message: `${request.method} ${request.url.split("?")[0]} does not exist` }],
-    });
+    return reply.send(routeNotFound(request.method, request.url.split("?")[0] ?? "/"));
   });
 }

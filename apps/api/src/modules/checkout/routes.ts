@@ -12,7 +12,6 @@ import {
 import type { RouteModule } from "../../deps";
 import { loadOwnCheckout } from "./checkout-access";
 import { createCheckout } from "./create-checkout";
-import { answerFieldErrors } from "./field-errors";
 import { getInstanceSetting } from "./get-instance-setting";
 import { linkBasket } from "./link-basket";
 import { saveGuestInformation } from "./save-guest-information";
@@ -104,10 +103,7 @@ export const checkoutRoutes: RouteModule = (api, { db, now }) => {
         response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
       },
     },
-    async (request, reply) =>
-      answerFieldErrors(reply, () =>
-        saveGuestInformation(deps, request.productionUnitId, request.params.id, request.body),
-      ),
+    async (request) => saveGuestInformation(deps, request.productionUnitId, request.params.id, request.body),
   );
 
   api.get(

@@ -1,6 +1,7 @@
 import type { Checkout, GuestInformationBody } from "@app/contracts";
 import type { Db, Executor } from "@app/db";
 import { DeliveryStage, sanitizeGuestInformation, validateGuestInformation } from "@app/domain";
+import { type ErrorItem, unprocessableItems } from "../../errors";
 import { deliveryContext } from "../delivery/delivery-slot-input";
 import { slotFull } from "../order/finalize";
 import { findSlot, type SlotStatus } from "../pickup-time/day-slots";
@@ -9,7 +10,6 @@ import { getModuleSettings } from "../settings/module-settings";
 import { requireOwnModule } from "../tenancy/access";
 import { changeOpenCheckout } from "./checkout-access";
 import { type CheckoutRow, checkoutBasket } from "./checkout-totals";
-import { type FieldError, FieldErrors } from "./field-errors";
 import { type CheckoutChanges, updateCheckout } from "./repository";
 import { toCheckoutJson } from "./to-checkout-json";
 
@@ -31,7 +31,7 @@ export async function saveGuestInformation(
   const row = await changeOpenCheckout(db, checkoutId, productionUnitId, async (tx, checkout) => {
     const settings = await getModuleSettings(tx, checkout.moduleId);
     const values = sanitizeGuestInformation(body);
-    const errors: FieldError[] = validateGuestInformation(values, settings.requiredGuestInformation);
+    const errors: ErrorItem[] = validateGuestInformation(values, settings.requiredGuestInformation);
     const changes: CheckoutChanges = {
       guestName: values.name,
       guestPhone: values.phone,
@@ -49,7 +49,7 @@ export async function saveGuestInformation(
       if (problem) errors.push(problem);
       else Object.assign(changes, chosenTime(checkout, instant));
     }
-    if (errors.length > 0) throw new FieldErrors(errors);
+    if (errors.length > 0) throw unprocessableItems(errors);
     return updateCheckout(tx, checkout.id, changes);
   });
   return toCheckoutJson(db, row, now());
@@ -98,7 +98,7 @@ export async function checkReadyTime(
   instant: Date,
   now: Date,
   field = "orderReadyTime",
-): Promise<FieldError | null> {
+): Promise<ErrorItem | null> {
   const status = await readyTimeStatus(db, checkout, instant, now);
   if (status === "full") throw slotFull();
   if (status === "ok") return null;

@@ -6,10 +6,9 @@
 import type { Checkout, DeliveryAddressQuery, DeliveryDate, PickupTimeSlot } from "@app/contracts";
 import type { Db, Executor } from "@app/db";
 import { DeliveryStage, hoursOn, isValidZipCode, localParts } from "@app/domain";
-import { notFound, unprocessable } from "../../errors";
+import { type ErrorItem, notFound, unprocessable, unprocessableItems } from "../../errors";
 import { changeOpenCheckout, loadOwnCheckout } from "../checkout/checkout-access";
 import { type CheckoutRow, checkoutBasket } from "../checkout/checkout-totals";
-import { type FieldError, FieldErrors } from "../checkout/field-errors";
 import { findTimeZone, updateCheckout } from "../checkout/repository";
 import { checkReadyTime } from "../checkout/save-guest-information";
 import { toCheckoutJson } from "../checkout/to-checkout-json";
@@ -34,13 +33,13 @@ export async function setDeliveryAddress(
     const context = await deliveryContext(tx, checkout, 0, now());
     const address = query.address?.trim() ?? "";
     const zipCode = query.zipcode?.trim() ?? "";
-    const errors: FieldError[] = [];
+    const errors: ErrorItem[] = [];
     if (address === "")
       errors.push({ code: "MISSING_ADDRESS", message: "Please enter your address", field: "address" });
     if (!isValidZipCode(zipCode)) {
       errors.push({ code: "INVALID_ZIPCODE", message: "Please enter your zipcode", field: "zipcode" });
     }
-    if (errors.length > 0) throw new FieldErrors(errors);
+    if (errors.length > 0) throw unprocessableItems(errors);
     const zone = await findDeliveryZone(tx, context.deliveryInstanceId, zipCode);
     if (!zone) throw unprocessable("DELIVERY_NOT_POSSIBLE", DELIVERY_NOT_POSSIBLE, "zipcode");
     return updateCheckout(tx, checkout.id, {

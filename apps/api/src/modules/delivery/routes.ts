@@ -10,7 +10,6 @@ import {
   PickupTimeSlots,
 } from "@app/contracts";
 import type { RouteModule } from "../../deps";
-import { answerFieldErrors } from "../checkout/field-errors";
 import {
   getDeliveryDates,
   getDeliveryTimes,
@@ -47,10 +46,7 @@ export const deliveryRoutes: RouteModule = (api, { db, now }) => {
         response: mutation,
       },
     },
-    async (request, reply) =>
-      answerFieldErrors(reply, () =>
-        setDeliveryAddress(deps, request.productionUnitId, request.params.id, request.query),
-      ),
+    async (request) => setDeliveryAddress(deps, request.productionUnitId, request.params.id, request.query),
   );
 
   api.get(
