@@ -6,8 +6,8 @@
 import type { Executor, Translations } from "@app/db";
 import { type LineError, localParts, type ModifierRule, priceLine, productPriceToday } from "@app/domain";
 import { conflict, type ErrorItem, notFound, unprocessableItems } from "../../errors";
-import { getModuleSettings } from "../settings/module-settings";
-import { requireOrderableModule } from "../tenancy/access";
+import { getModuleSettings } from "../settings";
+import { requireOrderableModule } from "../tenancy";
 import {
   findBlockedChoiceIds,
   findProductOfUnit,

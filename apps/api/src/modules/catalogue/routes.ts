@@ -14,7 +14,7 @@ import {
 } from "@app/contracts";
 import { z } from "zod";
 import type { RouteModule } from "../../deps";
-import { AnswerCache, cachedJson, NotModified, sendJson, sendVersioned, versionEtag } from "./http-cache";
+import { AnswerCache, cachedJson, NotModified, sendJson, sendVersioned, versionEtag } from "../../shared/http-cache";
 import { getContext, getProduct, listCategories, listLabels, listMenus, menuVersion, productVersion } from "./service";
 
 const tags = ["Menu/product"];

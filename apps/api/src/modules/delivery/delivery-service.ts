@@ -7,13 +7,18 @@ import type { Checkout, DeliveryAddressQuery, DeliveryDate, PickupTimeSlot } fro
 import type { Db, Executor } from "@app/db";
 import { DeliveryStage, hoursOn, isValidZipCode, localParts } from "@app/domain";
 import { type ErrorItem, notFound, unprocessable, unprocessableItems } from "../../errors";
-import { changeOpenCheckout, loadOwnCheckout } from "../checkout/checkout-access";
-import { type CheckoutRow, checkoutBasket } from "../checkout/checkout-totals";
-import { findTimeZone, updateCheckout } from "../checkout/repository";
-import { checkReadyTime } from "../checkout/save-guest-information";
-import { toCheckoutJson } from "../checkout/to-checkout-json";
-import { allowedDates, daySlots, requireAllowedDate } from "../pickup-time/day-slots";
-import { findClosedDates, findHours } from "../tenancy/repository";
+import {
+  type CheckoutRow,
+  changeOpenCheckout,
+  checkoutBasket,
+  findTimeZone,
+  loadOwnCheckout,
+  toCheckoutJson,
+  updateCheckout,
+} from "../checkout";
+import { allowedDates, daySlots, requireAllowedDate } from "../pickup-time";
+import { findClosedDates, findHours } from "../tenancy";
+import { checkReadyTime } from "./check-ready-time";
 import { deliveryContext } from "./delivery-slot-input";
 import { findDeliveryZone } from "./repository";
 

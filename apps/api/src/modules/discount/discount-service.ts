@@ -2,14 +2,17 @@ import type { Checkout, DiscountValidateBody, DiscountValidateQuery, DiscountVal
 import type { Db, Executor } from "@app/db";
 import { type DiscountLine, localParts, productPriceToday, toDkk } from "@app/domain";
 import { notFound, unprocessable } from "../../errors";
-import { findOwnBasket } from "../basket/basket-access";
-import { readBasketLines, withLineKinds } from "../basket/basket-lines";
-import { changeOpenCheckout } from "../checkout/checkout-access";
-import { type CheckoutRow, checkoutLines } from "../checkout/checkout-totals";
-import { findCheckoutInstance, findTimeZone } from "../checkout/repository";
-import { toCheckoutJson } from "../checkout/to-checkout-json";
-import { requireOwnModule } from "../tenancy/access";
-import type { ModuleRow } from "../tenancy/repository";
+import { findOwnBasket, readBasketLines, withLineKinds } from "../basket";
+import {
+  type CheckoutRow,
+  changeOpenCheckout,
+  checkoutLines,
+  findCheckoutInstance,
+  findTimeZone,
+  toCheckoutJson,
+} from "../checkout";
+import type { ModuleRow } from "../tenancy";
+import { requireOwnModule } from "../tenancy";
 import { applyDiscountCode } from "./discount-rules";
 import { deleteCheckoutDiscount, findProductsOfInstance, replaceCheckoutDiscount } from "./repository";
 

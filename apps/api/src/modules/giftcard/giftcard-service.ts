@@ -2,11 +2,8 @@ import type { AddCheckoutGiftcard, Checkout, GiftcardAmount } from "@app/contrac
 import type { Db, Executor } from "@app/db";
 import { capGiftcardAmounts, normalizeCode, toDkk, toMinor } from "@app/domain";
 import { notFound, unprocessable } from "../../errors";
-import { changeOpenCheckout } from "../checkout/checkout-access";
-import { computeCheckoutTotals } from "../checkout/checkout-totals";
-import { findCheckoutInstance } from "../checkout/repository";
-import { toCheckoutJson } from "../checkout/to-checkout-json";
-import { requireOwnInstance, requireOwnModule } from "../tenancy/access";
+import { changeOpenCheckout, computeCheckoutTotals, findCheckoutInstance, toCheckoutJson } from "../checkout";
+import { requireOwnInstance, requireOwnModule } from "../tenancy";
 import {
   deleteCheckoutGiftcard,
   findGiftcard,

@@ -16,15 +16,14 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Executor } from "@app/db";
-import { schema } from "@app/db";
-import { eq } from "@app/db/orm";
 import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
 import type { Deps } from "../../deps";
-import { type AppError, conflict, notFound, unprocessable } from "../../errors";
-import { findItemsPerSlot, tryConsumeCapacity } from "../capacity/repository";
-import { computeCheckoutTotals, loadOwnCheckout } from "../checkout";
+import { type AppError, conflict, unprocessable } from "../../errors";
+import { findItemsPerSlot, slotFull, tryConsumeCapacity } from "../capacity";
+import { computeCheckoutTotals, loadOwnCheckout, updateCheckout } from "../checkout";
 import { afterRelease, findLivePayments, releaseAttempt } from "../payment";
-import { getModuleSettings } from "../settings/module-settings";
+import { getModuleSettings } from "../settings";
+import { requireOwnModule } from "../tenancy";
 import {
   findBasketLines,
   findCheckoutDiscountRows,
@@ -37,17 +36,12 @@ import {
   tryUseDiscount,
 } from "./repository";
 
-const { checkout: checkoutTable, module: moduleTable } = schema;
-
 /** A refusal that no retry can fix: the checkout is closed (ERROR) and its money given back. */
 class PermanentFailure extends Error {
   constructor(readonly error: AppError) {
     super(error.message);
   }
 }
-
-export const slotFull = () =>
-  conflict("SLOT_FULL", "The kitchen has no capacity left for the chosen pickup time. Please choose another time");
 
 /**
  * How long after the chosen pickup (or delivery) time an order is still placed. A payment may wait
@@ -118,8 +112,7 @@ async function placeOrder(
     throw new PermanentFailure(pickupTimePassed(checkout.isDelivery));
   }
 
-  const [module] = await tx.select().from(moduleTable).where(eq(moduleTable.id, checkout.moduleId)).limit(1);
-  if (!module) throw notFound("Module");
+  const module = await requireOwnModule(tx, checkout.moduleId, checkout.productionUnitId);
   const settings = await getModuleSettings(tx, module.id);
 
   if (settings.enforceCapacity) {
@@ -187,10 +180,7 @@ async function placeOrder(
       amountMinor: discount.amountMinor,
     })),
   );
-  await tx
-    .update(checkoutTable)
-    .set({ state: CheckoutState.DONE, orderId: order.id, updatedAt: now })
-    .where(eq(checkoutTable.id, checkout.id));
+  await updateCheckout(tx, checkout.id, { state: CheckoutState.DONE, orderId: order.id, updatedAt: now });
 
   // The receipt goes where the module says; an explicit receiptEmail on the payment wins.
   const receiptEmail = main?.receiptEmail ?? live.find((row) => row.receiptEmail)?.receiptEmail ?? checkout.guestEmail;
@@ -219,10 +209,7 @@ async function failCheckout(deps: Deps, checkoutId: string, productionUnitId: nu
     // One attempt is live at a time; without one there is nothing to give back, only the checkout to close.
     const attempt = live[0]?.attempt;
     if (attempt === undefined) {
-      await tx
-        .update(checkoutTable)
-        .set({ state: CheckoutState.ERROR, updatedAt: now })
-        .where(eq(checkoutTable.id, checkout.id));
+      await updateCheckout(tx, checkout.id, { state: CheckoutState.ERROR, updatedAt: now });
       return null;
     }
     return releaseAttempt(tx, checkout, attempt, "closed", now);

@@ -12,10 +12,10 @@ import {
 import type { RouteModule } from "../../deps";
 import { notFound } from "../../errors";
 import { loadOwnCheckout, toCheckoutJson } from "../checkout";
-import { validateOrder } from "../checkout/validate-order";
 import { finalizeCheckout } from "./finalize";
 import { findOrderDetails, findOrderOfUnit } from "./repository";
 import { toOrder } from "./to-order";
+import { validateOrder } from "./validate-order";
 
 const tags = ["Order"];
 

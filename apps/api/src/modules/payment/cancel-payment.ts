@@ -10,11 +10,10 @@
  * checkout without one (under its row lock), and finalize refuses while the payment waits.
  */
 import type { Payment } from "@app/contracts";
-import { PaymentState } from "@app/domain";
+import { isHolding, PaymentState } from "@app/domain";
 import type { Deps } from "../../deps";
 import { conflict, notFound } from "../../errors";
 import { alreadyPaid } from "./create-payment";
-import { isHolding } from "./payment-states";
 import { endWaitingPayment } from "./release-attempt";
 import { findAttempt, findPaymentOfUnit } from "./repository";
 import { toPayment } from "./to-payment";

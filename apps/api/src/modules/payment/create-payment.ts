@@ -23,11 +23,16 @@ import type { Executor } from "@app/db";
 import { CheckoutState, capGiftcardAmounts, PaymentState, PaymentType, validateGuestInformation } from "@app/domain";
 import type { Deps } from "../../deps";
 import { AppError, conflict, notFound, unprocessable } from "../../errors";
-import { type CheckoutRow, computeCheckoutTotals, findCheckoutGiftcards, loadOwnCheckout } from "../checkout";
-import { lockBasket } from "../checkout/repository";
-import { checkReadyTime } from "../checkout/save-guest-information";
-import { getModuleSettings } from "../settings/module-settings";
-import { requireOwnModule } from "../tenancy/access";
+import {
+  type CheckoutRow,
+  computeCheckoutTotals,
+  findCheckoutGiftcards,
+  loadOwnCheckout,
+  lockBasket,
+} from "../checkout";
+import { checkReadyTime } from "../delivery";
+import { getModuleSettings } from "../settings";
+import { requireOwnModule } from "../tenancy";
 import type { OnlineMethod, PaymentProvider, PaymentRow } from "./providers/provider";
 import { checkRedirectUrl } from "./redirect-url";
 import {

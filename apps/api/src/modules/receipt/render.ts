@@ -3,7 +3,7 @@
  * was paid, and the pickup (or delivery) time in the restaurant's own time zone.
  */
 import { formatPrice, PaymentType } from "@app/domain";
-import type { OrderDetails } from "../order/repository";
+import type { OrderDetails } from "../order";
 
 const kr = (minor: number) => `${formatPrice(minor, "da-DK")} kr.`;
 

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { finalize, pay, preparedCheckout, setSetting } from "../../testing/order-fixtures";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
-import { finalize, pay, preparedCheckout, setSetting } from "../order/test-fixtures";
 import { formatPickupTime } from "./render";
 import type { EmailMessage, EmailSender, SmsProvider } from "./senders";
 import {

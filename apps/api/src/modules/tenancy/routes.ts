@@ -11,18 +11,12 @@ import {
 import { openingStatus } from "@app/domain";
 import type { RouteModule } from "../../deps";
 import { notFound } from "../../errors";
+import { normalizeHost } from "../../shared/normalize-host";
 import { requireOwnModule, requireOwnProductionUnit } from "./access";
 import { findClosedDates, findHours, findModuleByHost, findProductionUnit } from "./repository";
 import { toModule } from "./to-module";
 
 const tags = ["Authentication, module, production unit"];
-
-/** "Shop.Example.dk.:443" → "shop.example.dk": hosts are matched without port, case or trailing dot. */
-export function normalizeHost(domain: string): string {
-  const lower = domain.trim().toLowerCase();
-  const withoutPort = lower.startsWith("[") ? lower.replace(/^\[([^\]]+)\](:\d+)?$/, "$1") : lower.replace(/:\d+$/, "");
-  return withoutPort.replace(/\.$/, "");
-}
 
 export const tenancyRoutes: RouteModule = (api, { db, tokens, now }) => {
   api.get(
