@@ -21,7 +21,7 @@ export type Deps = {
   /** Works the refund outbox (payment_refund) after a refund is decided. */
   refunds: RefundService;
   /**
-   * Places the order of a paid checkout (order/finalize.ts). Payments call it as soon as nothing is
+   * Places the order of a paid checkout (order/finalize-checkout.ts). Payments call it as soon as nothing is
    * left to wait for; it reaches them through here because features do not import each other.
    */
   orders: OrderService;
@@ -29,7 +29,7 @@ export type Deps = {
 };
 
 /**
- * The API's handle on receipts (receipt/service.ts): `kick()` after an order commits starts a send in
+ * The API's handle on receipts (receipt/send-receipts.ts): `kick()` after an order commits starts a send in
  * the background (the answer never waits for it); `drain()` waits for the running send (on close, in tests).
  */
 export type ReceiptService = BackgroundRun & {

@@ -10,14 +10,12 @@ import {
   PickupTimeSlots,
 } from "@app/contracts";
 import type { RouteModule } from "../../deps";
-import {
-  getDeliveryDates,
-  getDeliveryTimes,
-  removeDelivery,
-  setDeliveryAddress,
-  setDeliveryDate,
-  setDeliveryTime,
-} from "./delivery-service";
+import { getDeliveryDates } from "./get-delivery-dates";
+import { getDeliveryTimes } from "./get-delivery-times";
+import { removeDelivery } from "./remove-delivery";
+import { setDeliveryAddress } from "./set-delivery-address";
+import { setDeliveryDate } from "./set-delivery-date";
+import { setDeliveryTime } from "./set-delivery-time";
 
 const tags = ["Checkout"];
 

@@ -17,7 +17,7 @@ import {
   setSetting,
 } from "../../testing/order-fixtures";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
-import { externalIdOf, PICKUP_TIME_GRACE_MS } from "./finalize";
+import { externalIdOf, PICKUP_TIME_GRACE_MS } from "./finalize-checkout";
 
 let t: TestApp;
 const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen

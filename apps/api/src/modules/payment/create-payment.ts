@@ -55,7 +55,7 @@ import {
   tryDrawGiftcard,
 } from "./repository";
 import { finalizeSettled } from "./settle-payments";
-import { toPayment } from "./to-payment";
+import { toPaymentJson } from "./to-payment-json";
 
 export type CreatePaymentInput = {
   checkoutId: string;
@@ -92,18 +92,18 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
   const { request, settings } = await planAttempt(deps, input);
   const result = await deps.db.transaction((tx) => recordAttempt(tx, deps, input, request, settings));
   const { provider } = request;
-  if (result.kind === "again") return toPayment(result.attempt, { provider, apiBaseUrl: input.apiBaseUrl });
+  if (result.kind === "again") return toPaymentJson(result.attempt, { provider, apiBaseUrl: input.apiBaseUrl });
   if (result.released) afterRelease(deps, result.released);
 
   const main = result.attempt.at(-1)!;
   if (main.type !== PaymentType.ONLINE) {
     // Nothing is left to wait for: place the order now (the sweeper does it should this process die first).
     await finalizeSettled(deps, { checkoutId: main.checkoutId, productionUnitId: main.productionUnitId });
-    return toPayment(result.attempt, { provider, apiBaseUrl: input.apiBaseUrl });
+    return toPaymentJson(result.attempt, { provider, apiBaseUrl: input.apiBaseUrl });
   }
   const { stored, hostedPageUrl } = await startAtProvider(deps, input, request, main);
   const attempt = [...result.attempt.slice(0, -1), stored];
-  return toPayment(attempt, { provider, apiBaseUrl: input.apiBaseUrl, hostedPageUrl });
+  return toPaymentJson(attempt, { provider, apiBaseUrl: input.apiBaseUrl, hostedPageUrl });
 }
 
 /**

@@ -1,34 +1,10 @@
-import type { AddCheckoutGiftcard, Checkout, GiftcardAmount } from "@app/contracts";
-import type { Db, Executor } from "@app/db";
-import { capGiftcardAmounts, normalizeCode, toDkk, toMinor } from "@app/domain";
-import { notFound, unprocessable } from "../../errors";
+import type { AddCheckoutGiftcard, Checkout } from "@app/contracts";
+import { capGiftcardAmounts, toMinor } from "@app/domain";
+import { unprocessable } from "../../errors";
 import { changeOpenCheckout, computeCheckoutTotals, findCheckoutInstance, toCheckoutJson } from "../checkout";
-import { requireOwnInstance, requireOwnModule } from "../tenancy";
-import {
-  deleteCheckoutGiftcard,
-  findGiftcard,
-  findOtherCheckoutGiftcards,
-  replaceCheckoutGiftcard,
-} from "./repository";
-
-type Deps = { db: Db; now: () => Date };
-
-const NOT_VERIFIED = "We could not verify the gift card";
-
-/**
- * GET /giftcard/{instanceId}/{code}/amount: the card's balance in DKK, a bare number (SPEC §7: "response
- * is the amount"); unknown or expired is 422 Giftcard.Generic.
- */
-export async function getGiftcardAmount(
-  { db, now }: Deps,
-  productionUnitId: number,
-  instanceId: number,
-  code: string,
-): Promise<GiftcardAmount> {
-  await requireOwnInstance(db, "giftcardInstanceId", instanceId, productionUnitId);
-  const card = await requireUsableCard(db, instanceId, code, now());
-  return toDkk(card.balanceMinor);
-}
+import { requireOwnModule } from "../tenancy";
+import { findOtherCheckoutGiftcards, replaceCheckoutGiftcard } from "./repository";
+import { type Deps, notForGiftcardProducts, requireUsableCard } from "./usable-giftcard";
 
 /**
  * POST /checkout/{id}/giftcard: plans a payment with the card. The amount is capped at the balance
@@ -72,33 +48,4 @@ export async function addCheckoutGiftcard(
     return checkout;
   });
   return toCheckoutJson(db, row, now());
-}
-
-/** DELETE /checkout/{id}/giftcard/{giftcardId}. */
-export async function removeCheckoutGiftcard(
-  { db, now }: Deps,
-  productionUnitId: number,
-  checkoutId: string,
-  giftcardId: string,
-): Promise<Checkout> {
-  const row = await changeOpenCheckout(db, checkoutId, productionUnitId, async (tx, checkout) => {
-    if (!(await deleteCheckoutGiftcard(tx, checkout.id, giftcardId))) throw notFound("Gift card");
-    return checkout;
-  });
-  return toCheckoutJson(db, row, now());
-}
-
-function notForGiftcardProducts() {
-  return unprocessable(
-    "Giftcard.Generic",
-    "Not available when ordering a giftcard: a gift card cannot pay for gift-card products",
-    "giftcardCode",
-  );
-}
-
-async function requireUsableCard(db: Executor, giftcardInstanceId: number, code: string, now: Date) {
-  const card = await findGiftcard(db, giftcardInstanceId, normalizeCode(code));
-  const expired = card?.validUntil ? card.validUntil.getTime() < now.getTime() : false;
-  if (!card || expired) throw unprocessable("Giftcard.Generic", NOT_VERIFIED, "giftcardCode");
-  return card;
 }
