@@ -59,7 +59,7 @@ export function routerError(error: FastifyError): AppError {
 }
 
 /** Fastify's own 4xx errors, with their status and a readable code. */
-export function frameworkError(error: FastifyError, status = error.statusCode ?? 400): AppError {
+function frameworkError(error: FastifyError, status = error.statusCode ?? 400): AppError {
   const code = FRAMEWORK_CODES[error.code] ?? "BAD_REQUEST";
   const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
   return new AppError("invalid", code, message, undefined, { status });
