@@ -15,18 +15,18 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Deps, RouteModule } from "./deps";
-import { invalid } from "./errors";
+import { invalid, routeNotFound } from "./errors";
 import { routeModules } from "./modules";
-import { finalizeCheckout } from "./modules/order/finalize";
+import { finalizeCheckout } from "./modules/order/finalize-checkout";
 import { createPaymentProviders, type PaymentProvider } from "./modules/payment/providers/provider";
 import { testPaymentProvider } from "./modules/payment/providers/test-provider";
 import { createRefundService } from "./modules/payment/refunds";
 import { startSettleLoop } from "./modules/payment/settle-payments";
-import { createReceiptService, receiptDeps, startReceiptRetryLoop } from "./modules/receipt/service";
+import { createReceiptService, receiptDeps, startReceiptRetryLoop } from "./modules/receipt/send-receipts";
 import { registerMaintenanceFlag } from "./modules/settings/maintenance-flag";
 import { createTokenService, registerAuth } from "./plugins/auth";
 import { registerCors } from "./plugins/cors";
-import { clientErrorHandler, registerErrorHandler } from "./plugins/error-handler";
+import { answerError, clientErrorHandler, registerErrorHandler, routerError } from "./plugins/error-handler";
 import { registerJsonBodiesOnly } from "./plugins/json-bodies";
 import { applyDefaultSecurityHeaders, registerSecurityHeaders } from "./plugins/security-headers";
 
@@ -59,8 +59,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Bad URLs and over-long path parameters are answered by the router itself: same shape as every error.
     frameworkErrors: (error, request, reply: FastifyReply) => {
       applyDefaultSecurityHeaders(request, reply); // no hook runs for these
-      const code = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "PARAMETER_TOO_LONG" : "BAD_URL";
-      void reply.status(error.statusCode ?? 400).send({ errors: [{ code, message: error.message }] });
+      void answerError(routerError(error), request, reply);
     },
     // Requests Node's HTTP parser refuses (a raw ø in the URL, …) never reach the router: same shape there too.
     clientErrorHandler,
@@ -214,8 +213,6 @@ async function registerStorefront(app: FastifyInstance, config: Config): Promise
       if (/\.[a-z0-9]+$/i.test(file) && existsSync(join(dist, file))) return reply.sendFile(file.slice(1));
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
-    return reply.status(404).send({
-      errors: [{ code: "ROUTE_NOT_FOUND", message: `${request.method} ${request.url.split("?")[0]} does not exist` }],
-    });
+    return reply.send(routeNotFound(request.method, request.url.split("?")[0] ?? "/"));
   });
 }

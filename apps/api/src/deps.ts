@@ -1,17 +1,12 @@
 import type { Db } from "@app/db";
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyBaseLogger } from "fastify";
+import type { BackgroundRun } from "./background-run";
 import type { Config } from "./config";
 import type { PaymentProviders } from "./modules/payment/providers/provider";
-import type { RefundService } from "./modules/payment/refunds";
-import type { ReceiptService } from "./modules/receipt/service";
 import type { TokenService } from "./plugins/auth";
+import type { Api } from "./shared/api";
+
+export type { Api };
 
 /** What route modules receive: the database, configuration, services, and a clock tests can move. */
 export type Deps = {
@@ -26,25 +21,34 @@ export type Deps = {
   /** Works the refund outbox (payment_refund) after a refund is decided. */
   refunds: RefundService;
   /**
-   * Places the order of a paid checkout (order/finalize.ts). Payments call it as soon as nothing is
+   * Places the order of a paid checkout (order/finalize-checkout.ts). Payments call it as soon as nothing is
    * left to wait for; it reaches them through here because features do not import each other.
    */
   orders: OrderService;
   log: FastifyBaseLogger;
 };
 
+/**
+ * The API's handle on receipts (receipt/send-receipts.ts): `kick()` after an order commits starts a send in
+ * the background (the answer never waits for it); `drain()` waits for the running send (on close, in tests).
+ */
+export type ReceiptService = BackgroundRun & {
+  deliverDue: () => Promise<{ sent: number; failed: number }>;
+};
+
+/**
+ * The API's handle on refunds (payment/refunds.ts): `kick()` after a transaction queued one starts
+ * working the outbox in the background (the answer never waits for the provider); `drain()` waits for
+ * that run (on close, in tests).
+ */
+export type RefundService = BackgroundRun & {
+  deliverDue: () => Promise<{ refunded: number; failed: number }>;
+};
+
 export type OrderService = {
   /** Idempotent: the one order of the checkout, created now or earlier. Throws AppError when it cannot be placed. */
   finalize: (input: { checkoutId: string; productionUnitId: number }) => Promise<{ orderId: string; created: boolean }>;
 };
-
-export type Api = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 
 /** A feature's routes: registered inside the /api scope. */
 export type RouteModule = (api: Api, deps: Deps) => void;

@@ -1,7 +1,11 @@
+/** One entry of the `{ errors: [...] }` answer. */
+export type ErrorItem = { code: string; message: string; field?: string };
+
 /**
  * One error type for the whole API. `code` is stable for clients (a spec catalogue key such as
  * Input.Invalid where one exists, else UPPER_SNAKE); `message` is safe to show; the HTTP status
- * is decided here and nowhere else.
+ * is decided here and nowhere else. `items` carries several entries answered at once (SPEC §5: the
+ * guest sees every missing or invalid field, not only the first); without it the answer has one entry.
  */
 export type ErrorKind =
   | "invalid"
@@ -29,9 +33,18 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    readonly options: { items?: ErrorItem[]; status?: number } = {},
   ) {
     super(message);
-    this.status = STATUS[kind];
+    this.status = options.status ?? STATUS[kind];
+  }
+
+  /** What the answer lists: every item, or this error as the one entry. */
+  get items(): ErrorItem[] {
+    if (this.options.items) return this.options.items;
+    const item: ErrorItem = { code: this.code, message: this.message };
+    if (this.field) item.field = this.field;
+    return [item];
   }
 }
 
@@ -44,3 +57,15 @@ export const unauthorized = (message = "A valid bearer token is required") =>
   new AppError("unauthorized", "UNAUTHORIZED", message);
 /** Also used for rows of another production unit: a guest must not learn that they exist. */
 export const notFound = (what: string) => new AppError("not_found", "NOT_FOUND", `${what} not found`);
+/** Several refusals at once (every field error of a form, every reason a basket line is refused): one 422. */
+export const unprocessableItems = (items: ErrorItem[]) =>
+  new AppError(
+    "unprocessable",
+    items[0]?.code ?? "UNPROCESSABLE",
+    items.map((item) => item.message).join("; "),
+    undefined,
+    { items },
+  );
+/** A path no route answers (the router's 404). */
+export const routeNotFound = (method: string, path: string) =>
+  new AppError("not_found", "ROUTE_NOT_FOUND", `${method} ${path} does not exist`);

@@ -12,7 +12,7 @@
 import { testDbKinds } from "@app/db/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { basketHelpers } from "./modules/basket/basket-test-helpers";
+import { basketHelpers } from "./testing/basket-helpers";
 import { parseForms, submitForm } from "./testing/html-form";
 import { createClock, createTestApp, type TestApp } from "./testing/test-app";
 

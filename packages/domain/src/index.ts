@@ -7,6 +7,7 @@ export * from "./lunch";
 export * from "./money";
 export * from "./opening-hours";
 export * from "./option-pricing";
+export * from "./payment-states";
 export * from "./pickup-slots";
 export * from "./sale-price";
 export * from "./totals";

@@ -5,6 +5,7 @@ import { checkoutRoutes } from "./checkout/routes";
 import { deliveryRoutes } from "./delivery/routes";
 import { discountRoutes } from "./discount/routes";
 import { giftcardRoutes } from "./giftcard/routes";
+import { guestInformationRoutes } from "./guest-information";
 import { orderRoutes } from "./order/routes";
 import { paymentRoutes } from "./payment/routes";
 import { pickupTimeRoutes } from "./pickup-time/routes";
@@ -20,6 +21,7 @@ export const routeModules: RouteModule[] = [
   catalogueRoutes,
   warehouseRoutes,
   checkoutRoutes,
+  guestInformationRoutes,
   pickupTimeRoutes,
   deliveryRoutes,
   discountRoutes,

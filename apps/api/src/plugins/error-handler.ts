@@ -1,10 +1,8 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
-import type { ConnectionError, FastifyError, FastifyInstance } from "fastify";
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../errors";
-
-type ErrorItem = { code: string; message: string; field?: string };
 
 /** Fastify's own 4xx errors (bad JSON, too large, …) keep their status with a readable code. */
 const FRAMEWORK_CODES: Record<string, string> = {
@@ -22,31 +20,49 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 
 /** Maps every error to `{ errors: [...] }` in one place; a 5xx never leaks its details. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      const item: ErrorItem = { code: error.code, message: error.message };
-      if (error.field) item.field = error.field;
-      return reply.status(error.status).send({ errors: [item] });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => {
-        const field = [error.validationContext, ...pathOf(issue.instancePath)].filter(Boolean).join(".");
-        return { code: "Input.Invalid", message: `${field || "input"}: ${issue.message}`, field };
-      });
-      return reply.status(400).send({ errors });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const code = FRAMEWORK_CODES[error.code] ?? "BAD_REQUEST";
-      const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
-      return reply.status(status).send({ errors: [{ code, message }] });
-    }
-    request.log.error({ err: error }, "unexpected fault");
-    return reply.status(500).send({
-      errors: [{ code: "INTERNAL", message: "Sorry, an error has occurred" }],
-      traceId: String(request.id),
-    });
+  app.setErrorHandler(answerError);
+}
+
+/**
+ * The one mapping from an error to the answer. Also called by the router's `frameworkErrors`
+ * (bad URL, over-long parameter), which runs before any route and so before the handler set above.
+ */
+export function answerError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  const appError = toAppError(error);
+  if (appError) return reply.status(appError.status).send({ errors: appError.items });
+  request.log.error({ err: error }, "unexpected fault");
+  return reply.status(500).send({
+    errors: [{ code: "INTERNAL", message: "Sorry, an error has occurred" }],
+    traceId: String(request.id),
   });
+}
+
+/** The AppError an error stands for; null for a fault (a 5xx, whose details stay in the log). */
+function toAppError(error: FastifyError | AppError): AppError | null {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const items = error.validation.map((issue) => {
+      const field = [error.validationContext, ...pathOf(issue.instancePath)].filter(Boolean).join(".");
+      return { code: "Input.Invalid", message: `${field || "input"}: ${issue.message}`, field };
+    });
+    return new AppError("invalid", "Input.Invalid", error.message, undefined, { items });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return frameworkError(error, status);
+  return null;
+}
+
+/** What the router refuses before any route runs (its `frameworkErrors`): a bad URL, an over-long parameter. */
+export function routerError(error: FastifyError): AppError {
+  const code = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "PARAMETER_TOO_LONG" : "BAD_URL";
+  return new AppError("invalid", code, error.message, undefined, { status: error.statusCode ?? 400 });
+}
+
+/** Fastify's own 4xx errors, with their status and a readable code. */
+function frameworkError(error: FastifyError, status = error.statusCode ?? 400): AppError {
+  const code = FRAMEWORK_CODES[error.code] ?? "BAD_REQUEST";
+  const message = FRAMEWORK_MESSAGES[error.code] ?? error.message;
+  return new AppError("invalid", code, message, undefined, { status });
 }
 
 function pathOf(instancePath: string): string[] {

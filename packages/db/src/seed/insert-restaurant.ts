@@ -69,7 +69,19 @@ async function insertKeyed<K extends { key: string }>(
 
 /** Inserts one restaurant (production unit, its module with every instance, catalogue and codes). */
 export async function insertRestaurant(tx: Executor, data: RestaurantSeed): Promise<InsertedRestaurant> {
-  // ── Production unit and hours ──
+  const productionUnitId = await insertProductionUnit(tx, data);
+  const instances = await insertInstances(tx, data);
+  const { productIds, choiceIds } = await insertCatalogue(tx, data, instances.productInstanceId);
+  const { menuId, categoryIds } = await insertMenu(tx, data, instances.menuInstanceId, productIds);
+  const moduleId = await insertModule(tx, data, productionUnitId, instances);
+  await insertSettings(tx, data, moduleId, { productIds, categoryIds });
+  await insertStockBlocks(tx, data, productionUnitId, { productIds, choiceIds });
+  await insertCodes(tx, data, instances, productIds);
+  return { productionUnitId, moduleId, menuId, productIds, categoryIds, choiceIds };
+}
+
+/** The production unit with its opening and delivery hours, closed dates and receipt sequence. */
+async function insertProductionUnit(tx: Executor, data: RestaurantSeed): Promise<number> {
   const [unit] = await tx.insert(productionUnit).values(data.productionUnit).returning({ id: productionUnit.id });
   const productionUnitId = unit!.id;
 
@@ -82,8 +94,22 @@ export async function insertRestaurant(tx: Executor, data: RestaurantSeed): Prom
     await tx.insert(closedDate).values(data.closedDates.map((d) => ({ productionUnitId, ...d })));
   }
   await tx.insert(receiptSequence).values({ productionUnitId, lastNumber: data.receiptLastNumber });
+  return productionUnitId;
+}
 
-  // ── Instances ──
+type Instances = {
+  menuInstanceId: number;
+  productInstanceId: number;
+  checkoutInstanceId: number;
+  capacityInstanceId: number;
+  deliveryInstanceId: number;
+  discountInstanceId: number;
+  giftcardInstanceId: number;
+  paymentInstanceId: number;
+};
+
+/** One instance of every kind the module uses, and the delivery zones. */
+async function insertInstances(tx: Executor, data: RestaurantSeed): Promise<Instances> {
   const [menuInst] = await tx.insert(menuInstance).values({ name: data.instanceName }).returning();
   const [productInst] = await tx.insert(productInstance).values({ name: data.instanceName }).returning();
   const [checkoutInst] = await tx.insert(checkoutInstance).values(data.checkout).returning();
@@ -95,15 +121,26 @@ export async function insertRestaurant(tx: Executor, data: RestaurantSeed): Prom
   const [discountInst] = await tx.insert(discountInstance).values({}).returning();
   const [giftcardInst] = await tx.insert(giftcardInstance).values({}).returning();
   const [paymentInst] = await tx.insert(paymentInstance).values({ provider: data.paymentProvider }).returning();
-  const productInstanceId = productInst!.id;
 
   if (data.delivery.zones.length > 0) {
     await tx
       .insert(deliveryZone)
       .values(data.delivery.zones.map((z) => ({ deliveryInstanceId: deliveryInst!.id, ...z })));
   }
+  return {
+    menuInstanceId: menuInst!.id,
+    productInstanceId: productInst!.id,
+    checkoutInstanceId: checkoutInst!.id,
+    capacityInstanceId: capacityInst!.id,
+    deliveryInstanceId: deliveryInst!.id,
+    discountInstanceId: discountInst!.id,
+    giftcardInstanceId: giftcardInst!.id,
+    paymentInstanceId: paymentInst!.id,
+  };
+}
 
-  // ── Catalogue: labels, choices, modifiers, products ──
+/** The catalogue: labels, choices, modifiers with their choices, products with their modifiers and labels. */
+async function insertCatalogue(tx: Executor, data: RestaurantSeed, productInstanceId: number) {
   const labelIds = await insertKeyed(data.labels, (items) =>
     tx
       .insert(label)
@@ -134,6 +171,17 @@ export async function insertRestaurant(tx: Executor, data: RestaurantSeed): Prom
   );
   if (modifierChoices.length > 0) await tx.insert(modifierChoice).values(modifierChoices);
 
+  const productIds = await insertProducts(tx, data, productInstanceId, { labelIds, modifierIds });
+  return { productIds, choiceIds };
+}
+
+/** The products, then which modifiers and labels each has. */
+async function insertProducts(
+  tx: Executor,
+  data: RestaurantSeed,
+  productInstanceId: number,
+  ids: { labelIds: Map<string, number>; modifierIds: Map<string, number> },
+): Promise<Map<string, number>> {
   const productIds = await insertKeyed(data.products, (items) =>
     tx
       .insert(product)
@@ -158,7 +206,7 @@ export async function insertRestaurant(tx: Executor, data: RestaurantSeed): Prom
   const productModifiers = data.products.flatMap((p) =>
     (p.modifiers ?? []).map((pm, sortOrder) => ({
       productId: idOf(productIds, p.key, "product"),
-      modifierId: idOf(modifierIds, pm.modifier, "modifier"),
+      modifierId: idOf(ids.modifierIds, pm.modifier, "modifier"),
       maxChoices: pm.maxChoices,
       choicesIncluded: pm.choicesIncluded,
       sortOrder,
@@ -168,15 +216,23 @@ export async function insertRestaurant(tx: Executor, data: RestaurantSeed): Prom
   const productLabels = data.products.flatMap((p) =>
     (p.labels ?? []).map((l) => ({
       productId: idOf(productIds, p.key, "product"),
-      labelId: idOf(labelIds, l, "label"),
+      labelId: idOf(ids.labelIds, l, "label"),
     })),
   );
   if (productLabels.length > 0) await tx.insert(productLabel).values(productLabels);
+  return productIds;
+}
 
-  // ── Menu and categories ──
+/** The active menu and its categories with their products. */
+async function insertMenu(
+  tx: Executor,
+  data: RestaurantSeed,
+  menuInstanceId: number,
+  productIds: Map<string, number>,
+): Promise<{ menuId: number; categoryIds: Map<string, number> }> {
   const [menuRow] = await tx
     .insert(menu)
-    .values({ menuInstanceId: menuInst!.id, name: data.menuName, active: true })
+    .values({ menuInstanceId, name: data.menuName, active: true })
     .returning({ id: menu.id });
   const menuId = menuRow!.id;
   const categoryIds = await insertKeyed(data.categories, (items) =>
@@ -202,8 +258,16 @@ export async function insertRestaurant(tx: Executor, data: RestaurantSeed): Prom
     })),
   );
   if (categoryProducts.length > 0) await tx.insert(categoryProduct).values(categoryProducts);
+  return { menuId, categoryIds };
+}
 
-  // ── Module, domain and settings ──
+/** The module with every instance, and its domain. */
+async function insertModule(
+  tx: Executor,
+  data: RestaurantSeed,
+  productionUnitId: number,
+  instances: Instances,
+): Promise<number> {
   const [moduleRow] = await tx
     .insert(module)
     .values({
@@ -212,14 +276,7 @@ export async function insertRestaurant(tx: Executor, data: RestaurantSeed): Prom
       type: data.module.type,
       isActive: true,
       isVisible: true,
-      menuInstanceId: menuInst!.id,
-      productInstanceId,
-      checkoutInstanceId: checkoutInst!.id,
-      capacityInstanceId: capacityInst!.id,
-      deliveryInstanceId: deliveryInst!.id,
-      discountInstanceId: discountInst!.id,
-      giftcardInstanceId: giftcardInst!.id,
-      paymentInstanceId: paymentInst!.id,
+      ...instances,
       lavuInstanceId: null,
       placeholderInstanceId: null,
       posSettingInstanceId: null,
@@ -227,13 +284,23 @@ export async function insertRestaurant(tx: Executor, data: RestaurantSeed): Prom
     .returning({ id: module.id });
   const moduleId = moduleRow!.id;
   await tx.insert(moduleDomain).values({ host: data.host, moduleId });
+  return moduleId;
+}
 
+/** The module's app settings, with seed keys turned into the generated ids. */
+async function insertSettings(
+  tx: Executor,
+  data: RestaurantSeed,
+  moduleId: number,
+  ids: { productIds: Map<string, number>; categoryIds: Map<string, number> },
+): Promise<void> {
   const s = data.settings;
   const settings: Record<string, unknown> = {
     ...s,
-    startCategory: s.startCategory === null ? null : idOf(categoryIds, s.startCategory, "category"),
-    precheckoutCategory: s.precheckoutCategory === null ? null : idOf(categoryIds, s.precheckoutCategory, "category"),
-    bagFeeItem: s.bagFeeItem === null ? null : idOf(productIds, s.bagFeeItem, "product"),
+    startCategory: s.startCategory === null ? null : idOf(ids.categoryIds, s.startCategory, "category"),
+    precheckoutCategory:
+      s.precheckoutCategory === null ? null : idOf(ids.categoryIds, s.precheckoutCategory, "category"),
+    bagFeeItem: s.bagFeeItem === null ? null : idOf(ids.productIds, s.bagFeeItem, "product"),
   };
   await tx.insert(appSetting).values(
     Object.entries(settings).map(([name, value]) => ({
@@ -243,24 +310,38 @@ export async function insertRestaurant(tx: Executor, data: RestaurantSeed): Prom
       value: value === null ? sql`'null'::jsonb` : value,
     })),
   );
+}
 
-  // ── Warehouse ──
+/** The warehouse: products and choices blocked (sold out) at the production unit. */
+async function insertStockBlocks(
+  tx: Executor,
+  data: RestaurantSeed,
+  productionUnitId: number,
+  ids: { productIds: Map<string, number>; choiceIds: Map<string, number> },
+): Promise<void> {
   if (data.blockedProducts.length > 0) {
     await tx
       .insert(blockedProduct)
-      .values(data.blockedProducts.map((p) => ({ productionUnitId, productId: idOf(productIds, p, "product") })));
+      .values(data.blockedProducts.map((p) => ({ productionUnitId, productId: idOf(ids.productIds, p, "product") })));
   }
   if (data.blockedChoices.length > 0) {
     await tx
       .insert(blockedChoice)
-      .values(data.blockedChoices.map((c) => ({ productionUnitId, choiceId: idOf(choiceIds, c, "choice") })));
+      .values(data.blockedChoices.map((c) => ({ productionUnitId, choiceId: idOf(ids.choiceIds, c, "choice") })));
   }
+}
 
-  // ── Discount codes and gift cards ──
+/** Discount codes and gift cards (codes stored upper case). */
+async function insertCodes(
+  tx: Executor,
+  data: RestaurantSeed,
+  instances: Instances,
+  productIds: Map<string, number>,
+): Promise<void> {
   if (data.discountCodes.length > 0) {
     await tx.insert(discountCode).values(
       data.discountCodes.map((d) => ({
-        discountInstanceId: discountInst!.id,
+        discountInstanceId: instances.discountInstanceId,
         code: d.code.toUpperCase(),
         kind: d.kind,
         value: d.value,
@@ -275,10 +356,12 @@ export async function insertRestaurant(tx: Executor, data: RestaurantSeed): Prom
     );
   }
   if (data.giftcards.length > 0) {
-    await tx
-      .insert(giftcard)
-      .values(data.giftcards.map((g) => ({ giftcardInstanceId: giftcardInst!.id, ...g, code: g.code.toUpperCase() })));
+    await tx.insert(giftcard).values(
+      data.giftcards.map((g) => ({
+        giftcardInstanceId: instances.giftcardInstanceId,
+        ...g,
+        code: g.code.toUpperCase(),
+      })),
+    );
   }
-
-  return { productionUnitId, moduleId, menuId, productIds, categoryIds, choiceIds };
 }

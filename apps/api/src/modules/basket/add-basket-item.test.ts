@@ -1,8 +1,8 @@
 import type { Basket } from "@app/contracts";
 import { testDbKinds } from "@app/db/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { basketHelpers } from "../../testing/basket-helpers";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { basketHelpers } from "./basket-test-helpers";
 
 describe.each(await testDbKinds())("adding to a basket concurrently (%s)", (kind) => {
   let t: TestApp;

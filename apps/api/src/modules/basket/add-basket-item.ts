@@ -7,7 +7,7 @@
 import { type AddBasketItem, type Basket, type LanguageCode, MAX_LINE_AMOUNT } from "@app/contracts";
 import { hasRoomForLine, MAX_BASKET_LINES } from "@app/domain";
 import { notFound, unprocessable } from "../../errors";
-import { findProductionUnit } from "../tenancy/repository";
+import { findProductionUnit } from "../tenancy";
 import { requireOpenBasket } from "./basket-access";
 import type { BasketDeps } from "./basket-context";
 import { loadBasketView } from "./basket-view";

@@ -5,7 +5,7 @@
  */
 import type { Executor } from "@app/db";
 import { type BasketLine, type LineKind, lineKind } from "@app/domain";
-import { getModuleSettings } from "../settings/module-settings";
+import { getModuleSettings } from "../settings";
 import { findGiftcardFlags, findLineAmounts } from "./repository";
 
 /**

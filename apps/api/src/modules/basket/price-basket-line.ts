@@ -5,9 +5,9 @@
  */
 import type { Executor, Translations } from "@app/db";
 import { type LineError, localParts, type ModifierRule, priceLine, productPriceToday } from "@app/domain";
-import { conflict, notFound } from "../../errors";
-import { getModuleSettings } from "../settings/module-settings";
-import { requireOrderableModule } from "../tenancy/access";
+import { conflict, type ErrorItem, notFound, unprocessableItems } from "../../errors";
+import { getModuleSettings } from "../settings";
+import { requireOrderableModule } from "../tenancy";
 import {
   findBlockedChoiceIds,
   findProductOfUnit,
@@ -35,16 +35,6 @@ export type PricedBasketLine = {
   isBagFee: boolean;
 };
 
-type ErrorItem = { code: string; message: string; field?: string };
-
-/** A line the rules refuse, with every reason (422); the routes send all of them. */
-export class BasketLineRefused extends Error {
-  readonly status = 422;
-  constructor(readonly errors: ErrorItem[]) {
-    super(errors.map((error) => error.message).join("; "));
-  }
-}
-
 const STORED_LANGUAGE = "da-DK";
 
 /** The Danish text (what basket rows store), else any text there is. */
@@ -63,7 +53,7 @@ export async function priceBasketLine(db: Executor, request: PriceLineRequest): 
     throw conflict("PRODUCT_BLOCKED", "The product is sold out at the moment");
   }
   if (product.priceMinor <= 0) {
-    throw new BasketLineRefused([
+    throw unprocessableItems([
       { code: "PRODUCT_NOT_FOR_SALE", message: "The product is not for sale", field: "productId" },
     ]);
   }
@@ -76,7 +66,7 @@ export async function priceBasketLine(db: Executor, request: PriceLineRequest): 
   const productPriceMinor = productPriceToday(product, localParts(request.now, request.timeZone).isoWeekday);
   const { rules, choiceNames } = toRules(await findProductOptions(db, productId));
   const priced = priceLine({ productPriceMinor, quantity, modifiers: rules, chosen });
-  if (!priced.ok) throw new BasketLineRefused(priced.errors.map((error) => describeLineError(error, rules)));
+  if (!priced.ok) throw unprocessableItems(priced.errors.map((error) => describeLineError(error, rules)));
 
   const blocked = await findBlockedChoiceIds(
     db,

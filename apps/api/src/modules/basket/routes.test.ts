@@ -4,8 +4,8 @@ import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { basketHelpers } from "../../testing/basket-helpers";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
-import { basketHelpers } from "./basket-test-helpers";
 
 let t: TestApp;
 const MONDAY = "2026-11-23T10:00:00Z"; // 11:00 in Copenhagen

@@ -8,12 +8,10 @@ import {
   UpdateBasketItem,
 } from "@app/contracts";
 import { MAX_BASKET_LINES } from "@app/domain";
-import type { FastifyReply } from "fastify";
 import type { RouteModule } from "../../deps";
 import { addBasketItem } from "./add-basket-item";
 import { createBasket } from "./create-basket";
 import { getBasket } from "./get-basket";
-import { BasketLineRefused } from "./price-basket-line";
 import { removeBasketItem } from "./remove-basket-item";
 import { updateBasketItem } from "./update-basket-item";
 
@@ -31,16 +29,6 @@ const pricingNote =
 const heldNote =
   "A basket already ordered (its checkout is DONE or has its order) cannot change: 409 BASKET_ORDERED. While its " +
   "checkout is being paid for it cannot change either: 409 BASKET_LOCKED (cancel the payment to change it).";
-
-/** Sends every reason of a refused line at once (422); anything else goes to the error handler. */
-async function answer<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof BasketLineRefused) return reply.status(error.status).send({ errors: error.errors });
-    throw error;
-  }
-}
 
 /** What adding or changing a line can answer. */
 const lineChange = {
@@ -116,15 +104,13 @@ export const basketRoutes: RouteModule = (api, { db, now }) => {
         response: lineChange,
       },
     },
-    async (request, reply) =>
-      answer(reply, () =>
-        addBasketItem(deps, {
-          basketId: request.params.id,
-          productionUnitId: request.productionUnitId,
-          item: request.body,
-          language: request.query.language,
-        }),
-      ),
+    async (request) =>
+      addBasketItem(deps, {
+        basketId: request.params.id,
+        productionUnitId: request.productionUnitId,
+        item: request.body,
+        language: request.query.language,
+      }),
   );
 
   api.put(
@@ -143,16 +129,14 @@ export const basketRoutes: RouteModule = (api, { db, now }) => {
         response: lineChange,
       },
     },
-    async (request, reply) =>
-      answer(reply, () =>
-        updateBasketItem(deps, {
-          basketId: request.params.id,
-          itemId: request.params.itemId,
-          productionUnitId: request.productionUnitId,
-          item: request.body,
-          language: request.query.language,
-        }),
-      ),
+    async (request) =>
+      updateBasketItem(deps, {
+        basketId: request.params.id,
+        itemId: request.params.itemId,
+        productionUnitId: request.productionUnitId,
+        item: request.body,
+        language: request.query.language,
+      }),
   );
 
   api.delete(

@@ -1,7 +1,7 @@
 /** Replaces a line's amount and choices (PUT of the full item) and re-prices it on the server. */
 import type { Basket, LanguageCode, UpdateBasketItem } from "@app/contracts";
 import { conflict, notFound, unprocessable } from "../../errors";
-import { findProductionUnit } from "../tenancy/repository";
+import { findProductionUnit } from "../tenancy";
 import { requireOpenBasket } from "./basket-access";
 import type { BasketDeps } from "./basket-context";
 import { loadBasketView } from "./basket-view";

@@ -15,7 +15,7 @@ import {
 } from "@app/contracts";
 import { z } from "zod";
 import type { RouteModule } from "../../deps";
-import { AnswerCache, cachedJson, NotModified, sendJson, sendVersioned, versionEtag } from "./http-cache";
+import { AnswerCache, cachedJson, NotModified, sendJson, sendVersioned, versionEtag } from "../../shared/http-cache";
 import { resolveContextInstance } from "./resolve-context-instance";
 import { getContext, getProduct, listCategories, listLabels, listMenus, menuVersion, productVersion } from "./service";
 

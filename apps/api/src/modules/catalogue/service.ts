@@ -17,7 +17,7 @@ import {
   findOwnInstanceVersion,
   findProductGraph,
 } from "./repository";
-import { texts, toCategories, toProductViews } from "./to-contract";
+import { texts, toCategories, toProductViews } from "./to-catalogue-json";
 
 export type CatalogueDeps = { db: Executor; now: () => Date };
 

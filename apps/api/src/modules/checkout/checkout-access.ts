@@ -5,7 +5,7 @@
 import type { Db, Executor } from "@app/db";
 import { CheckoutState } from "@app/domain";
 import { conflict, notFound } from "../../errors";
-import type { CheckoutRow } from "./checkout-totals";
+import type { CheckoutRow } from "./repository";
 import { findCheckout } from "./repository";
 
 export async function loadOwnCheckout(

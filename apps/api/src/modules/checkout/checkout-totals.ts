@@ -4,7 +4,6 @@
  * payment and order, which all must agree on what the guest owes.
  */
 import { type Executor, schema } from "@app/db";
-import { asc, eq } from "@app/db/orm";
 import {
   type BasketLine,
   type BasketSummary,
@@ -15,11 +14,22 @@ import {
   orderTotal,
   summarizeBasket,
 } from "@app/domain";
-import { readBasketLines } from "../basket/basket-lines";
+import { readBasketLines } from "../basket";
+import {
+  type CheckoutRow,
+  deleteCheckoutDiscount,
+  deleteCheckoutGiftcard,
+  deleteCheckoutGiftcards,
+  findAppliedDiscounts,
+  findAppliedGiftcards,
+  findCheckout,
+  findDiscountAmounts,
+  findGiftcardAmounts,
+  setCheckoutDiscountAmount,
+  setCheckoutGiftcardAmount,
+} from "./repository";
 
-const { checkoutDiscount, checkoutGiftcard, discountCode } = schema;
-
-export type CheckoutRow = typeof schema.checkout.$inferSelect;
+const { discountCode } = schema;
 
 export type CheckoutTotals = {
   /** Sum of the basket's line totals (bag fee and gift-card products included). */
@@ -63,14 +73,8 @@ export async function computeCheckoutTotals(db: Executor, checkout: CheckoutRow,
   // One query after another, here and below: `db` is often a transaction, whose one connection
   // runs one query at a time (pg deprecates queueing them on it).
   const basket = await checkoutBasket(db, checkout);
-  const discounts = await db
-    .select({ amountMinor: checkoutDiscount.amountMinor })
-    .from(checkoutDiscount)
-    .where(eq(checkoutDiscount.checkoutId, checkout.id));
-  const giftcards = await db
-    .select({ amountMinor: checkoutGiftcard.amountMinor })
-    .from(checkoutGiftcard)
-    .where(eq(checkoutGiftcard.checkoutId, checkout.id));
+  const discounts = await findDiscountAmounts(db, checkout.id);
+  const giftcards = await findGiftcardAmounts(db, checkout.id);
   const discountMinor = Math.min(
     basket.totalMinor,
     discounts.reduce((sum, row) => sum + row.amountMinor, 0),
@@ -124,23 +128,15 @@ export async function refreshCheckoutAdjustments(db: Executor, checkout: Checkou
   // payment never rewrites the amounts that payment was computed from. Inside a caller's
   // transaction this is a savepoint on a row the caller usually holds already.
   await db.transaction(async (tx) => {
-    const [fresh] = await tx.select().from(schema.checkout).where(eq(schema.checkout.id, checkout.id)).for("update");
+    const fresh = await findCheckout(tx, checkout.id, true);
     if (fresh?.state === CheckoutState.OPEN) await refreshLocked(tx, fresh, now);
   });
 }
 
 async function refreshLocked(db: Executor, checkout: CheckoutRow, now: Date | undefined): Promise<void> {
   const lines = await checkoutLines(db, checkout);
-  const applied = await db
-    .select({ id: checkoutDiscount.id, amountMinor: checkoutDiscount.amountMinor, rule: discountCode })
-    .from(checkoutDiscount)
-    .innerJoin(discountCode, eq(discountCode.id, checkoutDiscount.discountCodeId))
-    .where(eq(checkoutDiscount.checkoutId, checkout.id));
-  const giftcards = await db
-    .select({ id: checkoutGiftcard.id, amountMinor: checkoutGiftcard.amountMinor })
-    .from(checkoutGiftcard)
-    .where(eq(checkoutGiftcard.checkoutId, checkout.id))
-    .orderBy(asc(checkoutGiftcard.id));
+  const applied = await findAppliedDiscounts(db, checkout.id);
+  const giftcards = await findAppliedGiftcards(db, checkout.id);
 
   let discountMinor = 0;
   for (const row of applied) {
@@ -148,19 +144,19 @@ async function refreshLocked(db: Executor, checkout: CheckoutRow, now: Date | un
     const rule = now ? stored : { ...stored, validFrom: null, validUntil: null, usageLimit: null, isActive: true };
     const result = computeDiscount(rule, lines, now ?? new Date(0));
     if (!result.ok) {
-      await db.delete(checkoutDiscount).where(eq(checkoutDiscount.id, row.id));
+      await deleteCheckoutDiscount(db, row.id);
       continue;
     }
     discountMinor += result.amountMinor;
     if (result.amountMinor !== row.amountMinor) {
-      await db.update(checkoutDiscount).set({ amountMinor: result.amountMinor }).where(eq(checkoutDiscount.id, row.id));
+      await setCheckoutDiscountAmount(db, row.id, result.amountMinor);
     }
   }
 
   if (giftcards.length === 0) return;
   const basket = summarizeBasket(lines);
   if (basket.hasGiftcardProduct) {
-    await db.delete(checkoutGiftcard).where(eq(checkoutGiftcard.checkoutId, checkout.id));
+    await deleteCheckoutGiftcards(db, checkout.id);
     return;
   }
   const deliveryFeeMinor = checkout.isDelivery ? checkout.deliveryFeeMinor : 0;
@@ -175,9 +171,9 @@ async function refreshLocked(db: Executor, checkout: CheckoutRow, now: Date | un
   );
   for (const [index, row] of giftcards.entries()) {
     const cappedMinor = capped[index] ?? 0;
-    if (cappedMinor <= 0) await db.delete(checkoutGiftcard).where(eq(checkoutGiftcard.id, row.id));
+    if (cappedMinor <= 0) await deleteCheckoutGiftcard(db, row.id);
     else if (cappedMinor !== row.amountMinor) {
-      await db.update(checkoutGiftcard).set({ amountMinor: cappedMinor }).where(eq(checkoutGiftcard.id, row.id));
+      await setCheckoutGiftcardAmount(db, row.id, cappedMinor);
     }
   }
 }

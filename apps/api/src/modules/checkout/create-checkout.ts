@@ -1,7 +1,7 @@
 import type { Checkout, CreateCheckoutQuery } from "@app/contracts";
 import type { Db } from "@app/db";
 import { notFound } from "../../errors";
-import { requireOrderableModule, requireOwnModule } from "../tenancy/access";
+import { requireOrderableModule, requireOwnModule } from "../tenancy";
 import { insertCheckout } from "./repository";
 import { toCheckoutJson } from "./to-checkout-json";
 

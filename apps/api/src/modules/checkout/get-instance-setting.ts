@@ -1,7 +1,7 @@
 import type { InstanceSetting } from "@app/contracts";
 import type { Executor } from "@app/db";
 import { notFound } from "../../errors";
-import { requireOwnInstance } from "../tenancy/access";
+import { requireOwnInstance } from "../tenancy";
 import { findCheckoutInstance } from "./repository";
 
 /** The settings of a checkout instance that a module of the token's unit uses (404 otherwise). */

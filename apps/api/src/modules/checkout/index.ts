@@ -1,10 +1,21 @@
-/** What other features (payment, order) use of the checkout. */
+/** What other features (pickup-time, delivery, discount, giftcard, guest-information, payment, order) use of the checkout. */
 export { changeOpenCheckout, loadOwnCheckout, requireOpen } from "./checkout-access";
 export {
-  type CheckoutRow,
   type CheckoutTotals,
+  checkoutBasket,
+  checkoutLines,
   computeCheckoutTotals,
   refreshCheckoutAdjustments,
+  type StoredDiscountRule,
+  toDiscountRule,
 } from "./checkout-totals";
-export { findCheckoutGiftcards } from "./repository";
+export {
+  type CheckoutChanges,
+  type CheckoutRow,
+  findCheckoutGiftcards,
+  findCheckoutInstance,
+  findTimeZone,
+  lockBasket,
+  updateCheckout,
+} from "./repository";
 export { toCheckoutJson } from "./to-checkout-json";

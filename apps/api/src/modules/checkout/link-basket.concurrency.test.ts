@@ -1,7 +1,7 @@
 import { testDbKinds } from "@app/db/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createCheckout, insertBasket } from "../../testing/checkout-fixtures";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
-import { createCheckout, insertBasket } from "./test-fixtures";
 
 describe.each(await testDbKinds())("linking one basket concurrently on %s", (kind) => {
   let t: TestApp;

@@ -7,9 +7,9 @@
  */
 import { testDbKinds } from "@app/db/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { basketHelpers } from "../../testing/basket-helpers";
+import { productId } from "../../testing/checkout-fixtures";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
-import { basketHelpers } from "../basket/basket-test-helpers";
-import { productId } from "./test-fixtures";
 
 type Client = { query: (...args: unknown[]) => unknown };
 type Pool = { on: (event: "acquire", listener: (client: Client) => void) => void };

@@ -1,9 +1,19 @@
 /** SQL of the checkout feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
 import { and, asc, desc, eq, inArray, ne } from "@app/db/orm";
-import type { CheckoutRow } from "./checkout-totals";
 
-const { checkout, checkoutInstance, checkoutDiscount, checkoutGiftcard, basket, payment, productionUnit } = schema;
+export type CheckoutRow = typeof schema.checkout.$inferSelect;
+
+const {
+  checkout,
+  checkoutInstance,
+  checkoutDiscount,
+  checkoutGiftcard,
+  discountCode,
+  basket,
+  payment,
+  productionUnit,
+} = schema;
 
 export type CheckoutInstanceRow = typeof checkoutInstance.$inferSelect;
 export type CheckoutChanges = Partial<Omit<typeof checkout.$inferInsert, "id" | "productionUnitId" | "createdAt">>;
@@ -98,4 +108,60 @@ export async function findPayments(db: Executor, checkoutId: string) {
     .from(payment)
     .where(eq(payment.checkoutId, checkoutId))
     .orderBy(desc(payment.createdAt), desc(payment.id));
+}
+
+// ── Totals and their refresh (checkout-totals.ts) ──────────────────────────────────────────
+
+/** The amounts of the applied discounts. */
+export async function findDiscountAmounts(db: Executor, checkoutId: string) {
+  return db
+    .select({ amountMinor: checkoutDiscount.amountMinor })
+    .from(checkoutDiscount)
+    .where(eq(checkoutDiscount.checkoutId, checkoutId));
+}
+
+/** The amounts of the applied gift cards. */
+export async function findGiftcardAmounts(db: Executor, checkoutId: string) {
+  return db
+    .select({ amountMinor: checkoutGiftcard.amountMinor })
+    .from(checkoutGiftcard)
+    .where(eq(checkoutGiftcard.checkoutId, checkoutId));
+}
+
+/** The applied discounts with the rule of their code. */
+export async function findAppliedDiscounts(db: Executor, checkoutId: string) {
+  return db
+    .select({ id: checkoutDiscount.id, amountMinor: checkoutDiscount.amountMinor, rule: discountCode })
+    .from(checkoutDiscount)
+    .innerJoin(discountCode, eq(discountCode.id, checkoutDiscount.discountCodeId))
+    .where(eq(checkoutDiscount.checkoutId, checkoutId));
+}
+
+/** The applied gift cards in the fixed order they are capped in (row id). */
+export async function findAppliedGiftcards(db: Executor, checkoutId: string) {
+  return db
+    .select({ id: checkoutGiftcard.id, amountMinor: checkoutGiftcard.amountMinor })
+    .from(checkoutGiftcard)
+    .where(eq(checkoutGiftcard.checkoutId, checkoutId))
+    .orderBy(asc(checkoutGiftcard.id));
+}
+
+export async function deleteCheckoutDiscount(db: Executor, id: string): Promise<void> {
+  await db.delete(checkoutDiscount).where(eq(checkoutDiscount.id, id));
+}
+
+export async function setCheckoutDiscountAmount(db: Executor, id: string, amountMinor: number): Promise<void> {
+  await db.update(checkoutDiscount).set({ amountMinor }).where(eq(checkoutDiscount.id, id));
+}
+
+export async function deleteCheckoutGiftcards(db: Executor, checkoutId: string): Promise<void> {
+  await db.delete(checkoutGiftcard).where(eq(checkoutGiftcard.checkoutId, checkoutId));
+}
+
+export async function deleteCheckoutGiftcard(db: Executor, id: string): Promise<void> {
+  await db.delete(checkoutGiftcard).where(eq(checkoutGiftcard.id, id));
+}
+
+export async function setCheckoutGiftcardAmount(db: Executor, id: string, amountMinor: number): Promise<void> {
+  await db.update(checkoutGiftcard).set({ amountMinor }).where(eq(checkoutGiftcard.id, id));
 }

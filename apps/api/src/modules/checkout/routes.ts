@@ -3,7 +3,6 @@ import {
   CheckoutParams,
   CreateCheckoutQuery,
   ErrorBody,
-  GuestInformationBody,
   InstanceSetting,
   InstanceSettingParams,
   LinkBasketQuery,
@@ -12,10 +11,8 @@ import {
 import type { RouteModule } from "../../deps";
 import { loadOwnCheckout } from "./checkout-access";
 import { createCheckout } from "./create-checkout";
-import { answerFieldErrors } from "./field-errors";
 import { getInstanceSetting } from "./get-instance-setting";
 import { linkBasket } from "./link-basket";
-import { saveGuestInformation } from "./save-guest-information";
 import { toCheckoutJson } from "./to-checkout-json";
 
 const tags = ["Checkout"];
@@ -82,32 +79,6 @@ export const checkoutRoutes: RouteModule = (api, { db, now }) => {
       },
     },
     async (request) => linkBasket(deps, request.productionUnitId, request.params.id, request.query.basketId),
-  );
-
-  api.post(
-    "/checkout/:id/guestInformation",
-    {
-      schema: {
-        tags,
-        summary: "Save the guest's details and chosen pickup time",
-        description:
-          "Flat body; the whole form is replaced. Name and comment are sanitized first (quotes and angle brackets " +
-          "removed, & escaped; stored that way), then the stored values are checked (SPEC §5, per the module's " +
-          "requiredGuestInformation): MissingFields.Name/Phone/Email (empty, also after sanitizing: a name of '<>' is " +
-          "missing), Input.InvalidPhone (digits only, 8–20), Input.Invalid (email; or a comment over 125 characters, " +
-          "field orderComment). Every field error is answered at once (422, one entry per field). orderReadyTime " +
-          "must be a slot `time` from /availableordertime (for a delivery checkout: from " +
-          "/checkout/{id}/delivery/times): else 422 DeliveryMethod.TimePicker; a slot that no longer fits the " +
-          `basket is 409 SLOT_FULL (as at finalize). ${notOpenNote}`,
-        params: CheckoutParams,
-        body: GuestInformationBody,
-        response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
-      },
-    },
-    async (request, reply) =>
-      answerFieldErrors(reply, () =>
-        saveGuestInformation(deps, request.productionUnitId, request.params.id, request.body),
-      ),
   );
 
   api.get(

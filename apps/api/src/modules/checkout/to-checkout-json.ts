@@ -1,8 +1,8 @@
 import type { Checkout } from "@app/contracts";
 import type { Executor } from "@app/db";
-import { CheckoutState, DeliveryStage, PaymentType, toDkk, totalLeft } from "@app/domain";
-import { isHolding, LIVE_STATES } from "../payment/payment-states";
-import { type CheckoutRow, computeCheckoutTotals } from "./checkout-totals";
+import { CheckoutState, DeliveryStage, isHolding, LIVE_STATES, PaymentType, toDkk, totalLeft } from "@app/domain";
+import { computeCheckoutTotals } from "./checkout-totals";
+import type { CheckoutRow } from "./repository";
 import { findCheckoutDiscounts, findCheckoutGiftcards, findPayments } from "./repository";
 
 type PaymentSummary = Awaited<ReturnType<typeof findPayments>>[number];
@@ -71,7 +71,7 @@ export async function toCheckoutJson(db: Executor, checkout: CheckoutRow, now: D
 
 /**
  * The payment the checkout shows (`payments` newest first). Normally its live payment (waiting or
- * holding, payment-states.ts): the main one (online or pay at pickup), else a gift-card payment that
+ * holding, @app/domain payment-states.ts): the main one (online or pay at pickup), else a gift-card payment that
  * pays everything. Ended payments (cancelled, failed, refunded) are not shown, so after a cancelled
  * attempt the checkout shows no payment and the storefront may reuse it (SPEC §4 "Checkout start").
  *

@@ -1,11 +1,11 @@
 import type { AppSettings } from "@app/contracts";
 import type { Executor } from "@app/db";
 import { notFound, unprocessable } from "../../errors";
-import type { CheckoutRow } from "../checkout/checkout-totals";
-import { findCheckoutInstance, findTimeZone } from "../checkout/repository";
-import type { DaySlotsInput } from "../pickup-time/day-slots";
-import { getModuleSettings } from "../settings/module-settings";
-import { requireOwnModule } from "../tenancy/access";
+import type { CheckoutRow } from "../checkout";
+import { findCheckoutInstance, findTimeZone } from "../checkout";
+import type { DaySlotsInput } from "../pickup-time";
+import { getModuleSettings } from "../settings";
+import { requireOwnModule } from "../tenancy";
 import { findDeliveryInstance } from "./repository";
 
 export type DeliveryContext = {

@@ -1,13 +1,13 @@
 import { CheckoutState, DeliveryStage } from "@app/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
 import {
   checkoutWithBasket,
   createCheckout,
   setCheckoutState,
   useCapacity,
   withFreshToken,
-} from "../checkout/test-fixtures";
+} from "../../testing/checkout-fixtures";
+import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
 
 let t: TestApp;
 const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen

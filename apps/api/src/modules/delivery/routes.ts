@@ -10,15 +10,12 @@ import {
   PickupTimeSlots,
 } from "@app/contracts";
 import type { RouteModule } from "../../deps";
-import { answerFieldErrors } from "../checkout/field-errors";
-import {
-  getDeliveryDates,
-  getDeliveryTimes,
-  removeDelivery,
-  setDeliveryAddress,
-  setDeliveryDate,
-  setDeliveryTime,
-} from "./delivery-service";
+import { getDeliveryDates } from "./get-delivery-dates";
+import { getDeliveryTimes } from "./get-delivery-times";
+import { removeDelivery } from "./remove-delivery";
+import { setDeliveryAddress } from "./set-delivery-address";
+import { setDeliveryDate } from "./set-delivery-date";
+import { setDeliveryTime } from "./set-delivery-time";
 
 const tags = ["Checkout"];
 
@@ -47,10 +44,7 @@ export const deliveryRoutes: RouteModule = (api, { db, now }) => {
         response: mutation,
       },
     },
-    async (request, reply) =>
-      answerFieldErrors(reply, () =>
-        setDeliveryAddress(deps, request.productionUnitId, request.params.id, request.query),
-      ),
+    async (request) => setDeliveryAddress(deps, request.productionUnitId, request.params.id, request.query),
   );
 
   api.get(

@@ -2,7 +2,6 @@ import { schema } from "@app/db";
 import { and, eq } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
 import {
   checkoutWithBasket,
   createCheckout,
@@ -11,7 +10,8 @@ import {
   type Line,
   productId,
   setCheckoutState,
-} from "../checkout/test-fixtures";
+} from "../../testing/checkout-fixtures";
+import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
 
 let t: TestApp;
 const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen

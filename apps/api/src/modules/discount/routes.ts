@@ -9,7 +9,9 @@ import {
   ErrorBody,
 } from "@app/contracts";
 import type { RouteModule } from "../../deps";
-import { addCheckoutDiscount, removeCheckoutDiscount, validateDiscount } from "./discount-service";
+import { addCheckoutDiscount } from "./add-checkout-discount";
+import { removeCheckoutDiscount } from "./remove-checkout-discount";
+import { validateDiscount } from "./validate-discount";
 
 const rules =
   "Codes match case-insensitively. A discount applies to the food only: gift-card products and the bag fee are " +

@@ -9,7 +9,9 @@ import {
   GiftcardAmountQuery,
 } from "@app/contracts";
 import type { RouteModule } from "../../deps";
-import { addCheckoutGiftcard, getGiftcardAmount, removeCheckoutGiftcard } from "./giftcard-service";
+import { addCheckoutGiftcard } from "./add-checkout-giftcard";
+import { getGiftcardAmount } from "./get-giftcard-amount";
+import { removeCheckoutGiftcard } from "./remove-checkout-giftcard";
 
 export const giftcardRoutes: RouteModule = (api, { db, now }) => {
   const deps = { db, now };

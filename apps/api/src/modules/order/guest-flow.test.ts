@@ -7,9 +7,9 @@
  */
 import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { basketHelpers } from "../../testing/basket-helpers";
+import { giftcardRow, pressTestButton } from "../../testing/order-fixtures";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
-import { basketHelpers } from "../basket/basket-test-helpers";
-import { giftcardRow, pressTestButton } from "./test-fixtures";
 
 let t: TestApp;
 const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen

@@ -1,7 +1,7 @@
 /** SQL of the order feature: every function takes an Executor (the database or an open transaction). */
 import { type Db, type Executor, type OrderLineChoice, schema } from "@app/db";
 import { and, asc, eq, inArray, sql } from "@app/db/orm";
-import { LIVE_STATES } from "../payment";
+import { LIVE_STATES } from "@app/domain";
 
 const {
   basketItem,

@@ -2,8 +2,6 @@ import { schema } from "@app/db";
 import { and, eq } from "@app/db/orm";
 import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
-import { externalIdOf, PICKUP_TIME_GRACE_MS } from "./finalize";
 import {
   authorizeWithoutOrder,
   checkoutRow,
@@ -17,7 +15,9 @@ import {
   refundsOf,
   setItemsPerSlot,
   setSetting,
-} from "./test-fixtures";
+} from "../../testing/order-fixtures";
+import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
+import { externalIdOf, PICKUP_TIME_GRACE_MS } from "./finalize-checkout";
 
 let t: TestApp;
 const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen

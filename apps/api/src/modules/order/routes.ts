@@ -12,10 +12,10 @@ import {
 import type { RouteModule } from "../../deps";
 import { notFound } from "../../errors";
 import { loadOwnCheckout, toCheckoutJson } from "../checkout";
-import { validateOrder } from "../checkout/validate-order";
-import { finalizeCheckout } from "./finalize";
+import { finalizeCheckout } from "./finalize-checkout";
 import { findOrderDetails, findOrderOfUnit } from "./repository";
-import { toOrder } from "./to-order";
+import { toOrderJson } from "./to-order-json";
+import { validateOrder } from "./validate-order";
 
 const tags = ["Order"];
 
@@ -89,7 +89,7 @@ export const orderRoutes: RouteModule = (api, deps) => {
     async (request) => {
       const order = await findOrderOfUnit(db, request.params.id, request.productionUnitId);
       if (!order) throw notFound("Order");
-      return toOrder(await findOrderDetails(db, order));
+      return toOrderJson(await findOrderDetails(db, order));
     },
   );
 };

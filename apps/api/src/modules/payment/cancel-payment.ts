@@ -10,14 +10,13 @@
  * checkout without one (under its row lock), and finalize refuses while the payment waits.
  */
 import type { Payment } from "@app/contracts";
-import { PaymentState } from "@app/domain";
+import { isHolding, PaymentState } from "@app/domain";
 import type { Deps } from "../../deps";
 import { conflict, notFound } from "../../errors";
 import { alreadyPaid } from "./create-payment";
-import { isHolding } from "./payment-states";
 import { endWaitingPayment } from "./release-attempt";
 import { findAttempt, findPaymentOfUnit } from "./repository";
-import { toPayment } from "./to-payment";
+import { toPaymentJson } from "./to-payment-json";
 
 export async function cancelPayment(
   deps: Deps,
@@ -35,7 +34,7 @@ export async function cancelPayment(
 
   // The answer is the cancelled payment's own attempt (its gift-card payments now REFUNDED).
   const attempt = await findAttempt(db, found.checkoutId, found.attempt);
-  return toPayment(attempt, { provider: deps.payments.get(found.provider), apiBaseUrl: input.apiBaseUrl });
+  return toPaymentJson(attempt, { provider: deps.payments.get(found.provider), apiBaseUrl: input.apiBaseUrl });
 }
 
 const notCancellable = (why: string) =>

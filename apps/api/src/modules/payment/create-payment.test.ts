@@ -6,7 +6,6 @@ import type { CreatePaymentQuery } from "@app/contracts";
 import { CheckoutState, PaymentState } from "@app/domain";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { AppError } from "../../errors";
-import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import {
   checkoutRow,
   giftcardRow,
@@ -14,7 +13,8 @@ import {
   preparedCheckout,
   refilledDemoGiftcard,
   testDeps,
-} from "../order/test-fixtures";
+} from "../../testing/order-fixtures";
+import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import { createPayment } from "./create-payment";
 import type { PaymentProvider, PaymentRow } from "./providers/provider";
 import { testPaymentProvider } from "./providers/test-provider";

@@ -23,11 +23,16 @@ import type { Executor } from "@app/db";
 import { CheckoutState, capGiftcardAmounts, PaymentState, PaymentType, validateGuestInformation } from "@app/domain";
 import type { Deps } from "../../deps";
 import { AppError, conflict, notFound, unprocessable } from "../../errors";
-import { type CheckoutRow, computeCheckoutTotals, findCheckoutGiftcards, loadOwnCheckout } from "../checkout";
-import { lockBasket } from "../checkout/repository";
-import { checkReadyTime } from "../checkout/save-guest-information";
-import { getModuleSettings } from "../settings/module-settings";
-import { requireOwnModule } from "../tenancy/access";
+import {
+  type CheckoutRow,
+  computeCheckoutTotals,
+  findCheckoutGiftcards,
+  loadOwnCheckout,
+  lockBasket,
+} from "../checkout";
+import { checkReadyTime } from "../delivery";
+import { getModuleSettings } from "../settings";
+import { requireOwnModule } from "../tenancy";
 import type { OnlineMethod, PaymentProvider, PaymentRow } from "./providers/provider";
 import { checkRedirectUrl } from "./redirect-url";
 import {
@@ -50,7 +55,7 @@ import {
   tryDrawGiftcard,
 } from "./repository";
 import { finalizeSettled } from "./settle-payments";
-import { toPayment } from "./to-payment";
+import { toPaymentJson } from "./to-payment-json";
 
 export type CreatePaymentInput = {
   checkoutId: string;
@@ -84,7 +89,32 @@ export const paymentMethodNotAllowed = (method: string) =>
 export const alreadyPaid = () => conflict("ALREADY_PAID", "The checkout is already paid");
 
 export async function createPayment(deps: Deps, input: CreatePaymentInput): Promise<Payment> {
-  const { db, now } = deps;
+  const { request, settings } = await planAttempt(deps, input);
+  const result = await deps.db.transaction((tx) => recordAttempt(tx, deps, input, request, settings));
+  const { provider } = request;
+  if (result.kind === "again") return toPaymentJson(result.attempt, { provider, apiBaseUrl: input.apiBaseUrl });
+  if (result.released) afterRelease(deps, result.released);
+
+  const main = result.attempt.at(-1)!;
+  if (main.type !== PaymentType.ONLINE) {
+    // Nothing is left to wait for: place the order now (the sweeper does it should this process die first).
+    await finalizeSettled(deps, { checkoutId: main.checkoutId, productionUnitId: main.productionUnitId });
+    return toPaymentJson(result.attempt, { provider, apiBaseUrl: input.apiBaseUrl });
+  }
+  const { stored, hostedPageUrl } = await startAtProvider(deps, input, request, main);
+  const attempt = [...result.attempt.slice(0, -1), stored];
+  return toPaymentJson(attempt, { provider, apiBaseUrl: input.apiBaseUrl, hostedPageUrl });
+}
+
+/**
+ * What the request asks for, checked before anything is written: the module and checkout are the
+ * token's, the redirect URLs are the module's own, the methods are allowed and the provider takes them.
+ */
+async function planAttempt(
+  deps: Deps,
+  input: CreatePaymentInput,
+): Promise<{ request: AttemptRequest; settings: AppSettings }> {
+  const { db } = deps;
   const { query } = input;
 
   const module = await requireOwnModule(db, query.moduleId, input.productionUnitId);
@@ -105,104 +135,136 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
     if (unsupported) throw paymentMethodNotAllowed(unsupported);
   }
   const request: AttemptRequest = { plan, provider, continueUrl, cancelUrl, receiptEmail: query.receiptEmail ?? null };
+  return { request, settings };
+}
 
-  const result = await db.transaction(async (tx) => {
-    let checkout = await loadOwnCheckout(tx, input.checkoutId, input.productionUnitId, true);
-    if (checkout.orderId !== null || checkout.state === CheckoutState.DONE) throw alreadyPaid();
-    if (checkout.state !== CheckoutState.OPEN && checkout.state !== CheckoutState.PENDING) throw checkoutNotOpen();
+type RecordedAttempt =
+  | { kind: "again"; attempt: PaymentRow[] }
+  | { kind: "new"; attempt: PaymentRow[]; released: ReleasedAttempt | null };
 
-    // A waiting attempt is answered again or replaced; a settled one (authorized, unpaid, gift cards) stands.
-    const live = await findLivePayments(tx, checkout.id);
-    const waiting = live.find((row) => row.type !== PaymentType.GIFTCARD);
-    if (waiting ? waiting.state !== PaymentState.CREATED : live.length > 0) throw alreadyPaid();
-    let released: ReleasedAttempt | null = null;
-    if (waiting) {
-      const { orderTotalMinor } = await computeCheckoutTotals(tx, checkout, now());
-      const split = await splitTotal(tx, checkout.id, orderTotalMinor);
-      if (isSameAttempt(live, split, request)) return { kind: "again" as const, attempt: live };
-      released = await releaseAttempt(tx, checkout, waiting.attempt, "cancelled", now());
-      checkout = { ...checkout, state: CheckoutState.OPEN };
-    }
+/**
+ * In the transaction that locks the checkout: answers a repeated request with the waiting attempt,
+ * or replaces it; checks the checkout can be paid now; and writes the new attempt's payment rows.
+ */
+async function recordAttempt(
+  tx: Executor,
+  deps: Deps,
+  input: CreatePaymentInput,
+  request: AttemptRequest,
+  settings: AppSettings,
+): Promise<RecordedAttempt> {
+  const { now } = deps;
+  let checkout = await loadOwnCheckout(tx, input.checkoutId, input.productionUnitId, true);
+  if (checkout.orderId !== null || checkout.state === CheckoutState.DONE) throw alreadyPaid();
+  if (checkout.state !== CheckoutState.OPEN && checkout.state !== CheckoutState.PENDING) throw checkoutNotOpen();
 
-    validateCheckout(checkout, settings);
-    // The time was valid when chosen; the slot may have passed or filled up since.
-    const problem = await checkReadyTime(tx, checkout, checkout.orderReadyTime!, now());
-    if (problem) throw unprocessable(problem.code, problem.message, problem.field);
-    // Basket changes lock the basket row too: they wait for this payment, then see it and refuse.
-    if (checkout.basketId) await lockBasket(tx, checkout.basketId);
-    // For the OPEN checkout this also brings discount and gift-card amounts in line with the basket now.
-    const totals = await computeCheckoutTotals(tx, checkout, now());
-    if (totals.isEmpty) throw basketEmpty();
-    const { draws, restMinor } = await splitTotal(tx, checkout.id, totals.orderTotalMinor);
-    const attemptNumber = await nextAttemptNumber(tx, checkout.id);
-    const common = {
-      checkoutId: checkout.id,
-      productionUnitId: checkout.productionUnitId,
-      attempt: attemptNumber,
-      receiptEmail: request.receiptEmail,
-      createdAt: now(),
-      updatedAt: now(),
-    };
-
-    // Gift cards first; a card that cannot pay rolls everything back.
-    const attempt: PaymentRow[] = [];
-    for (const draw of draws) {
-      if (!(await tryDrawGiftcard(tx, draw.giftcardId, draw.amountMinor, now()))) throw giftcardCannotPay();
-      const row = await insertPayment(tx, {
-        ...common,
-        state: PaymentState.AUTHORIZED,
-        type: PaymentType.GIFTCARD,
-        amountMinor: draw.amountMinor,
-        provider: "giftcard",
-        method: "giftcard",
-        isTest: false,
-        giftcardId: draw.giftcardId,
-        providerReference: draw.code,
-      });
-      await insertGiftcardTransaction(tx, {
-        giftcardId: draw.giftcardId,
-        paymentId: row.id,
-        amountMinor: -draw.amountMinor,
-        createdAt: now(),
-      });
-      attempt.push(row);
-    }
-
-    // Nothing to pay at all (e.g. a 100 % discount): an UNPAID payment of 0 still marks the attempt.
-    if (restMinor > 0 || attempt.length === 0) {
-      if (plan.kind === "none-allowed") throw paymentMethodNotAllowed("of any kind");
-      const online = plan.kind === "online" && restMinor > 0 ? plan : null;
-      attempt.push(
-        await insertPayment(tx, {
-          ...common,
-          // Pay at pickup is settled at once: the restaurant takes the money at the counter.
-          state: online ? PaymentState.CREATED : PaymentState.AUTHORIZED,
-          type: online ? PaymentType.ONLINE : PaymentType.UNPAID,
-          amountMinor: restMinor,
-          provider: online ? provider!.name : "restaurant",
-          method: online ? online.methods[0]! : "pickup",
-          // Only the provider decides: a guest cannot turn a real payment into a test one.
-          isTest: online ? provider!.testMode : false,
-          continueUrl,
-          cancelUrl,
-        }),
-      );
-    }
-    await setCheckoutState(tx, checkout.id, CheckoutState.PENDING, now());
-    return { kind: "new" as const, attempt, released };
-  });
-
-  if (result.kind === "again") return toPayment(result.attempt, { provider, apiBaseUrl: input.apiBaseUrl });
-  if (result.released) afterRelease(deps, result.released);
-
-  const main = result.attempt.at(-1)!;
-  const checkoutRef = { checkoutId: main.checkoutId, productionUnitId: main.productionUnitId };
-  if (main.type !== PaymentType.ONLINE) {
-    // Nothing is left to wait for: place the order now (the sweeper does it should this process die first).
-    await finalizeSettled(deps, checkoutRef);
-    return toPayment(result.attempt, { provider, apiBaseUrl: input.apiBaseUrl });
+  // A waiting attempt is answered again or replaced; a settled one (authorized, unpaid, gift cards) stands.
+  const live = await findLivePayments(tx, checkout.id);
+  const waiting = live.find((row) => row.type !== PaymentType.GIFTCARD);
+  if (waiting ? waiting.state !== PaymentState.CREATED : live.length > 0) throw alreadyPaid();
+  let released: ReleasedAttempt | null = null;
+  if (waiting) {
+    const { orderTotalMinor } = await computeCheckoutTotals(tx, checkout, now());
+    const split = await splitTotal(tx, checkout.id, orderTotalMinor);
+    if (isSameAttempt(live, split, request)) return { kind: "again", attempt: live };
+    released = await releaseAttempt(tx, checkout, waiting.attempt, "cancelled", now());
+    checkout = { ...checkout, state: CheckoutState.OPEN };
   }
 
+  validateCheckout(checkout, settings);
+  // The time was valid when chosen; the slot may have passed or filled up since.
+  const problem = await checkReadyTime(tx, checkout, checkout.orderReadyTime!, now());
+  if (problem) throw unprocessable(problem.code, problem.message, problem.field);
+  // Basket changes lock the basket row too: they wait for this payment, then see it and refuse.
+  if (checkout.basketId) await lockBasket(tx, checkout.basketId);
+  // For the OPEN checkout this also brings discount and gift-card amounts in line with the basket now.
+  const totals = await computeCheckoutTotals(tx, checkout, now());
+  if (totals.isEmpty) throw basketEmpty();
+  const split = await splitTotal(tx, checkout.id, totals.orderTotalMinor);
+  const attempt = await insertAttempt(tx, checkout, split, request, now());
+  await setCheckoutState(tx, checkout.id, CheckoutState.PENDING, now());
+  return { kind: "new", attempt, released };
+}
+
+/**
+ * The attempt's payment rows: gift cards first (a card that cannot pay rolls everything back), then
+ * the rest as one online (CREATED) or pay-at-pickup (UNPAID, settled at once) payment.
+ */
+async function insertAttempt(
+  tx: Executor,
+  checkout: CheckoutRow,
+  { draws, restMinor }: Split,
+  request: AttemptRequest,
+  now: Date,
+): Promise<PaymentRow[]> {
+  const { plan, provider, continueUrl, cancelUrl } = request;
+  const attemptNumber = await nextAttemptNumber(tx, checkout.id);
+  const common = {
+    checkoutId: checkout.id,
+    productionUnitId: checkout.productionUnitId,
+    attempt: attemptNumber,
+    receiptEmail: request.receiptEmail,
+    createdAt: now,
+    updatedAt: now,
+  };
+
+  const attempt: PaymentRow[] = [];
+  for (const draw of draws) {
+    if (!(await tryDrawGiftcard(tx, draw.giftcardId, draw.amountMinor, now))) throw giftcardCannotPay();
+    const row = await insertPayment(tx, {
+      ...common,
+      state: PaymentState.AUTHORIZED,
+      type: PaymentType.GIFTCARD,
+      amountMinor: draw.amountMinor,
+      provider: "giftcard",
+      method: "giftcard",
+      isTest: false,
+      giftcardId: draw.giftcardId,
+      providerReference: draw.code,
+    });
+    await insertGiftcardTransaction(tx, {
+      giftcardId: draw.giftcardId,
+      paymentId: row.id,
+      amountMinor: -draw.amountMinor,
+      createdAt: now,
+    });
+    attempt.push(row);
+  }
+
+  // Nothing to pay at all (e.g. a 100 % discount): an UNPAID payment of 0 still marks the attempt.
+  if (restMinor > 0 || attempt.length === 0) {
+    if (plan.kind === "none-allowed") throw paymentMethodNotAllowed("of any kind");
+    const online = plan.kind === "online" && restMinor > 0 ? plan : null;
+    attempt.push(
+      await insertPayment(tx, {
+        ...common,
+        // Pay at pickup is settled at once: the restaurant takes the money at the counter.
+        state: online ? PaymentState.CREATED : PaymentState.AUTHORIZED,
+        type: online ? PaymentType.ONLINE : PaymentType.UNPAID,
+        amountMinor: restMinor,
+        provider: online ? provider!.name : "restaurant",
+        method: online ? online.methods[0]! : "pickup",
+        // Only the provider decides: a guest cannot turn a real payment into a test one.
+        isTest: online ? provider!.testMode : false,
+        continueUrl,
+        cancelUrl,
+      }),
+    );
+  }
+  return attempt;
+}
+
+/**
+ * After commit: starts the online payment at its provider and stores the provider's reference. A
+ * provider that fails ends the attempt (503); one replaced or cancelled meanwhile is voided there.
+ */
+async function startAtProvider(
+  deps: Deps,
+  input: CreatePaymentInput,
+  request: AttemptRequest,
+  main: PaymentRow,
+): Promise<{ stored: PaymentRow; hostedPageUrl: string | null }> {
+  const { plan, provider, continueUrl, cancelUrl } = request;
   let created: Awaited<ReturnType<PaymentProvider["createPayment"]>>;
   try {
     created = await provider!.createPayment({
@@ -213,7 +275,7 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
       methods: plan.kind === "online" ? plan.methods : [main.method as OnlineMethod],
       continueUrl,
       cancelUrl,
-      restaurantName: await findRestaurantName(db, main.productionUnitId),
+      restaurantName: await findRestaurantName(deps.db, main.productionUnitId),
       receiptEmail: request.receiptEmail,
       apiBaseUrl: input.apiBaseUrl,
       isTest: main.isTest,
@@ -225,14 +287,13 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
     throw providerUnavailable();
   }
 
-  const stored = await storeProviderReference(db, main.id, created.providerReference);
+  const stored = await storeProviderReference(deps.db, main.id, created.providerReference);
   if (!stored) {
     // A newer request replaced it (or the guest cancelled) while the provider answered: nobody may pay it now.
     voidAtProvider(deps, { ...main, providerReference: created.providerReference });
     throw paymentReplaced();
   }
-  const attempt = [...result.attempt.slice(0, -1), stored];
-  return toPayment(attempt, { provider, apiBaseUrl: input.apiBaseUrl, hostedPageUrl: created.hostedPageUrl });
+  return { stored, hostedPageUrl: created.hostedPageUrl };
 }
 
 /** The applied gift cards in gift-card id order (a fixed lock order), each paying at most what is left. */

@@ -4,7 +4,7 @@
  * be used to redirect anyone elsewhere (no open redirect).
  */
 import { invalid } from "../../errors";
-import { normalizeHost } from "../tenancy/routes";
+import { normalizeHost } from "../../shared/normalize-host";
 
 export function checkRedirectUrl(raw: string, moduleHosts: string[], field: string): string {
   let url: URL;

@@ -14,7 +14,8 @@
 
 import type { Db, Executor } from "@app/db";
 import type { FastifyBaseLogger } from "fastify";
-import { type BackgroundRun, backgroundRun } from "../../background-run";
+import { backgroundRun } from "../../background-run";
+import type { RefundService } from "../../deps";
 import type { PaymentProviders, PaymentRow } from "./providers/provider";
 import { claimDueRefunds, findPayment, insertRefund, markRefundDone, markRefundFailed } from "./repository";
 
@@ -85,14 +86,6 @@ async function refundOne(
     return false;
   }
 }
-
-/**
- * The API's handle on refunds: `kick()` after a transaction queued one starts working the outbox in
- * the background (the answer never waits for the provider); `drain()` waits for that run (on close, in tests).
- */
-export type RefundService = BackgroundRun & {
-  deliverDue: () => Promise<{ refunded: number; failed: number }>;
-};
 
 export function createRefundService(deps: RefundDeps): RefundService {
   const run = backgroundRun(

@@ -10,11 +10,10 @@
  * `afterRelease`.
  */
 import type { Executor } from "@app/db";
-import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
+import { CheckoutState, LIVE_STATES, PaymentState, PaymentType } from "@app/domain";
 import type { Deps } from "../../deps";
 import type { CheckoutRow } from "../checkout";
 import { loadOwnCheckout } from "../checkout";
-import { LIVE_STATES } from "./payment-states";
 import type { PaymentProvider, PaymentRow } from "./providers/provider";
 import { queueRefund } from "./refunds";
 import {

@@ -1,9 +1,9 @@
 /** SQL of the payment feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
 import { and, asc, desc, eq, exists, inArray, isNull, lte, max, min, notExists, sql } from "@app/db/orm";
-import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
-import { HOLDING_STATES, LIVE_STATES } from "./payment-states";
-import type { PaymentRow } from "./providers/provider";
+import { CheckoutState, HOLDING_STATES, LIVE_STATES, PaymentState, PaymentType } from "@app/domain";
+
+export type PaymentRow = typeof schema.payment.$inferSelect;
 
 const {
   payment,

@@ -2,7 +2,6 @@ import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
 import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import {
   BROWSER_ACCEPT,
   checkoutRow,
@@ -16,7 +15,8 @@ import {
   setGiftcardBalance,
   setItemsPerSlot,
   setSetting,
-} from "../order/test-fixtures";
+} from "../../testing/order-fixtures";
+import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 
 let t: TestApp;
 const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen

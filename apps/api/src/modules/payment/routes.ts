@@ -15,7 +15,7 @@ import { cancelPayment } from "./cancel-payment";
 import { createPayment } from "./create-payment";
 import { paymentOutcomes } from "./outcomes";
 import { findLatestAttempt } from "./repository";
-import { toPayment } from "./to-payment";
+import { toPaymentJson } from "./to-payment-json";
 
 const tags = ["Payment"];
 
@@ -78,7 +78,7 @@ export const paymentRoutes: RouteModule = (api, deps) => {
       const attempt = await findLatestAttempt(db, checkout.id);
       const main = attempt.at(-1);
       if (!main) throw notFound("Payment");
-      return toPayment(attempt, {
+      return toPaymentJson(attempt, {
         provider: deps.payments.get(main.provider),
         apiBaseUrl: apiBaseUrl(config, request),
       });

@@ -7,7 +7,6 @@ import { eq } from "@app/db/orm";
 import { CheckoutState, PaymentState } from "@app/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import type { Deps } from "../../deps";
-import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import {
   authorizeWithoutOrder,
   checkoutRow,
@@ -20,7 +19,8 @@ import {
   refundsOf,
   setItemsPerSlot,
   testDeps,
-} from "../order/test-fixtures";
+} from "../../testing/order-fixtures";
+import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import { createPayment } from "./create-payment";
 import { paymentOutcomes } from "./outcomes";
 import type { PaymentProvider, PaymentRow } from "./providers/provider";

@@ -6,8 +6,8 @@
 import type { Executor } from "@app/db";
 import { addDays, hoursOn, localParts, openingStatus, type PickupSlot, pickupSlots, zonedTimeToUtc } from "@app/domain";
 import { unprocessable } from "../../errors";
-import { findItemsPerSlot, usedBySlot } from "../capacity/repository";
-import { findClosedDates, findHours } from "../tenancy/repository";
+import { findItemsPerSlot, usedBySlot } from "../capacity";
+import { findClosedDates, findHours } from "../tenancy";
 
 export type DaySlotsInput = {
   productionUnitId: number;

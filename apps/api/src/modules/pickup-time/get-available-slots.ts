@@ -2,10 +2,9 @@ import type { AvailableOrderTimeBody, PickupTimeSlot } from "@app/contracts";
 import type { Db } from "@app/db";
 import { kitchenItemCount } from "@app/domain";
 import { notFound } from "../../errors";
-import { withLineKinds } from "../basket/basket-lines";
-import { loadOwnCheckout } from "../checkout/checkout-access";
-import { type CheckoutRow, checkoutBasket } from "../checkout/checkout-totals";
-import { requireOwnInstance } from "../tenancy/access";
+import { withLineKinds } from "../basket";
+import { type CheckoutRow, checkoutBasket, loadOwnCheckout } from "../checkout";
+import { requireOwnInstance } from "../tenancy";
 import { daySlots } from "./day-slots";
 import { pickupSlotInput } from "./pickup-slot-input";
 

@@ -1,7 +1,7 @@
 import type { Executor } from "@app/db";
 import { notFound } from "../../errors";
-import { findCheckoutInstance, findTimeZone } from "../checkout/repository";
-import { getModuleSettings } from "../settings/module-settings";
+import { findCheckoutInstance, findTimeZone } from "../checkout";
+import { getModuleSettings } from "../settings";
 import type { DaySlotsInput } from "./day-slots";
 
 /**

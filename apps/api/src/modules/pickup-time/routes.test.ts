@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
 import {
   checkoutWithBasket,
   createCheckout,
@@ -7,7 +6,8 @@ import {
   setAppSetting,
   useCapacity,
   withFreshToken,
-} from "../checkout/test-fixtures";
+} from "../../testing/checkout-fixtures";
+import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
 
 let t: TestApp;
 const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen

@@ -3,7 +3,7 @@
  * was paid, and the pickup (or delivery) time in the restaurant's own time zone.
  */
 import { formatPrice, PaymentType } from "@app/domain";
-import type { OrderDetails } from "../order/repository";
+import type { OrderDetails } from "../order";
 
 const kr = (minor: number) => `${formatPrice(minor, "da-DK")} kr.`;
 
@@ -32,10 +32,15 @@ function paymentText(type: number, method: string): string {
 export type RenderedEmail = { subject: string; text: string; html: string };
 
 export function renderReceiptEmail(details: OrderDetails): RenderedEmail {
-  const { order, lines, discounts, payments, unit } = details;
+  const { order, unit } = details;
   const when = formatPickupTime(order.orderReadyTime, unit.timeZone);
   const subject = `Kvittering for din ordre nr. ${order.receiptNumber} hos ${unit.name}`;
+  return { subject, text: receiptText(details, when), html: receiptHtml(details, when, subject) };
+}
 
+/** The plain-text part of the receipt email. */
+function receiptText(details: OrderDetails, when: string): string {
+  const { order, lines, discounts, payments, unit } = details;
   const text: string[] = [
     `Tak for din ordre hos ${unit.name}!`,
     "",
@@ -71,7 +76,12 @@ export function renderReceiptEmail(details: OrderDetails): RenderedEmail {
     unit.address,
     `Tlf. ${unit.phone} · CVR ${unit.cvrNumber}`,
   );
+  return `${text.join("\n")}\n`;
+}
 
+/** The HTML part of the receipt email (every value escaped). */
+function receiptHtml(details: OrderDetails, when: string, subject: string): string {
+  const { order, lines, discounts, payments, unit } = details;
   const rows = lines
     .map((line) => {
       const choices = line.choices
@@ -93,7 +103,7 @@ export function renderReceiptEmail(details: OrderDetails): RenderedEmail {
   const paid = payments
     .map((p) => `<li>${esc(paymentText(p.type, p.method))}: ${esc(kr(p.amountMinor))}</li>`)
     .join("");
-  const html = `<!doctype html>
+  return `<!doctype html>
 <html lang="da"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>
 <body style="font-family:sans-serif;max-width:36rem">
 <h1>Tak for din ordre hos ${esc(unit.name)}</h1>
@@ -108,7 +118,6 @@ ${totals}
 <p><small>Alle priser er inkl. moms.<br>${esc(unit.name)}, ${esc(unit.address)}<br>Tlf. ${esc(unit.phone)} · CVR ${esc(unit.cvrNumber)}</small></p>
 </body></html>
 `;
-  return { subject, text: `${text.join("\n")}\n`, html };
 }
 
 export function renderReceiptSms(details: OrderDetails): string {

@@ -1,7 +1,7 @@
 import { APP_SETTING_NAMES, ErrorBody, FrontendSettings, IntId, LanguageCode, Languages } from "@app/contracts";
 import { z } from "zod";
 import type { RouteModule } from "../../deps";
-import { requireOwnModule } from "../tenancy/access";
+import { requireOwnModule } from "../tenancy";
 import { getModuleSettings } from "./module-settings";
 import { findLanguages } from "./repository";
 

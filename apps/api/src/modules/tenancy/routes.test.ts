@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { normalizeHost } from "../../shared/normalize-host";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
-import { normalizeHost } from "./routes";
 
 let t: TestApp;
 const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen

@@ -11,18 +11,12 @@ import {
 import { openingStatus } from "@app/domain";
 import type { RouteModule } from "../../deps";
 import { notFound } from "../../errors";
+import { normalizeHost } from "../../shared/normalize-host";
 import { requireOwnModule, requireOwnProductionUnit } from "./access";
 import { findClosedDates, findHours, findModuleByHost, findProductionUnit } from "./repository";
-import { toModule } from "./to-module";
+import { toModuleJson } from "./to-module-json";
 
 const tags = ["Authentication, module, production unit"];
-
-/** "Shop.Example.dk.:443" → "shop.example.dk": hosts are matched without port, case or trailing dot. */
-export function normalizeHost(domain: string): string {
-  const lower = domain.trim().toLowerCase();
-  const withoutPort = lower.startsWith("[") ? lower.replace(/^\[([^\]]+)\](:\d+)?$/, "$1") : lower.replace(/:\d+$/, "");
-  return withoutPort.replace(/\.$/, "");
-}
 
 export const tenancyRoutes: RouteModule = (api, { db, tokens, now }) => {
   api.get(
@@ -40,7 +34,7 @@ export const tenancyRoutes: RouteModule = (api, { db, tokens, now }) => {
     async (request) => {
       const found = await findModuleByHost(db, normalizeHost(request.params.domain));
       if (!found?.isActive) throw notFound("Module");
-      return toModule(found);
+      return toModuleJson(found);
     },
   );
 
@@ -74,7 +68,7 @@ export const tenancyRoutes: RouteModule = (api, { db, tokens, now }) => {
         response: { 200: Module, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => toModule(await requireOwnModule(db, request.params.id, request.productionUnitId)),
+    async (request) => toModuleJson(await requireOwnModule(db, request.params.id, request.productionUnitId)),
   );
 
   api.get(

@@ -1,8 +1,8 @@
 import { BlockedChoice, BlockedProduct, ErrorBody, ProductionUnitQuery } from "@app/contracts";
 import { z } from "zod";
 import type { RouteModule } from "../../deps";
-import { NotModified, sendCached, WAREHOUSE_CACHE } from "../catalogue/http-cache";
-import { requireOwnProductionUnit } from "../tenancy/access";
+import { NotModified, sendCached, WAREHOUSE_CACHE } from "../../shared/http-cache";
+import { requireOwnProductionUnit } from "../tenancy";
 import { findBlockedChoices, findBlockedProducts } from "./repository";
 
 const tags = ["Warehouse"];

@@ -8,13 +8,19 @@
  * provider only talks to the outside world (create a hosted payment, cancel, refund) and reports
  * what the outside world says through `PaymentOutcomes.report`.
  */
-import type { schema } from "@app/db";
-import type { Api, Deps } from "../../../deps";
+import type { Db } from "@app/db";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../../config";
+import type { Api } from "../../../shared/api";
+import type { PaymentRow } from "../repository";
 
 /** Methods that go through a provider's hosted step (pay at pickup and gift cards do not). */
 export type OnlineMethod = "card" | "mobilepay";
 
-export type PaymentRow = typeof schema.payment.$inferSelect;
+export type { PaymentRow };
+
+/** What a provider's own routes may use of the app. */
+export type ProviderDeps = { db: Db; config: Config; now: () => Date; log: FastifyBaseLogger };
 
 export type CreatePaymentInput = {
   /** The payment row, already stored in state CREATED (its id is the reference for everything). */
@@ -100,7 +106,7 @@ export interface PaymentProvider {
    * `config: { public: true }` and authenticate the caller yourself (a webhook signature, or the
    * payment's random id for a page); call `outcomes.report` to move the payment.
    */
-  registerRoutes?(api: Api, outcomes: PaymentOutcomes, deps: Deps): void;
+  registerRoutes?(api: Api, outcomes: PaymentOutcomes, deps: ProviderDeps): void;
 }
 
 /** The providers this server knows, by name. */

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { PaymentState } from "@app/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createClock, createTestApp, type TestApp } from "../../../testing/test-app";
 import {
   BROWSER_ACCEPT,
   hostedPageFormToken,
@@ -10,7 +9,8 @@ import {
   preparedCheckout,
   pressTestButton,
   setSetting,
-} from "../../order/test-fixtures";
+} from "../../../testing/order-fixtures";
+import { createClock, createTestApp, type TestApp } from "../../../testing/test-app";
 
 let t: TestApp;
 const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen

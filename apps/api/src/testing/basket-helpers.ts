@@ -5,7 +5,7 @@
 import type { Basket } from "@app/contracts";
 import { schema } from "@app/db";
 import { and, eq, sql } from "@app/db/orm";
-import type { TestApp } from "../../testing/test-app";
+import type { TestApp } from "./test-app";
 
 const { choice, modifier, modifierChoice, product, productModifier } = schema;
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { ProductRow } from "./repository";
-import { texts, toProduct } from "./to-contract";
+import { texts, toProduct } from "./to-catalogue-json";
 
 const base: ProductRow = {
   id: 7,

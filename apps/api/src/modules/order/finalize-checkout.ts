@@ -16,15 +16,14 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Executor } from "@app/db";
-import { schema } from "@app/db";
-import { eq } from "@app/db/orm";
 import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
 import type { Deps } from "../../deps";
-import { type AppError, conflict, notFound, unprocessable } from "../../errors";
-import { findItemsPerSlot, tryConsumeCapacity } from "../capacity/repository";
-import { computeCheckoutTotals, loadOwnCheckout } from "../checkout";
+import { type AppError, conflict, unprocessable } from "../../errors";
+import { findItemsPerSlot, slotFull, tryConsumeCapacity } from "../capacity";
+import { type CheckoutRow, computeCheckoutTotals, loadOwnCheckout, updateCheckout } from "../checkout";
 import { afterRelease, findLivePayments, releaseAttempt } from "../payment";
-import { getModuleSettings } from "../settings/module-settings";
+import { getModuleSettings } from "../settings";
+import { requireOwnModule } from "../tenancy";
 import {
   findBasketLines,
   findCheckoutDiscountRows,
@@ -37,17 +36,12 @@ import {
   tryUseDiscount,
 } from "./repository";
 
-const { checkout: checkoutTable, module: moduleTable } = schema;
-
 /** A refusal that no retry can fix: the checkout is closed (ERROR) and its money given back. */
 class PermanentFailure extends Error {
   constructor(readonly error: AppError) {
     super(error.message);
   }
 }
-
-export const slotFull = () =>
-  conflict("SLOT_FULL", "The kitchen has no capacity left for the chosen pickup time. Please choose another time");
 
 /**
  * How long after the chosen pickup (or delivery) time an order is still placed. A payment may wait
@@ -95,50 +89,11 @@ async function placeOrder(
     throw conflict("CHECKOUT_FAILED", "The order could not be placed and the payment was given back");
   }
 
-  // What pays: gift cards plus one main payment (authorized online, or UNPAID pay at pickup).
-  const live = await findLivePayments(tx, checkout.id);
-  const main = live.find((row) => row.type !== PaymentType.GIFTCARD);
-  if (live.length === 0) throw conflict("PAYMENT_REQUIRED", "The checkout has no payment");
-  if (main && main.type === PaymentType.ONLINE && main.state === PaymentState.CREATED) {
-    throw conflict("PAYMENT_NOT_AUTHORIZED", "The payment has not been approved yet");
-  }
-  const totals = await computeCheckoutTotals(tx, checkout, now);
-  if (totals.isEmpty) throw unprocessable("BASKET_EMPTY", "The basket is empty");
-  const paidMinor = live.reduce((sum, row) => sum + row.amountMinor, 0);
-  if (paidMinor !== totals.orderTotalMinor) {
-    // The payment is settled and the checkout locked for changes: nothing can make them match again.
-    throw new PermanentFailure(
-      conflict("PAYMENT_MISMATCH", "The payment does not match the order total; the basket changed after paying"),
-    );
-  }
-  if (!checkout.orderReadyTime)
-    throw unprocessable("DeliveryMethod.TimePicker", "Please choose a time", "orderReadyTime");
-  // The kitchen cannot make an order for a time that has gone, and waiting cannot bring it back.
-  if (checkout.orderReadyTime.getTime() + PICKUP_TIME_GRACE_MS < now.getTime()) {
-    throw new PermanentFailure(pickupTimePassed(checkout.isDelivery));
-  }
-
-  const [module] = await tx.select().from(moduleTable).where(eq(moduleTable.id, checkout.moduleId)).limit(1);
-  if (!module) throw notFound("Module");
+  const { live, main, totals, orderReadyTime } = await requireSettledPayment(tx, checkout, now);
+  const module = await requireOwnModule(tx, checkout.moduleId, checkout.productionUnitId);
   const settings = await getModuleSettings(tx, module.id);
-
-  if (settings.enforceCapacity) {
-    const limit = (await findItemsPerSlot(tx, module.capacityInstanceId)) ?? 0;
-    const fits = await tryConsumeCapacity(tx, {
-      capacityInstanceId: module.capacityInstanceId,
-      slotStart: checkout.orderReadyTime,
-      items: totals.itemCount,
-      limit,
-    });
-    if (!fits) throw new PermanentFailure(slotFull());
-  }
-
-  const discounts = await findCheckoutDiscountRows(tx, checkout.id);
-  for (const discount of discounts) {
-    if (!(await tryUseDiscount(tx, discount.discountCodeId))) {
-      throw new PermanentFailure(conflict("Discount.Invalid", "The discount code is no longer valid"));
-    }
-  }
+  if (settings.enforceCapacity) await consumeCapacity(tx, module.capacityInstanceId, orderReadyTime, totals.itemCount);
+  const discounts = await useDiscounts(tx, checkout.id);
 
   const receiptNumber = await nextReceiptNumber(tx, checkout.productionUnitId);
   const order = await insertOrder(tx, {
@@ -147,7 +102,7 @@ async function placeOrder(
     moduleId: checkout.moduleId,
     receiptNumber,
     externalId: externalIdOf(checkout.productionUnitId, receiptNumber),
-    orderReadyTime: checkout.orderReadyTime,
+    orderReadyTime,
     capacityInstanceId: settings.enforceCapacity ? module.capacityInstanceId : null,
     itemCount: totals.itemCount,
     basketTotalMinor: totals.basketTotalMinor,
@@ -163,34 +118,8 @@ async function placeOrder(
     deliveryZipCode: checkout.deliveryZipCode,
     createdAt: now,
   });
-
-  const lines = checkout.basketId ? await findBasketLines(tx, checkout.basketId) : [];
-  await insertOrderLines(
-    tx,
-    lines.map((line, index) => ({
-      id: lineId(index),
-      orderId: order.id,
-      productId: line.productId,
-      name: line.name,
-      amount: line.amount,
-      unitPriceMinor: line.priceMinor,
-      totalMinor: line.totalPriceMinor,
-      choices: line.choices,
-    })),
-  );
-  await insertOrderDiscounts(
-    tx,
-    discounts.map((discount) => ({
-      orderId: order.id,
-      discountCodeId: discount.discountCodeId,
-      code: discount.code,
-      amountMinor: discount.amountMinor,
-    })),
-  );
-  await tx
-    .update(checkoutTable)
-    .set({ state: CheckoutState.DONE, orderId: order.id, updatedAt: now })
-    .where(eq(checkoutTable.id, checkout.id));
+  await copyLinesAndDiscounts(tx, checkout, order.id, discounts);
+  await updateCheckout(tx, checkout.id, { state: CheckoutState.DONE, orderId: order.id, updatedAt: now });
 
   // The receipt goes where the module says; an explicit receiptEmail on the payment wins.
   const receiptEmail = main?.receiptEmail ?? live.find((row) => row.receiptEmail)?.receiptEmail ?? checkout.guestEmail;
@@ -202,6 +131,85 @@ async function placeOrder(
     ]);
   }
   return { orderId: order.id, created: true };
+}
+
+/**
+ * What pays: gift cards plus one main payment (authorized online, or UNPAID pay at pickup), which
+ * must cover the current total; and a chosen time that has not passed.
+ */
+async function requireSettledPayment(tx: Executor, checkout: CheckoutRow, now: Date) {
+  const live = await findLivePayments(tx, checkout.id);
+  const main = live.find((row) => row.type !== PaymentType.GIFTCARD);
+  if (live.length === 0) throw conflict("PAYMENT_REQUIRED", "The checkout has no payment");
+  if (main && main.type === PaymentType.ONLINE && main.state === PaymentState.CREATED) {
+    throw conflict("PAYMENT_NOT_AUTHORIZED", "The payment has not been approved yet");
+  }
+  const totals = await computeCheckoutTotals(tx, checkout, now);
+  if (totals.isEmpty) throw unprocessable("BASKET_EMPTY", "The basket is empty");
+  const paidMinor = live.reduce((sum, row) => sum + row.amountMinor, 0);
+  if (paidMinor !== totals.orderTotalMinor) {
+    // The payment is settled and the checkout locked for changes: nothing can make them match again.
+    throw new PermanentFailure(
+      conflict("PAYMENT_MISMATCH", "The payment does not match the order total; the basket changed after paying"),
+    );
+  }
+  const orderReadyTime = checkout.orderReadyTime;
+  if (!orderReadyTime) throw unprocessable("DeliveryMethod.TimePicker", "Please choose a time", "orderReadyTime");
+  // The kitchen cannot make an order for a time that has gone, and waiting cannot bring it back.
+  if (orderReadyTime.getTime() + PICKUP_TIME_GRACE_MS < now.getTime()) {
+    throw new PermanentFailure(pickupTimePassed(checkout.isDelivery));
+  }
+  return { live, main, totals, orderReadyTime };
+}
+
+/** Takes the items from the slot's kitchen capacity (conditional upsert); a full slot is permanent. */
+async function consumeCapacity(tx: Executor, capacityInstanceId: number, slotStart: Date, items: number) {
+  const limit = (await findItemsPerSlot(tx, capacityInstanceId)) ?? 0;
+  const fits = await tryConsumeCapacity(tx, { capacityInstanceId, slotStart, items, limit });
+  if (!fits) throw new PermanentFailure(slotFull());
+}
+
+/** Counts each applied discount's use (conditional update); a used-up code is permanent. */
+async function useDiscounts(tx: Executor, checkoutId: string) {
+  const discounts = await findCheckoutDiscountRows(tx, checkoutId);
+  for (const discount of discounts) {
+    if (!(await tryUseDiscount(tx, discount.discountCodeId))) {
+      throw new PermanentFailure(conflict("Discount.Invalid", "The discount code is no longer valid"));
+    }
+  }
+  return discounts;
+}
+
+/** The order keeps its own copy of the basket lines and the discounts, as they were when it was placed. */
+async function copyLinesAndDiscounts(
+  tx: Executor,
+  checkout: CheckoutRow,
+  orderId: string,
+  discounts: Awaited<ReturnType<typeof findCheckoutDiscountRows>>,
+): Promise<void> {
+  const lines = checkout.basketId ? await findBasketLines(tx, checkout.basketId) : [];
+  await insertOrderLines(
+    tx,
+    lines.map((line, index) => ({
+      id: lineId(index),
+      orderId,
+      productId: line.productId,
+      name: line.name,
+      amount: line.amount,
+      unitPriceMinor: line.priceMinor,
+      totalMinor: line.totalPriceMinor,
+      choices: line.choices,
+    })),
+  );
+  await insertOrderDiscounts(
+    tx,
+    discounts.map((discount) => ({
+      orderId,
+      discountCodeId: discount.discountCodeId,
+      code: discount.code,
+      amountMinor: discount.amountMinor,
+    })),
+  );
 }
 
 /**
@@ -219,10 +227,7 @@ async function failCheckout(deps: Deps, checkoutId: string, productionUnitId: nu
     // One attempt is live at a time; without one there is nothing to give back, only the checkout to close.
     const attempt = live[0]?.attempt;
     if (attempt === undefined) {
-      await tx
-        .update(checkoutTable)
-        .set({ state: CheckoutState.ERROR, updatedAt: now })
-        .where(eq(checkoutTable.id, checkout.id));
+      await updateCheckout(tx, checkout.id, { state: CheckoutState.ERROR, updatedAt: now });
       return null;
     }
     return releaseAttempt(tx, checkout, attempt, "closed", now);

@@ -6,12 +6,12 @@ import type { PaymentProvider, PaymentRow } from "./providers/provider";
  * The Payment answer of one attempt (gift cards first, main payment last). The main payment is
  * the online or pay-at-pickup one, or the (last) gift-card one when gift cards paid everything.
  */
-export function toPayment(
+export function toPaymentJson(
   attempt: PaymentRow[],
   options: { provider: PaymentProvider | undefined; apiBaseUrl: string; hostedPageUrl?: string | null },
 ): Payment {
   const main = attempt.find((row) => row.type !== PaymentType.GIFTCARD) ?? attempt.at(-1);
-  if (!main) throw new Error("toPayment needs at least one payment");
+  if (!main) throw new Error("toPaymentJson needs at least one payment");
   const hosted =
     main.type === PaymentType.ONLINE && main.state === PaymentState.CREATED
       ? options.hostedPageUrl !== undefined

@@ -3,7 +3,7 @@ import { toDkk } from "@app/domain";
 import type { OrderDetails } from "./repository";
 
 /** The Order of SPEC §3 (DKK numbers, ISO 8601 UTC instants). */
-export function toOrder({ order, lines, discounts, payments }: OrderDetails): Order {
+export function toOrderJson({ order, lines, discounts, payments }: OrderDetails): Order {
   return {
     id: order.id,
     checkoutId: order.checkoutId,

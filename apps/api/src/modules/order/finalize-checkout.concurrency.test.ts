@@ -12,8 +12,6 @@ import { eq } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
 import { CheckoutState } from "@app/domain";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
-import { SETTLED_GRACE_MS, settlePayments } from "../payment/settle-payments";
 import {
   authorizeWithoutOrder,
   checkoutRow,
@@ -25,7 +23,9 @@ import {
   setGiftcardBalance,
   setItemsPerSlot,
   testDeps,
-} from "./test-fixtures";
+} from "../../testing/order-fixtures";
+import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
+import { SETTLED_GRACE_MS, settlePayments } from "../payment";
 
 const SLOT = new Date("2026-11-23T11:00:00Z");
 

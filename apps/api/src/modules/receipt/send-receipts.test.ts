@@ -3,10 +3,9 @@ import { join } from "node:path";
 import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { finalize, pay, preparedCheckout, setSetting } from "../../testing/order-fixtures";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
-import { finalize, pay, preparedCheckout, setSetting } from "../order/test-fixtures";
 import { formatPickupTime } from "./render";
-import type { EmailMessage, EmailSender, SmsProvider } from "./senders";
 import {
   createReceiptService,
   deliverDueReceipts,
@@ -14,7 +13,8 @@ import {
   type ReceiptDeps,
   retryDelayMs,
   startReceiptRetryLoop,
-} from "./service";
+} from "./send-receipts";
+import type { EmailMessage, EmailSender, SmsProvider } from "./senders";
 
 let t: TestApp;
 const clock = createClock("2026-11-23T10:00:00Z"); // 11:00 in Copenhagen

@@ -1,7 +1,7 @@
 import type { Executor } from "@app/db";
 import { computeDiscount, type DiscountLine, type DiscountRefusal, normalizeCode } from "@app/domain";
 import { unprocessable } from "../../errors";
-import { type StoredDiscountRule, toDiscountRule } from "../checkout/checkout-totals";
+import { type StoredDiscountRule, toDiscountRule } from "../checkout";
 import { findDiscountCode } from "./repository";
 
 /** SPEC §5 / §8 texts for the domain's refusals (all 422, codes Discount.Invalid or Discount.NoValue). */

@@ -6,11 +6,15 @@
 import { schema } from "@app/db";
 import { and, eq } from "@app/db/orm";
 import { PaymentState } from "@app/domain";
-import { createDeps } from "../../app";
-import type { Deps } from "../../deps";
-import type { DemoRestaurant, TestApp } from "../../testing/test-app";
-import type { PaymentProvider } from "../payment/providers/provider";
-import { FORM_TOKEN_FIELD, testPaymentFormToken, testPaymentProvider } from "../payment/providers/test-provider";
+import { createDeps } from "../app";
+import type { Deps } from "../deps";
+import type { PaymentProvider } from "../modules/payment/providers/provider";
+import {
+  FORM_TOKEN_FIELD,
+  testPaymentFormToken,
+  testPaymentProvider,
+} from "../modules/payment/providers/test-provider";
+import type { DemoRestaurant, TestApp } from "./test-app";
 
 export type FixtureLine = {
   /** Seed key of a product (its internalName), e.g. "classic-burger". */

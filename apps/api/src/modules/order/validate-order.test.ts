@@ -2,7 +2,6 @@ import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
 import {
   checkoutWithBasket,
   type Line,
@@ -10,7 +9,8 @@ import {
   setCheckoutState,
   useCapacity,
   withFreshToken,
-} from "./test-fixtures";
+} from "../../testing/checkout-fixtures";
+import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
 
 let t: TestApp;
 const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen

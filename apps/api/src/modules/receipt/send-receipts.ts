@@ -9,18 +9,14 @@
  */
 
 import type { Db } from "@app/db";
-import { schema } from "@app/db";
-import { and, asc, eq, inArray, lte } from "@app/db/orm";
 import type { FastifyBaseLogger } from "fastify";
-import { type BackgroundRun, backgroundRun, runEvery } from "../../background-run";
+import { backgroundRun, runEvery } from "../../background-run";
 import type { Config } from "../../config";
-import { findOrder, findOrderDetails } from "../order/repository";
+import type { ReceiptService } from "../../deps";
+import { findOrder, findOrderDetails } from "../order";
 import { renderReceiptEmail, renderReceiptSms } from "./render";
+import { claimDueReceipts, type ReceiptMessageRow, updateReceiptMessage } from "./repository";
 import { createEmailSender, type EmailSender, outboxSmsProvider, type SmsProvider } from "./senders";
-
-const { receiptMessage } = schema;
-
-export type ReceiptMessageRow = typeof receiptMessage.$inferSelect;
 
 /** Sends given up after this many failed attempts (status `failed`, kept for inspection). */
 export const MAX_ATTEMPTS = 10;
@@ -59,26 +55,7 @@ export async function deliverDueReceipts(deps: ReceiptDeps): Promise<{ sent: num
 
 async function claimDue({ db, now }: ReceiptDeps): Promise<ReceiptMessageRow[]> {
   const at = now();
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: receiptMessage.id })
-      .from(receiptMessage)
-      .where(and(eq(receiptMessage.status, "pending"), lte(receiptMessage.nextAttemptAt, at)))
-      .orderBy(asc(receiptMessage.nextAttemptAt))
-      .limit(BATCH)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(receiptMessage)
-      .set({ nextAttemptAt: new Date(at.getTime() + LEASE_MS) })
-      .where(
-        inArray(
-          receiptMessage.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
-  });
+  return claimDueReceipts(db, { at, limit: BATCH, leaseUntil: new Date(at.getTime() + LEASE_MS) });
 }
 
 async function deliverOne(deps: ReceiptDeps, message: ReceiptMessageRow): Promise<boolean> {
@@ -98,24 +75,23 @@ async function deliverOne(deps: ReceiptDeps, message: ReceiptMessageRow): Promis
     } else {
       await deps.sms.send({ orderId: order.id, to: message.recipient, text: renderReceiptSms(details) });
     }
-    await db
-      .update(receiptMessage)
-      .set({ status: "sent", sentAt: now(), attempts: message.attempts + 1, lastError: null })
-      .where(eq(receiptMessage.id, message.id));
+    await updateReceiptMessage(db, message.id, {
+      status: "sent",
+      sentAt: now(),
+      attempts: message.attempts + 1,
+      lastError: null,
+    });
     return true;
   } catch (error) {
     const attempts = message.attempts + 1;
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const givesUp = attempts >= MAX_ATTEMPTS;
-    await db
-      .update(receiptMessage)
-      .set({
-        status: givesUp ? "failed" : "pending",
-        attempts,
-        lastError,
-        nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
-      })
-      .where(eq(receiptMessage.id, message.id));
+    await updateReceiptMessage(db, message.id, {
+      status: givesUp ? "failed" : "pending",
+      attempts,
+      lastError,
+      nextAttemptAt: new Date(now().getTime() + retryDelayMs(attempts)),
+    });
     deps.log?.warn(
       { receiptMessageId: message.id, orderId: message.orderId, attempts, givesUp, err: lastError },
       "receipt not sent",
@@ -123,14 +99,6 @@ async function deliverOne(deps: ReceiptDeps, message: ReceiptMessageRow): Promis
     return false;
   }
 }
-
-/**
- * The API's handle on receipts: `kick()` after an order commits starts a send in the background
- * (the answer never waits for it); `drain()` waits for the running send (used on close and in tests).
- */
-export type ReceiptService = BackgroundRun & {
-  deliverDue: () => Promise<{ sent: number; failed: number }>;
-};
 
 export function createReceiptService(deps: ReceiptDeps): ReceiptService {
   const run = backgroundRun(

@@ -1,7 +1,7 @@
 import type { Module } from "@app/contracts";
 import type { ModuleRow } from "./repository";
 
-export function toModule(row: ModuleRow): Module {
+export function toModuleJson(row: ModuleRow): Module {
   return {
     id: row.id,
     name: row.name,

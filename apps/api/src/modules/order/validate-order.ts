@@ -7,18 +7,17 @@
  *   outside the hours of its day (opening hours, or delivery hours for delivery);
  * - 422 DeliveryMethod.TimePicker when no time is chosen or it is no longer offered (passed,
  *   inside the preparation time);
- * - 409 SLOT_FULL (slotFull of finalize) when the slot no longer has room for the basket.
+ * - 409 SLOT_FULL (slotFull of the capacity feature, as at finalize) when the slot no longer has room for the basket.
  * The time is judged by the same check as the guest information (readyTimeStatus), for pickup and
  * delivery alike.
  */
 import type { Db } from "@app/db";
 import { CheckoutState, openingStatus } from "@app/domain";
 import { conflict, notFound, unprocessable } from "../../errors";
-import { slotFull } from "../order/finalize";
-import { findClosedDates, findHours, findProductionUnit } from "../tenancy/repository";
-import { loadOwnCheckout } from "./checkout-access";
-import { checkoutBasket } from "./checkout-totals";
-import { readyTimeStatus } from "./save-guest-information";
+import { slotFull } from "../capacity";
+import { checkoutBasket, loadOwnCheckout } from "../checkout";
+import { readyTimeStatus } from "../delivery";
+import { findClosedDates, findHours, findProductionUnit } from "../tenancy";
 
 export const restaurantOffline = () =>
   unprocessable(

@@ -4,7 +4,7 @@
  */
 import { schema } from "@app/db";
 import { and, eq } from "@app/db/orm";
-import type { DemoRestaurant, TestApp } from "../../testing/test-app";
+import type { DemoRestaurant, TestApp } from "./test-app";
 
 export type Line = { product: string; amount: number };
 

@@ -7,7 +7,7 @@
  * - ended: CANCELLED 2, FAILED 64 or REFUNDED 250, it no longer counts.
  * At most one attempt of a checkout is live (waiting or holding) at any time.
  */
-import { PaymentState } from "@app/domain";
+import { PaymentState } from "./totals";
 
 export const HOLDING_STATES: number[] = [
   PaymentState.AUTHORIZED,

@@ -1,0 +1,3 @@
+/** What other features (pickup-time, order) use of the kitchen capacity. */
+export { findItemsPerSlot, tryConsumeCapacity, usedBySlot } from "./repository";
+export { slotFull } from "./slot-full";

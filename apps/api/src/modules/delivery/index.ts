@@ -1,0 +1,2 @@
+/** What other features (guest-information, payment, order) use of the delivery feature. */
+export { checkReadyTime, readyTimeStatus } from "./check-ready-time";

@@ -1,0 +1,2 @@
+/** What other features use of the order feature. */
+export { findOrder, findOrderDetails, type OrderDetails } from "./repository";

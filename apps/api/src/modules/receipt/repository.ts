@@ -1,0 +1,45 @@
+/** SQL of the receipt feature: the receipt outbox (receipt_message). */
+import { type Executor, schema } from "@app/db";
+import { and, asc, eq, inArray, lte } from "@app/db/orm";
+
+const { receiptMessage } = schema;
+
+export type ReceiptMessageRow = typeof receiptMessage.$inferSelect;
+
+/**
+ * Claims up to `limit` pending messages due at `at` and leases them until `leaseUntil`, in one
+ * transaction: rows another process is claiming are skipped (SKIP LOCKED), so no message is sent twice.
+ */
+export async function claimDueReceipts(
+  db: Executor,
+  input: { at: Date; limit: number; leaseUntil: Date },
+): Promise<ReceiptMessageRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: receiptMessage.id })
+      .from(receiptMessage)
+      .where(and(eq(receiptMessage.status, "pending"), lte(receiptMessage.nextAttemptAt, input.at)))
+      .orderBy(asc(receiptMessage.nextAttemptAt))
+      .limit(input.limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(receiptMessage)
+      .set({ nextAttemptAt: input.leaseUntil })
+      .where(
+        inArray(
+          receiptMessage.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning();
+  });
+}
+
+export async function updateReceiptMessage(
+  db: Executor,
+  id: string,
+  changes: Partial<Omit<typeof receiptMessage.$inferInsert, "id" | "orderId">>,
+): Promise<void> {
+  await db.update(receiptMessage).set(changes).where(eq(receiptMessage.id, id));
+}
