@@ -16,6 +16,7 @@
  * Register on the root instance before any plugin, so every scope inherits it.
  */
 import { errorCodes, type FastifyInstance } from "fastify";
+import { invalid } from "../errors";
 
 export function registerJsonBodiesOnly(app: FastifyInstance): void {
   app.removeContentTypeParser("text/plain");
@@ -26,5 +27,28 @@ export function registerJsonBodiesOnly(app: FastifyInstance): void {
     // The error handler answers this error as 415 UNSUPPORTED_MEDIA_TYPE in the errors shape, as for any
     // content type Fastify itself does not know; the body is never read.
     return done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), undefined);
+  });
+}
+
+const NUL = String.fromCharCode(0);
+/** A raw NUL or its JSON escape. */
+const hasNul = (text: string) => text.includes(NUL) || text.includes("\\u0000");
+
+/**
+ * The JSON parser: an empty body sent with `content-type: application/json` (common on DELETE)
+ * means "no body"; NUL characters are refused at the edge, in the body and in the URL, because
+ * PostgreSQL cannot store them in text and would otherwise fail deep inside.
+ */
+export function registerJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === "") return done(null, undefined);
+    if (hasNul(text)) return done(invalid("Input.Invalid", "Text may not contain NUL characters"), undefined);
+    return parseJson(request, text, done);
+  });
+  app.addHook("onRequest", async (request) => {
+    if (request.url.includes("%00") || request.url.includes(NUL))
+      throw invalid("Input.Invalid", "The URL may not contain NUL characters");
   });
 }
