@@ -8,7 +8,7 @@ import {
   UpdateBasketItem,
 } from "@app/contracts";
 import { MAX_BASKET_LINES } from "@app/domain";
-import type { RouteModule } from "../../deps";
+import type { Api, Deps, RouteModule } from "../../deps";
 import { addBasketItem } from "./add-basket-item";
 import { createBasket } from "./create-basket";
 import { getBasket } from "./get-basket";
@@ -41,9 +41,19 @@ const lineChange = {
   422: ErrorBody,
 };
 
+/** What the basket's use cases need of the app's deps. */
+type BasketDeps = Pick<Deps, "db" | "now">;
+
 export const basketRoutes: RouteModule = (api, { db, now }) => {
   const deps = { db, now };
+  createBasketRoute(api, deps);
+  getBasketRoute(api, deps);
+  addBasketItemRoute(api, deps);
+  updateBasketItemRoute(api, deps);
+  removeBasketItemRoute(api, deps);
+};
 
+function createBasketRoute(api: Api, deps: BasketDeps) {
   api.get(
     "/basket",
     {
@@ -62,7 +72,9 @@ export const basketRoutes: RouteModule = (api, { db, now }) => {
       return createBasket(deps, request.productionUnitId, request.query.language);
     },
   );
+}
 
+function getBasketRoute(api: Api, deps: BasketDeps) {
   api.get(
     "/basket/:id",
     {
@@ -85,7 +97,9 @@ export const basketRoutes: RouteModule = (api, { db, now }) => {
       });
     },
   );
+}
 
+function addBasketItemRoute(api: Api, deps: BasketDeps) {
   api.post(
     "/basket/:id/products",
     {
@@ -112,7 +126,9 @@ export const basketRoutes: RouteModule = (api, { db, now }) => {
         language: request.query.language,
       }),
   );
+}
 
+function updateBasketItemRoute(api: Api, deps: BasketDeps) {
   api.put(
     "/basket/:id/products/:itemId",
     {
@@ -138,7 +154,9 @@ export const basketRoutes: RouteModule = (api, { db, now }) => {
         language: request.query.language,
       }),
   );
+}
 
+function removeBasketItemRoute(api: Api, deps: BasketDeps) {
   api.delete(
     "/basket/:id/products/:itemId",
     {
@@ -159,4 +177,4 @@ export const basketRoutes: RouteModule = (api, { db, now }) => {
         language: request.query.language,
       }),
   );
-};
+}

@@ -14,7 +14,7 @@ import {
   ProductInstanceQuery,
 } from "@app/contracts";
 import { z } from "zod";
-import type { RouteModule } from "../../deps";
+import type { Api, Deps, RouteModule } from "../../deps";
 import { AnswerCache, cachedJson, NotModified, sendJson, sendVersioned, versionEtag } from "../../shared/http-cache";
 import { resolveContextInstance } from "./resolve-context-instance";
 import { getContext, getProduct, listCategories, listLabels, listMenus, menuVersion, productVersion } from "./service";
@@ -27,8 +27,15 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 export const catalogueRoutes: RouteModule = (api, deps) => {
   // One per app: its keys name versions of this app's database only.
   const cache = new AnswerCache();
-  const { db } = deps;
+  listMenusRoute(api, deps, cache);
+  listCategoriesRoute(api, deps, cache);
+  getProductRoute(api, deps, cache);
+  listLabelsRoute(api, deps, cache);
+  getContextRoute(api, deps, cache);
+};
 
+function listMenusRoute(api: Api, deps: Deps, cache: AnswerCache) {
+  const { db } = deps;
   api.get(
     "/menu",
     {
@@ -48,7 +55,10 @@ export const catalogueRoutes: RouteModule = (api, deps) => {
       );
     },
   );
+}
 
+function listCategoriesRoute(api: Api, deps: Deps, cache: AnswerCache) {
+  const { db } = deps;
   api.get(
     "/category/menu/:menuId",
     {
@@ -69,7 +79,10 @@ export const catalogueRoutes: RouteModule = (api, deps) => {
       );
     },
   );
+}
 
+function getProductRoute(api: Api, deps: Deps, cache: AnswerCache) {
+  const { db } = deps;
   api.get(
     "/product/:id",
     {
@@ -92,7 +105,10 @@ export const catalogueRoutes: RouteModule = (api, deps) => {
       );
     },
   );
+}
 
+function listLabelsRoute(api: Api, deps: Deps, cache: AnswerCache) {
+  const { db } = deps;
   api.get(
     "/label",
     {
@@ -112,7 +128,10 @@ export const catalogueRoutes: RouteModule = (api, deps) => {
       );
     },
   );
+}
 
+function getContextRoute(api: Api, deps: Deps, cache: AnswerCache) {
+  const { db } = deps;
   api.post(
     "/context",
     {
@@ -140,4 +159,4 @@ export const catalogueRoutes: RouteModule = (api, deps) => {
       return sendJson(reply, json);
     },
   );
-};
+}

@@ -8,7 +8,7 @@ import {
   LinkBasketQuery,
   NoBody,
 } from "@app/contracts";
-import type { RouteModule } from "../../deps";
+import type { Api, Deps, RouteModule } from "../../deps";
 import { loadOwnCheckout } from "./checkout-access";
 import { createCheckout } from "./create-checkout";
 import { getInstanceSetting } from "./get-instance-setting";
@@ -19,9 +19,19 @@ const tags = ["Checkout"];
 
 const notOpenNote = "Only an OPEN checkout can change: otherwise 409 CHECKOUT_NOT_OPEN.";
 
+/** What the checkout routes' use cases need of the app's deps. */
+type CheckoutDeps = Pick<Deps, "db" | "now">;
+
 export const checkoutRoutes: RouteModule = (api, { db, now }) => {
   const deps = { db, now };
 
+  createCheckoutRoute(api, deps);
+  getCheckoutRoute(api, deps);
+  linkBasketRoute(api, deps);
+  getInstanceSettingRoute(api, deps);
+};
+
+function createCheckoutRoute(api: Api, deps: CheckoutDeps) {
   api.post(
     "/checkout",
     {
@@ -41,7 +51,10 @@ export const checkoutRoutes: RouteModule = (api, { db, now }) => {
       return createCheckout(deps, request.productionUnitId, request.query);
     },
   );
+}
 
+function getCheckoutRoute(api: Api, deps: CheckoutDeps) {
+  const { db, now } = deps;
   api.get(
     "/checkout/:id",
     {
@@ -60,7 +73,9 @@ export const checkoutRoutes: RouteModule = (api, { db, now }) => {
       return toCheckoutJson(db, await loadOwnCheckout(db, request.params.id, request.productionUnitId), now());
     },
   );
+}
 
+function linkBasketRoute(api: Api, deps: CheckoutDeps) {
   api.post(
     "/checkout/:id/basket",
     {
@@ -80,7 +95,10 @@ export const checkoutRoutes: RouteModule = (api, { db, now }) => {
     },
     async (request) => linkBasket(deps, request.productionUnitId, request.params.id, request.query.basketId),
   );
+}
 
+function getInstanceSettingRoute(api: Api, deps: CheckoutDeps) {
+  const { db } = deps;
   api.get(
     "/instancesetting/:instanceId",
     {
@@ -93,4 +111,4 @@ export const checkoutRoutes: RouteModule = (api, { db, now }) => {
     },
     async (request) => getInstanceSetting(db, request.productionUnitId, request.params.instanceId),
   );
-};
+}

@@ -9,7 +9,7 @@ import {
   NoBody,
   PickupTimeSlots,
 } from "@app/contracts";
-import type { RouteModule } from "../../deps";
+import type { Api, Deps, RouteModule } from "../../deps";
 import { getDeliveryDates } from "./get-delivery-dates";
 import { getDeliveryTimes } from "./get-delivery-times";
 import { removeDelivery } from "./remove-delivery";
@@ -23,10 +23,23 @@ const common =
   "Delivery needs the module's deliveryEnabled setting (else 422 DELIVERY_DISABLED). Changes need an OPEN checkout " +
   "(else 409 CHECKOUT_NOT_OPEN).";
 
+/** What the delivery routes' use cases need of the app's deps. */
+type DeliveryDeps = Pick<Deps, "db" | "now">;
+
+/** What a change of the delivery can answer. */
+const mutation = { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+
 export const deliveryRoutes: RouteModule = (api, { db, now }) => {
   const deps = { db, now };
-  const mutation = { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+  setDeliveryAddressRoute(api, deps);
+  getDeliveryDatesRoute(api, deps);
+  setDeliveryDateRoute(api, deps);
+  getDeliveryTimesRoute(api, deps);
+  setDeliveryTimeRoute(api, deps);
+  removeDeliveryRoute(api, deps);
+};
 
+function setDeliveryAddressRoute(api: Api, deps: DeliveryDeps) {
   api.post(
     "/checkout/:id/delivery/address",
     {
@@ -46,7 +59,9 @@ export const deliveryRoutes: RouteModule = (api, { db, now }) => {
     },
     async (request) => setDeliveryAddress(deps, request.productionUnitId, request.params.id, request.query),
   );
+}
 
+function getDeliveryDatesRoute(api: Api, deps: DeliveryDeps) {
   api.get(
     "/checkout/:id/delivery/dates",
     {
@@ -62,7 +77,9 @@ export const deliveryRoutes: RouteModule = (api, { db, now }) => {
     },
     async (request) => getDeliveryDates(deps, request.productionUnitId, request.params.id),
   );
+}
 
+function setDeliveryDateRoute(api: Api, deps: DeliveryDeps) {
   api.post(
     "/checkout/:id/delivery/date",
     {
@@ -77,7 +94,9 @@ export const deliveryRoutes: RouteModule = (api, { db, now }) => {
     },
     async (request) => setDeliveryDate(deps, request.productionUnitId, request.params.id, request.body.date),
   );
+}
 
+function getDeliveryTimesRoute(api: Api, deps: DeliveryDeps) {
   api.get(
     "/checkout/:id/delivery/times",
     {
@@ -95,7 +114,9 @@ export const deliveryRoutes: RouteModule = (api, { db, now }) => {
     },
     async (request) => getDeliveryTimes(deps, request.productionUnitId, request.params.id),
   );
+}
 
+function setDeliveryTimeRoute(api: Api, deps: DeliveryDeps) {
   api.post(
     "/checkout/:id/delivery/time",
     {
@@ -112,7 +133,9 @@ export const deliveryRoutes: RouteModule = (api, { db, now }) => {
     },
     async (request) => setDeliveryTime(deps, request.productionUnitId, request.params.id, request.body.deliveryTime),
   );
+}
 
+function removeDeliveryRoute(api: Api, deps: DeliveryDeps) {
   api.delete(
     "/checkout/:id/delivery",
     {
@@ -126,4 +149,4 @@ export const deliveryRoutes: RouteModule = (api, { db, now }) => {
     },
     async (request) => removeDelivery(deps, request.productionUnitId, request.params.id),
   );
-};
+}

@@ -8,14 +8,23 @@ import {
   GiftcardAmountParams,
   GiftcardAmountQuery,
 } from "@app/contracts";
-import type { RouteModule } from "../../deps";
+import type { Api, Deps, RouteModule } from "../../deps";
 import { addCheckoutGiftcard } from "./add-checkout-giftcard";
 import { getGiftcardAmount } from "./get-giftcard-amount";
 import { removeCheckoutGiftcard } from "./remove-checkout-giftcard";
 
+/** What the gift-card routes' use cases need of the app's deps. */
+type GiftcardDeps = Pick<Deps, "db" | "now">;
+
 export const giftcardRoutes: RouteModule = (api, { db, now }) => {
   const deps = { db, now };
 
+  getGiftcardAmountRoute(api, deps);
+  addCheckoutGiftcardRoute(api, deps);
+  removeCheckoutGiftcardRoute(api, deps);
+};
+
+function getGiftcardAmountRoute(api: Api, deps: GiftcardDeps) {
   api.get(
     "/giftcard/:instanceId/:code/amount",
     {
@@ -36,7 +45,9 @@ export const giftcardRoutes: RouteModule = (api, { db, now }) => {
       return getGiftcardAmount(deps, request.productionUnitId, request.params.instanceId, request.params.code);
     },
   );
+}
 
+function addCheckoutGiftcardRoute(api: Api, deps: GiftcardDeps) {
   api.post(
     "/checkout/:id/giftcard",
     {
@@ -58,7 +69,9 @@ export const giftcardRoutes: RouteModule = (api, { db, now }) => {
     },
     async (request) => addCheckoutGiftcard(deps, request.productionUnitId, request.params.id, request.body),
   );
+}
 
+function removeCheckoutGiftcardRoute(api: Api, deps: GiftcardDeps) {
   api.delete(
     "/checkout/:id/giftcard/:giftcardId",
     {
@@ -73,4 +86,4 @@ export const giftcardRoutes: RouteModule = (api, { db, now }) => {
     async (request) =>
       removeCheckoutGiftcard(deps, request.productionUnitId, request.params.id, request.params.giftcardId),
   );
-};
+}

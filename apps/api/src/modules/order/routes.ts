@@ -9,7 +9,7 @@ import {
   ValidateOrderBody,
   ValidateOrderQuery,
 } from "@app/contracts";
-import type { RouteModule } from "../../deps";
+import type { Api, Deps, RouteModule } from "../../deps";
 import { notFound } from "../../errors";
 import { loadOwnCheckout, toCheckoutJson } from "../checkout";
 import { finalizeCheckout } from "./finalize-checkout";
@@ -20,8 +20,12 @@ import { validateOrder } from "./validate-order";
 const tags = ["Order"];
 
 export const orderRoutes: RouteModule = (api, deps) => {
-  const { db, now } = deps;
+  validateOrderRoute(api, deps);
+  finalizeCheckoutRoute(api, deps);
+  getOrderRoute(api, deps);
+};
 
+function validateOrderRoute(api: Api, deps: Deps) {
   api.post(
     "/order/validate",
     {
@@ -50,7 +54,10 @@ export const orderRoutes: RouteModule = (api, deps) => {
         bodyProductionUnitId: request.body?.productionUnitId,
       }),
   );
+}
 
+function finalizeCheckoutRoute(api: Api, deps: Deps) {
+  const { db, now } = deps;
   api.post(
     "/checkout/:id/finalize",
     {
@@ -75,7 +82,10 @@ export const orderRoutes: RouteModule = (api, deps) => {
       return toCheckoutJson(db, await loadOwnCheckout(db, request.params.id, request.productionUnitId), now());
     },
   );
+}
 
+function getOrderRoute(api: Api, deps: Deps) {
+  const { db } = deps;
   api.get(
     "/order/:id",
     {
@@ -92,4 +102,4 @@ export const orderRoutes: RouteModule = (api, deps) => {
       return toOrderJson(await findOrderDetails(db, order));
     },
   );
-};
+}

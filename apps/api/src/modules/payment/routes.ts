@@ -7,7 +7,7 @@ import {
   Payment,
   PaymentCheckoutParams,
 } from "@app/contracts";
-import type { RouteModule } from "../../deps";
+import type { Api, Deps, RouteModule } from "../../deps";
 import { notFound } from "../../errors";
 import { loadOwnCheckout } from "../checkout";
 import { apiBaseUrl } from "./api-base-url";
@@ -20,8 +20,14 @@ import { toPaymentJson } from "./to-payment-json";
 const tags = ["Payment"];
 
 export const paymentRoutes: RouteModule = (api, deps) => {
-  const { db, config } = deps;
+  createPaymentRoute(api, deps);
+  getPaymentRoute(api, deps);
+  cancelPaymentRoute(api, deps);
+  providerRoutes(api, deps);
+};
 
+function createPaymentRoute(api: Api, deps: Deps) {
+  const { config } = deps;
   api.post(
     "/checkout/:id/payment",
     {
@@ -62,7 +68,10 @@ export const paymentRoutes: RouteModule = (api, deps) => {
         apiBaseUrl: apiBaseUrl(config, request),
       }),
   );
+}
 
+function getPaymentRoute(api: Api, deps: Deps) {
+  const { db, config } = deps;
   api.get(
     "/payment/checkout/:checkoutId",
     {
@@ -84,7 +93,10 @@ export const paymentRoutes: RouteModule = (api, deps) => {
       });
     },
   );
+}
 
+function cancelPaymentRoute(api: Api, deps: Deps) {
+  const { config } = deps;
   api.post(
     "/payment/cancel",
     {
@@ -106,7 +118,9 @@ export const paymentRoutes: RouteModule = (api, deps) => {
         apiBaseUrl: apiBaseUrl(config, request),
       }),
   );
+}
 
+function providerRoutes(api: Api, deps: Deps) {
   for (const provider of deps.payments.all())
     provider.registerRoutes?.(api, paymentOutcomes(deps, provider.name), deps);
-};
+}

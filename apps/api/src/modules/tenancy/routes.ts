@@ -9,7 +9,7 @@ import {
   TokenParams,
 } from "@app/contracts";
 import { openingStatus } from "@app/domain";
-import type { RouteModule } from "../../deps";
+import type { Api, Deps, RouteModule } from "../../deps";
 import { notFound } from "../../errors";
 import { normalizeHost } from "../../shared/normalize-host";
 import { requireOwnModule, requireOwnProductionUnit } from "./access";
@@ -18,7 +18,16 @@ import { toModuleJson } from "./to-module-json";
 
 const tags = ["Authentication, module, production unit"];
 
-export const tenancyRoutes: RouteModule = (api, { db, tokens, now }) => {
+export const tenancyRoutes: RouteModule = (api, deps) => {
+  findModuleByHostRoute(api, deps);
+  issueTokenRoute(api, deps);
+  getModuleRoute(api, deps);
+  getProductionUnitRoute(api, deps);
+  hoursTodayRoutes(api, deps);
+};
+
+function findModuleByHostRoute(api: Api, deps: Deps) {
+  const { db } = deps;
   api.get(
     "/module/domain/:domain",
     {
@@ -37,7 +46,10 @@ export const tenancyRoutes: RouteModule = (api, { db, tokens, now }) => {
       return toModuleJson(found);
     },
   );
+}
 
+function issueTokenRoute(api: Api, deps: Deps) {
+  const { db, tokens } = deps;
   api.get(
     "/token/:productionUnitId",
     {
@@ -57,7 +69,10 @@ export const tenancyRoutes: RouteModule = (api, { db, tokens, now }) => {
       return tokens.issue(unit.id);
     },
   );
+}
 
+function getModuleRoute(api: Api, deps: Deps) {
+  const { db } = deps;
   api.get(
     "/module/:id/module",
     {
@@ -70,7 +85,10 @@ export const tenancyRoutes: RouteModule = (api, { db, tokens, now }) => {
     },
     async (request) => toModuleJson(await requireOwnModule(db, request.params.id, request.productionUnitId)),
   );
+}
 
+function getProductionUnitRoute(api: Api, deps: Deps) {
+  const { db } = deps;
   api.get(
     "/productionunit/:id",
     {
@@ -95,7 +113,10 @@ export const tenancyRoutes: RouteModule = (api, { db, tokens, now }) => {
       };
     },
   );
+}
 
+function hoursTodayRoutes(api: Api, deps: Deps) {
+  const { db, now } = deps;
   for (const [path, kind, summary] of [
     ["/productionunit/:id/OpeningHour/v2/today", "opening", "Today's opening hours and whether it is open now"],
     ["/productionunit/:id/DeliveryHour/today", "delivery", "Today's delivery hours and whether delivery runs now"],
@@ -124,4 +145,4 @@ export const tenancyRoutes: RouteModule = (api, { db, tokens, now }) => {
       },
     );
   }
-};
+}
