@@ -20,7 +20,8 @@ import type { FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError, invalid, notFound } from "../../../errors";
-import type { CreatePaymentResult, PaymentProvider, PaymentRow } from "./provider";
+import type { Api } from "../../../shared/api";
+import type { CreatePaymentResult, PaymentOutcomes, PaymentProvider, PaymentRow } from "./provider";
 
 export const TEST_PROVIDER_NAME = "test";
 
@@ -66,90 +67,104 @@ export function testPaymentProvider(options: { formKey?: Uint8Array } = {}): Pay
     async refund() {},
 
     registerRoutes(api, outcomes) {
-      api.register(async (plain) => {
-        const scope = plain.withTypeProvider<ZodTypeProvider>();
-        // The page's forms post application/x-www-form-urlencoded (no fields); only this scope reads it.
-        scope.addContentTypeParser(
-          "application/x-www-form-urlencoded",
-          { parseAs: "string" },
-          (_request, body, done) => {
-            done(null, Object.fromEntries(new URLSearchParams(String(body))));
-          },
-        );
-
-        scope.get(
-          "/payment/test/:paymentId",
-          {
-            config: { public: true },
-            schema: {
-              tags,
-              summary: "TEST MODE hosted payment page (HTML) with approve, decline and cancel buttons",
-              security: [],
-              params: TestPaymentParams,
-              response: { 200: z.string().describe("text/html page"), 400: ErrorBody, 404: ErrorBody },
-            },
-          },
-          async (request, reply) => {
-            const found = await outcomes.find(request.params.paymentId);
-            if (!found) throw notFound("Payment");
-            return sendPage(reply, found.payment, renderPage(found.payment, found.restaurantName, formTokenOf));
-          },
-        );
-
-        scope.post(
-          "/payment/test/:paymentId/:action",
-          {
-            config: { public: true },
-            schema: {
-              tags,
-              summary: "TEST MODE: approve, decline or cancel the payment, then 303 to the shop",
-              description:
-                "approve → AUTHORIZED 128 and decline → FAILED 64 redirect to the continuation URL; cancel → CANCELLED 2 " +
-                "redirects to the cancellation URL. A payment that is no longer CREATED is 409 PAYMENT_NOT_CREATED " +
-                "(PAYMENT_REFUNDED for an approval of a payment already given up): the page again, saying so, when the " +
-                "request accepts text/html (the page's own forms), else the JSON error. Without the page form's " +
-                "`formToken` (a per-payment secret in a hidden field) the post is 400 PAYMENT_FORM_INVALID.",
-              security: [],
-              params: TestPaymentActionParams,
-              body: ActionForm,
-              response: {
-                303: z.null().describe("Redirect (Location header) to the continuation or cancellation URL"),
-                400: ErrorBody,
-                404: ErrorBody,
-                409: ErrorBody.or(z.string().describe("text/html page, for a browser")),
-              },
-            },
-          },
-          async (request, reply) => {
-            const { paymentId, action } = request.params;
-            if (!sameSecret(request.body?.[FORM_TOKEN_FIELD], formTokenOf(paymentId)))
-              throw invalid(
-                "PAYMENT_FORM_INVALID",
-                "This request did not come from the payment page: open the payment page and press its button",
-                FORM_TOKEN_FIELD,
-              );
-            const outcome = action === "approve" ? "authorized" : action === "decline" ? "failed" : "cancelled";
-            try {
-              const { redirectUrl } = await outcomes.report(paymentId, outcome);
-              return reply.header("cache-control", "no-store").redirect(redirectUrl ?? `../${paymentId}`, 303);
-            } catch (error) {
-              // A guest pressing a button on a page that went stale (cancelled, expired, refunded, a second tab)
-              // must see a page in the browser, not raw JSON: the payment as it is now, and why nothing changed.
-              if (!(error instanceof AppError) || error.status !== 409 || !acceptsHtml(request.headers.accept))
-                throw error;
-              const found = await outcomes.find(paymentId);
-              if (!found) throw error;
-              return sendPage(
-                reply.status(409),
-                found.payment,
-                renderPage(found.payment, found.restaurantName, formTokenOf, error.code),
-              );
-            }
-          },
-        );
-      });
+      registerHostedPage(api, outcomes, formTokenOf);
     },
   };
+}
+
+type FormTokenOf = (paymentId: string) => string;
+
+/** The hosted page and its buttons, in a scope of their own: only this scope reads form posts. */
+function registerHostedPage(api: Api, outcomes: PaymentOutcomes, formTokenOf: FormTokenOf) {
+  api.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    acceptFormPosts(scope);
+    hostedPageRoute(scope, outcomes, formTokenOf);
+    pageActionRoute(scope, outcomes, formTokenOf);
+  });
+}
+
+function acceptFormPosts(scope: Api) {
+  // The page's forms post application/x-www-form-urlencoded (no fields); only this scope reads it.
+  scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+}
+
+function hostedPageRoute(scope: Api, outcomes: PaymentOutcomes, formTokenOf: FormTokenOf) {
+  scope.get(
+    "/payment/test/:paymentId",
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "TEST MODE hosted payment page (HTML) with approve, decline and cancel buttons",
+        security: [],
+        params: TestPaymentParams,
+        response: { 200: z.string().describe("text/html page"), 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const found = await outcomes.find(request.params.paymentId);
+      if (!found) throw notFound("Payment");
+      return sendPage(reply, found.payment, renderPage(found.payment, found.restaurantName, formTokenOf));
+    },
+  );
+}
+
+const ACTION_DESCRIPTION =
+  "approve → AUTHORIZED 128 and decline → FAILED 64 redirect to the continuation URL; cancel → CANCELLED 2 " +
+  "redirects to the cancellation URL. A payment that is no longer CREATED is 409 PAYMENT_NOT_CREATED " +
+  "(PAYMENT_REFUNDED for an approval of a payment already given up): the page again, saying so, when the " +
+  "request accepts text/html (the page's own forms), else the JSON error. Without the page form's " +
+  "`formToken` (a per-payment secret in a hidden field) the post is 400 PAYMENT_FORM_INVALID.";
+
+function pageActionRoute(scope: Api, outcomes: PaymentOutcomes, formTokenOf: FormTokenOf) {
+  scope.post(
+    "/payment/test/:paymentId/:action",
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "TEST MODE: approve, decline or cancel the payment, then 303 to the shop",
+        description: ACTION_DESCRIPTION,
+        security: [],
+        params: TestPaymentActionParams,
+        body: ActionForm,
+        response: {
+          303: z.null().describe("Redirect (Location header) to the continuation or cancellation URL"),
+          400: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody.or(z.string().describe("text/html page, for a browser")),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { paymentId, action } = request.params;
+      if (!sameSecret(request.body?.[FORM_TOKEN_FIELD], formTokenOf(paymentId)))
+        throw invalid(
+          "PAYMENT_FORM_INVALID",
+          "This request did not come from the payment page: open the payment page and press its button",
+          FORM_TOKEN_FIELD,
+        );
+      const outcome = action === "approve" ? "authorized" : action === "decline" ? "failed" : "cancelled";
+      try {
+        const { redirectUrl } = await outcomes.report(paymentId, outcome);
+        return reply.header("cache-control", "no-store").redirect(redirectUrl ?? `../${paymentId}`, 303);
+      } catch (error) {
+        // A guest pressing a button on a page that went stale (cancelled, expired, refunded, a second tab)
+        // must see a page in the browser, not raw JSON: the payment as it is now, and why nothing changed.
+        if (!(error instanceof AppError) || error.status !== 409 || !acceptsHtml(request.headers.accept)) throw error;
+        const found = await outcomes.find(paymentId);
+        if (!found) throw error;
+        return sendPage(
+          reply.status(409),
+          found.payment,
+          renderPage(found.payment, found.restaurantName, formTokenOf, error.code),
+        );
+      }
+    },
+  );
 }
 
 /** Whether the client asked for HTML: a browser's form post does (`text/html,application/xhtml+xml,…`). */
