@@ -12,9 +12,14 @@ const { choice, modifier, modifierChoice, product, productModifier } = schema;
 export type Chosen = { modifierId: number; choiceId: number; amount: number };
 type Auth = { authorization: string };
 
+/** Finds demo products and options by name, and calls the basket endpoints, on the app `getApp()` answers now. */
 export function basketHelpers(getApp: () => TestApp) {
   const t = () => getApp();
+  return { ...catalogueLookups(t), ...basketRequests(t) };
+}
 
+/** Demo products and options by their Danish names. */
+function catalogueLookups(t: () => TestApp) {
   /** The product named so (da-DK) in the product instance (restaurant A's by default). */
   async function productId(nameDa: string, productInstanceId = t().restaurantA.module.productInstanceId) {
     const rows = await t()
@@ -44,6 +49,16 @@ export function basketHelpers(getApp: () => TestApp) {
     return { ...rows[0]!, amount };
   }
 
+  /** A classic burger's required options: brioche bun and fries (both included). */
+  async function burgerBasics(burger: number): Promise<Chosen[]> {
+    return [await option(burger, "Vælg bolle", "Briochebolle"), await option(burger, "Vælg tilbehør", "Pommes frites")];
+  }
+
+  return { productId, option, burgerBasics };
+}
+
+/** Callers of the basket endpoints, as restaurant A unless told. */
+function basketRequests(t: () => TestApp) {
   async function newBasket(auth: Auth = t().restaurantA.auth): Promise<Basket> {
     const res = await t().request({ method: "GET", url: "/api/basket", headers: auth });
     if (res.statusCode !== 200) throw new Error(`test: GET /api/basket answered ${res.statusCode}`);
@@ -83,10 +98,5 @@ export function basketHelpers(getApp: () => TestApp) {
     return t().request({ method: "GET", url: `/api/basket/${basketId}${query}`, headers: auth });
   }
 
-  /** A classic burger's required options: brioche bun and fries (both included). */
-  async function burgerBasics(burger: number): Promise<Chosen[]> {
-    return [await option(burger, "Vælg bolle", "Briochebolle"), await option(burger, "Vælg tilbehør", "Pommes frites")];
-  }
-
-  return { productId, option, newBasket, add, added, put, remove, get, burgerBasics };
+  return { newBasket, add, added, put, remove, get };
 }

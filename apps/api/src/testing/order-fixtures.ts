@@ -109,55 +109,85 @@ export async function preparedCheckout(
   options: FixtureOptions = {},
 ): Promise<{ checkoutId: string; basketId: string; totalMinor: number }> {
   const lines = options.lines ?? [{ product: "classic-burger", amount: 1 }];
+  const { basketId, basketTotal } = await insertFixtureBasket(t, restaurant, lines);
+  const checkoutId = await insertFixtureCheckout(t, restaurant, basketId, options);
+  const discountMinor = options.discount ? await insertFixtureDiscount(t, restaurant, checkoutId, options.discount) : 0;
+  await insertFixtureGiftcards(t, restaurant, checkoutId, options.giftcards ?? []);
+  return { checkoutId, basketId, totalMinor: Math.max(0, basketTotal - discountMinor) };
+}
+
+/** A basket of the restaurant's unit holding the lines, priced from the seed; answers its total in øre. */
+async function insertFixtureBasket(t: TestApp, restaurant: DemoRestaurant, lines: FixtureLine[]) {
   const productionUnitId = restaurant.module.productionUnitId;
   const [basket] = await t.db.insert(schema.basket).values({ productionUnitId, createdAt: t.clock.now() }).returning();
   let basketTotal = 0;
-  for (const line of lines) {
-    const product = await productRow(t, restaurant, line.product);
-    const choicesMinor = (line.choices ?? []).reduce((sum, c) => sum + c.priceMinor * (c.amount ?? 1), 0);
-    const unit = product.priceMinor + choicesMinor;
-    const [item] = await t.db
-      .insert(schema.basketItem)
-      .values({
-        basketId: basket!.id,
-        productId: product.id,
-        name: product.name["da-DK"] ?? line.product,
-        amount: line.amount,
-        productPriceMinor: product.priceMinor,
-        priceMinor: unit,
-        totalPriceMinor: unit * line.amount,
-      })
-      .returning();
-    basketTotal += unit * line.amount;
-    for (const choice of line.choices ?? []) {
-      const [anyChoice] = await t.db
-        .select()
-        .from(schema.choice)
-        .where(eq(schema.choice.productInstanceId, restaurant.module.productInstanceId))
-        .limit(1);
-      const [anyModifier] = await t.db
-        .select()
-        .from(schema.modifier)
-        .where(eq(schema.modifier.productInstanceId, restaurant.module.productInstanceId))
-        .limit(1);
-      await t.db.insert(schema.basketItemChoice).values({
-        basketItemId: item!.id,
-        choiceId: anyChoice!.id,
-        modifierId: anyModifier!.id,
-        name: choice.name,
-        amount: choice.amount ?? 1,
-        priceMinor: choice.priceMinor,
-      });
-    }
-  }
+  for (const line of lines) basketTotal += await insertFixtureLine(t, restaurant, basket!.id, line);
+  return { basketId: basket!.id, basketTotal };
+}
+
+/** One basket line with its choices; answers the line's total in øre. */
+async function insertFixtureLine(t: TestApp, restaurant: DemoRestaurant, basketId: string, line: FixtureLine) {
+  const product = await productRow(t, restaurant, line.product);
+  const choicesMinor = (line.choices ?? []).reduce((sum, c) => sum + c.priceMinor * (c.amount ?? 1), 0);
+  const unit = product.priceMinor + choicesMinor;
+  const [item] = await t.db
+    .insert(schema.basketItem)
+    .values({
+      basketId,
+      productId: product.id,
+      name: product.name["da-DK"] ?? line.product,
+      amount: line.amount,
+      productPriceMinor: product.priceMinor,
+      priceMinor: unit,
+      totalPriceMinor: unit * line.amount,
+    })
+    .returning();
+  for (const choice of line.choices ?? []) await insertFixtureChoice(t, restaurant, item!.id, choice);
+  return unit * line.amount;
+}
+
+/** A line's choice, under any choice and modifier of the restaurant (only its name, amount and price matter). */
+async function insertFixtureChoice(
+  t: TestApp,
+  restaurant: DemoRestaurant,
+  basketItemId: string,
+  choice: NonNullable<FixtureLine["choices"]>[number],
+) {
+  const [anyChoice] = await t.db
+    .select()
+    .from(schema.choice)
+    .where(eq(schema.choice.productInstanceId, restaurant.module.productInstanceId))
+    .limit(1);
+  const [anyModifier] = await t.db
+    .select()
+    .from(schema.modifier)
+    .where(eq(schema.modifier.productInstanceId, restaurant.module.productInstanceId))
+    .limit(1);
+  await t.db.insert(schema.basketItemChoice).values({
+    basketItemId,
+    choiceId: anyChoice!.id,
+    modifierId: anyModifier!.id,
+    name: choice.name,
+    amount: choice.amount ?? 1,
+    priceMinor: choice.priceMinor,
+  });
+}
+
+/** The OPEN checkout holding the basket, with guest information and pickup time. */
+async function insertFixtureCheckout(
+  t: TestApp,
+  restaurant: DemoRestaurant,
+  basketId: string,
+  options: FixtureOptions,
+): Promise<string> {
   const guest = { ...DEFAULT_GUEST, ...options.guest };
   const [checkout] = await t.db
     .insert(schema.checkout)
     .values({
-      productionUnitId,
+      productionUnitId: restaurant.module.productionUnitId,
       moduleId: restaurant.module.id,
       checkoutInstanceId: restaurant.module.checkoutInstanceId,
-      basketId: basket!.id,
+      basketId,
       guestName: guest.name,
       guestPhone: guest.phone,
       guestEmail: guest.email,
@@ -166,32 +196,46 @@ export async function preparedCheckout(
       updatedAt: t.clock.now(),
     })
     .returning();
-  let discountMinor = 0;
-  if (options.discount) {
-    const [code] = await t.db
-      .select()
-      .from(schema.discountCode)
-      .where(
-        and(
-          eq(schema.discountCode.code, options.discount.code),
-          eq(schema.discountCode.discountInstanceId, restaurant.module.discountInstanceId!),
-        ),
-      );
-    await t.db.insert(schema.checkoutDiscount).values({
-      checkoutId: checkout!.id,
-      discountCodeId: code!.id,
-      code: code!.code,
-      amountMinor: options.discount.amountMinor,
-    });
-    discountMinor = options.discount.amountMinor;
-  }
-  for (const card of options.giftcards ?? []) {
+  return checkout!.id;
+}
+
+/** Applies the restaurant's discount code with the given amount; answers that amount. */
+async function insertFixtureDiscount(
+  t: TestApp,
+  restaurant: DemoRestaurant,
+  checkoutId: string,
+  discount: NonNullable<FixtureOptions["discount"]>,
+): Promise<number> {
+  const [code] = await t.db
+    .select()
+    .from(schema.discountCode)
+    .where(
+      and(
+        eq(schema.discountCode.code, discount.code),
+        eq(schema.discountCode.discountInstanceId, restaurant.module.discountInstanceId!),
+      ),
+    );
+  await t.db.insert(schema.checkoutDiscount).values({
+    checkoutId,
+    discountCodeId: code!.id,
+    code: code!.code,
+    amountMinor: discount.amountMinor,
+  });
+  return discount.amountMinor;
+}
+
+async function insertFixtureGiftcards(
+  t: TestApp,
+  restaurant: DemoRestaurant,
+  checkoutId: string,
+  giftcards: NonNullable<FixtureOptions["giftcards"]>,
+) {
+  for (const card of giftcards) {
     const row = await giftcardRow(t, restaurant, card.code);
     await t.db
       .insert(schema.checkoutGiftcard)
-      .values({ checkoutId: checkout!.id, giftcardId: row.id, code: row.code, amountMinor: card.amountMinor });
+      .values({ checkoutId, giftcardId: row.id, code: row.code, amountMinor: card.amountMinor });
   }
-  return { checkoutId: checkout!.id, basketId: basket!.id, totalMinor: Math.max(0, basketTotal - discountMinor) };
 }
 
 export type PayQuery = {
