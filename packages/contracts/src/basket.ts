@@ -4,7 +4,7 @@ import { BodyIntId, Dkk, ignoredEcho, LanguageCode, Uuid } from "./common";
 /** Most units of a product on one basket line, and most units of one choice per product unit. */
 export const MAX_LINE_AMOUNT = 99;
 /** Generous bound on the choices of one line; real products have a handful. */
-const MAX_CHOICES_PER_LINE = 50;
+export const MAX_CHOICES_PER_LINE = 50;
 
 // ── Parameters ─────────────────────────────────────────────────────────────────────────────
 

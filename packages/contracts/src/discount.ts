@@ -3,7 +3,7 @@
  * The server prices the basket itself; a client's prices are never used.
  */
 import { z } from "zod";
-import { basketItemEchoFields } from "./basket";
+import { BasketChoiceRequest, basketItemEchoFields, MAX_CHOICES_PER_LINE } from "./basket";
 import { CodeText } from "./checkout";
 import { BodyIntId, Dkk, IntId, ignoredEcho, Uuid } from "./common";
 
@@ -21,13 +21,20 @@ export const DiscountItem = z
     ...basketItemEchoFields,
     totalPrice: ignoredEcho(
       "BasketItem.totalPrice (DKK number)",
-      "the server prices the line itself (product price today × amount)",
+      "the server prices the line itself from the catalogue, options included",
     ),
-    choices: ignoredEcho("BasketItem.choices (list)", "items are priced without their options"),
+    choices: z
+      .array(BasketChoiceRequest)
+      .max(MAX_CHOICES_PER_LINE)
+      .default([])
+      .describe(
+        "The line's picked options (BasketChoice as answered, or just { choiceId, modifierId, amount }); priced and " +
+          "checked as adding the line to a basket would. Empty or left out: the product alone",
+      ),
   })
   .describe(
-    "A basket line: { productId, amount }, or a BasketItem exactly as GET /basket/{id} answered it; only productId " +
-      "and amount are used",
+    "A basket line: { productId, amount, choices }, or a BasketItem exactly as GET /basket/{id} answered it; " +
+      "productId, amount and the choices' choiceId, modifierId and amount are used, every price, name and id is ignored",
   )
   .meta({ id: "DiscountItem" });
 export type DiscountItem = z.infer<typeof DiscountItem>;
@@ -36,14 +43,16 @@ export const DiscountValidateBody = z
   .object({
     discountCode: CodeText.describe("The code (case-insensitive)"),
     basketId: Uuid.optional().describe(
-      "Preferred: a basket of the token's production unit; its server-priced lines (options included) are used",
+      "A basket of the token's production unit: its lines as the basket priced them (options included) are used, " +
+        "and items is then ignored",
     ),
     items: z
       .array(DiscountItem)
       .max(200)
       .optional()
       .describe(
-        "Used when no basketId is given: lines priced as the product's price today × amount (options not counted)",
+        "Used when no basketId is given: each line priced from the catalogue as the basket prices it (product " +
+          "price today plus its options, × amount); a line without choices is the product's price today × amount",
       ),
   })
   .refine((body) => body.basketId !== undefined || body.items !== undefined, {

@@ -1,4 +1,5 @@
 /** What other features use of the basket feature. */
 export { basketOrdered, findOwnBasket } from "./basket-access";
 export { readBasketLines, withLineKinds } from "./basket-lines";
+export { priceBasketLine } from "./price-basket-line";
 export { findBasketHold } from "./repository";

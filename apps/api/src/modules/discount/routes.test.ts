@@ -1,7 +1,9 @@
 import { schema } from "@app/db";
 import { and, eq } from "@app/db/orm";
+import { testDbKinds } from "@app/db/testing";
 import { CheckoutState } from "@app/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { basketHelpers } from "../../testing/basket-helpers";
 import {
   checkoutWithBasket,
   createCheckout,
@@ -242,6 +244,154 @@ describe("POST /api/discount/validate", () => {
       payload: { discountCode: "SOMMER10", items: [] },
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe.each(await testDbKinds())("POST /api/discount/validate, items with options, on %s", (kind) => {
+  let app: TestApp;
+  const h = basketHelpers(() => app);
+  beforeAll(async () => {
+    app = await createTestApp({ kind, clock });
+  });
+  afterAll(() => app?.close());
+
+  const a = () => app.restaurantA;
+  const validateItems = (items: unknown[], discountCode = "SOMMER10") =>
+    app.request({
+      method: "POST",
+      url: `/api/discount/validate?instanceId=${a().module.discountInstanceId}&moduleId=${a().module.id}`,
+      headers: a().auth,
+      payload: { discountCode, items },
+    });
+
+  /** A classic burger (119) with brioche bun and fries (included), sweet fries (10) and bacon (12): 141 kr. */
+  async function burgerWithPaidOptions() {
+    const burger = await h.productId("Classic burger");
+    return {
+      burger,
+      choices: [
+        ...(await h.burgerBasics(burger)),
+        await h.option(burger, "Vælg tilbehør", "Søde kartoffelfritter"),
+        await h.option(burger, "Ekstra", "Bacon"),
+      ],
+    };
+  }
+
+  test("prices the basket's items as read with their paid options: the figure by basketId and the checkout's", async () => {
+    const { burger, choices } = await burgerWithPaidOptions();
+    const basket = await h.newBasket();
+    await h.added(basket.id, { productId: burger, amount: 1, choices });
+    const read = (await h.get(basket.id)).json<{ items: unknown[]; totalPrice: number }>();
+    expect(read.totalPrice).toBe(141);
+
+    const byItems = await validateItems(read.items);
+    expect(byItems.statusCode, byItems.body).toBe(200);
+    expect(byItems.json()).toEqual({ sumDiscount: 14.1, discountCode: "SOMMER10" }); // was 11.9: 10 % of 119
+    const byBasket = await app.request({
+      method: "POST",
+      url: `/api/discount/validate?instanceId=${a().module.discountInstanceId}&moduleId=${a().module.id}`,
+      headers: a().auth,
+      payload: { discountCode: "SOMMER10", basketId: basket.id },
+    });
+    expect(byBasket.json()).toEqual(byItems.json());
+
+    const checkout = await app.request({
+      method: "POST",
+      url: `/api/checkout?instanceId=${a().module.checkoutInstanceId}&moduleId=${a().module.id}`,
+      headers: a().auth,
+    });
+    const checkoutId = checkout.json().id;
+    const linked = await app.request({
+      method: "POST",
+      url: `/api/checkout/${checkoutId}/basket?basketId=${basket.id}`,
+      headers: a().auth,
+    });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const applied = await app.request({
+      method: "POST",
+      url: `/api/checkout/${checkoutId}/discount`,
+      headers: a().auth,
+      payload: { discountCode: "SOMMER10" },
+    });
+    expect(applied.json().discounts[0].amount).toBe(byItems.json().sumDiscount);
+  });
+
+  test("ignores the client's prices, names and ids, of the line and of its choices", async () => {
+    const { burger, choices } = await burgerWithPaidOptions();
+    const echoed = choices.map((choice) => ({ ...choice, id: 7, name: null, price: 9999 }));
+    const res = await validateItems([
+      { productId: burger, amount: 2, price: 1, productPrice: "x", totalPrice: -5, name: 3, choices: echoed },
+    ]);
+    expect(res.json()).toEqual({ sumDiscount: 28.2, discountCode: "SOMMER10" }); // 10 % of 141 × 2
+  });
+
+  test("prices a free amount and included choices as the basket does", async () => {
+    const burger = await h.productId("Classic burger");
+    // One ketchup per burger is free: two per burger on two burgers = 2 charged units of 5 kr.
+    const choices = [...(await h.burgerBasics(burger)), await h.option(burger, "Dip", "Ketchup", 2)];
+    const basket = await h.added((await h.newBasket()).id, { productId: burger, amount: 2, choices });
+    expect(basket.totalPrice).toBe(248);
+    expect((await validateItems(basket.items)).json().sumDiscount).toBe(24.8);
+  });
+
+  test("refuses an unknown choice as adding the line to a basket does: 422 UNKNOWN_CHOICE", async () => {
+    const burger = await h.productId("Classic burger");
+    const [bun, fries] = await h.burgerBasics(burger);
+    const choices = [bun!, { ...fries!, choiceId: 999_999 }];
+    const basketAnswer = await h.add((await h.newBasket()).id, { productId: burger, amount: 1, choices });
+    const res = await validateItems([{ productId: burger, amount: 1, choices }]);
+    expect(res.statusCode).toBe(basketAnswer.statusCode);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual(
+      basketAnswer.json().errors.map((error: { field: string }) => ({ ...error, field: "items.0.choices" })),
+    );
+    expect(res.json().errors[0].code).toBe("UNKNOWN_CHOICE");
+  });
+
+  test("refuses an invalid combination as the basket does: 422 TOO_MANY_CHOICES, not priced without a choice", async () => {
+    const burger = await h.productId("Classic burger");
+    const choices = [
+      ...(await h.burgerBasics(burger)),
+      await h.option(burger, "Vælg bolle", "Glutenfri bolle"), // a second bun; the group takes one
+    ];
+    const salat = await h.productId("Salat");
+    const res = await validateItems([
+      { productId: salat, amount: 3 },
+      { productId: burger, amount: 1, choices },
+    ]);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([
+      { code: "TOO_MANY_CHOICES", message: expect.stringContaining("At most 1"), field: "items.1.choices" },
+    ]);
+  });
+
+  test("refuses a sold-out choice as the basket does: 409 CHOICE_BLOCKED", async () => {
+    const burger = await h.productId("Classic burger");
+    const choices = [
+      await h.option(burger, "Vælg bolle", "Briochebolle"),
+      await h.option(burger, "Vælg tilbehør", "Løgringe"),
+    ];
+    const res = await validateItems([{ productId: burger, amount: 1, choices }]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0]).toMatchObject({ code: "CHOICE_BLOCKED", field: "items.0" });
+  });
+
+  test("is 404 for a product of another restaurant sent with choices", async () => {
+    const burger = await h.productId("Classic burger");
+    const pizzaOfB = await h.productId("Margherita", app.restaurantB.module.productInstanceId);
+    const res = await validateItems([{ productId: pizzaOfB, amount: 1, choices: await h.burgerBasics(burger) }]);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ errors: [{ code: "NOT_FOUND", message: "Product not found" }] });
+  });
+
+  test("is 400 for a malformed choice", async () => {
+    const burger = await h.productId("Classic burger");
+    const [bun] = await h.burgerBasics(burger);
+    for (const choice of [{ ...bun, amount: 0 }, { ...bun, choiceId: "x" }, { amount: 1 }]) {
+      const res = await validateItems([{ productId: burger, amount: 1, choices: [choice] }]);
+      expect(res.statusCode, JSON.stringify(choice)).toBe(400);
+      expect(res.json().errors[0].code).toBe("Input.Invalid");
+    }
   });
 });
 

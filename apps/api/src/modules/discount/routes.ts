@@ -31,8 +31,15 @@ export const discountRoutes: RouteModule = (api, { db, now }) => {
         tags: ["Discount"],
         summary: "What a discount code takes off a basket (instanceId = the module's discountInstanceId)",
         description:
-          "Send basketId (preferred: the basket's server-priced lines, options included) or items " +
-          "[{productId, amount}] (priced as the product's price today × amount; totalPrice is ignored). " +
+          "Send basketId (the basket's lines as it priced them, options included) or items: the basket's items " +
+          "exactly as GET /basket/{id} answered them, or [{productId, amount, choices}]. Each item is priced by the " +
+          "server from the catalogue as the basket prices a line: product price today plus its options (included " +
+          "choices, free amounts), × amount; an item without choices is the product's price today × amount. " +
+          "Client prices, names and ids (price, productPrice, totalPrice, a choice's price, name, id) are ignored. " +
+          "Items with choices are checked as adding them to a basket: a product outside the module's catalogue is " +
+          "404; a choice or option group the product does not have, a choice twice, too many or too few in a group " +
+          "are 422 (UNKNOWN_CHOICE, UNKNOWN_MODIFIER, DUPLICATE_CHOICE, TOO_MANY_CHOICES, TOO_FEW_CHOICES; field " +
+          "items.{i}.choices); a sold-out product or choice is 409 (PRODUCT_BLOCKED, CHOICE_BLOCKED). " +
           `Nothing is applied or reserved. ${rules}`,
         querystring: DiscountValidateQuery,
         body: DiscountValidateBody,
