@@ -49,6 +49,7 @@ import {
   findRestaurantName,
   insertGiftcardTransaction,
   insertPayment,
+  type NewPayment,
   nextAttemptNumber,
   setCheckoutState,
   storeProviderReference,
@@ -197,9 +198,8 @@ async function insertAttempt(
   request: AttemptRequest,
   now: Date,
 ): Promise<PaymentRow[]> {
-  const { plan, provider, continueUrl, cancelUrl } = request;
   const attemptNumber = await nextAttemptNumber(tx, checkout.id);
-  const common = {
+  const common: AttemptCommon = {
     checkoutId: checkout.id,
     productionUnitId: checkout.productionUnitId,
     attempt: attemptNumber,
@@ -208,6 +208,25 @@ async function insertAttempt(
     updatedAt: now,
   };
 
+  const attempt = await insertGiftcardDraws(tx, common, draws, now);
+  // Nothing to pay at all (e.g. a 100 % discount): an UNPAID payment of 0 still marks the attempt.
+  if (restMinor > 0 || attempt.length === 0) attempt.push(await insertRestPayment(tx, common, restMinor, request));
+  return attempt;
+}
+
+/** What every payment row of one attempt shares. */
+type AttemptCommon = Pick<
+  NewPayment,
+  "checkoutId" | "productionUnitId" | "attempt" | "receiptEmail" | "createdAt" | "updatedAt"
+>;
+
+/** One AUTHORIZED gift-card payment per draw, each drawing its card's balance; a card that cannot pay throws. */
+async function insertGiftcardDraws(
+  tx: Executor,
+  common: AttemptCommon,
+  draws: Split["draws"],
+  now: Date,
+): Promise<PaymentRow[]> {
   const attempt: PaymentRow[] = [];
   for (const draw of draws) {
     if (!(await tryDrawGiftcard(tx, draw.giftcardId, draw.amountMinor, now))) throw giftcardCannotPay();
@@ -230,28 +249,31 @@ async function insertAttempt(
     });
     attempt.push(row);
   }
-
-  // Nothing to pay at all (e.g. a 100 % discount): an UNPAID payment of 0 still marks the attempt.
-  if (restMinor > 0 || attempt.length === 0) {
-    if (plan.kind === "none-allowed") throw paymentMethodNotAllowed("of any kind");
-    const online = plan.kind === "online" && restMinor > 0 ? plan : null;
-    attempt.push(
-      await insertPayment(tx, {
-        ...common,
-        // Pay at pickup is settled at once: the restaurant takes the money at the counter.
-        state: online ? PaymentState.CREATED : PaymentState.AUTHORIZED,
-        type: online ? PaymentType.ONLINE : PaymentType.UNPAID,
-        amountMinor: restMinor,
-        provider: online ? provider!.name : "restaurant",
-        method: online ? online.methods[0]! : "pickup",
-        // Only the provider decides: a guest cannot turn a real payment into a test one.
-        isTest: online ? provider!.testMode : false,
-        continueUrl,
-        cancelUrl,
-      }),
-    );
-  }
   return attempt;
+}
+
+/** The rest as one online (CREATED) or pay-at-pickup (UNPAID, settled at once) payment. */
+async function insertRestPayment(
+  tx: Executor,
+  common: AttemptCommon,
+  restMinor: number,
+  { plan, provider, continueUrl, cancelUrl }: AttemptRequest,
+): Promise<PaymentRow> {
+  if (plan.kind === "none-allowed") throw paymentMethodNotAllowed("of any kind");
+  const online = plan.kind === "online" && restMinor > 0 ? plan : null;
+  return insertPayment(tx, {
+    ...common,
+    // Pay at pickup is settled at once: the restaurant takes the money at the counter.
+    state: online ? PaymentState.CREATED : PaymentState.AUTHORIZED,
+    type: online ? PaymentType.ONLINE : PaymentType.UNPAID,
+    amountMinor: restMinor,
+    provider: online ? provider!.name : "restaurant",
+    method: online ? online.methods[0]! : "pickup",
+    // Only the provider decides: a guest cannot turn a real payment into a test one.
+    isTest: online ? provider!.testMode : false,
+    continueUrl,
+    cancelUrl,
+  });
 }
 
 /**
