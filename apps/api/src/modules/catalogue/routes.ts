@@ -16,8 +16,13 @@ import {
 import { z } from "zod";
 import type { Api, Deps, RouteModule } from "../../deps";
 import { AnswerCache, cachedJson, NotModified, sendJson, sendVersioned, versionEtag } from "../../shared/http-cache";
+import { menuVersion, productVersion } from "./get-catalogue-version";
+import { getContext } from "./get-context";
+import { getProduct } from "./get-product";
+import { listCategories } from "./list-categories";
+import { listLabels } from "./list-labels";
+import { listMenus } from "./list-menus";
 import { resolveContextInstance } from "./resolve-context-instance";
-import { getContext, getProduct, listCategories, listLabels, listMenus, menuVersion, productVersion } from "./service";
 
 const tags = ["Menu/product"];
 

@@ -11,7 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { buildApp } from "../../app";
 import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
-import { getProduct } from "./service";
+import { getProduct } from "./get-product";
 
 const MONDAY = "2026-11-23T10:00:00Z"; // 11:00 in Copenhagen, ISO weekday 1
 

@@ -1,0 +1,28 @@
+import type { Context } from "@app/contracts";
+import type { Executor } from "@app/db";
+import { AppError } from "../../errors";
+import { findProductGraph } from "./repository";
+import { toProductViews } from "./to-catalogue-json";
+
+/**
+ * Products with every option group and choice they use; any id not of this instance is a 404. Call after
+ * `productVersion` (get-catalogue-version.ts) checked tenancy.
+ */
+export async function getContext(
+  db: Executor,
+  productIds: number[],
+  productInstanceId: number,
+  isoWeekday: number,
+): Promise<Context> {
+  const views = toProductViews(await findProductGraph(db, productInstanceId, productIds), isoWeekday);
+  const byId = new Map(views.products.map((p) => [p.id, p]));
+  const missing = productIds.filter((id) => !byId.has(id));
+  if (missing.length > 0) {
+    throw new AppError("not_found", "NOT_FOUND", `Products not found: ${missing.join(", ")}`);
+  }
+  return {
+    products: productIds.map((id) => byId.get(id)!),
+    choices: views.choices,
+    modifiers: views.modifiers,
+  };
+}

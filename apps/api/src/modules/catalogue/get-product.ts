@@ -1,0 +1,21 @@
+import type { Product } from "@app/contracts";
+import type { Executor } from "@app/db";
+import { notFound } from "../../errors";
+import { findProductGraph } from "./repository";
+import { toProductViews } from "./to-catalogue-json";
+
+/**
+ * One product with its price on the given ISO weekday. Call after `productVersion`
+ * (get-catalogue-version.ts) checked tenancy.
+ */
+export async function getProduct(
+  db: Executor,
+  productId: number,
+  productInstanceId: number,
+  isoWeekday: number,
+): Promise<Product> {
+  const { products } = toProductViews(await findProductGraph(db, productInstanceId, [productId]), isoWeekday);
+  const found = products[0];
+  if (!found) throw notFound("Product");
+  return found;
+}
