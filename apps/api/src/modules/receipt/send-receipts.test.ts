@@ -5,7 +5,7 @@ import { eq } from "@app/db/orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { finalize, pay, preparedCheckout, setSetting } from "../../testing/order-fixtures";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
-import { formatPickupTime } from "./render";
+import { formatPickupTime } from "./render-receipt";
 import {
   createReceiptService,
   deliverDueReceipts,

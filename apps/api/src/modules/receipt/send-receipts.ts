@@ -14,7 +14,7 @@ import { backgroundRun, runEvery } from "../../background-run";
 import type { Config } from "../../config";
 import type { ReceiptService } from "../../deps";
 import { findOrder, findOrderDetails } from "../order";
-import { renderReceiptEmail, renderReceiptSms } from "./render";
+import { renderReceiptEmail, renderReceiptSms } from "./render-receipt";
 import { claimDueReceipts, type ReceiptMessageRow, updateReceiptMessage } from "./repository";
 import { createEmailSender, type EmailSender, outboxSmsProvider, type SmsProvider } from "./senders";
 

@@ -1,2 +1,2 @@
 /** What other features use of the settings feature. */
-export { getModuleSettings } from "./module-settings";
+export { getModuleSettings } from "./get-module-settings";

@@ -2,7 +2,7 @@ import { APP_SETTING_NAMES, ErrorBody, FrontendSettings, IntId, LanguageCode, La
 import { z } from "zod";
 import type { RouteModule } from "../../deps";
 import { requireOwnModule } from "../tenancy";
-import { getModuleSettings } from "./module-settings";
+import { getModuleSettings } from "./get-module-settings";
 import { findLanguages } from "./repository";
 
 const tags = ["Customer settings"];
