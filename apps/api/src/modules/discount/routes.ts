@@ -8,7 +8,7 @@ import {
   DiscountValidation,
   ErrorBody,
 } from "@app/contracts";
-import type { RouteModule } from "../../deps";
+import type { Api, Deps, RouteModule } from "../../deps";
 import { addCheckoutDiscount } from "./add-checkout-discount";
 import { removeCheckoutDiscount } from "./remove-checkout-discount";
 import { validateDiscount } from "./validate-discount";
@@ -21,9 +21,18 @@ const rules =
   "Discount.NoValue (the food is below the code's minimum, or the code is worth nothing here), DISCOUNT_DISABLED " +
   "(the checkout instance has discounts off).";
 
+/** What the discount routes' use cases need of the app's deps. */
+type DiscountDeps = Pick<Deps, "db" | "now">;
+
 export const discountRoutes: RouteModule = (api, { db, now }) => {
   const deps = { db, now };
 
+  validateDiscountRoute(api, deps);
+  addCheckoutDiscountRoute(api, deps);
+  removeCheckoutDiscountRoute(api, deps);
+};
+
+function validateDiscountRoute(api: Api, deps: DiscountDeps) {
   api.post(
     "/discount/validate",
     {
@@ -48,6 +57,7 @@ export const discountRoutes: RouteModule = (api, { db, now }) => {
           400: ErrorBody,
           401: ErrorBody,
           404: ErrorBody,
+          409: ErrorBody,
           410: ErrorBody,
           422: ErrorBody,
         },
@@ -55,7 +65,9 @@ export const discountRoutes: RouteModule = (api, { db, now }) => {
     },
     async (request) => validateDiscount(deps, request.productionUnitId, request.query, request.body),
   );
+}
 
+function addCheckoutDiscountRoute(api: Api, deps: DiscountDeps) {
   api.post(
     "/checkout/:id/discount",
     {
@@ -73,7 +85,9 @@ export const discountRoutes: RouteModule = (api, { db, now }) => {
     async (request) =>
       addCheckoutDiscount(deps, request.productionUnitId, request.params.id, request.body.discountCode),
   );
+}
 
+function removeCheckoutDiscountRoute(api: Api, deps: DiscountDeps) {
   api.delete(
     "/checkout/:id/discount/:discountId",
     {
@@ -88,4 +102,4 @@ export const discountRoutes: RouteModule = (api, { db, now }) => {
     async (request) =>
       removeCheckoutDiscount(deps, request.productionUnitId, request.params.id, request.params.discountId),
   );
-};
+}
