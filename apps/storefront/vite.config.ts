@@ -10,5 +10,10 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 3000),
     proxy: { "/api": apiTarget, "/static": apiTarget },
   },
-  build: { outDir: "dist", sourcemap: true },
+  build: {
+    outDir: "dist",
+    sourcemap: true,
+    // The message files are fetched (src/lib/fetch-locale.ts); a data: URL would break `connect-src 'self'`.
+    assetsInlineLimit: (file) => (file.endsWith(".json") ? false : undefined),
+  },
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useRouteLoaderData } from "react-router";
 import type { Shop } from "../features/shop/api/load-shop";
+import { chooseLanguage } from "../lib/i18n";
 
 export function Layout() {
   const shop = useRouteLoaderData("root") as Shop;
@@ -13,7 +14,7 @@ export function Layout() {
           {shop.settings.logo ? <img src={shop.settings.logo} alt="" width={40} height={40} /> : null}
           <span>{shop.productionUnit.name}</span>
         </Link>
-        <button type="button" lang={next} onClick={() => void i18n.changeLanguage(next)}>
+        <button type="button" lang={next} onClick={() => void chooseLanguage(next)}>
           {t("Language.Switch")}
         </button>
       </header>

@@ -1,15 +1,28 @@
 import { createBrowserRouter, Navigate } from "react-router";
 import { getCategories } from "../features/menu/api/get-categories";
 import { loadShop, type Shop } from "../features/shop/api/load-shop";
+import { applyServerDefaultLanguage, ensureLanguage } from "../lib/i18n";
 import { Layout } from "./layout";
 import { FrontPage } from "./routes/front-page";
 import { ErrorPage, NotFoundPage } from "./routes/status-pages";
 
 let shopPromise: Promise<Shop> | undefined;
 const shop = () => {
-  shopPromise ??= loadShop(window.location.hostname);
+  shopPromise ??= startShop();
   return shopPromise;
 };
+
+/** The shop, then its messages: in the guest's language, else the server's default (SPEC §1), else Danish. */
+async function startShop(): Promise<Shop> {
+  try {
+    const loaded = await loadShop(window.location.hostname);
+    await applyServerDefaultLanguage(loaded.languages.defaultLanguage);
+    return loaded;
+  } catch (error) {
+    await ensureLanguage(); // the error page speaks too
+    throw error;
+  }
+}
 
 export const router = createBrowserRouter([
   {
@@ -30,6 +43,6 @@ export const router = createBrowserRouter([
       },
     ],
   },
-  { path: "/notfound", element: <NotFoundPage /> },
+  { path: "/notfound", loader: () => ensureLanguage().then(() => null), element: <NotFoundPage /> },
   { path: "*", element: <Navigate to="/notfound" replace /> },
 ]);
