@@ -18,6 +18,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   RECEIPT_FROM: z.string().default("Online ordering <no-reply@localhost>"),
   PUBLIC_URL: z.string().url().optional(),
+  LOGIN_WEBHOOK_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   STOREFRONT_DIST: z.string().optional(),
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
@@ -44,6 +45,8 @@ export type Config = {
   smtpUrl: string | undefined;
   receiptFrom: string;
   publicUrl: string | undefined;
+  /** Where storefront login attempts are forwarded (SPEC §7); unset: nowhere. */
+  loginWebhookUrl: string | undefined;
   logLevel: z.infer<typeof EnvSchema>["LOG_LEVEL"];
   storefrontDist: string | undefined;
   seedDemoData: boolean;
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     receiptFrom: e.RECEIPT_FROM,
     publicUrl: e.PUBLIC_URL,
+    loginWebhookUrl: e.LOGIN_WEBHOOK_URL,
     logLevel: e.LOG_LEVEL,
     storefrontDist: e.STOREFRONT_DIST,
     seedDemoData: e.SEED_DEMO_DATA === "true",

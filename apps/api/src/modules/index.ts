@@ -6,6 +6,7 @@ import { deliveryRoutes } from "./delivery/routes";
 import { discountRoutes } from "./discount/routes";
 import { giftcardRoutes } from "./giftcard/routes";
 import { guestInformationRoutes } from "./guest-information";
+import { loginAttemptRoutes } from "./login-attempt/routes";
 import { orderRoutes } from "./order/routes";
 import { paymentRoutes } from "./payment/routes";
 import { pickupTimeRoutes } from "./pickup-time/routes";
@@ -16,6 +17,7 @@ import { warehouseRoutes } from "./warehouse/routes";
 /** Every feature's routes, in the order of SPEC §7. */
 export const routeModules: RouteModule[] = [
   tenancyRoutes,
+  loginAttemptRoutes,
   settingsRoutes,
   basketRoutes,
   catalogueRoutes,
