@@ -43,7 +43,9 @@ describe("forwardLoginAttempt", () => {
   const body = { url: "https://shop.example.dk/", passwordApproved: true, productionUnitId: 7, username: "anna" };
 
   test("posts url, passwordApproved, productionUnitId and username as JSON to the webhook", async () => {
-    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(null, { status: 200 }));
+    const fetch = vi.fn(
+      async (_url: string | URL | Request, _init?: RequestInit) => new Response(null, { status: 200 }),
+    );
     expect(await forwardLoginAttempt({ webhookUrl: "https://hook.example/x", fetch, warn: () => {} }, body)).toBe(true);
     expect(fetch).toHaveBeenCalledWith("https://hook.example/x", expect.objectContaining({ method: "POST" }));
     const init = fetch.mock.calls[0]?.[1];
