@@ -92,16 +92,55 @@ async function openPage(host) {
   return page;
 }
 
-test("the front page of restaurant A shows its name and at least six category tiles", async () => {
+/** The production unit id of the restaurant on `host`: the session login's password (SPEC §4). */
+async function productionUnitIdOf(host) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/module/domain/${host}`);
+  return (await response.json()).productionUnitId;
+}
+
+/** Fills in the login form on `/` (any username; the password is the production unit id). */
+async function logIn(page, password) {
+  await page.getByLabel("Brugernavn").fill("e2e-guest");
+  await page.getByLabel("Adgangskode").fill(String(password));
+  await page.getByRole("button", { name: "Log ind" }).click();
+}
+
+async function openLoggedIn(host) {
+  const page = await openPage(host);
+  await logIn(page, await productionUnitIdOf(host));
+  await page.locator(".category-tile").first().waitFor();
+  return page;
+}
+
+test("the front page asks for the session login; a wrong password is refused with its message", async () => {
   const page = await openPage("localhost");
   assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), "Hvad har du lyst til?");
-  await page.locator(".category-tile").first().waitFor();
+  assert.equal(await page.locator(".category-tile").count(), 0, "no tiles before login");
+  await logIn(page, "wrong-password");
+  await page.getByRole("alert").filter({ hasText: "Adgangskoden er forkert" }).waitFor();
+  assert.equal(await page.locator(".category-tile").count(), 0);
+  await page.close();
+});
+
+test("the production unit id logs in: restaurant A shows its name and its category tiles", async () => {
+  const page = await openLoggedIn("localhost");
   assert.ok((await page.locator(".category-tile").count()) >= 5);
   const name = await page.locator(".logo span").textContent();
-  const b = await openPage("127.0.0.1");
+  const b = await openLoggedIn("127.0.0.1");
   assert.notEqual(await b.locator(".logo span").textContent(), name, "restaurant B has another name");
   await page.close();
   await b.close();
+});
+
+test("a deep link without login goes to /, and after login back to where the guest wanted", async () => {
+  const page = await newPage();
+  await page.goto(`http://localhost:${port}/checkout`);
+  await page.getByLabel("Adgangskode").waitFor();
+  assert.equal(new URL(page.url()).pathname, "/");
+  await logIn(page, await productionUnitIdOf("localhost"));
+  await page.waitForURL(/\/checkout$/);
+  await page.getByRole("heading", { name: "Gennemfør din bestilling" }).waitFor();
+  await page.close();
 });
 
 test("the language button switches the interface to English", async () => {
@@ -115,21 +154,27 @@ test("an unknown path redirects to /notfound", async () => {
   const page = await newPage();
   await page.goto(`http://localhost:${port}/no/such/page`);
   await page.waitForURL(/\/notfound$/);
+  await page.getByRole("heading", { level: 1 }).waitFor();
   await page.close();
 });
 
-test("the front page has no serious accessibility violations (axe-core)", async () => {
-  const page = await openPage("localhost");
-  await page.locator(".category-tile").first().waitFor();
-  // Evaluated through DevTools, not as an inline <script> (which the storefront's CSP refuses).
+/** axe-core, evaluated through DevTools, not as an inline <script> (which the storefront's CSP refuses). */
+async function seriousAxeViolations(page) {
   await page.evaluate(axeSource);
   const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
-  const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  assert.deepEqual(
-    serious.map((v) => `${v.id}: ${v.help}`),
-    [],
-  );
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help}`);
+}
+
+test("the login form and the front page have no serious accessibility violations (axe-core)", async () => {
+  const page = await openPage("localhost");
+  await page.getByLabel("Adgangskode").waitFor();
+  assert.deepEqual(await seriousAxeViolations(page), []);
   await page.close();
+  const loggedIn = await openLoggedIn("localhost");
+  assert.deepEqual(await seriousAxeViolations(loggedIn), []);
+  await loggedIn.close();
 });
 
 test("the API docs (Swagger UI) show the operations under their own CSP", async () => {

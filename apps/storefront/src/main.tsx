@@ -1,10 +1,12 @@
-import "./lib/zod-without-eval";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
+import { reloadOnBackForwardRestore } from "./app/navigation-effects";
 import { router } from "./app/router";
 import "./lib/i18n";
 import "./styles.css";
+
+reloadOnBackForwardRestore(window, () => window.location.reload());
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,18 +1,21 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet, useRouteLoaderData } from "react-router";
-import type { Shop } from "../features/shop/api/load-shop";
+import type { Shop } from "../features/shop";
 import { chooseLanguage } from "../lib/i18n";
+import { useScrollToTopOnNavigation } from "./navigation-effects";
 
+/** The frame of every shop page. A later step adds the minicart, sidebar and pause screen (issue 9). */
 export function Layout() {
-  const shop = useRouteLoaderData("root") as Shop;
+  const shop = useRouteLoaderData("root") as Shop | undefined;
   const { t, i18n } = useTranslation();
+  useScrollToTopOnNavigation();
   const next = i18n.language === "da-DK" ? "en-US" : "da-DK";
   return (
     <>
       <header className="site-header">
         <Link to="/" className="logo">
-          {shop.settings.logo ? <img src={shop.settings.logo} alt="" width={40} height={40} /> : null}
-          <span>{shop.productionUnit.name}</span>
+          {shop?.settings.logo ? <img src={shop.settings.logo} alt="" width={40} height={40} /> : null}
+          <span>{shop?.productionUnit.name}</span>
         </Link>
         <button type="button" lang={next} onClick={() => void chooseLanguage(next)}>
           {t("Language.Switch")}

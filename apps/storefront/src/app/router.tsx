@@ -1,48 +1,25 @@
-import { createBrowserRouter, Navigate } from "react-router";
-import { getCategories } from "../features/menu/api/get-categories";
-import { loadShop, type Shop } from "../features/shop/api/load-shop";
+import { createBrowserRouter } from "react-router";
+import { isLoggedIn, postLoginAttempt } from "../features/auth";
+import { getCategories } from "../features/menu";
+import { type AppState, startApp } from "../features/shop";
+import { api, setToken, staticStorage } from "../lib/api-client";
 import { applyServerDefaultLanguage, ensureLanguage } from "../lib/i18n";
-import { Layout } from "./layout";
-import { FrontPage } from "./routes/front-page";
-import { ErrorPage, NotFoundPage } from "./routes/status-pages";
+import { createRoutes } from "./routes";
 
-let shopPromise: Promise<Shop> | undefined;
-const shop = () => {
-  shopPromise ??= startShop();
-  return shopPromise;
-};
-
-/** The shop, then its messages: in the guest's language, else the server's default (SPEC §1), else Danish. */
-async function startShop(): Promise<Shop> {
-  try {
-    const loaded = await loadShop(window.location.hostname);
-    await applyServerDefaultLanguage(loaded.languages.defaultLanguage);
-    return loaded;
-  } catch (error) {
-    await ensureLanguage(); // the error page speaks too
-    throw error;
-  }
+let started: Promise<AppState> | undefined;
+/** The app start runs once per page load; every loader shares its result. */
+function appState(): Promise<AppState> {
+  started ??= startApp(window.location.hostname, { api, staticStorage, setToken, applyServerDefaultLanguage });
+  return started;
 }
 
-export const router = createBrowserRouter([
-  {
-    id: "root",
-    path: "/",
-    loader: shop,
-    element: <Layout />,
-    errorElement: <ErrorPage />,
-    children: [
-      {
-        index: true,
-        loader: async () => {
-          const { module, settings } = await shop();
-          const categories = await getCategories(module.menuInstanceId);
-          return categories.filter((c) => c.id !== settings.precheckoutCategory);
-        },
-        element: <FrontPage />,
-      },
-    ],
-  },
-  { path: "/notfound", loader: () => ensureLanguage().then(() => null), element: <NotFoundPage /> },
-  { path: "*", element: <Navigate to="/notfound" replace /> },
-]);
+export const router = createBrowserRouter(
+  createRoutes({
+    appState,
+    isLoggedIn: (productionUnitId) => isLoggedIn(productionUnitId),
+    userAgent: () => navigator.userAgent,
+    ensureLanguage,
+    getCategories,
+    onLoginAttempt: postLoginAttempt,
+  }),
+);

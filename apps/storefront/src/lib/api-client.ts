@@ -1,39 +1,123 @@
 /**
- * The one way the storefront talks to the API: JSON in, a typed result out, and every failure as
- * `ApiError` with the status and the server's `{ errors: [...] }` list (SPEC §8).
+ * The one way the storefront talks to its services (SPEC §7–8): a base URL per service, an optional
+ * JSON body, the bearer token for calls that need it, and a result that is either success with data
+ * (JSON when the answer says so, else text) or failure with the status and a list of errors.
  */
 import type { ErrorBody } from "@app/contracts";
 
+export type ApiErrorItem = ErrorBody["errors"][number] | { code?: string; message?: string; [key: string]: unknown };
+export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure;
+export type ApiFailure = { ok: false; status: number; errors: ApiErrorItem[]; traceId?: string };
+
+export type RequestOptions = {
+  body?: unknown;
+  /** Send the stored token as `Authorization: Bearer …` (SPEC §6); authenticate and module-by-domain do not. */
+  auth?: boolean;
+};
+
+export type Environment = "ci" | "staging" | "production";
+
+/**
+ * SPEC §7's host pattern: service subdomain + environment prefix ('ci.' for CI hosting, 'staging.' for
+ * staging, else empty) + provider domain + /api. Without a provider domain the service is our own API
+ * on the same origin, `/api` (what `connect-src 'self'` allows: docs/decisions/008-security-headers.md).
+ */
+export function serviceBaseUrl(service: string, environment: Environment, providerDomain: string | undefined): string {
+  if (!providerDomain) return "/api";
+  const prefix = environment === "production" ? "" : `${environment}.`;
+  return `https://${service}.${prefix}${providerDomain}/api`;
+}
+
+/** A failed request as a thrown error (loaders throw; the error page shows the trace id). */
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly errors: ErrorBody["errors"],
-    readonly traceId?: string,
-  ) {
-    super(errors[0]?.message ?? `Request failed with status ${status}`);
+  readonly status: number;
+  readonly errors: ApiErrorItem[];
+  readonly traceId: string | undefined;
+  constructor(failure: ApiFailure) {
+    const first = failure.errors[0];
+    super(typeof first?.message === "string" ? first.message : `Request failed with status ${failure.status}`);
+    this.status = failure.status;
+    this.errors = failure.errors;
+    this.traceId = failure.traceId;
   }
+}
+
+export type ApiClient = {
+  request<T>(method: string, path: string, options?: RequestOptions): Promise<ApiResult<T>>;
+  /** Like `request`, but throws ApiError on failure. */
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  send<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
+};
+
+export type ApiClientOptions = {
+  baseUrl?: string;
+  getToken?: () => string | null;
+  fetch?: typeof globalThis.fetch;
+};
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? "/api";
+  async function request<T>(
+    method: string,
+    path: string,
+    { body, auth = true }: RequestOptions = {},
+  ): Promise<ApiResult<T>> {
+    const url = `${baseUrl}${path}`;
+    const headers: Record<string, string> = { accept: "application/json" };
+    const token = auth ? options.getToken?.() : null;
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const send = options.fetch ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await send(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch {
+      return { ok: false, status: 0, errors: [{ code: "NETWORK", message: `Request to ${url} failed with status 0` }] };
+    }
+    return readResponse<T>(url, response);
+  }
+  async function send<T>(method: string, path: string, requestOptions?: RequestOptions): Promise<T> {
+    const result = await request<T>(method, path, requestOptions);
+    if (!result.ok) throw new ApiError(result);
+    return result.data;
+  }
+  return { request, send, get: (path, requestOptions) => send("GET", path, requestOptions) };
+}
+
+async function readResponse<T>(url: string, response: Response): Promise<ApiResult<T>> {
+  const isJson = /\bjson\b/i.test(response.headers.get("content-type") ?? "");
+  let data: unknown;
+  try {
+    data = isJson ? await response.json() : await response.text();
+  } catch {
+    // A body cut off or not the JSON it claims to be: as good as a failed request.
+    return {
+      ok: false,
+      status: response.status,
+      errors: [{ code: "NETWORK", message: `Request to ${url} failed with status ${response.status}` }],
+    };
+  }
+  if (response.ok) return { ok: true, status: response.status, data: data as T };
+  // SPEC §8: the body as the list of errors; our API already answers `{ errors: [...], traceId }`.
+  const body = isJson && data && typeof data === "object" ? (data as Record<string, unknown>) : undefined;
+  const errors = Array.isArray(body?.errors)
+    ? (body.errors as ApiErrorItem[])
+    : [body ?? { code: "HTTP", message: String(data || `Request to ${url} failed with status ${response.status}`) }];
+  const traceId = typeof body?.traceId === "string" ? body.traceId : undefined;
+  return traceId
+    ? { ok: false, status: response.status, errors, traceId }
+    : { ok: false, status: response.status, errors };
 }
 
 let bearerToken: string | null = null;
 export function setToken(token: string | null): void {
   bearerToken = token;
 }
-
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (bearerToken) headers.authorization = `Bearer ${bearerToken}`;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  let response: Response;
-  try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch {
-    throw new ApiError(0, [{ code: "NETWORK", message: `Request to ${path} failed with status 0` }]);
-  }
-  const isJson = response.headers.get("content-type")?.includes("application/json");
-  const data = isJson ? await response.json() : await response.text();
-  if (!response.ok) {
-    const errors = isJson && Array.isArray(data?.errors) ? data.errors : [{ code: "HTTP", message: String(data) }];
-    throw new ApiError(response.status, errors, isJson ? data?.traceId : undefined);
-  }
-  return data as T;
+export function getToken(): string | null {
+  return bearerToken;
 }
+
+/** Our own API, same origin. */
+export const api = createApiClient({ baseUrl: "/api", getToken });
+/** The static storage of SPEC §7 (maintenanceMode.json), served by our API under /static. */
+export const staticStorage = createApiClient({ baseUrl: "/static" });

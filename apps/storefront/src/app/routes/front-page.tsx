@@ -1,15 +1,49 @@
 import { useTranslation } from "react-i18next";
-import { useLoaderData } from "react-router";
-import type { CategorySummary } from "../../features/menu/api/get-categories";
-import { CategoryTiles } from "../../features/menu/components/category-tiles";
+import { useLoaderData, useLocation, useNavigate } from "react-router";
+import { LoginForm } from "../../features/auth";
+import { type CategorySummary, CategoryTiles } from "../../features/menu";
+import { usePageTitle } from "../page-title";
+import { nextAfterLogin } from "../redirect-rules";
 
-export function FrontPage() {
-  const categories = useLoaderData() as CategorySummary[];
+export type FrontPageData =
+  | { view: "login"; productionUnitId: number }
+  | { view: "closed" }
+  | { view: "tiles"; categories: CategorySummary[] };
+
+export function FrontPage({
+  onLoginAttempt,
+}: {
+  onLoginAttempt: (attempt: { username: string; passwordApproved: boolean }) => void;
+}) {
+  const data = useLoaderData() as FrontPageData;
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const title = usePageTitle(data.view === "closed" ? "ClosedFrontpage.Title" : "Frontpage.Title");
+  if (data.view === "login") {
+    return (
+      <>
+        <h1>{title}</h1>
+        <LoginForm
+          productionUnitId={data.productionUnitId}
+          onAttempt={onLoginAttempt}
+          onLoggedIn={() => navigate(nextAfterLogin(search), { replace: true })}
+        />
+      </>
+    );
+  }
+  if (data.view === "closed") {
+    return (
+      <>
+        <h1>{title}</h1>
+        <p>{t("ClosedFrontpage.Message")}</p>
+      </>
+    );
+  }
   return (
     <>
-      <h1>{t("Frontpage.Title")}</h1>
-      <CategoryTiles categories={categories} />
+      <h1>{title}</h1>
+      <CategoryTiles categories={data.categories} />
     </>
   );
 }

@@ -1,28 +1,66 @@
 import { useTranslation } from "react-i18next";
-import { Link, useRouteError } from "react-router";
-import { ApiError } from "../../lib/api-client";
+import { Link, useSearchParams } from "react-router";
+import { usePageTitle } from "../page-title";
+import { isInternetExplorer } from "../redirect-rules";
 
 export function NotFoundPage() {
   const { t } = useTranslation();
+  const title = usePageTitle("NotFoundPage.Title");
   return (
     <main>
-      <h1>{t("NotFoundPage.Title")}</h1>
+      <h1>{title}</h1>
+      <p>{t("NotFoundPage.Message")}</p>
       <Link to="/">{t("Actions.BackToFrontpage")}</Link>
     </main>
   );
 }
 
+/** /error (SPEC §2): try again, back to the front page, the trace id as subtitle, the browser message. */
 export function ErrorPage() {
-  const error = useRouteError();
   const { t } = useTranslation();
-  const traceId = error instanceof ApiError ? error.traceId : undefined;
+  const title = usePageTitle("ErrorPage.Title");
+  const [params] = useSearchParams();
+  const traceId = params.get("traceId");
+  const unsupported = params.get("reason") === "browser" || isInternetExplorer(navigator.userAgent);
+  return (
+    <main>
+      <h1>{title}</h1>
+      {traceId ? <p className="trace-id">{t("ErrorPage.TraceId", { traceId })}</p> : null}
+      <p>{unsupported ? t("ErrorMessage.UnsupportedBrowser") : t("ErrorMessage.TryAgain")}</p>
+      {/* A full load: the app starts over instead of reusing the failed start. */}
+      <button type="button" onClick={() => window.location.assign("/")}>
+        {t("Actions.TryAgain")}
+      </button>
+      <a href="/">{t("Actions.BackToFrontpage")}</a>
+    </main>
+  );
+}
+
+export function MaintenancePage() {
+  const { t } = useTranslation();
+  const title = usePageTitle("MaintenancePage.Title");
+  return (
+    <main>
+      <h1>{title}</h1>
+      <p>{t("Maintenance")}</p>
+      <button type="button" onClick={() => window.location.assign("/")}>
+        {t("Actions.TryAgain")}
+      </button>
+    </main>
+  );
+}
+
+/** The top-level error boundary (SPEC §2): the error page with a reload button. */
+export function RouteErrorBoundary() {
+  const { t } = useTranslation();
+  usePageTitle("ErrorPage.Title");
   return (
     <main>
       <h1>{t("ErrorPage.Title")}</h1>
+      <p>{t("UnexpectedApplicationError")}</p>
       <p>{t("ErrorMessage.TryAgain")}</p>
-      {traceId ? <p className="trace-id">{traceId}</p> : null}
       <button type="button" onClick={() => window.location.reload()}>
-        {t("Actions.TryAgain")}
+        {t("Actions.Reload")}
       </button>
       <a href="/">{t("Actions.BackToFrontpage")}</a>
     </main>

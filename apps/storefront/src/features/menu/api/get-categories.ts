@@ -1,4 +1,4 @@
-import { apiRequest } from "../../../lib/api-client";
+import { api } from "../../../lib/api-client";
 
 export type MenuSummary = { id: number; name: string; active: boolean };
 export type CategorySummary = {
@@ -13,10 +13,10 @@ export type CategorySummary = {
 /** The categories of the module's first active menu; a failed fetch falls back to none (SPEC §8). */
 export async function getCategories(menuInstanceId: number): Promise<CategorySummary[]> {
   try {
-    const menus = await apiRequest<MenuSummary[]>("GET", `/api/menu?instanceId=${menuInstanceId}`);
+    const menus = await api.get<MenuSummary[]>(`/menu?instanceId=${menuInstanceId}`);
     const menu = menus.find((m) => m.active);
     if (!menu) return [];
-    return await apiRequest<CategorySummary[]>("GET", `/api/category/menu/${menu.id}?instanceId=${menuInstanceId}`);
+    return await api.get<CategorySummary[]>(`/category/menu/${menu.id}?instanceId=${menuInstanceId}`);
   } catch {
     return [];
   }

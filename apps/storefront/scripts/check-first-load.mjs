@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+// The first-load budget of issue 9: the JavaScript a guest downloads before `/` can show (the entry
+// chunk plus every chunk it imports statically, gzip) stays within BUDGET_KB. Builds the storefront
+// (into dist, as `npm start` serves it), sums the gzip sizes and, over budget, names the biggest modules.
+import { gzipSync } from "node:zlib";
+import { build } from "vite";
+
+const BUDGET_KB = 135;
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+const result = await build({ root, logLevel: "warn", configFile: join(root, "vite.config.ts") });
+const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
+const chunks = new Map(outputs.filter((o) => o.type === "chunk").map((c) => [c.fileName, c]));
+const entry = [...chunks.values()].find((c) => c.isEntry);
+if (!entry) throw new Error("no entry chunk in the build");
+
+// The entry and, transitively, what it imports statically (dynamic imports load later, on navigation).
+const firstLoad = [];
+const seen = new Set();
+const visit = (fileName) => {
+  if (seen.has(fileName)) return;
+  seen.add(fileName);
+  const chunk = chunks.get(fileName);
+  if (!chunk) return;
+  firstLoad.push(chunk);
+  for (const imported of chunk.imports) visit(imported);
+};
+visit(entry.fileName);
+
+// Level 9 and no timestamps: the same build gives the same figure.
+const gzipBytes = (text) => gzipSync(Buffer.from(text), { level: 9 }).length;
+const total = firstLoad.reduce((sum, chunk) => sum + gzipBytes(chunk.code), 0);
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+console.log(`First-load JavaScript of /: ${kb(total)} KB gzip (budget ${BUDGET_KB} KB)`);
+for (const chunk of firstLoad) console.log(`  ${chunk.fileName}: ${kb(gzipBytes(chunk.code))} KB`);
+
+if (total > BUDGET_KB * 1024) {
+  const modules = firstLoad
+    .flatMap((chunk) => Object.entries(chunk.modules ?? {}))
+    .map(([id, info]) => ({ id: relative(root, id.replace(/^\0/, "")), size: info.renderedLength ?? 0 }))
+    .sort((a, b) => b.size - a.size)
+    .slice(0, 15);
+  console.error(`\nOver budget by ${kb(total - BUDGET_KB * 1024)} KB. Biggest modules (minified, before gzip):`);
+  for (const m of modules) console.error(`  ${kb(m.size).padStart(7)} KB  ${m.id}`);
+  process.exit(1);
+}

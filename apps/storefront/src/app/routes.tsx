@@ -1,0 +1,104 @@
+import { type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
+import type { CategorySummary } from "../features/menu";
+import type { AppState } from "../features/shop";
+import { Layout } from "./layout";
+import { isInternetExplorer, redirectFor } from "./redirect-rules";
+import { FrontPage, type FrontPageData } from "./routes/front-page";
+import { ErrorPage, MaintenancePage, NotFoundPage, RouteErrorBoundary } from "./routes/status-pages";
+
+export type RouterDeps = {
+  /** The app start (SPEC §4), run once and shared by every loader. */
+  appState: () => Promise<AppState>;
+  isLoggedIn: (productionUnitId: number) => boolean;
+  userAgent: () => string;
+  /** Messages for pages shown without a started shop (status pages). */
+  ensureLanguage: () => Promise<void>;
+  getCategories: (menuInstanceId: number) => Promise<CategorySummary[]>;
+  onLoginAttempt: (attempt: { username: string; passwordApproved: boolean }) => void;
+};
+
+/** Shown while the first loaders run (the app start). */
+function PageLoading() {
+  return <div className="page-loading" aria-busy="true" />;
+}
+
+/** The routes of SPEC §2. Pages past the front page are code-split: the first load carries only `/`. */
+export function createRoutes(deps: RouterDeps): RouteObject[] {
+  const shopLoader = async ({ request }: LoaderFunctionArgs) => {
+    const state = await deps.appState();
+    const url = new URL(request.url);
+    const shop = state.status === "ready" ? state.shop : undefined;
+    const target = redirectFor(url.pathname, url.search, {
+      status: state.status,
+      traceId: state.status === "error" ? state.traceId : undefined,
+      unsupportedBrowser: isInternetExplorer(deps.userAgent()),
+      isDownForMaintenance: shop?.isDownForMaintenance ?? false,
+      showClosedFrontpageMessage: shop?.settings.showClosedFrontpageMessage ?? false,
+      startCategory: shop?.settings.startCategory ?? null,
+      loggedIn: shop ? deps.isLoggedIn(shop.module.productionUnitId) : false,
+    });
+    if (target) throw redirect(target);
+    return shop ?? null;
+  };
+
+  const frontPageLoader = async (): Promise<FrontPageData | null> => {
+    const state = await deps.appState();
+    if (state.status !== "ready") return null; // the shop loader redirects
+    const { module, settings } = state.shop;
+    if (!deps.isLoggedIn(module.productionUnitId)) return { view: "login", productionUnitId: module.productionUnitId };
+    if (settings.showClosedFrontpageMessage) return { view: "closed" };
+    const categories = await deps.getCategories(module.menuInstanceId);
+    return { view: "tiles", categories: categories.filter((c) => c.id !== settings.precheckoutCategory) };
+  };
+
+  const statusLoader = () => deps.ensureLanguage().then(() => null);
+
+  return [
+    {
+      id: "root",
+      path: "/",
+      loader: shopLoader,
+      // The login, maintenance and closed rules are checked on every navigation, not only the first.
+      shouldRevalidate: () => true,
+      element: <Layout />,
+      errorElement: <RouteErrorBoundary />,
+      HydrateFallback: PageLoading,
+      children: [
+        {
+          index: true,
+          loader: frontPageLoader,
+          shouldRevalidate: () => true,
+          element: <FrontPage onLoginAttempt={deps.onLoginAttempt} />,
+        },
+        { path: "menu/:categoryId", lazy: () => import("./routes/menu-page") },
+        { path: "precheckout", lazy: () => import("./routes/precheckout-page") },
+        { path: "checkout", lazy: () => import("./routes/checkout-page") },
+        { path: "payment/:checkoutId", lazy: () => import("./routes/payment-page") },
+        { path: "order/:checkoutId", lazy: () => import("./routes/order-page") },
+        { path: "confirmation", lazy: () => import("./routes/confirmation-page") },
+      ],
+    },
+    {
+      path: "/notfound",
+      loader: statusLoader,
+      element: <NotFoundPage />,
+      errorElement: <RouteErrorBoundary />,
+      HydrateFallback: PageLoading,
+    },
+    {
+      path: "/error",
+      loader: statusLoader,
+      element: <ErrorPage />,
+      errorElement: <RouteErrorBoundary />,
+      HydrateFallback: PageLoading,
+    },
+    {
+      path: "/maintenance",
+      loader: statusLoader,
+      element: <MaintenancePage />,
+      errorElement: <RouteErrorBoundary />,
+      HydrateFallback: PageLoading,
+    },
+    { path: "*", loader: () => redirect("/notfound"), Component: () => null, HydrateFallback: PageLoading },
+  ];
+}

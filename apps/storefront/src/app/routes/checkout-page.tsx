@@ -1,0 +1,7 @@
+import { usePageTitle } from "../page-title";
+
+/** /checkout (SPEC §2) — a placeholder: the page's title only until issue 9's next step fills it in. */
+export function Component() {
+  const title = usePageTitle("CheckoutPage.Title");
+  return <h1>{title}</h1>;
+}

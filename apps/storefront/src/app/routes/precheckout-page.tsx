@@ -1,0 +1,7 @@
+import { usePageTitle } from "../page-title";
+
+/** /precheckout (SPEC §2) — a placeholder: the page's title only until issue 9's next step fills it in. */
+export function Component() {
+  const title = usePageTitle("PrecheckoutPage.Title");
+  return <h1>{title}</h1>;
+}

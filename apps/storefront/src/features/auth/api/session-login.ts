@@ -1,0 +1,33 @@
+/** Where the session login is kept (SPEC §4: session storage): the production unit it was approved for. */
+export const SESSION_LOGIN_KEY = "sessionLogin";
+
+type Storage = Pick<globalThis.Storage, "getItem" | "setItem">;
+
+const sessionStore = (): Storage | undefined => {
+  try {
+    return typeof window === "undefined" ? undefined : window.sessionStorage;
+  } catch {
+    return undefined; // storage blocked: the guest logs in again on each load
+  }
+};
+
+/** SPEC §4: the password is accepted if it equals the production unit id. */
+export function isPasswordApproved(password: string, productionUnitId: number): boolean {
+  return password.trim() === String(productionUnitId);
+}
+
+export function isLoggedIn(productionUnitId: number, storage: Storage | undefined = sessionStore()): boolean {
+  try {
+    return storage?.getItem(SESSION_LOGIN_KEY) === String(productionUnitId);
+  } catch {
+    return false;
+  }
+}
+
+export function rememberLogin(productionUnitId: number, storage: Storage | undefined = sessionStore()): void {
+  try {
+    storage?.setItem(SESSION_LOGIN_KEY, String(productionUnitId));
+  } catch {
+    // Not remembered: the login still holds until the page is reloaded.
+  }
+}

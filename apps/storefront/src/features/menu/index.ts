@@ -1,0 +1,2 @@
+export { type CategorySummary, getCategories } from "./api/get-categories";
+export { CategoryTiles } from "./components/category-tiles";

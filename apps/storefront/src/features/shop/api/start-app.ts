@@ -1,0 +1,91 @@
+import type {
+  AppSettings,
+  FrontendSettings,
+  HoursToday,
+  Languages,
+  MaintenanceMode,
+  Module,
+  ProductionUnit,
+  Token,
+} from "@app/contracts";
+import { type ApiClient, ApiError } from "../../../lib/api-client";
+import { parseSettings } from "./parse-settings";
+
+/** SPEC §3 "App state" once the start has finished (isLoading is the router's navigation state). */
+export type Shop = {
+  token: string;
+  module: Module;
+  productionUnit: ProductionUnit;
+  settings: AppSettings;
+  languages: Languages;
+  openingHours: HoursToday | null;
+  isDownForMaintenance: boolean;
+};
+
+export type AppState =
+  | { status: "ready"; shop: Shop }
+  /** No module for this host name, so no token (SPEC §2: → /notfound). */
+  | { status: "no-token" }
+  | { status: "error"; error: unknown; traceId?: string };
+
+export type StartDeps = {
+  api: ApiClient;
+  staticStorage: ApiClient;
+  setToken: (token: string) => void;
+  /** lib/i18n's applyServerDefaultLanguage: the server's default language unless the guest chose one. */
+  applyServerDefaultLanguage: (language: string | undefined) => Promise<void>;
+};
+
+/**
+ * App start of SPEC §4: the module by the page's host name, a token for its production unit, then in
+ * parallel module (must be visible), production unit, frontend settings, languages and the maintenance flag.
+ */
+export async function startApp(hostname: string, deps: StartDeps): Promise<AppState> {
+  const { api } = deps;
+  const byDomain = await api.request<Module>("GET", `/module/domain/${encodeURIComponent(hostname)}`, { auth: false });
+  if (!byDomain.ok) {
+    if (byDomain.status === 404) return { status: "no-token" };
+    return failed(new ApiError(byDomain));
+  }
+  const found = byDomain.data;
+  try {
+    const { token } = await api.get<Token>(`/token/${found.productionUnitId}`, { auth: false });
+    if (!token) return { status: "no-token" };
+    deps.setToken(token);
+    const [module, productionUnit, frontend, languages, openingHours, maintenance] = await Promise.all([
+      api.get<Module>(`/module/${found.id}/module`),
+      api.get<ProductionUnit>(`/productionunit/${found.productionUnitId}`),
+      // SPEC §8: a failed frontend-settings fetch throws (the app goes into error).
+      api.get<FrontendSettings>(`/frontend/module/${found.id}`),
+      api.get<Languages>("/language"),
+      api
+        .request<HoursToday>("GET", `/productionunit/${found.productionUnitId}/OpeningHour/v2/today`)
+        .then((r) => (r.ok ? r.data : null)),
+      // No flag file (or an unreadable one) means not in maintenance.
+      deps.staticStorage
+        .request<MaintenanceMode>("GET", "/maintenanceMode.json", { auth: false })
+        .then((r) => r.ok && r.data?.isDownForMaintenance === true),
+    ]);
+    if (!module.isVisible) throw new Error("The module is not visible");
+    await deps.applyServerDefaultLanguage(languages.defaultLanguage);
+    return {
+      status: "ready",
+      shop: {
+        token,
+        module,
+        productionUnit,
+        settings: parseSettings(frontend.features),
+        languages,
+        openingHours,
+        isDownForMaintenance: maintenance,
+      },
+    };
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+function failed(error: unknown): AppState {
+  const traceId = error instanceof ApiError ? error.traceId : undefined;
+  return traceId ? { status: "error", error, traceId } : { status: "error", error };
+}
