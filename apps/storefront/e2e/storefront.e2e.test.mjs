@@ -116,8 +116,15 @@ test("the front page asks for the session login; a wrong password is refused wit
   const page = await openPage("localhost");
   assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), "Hvad har du lyst til?");
   assert.equal(await page.locator(".category-tile").count(), 0, "no tiles before login");
+  // The attempt goes to our own API (which forwards it to the login webhook), never straight to a third party.
+  const attempt = page.waitForResponse((response) => response.url().endsWith("/api/login-attempt"));
   await logIn(page, "wrong-password");
   await page.getByRole("alert").filter({ hasText: "Adgangskoden er forkert" }).waitFor();
+  assert.equal((await attempt).status(), 204);
+  assert.deepEqual(JSON.parse((await attempt).request().postData()), {
+    username: "e2e-guest",
+    passwordApproved: false,
+  });
   assert.equal(await page.locator(".category-tile").count(), 0);
   await page.close();
 });
