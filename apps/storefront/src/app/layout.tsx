@@ -14,8 +14,12 @@ export function Layout() {
     <>
       <header className="site-header">
         <Link to="/" className="logo">
-          {shop?.settings.logo ? <img src={shop.settings.logo} alt="" width={40} height={40} /> : null}
-          <span>{shop?.productionUnit.name}</span>
+          {/* A restaurant's logo is its wordmark: it carries the name, so the text shows only without one. */}
+          {shop?.settings.logo ? (
+            <img className="logo-image" src={shop.settings.logo} alt={shop.productionUnit.name} height={44} />
+          ) : (
+            <span>{shop?.productionUnit.name}</span>
+          )}
         </Link>
         <button type="button" lang={next} onClick={() => void chooseLanguage(next)}>
           {t("Language.Switch")}

@@ -28,10 +28,12 @@ export function ErrorPage() {
       {traceId ? <p className="trace-id">{t("ErrorPage.TraceId", { traceId })}</p> : null}
       <p>{unsupported ? t("ErrorMessage.UnsupportedBrowser") : t("ErrorMessage.TryAgain")}</p>
       {/* A full load: the app starts over instead of reusing the failed start. */}
-      <button type="button" onClick={() => window.location.assign("/")}>
-        {t("Actions.TryAgain")}
-      </button>
-      <a href="/">{t("Actions.BackToFrontpage")}</a>
+      <div className="page-actions">
+        <button type="button" onClick={() => window.location.assign("/")}>
+          {t("Actions.TryAgain")}
+        </button>
+        <a href="/">{t("Actions.BackToFrontpage")}</a>
+      </div>
     </main>
   );
 }
