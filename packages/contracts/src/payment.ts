@@ -126,6 +126,3 @@ export const TestPaymentActionParams = z.object({
   action: TestPaymentAction.describe("approve → AUTHORIZED 128, decline → FAILED 64, cancel → CANCELLED 2"),
 });
 export type TestPaymentActionParams = z.infer<typeof TestPaymentActionParams>;
-
-/** The hosted page's forms post no fields. */
-export const TestPaymentActionBody = z.object({}).nullish();
