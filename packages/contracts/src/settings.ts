@@ -24,6 +24,15 @@ export const AppSettings = z.object({
   precheckoutCategory: z.number().int().nullable().default(null),
   bagFeeItem: z.number().int().nullable().default(null),
   smileyUrl: z.string().nullable().default(null),
+  /**
+   * Ours, beside the spec's: the restaurant's brand colour as #rrggbb, used for buttons, links and focus
+   * rings (the storefront derives readable text and link shades from it). null = our neutral green.
+   */
+  primaryColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .nullable()
+    .default(null),
 });
 export type AppSettings = z.infer<typeof AppSettings>;
 export type AppSettingName = keyof AppSettings;

@@ -690,6 +690,7 @@ export const restaurantA: RestaurantSeed = {
     precheckoutCategory: "precheckout",
     bagFeeItem: "bag",
     smileyUrl: "https://www.findsmiley.dk/812345",
+    primaryColor: "#b34a12",
   },
 
   blockedProducts: ["milkshake-strawberry"],

@@ -696,6 +696,7 @@ export const restaurantB: RestaurantSeed = {
     precheckoutCategory: "precheckout",
     bagFeeItem: "bag",
     smileyUrl: "https://www.findsmiley.dk/798123",
+    primaryColor: "#2e7d32",
   },
 
   blockedProducts: ["panna-cotta"],

@@ -93,6 +93,8 @@ export type SettingsSeed = {
   /** Product key, or null. */
   bagFeeItem: string | null;
   smileyUrl: string;
+  /** The brand colour (#rrggbb) of buttons and links. */
+  primaryColor: string;
 };
 
 export type RestaurantSeed = {

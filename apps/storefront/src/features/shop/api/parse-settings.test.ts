@@ -47,6 +47,7 @@ describe("parseSettings", () => {
       feature("startCategory", 1.5),
       feature("orderIdType", "other"),
       feature("requiredGuestInformation", { name: true }),
+      feature("primaryColor", "red"),
     ]);
     expect(settings).toEqual(DEFAULT_SETTINGS);
   });
@@ -58,6 +59,7 @@ describe("parseSettings", () => {
       feature("terms", "https://example.dk/terms"),
       feature("orderIdType", "bad"),
       feature("unknown", 1),
+      feature("primaryColor", "#2e7d32"),
     ];
     expect(parseSettings(features)).toEqual(parseFeatures(features));
   });

@@ -18,6 +18,7 @@ export const DEFAULT_SETTINGS: AppSettings = {
   precheckoutCategory: null,
   bagFeeItem: null,
   smileyUrl: null,
+  primaryColor: null,
 };
 
 type Check = (value: unknown) => boolean;
@@ -53,6 +54,7 @@ const CHECKS: { [Name in keyof AppSettings]: Check } = {
   precheckoutCategory: isId,
   bagFeeItem: isId,
   smileyUrl: isText,
+  primaryColor: (v) => v === null || (typeof v === "string" && /^#[0-9a-fA-F]{6}$/.test(v)),
 };
 
 /** Features (name, JSON-encoded value) into settings: unknown names dropped, bad values keep the default. */
