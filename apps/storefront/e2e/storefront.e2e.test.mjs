@@ -1,116 +1,16 @@
-// Browser tests: the real server (npm start) on a fresh DATA_DIR, driven in Debian's Chromium.
+// Browser tests of the start-up, login, status pages, API docs and hosted payment page: the real server
+// (npm start) on a fresh DATA_DIR, driven in Debian's Chromium. The guest's journeys are in journeys.e2e.test.mjs.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { createHarness, logIn, seriousAxeViolations } from "./harness.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-const port = 3900 + Math.floor(Math.random() * 90);
-const dataDir = mkdtempSync(join(tmpdir(), "e2e-"));
-// The server's own output goes to a file, printed only when the server fails to come up.
-const serverLog = join(tmpdir(), `e2e-server-${port}.log`);
-let server;
-let browser;
-/** Every Content-Security-Policy violation any page of these tests reported: there must be none. */
-const cspViolations = [];
+const product = createHarness();
+const { openPage, openLoggedIn, productionUnitIdOf, cspViolations } = product;
+const port = product.port;
+const newPage = () => product.newPage();
 
-before(async () => {
-  server = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", openSync(serverLog, "w"), openSync(serverLog, "a")],
-    detached: true,
-  });
-  try {
-    await waitForServer(`http://127.0.0.1:${port}/api/module/domain/localhost`, 180_000);
-  } catch (error) {
-    console.error(readFileSync(serverLog, "utf8"));
-    throw error;
-  }
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  if (server?.pid) process.kill(-server.pid, "SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function waitForServer(url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
-}
-
-/**
- * A new page that reports CSP violations into cspViolations: the `securitypolicyviolation` event (fired
- * for every blocked script, style, image, connection, form, eval…) and console messages that mention
- * the policy. The init script runs through the DevTools protocol, so the page's own CSP does not block it.
- */
-async function newPage() {
-  const page = await browser.newPage();
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      console.error(
-        `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"} on ${event.documentURI} (${event.sourceFile}:${event.lineNumber}:${event.columnNumber} ${event.sample})`,
-      );
-    });
-  });
-  page.on("console", (message) => {
-    if (/content security policy|CSP violation/i.test(message.text())) cspViolations.push(message.text());
-  });
-  return page;
-}
-
-async function openPage(host) {
-  const page = await newPage();
-  await page.goto(`http://${host}:${port}/`);
-  await page.getByRole("heading", { level: 1 }).waitFor();
-  return page;
-}
-
-/** The production unit id of the restaurant on `host`: the session login's password (SPEC §4). */
-async function productionUnitIdOf(host) {
-  const response = await fetch(`http://127.0.0.1:${port}/api/module/domain/${host}`);
-  return (await response.json()).productionUnitId;
-}
-
-/** Fills in the login form on `/` (any username; the password is the production unit id). */
-async function logIn(page, password) {
-  await page.getByLabel("Brugernavn").fill("e2e-guest");
-  await page.getByLabel("Adgangskode").fill(String(password));
-  await page.getByRole("button", { name: "Log ind" }).click();
-}
-
-async function openLoggedIn(host) {
-  const page = await openPage(host);
-  await logIn(page, await productionUnitIdOf(host));
-  await page.locator(".category-tile").first().waitFor();
-  return page;
-}
+before(product.start);
+after(product.stop);
 
 test("the front page asks for the session login; a wrong password is refused with its message", async () => {
   const page = await openPage("localhost");
@@ -132,9 +32,14 @@ test("the front page asks for the session login; a wrong password is refused wit
 test("the production unit id logs in: restaurant A shows its name and its category tiles", async () => {
   const page = await openLoggedIn("localhost");
   assert.ok((await page.locator(".category-tile").count()) >= 5);
-  const name = await page.locator(".logo img").getAttribute("alt");
+  const name = await page.locator("a.logo").getAttribute("aria-label");
+  assert.match(name, /^Bistro Nørrebro/);
   const b = await openLoggedIn("127.0.0.1");
-  assert.notEqual(await b.locator(".logo img").getAttribute("alt"), name, "restaurant B has another name");
+  assert.match(
+    await b.locator("a.logo").getAttribute("aria-label"),
+    /^Pizzeria Aarhus C/,
+    "restaurant B has its own name",
+  );
   await page.close();
   await b.close();
 });
@@ -164,15 +69,6 @@ test("an unknown path redirects to /notfound", async () => {
   await page.getByRole("heading", { level: 1 }).waitFor();
   await page.close();
 });
-
-/** axe-core, evaluated through DevTools, not as an inline <script> (which the storefront's CSP refuses). */
-async function seriousAxeViolations(page) {
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help}`);
-}
 
 test("the login form and the front page have no serious accessibility violations (axe-core)", async () => {
   const page = await openPage("localhost");
@@ -276,6 +172,7 @@ test("the test provider's hosted page works under its own CSP and its approval l
 });
 
 // Last: what every page above reported.
-test("no page the browser tests visited reported a Content-Security-Policy violation", () => {
+test("no page the browser tests visited reported a Content-Security-Policy violation or a console error", () => {
   assert.deepEqual(cspViolations, []);
+  assert.deepEqual(product.consoleErrors, []);
 });

@@ -1,0 +1,181 @@
+// The browser tests' harness: the real product (npm start) on a fresh DATA_DIR and a free port, driven in
+// Debian's Chromium through playwright-core. Every page records console errors and CSP violations.
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+/** Screenshots of every page, kept as test artifacts (ignored by git). */
+export const screenshotDir = join(dirname(fileURLToPath(import.meta.url)), "artifacts");
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export function createHarness() {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const dataDir = mkdtempSync(join(tmpdir(), "e2e-"));
+  // The server's own output goes to a file, printed only when the server fails to come up.
+  const serverLog = join(tmpdir(), `e2e-server-${port}.log`);
+  let server;
+  let browser;
+  /** Every Content-Security-Policy violation any page reported: there must be none. */
+  const cspViolations = [];
+  /** Every console error (and uncaught page error) any page reported: there must be none. */
+  const consoleErrors = [];
+
+  async function start() {
+    server = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      stdio: ["ignore", openSync(serverLog, "w"), openSync(serverLog, "a")],
+      detached: true,
+    });
+    try {
+      await waitForServer(`http://127.0.0.1:${port}/api/module/domain/localhost`, 180_000);
+    } catch (error) {
+      console.error(readFileSync(serverLog, "utf8"));
+      throw error;
+    }
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+  }
+
+  async function stop() {
+    await browser?.close();
+    if (server?.pid) process.kill(-server.pid, "SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  async function waitForServer(url, timeoutMs) {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(url)).ok) return;
+      } catch {}
+      if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
+  }
+
+  /**
+   * A new page (its own context: own storage) that reports CSP violations — the `securitypolicyviolation`
+   * event, fired for every blocked script, style, image, connection, form, eval — and console errors.
+   * The init script runs through the DevTools protocol, so the page's own CSP does not block it.
+   */
+  async function newPage(viewport = DESKTOP) {
+    const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        console.error(
+          `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"} on ${event.documentURI} (${event.sourceFile}:${event.lineNumber}:${event.columnNumber} ${event.sample})`,
+        );
+      });
+    });
+    page.on("console", (message) => {
+      if (/content security policy|CSP violation/i.test(message.text())) cspViolations.push(message.text());
+      else if (message.type() === "error" && !isExpectedError(message))
+        consoleErrors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+    page.on("close", () => void context.close().catch(() => {}));
+    return page;
+  }
+
+  async function openPage(host, viewport) {
+    const page = await newPage(viewport);
+    await page.goto(`http://${host}:${port}/`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    return page;
+  }
+
+  /** The production unit id of the restaurant on `host`: the session login's password (SPEC §4). */
+  async function productionUnitIdOf(host) {
+    const response = await fetch(`http://127.0.0.1:${port}/api/module/domain/${host}`);
+    return (await response.json()).productionUnitId;
+  }
+
+  async function openLoggedIn(host, viewport) {
+    const page = await openPage(host, viewport);
+    await logIn(page, await productionUnitIdOf(host));
+    await page.locator(".category-tile").first().waitFor();
+    return page;
+  }
+
+  async function screenshot(page, name) {
+    mkdirSync(screenshotDir, { recursive: true });
+    await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  }
+
+  /** Switches the maintenance flag of SPEC §7's static storage (DATA_DIR/static/maintenanceMode.json). */
+  function setMaintenance(isDownForMaintenance) {
+    mkdirSync(join(dataDir, "static"), { recursive: true });
+    writeFileSync(join(dataDir, "static", "maintenanceMode.json"), JSON.stringify({ isDownForMaintenance }));
+  }
+
+  return {
+    get port() {
+      return port;
+    },
+    url: (host, path = "/") => `http://${host}:${port}${path}`,
+    start,
+    stop,
+    newPage,
+    openPage,
+    openLoggedIn,
+    productionUnitIdOf,
+    screenshot,
+    setMaintenance,
+    cspViolations,
+    consoleErrors,
+  };
+}
+
+/**
+ * Console errors the browser itself prints for answers the page expects and handles: the failed login
+ * attempt is not one (204); a refused request the app shows a message for would be listed here.
+ */
+function isExpectedError(message) {
+  return (
+    /Failed to load resource: the server responded with a status of 404/.test(message.text()) &&
+    /\/notfound|favicon/.test(message.location()?.url ?? "")
+  );
+}
+
+/** Fills in the login form on `/` (any username; the password is the production unit id), in Danish. */
+export async function logIn(page, password) {
+  await page.getByLabel("Brugernavn").fill("e2e-guest");
+  await page.getByLabel("Adgangskode").fill(String(password));
+  await page.getByRole("button", { name: "Log ind" }).click();
+}
+
+/** axe-core, evaluated through DevTools, not as an inline <script> (which the storefront's CSP refuses). */
+export async function seriousAxeViolations(page) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")})`,
+    );
+}
