@@ -1,0 +1,32 @@
+export {
+  BASKET_ID_KEY,
+  CHECKOUT_ID_KEY,
+  CHECKOUT_KEY_PREFIX,
+  clearStoredOrder,
+  rememberCheckoutId,
+  storedCheckoutId,
+} from "./api/basket-storage";
+export {
+  type BagFeeItem,
+  type CartLine,
+  type CartLineOptions,
+  cartLines,
+  countOfProduct,
+  isBasketEmpty,
+  itemCount,
+  type NewLine,
+} from "./basket-rules";
+export {
+  type BasketApi,
+  type BasketState,
+  type BasketStatus,
+  type BasketStore,
+  type BasketStoreDeps,
+  basketStore,
+  createBasketStore,
+} from "./basket-store";
+export { CartLines, type CartLinesProps } from "./components/cart-lines";
+export { ExpandedCart, type ExpandedCartProps } from "./components/expanded-cart";
+export { MinicartButton, type MinicartButtonProps } from "./components/minicart-button";
+export { formatDkk, priceText } from "./format-dkk";
+export { BasketStoreProvider, type BasketView, useBasket } from "./hooks/use-basket";
