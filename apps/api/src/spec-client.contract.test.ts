@@ -259,4 +259,21 @@ describe.each(await testDbKinds())("a client written from the spec, on %s", (kin
     expect(order.totalAmount).toBeCloseTo(basketNow.totalPrice - discountTaken, 2);
     expect(order.products).toEqual([expect.objectContaining({ productId: product.id, amount })]);
   });
+
+  test("reports a failure it met (SPEC §7 telemetry) with the failed answer's trace id, without a token", async () => {
+    const failed = await t.request({ method: "GET", url: "/api/module/domain/no-such-shop.example" });
+    expect(failed.statusCode).toBe(404);
+    const res = await t.request({
+      method: "POST",
+      url: "/api/telemetry",
+      payload: {
+        name: "AppError",
+        message: failed.json().errors[0].message,
+        path: "/",
+        traceId: failed.headers["x-trace-id"],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({ traceId: res.headers["x-trace-id"] });
+  });
 });

@@ -9,4 +9,5 @@ export * from "./order";
 export * from "./payment";
 export * from "./payment-request";
 export * from "./settings";
+export * from "./telemetry";
 export * from "./tenancy";

@@ -11,6 +11,7 @@ import { orderRoutes } from "./order/routes";
 import { paymentRoutes } from "./payment/routes";
 import { pickupTimeRoutes } from "./pickup-time/routes";
 import { settingsRoutes } from "./settings/routes";
+import { telemetryRoutes } from "./telemetry/routes";
 import { tenancyRoutes } from "./tenancy/routes";
 import { warehouseRoutes } from "./warehouse/routes";
 
@@ -30,4 +31,5 @@ export const routeModules: RouteModule[] = [
   giftcardRoutes,
   paymentRoutes,
   orderRoutes,
+  telemetryRoutes,
 ];
