@@ -1,33 +1,56 @@
+import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, Outlet, useRouteLoaderData } from "react-router";
+import { Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { FullPageSpinner } from "../components/ui/spinner";
 import type { Shop } from "../features/shop";
-import { chooseLanguage } from "../lib/i18n";
+import { applyBrandColour } from "../lib/brand-colour";
+import { CartControls } from "./cart-controls";
+import { Header } from "./header";
+import { useInactivityPause } from "./inactivity";
 import { useScrollToTopOnNavigation } from "./navigation-effects";
+import { PauseScreen } from "./pause-screen";
 
-/** The frame of every shop page. A later step adds the minicart, sidebar and pause screen (issue 9). */
+/** Pages where the guest is busy paying or waiting for the order: no pause screen over them. */
+const NO_PAUSE = /^\/(payment|order|confirmation)\b/;
+
+/** The frame of every shop page (SPEC §2 Layout): header, the page, the pause screen and the loading spinner. */
 export function Layout() {
-  const shop = useRouteLoaderData("root") as Shop | undefined;
-  const { t, i18n } = useTranslation();
+  const shop = useRouteLoaderData("root") as Shop | null | undefined;
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
   useScrollToTopOnNavigation();
-  const next = i18n.language === "da-DK" ? "en-US" : "da-DK";
+  useLayoutEffect(() => applyBrandColour(document.documentElement, shop?.settings.primaryColor ?? null), [shop]);
+  const { paused, resume } = useInactivityPause(Boolean(shop) && !NO_PAUSE.test(pathname));
+  // SPEC §2: on /checkout the basket, sidebar and header are hidden (the page has its own way back).
+  const isCheckout = pathname === "/checkout";
+  if (!shop) return <Outlet />;
   return (
     <>
-      <header className="site-header">
-        <Link to="/" className="logo">
-          {/* A restaurant's logo is its wordmark: it carries the name, so the text shows only without one. */}
-          {shop?.settings.logo ? (
-            <img className="logo-image" src={shop.settings.logo} alt={shop.productionUnit.name} height={44} />
-          ) : (
-            <span>{shop?.productionUnit.name}</span>
-          )}
-        </Link>
-        <button type="button" lang={next} onClick={() => void chooseLanguage(next)}>
-          {t("Language.Switch")}
-        </button>
-      </header>
-      <main>
+      {isCheckout ? null : (
+        <Header
+          restaurantName={shop.productionUnit.name}
+          logo={shop.settings.logo}
+          smileyUrl={shop.settings.smileyUrl}
+          cart={<CartControls shop={shop} />}
+        />
+      )}
+      <main className="page" id="main">
         <Outlet />
       </main>
+      {navigation.state === "loading" ? <DelayedSpinner label={t("Spinner.Loading")} /> : null}
+      {paused ? (
+        <PauseScreen logo={shop.settings.logo} restaurantName={shop.productionUnit.name} onStart={resume} />
+      ) : null}
     </>
+  );
+}
+
+/** The full-page spinner, shown only when a page takes a moment: a quick navigation never flashes it. */
+function DelayedSpinner({ label }: { label: string }) {
+  return (
+    <div className="delayed-spinner">
+      <FullPageSpinner label={label} />
+    </div>
   );
 }

@@ -1,16 +1,33 @@
 import { createBrowserRouter } from "react-router";
 import { isLoggedIn, postLoginAttempt } from "../features/auth";
-import { getCategories } from "../features/menu";
+import { basketStore } from "../features/basket";
+import { loadCatalogue, loadStock } from "../features/menu";
 import { type AppState, startApp } from "../features/shop";
 import { api, setToken, staticStorage } from "../lib/api-client";
-import { applyServerDefaultLanguage, ensureLanguage } from "../lib/i18n";
+import i18n, { applyServerDefaultLanguage, ensureLanguage } from "../lib/i18n";
+import { reportAppError } from "../lib/telemetry";
 import { createRoutes } from "./routes";
 
 let started: Promise<AppState> | undefined;
 /** The app start runs once per page load; every loader shares its result. */
 function appState(): Promise<AppState> {
-  started ??= startApp(window.location.hostname, { api, staticStorage, setToken, applyServerDefaultLanguage });
+  if (!started) {
+    started = startApp(window.location.hostname, { api, staticStorage, setToken, applyServerDefaultLanguage });
+    void started.then((state) => {
+      if (state.status === "error") reportAppError(state.error, window.location.pathname);
+    });
+  }
   return started;
+}
+
+let basketLoaded: Promise<void> | undefined;
+/** The stored basket is read once per page load (SPEC §4), and again in the new language after a switch. */
+function loadBasket(): Promise<void> {
+  if (!basketLoaded) {
+    basketLoaded = basketStore.load();
+    i18n.on("languageChanged", () => void basketStore.reloadForLanguage());
+  }
+  return basketLoaded;
 }
 
 export const router = createBrowserRouter(
@@ -19,7 +36,11 @@ export const router = createBrowserRouter(
     isLoggedIn: (productionUnitId) => isLoggedIn(productionUnitId),
     userAgent: () => navigator.userAgent,
     ensureLanguage,
-    getCategories,
+    catalogue: ({ module }) =>
+      loadCatalogue({ menuInstanceId: module.menuInstanceId, productInstanceId: module.productInstanceId }),
+    stock: (productionUnitId) => loadStock(productionUnitId),
+    loadBasket,
+    now: () => new Date(),
     onLoginAttempt: postLoginAttempt,
   }),
 );

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import type { Module } from "@app/contracts";
+import type { Category, Module, Product } from "@app/contracts";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { SESSION_LOGIN_KEY } from "../features/auth";
+import type { Catalogue } from "../features/menu";
 import { type AppState, DEFAULT_SETTINGS, type Shop } from "../features/shop";
 import enUS from "../locales/en-US.json";
 import { createRoutes, type RouterDeps } from "./routes";
@@ -30,13 +31,63 @@ function shop(overrides: { settings?: Partial<Shop["settings"]>; isDownForMainte
   return {
     token: "t",
     module: { id: 1, productionUnitId: PRODUCTION_UNIT_ID, menuInstanceId: 5, isVisible: true } as Module,
-    productionUnit: { id: PRODUCTION_UNIT_ID, name: "Restaurant A" } as Shop["productionUnit"],
+    productionUnit: {
+      id: PRODUCTION_UNIT_ID,
+      name: "Restaurant A",
+      timeZone: "Europe/Copenhagen",
+    } as Shop["productionUnit"],
     settings: { ...DEFAULT_SETTINGS, ...overrides.settings },
     languages: { defaultLanguage: "da-DK", languages: [] },
-    openingHours: null,
+    openingHours: { date: "2026-11-23", open: "11:00", close: "21:00", isOpen: true, timeZone: "Europe/Copenhagen" },
     isDownForMaintenance: overrides.isDownForMaintenance ?? false,
   };
 }
+
+/** A product without options, as the API answers it. */
+function product(fields: Pick<Product, "id" | "price"> & { name?: Product["name"] }): Product {
+  return {
+    productId: fields.id,
+    name: fields.name ?? { "en-US": `Product ${fields.id}` },
+    subtitle: {},
+    description: {},
+    originalPrice: null,
+    unitPrice: fields.price,
+    productPriceDaily: null,
+    labelIds: [],
+    modifiers: [],
+    internalName: "",
+    imageUrl: "",
+    isGiftcard: false,
+    ...fields,
+  };
+}
+
+const burger = product({ id: 70, name: { "en-US": "Classic burger" }, price: 95 });
+const cola = product({ id: 71, name: { "en-US": "Cola" }, price: 25 });
+const category = (id: number, name: string, productIds: number[], internalName = "c"): Category => ({
+  id,
+  name: { "en-US": name },
+  description: { "en-US": `All our ${name.toLowerCase()}` },
+  internalName,
+  imageUrl: `/${id}.png`,
+  sortOrder: id,
+  products: productIds.map((productId, sortOrder) => ({ productId, sortOrder })),
+});
+const catalogue: Catalogue = {
+  menu: { id: 1, name: "Menu", active: true },
+  categories: [
+    category(7, "Burgers", [70]),
+    category(8, "Lunch", [70], "frokostkategori"),
+    category(9, "Extras", [71]),
+    category(10, "Free things", [72]),
+  ],
+  productsById: new Map([
+    [70, burger],
+    [71, cola],
+    [72, product({ id: 72, price: 0 })],
+  ]),
+  labels: [],
+};
 
 function renderAt(path: string, state: AppState, deps: Partial<RouterDeps> = {}) {
   const router = createMemoryRouter(
@@ -45,9 +96,10 @@ function renderAt(path: string, state: AppState, deps: Partial<RouterDeps> = {})
       isLoggedIn: (id) => sessionStorage.getItem(SESSION_LOGIN_KEY) === String(id),
       userAgent: () => "Mozilla/5.0 Chrome/120.0",
       ensureLanguage: async () => {},
-      getCategories: async () => [
-        { id: 7, name: { "en-US": "Burgers" }, description: {}, internalName: "b", imageUrl: "/b.png", products: [] },
-      ],
+      catalogue: async () => catalogue,
+      stock: async () => ({ blockedProductIds: new Set(), blockedChoiceIds: new Set() }),
+      loadBasket: async () => {},
+      now: () => new Date("2026-11-23T11:00:00Z"),
       onLoginAttempt: () => {},
       ...deps,
     }),
@@ -167,5 +219,61 @@ describe("the login gate", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("Please enter both username and password");
     expect(onLoginAttempt).not.toHaveBeenCalled();
     expect(sessionStorage.getItem(SESSION_LOGIN_KEY)).toBeNull();
+  });
+});
+
+describe("menu pages", () => {
+  test("the front page shows only categories with a priced product, the lunch menu before 16", async () => {
+    logIn();
+    renderAt("/", ready());
+    expect(await screen.findByText("Burgers")).toBeTruthy();
+    expect(screen.getByText("Lunch")).toBeTruthy();
+    expect(screen.queryByText("Free things")).toBeNull();
+  });
+
+  test("after 16 on the restaurant's clock the lunch menu is gone, and its deep link goes to /", async () => {
+    logIn();
+    const router = renderAt("/menu/8", ready(), { now: () => new Date("2026-11-23T15:30:00Z") });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(await screen.findByText("Burgers")).toBeTruthy();
+    expect(screen.queryByText("Lunch")).toBeNull();
+  });
+
+  test("/menu/{id} shows the category's title, description, sidebar and priced products", async () => {
+    logIn();
+    renderAt("/menu/7", ready());
+    expect((await heading()).textContent).toBe("Burgers");
+    expect(screen.getByText("All our burgers")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Burgers" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByText("Classic burger")).toBeTruthy();
+    expect(document.title).toBe("Burgers");
+  });
+
+  test("an unknown category is /notfound", async () => {
+    logIn();
+    const router = renderAt("/menu/999", ready());
+    await waitFor(() => expect(router.state.location.pathname).toBe("/notfound"));
+  });
+
+  test("/precheckout lists the precheckout category's products and is not among the tiles", async () => {
+    logIn();
+    const router = renderAt("/precheckout", ready(shop({ settings: { precheckoutCategory: 9 } })));
+    expect((await heading()).textContent).toBe("Have you remembered everything?");
+    expect(screen.getByText("Cola")).toBeTruthy();
+    await act(async () => router.navigate("/"));
+    expect(await screen.findByText("Burgers")).toBeTruthy();
+    expect(screen.queryByText("Extras")).toBeNull();
+  });
+
+  test.each([
+    ["no precheckout category is set", null, new Set<number>()],
+    ["the category has no available products", 9, new Set([71])],
+    ["the category holds only unpriced products", 10, new Set<number>()],
+  ])("/precheckout goes to /checkout when %s", async (_, precheckoutCategory, blockedProductIds) => {
+    logIn();
+    const router = renderAt("/precheckout", ready(shop({ settings: { precheckoutCategory } })), {
+      stock: async () => ({ blockedProductIds, blockedChoiceIds: new Set() }),
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/checkout"));
   });
 });

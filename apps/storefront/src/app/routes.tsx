@@ -1,25 +1,33 @@
 import { type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
-import type { CategorySummary } from "../features/menu";
-import type { AppState } from "../features/shop";
 import { Layout } from "./layout";
 import { isInternetExplorer, redirectFor } from "./redirect-rules";
 import { FrontPage, type FrontPageData } from "./routes/front-page";
 import { ErrorPage, MaintenancePage, NotFoundPage, RouteErrorBoundary } from "./routes/status-pages";
+import { type ShopDataDeps, shownCategories } from "./shop-data";
 
-export type RouterDeps = {
-  /** The app start (SPEC §4), run once and shared by every loader. */
-  appState: () => Promise<AppState>;
-  isLoggedIn: (productionUnitId: number) => boolean;
+export type RouterDeps = ShopDataDeps & {
   userAgent: () => string;
   /** Messages for pages shown without a started shop (status pages). */
   ensureLanguage: () => Promise<void>;
-  getCategories: (menuInstanceId: number) => Promise<CategorySummary[]>;
   onLoginAttempt: (attempt: { username: string; passwordApproved: boolean }) => void;
 };
 
-/** Shown while the first loaders run (the app start). */
+/** Shown while the first loaders run (the app start): the shape of the page, not a blank screen. */
 function PageLoading() {
-  return <div className="page-loading" aria-busy="true" />;
+  return (
+    <div className="page-loading" aria-busy="true">
+      <div className="skeleton page-loading-header" />
+      <div className="page">
+        <div className="skeleton page-loading-title" />
+        <div className="page-loading-blocks">
+          <div className="skeleton" />
+          <div className="skeleton" />
+          <div className="skeleton" />
+          <div className="skeleton" />
+        </div>
+      </div>
+    </div>
+  );
 }
 
 /** The routes of SPEC §2. Pages past the front page are code-split: the first load carries only `/`. */
@@ -38,6 +46,7 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
       loggedIn: shop ? deps.isLoggedIn(shop.module.productionUnitId) : false,
     });
     if (target) throw redirect(target);
+    if (shop) await deps.loadBasket();
     return shop ?? null;
   };
 
@@ -47,8 +56,8 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
     const { module, settings } = state.shop;
     if (!deps.isLoggedIn(module.productionUnitId)) return { view: "login", productionUnitId: module.productionUnitId };
     if (settings.showClosedFrontpageMessage) return { view: "closed" };
-    const categories = await deps.getCategories(module.menuInstanceId);
-    return { view: "tiles", categories: categories.filter((c) => c.id !== settings.precheckoutCategory) };
+    const catalogue = await deps.catalogue(state.shop);
+    return { view: "tiles", categories: shownCategories(state.shop, catalogue, deps.now()) };
   };
 
   const statusLoader = () => deps.ensureLanguage().then(() => null);
@@ -70,8 +79,20 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
           shouldRevalidate: () => true,
           element: <FrontPage onLoginAttempt={deps.onLoginAttempt} />,
         },
-        { path: "menu/:categoryId", lazy: () => import("./routes/menu-page") },
-        { path: "precheckout", lazy: () => import("./routes/precheckout-page") },
+        {
+          path: "menu/:categoryId",
+          lazy: async () => {
+            const { MenuPage, menuPageLoader } = await import("./routes/menu-page");
+            return { Component: MenuPage, loader: (args: LoaderFunctionArgs) => menuPageLoader(args, deps) };
+          },
+        },
+        {
+          path: "precheckout",
+          lazy: async () => {
+            const { PrecheckoutPage, precheckoutPageLoader } = await import("./routes/precheckout-page");
+            return { Component: PrecheckoutPage, loader: () => precheckoutPageLoader(deps) };
+          },
+        },
         { path: "checkout", lazy: () => import("./routes/checkout-page") },
         { path: "payment/:checkoutId", lazy: () => import("./routes/payment-page") },
         { path: "order/:checkoutId", lazy: () => import("./routes/order-page") },

@@ -45,6 +45,18 @@ describe("createApiClient", () => {
     expect(await api.request("GET", "/basket/9")).toEqual({ ok: false, status: 404, errors, traceId: "tr-1" });
   });
 
+  test("a failure's trace id comes from the x-trace-id header when the body has none", async () => {
+    const errors = [{ code: "BASKET_EXPIRED", message: "Gone" }];
+    const { api } = client(
+      async () =>
+        new Response(JSON.stringify({ errors }), {
+          status: 410,
+          headers: { "content-type": "application/json", "x-trace-id": "tr-h" },
+        }),
+    );
+    expect(await api.request("GET", "/basket/9")).toEqual({ ok: false, status: 410, errors, traceId: "tr-h" });
+  });
+
   test("a non-ok answer without an errors list has its body wrapped in a list", async () => {
     const { api } = client(async () => new Response("Bad gateway", { status: 502 }));
     expect(await api.request("GET", "/menu")).toEqual({

@@ -103,7 +103,8 @@ async function readResponse<T>(url: string, response: Response): Promise<ApiResu
   const errors = Array.isArray(body?.errors)
     ? (body.errors as ApiErrorItem[])
     : [body ?? { code: "HTTP", message: String(data || `Request to ${url} failed with status ${response.status}`) }];
-  const traceId = typeof body?.traceId === "string" ? body.traceId : undefined;
+  // Every answer of our API names its trace id in a header; 5xx bodies repeat it.
+  const traceId = typeof body?.traceId === "string" ? body.traceId : (response.headers.get("x-trace-id") ?? undefined);
   return traceId
     ? { ok: false, status: response.status, errors, traceId }
     : { ok: false, status: response.status, errors };

@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useLocation, useNavigate } from "react-router";
 import { LoginForm } from "../../features/auth";
-import { type CategorySummary, CategoryTiles } from "../../features/menu";
+import { type CategoryTile, CategoryTiles } from "../../features/menu";
 import { usePageTitle } from "../page-title";
 import { nextAfterLogin } from "../redirect-rules";
 
 export type FrontPageData =
   | { view: "login"; productionUnitId: number }
   | { view: "closed" }
-  | { view: "tiles"; categories: CategorySummary[] };
+  | { view: "tiles"; categories: CategoryTile[] };
 
 export function FrontPage({
   onLoginAttempt,
@@ -36,7 +36,7 @@ export function FrontPage({
     return (
       <>
         <h1>{title}</h1>
-        <p>{t("ClosedFrontpage.Message")}</p>
+        <p className="closed-message">{t("ClosedFrontpage.Message")}</p>
       </>
     );
   }

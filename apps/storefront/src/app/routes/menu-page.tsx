@@ -1,7 +1,80 @@
-import { usePageTitle } from "../page-title";
+import type { Category, Label, Product } from "@app/contracts";
+import { useTranslation } from "react-i18next";
+import { type LoaderFunctionArgs, redirect, useLoaderData } from "react-router";
+import { countOfProduct, useBasket } from "../../features/basket";
+import { CategoryNav, categoryProducts, ProductList } from "../../features/menu";
+import { translate } from "../../lib/i18n";
+import { useDocumentTitle } from "../page-title";
+import { type ShopDataDeps, shopForPage, shownCategories } from "../shop-data";
 
-/** /menu/:categoryId (SPEC §2) — a placeholder: the page's title only until issue 9's next step fills it in. */
-export function Component() {
-  const title = usePageTitle("Header.Categories");
-  return <h1>{title}</h1>;
+export type MenuPageData = {
+  category: Category;
+  categories: Category[];
+  products: Product[];
+  labels: Label[];
+  blockedProductIds: ReadonlySet<number>;
+  blockedChoiceIds: ReadonlySet<number>;
+};
+
+/**
+ * /menu/:categoryId: the category among those the guest may see now. An unknown id is /notfound; a
+ * category hidden right now (the lunch menu after 16, one with nothing priced) sends the guest to /.
+ */
+export async function menuPageLoader(
+  { params }: Pick<LoaderFunctionArgs, "params">,
+  deps: ShopDataDeps,
+): Promise<MenuPageData | null> {
+  const shop = await shopForPage(deps);
+  if (!shop) return null;
+  const [catalogue, stock] = await Promise.all([deps.catalogue(shop), deps.stock(shop.module.productionUnitId)]);
+  const categoryId = Number(params.categoryId);
+  if (!catalogue.categories.some((category) => category.id === categoryId)) throw redirect("/notfound");
+  const categories = shownCategories(shop, catalogue, deps.now());
+  const category = categories.find((candidate) => candidate.id === categoryId);
+  if (!category) throw redirect("/");
+  return {
+    category,
+    categories,
+    products: categoryProducts(category, catalogue.productsById),
+    labels: catalogue.labels,
+    ...stock,
+  };
+}
+
+export function MenuPage() {
+  const data = useLoaderData() as MenuPageData | null;
+  if (!data) return null;
+  return <MenuPageContent data={data} />;
+}
+
+function MenuPageContent({ data }: { data: MenuPageData }) {
+  const { t, i18n } = useTranslation();
+  const basket = useBasket();
+  const title = translate(data.category.name, i18n.language);
+  useDocumentTitle(title);
+  const description = translate(data.category.description, i18n.language);
+  return (
+    <div className="page-with-sidebar">
+      <CategoryNav categories={data.categories} activeId={data.category.id} />
+      <div>
+        <h1>{title}</h1>
+        {description ? <p className="lead">{description}</p> : null}
+        {data.products.length === 0 ? (
+          <p>{t("MenuPage.NoProducts")}</p>
+        ) : (
+          <ProductList
+            products={data.products}
+            labels={data.labels}
+            blockedProductIds={data.blockedProductIds}
+            blockedChoiceIds={data.blockedChoiceIds}
+            language={i18n.language}
+            countOf={(productId) => countOfProduct(basket.basket, productId)}
+            onSetCount={(productId, count) => void basket.setProductCount(productId, count)}
+            onAdd={basket.add}
+            pending={basket.pending}
+          />
+        )}
+      </div>
+    </div>
+  );
 }

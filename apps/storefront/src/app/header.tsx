@@ -1,0 +1,93 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { chooseLanguage, type Language } from "../lib/i18n";
+
+export type HeaderProps = {
+  restaurantName: string;
+  logo: string | null;
+  smileyUrl: string | null;
+  /** The payment page cancels a pending payment before the logo leaves it (SPEC §2). */
+  onLogoClick?: (event: React.MouseEvent) => void;
+  /** The minicart button, composed by the layout from the basket feature. */
+  cart?: ReactNode;
+};
+
+/** SPEC §2's header: logo to the front page, the smiley-inspection link, the language flag, the minicart. */
+export function Header({ restaurantName, logo, smileyUrl, onLogoClick, cart }: HeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <header className="site-header">
+      <Link to="/" className="logo" aria-label={t("Header.Logo", { name: restaurantName })} onClick={onLogoClick}>
+        {/* A restaurant's logo is its wordmark: it carries the name, so the text shows only without one. */}
+        {logo ? (
+          <img className="logo-image" src={logo} alt="" height={40} width={142} />
+        ) : (
+          <span>{restaurantName}</span>
+        )}
+      </Link>
+      <div className="header-actions">
+        {smileyUrl ? <SmileyLink href={smileyUrl} /> : null}
+        <LanguageButton />
+        {cart}
+      </div>
+    </header>
+  );
+}
+
+/** The Danish food authority's inspection report ("smiley"), which Danish restaurants must show. */
+function SmileyLink({ href }: { href: string }) {
+  const { t } = useTranslation();
+  return (
+    <a className="button button-quiet header-link" href={href} target="_blank" rel="noopener noreferrer">
+      <svg className="smiley-icon" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+        <circle cx="16" cy="16" r="14" fill="#ffd43b" stroke="#1d1d1f" strokeWidth="2" />
+        <circle cx="11" cy="13" r="2" fill="#1d1d1f" />
+        <circle cx="21" cy="13" r="2" fill="#1d1d1f" />
+        <path d="M9.5 19.5q6.5 6 13 0" fill="none" stroke="#1d1d1f" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <span className="visually-hidden">{t("Header.Smiley")}</span>
+    </a>
+  );
+}
+
+/** The flag button of SPEC §1: it shows the flag of the other language and switches to it. */
+function LanguageButton() {
+  const { t, i18n } = useTranslation();
+  const next: Language = i18n.language === "da-DK" ? "en-US" : "da-DK";
+  return (
+    <button
+      type="button"
+      className="button-quiet language-button"
+      lang={next}
+      aria-label={t("Language.Switch")}
+      onClick={() => void chooseLanguage(next)}
+    >
+      <Flag language={next} />
+      <span className="language-name" aria-hidden="true">
+        {t(`Language.${next}`)}
+      </span>
+    </button>
+  );
+}
+
+function Flag({ language }: { language: Language }) {
+  if (language === "da-DK") {
+    return (
+      <svg className="flag" viewBox="0 0 37 28" aria-hidden="true" focusable="false">
+        <rect width="37" height="28" fill="#c8102e" />
+        <rect x="12" width="4" height="28" fill="#fff" />
+        <rect y="12" width="37" height="4" fill="#fff" />
+      </svg>
+    );
+  }
+  return (
+    <svg className="flag" viewBox="0 0 38 20" aria-hidden="true" focusable="false">
+      <rect width="38" height="20" fill="#b22234" />
+      {[1, 3, 5, 7, 9, 11].map((stripe) => (
+        <rect key={stripe} y={(stripe * 20) / 13} width="38" height={20 / 13} fill="#fff" />
+      ))}
+      <rect width="15.2" height={(7 * 20) / 13} fill="#3c3b6e" />
+    </svg>
+  );
+}
