@@ -2,7 +2,13 @@
 export { type CategorySummary, getCategories } from "./api/get-categories";
 export { type Catalogue, type CatalogueArgs, loadCatalogue } from "./api/load-catalogue";
 export { loadStock, type Stock } from "./api/load-stock";
-export { CategoryTiles } from "./components/category-tiles";
+export { CategoryNav, type CategoryNavProps } from "./components/category-nav";
+export { type CategoryTile, CategoryTiles } from "./components/category-tiles";
+export { MenuSkeleton } from "./components/menu-skeleton";
+export { ModifierPanel, type ModifierPanelProps } from "./components/modifier-panel";
+export { ProductCard, type ProductCardProps } from "./components/product-card";
+export { ProductList, type ProductListProps } from "./components/product-list";
+export { type ModifierSelection, useModifierSelection } from "./hooks/use-modifier-selection";
 export {
   type CategoryVisibility,
   categoryProducts,
@@ -13,3 +19,4 @@ export {
   restaurantHour,
   visibleCategories,
 } from "./menu-rules";
+export { type AddLine, summarize } from "./modifier-selection";

@@ -1,16 +1,35 @@
+import type { Category } from "@app/contracts";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { translate } from "../../../lib/i18n";
-import type { CategorySummary } from "../api/get-categories";
 
-export function CategoryTiles({ categories }: { categories: CategorySummary[] }) {
+/** The tiles of the first row (two on a phone, up to four on a desktop) load at once; the rest lazily. */
+const EAGER_TILES = 4;
+/** 4:3, as the tiles show them (styles.css, .category-tile img). */
+const TILE_IMAGE = { width: 400, height: 300 } as const;
+/** A transparent 1×1 GIF. */
+const BLANK_IMAGE = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
+
+export type CategoryTile = Pick<Category, "id" | "name" | "imageUrl">;
+
+/** The front page's category tiles (SPEC §2): image and translated name; a click goes to /menu/{id}. */
+export function CategoryTiles({ categories }: { categories: readonly CategoryTile[] }) {
   const { i18n } = useTranslation();
   return (
     <ul className="category-tiles">
-      {categories.map((category) => (
+      {categories.map((category, index) => (
         <li key={category.id}>
           <Link to={`/menu/${category.id}`} className="category-tile">
-            <img src={category.imageUrl} alt="" width={160} height={120} />
+            {/* The name beside it says what the picture shows, so the image is decoration (alt=""). */}
+            <img
+              // Without a picture a blank one keeps the tile's 4:3 box (the tile's grey background shows).
+              src={category.imageUrl || BLANK_IMAGE}
+              alt=""
+              width={TILE_IMAGE.width}
+              height={TILE_IMAGE.height}
+              loading={index < EAGER_TILES ? "eager" : "lazy"}
+              decoding="async"
+            />
             <span>{translate(category.name, i18n.language)}</span>
           </Link>
         </li>

@@ -1,0 +1,126 @@
+import type { Product } from "@app/contracts";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { translate } from "../../../lib/i18n";
+import { useDisclosure } from "../hooks/use-disclosure";
+import { useModifierSelection } from "../hooks/use-modifier-selection";
+import type { AddLine } from "../modifier-selection";
+import { minorPriceText } from "../price-text";
+import { ModifierGroup } from "./modifier-group";
+import { SteadyCounter } from "./steady-counter";
+import "./menu.css";
+
+export type ModifierPanelProps = {
+  product: Product;
+  blockedChoiceIds: ReadonlySet<number>;
+  language: string;
+  /** Adds the line to the basket. A rejection keeps the panel open (the caller reports the failure). */
+  onAdd: (line: AddLine) => Promise<void>;
+  /** A basket action is running: adding waits. */
+  pending: boolean;
+  /** After onAdd resolved: the card closes the panel, announces and returns the focus. */
+  onAdded?: () => void;
+  id?: string;
+};
+
+/**
+ * SPEC §2's modifier panel: a quantity section, one section per option group and an add-to-cart button
+ * with the live price of priceLine (@app/domain), the function the server prices the line with.
+ */
+export function ModifierPanel({
+  product,
+  blockedChoiceIds,
+  language,
+  onAdd,
+  pending,
+  onAdded,
+  id,
+}: ModifierPanelProps) {
+  const { t } = useTranslation();
+  const selection = useModifierSelection(product, blockedChoiceIds);
+  const { groups, summary } = selection;
+  const disclosure = useDisclosure(groups[0] ? [groups[0].group.id] : []);
+  const [attempted, setAttempted] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const panelRef = useRef<HTMLElement>(null);
+  const firstToggleRef = useRef<HTMLButtonElement>(null);
+  const name = translate(product.name, language);
+  const total = minorPriceText(summary.totalPriceMinor, language, t("Currency"));
+  const showFlags = attempted && !summary.complete;
+
+  // The panel just opened: the guest continues in it, at its first group (or its first control).
+  useEffect(() => {
+    const first =
+      firstToggleRef.current ??
+      panelRef.current?.querySelector<HTMLElement>("button:not([disabled]), input:not([disabled])");
+    first?.focus({ preventScroll: true });
+  }, []);
+
+  const changeAmount = (groupIndex: number, choiceId: number, amount: number) => {
+    const state = groups[groupIndex];
+    if (!state) return;
+    const { filledGroup } = selection.setAmount(state.group.id, choiceId, amount);
+    // SPEC §5: a group at its limit opens the next one; the focus stays where the guest is.
+    const next = groups[groupIndex + 1];
+    if (filledGroup && next) disclosure.open([next.group.id]);
+  };
+
+  const add = async () => {
+    if (pending || adding) return;
+    if (!summary.complete) {
+      setAttempted(true);
+      disclosure.open(summary.shortModifierIds);
+      return;
+    }
+    setAdding(true);
+    try {
+      await onAdd(selection.line);
+      onAdded?.();
+    } catch {
+      // The basket reports its own failure; the guest's choices stay for another try.
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const busy = pending || adding;
+  return (
+    <section ref={panelRef} id={id} className="modifier-panel" aria-label={`${t("Product.Options")}: ${name}`}>
+      <p role="alert" className="modifier-alert">
+        {showFlags ? t("Options.NotAllChosen") : null}
+      </p>
+      {selection.showsQuantity ? (
+        <div className="modifier-quantity">
+          <h3 className="modifier-quantity-heading">{t("Counter.Quantity")}</h3>
+          <SteadyCounter value={selection.quantity} onChange={selection.setQuantity} name={name} min={1} max={99} />
+        </div>
+      ) : null}
+      {groups.map((state, index) => (
+        <ModifierGroup
+          key={state.group.id}
+          state={state}
+          language={language}
+          open={disclosure.isOpen(state.group.id)}
+          onToggle={() => disclosure.toggle(state.group.id)}
+          flagged={showFlags && state.isShort}
+          onAmount={(choiceId, amount) => changeAmount(index, choiceId, amount)}
+          toggleRef={index === 0 ? firstToggleRef : undefined}
+        />
+      ))}
+      <div className="modifier-footer">
+        <p className="modifier-line-price">
+          <span>{t("Options.LinePrice")}</span> <strong>{total}</strong>
+        </p>
+        <button
+          type="button"
+          className="button-primary modifier-add"
+          aria-disabled={busy || undefined}
+          aria-busy={busy || undefined}
+          onClick={() => void add()}
+        >
+          {t("Product.AddToCart")} · {total}
+        </button>
+      </div>
+    </section>
+  );
+}

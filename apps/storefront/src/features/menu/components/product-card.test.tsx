@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+import type { Label, Product } from "@app/contracts";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { choice, group, product, vegetarian } from "../test/fixtures";
+import { startEnglish } from "../test/i18n";
+import { ProductCard } from "./product-card";
+
+beforeAll(startEnglish);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function renderCard(item: Product, options: { blocked?: boolean; labels?: Label[]; count?: number } = {}) {
+  const onAdd = vi.fn(async () => {});
+  const onSetCount = vi.fn();
+  render(
+    <ProductCard
+      product={item}
+      labels={options.labels ?? []}
+      blocked={options.blocked ?? false}
+      blockedChoiceIds={new Set()}
+      language="en-US"
+      count={options.count ?? 0}
+      onSetCount={onSetCount}
+      onAdd={onAdd}
+      pending={false}
+    />,
+  );
+  return { onAdd, onSetCount };
+}
+
+const cola = product({ id: 1, name: { "da-DK": "Cola", "en-US": "Cola" }, price: 25, imageUrl: "/cola.jpg" });
+const burger = product({
+  id: 2,
+  name: { "da-DK": "Burger", "en-US": "Burger" },
+  price: 100,
+  imageUrl: "/burger.jpg",
+  modifiers: [group({ id: 1, en: "Dips", maxChoices: 2, choices: [choice({ choiceId: 1, en: "Ketchup" })] })],
+});
+
+describe("ProductCard", () => {
+  test("a product without options has a counter of its units in the basket", () => {
+    const { onSetCount } = renderCard(cola, { count: 2 });
+    fireEvent.click(screen.getByRole("button", { name: "Add one more Cola" }));
+    expect(onSetCount).toHaveBeenCalledWith(3);
+    expect(screen.queryByRole("button", { name: /Choose options/ })).toBeNull();
+  });
+
+  test("a sold-out product shows Sold out and neither counter nor options", () => {
+    renderCard(cola, { blocked: true });
+    renderCard(burger, { blocked: true });
+    expect(screen.getAllByText("Sold out")).toHaveLength(2);
+    expect(screen.queryByRole("button", { name: /Add one more/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /options/i })).toBeNull();
+  });
+
+  test("the price, with the before-price struck through and named for screen readers", () => {
+    renderCard(product({ id: 3, price: 79.5, originalPrice: 99 }));
+    expect(screen.getByText("79.50 DKK")).toBeTruthy();
+    expect(screen.getByText("99 DKK").tagName).toBe("S");
+    expect(screen.getByText("Was 99 DKK,", { exact: false })).toBeTruthy();
+  });
+
+  const saleCases = [
+    { behaviour: "the sale line names its weekday range", start: 1, end: 3, text: "Offer Monday–Wednesday: 49 DKK" },
+    { behaviour: "a range past Sunday wraps", start: 6, end: 2, text: "Offer Saturday–Tuesday: 49 DKK" },
+    {
+      behaviour: "a one-day sale names its day; ISO 7 is Sunday",
+      start: 7,
+      end: 7,
+      text: "Offer every Sunday: 49 DKK",
+    },
+  ];
+  for (const { behaviour, start, end, text } of saleCases) {
+    test(behaviour, () => {
+      renderCard(product({ id: 4, productPriceDaily: { price: 49, startDayOfWeek: start, endDayOfWeek: end } }));
+      expect(screen.getByText(text)).toBeTruthy();
+    });
+  }
+
+  test("a label's chip opens a popup with its name and description", () => {
+    renderCard(cola, { labels: [vegetarian] });
+    fireEvent.click(screen.getByRole("button", { name: "About Vegetarian" }));
+    const dialog = screen.getByRole("dialog", { name: "Vegetarian" });
+    expect(dialog.textContent).toContain("No meat or fish.");
+    fireEvent.click(screen.getByRole("button", { name: "Close" }));
+    expect((dialog as HTMLDialogElement).open).toBe(false);
+  });
+
+  test("the options button opens and closes the panel", () => {
+    renderCard(burger);
+    const options = screen.getByRole("button", { name: "Choose options: Burger" });
+    fireEvent.click(options);
+    expect(options.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByRole("region", { name: "Choose options: Burger" })).toBeTruthy();
+    fireEvent.click(options);
+    expect(screen.queryByRole("region")).toBeNull();
+  });
+
+  test("a click on the image opens the panel and scrolls it smoothly to 85 px below the top", () => {
+    const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue({ top: 500 } as DOMRect);
+    renderCard(burger);
+    fireEvent.click(screen.getByRole("button", { name: "Show options for Burger" }));
+    expect(screen.getByRole("region", { name: "Choose options: Burger" })).toBeTruthy();
+    expect(scrollTo).toHaveBeenCalledWith({ top: 500 + window.scrollY - 85, behavior: "smooth" });
+    fireEvent.click(screen.getByRole("button", { name: "Hide options for Burger" }));
+    expect(screen.queryByRole("region")).toBeNull();
+  });
+
+  test("with reduced motion asked for, the scroll jumps", () => {
+    const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
+    vi.spyOn(window, "matchMedia").mockReturnValue({ matches: true } as MediaQueryList);
+    renderCard(burger);
+    fireEvent.click(screen.getByRole("button", { name: "Show options for Burger" }));
+    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ behavior: "auto" }));
+  });
+
+  test("after adding, the panel closes, the addition is announced and the focus is back on the options button", async () => {
+    const { onAdd } = renderCard(burger);
+    fireEvent.click(screen.getByRole("button", { name: "Choose options: Burger" }));
+    fireEvent.click(screen.getByRole("button", { name: /^Add to order/ }));
+    await waitFor(() => expect(screen.queryByRole("region")).toBeNull());
+    expect(onAdd).toHaveBeenCalledWith({ productId: 2, amount: 1, choices: [] });
+    expect(screen.getByRole("status").textContent).toBe("Burger was added to your order");
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Choose options: Burger" }));
+  });
+
+  test("a product without an image is still a card", () => {
+    renderCard(product({ id: 5, name: { "da-DK": "Te", "en-US": "Tea" } }));
+    expect(screen.getByRole("heading", { name: "Tea" })).toBeTruthy();
+    expect(screen.queryByRole("img")).toBeNull();
+  });
+});
