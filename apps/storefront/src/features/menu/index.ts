@@ -17,4 +17,4 @@ export {
   restaurantHour,
   visibleCategories,
 } from "./menu-rules";
-export { type AddLine, summarize } from "./modifier-selection";
+export { type AddLine, type SelectionSummary, summarize } from "./modifier-selection";
