@@ -78,13 +78,14 @@ const catalogue: Catalogue = {
   categories: [
     category(7, "Burgers", [70]),
     category(8, "Lunch", [70], "frokostkategori"),
-    category(9, "Extras", [71]),
+    category(9, "Extras", [71, 73]),
     category(10, "Free things", [72]),
   ],
   productsById: new Map([
     [70, burger],
     [71, cola],
     [72, product({ id: 72, price: 0 })],
+    [73, product({ id: 73, name: { "en-US": "Bag" }, price: 4 })],
   ]),
   labels: [],
 };
@@ -249,6 +250,19 @@ describe("menu pages", () => {
     expect(document.title).toBe("Burgers");
   });
 
+  test("the bag-fee product is not offered on the menu or the precheckout page", async () => {
+    logIn();
+    renderAt("/menu/9", ready(shop({ settings: { bagFeeItem: 73 } })));
+    expect((await heading()).textContent).toBe("Extras");
+    expect(screen.getByText("Cola")).toBeTruthy();
+    expect(screen.queryByText("Bag")).toBeNull();
+    cleanup();
+    renderAt("/precheckout", ready(shop({ settings: { bagFeeItem: 73, precheckoutCategory: 9 } })));
+    expect((await heading()).textContent).toBe("Have you remembered everything?");
+    expect(screen.getByText("Cola")).toBeTruthy();
+    expect(screen.queryByText("Bag")).toBeNull();
+  });
+
   test("an unknown category is /notfound", async () => {
     logIn();
     const router = renderAt("/menu/999", ready());
@@ -267,7 +281,7 @@ describe("menu pages", () => {
 
   test.each([
     ["no precheckout category is set", null, new Set<number>()],
-    ["the category has no available products", 9, new Set([71])],
+    ["the category has no available products", 9, new Set([71, 73])],
     ["the category holds only unpriced products", 10, new Set<number>()],
   ])("/precheckout goes to /checkout when %s", async (_, precheckoutCategory, blockedProductIds) => {
     logIn();

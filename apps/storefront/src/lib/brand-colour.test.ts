@@ -27,7 +27,9 @@ describe("brandPalette", () => {
 
 test("applyBrandColour sets the custom properties, and nothing without a colour", () => {
   const set: Record<string, string> = {};
-  const root = { style: { setProperty: (name: string, value: string) => (set[name] = value) } } as unknown as HTMLElement;
+  const root = {
+    style: { setProperty: (name: string, value: string) => (set[name] = value) },
+  } as unknown as HTMLElement;
   applyBrandColour(root, null);
   expect(set).toEqual({});
   applyBrandColour(root, "#1f4e8c");

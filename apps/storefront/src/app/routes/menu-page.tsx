@@ -1,11 +1,11 @@
 import type { Category, Label, Product } from "@app/contracts";
 import { useTranslation } from "react-i18next";
 import { type LoaderFunctionArgs, redirect, useLoaderData } from "react-router";
-import { countOfProduct, useBasket } from "../../features/basket";
 import { CategoryNav, categoryProducts, ProductList } from "../../features/menu";
 import { translate } from "../../lib/i18n";
 import { useDocumentTitle } from "../page-title";
 import { type ShopDataDeps, shopForPage, shownCategories } from "../shop-data";
+import { useMenuBasket } from "../use-menu-basket";
 
 export type MenuPageData = {
   category: Category;
@@ -35,7 +35,10 @@ export async function menuPageLoader(
   return {
     category,
     categories,
-    products: categoryProducts(category, catalogue.productsById),
+    // The bag fee is added by the checkout's bring-own-bag rule (SPEC §4), never picked from the menu.
+    products: categoryProducts(category, catalogue.productsById).filter(
+      (product) => product.id !== shop.settings.bagFeeItem,
+    ),
     labels: catalogue.labels,
     ...stock,
   };
@@ -49,7 +52,7 @@ export function MenuPage() {
 
 function MenuPageContent({ data }: { data: MenuPageData }) {
   const { t, i18n } = useTranslation();
-  const basket = useBasket();
+  const basket = useMenuBasket();
   const title = translate(data.category.name, i18n.language);
   useDocumentTitle(title);
   const description = translate(data.category.description, i18n.language);
@@ -68,10 +71,7 @@ function MenuPageContent({ data }: { data: MenuPageData }) {
             blockedProductIds={data.blockedProductIds}
             blockedChoiceIds={data.blockedChoiceIds}
             language={i18n.language}
-            countOf={(productId) => countOfProduct(basket.basket, productId)}
-            onSetCount={(productId, count) => void basket.setProductCount(productId, count)}
-            onAdd={basket.add}
-            pending={basket.pending}
+            {...basket}
           />
         )}
       </div>

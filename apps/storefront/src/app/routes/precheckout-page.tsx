@@ -1,10 +1,10 @@
 import type { Label, Product } from "@app/contracts";
 import { useTranslation } from "react-i18next";
 import { redirect, useLoaderData, useNavigate } from "react-router";
-import { countOfProduct, useBasket } from "../../features/basket";
 import { ProductList, precheckoutProducts } from "../../features/menu";
 import { usePageTitle } from "../page-title";
 import { type ShopDataDeps, shopForPage } from "../shop-data";
+import { useMenuBasket } from "../use-menu-basket";
 
 export type PrecheckoutPageData = { products: Product[]; labels: Label[] };
 
@@ -19,7 +19,9 @@ export async function precheckoutPageLoader(deps: ShopDataDeps): Promise<Prechec
   if (categoryId === null) throw redirect("/checkout");
   const [catalogue, stock] = await Promise.all([deps.catalogue(shop), deps.stock(shop.module.productionUnitId)]);
   const category = catalogue.categories.find((candidate) => candidate.id === categoryId);
-  const products = category ? precheckoutProducts(category, catalogue.productsById, stock.blockedProductIds) : [];
+  const products = (
+    category ? precheckoutProducts(category, catalogue.productsById, stock.blockedProductIds) : []
+  ).filter((product) => product.id !== shop.settings.bagFeeItem);
   if (products.length === 0) throw redirect("/checkout");
   return { products, labels: catalogue.labels };
 }
@@ -31,7 +33,7 @@ export function PrecheckoutPage() {
   const { t, i18n } = useTranslation();
   const title = usePageTitle("PrecheckoutPage.Title");
   const navigate = useNavigate();
-  const basket = useBasket();
+  const basket = useMenuBasket();
   if (!data) return null;
   const toCheckout = (
     <button type="button" className="button-primary" onClick={() => navigate("/checkout")}>
@@ -50,10 +52,7 @@ export function PrecheckoutPage() {
         blockedProductIds={NOTHING_BLOCKED}
         blockedChoiceIds={NOTHING_BLOCKED}
         language={i18n.language}
-        countOf={(productId) => countOfProduct(basket.basket, productId)}
-        onSetCount={(productId, count) => void basket.setProductCount(productId, count)}
-        onAdd={basket.add}
-        pending={basket.pending}
+        {...basket}
       />
       <div className="page-actions precheckout-continue">{toCheckout}</div>
     </div>

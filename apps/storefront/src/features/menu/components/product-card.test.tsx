@@ -82,7 +82,7 @@ describe("ProductCard", () => {
 
   test("a label's chip opens a popup with its name and description", () => {
     renderCard(cola, { labels: [vegetarian] });
-    fireEvent.click(screen.getByRole("button", { name: "About Vegetarian" }));
+    fireEvent.click(screen.getByRole("button", { name: /^Vegetarian.*more about this label$/ }));
     const dialog = screen.getByRole("dialog", { name: "Vegetarian" });
     expect(dialog.textContent).toContain("No meat or fish.");
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
