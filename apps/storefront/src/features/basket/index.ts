@@ -28,5 +28,4 @@ export {
 export { CartLines, type CartLinesProps } from "./components/cart-lines";
 export { ExpandedCart, type ExpandedCartProps } from "./components/expanded-cart";
 export { MinicartButton, type MinicartButtonProps } from "./components/minicart-button";
-export { formatDkk, priceText } from "./format-dkk";
 export { BasketStoreProvider, type BasketView, useBasket } from "./hooks/use-basket";

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Counter } from "../../../components/ui/counter";
+import { priceText } from "../../../lib/price-text";
 import { type BagFeeItem, type CartLine, cartLines } from "../basket-rules";
-import { priceText } from "../format-dkk";
 import { useBasket } from "../hooks/use-basket";
 import "./basket.css";
 

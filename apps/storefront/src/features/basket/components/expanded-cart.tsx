@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../../../components/ui/dialog";
+import { priceText } from "../../../lib/price-text";
 import { type BagFeeItem, isBasketEmpty } from "../basket-rules";
-import { priceText } from "../format-dkk";
 import { useBasket } from "../hooks/use-basket";
 import { CartLines } from "./cart-lines";
 import "./basket.css";

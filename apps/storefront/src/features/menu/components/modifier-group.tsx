@@ -1,9 +1,9 @@
 import { type Ref, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { translate } from "../../../lib/i18n";
+import { priceText } from "../../../lib/price-text";
 import type { GroupState } from "../hooks/use-modifier-selection";
 import { isChooseOne } from "../modifier-selection";
-import { priceText } from "../price-text";
 import { SteadyCounter } from "./steady-counter";
 
 export type ModifierGroupProps = {

@@ -1,6 +1,7 @@
 import type { Product } from "@app/contracts";
 import { useTranslation } from "react-i18next";
-import { priceText, weekdayKey } from "../price-text";
+import { priceText } from "../../../lib/price-text";
+import { weekdayKey } from "../weekday-key";
 
 /** Today's price, the struck-through before-price when there is one, and the weekday sale line. */
 export function ProductPrice({ product, language }: { product: Product; language: string }) {

@@ -1,14 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { formatDkk, priceText } from "./format-dkk";
+import { minorPriceText, priceText } from "./price-text";
 
 describe("prices (SPEC §5: two decimals in Danish format unless whole)", () => {
   test.each([
-    [8950, "da-DK", "89,50"],
-    [125000, "da-DK", "1.250"],
-    [8950, "en-US", "89.50"],
-    [8950, "sv-SE", "89,50"],
+    [8950, "da-DK", "89,50 kr."],
+    [125000, "da-DK", "1.250 kr."],
+    [8950, "en-US", "89.50 kr."],
+    [8950, "sv-SE", "89,50 kr."],
   ])("%i øre in %s → %s", (minor, language, text) => {
-    expect(formatDkk(minor, language)).toBe(text);
+    expect(minorPriceText(minor, language, "kr.")).toBe(text);
   });
 
   test("an API amount in DKK with the currency of the messages", () => {

@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import i18next from "i18next";
+import { initReactI18next } from "react-i18next";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { DEFAULT_SETTINGS, type Shop } from "../features/shop";
+import enUS from "../locales/en-US.json";
+import { CartControls, continuePath } from "./cart-controls";
+import { useInactivityPause } from "./inactivity";
+import { PauseScreen } from "./pause-screen";
+
+beforeAll(async () => {
+  if (i18next.isInitialized) return;
+  await i18next.use(initReactI18next).init({
+    lng: "en-US",
+    resources: { "en-US": { translation: enUS } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe("continue (SPEC §2)", () => {
+  test.each([
+    [null, "/menu/1", "/checkout"],
+    [9, "/menu/1", "/precheckout"],
+    [9, "/", "/precheckout"],
+    [9, "/precheckout", "/checkout"],
+  ])("precheckout category %s, on %s → %s", (category, pathname, target) => {
+    expect(continuePath(category, pathname)).toBe(target);
+  });
+});
+
+function renderCart(settings: Partial<Shop["settings"]>) {
+  const shop = { settings: { ...DEFAULT_SETTINGS, ...settings } } as Shop;
+  const router = createMemoryRouter(
+    [
+      { path: "/menu/1", element: <CartControls shop={shop} /> },
+      { path: "/checkout", element: <h1>Checkout</h1> },
+    ],
+    { initialEntries: ["/menu/1"] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe("the minicart button", () => {
+  test("opens the expanded cart", async () => {
+    const router = renderCart({ showExpandedCart: true });
+    fireEvent.click(screen.getByRole("button", { name: "Basket, 0 items" }));
+    expect(await screen.findByRole("dialog", { name: "Your order" })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/menu/1");
+  });
+
+  test("with showExpandedCart off goes straight to /checkout", async () => {
+    const router = renderCart({ showExpandedCart: false });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Basket, 0 items" })));
+    expect(router.state.location.pathname).toBe("/checkout");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+function PausedPage() {
+  const { paused, resume } = useInactivityPause(true);
+  return paused ? <PauseScreen logo={null} restaurantName="Bistro" onStart={resume} /> : <p>Menu</p>;
+}
+
+describe("the pause screen (SPEC §2)", () => {
+  test("appears after 120000 ms without activity, and a tap starts again", async () => {
+    vi.useFakeTimers();
+    render(<PausedPage />);
+    act(() => vi.advanceTimersByTime(119_000));
+    fireEvent.keyDown(window, { key: "a" });
+    act(() => vi.advanceTimersByTime(119_000));
+    expect(screen.queryByText("Ready to order?")).toBeNull();
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.getByText("Ready to order?")).toBeTruthy();
+    expect(screen.getByText("Tap to start")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: /Ready to order\?/ }));
+    expect(screen.getByText("Menu")).toBeTruthy();
+  });
+});
