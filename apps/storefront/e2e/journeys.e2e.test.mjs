@@ -3,7 +3,7 @@
 // e2e/artifacts/ (not committed) and checked with axe-core; no page may log a console error or a CSP violation.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { createHarness, DESKTOP, PHONE, seriousAxeViolations } from "./harness.mjs";
+import { createHarness, DESKTOP, logIn, PHONE, seriousAxeViolations } from "./harness.mjs";
 
 const product = createHarness();
 
@@ -34,6 +34,17 @@ for (const [size, viewport] of [
   ["desktop", DESKTOP],
 ]) {
   describe(`at the ${size} size (${viewport.width}×${viewport.height})`, () => {
+    test("the login gate refuses a wrong password with its message and accepts the production unit id", async () => {
+      const page = await product.openPage("localhost", viewport);
+      await logIn(page, "not-the-id");
+      await page.getByRole("alert").filter({ hasText: "Adgangskoden er forkert" }).waitFor();
+      await visit(page, `${size}-login-refused`);
+      await logIn(page, await product.productionUnitIdOf("localhost"));
+      await page.locator(".category-tile").first().waitFor();
+      assert.equal(await page.getByRole("alert").filter({ hasText: "Adgangskoden er forkert" }).count(), 0);
+      await page.close();
+    });
+
     test("browse to a burger, choose options within the limits, add it; the minicart counts it; clear with confirmation", async () => {
       const page = await product.openLoggedIn("localhost", viewport);
       await visit(page, `${size}-front-page`);
@@ -153,7 +164,7 @@ for (const [size, viewport] of [
       await page.close();
     });
 
-    test("the status pages: an unknown path → /notfound; a deep link without login → /", async () => {
+    test("the status pages: an unknown path → /notfound; a deep link without login → /; /error with its trace id", async () => {
       const page = await product.newPage(viewport);
       await page.goto(product.url("localhost", "/no/such/page"));
       await page.waitForURL(/\/notfound$/);
@@ -163,6 +174,9 @@ for (const [size, viewport] of [
       await page.getByLabel("Adgangskode").waitFor();
       assert.equal(new URL(page.url()).pathname, "/");
       await visit(page, `${size}-login`);
+      await page.goto(product.url("localhost", "/error?traceId=e2e-trace"));
+      await page.getByText("e2e-trace").waitFor();
+      await visit(page, `${size}-error`);
       await page.close();
     });
   });

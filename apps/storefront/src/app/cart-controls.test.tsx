@@ -1,24 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { DEFAULT_SETTINGS, type Shop } from "../features/shop";
-import enUS from "../locales/en-US.json";
+import { startEnglish } from "../testing/start-english";
 import { CartControls, continuePath } from "./cart-controls";
 import { useInactivityPause } from "./inactivity";
 import { PauseScreen } from "./pause-screen";
 
-beforeAll(async () => {
-  if (i18next.isInitialized) return;
-  await i18next.use(initReactI18next).init({
-    lng: "en-US",
-    resources: { "en-US": { translation: enUS } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+beforeAll(startEnglish);
 
 afterEach(() => {
   cleanup();

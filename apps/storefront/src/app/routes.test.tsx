@@ -1,24 +1,15 @@
 // @vitest-environment happy-dom
 import type { Category, Module, Product } from "@app/contracts";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { SESSION_LOGIN_KEY } from "../features/auth";
 import type { Catalogue } from "../features/menu";
 import { type AppState, DEFAULT_SETTINGS, type Shop } from "../features/shop";
-import enUS from "../locales/en-US.json";
+import { startEnglish } from "../testing/start-english";
 import { createRoutes, type RouterDeps } from "./routes";
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: "en-US",
-    resources: { "en-US": { translation: enUS } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+beforeAll(startEnglish);
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
+import { MenuSkeleton } from "../features/menu";
 import { Layout } from "./layout";
 import { isInternetExplorer, redirectFor } from "./redirect-rules";
 import { FrontPage, type FrontPageData } from "./routes/front-page";
@@ -18,13 +19,7 @@ function PageLoading() {
     <div className="page-loading" aria-busy="true">
       <div className="skeleton page-loading-header" />
       <div className="page">
-        <div className="skeleton page-loading-title" />
-        <div className="page-loading-blocks">
-          <div className="skeleton" />
-          <div className="skeleton" />
-          <div className="skeleton" />
-          <div className="skeleton" />
-        </div>
+        <MenuSkeleton layout="grid" />
       </div>
     </div>
   );

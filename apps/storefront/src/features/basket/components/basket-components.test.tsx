@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import enUS from "../../../locales/en-US.json";
+import { startEnglish } from "../../../testing/start-english";
 import { BASKET_ID_KEY, CHECKOUT_ID_KEY } from "../api/basket-storage";
 import { createBasketStore } from "../basket-store";
 import { BasketStoreProvider } from "../hooks/use-basket";
@@ -12,14 +10,7 @@ import { CartLines } from "./cart-lines";
 import { ExpandedCart } from "./expanded-cart";
 import { MinicartButton } from "./minicart-button";
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: "en-US",
-    resources: { "en-US": { translation: enUS } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+beforeAll(startEnglish);
 
 afterEach(cleanup);
 

@@ -2,8 +2,8 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { startEnglish } from "../../../testing/start-english";
 import { category } from "../test/fixtures";
-import { startEnglish } from "../test/i18n";
 import { CategoryNav } from "./category-nav";
 
 beforeAll(startEnglish);

@@ -2,8 +2,8 @@
 import type { Label, Product } from "@app/contracts";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { startEnglish } from "../../../testing/start-english";
 import { choice, group, product, vegetarian } from "../test/fixtures";
-import { startEnglish } from "../test/i18n";
 import { ProductCard } from "./product-card";
 
 beforeAll(startEnglish);
