@@ -2,6 +2,7 @@ import { useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { FullPageSpinner } from "../components/ui/spinner";
+import { isLoggedIn } from "../features/auth";
 import type { Shop } from "../features/shop";
 import { applyBrandColour } from "../lib/brand-colour";
 import { CartControls } from "./cart-controls";
@@ -32,7 +33,8 @@ export function Layout() {
           restaurantName={shop.productionUnit.name}
           logo={shop.settings.logo}
           smileyUrl={shop.settings.smileyUrl}
-          cart={<CartControls shop={shop} />}
+          // Before the session login there is nothing to order, so no basket either.
+          cart={isLoggedIn(shop.module.productionUnitId) ? <CartControls shop={shop} /> : null}
         />
       )}
       <main className="page" id="main">

@@ -66,7 +66,9 @@ export function LoginForm({ productionUnitId, onLoggedIn, onAttempt }: LoginForm
       <p role="alert" className="form-error">
         {problem ? t(problem) : null}
       </p>
-      <button type="submit">{t("Login.Submit")}</button>
+      <button type="submit" className="button-primary">
+        {t("Login.Submit")}
+      </button>
     </form>
   );
 }
