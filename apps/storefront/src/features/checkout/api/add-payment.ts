@@ -1,0 +1,30 @@
+import type { Payment, PaymentMethod } from "@app/contracts";
+import { type ApiClient, api } from "../../../lib/api-client";
+
+export type PaymentRequest = {
+  moduleId: number;
+  /** Where the hosted page sends the guest after approval or decline: absolute, on a module host. */
+  continuationUrl: string;
+  /** Where the hosted page sends the guest after cancelling. */
+  cancellationUrl: string;
+  /** Omitted: the first method the module allows. "pickup": pay at pickup, no hosted step. */
+  paymentMethods?: PaymentMethod[];
+  /** Send the email receipt here instead of the guest's email. */
+  receiptEmail?: string;
+};
+
+/**
+ * POST /checkout/{id}/payment?moduleId=&continuationUrl=&cancellationUrl=[&paymentMethods=][&receiptEmail=]:
+ * draws the applied gift cards and starts paying the rest. `paymentUrl` is the hosted page to send the
+ * guest to, or null when nothing is left to wait for (pay at pickup, gift cards paying everything).
+ */
+export function addPayment(checkoutId: string, request: PaymentRequest, client: ApiClient = api): Promise<Payment> {
+  const query = new URLSearchParams({
+    moduleId: String(request.moduleId),
+    continuationUrl: request.continuationUrl,
+    cancellationUrl: request.cancellationUrl,
+  });
+  if (request.paymentMethods?.length) query.set("paymentMethods", request.paymentMethods.join(","));
+  if (request.receiptEmail) query.set("receiptEmail", request.receiptEmail);
+  return client.send<Payment>("POST", `/checkout/${encodeURIComponent(checkoutId)}/payment?${query}`);
+}

@@ -1,0 +1,138 @@
+/**
+ * The guest's checkout session (SPEC §3 "Checkout session", local): what the guest entered and chose on
+ * /checkout before it is sent, as a pure reducer. SPEC §4's session rules live here and nowhere else:
+ * switching pickup/delivery, choosing a date and setting the delivery each clear what no longer fits.
+ */
+
+export type GuestInformationDraft = {
+  name: string;
+  phone: string;
+  email: string;
+  orderComment: string;
+  amountOfGuests: number | null;
+  amountOfKids: number | null;
+};
+
+export type DeliveryDraft = { address: string; zipCode: string };
+
+export type SessionDiscount = { discountCode: string; amount: number };
+export type SessionGiftcard = { giftcardCode: string; amount: number };
+
+export type CheckoutSession = {
+  /**
+   * null until the guest touches the box: SPEC §4 adds the bag fee only when it is *explicitly* unticked
+   * (false), and removes it when ticked (true). See bagFeeChange.
+   */
+  bringOwnBagIsChecked: boolean | null;
+  /** Errors show only after the first attempt to place the order. */
+  showValidationErrors: boolean;
+  /** null until the guest picks pickup or delivery (only asked when delivery is enabled). */
+  isDelivery: boolean | null;
+  /** The restaurant's local date YYYY-MM-DD; null when the guest has to choose one again. */
+  chosenDate: string | null;
+  /** A slot's `time` as the API sent it (ISO 8601 UTC), sent back unchanged as orderReadyTime. */
+  chosenTimeslot: string | null;
+  guestInformation: GuestInformationDraft;
+  delivery: DeliveryDraft;
+  discount: SessionDiscount | null;
+  giftcard: SessionGiftcard | null;
+};
+
+export const EMPTY_GUEST_INFORMATION: GuestInformationDraft = {
+  name: "",
+  phone: "",
+  email: "",
+  orderComment: "",
+  amountOfGuests: null,
+  amountOfKids: null,
+};
+
+export const EMPTY_DELIVERY: DeliveryDraft = { address: "", zipCode: "" };
+
+/** A fresh session; `today` is the restaurant's local date (todayIn in checkout-rules), SPEC §3's default. */
+export function initialCheckoutSession(today: string): CheckoutSession {
+  return {
+    bringOwnBagIsChecked: null,
+    showValidationErrors: false,
+    isDelivery: null,
+    chosenDate: today,
+    chosenTimeslot: null,
+    guestInformation: EMPTY_GUEST_INFORMATION,
+    delivery: EMPTY_DELIVERY,
+    discount: null,
+    giftcard: null,
+  };
+}
+
+/**
+ * `futureOrderDatesAllowed`: the checkout instance's guestFutureOrderDates is above 0. Only then is the date
+ * cleared by the rules; with today as the only date there is nothing else to choose.
+ */
+export type CheckoutSessionAction =
+  | { type: "deliveryMethodChosen"; isDelivery: boolean; futureOrderDatesAllowed: boolean }
+  | { type: "dateChosen"; date: string }
+  | { type: "timeslotChosen"; time: string | null }
+  | { type: "deliverySet"; delivery: DeliveryDraft; futureOrderDatesAllowed: boolean }
+  | { type: "guestInformationChanged"; changes: Partial<GuestInformationDraft> }
+  | { type: "bringOwnBagChanged"; checked: boolean }
+  | { type: "validationErrorsShown" }
+  | { type: "discountApplied"; discount: SessionDiscount }
+  | { type: "discountCleared" }
+  | { type: "giftcardApplied"; giftcard: SessionGiftcard }
+  | { type: "giftcardCleared" }
+  | { type: "sessionReset"; today: string };
+
+export function checkoutSessionReducer(session: CheckoutSession, action: CheckoutSessionAction): CheckoutSession {
+  switch (action.type) {
+    case "deliveryMethodChosen":
+      return chooseDeliveryMethod(session, action.isDelivery, action.futureOrderDatesAllowed);
+    case "dateChosen":
+      return { ...session, chosenDate: action.date, chosenTimeslot: null };
+    case "timeslotChosen":
+      return { ...session, chosenTimeslot: action.time };
+    case "deliverySet":
+      return {
+        ...session,
+        delivery: action.delivery,
+        chosenTimeslot: null,
+        chosenDate: action.futureOrderDatesAllowed ? null : session.chosenDate,
+      };
+    case "guestInformationChanged":
+      return { ...session, guestInformation: { ...session.guestInformation, ...action.changes } };
+    case "bringOwnBagChanged":
+      return { ...session, bringOwnBagIsChecked: action.checked };
+    case "validationErrorsShown":
+      return { ...session, showValidationErrors: true };
+    case "discountApplied":
+      return { ...session, discount: action.discount };
+    case "discountCleared":
+      return { ...session, discount: null };
+    case "giftcardApplied":
+      return { ...session, giftcard: action.giftcard };
+    case "giftcardCleared":
+      return { ...session, giftcard: null };
+    case "sessionReset":
+      return initialCheckoutSession(action.today);
+  }
+}
+
+/**
+ * SPEC §4: switching clears the delivery info and the timeslot, the date too when future dates are allowed,
+ * and choosing delivery unticks bring-own-bag (a delivered order comes in the restaurant's bag). Picking the
+ * method already chosen is no switch: nothing is cleared.
+ */
+function chooseDeliveryMethod(
+  session: CheckoutSession,
+  isDelivery: boolean,
+  futureOrderDatesAllowed: boolean,
+): CheckoutSession {
+  if (session.isDelivery === isDelivery) return session;
+  return {
+    ...session,
+    isDelivery,
+    delivery: EMPTY_DELIVERY,
+    chosenTimeslot: null,
+    chosenDate: futureOrderDatesAllowed ? null : session.chosenDate,
+    bringOwnBagIsChecked: isDelivery ? false : session.bringOwnBagIsChecked,
+  };
+}
