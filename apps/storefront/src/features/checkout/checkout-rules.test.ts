@@ -1,0 +1,428 @@
+import type { Basket, BasketItem, Checkout } from "@app/contracts";
+import { describe, expect, test } from "vitest";
+import {
+  availableSlots,
+  bagFeeChange,
+  checkoutCleanup,
+  commentCharactersLeft,
+  discountMessageKey,
+  type GuestFieldErrors,
+  giftcardAmountToApply,
+  giftcardCap,
+  guestFieldErrors,
+  isRestaurantOffline,
+  joinMissing,
+  type MissingFieldKey,
+  type MissingFieldsSettings,
+  missingFields,
+  orderDates,
+  paymentMethodsOffered,
+  shouldReuseCheckout,
+  slotTimeText,
+  todayIn,
+} from "./checkout-rules";
+import { type CheckoutSession, type GuestInformationDraft, initialCheckoutSession } from "./checkout-session";
+
+const ALL_REQUIRED = { name: true, phone: true, email: true };
+const NONE_REQUIRED = { name: false, phone: false, email: false };
+const GUEST: GuestInformationDraft = {
+  name: "Ann",
+  phone: "12345678",
+  email: "ann@example.dk",
+  orderComment: "",
+  amountOfGuests: null,
+  amountOfKids: null,
+};
+
+/** A complete pickup session; each case takes something away. */
+function session(overrides: Partial<CheckoutSession> = {}): CheckoutSession {
+  return {
+    ...initialCheckoutSession("2026-05-01"),
+    isDelivery: false,
+    chosenTimeslot: "2026-05-01T10:15:00.000Z",
+    guestInformation: GUEST,
+    ...overrides,
+  };
+}
+
+describe("missingFields (SPEC §5)", () => {
+  const pickupShop: MissingFieldsSettings = { deliveryEnabled: false, requiredGuestInformation: ALL_REQUIRED };
+  const deliveryShop: MissingFieldsSettings = { deliveryEnabled: true, requiredGuestInformation: ALL_REQUIRED };
+  const nothingEntered: Partial<CheckoutSession> = {
+    isDelivery: null,
+    chosenDate: null,
+    chosenTimeslot: null,
+    guestInformation: { ...GUEST, name: "", phone: "", email: "" },
+  };
+  const cases: [string, Partial<CheckoutSession>, MissingFieldsSettings, MissingFieldKey[]][] = [
+    ["all entered: nothing missing", {}, pickupShop, []],
+    [
+      "nothing entered, pickup shop: date, time, name, email, phone number",
+      nothingEntered,
+      pickupShop,
+      ["MissingFields.Date", "MissingFields.Time", "MissingFields.Name", "MissingFields.Email", "MissingFields.Phone"],
+    ],
+    [
+      "nothing entered, delivery shop: the delivery method comes first",
+      nothingEntered,
+      deliveryShop,
+      [
+        "MissingFields.DeliveryMethod",
+        "MissingFields.Date",
+        "MissingFields.Time",
+        "MissingFields.Name",
+        "MissingFields.Email",
+        "MissingFields.Phone",
+      ],
+    ],
+    [
+      "delivery chosen without an address: address and zipcode, in that order, before the date",
+      { ...nothingEntered, isDelivery: true },
+      deliveryShop,
+      [
+        "MissingFields.Address",
+        "MissingFields.Zipcode",
+        "MissingFields.Date",
+        "MissingFields.Time",
+        "MissingFields.Name",
+        "MissingFields.Email",
+        "MissingFields.Phone",
+      ],
+    ],
+    [
+      "a zip code that is not 4 digits counts as missing; a blank address too",
+      { isDelivery: true, delivery: { address: "  ", zipCode: "800" } },
+      deliveryShop,
+      ["MissingFields.Address", "MissingFields.Zipcode"],
+    ],
+    ["a full address", { isDelivery: true, delivery: { address: "Vej 1", zipCode: " 8000 " } }, deliveryShop, []],
+    ["pickup chosen in a delivery shop: no address asked", { isDelivery: false }, deliveryShop, []],
+    [
+      "delivery disabled: a stale isDelivery from before is ignored",
+      { isDelivery: true, delivery: { address: "", zipCode: "" } },
+      pickupShop,
+      [],
+    ],
+    [
+      "nothing required: no guest field is missing",
+      { guestInformation: { ...GUEST, name: "", phone: "", email: "" } },
+      { deliveryEnabled: false, requiredGuestInformation: NONE_REQUIRED },
+      [],
+    ],
+    [
+      "only the required ones: email required, name and phone not",
+      { guestInformation: { ...GUEST, name: "", phone: "", email: "" } },
+      { deliveryEnabled: false, requiredGuestInformation: { name: false, phone: false, email: true } },
+      ["MissingFields.Email"],
+    ],
+    [
+      "a name that sanitizes to nothing is missing, as the server says",
+      { guestInformation: { ...GUEST, name: ' <"> ' } },
+      pickupShop,
+      ["MissingFields.Name"],
+    ],
+    [
+      "an invalid phone is not missing (its field says what is wrong)",
+      { guestInformation: { ...GUEST, phone: "12-34" } },
+      pickupShop,
+      [],
+    ],
+  ];
+  test.each(cases)("%s", (_name, overrides, settings, expected) => {
+    expect(missingFields(session(overrides), settings)).toEqual(expected);
+  });
+});
+
+describe("joinMissing (SPEC §5)", () => {
+  const english = { separator: ", ", lastSeparator: " & " };
+  const danish = { separator: ", ", lastSeparator: " og " };
+  const cases: [string[], typeof english, string][] = [
+    [[], english, ""],
+    [["name"], english, "name"],
+    [["name", "email"], english, "name & email"],
+    [["name", "email", "phone number"], english, "name, email & phone number"],
+    [["time", "name", "email", "phone number"], english, "time, name, email & phone number"],
+    [["navn", "e-mail", "telefonnummer"], danish, "navn, e-mail og telefonnummer"],
+  ];
+  test.each(cases)("%j → %s", (items, separators, expected) => {
+    expect(joinMissing(items, separators)).toBe(expected);
+  });
+});
+
+describe("guestFieldErrors (SPEC §5)", () => {
+  const cases: [string, Partial<GuestInformationDraft>, typeof ALL_REQUIRED, GuestFieldErrors][] = [
+    ["all valid", {}, ALL_REQUIRED, {}],
+    [
+      "empty required fields",
+      { name: "", phone: "", email: "" },
+      ALL_REQUIRED,
+      { name: "Input.Name", phone: "Input.Phone", email: "Input.Email" },
+    ],
+    ["empty fields that are not required", { name: "", phone: "", email: "" }, NONE_REQUIRED, {}],
+    ["a phone with a space", { phone: "1234 5678" }, ALL_REQUIRED, { phone: "Input.InvalidPhone" }],
+    ["a phone of 7 digits", { phone: "1234567" }, ALL_REQUIRED, { phone: "Input.InvalidPhone" }],
+    ["a phone of 21 digits", { phone: "1".repeat(21) }, ALL_REQUIRED, { phone: "Input.InvalidPhone" }],
+    ["a phone of 20 digits", { phone: "1".repeat(20) }, ALL_REQUIRED, {}],
+    ["a phone with a plus", { phone: "+4512345678" }, ALL_REQUIRED, { phone: "Input.InvalidPhone" }],
+    [
+      "an invalid phone that is not required is still invalid",
+      { phone: "abc" },
+      NONE_REQUIRED,
+      { phone: "Input.InvalidPhone" },
+    ],
+    ["an email without @", { email: "ann.example.dk" }, ALL_REQUIRED, { email: "Input.Invalid" }],
+    ["an email with two @", { email: "a@b@c.dk" }, ALL_REQUIRED, { email: "Input.Invalid" }],
+    ["an email without a dot", { email: "ann@example" }, ALL_REQUIRED, { email: "Input.Invalid" }],
+    ["an email of 3 characters", { email: "a@." }, ALL_REQUIRED, { email: "Input.Invalid" }],
+    ["an email of 101 characters", { email: `${"a".repeat(93)}@b.dk.dk` }, ALL_REQUIRED, { email: "Input.Invalid" }],
+    ["a comment of 125 characters", { orderComment: "x".repeat(125) }, ALL_REQUIRED, {}],
+    ["a comment of 126 characters", { orderComment: "x".repeat(126) }, ALL_REQUIRED, { orderComment: "Input.Invalid" }],
+    [
+      "a comment of 125 with an ampersand (escaped, still one character)",
+      { orderComment: `&${"x".repeat(124)}` },
+      ALL_REQUIRED,
+      {},
+    ],
+  ];
+  test.each(cases)("%s", (_name, changes, required, expected) => {
+    expect(guestFieldErrors({ ...GUEST, ...changes }, required)).toEqual(expected);
+  });
+});
+
+describe("commentCharactersLeft (SPEC §5: 125)", () => {
+  const cases: [number, number][] = [
+    [0, 125],
+    [1, 124],
+    [125, 0],
+    [130, 0],
+  ];
+  test.each(cases)("%i typed → %i left", (typed, left) => {
+    expect(commentCharactersLeft("x".repeat(typed))).toBe(left);
+  });
+});
+
+const BASKET_ID = "ba5ce700-0000-4000-8000-000000000002";
+
+function checkout(overrides: Partial<Checkout> = {}): Checkout {
+  return {
+    id: "c-1",
+    instanceId: 5,
+    moduleId: 7,
+    createdUtc: "2026-05-01T10:00:00.000Z",
+    state: 0,
+    checkoutBaskets: [{ externalBasketId: BASKET_ID }],
+    discounts: [],
+    giftcards: [],
+    orderId: null,
+    payment: null,
+    delivery: null,
+    guestInformation: {
+      name: null,
+      phone: null,
+      email: null,
+      orderComment: null,
+      amountOfGuests: null,
+      amountOfKids: null,
+    },
+    orderReadyTime: null,
+    totals: { basketTotal: 100, discount: 0, deliveryFee: 0, total: 100, giftcard: 0, totalLeft: 100 },
+    ...overrides,
+  };
+}
+
+describe("shouldReuseCheckout (SPEC §4 checkout start)", () => {
+  const cases: [string, Partial<Checkout>, boolean][] = [
+    ["open, no order, no payment, only the current basket: reused", {}, true],
+    [
+      "with discounts, gift cards and delivery: still reused (they are removed first)",
+      {
+        discounts: [{ id: "d-1", discountCode: "X", amount: 10 }],
+        giftcards: [{ id: "g-1", giftcardCode: "Y", amount: 20 }],
+      },
+      true,
+    ],
+    ["done", { state: 2 }, false],
+    ["pending", { state: 1 }, false],
+    ["in error", { state: 3 }, false],
+    ["finalizing", { state: 4 }, false],
+    ["has an order", { orderId: "o-1" }, false],
+    ["has a payment", { payment: { paymentId: "p-1" } }, false],
+    ["linked to another basket", { checkoutBaskets: [{ externalBasketId: "other" }] }, false],
+    [
+      "linked to the current basket and another",
+      { checkoutBaskets: [{ externalBasketId: BASKET_ID }, { externalBasketId: "other" }] },
+      false,
+    ],
+    ["no basket linked", { checkoutBaskets: [] }, false],
+  ];
+  test.each(cases)("%s", (_name, overrides, expected) => {
+    expect(shouldReuseCheckout(checkout(overrides), BASKET_ID)).toBe(expected);
+  });
+});
+
+describe("checkoutCleanup (SPEC §4)", () => {
+  test("lists the discounts, gift cards and delivery to remove", () => {
+    const used = checkout({
+      discounts: [{ id: "d-1", discountCode: "X", amount: 10 }],
+      giftcards: [
+        { id: "g-1", giftcardCode: "Y", amount: 20 },
+        { id: "g-2", giftcardCode: "Z", amount: 5 },
+      ],
+      delivery: {
+        deliveryFee: 30,
+        fee: 30,
+        zipCode: "8000",
+        address: "Vej 1",
+        date: null,
+        deliveryTime: null,
+        stage: 1,
+      },
+    });
+    expect(checkoutCleanup(used)).toEqual({ discountIds: ["d-1"], giftcardIds: ["g-1", "g-2"], removeDelivery: true });
+  });
+
+  test("nothing to remove from a clean checkout", () => {
+    expect(checkoutCleanup(checkout())).toEqual({ discountIds: [], giftcardIds: [], removeDelivery: false });
+  });
+});
+
+describe("giftcardCap (SPEC §5: basket − discount + delivery fee)", () => {
+  const cases: [number, number, number, number][] = [
+    [100, 0, 0, 100],
+    [100, 20, 0, 80],
+    [100, 20, 39, 119],
+    [89.9, 10.45, 29.5, 108.95],
+    [50, 80, 29, 29], // a discount never eats the delivery fee
+  ];
+  test.each(cases)("basket %d, discount %d, fee %d → %d", (basketTotal, discount, deliveryFee, cap) => {
+    expect(giftcardCap({ basketTotal, discount, deliveryFee })).toBe(cap);
+  });
+
+  const applied: [number, number][] = [
+    [50, 50],
+    [500, 119],
+    [0, 0],
+  ];
+  test.each(applied)("a card with %d pays %d of an order of 119", (balance, pays) => {
+    expect(giftcardAmountToApply(balance, { basketTotal: 100, discount: 20, deliveryFee: 39 })).toBe(pays);
+  });
+});
+
+const BAG = 99;
+
+function line(productId: number, editingIsDisabled = false): BasketItem {
+  return {
+    id: `line-${productId}`,
+    productId,
+    name: `Product ${productId}`,
+    amount: 1,
+    price: 5,
+    productPrice: 5,
+    imageUrl: "",
+    totalPrice: 5,
+    choices: [],
+    editingIsDisabled,
+  };
+}
+
+function basket(...items: BasketItem[]): Basket {
+  return {
+    id: BASKET_ID,
+    createdTimeUtc: "2026-05-01T10:00:00.000Z",
+    items,
+    products: [],
+    totalPrice: 5 * items.length,
+    itemCount: items.length,
+  };
+}
+
+describe("bagFeeChange (SPEC §4)", () => {
+  const food = basket(line(1));
+  const foodAndBag = basket(line(1), line(BAG, true));
+  const cases: [string, boolean | null, Basket | null, number | null, string][] = [
+    ["explicitly unticked, no bag yet: add", false, food, BAG, "add"],
+    ["explicitly unticked, bag already there: added once only", false, foodAndBag, BAG, "none"],
+    ["ticked, bag there: remove", true, foodAndBag, BAG, "remove"],
+    ["ticked, no bag: nothing", true, food, BAG, "none"],
+    ["untouched: nothing added", null, food, BAG, "none"],
+    ["untouched: nothing removed", null, foodAndBag, BAG, "none"],
+    ["no bag product in this shop", false, food, null, "none"],
+    ["no basket", false, null, BAG, "none"],
+    ["no food: no bag for an empty order", false, basket(), BAG, "none"],
+    ["only the bag, ticked: removed", true, basket(line(BAG, true)), BAG, "remove"],
+  ];
+  test.each(cases)("%s", (_name, checked, current, bagFeeItem, expected) => {
+    expect(bagFeeChange(checked, current, bagFeeItem)).toBe(expected);
+  });
+});
+
+describe("paymentMethodsOffered", () => {
+  const cases: [boolean, boolean, boolean, string[]][] = [
+    [true, false, false, ["card"]],
+    [true, true, true, ["card", "mobilepay", "pickup"]],
+    [false, true, false, ["mobilepay"]],
+    [false, false, true, ["pickup"]],
+    [false, false, false, []],
+  ];
+  test.each(cases)("online %s, MobilePay %s, at pickup %s → %j", (onlinePayment, mobilepay, payAtPickup, offered) => {
+    expect(paymentMethodsOffered({ onlinePayment, mobilepay, payAtPickup })).toEqual(offered);
+  });
+});
+
+describe("dates and slot times in the restaurant's time zone", () => {
+  const cases: [string, string, string][] = [
+    ["2026-01-15T11:15:00.000Z", "Europe/Copenhagen", "12:15"], // winter, UTC+1
+    ["2026-07-15T11:15:00.000Z", "Europe/Copenhagen", "13:15"], // summer, UTC+2
+    ["2026-07-15T22:30:00.000Z", "Europe/Copenhagen", "00:30"], // past local midnight
+    ["2026-07-15T11:15:00.000Z", "UTC", "11:15"],
+  ];
+  test.each(cases)("slot %s in %s shows %s", (instant, timeZone, text) => {
+    expect(slotTimeText(instant, timeZone)).toBe(text);
+  });
+
+  test("today is the restaurant's date, not the browser's", () => {
+    expect(todayIn("Europe/Copenhagen", new Date("2026-07-15T22:30:00.000Z"))).toBe("2026-07-16");
+    expect(todayIn("America/New_York", new Date("2026-07-15T22:30:00.000Z"))).toBe("2026-07-15");
+  });
+
+  const dates: [number, string[]][] = [
+    [0, ["2026-03-28"]],
+    [2, ["2026-03-28", "2026-03-29", "2026-03-30"]], // across the spring DST change
+  ];
+  test.each(dates)("guestFutureOrderDates %i → %j", (future, expected) => {
+    expect(orderDates("2026-03-28", future)).toEqual(expected);
+  });
+
+  test("only available slots are shown", () => {
+    const slots = [
+      { time: "2026-05-01T10:00:00.000Z", isAvailable: false },
+      { time: "2026-05-01T10:15:00.000Z", isAvailable: true },
+    ];
+    expect(availableSlots(slots)).toEqual([slots[1]]);
+  });
+});
+
+describe("error messages", () => {
+  // The shape of lib/api-client's ApiError (a feature's root files do not import lib/ by the lint rule).
+  const failure = (code: string) => Object.assign(new Error("…"), { status: 422, errors: [{ code, message: "…" }] });
+  const discount: [string, unknown, string][] = [
+    ["invalid code", failure("Discount.Invalid"), "Discount.Invalid"],
+    ["no value", failure("Discount.NoValue"), "Discount.NoValue"],
+    ["discounts switched off", failure("DISCOUNT_DISABLED"), "Discount.Generic"],
+    [
+      "network failure",
+      Object.assign(new Error("…"), { status: 0, errors: [{ code: "NETWORK" }] }),
+      "Discount.Generic",
+    ],
+    ["not an ApiError", new Error("boom"), "Discount.Generic"],
+  ];
+  test.each(discount)("discount: %s → %s", (_name, error, key) => {
+    expect(discountMessageKey(error)).toBe(key);
+  });
+
+  test("a validation refused as Payment.RestaurantOffline is the offline message; others are not", () => {
+    expect(isRestaurantOffline(failure("Payment.RestaurantOffline"))).toBe(true);
+    expect(isRestaurantOffline(failure("SLOT_FULL"))).toBe(false);
+    expect(isRestaurantOffline(new Error("boom"))).toBe(false);
+  });
+});
