@@ -132,6 +132,11 @@ for (const [size, viewport] of [
       await visit(page, `${size}-precheckout`);
       await page.getByRole("button", { name: "Fortsæt til kassen" }).first().click();
       await page.waitForURL(/\/checkout$/);
+      // The checkout's cart section lists what the guest chose.
+      const cart = page.getByRole("region", { name: "Din bestilling" });
+      await cart.getByText("Chokoladecookie", { exact: true }).waitFor();
+      await cart.getByText("Danskvand", { exact: true }).waitFor();
+      await visit(page, `${size}-checkout`);
       await page.close();
     });
 

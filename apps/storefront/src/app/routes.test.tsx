@@ -282,3 +282,17 @@ describe("menu pages", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/checkout"));
   });
 });
+
+describe("/checkout", () => {
+  test("with an empty basket only the cart shows, with continue-shopping and a way back to /", async () => {
+    logIn();
+    const router = renderAt("/checkout", ready());
+    expect((await heading()).textContent).toBe("Complete your order");
+    expect(screen.getByText("Your basket is empty")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Continue shopping" }).getAttribute("href")).toBe("/");
+    expect(screen.getByRole("link", { name: /Back to the menu/ }).getAttribute("href")).toBe("/");
+    // SPEC §2: the header (and with it the basket button) is hidden on /checkout.
+    expect(screen.queryByRole("button", { name: /^Basket/ })).toBeNull();
+    expect(router.state.location.pathname).toBe("/checkout");
+  });
+});
