@@ -9,6 +9,7 @@ import type { Module } from "@app/contracts";
 import { seedDemoData } from "@app/db";
 import { openTestDatabase, type TestDbKind } from "@app/db/testing";
 import type { FastifyInstance, InjectOptions } from "fastify";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 
@@ -69,6 +70,31 @@ export async function createTestApp(options: { kind?: TestDbKind; clock?: TestCl
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test file's usual set-up: one app for the whole file (built before its first test, closed after
+ * its last) on a clock set back to `start` before every test. `t` stands for the app and may be read
+ * only inside hooks and tests, once the app exists.
+ */
+export function useTestApp(
+  start: Date | string,
+  options: { kind?: TestDbKind } = {},
+): { t: TestApp; clock: TestClock } {
+  const clock = createClock(start);
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp({ ...options, clock });
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => clock.set(start));
+  const t = new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!current) throw new Error("The test app is built in beforeAll: use it inside hooks and tests");
+      return current[key as keyof TestApp];
+    },
+  });
+  return { t, clock };
 }
 
 export type { FastifyInstance };

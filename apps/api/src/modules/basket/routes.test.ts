@@ -3,21 +3,14 @@ import type { Basket } from "@app/contracts";
 import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { basketHelpers } from "../../testing/basket-helpers";
-import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
+import { useTestApp } from "../../testing/test-app";
 
-let t: TestApp;
 const MONDAY = "2026-11-23T10:00:00Z"; // 11:00 in Copenhagen
 const SATURDAY = "2026-11-28T10:00:00Z";
-const clock = createClock(MONDAY);
+const { t, clock } = useTestApp(MONDAY);
 const h = basketHelpers(() => t);
-
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
-beforeEach(() => clock.set(MONDAY));
 
 const A = () => t.restaurantA.auth;
 const B = () => t.restaurantB.auth;

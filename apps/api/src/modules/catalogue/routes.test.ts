@@ -1,18 +1,12 @@
 import type { Category, Context, Label, Menu, Product } from "@app/contracts";
 import { schema } from "@app/db";
 import { and, eq, sql } from "@app/db/orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
+import { describe, expect, test } from "vitest";
+import { type DemoRestaurant, useTestApp } from "../../testing/test-app";
 
-let t: TestApp;
 const MONDAY = "2026-11-23T10:00:00Z"; // 11:00 in Copenhagen
 const FRIDAY = "2026-11-27T10:00:00Z";
-const clock = createClock(MONDAY);
-
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
+const { t, clock } = useTestApp(MONDAY);
 
 const A = () => t.restaurantA;
 const B = () => t.restaurantB;

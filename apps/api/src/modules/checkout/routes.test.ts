@@ -2,17 +2,11 @@ import { randomUUID } from "node:crypto";
 import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
 import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { checkoutWithBasket, createCheckout, insertBasket, setCheckoutState } from "../../testing/checkout-fixtures";
-import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
+import { useTestApp } from "../../testing/test-app";
 
-let t: TestApp;
-const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
-beforeEach(() => clock.set("2026-11-23T10:00:00Z"));
+const { t } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
 
 const A = () => t.restaurantA;
 const B = () => t.restaurantB;

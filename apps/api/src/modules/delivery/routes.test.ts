@@ -1,5 +1,5 @@
 import { CheckoutState, DeliveryStage } from "@app/domain";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import {
   checkoutWithBasket,
   createCheckout,
@@ -7,15 +7,9 @@ import {
   useCapacity,
   withFreshToken,
 } from "../../testing/checkout-fixtures";
-import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
+import { type DemoRestaurant, useTestApp } from "../../testing/test-app";
 
-let t: TestApp;
-const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
-beforeEach(() => clock.set("2026-11-23T10:00:00Z"));
+const { t, clock } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
 
 // Restaurant A delivers 11:00–21:00 local (10:00–20:00 UTC) every 30 minutes with 45 minutes'
 // preparation, to 2200 (39 kr), 2100 and 2000 (49 kr). Restaurant B does not deliver.

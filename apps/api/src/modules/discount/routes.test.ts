@@ -2,7 +2,7 @@ import { schema } from "@app/db";
 import { and, eq } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
 import { CheckoutState } from "@app/domain";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { basketHelpers } from "../../testing/basket-helpers";
 import {
   checkoutWithBasket,
@@ -13,15 +13,9 @@ import {
   productId,
   setCheckoutState,
 } from "../../testing/checkout-fixtures";
-import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
+import { createTestApp, type DemoRestaurant, type TestApp, useTestApp } from "../../testing/test-app";
 
-let t: TestApp;
-const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
-beforeEach(() => clock.set("2026-11-23T10:00:00Z"));
+const { t, clock } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
 
 // Restaurant A's codes: SOMMER10 10 % from 100 kr; FAST50 50 kr from 200 kr (limit 100 uses);
 // VINTER20 expired; BURGER15 15 % on burgers only. smorrebrod 79 kr, salat 45, club-sandwich 95,

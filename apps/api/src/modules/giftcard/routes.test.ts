@@ -1,7 +1,7 @@
 import { schema } from "@app/db";
 import { and, eq } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import {
   checkoutWithBasket,
   createCheckout,
@@ -9,15 +9,9 @@ import {
   productId,
   setCheckoutState,
 } from "../../testing/checkout-fixtures";
-import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
+import { type DemoRestaurant, useTestApp } from "../../testing/test-app";
 
-let t: TestApp;
-const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
-beforeEach(() => clock.set("2026-11-23T10:00:00Z"));
+const { t } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
 
 // Restaurant A's gift cards: GAVE-500 (500 kr), GAVE-100 (100 kr). smorrebrod 79 kr.
 const A = () => t.restaurantA;

@@ -6,17 +6,12 @@
  * order when the payment was approved) → the order with its receipt number.
  */
 import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { basketHelpers } from "../../testing/basket-helpers";
 import { giftcardRow, pressTestButton } from "../../testing/order-fixtures";
-import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
+import { useTestApp } from "../../testing/test-app";
 
-let t: TestApp;
-const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
+const { t } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
 
 test("basket → checkout → slot → guest info → discount → gift card → validate → pay → approve → DONE → order", async () => {
   const a = t.restaurantA;

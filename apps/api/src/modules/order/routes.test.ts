@@ -1,7 +1,7 @@
 import { schema } from "@app/db";
 import { and, eq } from "@app/db/orm";
 import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import {
   authorizeWithoutOrder,
   checkoutRow,
@@ -16,18 +16,12 @@ import {
   setItemsPerSlot,
   setSetting,
 } from "../../testing/order-fixtures";
-import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
+import { useTestApp } from "../../testing/test-app";
 import { externalIdOf, PICKUP_TIME_GRACE_MS } from "./finalize-checkout";
 
-let t: TestApp;
-const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
+const { t, clock } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
 const SLOT = new Date("2026-11-23T11:00:00Z"); // 12:00 in Copenhagen
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
 beforeEach(async () => {
-  clock.set("2026-11-23T10:00:00Z");
   await setItemsPerSlot(t, t.restaurantA, 30);
   await setSetting(t, t.restaurantA, "enforceCapacity", true);
   await t.db.delete(schema.capacityUsage);

@@ -1,7 +1,7 @@
 import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import {
   checkoutWithBasket,
   type Line,
@@ -10,16 +10,10 @@ import {
   useCapacity,
   withFreshToken,
 } from "../../testing/checkout-fixtures";
-import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
+import { type DemoRestaurant, useTestApp } from "../../testing/test-app";
 
-let t: TestApp;
-const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
+const { t, clock } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
 beforeEach(async () => {
-  clock.set("2026-11-23T10:00:00Z");
   await t.db.delete(schema.capacityUsage);
 });
 

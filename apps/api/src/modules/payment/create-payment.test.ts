@@ -4,7 +4,7 @@
  */
 import type { CreatePaymentQuery } from "@app/contracts";
 import { CheckoutState, PaymentState } from "@app/domain";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { AppError } from "../../errors";
 import {
   checkoutRow,
@@ -14,17 +14,12 @@ import {
   refilledDemoGiftcard,
   testDeps,
 } from "../../testing/order-fixtures";
-import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
+import { useTestApp } from "../../testing/test-app";
 import { createPayment } from "./create-payment";
 import type { PaymentProvider, PaymentRow } from "./providers/provider";
 import { testPaymentProvider } from "./providers/test-provider";
 
-let t: TestApp;
-const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
+const { t } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
 
 const API = "http://localhost:80/api";
 

@@ -1,7 +1,7 @@
 import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
 import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import {
   BROWSER_ACCEPT,
   checkoutRow,
@@ -16,14 +16,9 @@ import {
   setItemsPerSlot,
   setSetting,
 } from "../../testing/order-fixtures";
-import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
+import { useTestApp } from "../../testing/test-app";
 
-let t: TestApp;
-const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
+const { t, clock } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
 
 const BURGER = 11900;
 

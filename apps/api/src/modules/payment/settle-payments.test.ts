@@ -5,7 +5,7 @@
 import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
 import { CheckoutState, PaymentState } from "@app/domain";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import type { Deps } from "../../deps";
 import {
   authorizeWithoutOrder,
@@ -20,22 +20,16 @@ import {
   setItemsPerSlot,
   testDeps,
 } from "../../testing/order-fixtures";
-import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
+import { createClock, createTestApp, useTestApp } from "../../testing/test-app";
 import { createPayment } from "./create-payment";
 import { paymentOutcomes } from "./outcomes";
 import type { PaymentProvider, PaymentRow } from "./providers/provider";
 import { testPaymentProvider } from "./providers/test-provider";
 import { SETTLED_GRACE_MS, STUCK_ALARM_MS, settlePayments } from "./settle-payments";
 
-let t: TestApp;
 const START = "2026-11-23T10:00:00Z"; // a Monday, 11:00 in Copenhagen
-const clock = createClock(START);
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
+const { t, clock } = useTestApp(START);
 beforeEach(async () => {
-  clock.set(START);
   await setItemsPerSlot(t, t.restaurantA, 30);
   await t.db.delete(schema.capacityUsage);
 });

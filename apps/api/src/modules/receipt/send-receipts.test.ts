@@ -2,9 +2,9 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { finalize, pay, preparedCheckout, setSetting } from "../../testing/order-fixtures";
-import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
+import { createTestApp, useTestApp } from "../../testing/test-app";
 import { formatPickupTime } from "./render-receipt";
 import {
   createReceiptService,
@@ -16,13 +16,8 @@ import {
 } from "./send-receipts";
 import type { EmailMessage, EmailSender, SmsProvider } from "./senders";
 
-let t: TestApp;
-const clock = createClock("2026-11-23T10:00:00Z"); // 11:00 in Copenhagen
+const { t, clock } = useTestApp("2026-11-23T10:00:00Z"); // 11:00 in Copenhagen
 const SLOT = new Date("2026-11-23T11:00:00Z"); // 12:00 in Copenhagen
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
 
 async function waitFor<T>(
   probe: () => T | undefined | false | Promise<T | undefined | false>,

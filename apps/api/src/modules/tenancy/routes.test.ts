@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { normalizeHost } from "../../shared/normalize-host";
-import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
+import { useTestApp } from "../../testing/test-app";
 
-let t: TestApp;
-const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
+const { t, clock } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
 
 describe("GET /api/module/domain/:domain", () => {
   test("finds restaurant A's module on localhost without a token", async () => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { PaymentState } from "@app/domain";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import {
   BROWSER_ACCEPT,
   hostedPageFormToken,
@@ -10,14 +10,9 @@ import {
   pressTestButton,
   setSetting,
 } from "../../../testing/order-fixtures";
-import { createClock, createTestApp, type TestApp } from "../../../testing/test-app";
+import { useTestApp } from "../../../testing/test-app";
 
-let t: TestApp;
-const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-});
-afterAll(() => t.close());
+const { t } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
 beforeEach(async () => {
   await setSetting(t, t.restaurantA, "onlinePayment", true);
 });
