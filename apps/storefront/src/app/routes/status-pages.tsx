@@ -1,64 +1,78 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRouteError, useSearchParams } from "react-router";
 import { reportAppError } from "../../lib/telemetry";
 import { usePageTitle } from "../page-title";
 import { isInternetExplorer } from "../redirect-rules";
 
-export function NotFoundPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle("NotFoundPage.Title");
+/** The frame every status page shares: its title (also the document's), its text and its actions. */
+function StatusPage({ titleKey, children, actions }: { titleKey: string; children: ReactNode; actions: ReactNode }) {
+  const title = usePageTitle(titleKey);
   return (
     <main className="page status-page">
       <h1>{title}</h1>
-      <p>{t("NotFoundPage.Message")}</p>
-      <div className="page-actions">
+      {children}
+      <div className="page-actions">{actions}</div>
+    </main>
+  );
+}
+
+/** A full load: the app starts over instead of reusing the failed start. */
+function TryAgainButton() {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="button-primary" onClick={() => window.location.assign("/")}>
+      {t("Actions.TryAgain")}
+    </button>
+  );
+}
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <StatusPage
+      titleKey="NotFoundPage.Title"
+      actions={
         <Link to="/" className="button button-primary">
           {t("Actions.BackToFrontpage")}
         </Link>
-      </div>
-    </main>
+      }
+    >
+      <p>{t("NotFoundPage.Message")}</p>
+    </StatusPage>
   );
 }
 
 /** /error (SPEC §2): try again, back to the front page, the trace id as subtitle, the browser message. */
 export function ErrorPage() {
   const { t } = useTranslation();
-  const title = usePageTitle("ErrorPage.Title");
   const [params] = useSearchParams();
   const traceId = params.get("traceId");
   const unsupported = params.get("reason") === "browser" || isInternetExplorer(navigator.userAgent);
   return (
-    <main className="page status-page">
-      <h1>{title}</h1>
+    <StatusPage
+      titleKey="ErrorPage.Title"
+      actions={
+        <>
+          <TryAgainButton />
+          <a href="/" className="button">
+            {t("Actions.BackToFrontpage")}
+          </a>
+        </>
+      }
+    >
       {traceId ? <p className="trace-id">{t("ErrorPage.TraceId", { traceId })}</p> : null}
       <p>{unsupported ? t("ErrorMessage.UnsupportedBrowser") : t("ErrorMessage.TryAgain")}</p>
-      {/* A full load: the app starts over instead of reusing the failed start. */}
-      <div className="page-actions">
-        <button type="button" className="button-primary" onClick={() => window.location.assign("/")}>
-          {t("Actions.TryAgain")}
-        </button>
-        <a href="/" className="button">
-          {t("Actions.BackToFrontpage")}
-        </a>
-      </div>
-    </main>
+    </StatusPage>
   );
 }
 
 export function MaintenancePage() {
   const { t } = useTranslation();
-  const title = usePageTitle("MaintenancePage.Title");
   return (
-    <main className="page status-page">
-      <h1>{title}</h1>
+    <StatusPage titleKey="MaintenancePage.Title" actions={<TryAgainButton />}>
       <p>{t("Maintenance")}</p>
-      <div className="page-actions">
-        <button type="button" className="button-primary" onClick={() => window.location.assign("/")}>
-          {t("Actions.TryAgain")}
-        </button>
-      </div>
-    </main>
+    </StatusPage>
   );
 }
 
@@ -68,20 +82,22 @@ export function RouteErrorBoundary() {
   const error = useRouteError();
   const { pathname } = useLocation();
   useEffect(() => reportAppError(error, pathname), [error, pathname]);
-  usePageTitle("ErrorPage.Title");
   return (
-    <main className="page status-page">
-      <h1>{t("ErrorPage.Title")}</h1>
+    <StatusPage
+      titleKey="ErrorPage.Title"
+      actions={
+        <>
+          <button type="button" className="button-primary" onClick={() => window.location.reload()}>
+            {t("Actions.Reload")}
+          </button>
+          <a href="/" className="button">
+            {t("Actions.BackToFrontpage")}
+          </a>
+        </>
+      }
+    >
       <p>{t("UnexpectedApplicationError")}</p>
       <p>{t("ErrorMessage.TryAgain")}</p>
-      <div className="page-actions">
-        <button type="button" className="button-primary" onClick={() => window.location.reload()}>
-          {t("Actions.Reload")}
-        </button>
-        <a href="/" className="button">
-          {t("Actions.BackToFrontpage")}
-        </a>
-      </div>
-    </main>
+    </StatusPage>
   );
 }
