@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
 export type CounterProps = {
@@ -10,18 +11,41 @@ export type CounterProps = {
   disabled?: boolean;
 };
 
-/** A − value + stepper with 44 px targets. The value is announced politely when it changes. */
+/**
+ * A − value + stepper with 44 px targets. The value is announced politely when it changes. When the
+ * pressed button becomes disabled (plus at the limit, minus at the minimum) the keyboard focus moves
+ * to the other button: a disabled button drops the focus to the page, sending a keyboard user to its top.
+ */
 export function Counter({ value, onChange, name, min = 0, max = 99, disabled = false }: CounterProps) {
   const { t } = useTranslation();
+  const pressed = useRef<HTMLButtonElement | null>(null);
+  const other = useRef<HTMLButtonElement | null>(null);
+  const decrease = useRef<HTMLButtonElement>(null);
+  const increase = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a button may have become disabled
+  useEffect(() => {
+    const button = pressed.current;
+    if (!button?.disabled) return;
+    pressed.current = null;
+    const active = document.activeElement;
+    if (active !== button && active !== document.body && active !== null) return;
+    if (other.current && !other.current.disabled) other.current.focus();
+  }, [value, min, max, disabled]);
+  const press = (button: HTMLButtonElement | null, otherButton: HTMLButtonElement | null, next: number) => {
+    pressed.current = button;
+    other.current = otherButton;
+    onChange(next);
+  };
   return (
     <fieldset className="counter">
       <legend className="visually-hidden">{`${t("Counter.Quantity")}: ${name}`}</legend>
       <button
+        ref={decrease}
         type="button"
         className="counter-button"
         aria-label={t("Counter.Decrease", { name })}
         disabled={disabled || value <= min}
-        onClick={() => onChange(value - 1)}
+        onClick={() => press(decrease.current, increase.current, value - 1)}
       >
         −
       </button>
@@ -29,11 +53,12 @@ export function Counter({ value, onChange, name, min = 0, max = 99, disabled = f
         {value}
       </output>
       <button
+        ref={increase}
         type="button"
         className="counter-button"
         aria-label={t("Counter.Increase", { name })}
         disabled={disabled || value >= max}
-        onClick={() => onChange(value + 1)}
+        onClick={() => press(increase.current, decrease.current, value + 1)}
       >
         +
       </button>

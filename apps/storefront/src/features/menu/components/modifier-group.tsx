@@ -1,10 +1,10 @@
 import { type Ref, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { Counter } from "../../../components/ui/counter";
 import { translate } from "../../../lib/i18n";
 import { priceText } from "../../../lib/price-text";
 import type { GroupState } from "../hooks/use-modifier-selection";
 import { isChooseOne } from "../modifier-selection";
-import { SteadyCounter } from "./steady-counter";
 
 export type ModifierGroupProps = {
   state: GroupState;
@@ -116,7 +116,7 @@ function ModifierChoiceRow({ choiceState, groupName, chooseOne, required, langua
   return (
     <div className={`modifier-choice${blocked ? " modifier-choice-sold-out" : ""}`}>
       <span className="modifier-choice-text">{details}</span>
-      {blocked ? null : <SteadyCounter value={amount} onChange={onAmount} name={name} min={0} max={limit} />}
+      {blocked ? null : <Counter value={amount} onChange={onAmount} name={name} min={0} max={limit} />}
     </div>
   );
 }

@@ -1,13 +1,13 @@
 import type { Product } from "@app/contracts";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Counter } from "../../../components/ui/counter";
 import { translate } from "../../../lib/i18n";
 import { minorPriceText } from "../../../lib/price-text";
 import { useDisclosure } from "../hooks/use-disclosure";
 import { useModifierSelection } from "../hooks/use-modifier-selection";
 import type { AddLine } from "../modifier-selection";
 import { ModifierGroup } from "./modifier-group";
-import { SteadyCounter } from "./steady-counter";
 import "./menu.css";
 
 export type ModifierPanelProps = {
@@ -92,7 +92,7 @@ export function ModifierPanel({
       {selection.showsQuantity ? (
         <div className="modifier-quantity">
           <h3 className="modifier-quantity-heading">{t("Counter.Quantity")}</h3>
-          <SteadyCounter value={selection.quantity} onChange={selection.setQuantity} name={name} min={1} max={99} />
+          <Counter value={selection.quantity} onChange={selection.setQuantity} name={name} min={1} max={99} />
         </div>
       ) : null}
       {groups.map((state, index) => (

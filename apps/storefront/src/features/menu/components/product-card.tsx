@@ -1,13 +1,13 @@
 import type { Label, Product } from "@app/contracts";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Counter } from "../../../components/ui/counter";
 import { translate } from "../../../lib/i18n";
 import type { AddLine } from "../modifier-selection";
 import { revealElement, scrollToElement } from "../scroll-to";
 import { ModifierPanel } from "./modifier-panel";
 import { ProductLabels } from "./product-labels";
 import { ProductPrice } from "./product-price";
-import { SteadyCounter } from "./steady-counter";
 import "./menu.css";
 
 /** The image's box (4:3); CSS sizes it, these keep the layout from jumping while it loads. */
@@ -129,7 +129,7 @@ export function ProductCard(props: ProductCardProps) {
               <span className="product-options-chevron" aria-hidden="true" />
             </button>
           ) : (
-            <SteadyCounter value={count} onChange={onSetCount} name={name} />
+            <Counter value={count} onChange={onSetCount} name={name} />
           )}
         </div>
       </div>
