@@ -42,6 +42,19 @@ export class ApiError extends Error {
   }
 }
 
+/** The HTTP status of a failed call (an ApiError, or anything shaped like one); undefined for other errors. */
+export function errorStatusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === "number" ? status : undefined;
+}
+
+/** The code of a failed call's first error (e.g. "Discount.Invalid", "BASKET_ORDERED"); undefined if none. */
+export function errorCodeOf(error: unknown): string | undefined {
+  const errors = (error as { errors?: unknown } | null)?.errors;
+  const code = Array.isArray(errors) ? (errors[0] as { code?: unknown } | undefined)?.code : undefined;
+  return typeof code === "string" ? code : undefined;
+}
+
 export type ApiClient = {
   request<T>(method: string, path: string, options?: RequestOptions): Promise<ApiResult<T>>;
   /** Like `request`, but throws ApiError on failure. */

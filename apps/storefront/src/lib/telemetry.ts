@@ -5,7 +5,7 @@
  * cannot flood the server (which also limits each address).
  */
 import type { TelemetryEvent } from "@app/contracts";
-import { type ApiClient, ApiError, api } from "./api-client";
+import { type ApiClient, ApiError, api, errorCodeOf } from "./api-client";
 
 /** Reports sent at most per page load (the module lives as long as the page). */
 export const MAX_REPORTS_PER_PAGE = 10;
@@ -46,8 +46,8 @@ export function appErrorEvent(error: unknown, path: string): TelemetryEvent {
   const event: TelemetryEvent = { name: "AppError", message: messageOf(error), path };
   if (error instanceof ApiError) {
     if (error.traceId) event.traceId = error.traceId;
-    const code = error.errors[0]?.code;
-    event.details = { status: error.status, ...(typeof code === "string" ? { code } : {}) };
+    const code = errorCodeOf(error);
+    event.details = { status: error.status, ...(code ? { code } : {}) };
   } else if (error instanceof Error) {
     event.details = { errorName: error.name };
   }

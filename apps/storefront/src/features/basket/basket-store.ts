@@ -9,6 +9,7 @@
 import type { AddBasketItem, Basket, UpdateBasketItem } from "@app/contracts";
 import { isBasketExpired } from "@app/domain";
 import i18next from "i18next";
+import { errorCodeOf, errorStatusOf } from "../../lib/api-client";
 import { addBasketItem } from "./api/add-basket-item";
 import {
   browserStorage,
@@ -72,23 +73,12 @@ export type BasketStore = {
 
 const INITIAL_STATE: BasketState = { basket: null, status: "idle", error: null, pending: false };
 
-function statusOf(error: unknown): number | undefined {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === "number" ? status : undefined;
-}
-
-function codeOf(error: unknown): string | undefined {
-  const errors = (error as { errors?: unknown } | null)?.errors;
-  const code = Array.isArray(errors) ? (errors[0] as { code?: unknown } | undefined)?.code : undefined;
-  return typeof code === "string" ? code : undefined;
-}
-
 /**
  * The basket is gone, not broken: expired (410 BASKET_EXPIRED) or already ordered (409 BASKET_ORDERED,
  * "start a new basket for a new order"). A 404 is decided by reading the basket again (see `attempt`).
  */
 function basketGone(error: unknown): boolean {
-  return statusOf(error) === 410 || codeOf(error) === "BASKET_ORDERED";
+  return errorStatusOf(error) === 410 || errorCodeOf(error) === "BASKET_ORDERED";
 }
 
 export function createBasketStore({ api, storage, now, language }: BasketStoreDeps): BasketStore {
@@ -146,7 +136,7 @@ export function createBasketStore({ api, storage, now, language }: BasketStoreDe
     try {
       return await api.getBasket(basketId, language());
     } catch (error) {
-      if (statusOf(error) === 404 || basketGone(error)) return null;
+      if (errorStatusOf(error) === 404 || basketGone(error)) return null;
       throw error;
     }
   }
@@ -165,7 +155,7 @@ export function createBasketStore({ api, storage, now, language }: BasketStoreDe
       return use(await call(basket.id, language()));
     } catch (error) {
       if (basketGone(error)) return drop();
-      if (statusOf(error) !== 404) throw error;
+      if (errorStatusOf(error) !== 404) throw error;
       const fresh = await reread(basket.id);
       if (!fresh) return drop();
       use(fresh);

@@ -21,6 +21,7 @@ import {
   toMinor,
   validateGuestInformation,
 } from "@app/domain";
+import { errorCodeOf } from "../../lib/api-client";
 import type { CheckoutSession, GuestInformationDraft } from "./checkout-session";
 
 // ── Missing fields (SPEC §5) ──────────────────────────────────────────────────────────────
@@ -233,19 +234,14 @@ export function orderDates(today: string, guestFutureOrderDates: number): string
 export type DiscountMessageKey = "Discount.Invalid" | "Discount.NoValue" | "Discount.Generic";
 
 /** The code of the first error an ApiError carries (lib/api-client), if any. */
-export function errorCode(error: unknown): string | undefined {
-  const errors = (error as { errors?: unknown } | null)?.errors;
-  const code = Array.isArray(errors) ? (errors[0] as { code?: unknown } | undefined)?.code : undefined;
-  return typeof code === "string" ? code : undefined;
-}
 
 /** A refused discount code: the server's Discount.Invalid / Discount.NoValue, anything else "could not verify". */
 export function discountMessageKey(error: unknown): DiscountMessageKey {
-  const code = errorCode(error);
+  const code = errorCodeOf(error);
   return code === "Discount.Invalid" || code === "Discount.NoValue" ? code : "Discount.Generic";
 }
 
 /** SPEC §4: a refused order validation is the restaurant being offline; other failures go to the error page. */
 export function isRestaurantOffline(error: unknown): boolean {
-  return errorCode(error) === "Payment.RestaurantOffline";
+  return errorCodeOf(error) === "Payment.RestaurantOffline";
 }

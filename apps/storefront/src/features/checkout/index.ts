@@ -31,7 +31,6 @@ export {
   commentCharactersLeft,
   type DiscountMessageKey,
   discountMessageKey,
-  errorCode,
   type GiftcardCapTotals,
   type GuestFieldErrors,
   type GuestFieldName,
