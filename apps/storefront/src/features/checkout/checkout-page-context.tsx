@@ -1,0 +1,56 @@
+/**
+ * What the /checkout page's sections share: the shop, the checkout instance's settings, the basket, the
+ * server's checkout (its totals are the figures the guest sees), the guest's local session and the calls.
+ * The page (app/routes/checkout-page.tsx) owns the value; sections read it with useCheckoutPage(), and a
+ * component test renders a section inside <CheckoutPageProvider value={…}> with fakes.
+ */
+import type { AppSettings, Basket, Checkout, InstanceSetting, Module, ProductionUnit } from "@app/contracts";
+import { createContext, type ReactNode, useContext } from "react";
+import type { CheckoutApi } from "./api";
+import type { CheckoutSession, CheckoutSessionAction } from "./checkout-session";
+
+/** What the page needs of the started shop (features/shop's Shop has these and more). */
+export type CheckoutShop = { module: Module; productionUnit: ProductionUnit; settings: AppSettings };
+
+export type CheckoutPageValue = {
+  shop: CheckoutShop;
+  instance: InstanceSetting;
+  /** The linked basket as the basket store holds it (not empty). */
+  basket: Basket;
+  /** The basket holds a gift-card product (the catalogue knows; SPEC §5 hides the gift-card input then). */
+  basketHoldsGiftcard: boolean;
+  /** The server's checkout as last answered: ids, applied discounts and gift cards, delivery, totals. */
+  checkout: Checkout;
+  /** A call answered a newer checkout (or the page read it again): show its figures. */
+  setCheckout: (checkout: Checkout) => void;
+  session: CheckoutSession;
+  dispatch: (action: CheckoutSessionAction) => void;
+  /** The restaurant's date today (YYYY-MM-DD) and its time zone: dates and slot times are the restaurant's. */
+  today: string;
+  timeZone: string;
+  /** Placing the order is running: inputs that would change the order are disabled. */
+  placing: boolean;
+  /**
+   * Changes when the pickup/delivery times must be read again (a slot filled up while the guest paid or
+   * placed the order); the time section re-reads its slots when it changes.
+   */
+  slotsVersion: number;
+  /**
+   * SPEC §4's bag fee: adds the bag product to the basket once, or removes it (the basket feature does it;
+   * the page passes it in, since features do not import each other). Resolves when the basket has changed.
+   */
+  changeBagFee: (change: "add" | "remove") => Promise<void>;
+  api: CheckoutApi;
+};
+
+const CheckoutPageContext = createContext<CheckoutPageValue | null>(null);
+
+export function CheckoutPageProvider({ value, children }: { value: CheckoutPageValue; children: ReactNode }) {
+  return <CheckoutPageContext.Provider value={value}>{children}</CheckoutPageContext.Provider>;
+}
+
+export function useCheckoutPage(): CheckoutPageValue {
+  const value = useContext(CheckoutPageContext);
+  if (!value) throw new Error("useCheckoutPage is used outside <CheckoutPageProvider>");
+  return value;
+}
