@@ -1,0 +1,38 @@
+import type { Checkout } from "@app/contracts";
+import { useCallback, useEffect, useState } from "react";
+import { type CheckoutStartArgs, type StartCheckoutDeps, startCheckout } from "../start-checkout";
+
+export type CheckoutStart =
+  | { status: "starting"; checkout: null }
+  | { status: "ready"; checkout: Checkout }
+  | { status: "failed"; checkout: null; error: unknown };
+
+/**
+ * The page's checkout (SPEC §4 checkout start) once the basket is known, and the latest answer of every call
+ * after that. `restart` starts again, e.g. after the checkout was paid or closed in another tab.
+ * `args` null: no basket to check out (empty), nothing is started.
+ */
+export function useCheckoutStart(args: CheckoutStartArgs | null, deps: StartCheckoutDeps) {
+  const [state, setState] = useState<CheckoutStart>({ status: "starting", checkout: null });
+  const [attempt, setAttempt] = useState(0);
+  const { checkoutInstanceId, moduleId, basketId } = args ?? {};
+
+  // deps are the page's calls and storage, stable for its lifetime; `attempt` changes to start again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  useEffect(() => {
+    if (checkoutInstanceId === undefined || moduleId === undefined || basketId === undefined) return;
+    let current = true;
+    setState({ status: "starting", checkout: null });
+    startCheckout({ checkoutInstanceId, moduleId, basketId }, deps).then(
+      (checkout) => current && setState({ status: "ready", checkout }),
+      (error: unknown) => current && setState({ status: "failed", checkout: null, error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [checkoutInstanceId, moduleId, basketId, attempt]);
+
+  const setCheckout = useCallback((checkout: Checkout) => setState({ status: "ready", checkout }), []);
+  const restart = useCallback(() => setAttempt((count) => count + 1), []);
+  return { state, setCheckout, restart };
+}

@@ -1,0 +1,55 @@
+/**
+ * SPEC §4 "Checkout start": the previous checkout is reused when it is not done, has no order, no payment
+ * and only the current basket; its discounts, gift cards and delivery are removed first (the guest's session
+ * puts back what they still want). Otherwise a new checkout is created, the basket linked and its id saved.
+ */
+import type { Checkout } from "@app/contracts";
+import { errorStatusOf } from "../../lib/api-client";
+import type { CheckoutApi } from "./api";
+import { checkoutCleanup, shouldReuseCheckout } from "./checkout-rules";
+
+export type StartCheckoutDeps = {
+  api: Pick<
+    CheckoutApi,
+    "getCheckout" | "createCheckout" | "linkBasket" | "removeDiscount" | "removeGiftcard" | "removeDelivery"
+  >;
+  /** The checkout id kept in local storage, if any. */
+  storedCheckoutId: string | null;
+  rememberCheckoutId: (checkoutId: string) => void;
+};
+
+export type CheckoutStartArgs = { checkoutInstanceId: number; moduleId: number; basketId: string };
+
+export async function startCheckout(args: CheckoutStartArgs, deps: StartCheckoutDeps): Promise<Checkout> {
+  const previous = await previousCheckout(deps);
+  if (previous && shouldReuseCheckout(previous, args.basketId)) return cleanedUp(previous, deps);
+  const created = await deps.api.createCheckout({ instanceId: args.checkoutInstanceId, moduleId: args.moduleId });
+  const linked = await deps.api.linkBasket(created.id, args.basketId);
+  deps.rememberCheckoutId(linked.id);
+  return linked;
+}
+
+/**
+ * The stored checkout, or null when there is none to reuse: never stored, or gone for this guest (404, or
+ * 403 for another restaurant's). Any other failure is real and goes to the error page.
+ */
+async function previousCheckout({ api, storedCheckoutId }: StartCheckoutDeps): Promise<Checkout | null> {
+  if (!storedCheckoutId) return null;
+  try {
+    return await api.getCheckout(storedCheckoutId);
+  } catch (error) {
+    const status = errorStatusOf(error);
+    if (status === 404 || status === 403 || status === 400) return null;
+    throw error;
+  }
+}
+
+/** Removes what checkoutCleanup lists, one call at a time (each answers the checkout as it now is). */
+async function cleanedUp(checkout: Checkout, { api }: StartCheckoutDeps): Promise<Checkout> {
+  const { discountIds, giftcardIds, removeDelivery } = checkoutCleanup(checkout);
+  let current = checkout;
+  for (const discountId of discountIds) current = await api.removeDiscount(current.id, discountId);
+  for (const giftcardId of giftcardIds) current = await api.removeGiftcard(current.id, giftcardId);
+  if (removeDelivery) current = await api.removeDelivery(current.id);
+  return current;
+}
