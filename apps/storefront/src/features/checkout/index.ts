@@ -72,4 +72,7 @@ export {
   saveCheckoutSession,
 } from "./checkout-session-storage";
 export { type CheckoutSessionStore, createCheckoutSessionStore } from "./checkout-session-store";
+export { GuestInfoSection } from "./components/guest-info-section";
+export { OrderCommentSection } from "./components/order-comment-section";
+export { PickupTimeSection } from "./components/pickup-time-section";
 export { useCheckoutSession } from "./hooks/use-checkout-session";
