@@ -1,13 +1,14 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
+import { pendingPayment } from "../features/payment-status";
 import { chooseLanguage, type Language } from "../lib/i18n";
 
 export type HeaderProps = {
   restaurantName: string;
   logo: string | null;
   smileyUrl: string | null;
-  /** The payment page cancels a pending payment before the logo leaves it (SPEC §2). */
+  /** Runs first on a logo click; preventing its default skips the header's own handling. */
   onLogoClick?: (event: React.MouseEvent) => void;
   /** The minicart button, composed by the layout from the basket feature. */
   cart?: ReactNode;
@@ -16,9 +17,24 @@ export type HeaderProps = {
 /** SPEC §2's header: logo to the front page, the smiley-inspection link, the language flag, the minicart. */
 export function Header({ restaurantName, logo, smileyUrl, onLogoClick, cart }: HeaderProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  /**
+   * SPEC §2: on a payment page the logo first cancels the waiting payment, then goes to the front page; if
+   * the cancel does not end it (it was paid meanwhile) the guest stays and the payment page shows why. The
+   * logo stays a link, so keyboards, screen readers and "open in new tab" treat it as one.
+   */
+  const handleLogoClick = (event: React.MouseEvent) => {
+    onLogoClick?.(event);
+    const pending = pendingPayment();
+    if (event.defaultPrevented || !pending || isNewTabClick(event)) return;
+    event.preventDefault();
+    void pending.cancel().then((cancelled) => {
+      if (cancelled) navigate("/");
+    });
+  };
   return (
     <header className="site-header">
-      <Link to="/" className="logo" aria-label={t("Header.Logo", { name: restaurantName })} onClick={onLogoClick}>
+      <Link to="/" className="logo" aria-label={t("Header.Logo", { name: restaurantName })} onClick={handleLogoClick}>
         {/* A restaurant's logo is its wordmark: it carries the name, so the text shows only without one. */}
         {logo ? (
           <img className="logo-image" src={logo} alt="" height={40} width={142} />
@@ -33,6 +49,11 @@ export function Header({ restaurantName, logo, smileyUrl, onLogoClick, cart }: H
       </div>
     </header>
   );
+}
+
+/** A click the browser turns into a new tab or window: the payment page stays open, so nothing is cancelled. */
+function isNewTabClick(event: React.MouseEvent): boolean {
+  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 }
 
 /** The Danish food authority's inspection report ("smiley"), which Danish restaurants must show. */

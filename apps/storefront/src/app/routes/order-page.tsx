@@ -1,7 +1,24 @@
+import type { TelemetryEvent } from "@app/contracts";
+import { useParams } from "react-router";
+import { checkoutApi } from "../../features/checkout";
+import { type OrderFinalizingApi, OrderProcessing } from "../../features/payment-status";
 import { usePageTitle } from "../page-title";
 
-/** /order/:checkoutId (SPEC §2) — a placeholder: the page's title only until issue 9's next step fills it in. */
+/**
+ * /order/:checkoutId (SPEC §2): the spinner page that places the order, with the checkout feature's calls; a
+ * test hands in fakes through `api` and `report`.
+ */
+export function OrderPage({
+  api = checkoutApi,
+  report,
+}: {
+  api?: OrderFinalizingApi;
+  report?: (event: TelemetryEvent) => void;
+}) {
+  const { checkoutId = "" } = useParams();
+  return <OrderProcessing key={checkoutId} checkoutId={checkoutId} api={api} report={report} useTitle={usePageTitle} />;
+}
+
 export function Component() {
-  const title = usePageTitle("OrderPage.Title");
-  return <h1>{title}</h1>;
+  return <OrderPage />;
 }

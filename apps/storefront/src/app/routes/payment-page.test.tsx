@@ -1,0 +1,199 @@
+// @vitest-environment happy-dom
+import type { Payment } from "@app/contracts";
+import { PaymentState } from "@app/domain";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import type { PaymentStatusApi } from "../../features/payment-status";
+import { ApiError } from "../../lib/api-client";
+import { startEnglish } from "../../testing/start-english";
+import { PaymentPage } from "./payment-page";
+
+beforeAll(startEnglish);
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const CHECKOUT_ID = "c-1";
+
+function aPayment(state: number, id = "pay-1"): Payment {
+  return { id, state, type: 0, amount: 200, paymentUrl: "https://pay.example/p", payments: [] };
+}
+
+function fakeApi(...answers: Payment[]) {
+  const getPayment = vi.fn<PaymentStatusApi["getPayment"]>();
+  for (const answer of answers) getPayment.mockResolvedValueOnce(answer);
+  return { getPayment, cancelPayment: vi.fn<PaymentStatusApi["cancelPayment"]>() };
+}
+
+function renderPaymentPage(api: PaymentStatusApi, report = vi.fn()) {
+  const router = createMemoryRouter(
+    [
+      { path: "/", element: <h1>Front page</h1> },
+      { path: "/checkout", element: <h1>Checkout</h1> },
+      { path: "/order/:checkoutId", element: <h1>Order page</h1> },
+      { path: "/error", element: <h1>Error page</h1> },
+      { path: "/payment/:checkoutId", element: <PaymentPage api={api} report={report} /> },
+    ],
+    { initialEntries: [`/payment/${CHECKOUT_ID}`] },
+  );
+  render(<RouterProvider router={router} />);
+  return { router, report };
+}
+
+/** Runs the timers due within `ms` and the promises they start (testing-library's waitFor needs real timers). */
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const heading = () => screen.getByRole("heading", { level: 1 }).textContent;
+const path = (router: ReturnType<typeof createMemoryRouter>) => router.state.location.pathname;
+
+describe("/payment/:checkoutId", () => {
+  test("reads the payment every 2 s while it is created and stops once it is not", async () => {
+    const created = aPayment(PaymentState.CREATED);
+    const api = fakeApi(created, created, aPayment(PaymentState.CANCELLED));
+    renderPaymentPage(api);
+    await advance(0);
+    expect(api.getPayment).toHaveBeenCalledTimes(1);
+    expect(api.getPayment).toHaveBeenCalledWith(CHECKOUT_ID);
+    await advance(1999);
+    expect(api.getPayment).toHaveBeenCalledTimes(1);
+    await advance(1);
+    expect(api.getPayment).toHaveBeenCalledTimes(2);
+    await advance(2000);
+    expect(api.getPayment).toHaveBeenCalledTimes(3);
+    await advance(20_000);
+    expect(api.getPayment).toHaveBeenCalledTimes(3);
+    expect(heading()).toBe("Payment cancelled");
+  });
+
+  test("the title and the announced message follow the payment's state", async () => {
+    renderPaymentPage(fakeApi(aPayment(PaymentState.CREATED), aPayment(PaymentState.AUTHORIZED)));
+    await advance(0);
+    expect(heading()).toBe("Finish the payment on the terminal");
+    expect(document.title).toBe("Finish the payment on the terminal");
+    expect(screen.getByRole("status").textContent).toBe("We are waiting for the payment to be completed.");
+    await advance(2000);
+    expect(heading()).toBe("Payment completed");
+    expect(screen.getByRole("status").textContent).toBe("Thank you! We are sending your order to the restaurant.");
+  });
+
+  test("an authorized payment goes on to /order/{checkoutId} exactly 3 s later", async () => {
+    const { router } = renderPaymentPage(fakeApi(aPayment(PaymentState.CAPTURED)));
+    await advance(0);
+    expect(heading()).toBe("Payment completed");
+    await advance(2999);
+    expect(path(router)).toBe(`/payment/${CHECKOUT_ID}`);
+    await advance(1);
+    expect(path(router)).toBe(`/order/${CHECKOUT_ID}`);
+  });
+
+  test("a failed payment shows an error, reports one PaymentError and goes back to /checkout", async () => {
+    const { router, report } = renderPaymentPage(fakeApi(aPayment(PaymentState.FAILED)));
+    await advance(0);
+    expect(heading()).toBe("Payment failed");
+    expect(screen.getByRole("status").textContent).toContain("The payment did not go through");
+    expect(report).toHaveBeenCalledTimes(1);
+    expect(report).toHaveBeenCalledWith(
+      expect.objectContaining({ name: "PaymentError", details: { checkoutId: CHECKOUT_ID, paymentId: "pay-1" } }),
+    );
+    expect(screen.queryByRole("button", { name: "Cancel payment" })).toBeNull();
+    fireEvent.click(screen.getByRole("link", { name: "Go back" }));
+    await advance(0);
+    expect(path(router)).toBe("/checkout");
+  });
+
+  test("a cancelled payment offers the way back to the front page", async () => {
+    const { router } = renderPaymentPage(fakeApi(aPayment(PaymentState.CANCELLED)));
+    await advance(0);
+    expect(heading()).toBe("Payment cancelled");
+    fireEvent.click(screen.getByRole("link", { name: "Go back" }));
+    await advance(0);
+    expect(path(router)).toBe("/");
+  });
+
+  test("cancel payment cancels the waiting payment and shows the state the cancel answers", async () => {
+    const api = fakeApi(aPayment(PaymentState.CREATED));
+    api.cancelPayment.mockResolvedValue(aPayment(PaymentState.CANCELLED));
+    renderPaymentPage(api);
+    await advance(0);
+    fireEvent.click(screen.getByRole("button", { name: "Cancel payment" }));
+    await advance(0);
+    expect(api.cancelPayment).toHaveBeenCalledWith("pay-1");
+    expect(heading()).toBe("Payment cancelled");
+    expect(screen.getByRole("link", { name: "Go back" }).getAttribute("href")).toBe("/");
+    // The cancelled payment is not read again.
+    await advance(10_000);
+    expect(api.getPayment).toHaveBeenCalledTimes(1);
+  });
+
+  test("a second cancel while one is running is ignored", async () => {
+    const api = fakeApi(aPayment(PaymentState.CREATED));
+    let answer: (payment: Payment) => void = () => {};
+    api.cancelPayment.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderPaymentPage(api);
+    await advance(0);
+    const button = screen.getByRole("button", { name: "Cancel payment" });
+    fireEvent.click(button);
+    await advance(0);
+    expect(button.getAttribute("aria-disabled")).toBe("true");
+    expect(screen.getByRole("status").textContent).toBe("Cancelling the payment…");
+    fireEvent.click(button);
+    await advance(5000);
+    expect(api.cancelPayment).toHaveBeenCalledTimes(1);
+    // No read while the cancel runs: an old "created" cannot cover the cancelled payment.
+    expect(api.getPayment).toHaveBeenCalledTimes(1);
+    answer(aPayment(PaymentState.CANCELLED));
+    await advance(0);
+    expect(heading()).toBe("Payment cancelled");
+  });
+
+  test("a cancel that finds the payment already paid (409) reads it again", async () => {
+    const api = fakeApi(aPayment(PaymentState.CREATED), aPayment(PaymentState.AUTHORIZED));
+    api.cancelPayment.mockRejectedValue(
+      new ApiError({ ok: false, status: 409, errors: [{ code: "ALREADY_PAID", message: "paid" }] }),
+    );
+    renderPaymentPage(api);
+    await advance(0);
+    fireEvent.click(screen.getByRole("button", { name: "Cancel payment" }));
+    await advance(0);
+    expect(api.getPayment).toHaveBeenCalledTimes(2);
+    expect(heading()).toBe("Payment completed");
+  });
+
+  test("a checkout without a payment (404) says so and goes back to /checkout", async () => {
+    const api = fakeApi();
+    api.getPayment.mockRejectedValue(
+      new ApiError({ ok: false, status: 404, errors: [{ code: "NOT_FOUND", message: "none" }], traceId: "t-404" }),
+    );
+    const { router } = renderPaymentPage(api);
+    await advance(0);
+    expect(heading()).toBe("We could not find your payment");
+    expect(screen.getByRole("status").textContent).toBe("Go back to the checkout to start the payment again.");
+    fireEvent.click(screen.getByRole("link", { name: "Go back" }));
+    await advance(0);
+    expect(path(router)).toBe("/checkout");
+  });
+
+  test("any other failed read goes to the error page with its trace id", async () => {
+    const api = fakeApi();
+    api.getPayment.mockRejectedValue(
+      new ApiError({ ok: false, status: 500, errors: [{ code: "INTERNAL", message: "boom" }], traceId: "t-500" }),
+    );
+    const { router, report } = renderPaymentPage(api);
+    await advance(0);
+    expect(path(router)).toBe("/error");
+    expect(router.state.location.search).toBe("?traceId=t-500");
+    expect(report).toHaveBeenCalledWith(expect.objectContaining({ name: "PaymentError", traceId: "t-500" }));
+  });
+
+  test("leaving the page stops the reading", async () => {
+    const api = fakeApi();
+    api.getPayment.mockResolvedValue(aPayment(PaymentState.CREATED));
+    renderPaymentPage(api);
+    await advance(0);
+    cleanup();
+    await advance(10_000);
+    expect(api.getPayment).toHaveBeenCalledTimes(1);
+  });
+});
