@@ -72,7 +72,14 @@ export {
   saveCheckoutSession,
 } from "./checkout-session-storage";
 export { type CheckoutSessionStore, createCheckoutSessionStore } from "./checkout-session-store";
+export { BringOwnBag } from "./components/bring-own-bag";
+export { CheckoutTotals } from "./components/checkout-totals";
+export { DiscountField } from "./components/discount-field";
+export { GiftcardField } from "./components/giftcard-field";
 export { GuestInfoSection } from "./components/guest-info-section";
 export { OrderCommentSection } from "./components/order-comment-section";
+export { PaymentMethodChoice, type PaymentMethodChoiceProps } from "./components/payment-method-choice";
 export { PickupTimeSection } from "./components/pickup-time-section";
+export { TermsCheckbox, type TermsCheckboxProps } from "./components/terms-checkbox";
+export { useBagFeeRule } from "./hooks/use-bag-fee-rule";
 export { useCheckoutSession } from "./hooks/use-checkout-session";

@@ -1,0 +1,215 @@
+import type { Checkout } from "@app/contracts";
+import { normalizeCode } from "@app/domain";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { priceText } from "../../../lib/price-text";
+import { useCheckoutPage } from "../checkout-page-context";
+import { giftcardAmountToApply, giftcardCap } from "../checkout-rules";
+import { CodeEntry } from "./code-entry";
+import "./checkout-payment.css";
+
+/**
+ * The gift card (SPEC §5), shown when the checkout instance allows gift cards: read the card's balance,
+ * apply what it may pay (at most basket − discount + delivery fee), show it, remove it. Not offered when
+ * the basket holds a gift-card product (a gift card is not paid with a gift card).
+ */
+export function GiftcardField() {
+  const { t } = useTranslation();
+  const { instance, basketHoldsGiftcard } = useCheckoutPage();
+  if (!instance.isGiftcardEnabled) return null;
+  if (basketHoldsGiftcard) {
+    return (
+      <div className="payment-code">
+        <span className="payment-code-label">{t("Giftcard.Label")}</span>
+        <p className="payment-note">{t("Giftcard.NotAvailable")}</p>
+      </div>
+    );
+  }
+  return <GiftcardEntry />;
+}
+
+function GiftcardEntry() {
+  const { t, i18n } = useTranslation();
+  const { checkout, session, placing } = useCheckoutPage();
+  const { apply, remove, busy, failed } = useGiftcard();
+  const [code, setCode] = useState("");
+  const giftcard = session.giftcard;
+  // The server's figure when the checkout has the card, else what the session asked for.
+  const amount = giftcard ? (appliedCard(checkout, giftcard.giftcardCode)?.amount ?? giftcard.amount) : 0;
+  const amountText = priceText(amount, i18n.language, t("Currency"));
+  return (
+    <CodeEntry
+      label={t("Giftcard.Label")}
+      applyText={t("Giftcard.Apply")}
+      removeText={t("Giftcard.Remove")}
+      value={code}
+      onChange={setCode}
+      onSubmit={() => {
+        void apply(code.trim()).then((applied) => applied && setCode(""));
+      }}
+      busy={busy}
+      busyText={t("Giftcard.Checking")}
+      disabled={placing}
+      error={failed ? t("Giftcard.Generic") : null}
+      applied={
+        giftcard
+          ? {
+              title: t("Giftcard.Applied", { code: giftcard.giftcardCode }),
+              detail: t("Giftcard.Pays", { amount: amountText }),
+              removeLabel: t("Giftcard.RemoveCard", { code: giftcard.giftcardCode }),
+              onRemove: () => void remove(),
+            }
+          : null
+      }
+      appliedStatus={giftcard ? t("Giftcard.AppliedStatus", { code: giftcard.giftcardCode, amount: amountText }) : null}
+    />
+  );
+}
+
+function appliedCard(checkout: Checkout, code: string) {
+  return checkout.giftcards.find((card) => normalizeCode(card.giftcardCode) === normalizeCode(code));
+}
+
+/**
+ * Applying, re-capping and removing the session's gift card. Like the discount, every path ends with the
+ * session and the checkout agreeing: the card applied with what it pays, or no card (with the message).
+ */
+function useGiftcard() {
+  const page = useCheckoutPage();
+  // After an await, read the newest checkout (its totals set the cap) from here.
+  const latest = useRef(page);
+  latest.current = page;
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  // Two effects of one render (React's development double run) must not both start a call.
+  const inFlight = useRef(false);
+
+  async function removeFromCheckout(keep: string | null): Promise<void> {
+    const { api, setCheckout } = latest.current;
+    let checkout = latest.current.checkout;
+    try {
+      for (const card of checkout.giftcards) {
+        if (keep === null || normalizeCode(card.giftcardCode) !== keep)
+          checkout = await api.removeGiftcard(checkout.id, card.id);
+      }
+    } catch {
+      // The checkout keeps it for now; placing the order brings it in line with the session (place-order's
+      // syncGiftcard) before anything is paid.
+    }
+    if (checkout !== latest.current.checkout) setCheckout(checkout);
+  }
+
+  async function clear(showMessage: boolean): Promise<void> {
+    setFailed(showMessage);
+    latest.current.dispatch({ type: "giftcardCleared" });
+    await removeFromCheckout(null);
+  }
+
+  async function run(task: () => Promise<boolean>): Promise<boolean> {
+    if (inFlight.current) return false;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      return await task();
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+    }
+  }
+
+  /** Sends `amount` for the card; true when the checkout took it. */
+  async function addToCheckout(giftcardCode: string, amount: number): Promise<boolean> {
+    const { api } = latest.current;
+    // The session holds one card: another card on the checkout goes first, so it does not pay as well.
+    await removeFromCheckout(normalizeCode(giftcardCode));
+    const answer = await api.addGiftcard(latest.current.checkout.id, { giftcardCode, amount });
+    latest.current.setCheckout(answer);
+    const applied = appliedCard(answer, giftcardCode);
+    latest.current.dispatch({
+      type: "giftcardApplied",
+      giftcard: {
+        giftcardCode: applied?.giftcardCode ?? normalizeCode(giftcardCode),
+        amount: applied?.amount ?? amount,
+      },
+    });
+    return true;
+  }
+
+  /** Reads the card's balance and applies what it may pay; true when it was applied. */
+  function apply(giftcardCode: string): Promise<boolean> {
+    if (giftcardCode === "") return Promise.resolve(false);
+    return run(async () => {
+      setFailed(false);
+      try {
+        const instanceId = latest.current.shop.module.giftcardInstanceId;
+        if (instanceId === null) throw new Error("The module has no gift-card instance");
+        const balance = await latest.current.api.getGiftcardAmount(instanceId, giftcardCode);
+        const amount = giftcardAmountToApply(balance, latest.current.checkout.totals);
+        // An empty card, or nothing left to pay: nothing to apply (SPEC §8 has one message for it all).
+        if (!(amount > 0)) {
+          await clear(true);
+          return false;
+        }
+        return await addToCheckout(giftcardCode, amount);
+      } catch {
+        await clear(true);
+        return false;
+      }
+    });
+  }
+
+  function remove(): Promise<boolean> {
+    return run(async () => {
+      await clear(false);
+      return true;
+    });
+  }
+
+  // A card the session holds that the checkout lost (a reused checkout has its gift cards removed, SPEC §4)
+  // is applied again, and an applied card that now pays more than the order (a discount was added) is
+  // applied again at the new cap. While a discount the session holds is being applied again too, wait for
+  // it: it lowers the cap.
+  const { session, checkout, instance, placing } = page;
+  const wanted = session.giftcard;
+  const onCheckout = wanted ? appliedCard(checkout, wanted.giftcardCode) : undefined;
+  const discountPending = instance.isDiscountEnabled && session.discount !== null && checkout.discounts.length === 0;
+  const cap = giftcardCap(checkout.totals);
+  const paysMoreThanCap = wanted !== null && Math.max(wanted.amount, onCheckout?.amount ?? 0) > cap;
+  // Each repair is tried once per checkout (and cap): a server that answers without the card, or above the
+  // cap, must not make this call itself again and again.
+  const tried = useRef(new Set<string>());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the calls read the newest values through `latest`
+  useEffect(() => {
+    if (wanted === null || busy || placing || discountPending) return;
+    const repair = onCheckout === undefined ? `apply|${checkout.id}` : `cap|${checkout.id}|${cap}`;
+    if ((onCheckout !== undefined && !paysMoreThanCap) || tried.current.has(repair)) return;
+    tried.current.add(repair);
+    if (onCheckout === undefined) {
+      void apply(wanted.giftcardCode);
+    } else {
+      void run(async () => {
+        try {
+          // The card paid more than the new cap, so its balance covers the cap: no need to read it again.
+          if (cap > 0) return await addToCheckout(wanted.giftcardCode, cap);
+          // Nothing is left for the card to pay (the discount covers the order): it is taken off, silently.
+          await clear(false);
+          return false;
+        } catch {
+          await clear(true);
+          return false;
+        }
+      });
+    }
+  }, [
+    wanted?.giftcardCode,
+    onCheckout === undefined,
+    paysMoreThanCap,
+    cap,
+    checkout.id,
+    busy,
+    placing,
+    discountPending,
+  ]);
+
+  return { apply, remove, busy, failed };
+}
