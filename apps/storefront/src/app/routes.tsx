@@ -1,3 +1,4 @@
+import type { InstanceSetting } from "@app/contracts";
 import { type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
 import { MenuSkeleton } from "../features/menu";
 import { Layout } from "./layout";
@@ -7,6 +8,11 @@ import { ErrorPage, MaintenancePage, NotFoundPage, RouteErrorBoundary } from "./
 import { type ShopDataDeps, shownCategories } from "./shop-data";
 
 export type RouterDeps = ShopDataDeps & {
+  /**
+   * GET /instancesetting/{id}: the checkout instance's settings (future dates, discounts, gift cards). Tests
+   * give a fake; left out, the checkout page's chunk calls the API (the first load does not carry it).
+   */
+  checkoutInstance?: (instanceId: number) => Promise<InstanceSetting>;
   userAgent: () => string;
   /** Messages for pages shown without a started shop (status pages). */
   ensureLanguage: () => Promise<void>;
@@ -88,7 +94,13 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
             return { Component: PrecheckoutPage, loader: () => precheckoutPageLoader(deps) };
           },
         },
-        { path: "checkout", lazy: () => import("./routes/checkout-page") },
+        {
+          path: "checkout",
+          lazy: async () => {
+            const { CheckoutPage, checkoutPageLoader } = await import("./routes/checkout-page");
+            return { Component: CheckoutPage, loader: () => checkoutPageLoader(deps) };
+          },
+        },
         { path: "payment/:checkoutId", lazy: () => import("./routes/payment-page") },
         { path: "order/:checkoutId", lazy: () => import("./routes/order-page") },
         { path: "confirmation", lazy: () => import("./routes/confirmation-page") },

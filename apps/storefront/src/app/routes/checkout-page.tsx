@@ -1,51 +1,197 @@
-import { useId } from "react";
+import type { Basket, InstanceSetting } from "@app/contracts";
+import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useRouteLoaderData } from "react-router";
-import { CartLines, isBasketEmpty, useBasket } from "../../features/basket";
+import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "react-router";
+import {
+  basketStore,
+  CartLines,
+  isBasketEmpty,
+  rememberCheckoutId,
+  storedCheckoutId,
+  useBasket,
+} from "../../features/basket";
+import { CheckoutForm, checkoutApi, useCheckoutStart } from "../../features/checkout";
 import type { Shop } from "../../features/shop";
 import { priceText } from "../../lib/price-text";
+import { appErrorEvent, reportEvent } from "../../lib/telemetry";
 import { usePageTitle } from "../page-title";
+import { type ShopDataDeps, shopForPage } from "../shop-data";
+
+export type CheckoutPageData = {
+  instance: InstanceSetting;
+  /** Products that are gift cards: with one in the basket, no gift card pays (SPEC §5). */
+  giftcardProductIds: ReadonlySet<number>;
+};
+
+export type CheckoutPageDeps = ShopDataDeps & {
+  checkoutInstance?: (instanceId: number) => Promise<InstanceSetting>;
+};
+
+export async function checkoutPageLoader(deps: CheckoutPageDeps): Promise<CheckoutPageData | null> {
+  const shop = await shopForPage(deps);
+  if (!shop) return null;
+  const [instance, catalogue] = await Promise.all([
+    (deps.checkoutInstance ?? checkoutApi.getInstanceSettings)(shop.module.checkoutInstanceId),
+    deps.catalogue(shop),
+  ]);
+  const giftcardProductIds = new Set(
+    [...catalogue.productsById.values()].filter((product) => product.isGiftcard).map((product) => product.id),
+  );
+  return { instance, giftcardProductIds };
+}
 
 /**
- * /checkout (SPEC §2): a go-back link and the cart section, the bag fee listed last and locked. With an
- * empty basket (or one holding only the bag fee) only the cart shows, with continue-shopping. The order
- * comment, guest info, pickup time and payment sections follow in issue 10.
+ * /checkout (SPEC §2): a go-back link and the sections in order — cart, order comment, guest info, pickup
+ * time, payment. With an empty basket (or one holding only the bag fee) only the cart shows, with
+ * continue-shopping. The header is hidden here (layout.tsx).
  */
-export function Component() {
-  const { t, i18n } = useTranslation();
+export function CheckoutPage() {
+  const { t } = useTranslation();
   const title = usePageTitle("CheckoutPage.Title");
   const shop = useRouteLoaderData("root") as Shop | null;
+  const data = useLoaderData() as CheckoutPageData | null;
   const { basket } = useBasket();
-  const cartHeadingId = useId();
-  if (!shop) return null;
-  const { bagFeeItem } = shop.settings;
-  const empty = isBasketEmpty(basket, bagFeeItem);
+  // Said above the cart when the basket went stale while the guest was placing the order.
+  const [notice, setNotice] = useState<string | null>(null);
+  if (!shop || !data) return null;
+  const empty = !basket || isBasketEmpty(basket, shop.settings.bagFeeItem);
   return (
     <div className="checkout">
       <Link to="/" className="checkout-back">
-        <span aria-hidden="true">← </span>
+        <span aria-hidden="true">←</span>
         {t("CheckoutPage.GoBack")}
       </Link>
       <h1>{title}</h1>
-      <section className="checkout-section" aria-labelledby={cartHeadingId}>
-        <h2 id={cartHeadingId}>{t("CheckoutPage.Cart")}</h2>
-        {empty || !basket ? (
-          <>
-            <p>{t("CheckoutPage.EmptyBasket")}</p>
-            <Link to="/" className="button button-primary">
-              {t("CheckoutPage.ContinueShopping")}
-            </Link>
-          </>
-        ) : (
-          <>
-            <CartLines allowFees bagFeeItem={bagFeeItem} />
-            <p className="checkout-total">
-              <span>{t("Cart.Total")}</span>
-              <strong>{priceText(basket.totalPrice, i18n.language, t("Currency"))}</strong>
-            </p>
-          </>
-        )}
-      </section>
+      {notice ? (
+        <p className="checkout-message" role="alert">
+          {t(notice)}
+        </p>
+      ) : null}
+      {empty ? (
+        <EmptyCart />
+      ) : (
+        <StartedCheckout
+          shop={shop}
+          data={data}
+          basket={basket}
+          onBasketGone={() => {
+            setNotice("CheckoutPage.BasketGone");
+            void basketStore.load();
+          }}
+        />
+      )}
     </div>
+  );
+}
+
+function EmptyCart() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section className="checkout-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t("CheckoutPage.Cart")}</h2>
+      <p>{t("CheckoutPage.EmptyBasket")}</p>
+      <Link to="/" className="button button-primary">
+        {t("CheckoutPage.ContinueShopping")}
+      </Link>
+    </section>
+  );
+}
+
+const START_DEPS = {
+  api: checkoutApi,
+  get storedCheckoutId() {
+    return storedCheckoutId();
+  },
+  rememberCheckoutId: (checkoutId: string) => rememberCheckoutId(checkoutId),
+};
+
+type StartedCheckoutProps = { shop: Shop; data: CheckoutPageData; basket: Basket; onBasketGone: () => void };
+
+function StartedCheckout({ shop, data, basket, onBasketGone }: StartedCheckoutProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { state, setCheckout, restart } = useCheckoutStart(
+    { checkoutInstanceId: shop.module.checkoutInstanceId, moduleId: shop.module.id, basketId: basket.id },
+    START_DEPS,
+  );
+  const { bagFeeItem } = shop.settings;
+  const basketHoldsGiftcard = basket.items.some((item) => data.giftcardProductIds.has(item.productId));
+
+  const fail = useCallback(
+    (error: unknown) => {
+      reportEvent({ ...appErrorEvent(error, window.location.pathname), name: "CheckoutError" });
+      const traceId = (error as { traceId?: unknown } | null)?.traceId;
+      navigate(typeof traceId === "string" ? `/error?traceId=${encodeURIComponent(traceId)}` : "/error");
+    },
+    [navigate],
+  );
+
+  const changeBagFee = useCallback(
+    async (change: "add" | "remove") => {
+      if (bagFeeItem === null) return;
+      if (change === "add") return basketStore.add({ productId: bagFeeItem, amount: 1, choices: [] });
+      const bagLine = basketStore.getSnapshot().basket?.items.find((item) => item.productId === bagFeeItem);
+      if (bagLine) await basketStore.removeLine(bagLine.id);
+    },
+    [bagFeeItem],
+  );
+
+  const cart = useMemo(
+    () => <CartSection bagFeeItem={bagFeeItem} total={basket.totalPrice} />,
+    [bagFeeItem, basket.totalPrice],
+  );
+
+  const failure = state.status === "failed" ? state.error : null;
+  useEffect(() => {
+    if (failure) fail(failure);
+  }, [failure, fail]);
+
+  if (state.status === "failed") return null;
+  if (state.status === "starting") {
+    return (
+      <>
+        {cart}
+        <div className="checkout-section checkout-starting" aria-busy="true">
+          <span className="visually-hidden">{t("Spinner.Loading")}</span>
+          <div className="skeleton checkout-skeleton" />
+        </div>
+      </>
+    );
+  }
+  return (
+    <CheckoutForm
+      shop={shop}
+      instance={data.instance}
+      basket={basket}
+      basketHoldsGiftcard={basketHoldsGiftcard}
+      checkout={state.checkout}
+      setCheckout={setCheckout}
+      changeBagFee={changeBagFee}
+      api={checkoutApi}
+      cart={cart}
+      now={() => new Date()}
+      origin={window.location.origin}
+      onHostedPayment={(paymentUrl) => window.location.assign(paymentUrl)}
+      onOrderPlaced={(checkoutId) => navigate(`/order/${encodeURIComponent(checkoutId)}`)}
+      onBasketGone={onBasketGone}
+      onCheckoutClosed={restart}
+      onFailure={fail}
+    />
+  );
+}
+
+function CartSection({ bagFeeItem, total }: { bagFeeItem: number | null; total: number }) {
+  const { t, i18n } = useTranslation();
+  const headingId = useId();
+  return (
+    <section className="checkout-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t("CheckoutPage.Cart")}</h2>
+      <CartLines allowFees bagFeeItem={bagFeeItem} />
+      <p className="checkout-total">
+        <span>{t("Cart.Total")}</span>
+        <strong>{priceText(total, i18n.language, t("Currency"))}</strong>
+      </p>
+    </section>
   );
 }

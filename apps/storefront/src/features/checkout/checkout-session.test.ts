@@ -105,6 +105,18 @@ describe("switching delivery/pickup (SPEC §4)", () => {
       },
     ],
     [
+      "the first choice keeps the default date, also when future dates are allowed",
+      { isDelivery: null, bringOwnBagIsChecked: null },
+      { type: "deliveryMethodChosen", isDelivery: false, futureOrderDatesAllowed: true },
+      {
+        isDelivery: false,
+        delivery: EMPTY_DELIVERY,
+        chosenDate: "2026-05-02",
+        chosenTimeslot: null,
+        bringOwnBagIsChecked: null,
+      },
+    ],
+    [
       "picking the method already chosen is no switch: nothing is cleared",
       { isDelivery: true, bringOwnBagIsChecked: true },
       { type: "deliveryMethodChosen", isDelivery: true, futureOrderDatesAllowed: true },

@@ -119,7 +119,7 @@ export function checkoutSessionReducer(session: CheckoutSession, action: Checkou
 /**
  * SPEC §4: switching clears the delivery info and the timeslot, the date too when future dates are allowed,
  * and choosing delivery unticks bring-own-bag (a delivered order comes in the restaurant's bag). Picking the
- * method already chosen is no switch: nothing is cleared.
+ * method already chosen is no switch: nothing is cleared; the first choice keeps the default date.
  */
 function chooseDeliveryMethod(
   session: CheckoutSession,
@@ -132,7 +132,8 @@ function chooseDeliveryMethod(
     isDelivery,
     delivery: EMPTY_DELIVERY,
     chosenTimeslot: null,
-    chosenDate: futureOrderDatesAllowed ? null : session.chosenDate,
+    // The first choice is no switch away from anything: today, the default date, stays chosen.
+    chosenDate: futureOrderDatesAllowed && session.isDelivery !== null ? null : session.chosenDate,
     bringOwnBagIsChecked: isDelivery ? false : session.bringOwnBagIsChecked,
   };
 }

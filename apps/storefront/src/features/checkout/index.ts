@@ -1,3 +1,4 @@
+export { type CheckoutApi, checkoutApi } from "./api";
 export { addDiscount } from "./api/add-discount";
 export { addGiftcard, type GiftcardToAdd } from "./api/add-giftcard";
 export { addPayment, type PaymentRequest } from "./api/add-payment";
@@ -22,6 +23,12 @@ export { setDeliveryDate } from "./api/set-delivery-date";
 export { setDeliveryTime } from "./api/set-delivery-time";
 export { type ValidateDiscountArgs, validateDiscount } from "./api/validate-discount";
 export { validateOrder } from "./api/validate-order";
+export {
+  CheckoutPageProvider,
+  type CheckoutPageValue,
+  type CheckoutShop,
+  useCheckoutPage,
+} from "./checkout-page-context";
 export {
   availableSlots,
   type BagFeeChange,
@@ -73,6 +80,7 @@ export {
 } from "./checkout-session-storage";
 export { type CheckoutSessionStore, createCheckoutSessionStore } from "./checkout-session-store";
 export { BringOwnBag } from "./components/bring-own-bag";
+export { CheckoutForm, type CheckoutFormProps } from "./components/checkout-form";
 export { CheckoutTotals } from "./components/checkout-totals";
 export { DiscountField } from "./components/discount-field";
 export { GiftcardField } from "./components/giftcard-field";
@@ -83,3 +91,6 @@ export { PickupTimeSection } from "./components/pickup-time-section";
 export { TermsCheckbox, type TermsCheckboxProps } from "./components/terms-checkbox";
 export { useBagFeeRule } from "./hooks/use-bag-fee-rule";
 export { useCheckoutSession } from "./hooks/use-checkout-session";
+export { useCheckoutStart } from "./hooks/use-checkout-start";
+export { type PlaceOrderOutcome, placeOrder, type Refusal } from "./place-order";
+export { startCheckout } from "./start-checkout";

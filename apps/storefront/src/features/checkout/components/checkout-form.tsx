@@ -1,0 +1,243 @@
+import type { Basket, Checkout, InstanceSetting, PaymentMethod } from "@app/contracts";
+import { type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { FullPageSpinner } from "../../../components/ui/spinner";
+import type { CheckoutApi } from "../api";
+import { CheckoutPageProvider, type CheckoutPageValue, type CheckoutShop } from "../checkout-page-context";
+import { joinMissing, missingFields, paymentMethodsOffered, todayIn } from "../checkout-rules";
+import { browserLocalStorage, loadCheckoutSession } from "../checkout-session-storage";
+import { createCheckoutSessionStore } from "../checkout-session-store";
+import { useBagFeeRule } from "../hooks/use-bag-fee-rule";
+import { type PlaceOrderStep, placeOrder, type Refusal } from "../place-order";
+import { BringOwnBag } from "./bring-own-bag";
+import { CheckoutTotals } from "./checkout-totals";
+import { DiscountField } from "./discount-field";
+import { GiftcardField } from "./giftcard-field";
+import { GuestInfoSection } from "./guest-info-section";
+import { OrderCommentSection } from "./order-comment-section";
+import { PaymentMethodChoice } from "./payment-method-choice";
+import { PickupTimeSection } from "./pickup-time-section";
+import { TermsCheckbox } from "./terms-checkbox";
+import "./checkout-form.css";
+
+export type CheckoutFormProps = {
+  shop: CheckoutShop;
+  instance: InstanceSetting;
+  basket: Basket;
+  basketHoldsGiftcard: boolean;
+  checkout: Checkout;
+  setCheckout: (checkout: Checkout) => void;
+  changeBagFee: CheckoutPageValue["changeBagFee"];
+  api: CheckoutApi;
+  /** The cart section (the basket feature's lines), first of the page's sections. */
+  cart: ReactNode;
+  now: () => Date;
+  /** The shop's origin: the hosted payment page sends the guest back to {origin}/payment/{checkoutId}. */
+  origin: string;
+  onHostedPayment: (paymentUrl: string) => void;
+  onOrderPlaced: (checkoutId: string) => void;
+  /** The basket expired or was ordered meanwhile: the page reads it again (the guest's entries stay). */
+  onBasketGone: () => void;
+  /** The checkout was paid or closed elsewhere: the page starts a new one. */
+  onCheckoutClosed: () => void;
+  /** What the guest cannot put right: the error page. */
+  onFailure: (error: unknown) => void;
+};
+
+const REFUSAL_MESSAGE: Record<Refusal, string> = {
+  RestaurantOffline: "Payment.RestaurantOffline",
+  SlotFull: "CheckoutPage.SlotFull",
+  DiscountRefused: "CheckoutPage.DiscountRemoved",
+  GiftcardRefused: "Giftcard.Generic",
+  GuestInformation: "MissingFields.Generic",
+  BasketGone: "CheckoutPage.BasketGone",
+  CheckoutClosed: "CheckoutPage.CheckoutClosed",
+};
+
+const STEP_MESSAGE: Record<PlaceOrderStep, string | undefined> = {
+  saving: undefined,
+  contacting: "Spinner.ContactingRestaurant",
+  payment: "Spinner.StartingPayment",
+};
+
+/**
+ * /checkout below the cart (SPEC §2, §4, §5): order comment, guest info, pickup time and payment, and placing
+ * the order. The guest's entries live in the checkout session, kept in local storage, so a declined payment,
+ * a reload or a refusal never loses them.
+ */
+export function CheckoutForm(props: CheckoutFormProps) {
+  const { shop, instance, checkout, api } = props;
+  const { t } = useTranslation();
+  const timeZone = shop.productionUnit.timeZone;
+  const [today] = useState(() => todayIn(timeZone, props.now()));
+  const [store] = useState(() => {
+    const storage = browserLocalStorage();
+    return createCheckoutSessionStore(loadCheckoutSession(storage, today), storage);
+  });
+  const session = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const methods = paymentMethodsOffered(shop.settings);
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | undefined>(methods[0]);
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [step, setStep] = useState<PlaceOrderStep | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [slotsVersion, setSlotsVersion] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const messageRef = useRef<HTMLDivElement>(null);
+  const messageId = useId();
+  const placing = step !== null;
+
+  useReadCheckoutOnBasketChange(props);
+
+  const value: CheckoutPageValue = {
+    shop,
+    instance,
+    basket: props.basket,
+    basketHoldsGiftcard: props.basketHoldsGiftcard,
+    checkout,
+    setCheckout: props.setCheckout,
+    session,
+    dispatch: store.dispatch,
+    today,
+    timeZone,
+    placing,
+    slotsVersion,
+    changeBagFee: props.changeBagFee,
+    api,
+  };
+
+  const missing = session.showValidationErrors ? missingFields(session, shop.settings) : [];
+  const missingText =
+    missing.length > 0
+      ? `${t("MissingFields.Generic")}: ${joinMissing(
+          missing.map((key) => t(key)),
+          { separator: t("MissingFields.ListSeparator"), lastSeparator: t("MissingFields.ListLastSeparator") },
+        )}`
+      : null;
+  // A refusal says what happened (e.g. the time filled up, which also makes the time "missing"): it goes first.
+  const message = refusal ? t(REFUSAL_MESSAGE[refusal]) : missingText;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (placing || !termsAccepted || !paymentMethod) return;
+    setRefusal(null);
+    store.dispatch({ type: "validationErrorsShown" });
+    let outcome: Awaited<ReturnType<typeof placeOrder>>;
+    try {
+      outcome = await placeOrder(
+        { shop, checkout, session: store.getSnapshot(), paymentMethod, origin: props.origin },
+        { api, onStep: setStep },
+      );
+    } catch (error) {
+      setStep(null);
+      props.onFailure(error);
+      return;
+    }
+    if (outcome.kind === "hosted") return props.onHostedPayment(outcome.paymentUrl); // the spinner stays
+    if (outcome.kind === "placed") return props.onOrderPlaced(outcome.checkoutId);
+    setStep(null);
+    if (outcome.kind === "refused") await handleRefusal(outcome.refusal);
+    // After the errors render: the first field to put right, else the message saying what is wrong.
+    requestAnimationFrame(() => {
+      const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      (invalid ?? messageRef.current)?.focus();
+    });
+  }
+
+  async function handleRefusal(reason: Refusal) {
+    setRefusal(reason);
+    if (reason === "SlotFull") {
+      store.dispatch({ type: "timeslotChosen", time: null });
+      setSlotsVersion((version) => version + 1);
+    }
+    if (reason === "DiscountRefused") store.dispatch({ type: "discountCleared" });
+    if (reason === "GiftcardRefused") store.dispatch({ type: "giftcardCleared" });
+    if (reason === "BasketGone") return props.onBasketGone();
+    if (reason === "CheckoutClosed") return props.onCheckoutClosed();
+    // The figures may have changed with the refusal (a code removed, a gift card given back): read them again.
+    await api.getCheckout(checkout.id).then(props.setCheckout, () => {});
+  }
+
+  return (
+    <CheckoutPageProvider value={value}>
+      <BagFeeRule />
+      {props.cart}
+      <form ref={formRef} className="checkout-form" noValidate onSubmit={submit} aria-describedby={messageId}>
+        <OrderCommentSection />
+        <GuestInfoSection />
+        <PickupTimeSection />
+        <section className="checkout-section" aria-labelledby={`${messageId}-payment`}>
+          <h2 id={`${messageId}-payment`}>{t("CheckoutPage.PaymentSection")}</h2>
+          <DiscountField />
+          <GiftcardField />
+          <BringOwnBag />
+          <CheckoutTotals />
+          {paymentMethod ? (
+            <PaymentMethodChoice
+              methods={methods}
+              value={paymentMethod}
+              onChange={setPaymentMethod}
+              disabled={placing}
+            />
+          ) : null}
+          <TermsCheckbox
+            checked={termsAccepted}
+            onChange={setTermsAccepted}
+            termsUrl={shop.settings.terms}
+            disabled={placing}
+          />
+          <div
+            ref={messageRef}
+            id={messageId}
+            className={message ? "checkout-message" : "checkout-message checkout-message-empty"}
+            role="alert"
+            tabIndex={-1}
+          >
+            {message}
+          </div>
+          <button
+            type="submit"
+            className="button-primary checkout-place-order"
+            disabled={!termsAccepted || placing || !paymentMethod}
+          >
+            {t("CheckoutPage.PlaceOrder")}
+          </button>
+        </section>
+      </form>
+      {placing ? (
+        <div className="checkout-placing">
+          <FullPageSpinner
+            label={t("Spinner.Loading")}
+            message={STEP_MESSAGE[step] ? t(STEP_MESSAGE[step] as string) : undefined}
+          />
+        </div>
+      ) : null}
+    </CheckoutPageProvider>
+  );
+}
+
+/** SPEC §4's bag fee, applied while the form is shown. */
+function BagFeeRule() {
+  useBagFeeRule();
+  return null;
+}
+
+/**
+ * The checkout's figures follow the basket: a changed line (or the bag fee coming or going) changes the
+ * server's totals, so the checkout is read again after each change of the basket.
+ */
+function useReadCheckoutOnBasketChange({ basket, checkout, setCheckout, api }: CheckoutFormProps) {
+  const seen = useRef(basket);
+  const checkoutId = checkout.id;
+  useEffect(() => {
+    if (seen.current === basket) return;
+    seen.current = basket;
+    let current = true;
+    api.getCheckout(checkoutId).then(
+      (fresh) => current && setCheckout(fresh),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [basket, checkoutId, setCheckout, api]);
+}
