@@ -84,12 +84,7 @@ describe("CheckoutForm: placing the order (SPEC §4, §5)", () => {
   test("shows the sections in order and keeps place order disabled until the terms are ticked", async () => {
     renderForm();
     const headings = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
-    expect(headings).toEqual([
-      "Comment for the restaurant",
-      "Your details",
-      "Pickup time",
-      "Payment",
-    ]);
+    expect(headings).toEqual(["Comment for the restaurant", "Your details", "Pickup time", "Payment"]);
     expect(placeOrder().disabled).toBe(true);
     fireEvent.click(terms());
     expect(placeOrder().disabled).toBe(false);
