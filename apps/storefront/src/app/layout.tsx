@@ -11,8 +11,11 @@ import { useInactivityPause } from "./inactivity";
 import { useScrollToTopOnNavigation } from "./navigation-effects";
 import { PauseScreen } from "./pause-screen";
 
-/** Pages where the guest is busy paying or waiting for the order: no pause screen over them. */
-const NO_PAUSE = /^\/(payment|order|confirmation)\b/;
+/**
+ * Pages where the guest is paying, waiting for the order or reading its confirmation: no pause screen over
+ * them, and no basket to change (the basket being paid is locked, and after the order it is gone).
+ */
+const ORDER_UNDER_WAY = /^\/(payment|order|confirmation)\b/;
 
 /** The frame of every shop page (SPEC §2 Layout): header, the page, the pause screen and the loading spinner. */
 export function Layout() {
@@ -22,7 +25,7 @@ export function Layout() {
   const navigation = useNavigation();
   useScrollToTopOnNavigation();
   useLayoutEffect(() => applyBrandColour(document.documentElement, shop?.settings.primaryColor ?? null), [shop]);
-  const { paused, resume } = useInactivityPause(Boolean(shop) && !NO_PAUSE.test(pathname));
+  const { paused, resume } = useInactivityPause(Boolean(shop) && !ORDER_UNDER_WAY.test(pathname));
   // SPEC §2: on /checkout the basket, sidebar and header are hidden (the page has its own way back).
   const isCheckout = pathname === "/checkout";
   if (!shop) return <Outlet />;
@@ -34,7 +37,11 @@ export function Layout() {
           logo={shop.settings.logo}
           smileyUrl={shop.settings.smileyUrl}
           // Before the session login there is nothing to order, so no basket either.
-          cart={isLoggedIn(shop.module.productionUnitId) ? <CartControls shop={shop} /> : null}
+          cart={
+            isLoggedIn(shop.module.productionUnitId) && !ORDER_UNDER_WAY.test(pathname) ? (
+              <CartControls shop={shop} />
+            ) : null
+          }
         />
       )}
       <main className="page" id="main">

@@ -2,7 +2,7 @@ import { createBrowserRouter } from "react-router";
 import { isLoggedIn, postLoginAttempt } from "../features/auth";
 import { basketStore } from "../features/basket";
 import { loadCatalogue, loadStock } from "../features/menu";
-import { type AppState, startApp } from "../features/shop";
+import { type AppState, readMaintenanceFlag, startApp } from "../features/shop";
 import { api, setToken, staticStorage } from "../lib/api-client";
 import i18n, { applyServerDefaultLanguage, ensureLanguage } from "../lib/i18n";
 import { reportAppError } from "../lib/telemetry";
@@ -30,6 +30,17 @@ function loadBasket(): Promise<void> {
   return basketLoaded;
 }
 
+/** How long one reading of the maintenance flag answers navigations: a switch takes effect within this. */
+const MAINTENANCE_CHECK_MS = 10_000;
+let maintenanceRead: { at: number; down: Promise<boolean> } | undefined;
+function maintenanceNow(): Promise<boolean> {
+  const now = Date.now();
+  if (!maintenanceRead || now - maintenanceRead.at > MAINTENANCE_CHECK_MS) {
+    maintenanceRead = { at: now, down: readMaintenanceFlag(staticStorage) };
+  }
+  return maintenanceRead.down;
+}
+
 export const router = createBrowserRouter(
   createRoutes({
     appState,
@@ -40,6 +51,7 @@ export const router = createBrowserRouter(
       loadCatalogue({ menuInstanceId: module.menuInstanceId, productInstanceId: module.productInstanceId }),
     stock: (productionUnitId) => loadStock(productionUnitId),
     loadBasket,
+    maintenanceNow,
     now: () => new Date(),
     onLoginAttempt: postLoginAttempt,
   }),

@@ -141,6 +141,16 @@ describe("redirect rules in the router (SPEC §2)", () => {
     expect(router.state.location.pathname).toBe("/maintenance");
   });
 
+  test("a maintenance flag switched on while the guest browses sends the next page to /maintenance", async () => {
+    logIn();
+    let down = false;
+    const router = renderAt("/", ready(), { maintenanceNow: async () => down });
+    await screen.findByText("Burgers");
+    down = true;
+    await act(() => router.navigate("/menu/7"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/maintenance"));
+  });
+
   test("with the closed front page, /checkout goes to / which shows the closed message", async () => {
     logIn();
     const router = renderAt("/checkout", ready(shop({ settings: { showClosedFrontpageMessage: true } })));

@@ -34,14 +34,14 @@ function PageLoading() {
 /** The routes of SPEC §2. Pages past the front page are code-split: the first load carries only `/`. */
 export function createRoutes(deps: RouterDeps): RouteObject[] {
   const shopLoader = async ({ request }: LoaderFunctionArgs) => {
-    const state = await deps.appState();
+    const [state, downNow] = await Promise.all([deps.appState(), deps.maintenanceNow?.() ?? false]);
     const url = new URL(request.url);
     const shop = state.status === "ready" ? state.shop : undefined;
     const target = redirectFor(url.pathname, url.search, {
       status: state.status,
       traceId: state.status === "error" ? state.traceId : undefined,
       unsupportedBrowser: isInternetExplorer(deps.userAgent()),
-      isDownForMaintenance: shop?.isDownForMaintenance ?? false,
+      isDownForMaintenance: (shop?.isDownForMaintenance ?? false) || downNow,
       showClosedFrontpageMessage: shop?.settings.showClosedFrontpageMessage ?? false,
       startCategory: shop?.settings.startCategory ?? null,
       loggedIn: shop ? deps.isLoggedIn(shop.module.productionUnitId) : false,

@@ -9,6 +9,11 @@ export type ShopDataDeps = {
   isLoggedIn: (productionUnitId: number) => boolean;
   catalogue: (shop: Shop) => Promise<Catalogue>;
   stock: (productionUnitId: number) => Promise<Stock>;
+  /**
+   * The maintenance flag as it is now (the start read it once; a flag switched on while the guest browses
+   * must stop them too). Left out: only the start's reading counts.
+   */
+  maintenanceNow?: () => Promise<boolean>;
   /** The stored basket (SPEC §4), read once at start. */
   loadBasket: () => Promise<void>;
   now: () => Date;

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { slotTimeText } from "../checkout-rules";
 import type { PickupSlots } from "../hooks/pickup-slots";
@@ -18,6 +18,9 @@ export type PickupSlotPickerProps = {
   problem?: string | null;
 };
 
+/** Slots shown before "Show all times": a day of a restaurant open late holds dozens, too many for a phone. */
+export const FIRST_SLOTS_SHOWN = 12;
+
 /**
  * The slots of one date (pickup or delivery), HH:MM on the restaurant's clock (SPEC §9 sends UTC), with
  * their loading, none and failed states in one live line, so the guest hears what happened.
@@ -36,18 +39,28 @@ export function PickupSlotPicker({
   const messageId = useId();
   const { status, available, retry } = slots;
   const choices = available.map((slot) => ({ value: slot.time, label: slotTimeText(slot.time, timeZone) }));
+  const [showAll, setShowAll] = useState(false);
+  // The chosen slot is always among those shown, also when it is later than the first ones.
+  const chosenIndex = choices.findIndex((choice) => choice.value === chosen);
+  const shownCount = showAll ? choices.length : Math.max(FIRST_SLOTS_SHOWN, chosenIndex + 1);
+  const hiddenCount = choices.length - Math.min(shownCount, choices.length);
   const missing = showValidationErrors && chosen === null && available.length > 0;
   const message = problem ?? (missing ? t("DeliveryMethod.TimePicker") : null);
   return (
     <PickupChoiceGroup
       legend={legend}
-      choices={choices}
+      choices={choices.slice(0, shownCount)}
       chosen={chosen}
       onChoose={onChoose}
       disabled={disabled}
       describedBy={message ? messageId : undefined}
       busy={status === "loading"}
     >
+      {hiddenCount > 0 ? (
+        <button type="button" className="button-quiet checkout-more-times" onClick={() => setShowAll(true)}>
+          {t("CheckoutDetails.MoreTimes", { count: hiddenCount })}
+        </button>
+      ) : null}
       {/* One live line for loading / none / failed; while the same list is read again the old tiles stay. */}
       <div aria-live="polite">
         {status === "loading" && available.length === 0 ? (

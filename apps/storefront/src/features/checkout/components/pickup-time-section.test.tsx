@@ -398,3 +398,19 @@ function aDelivery(overrides: Partial<CheckoutDelivery> = {}): CheckoutDelivery 
     ...overrides,
   };
 }
+
+describe("a long day of slots", () => {
+  test("shows the first twelve and the rest on request", async () => {
+    const day = Array.from({ length: 20 }, (_, index) => ({
+      time: new Date(Date.parse(NOON) + index * 15 * 60_000).toISOString(),
+      isAvailable: true,
+    }));
+    renderPickup({ given: (api) => api.getAvailableOrderTimes.mockResolvedValue(day) });
+    await screen.findByRole("radio", { name: "12:00" });
+    expect(within(timeGroup()).getAllByRole("radio")).toHaveLength(12);
+    expect(screen.queryByRole("radio", { name: "15:00" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Show 8 more times" }));
+    expect(within(timeGroup()).getAllByRole("radio")).toHaveLength(20);
+    expect(screen.getByRole("radio", { name: "16:45" })).toBeTruthy();
+  });
+});

@@ -61,10 +61,7 @@ export async function startApp(hostname: string, deps: StartDeps): Promise<AppSt
       api
         .request<HoursToday>("GET", `/productionunit/${found.productionUnitId}/OpeningHour/v2/today`)
         .then((r) => (r.ok ? r.data : null)),
-      // No flag file (or an unreadable one) means not in maintenance.
-      deps.staticStorage
-        .request<MaintenanceMode>("GET", "/maintenanceMode.json", { auth: false })
-        .then((r) => r.ok && r.data?.isDownForMaintenance === true),
+      readMaintenanceFlag(deps.staticStorage),
     ]);
     if (!module.isVisible) throw new Error("The module is not visible");
     await deps.applyServerDefaultLanguage(languages.defaultLanguage);
@@ -83,6 +80,17 @@ export async function startApp(hostname: string, deps: StartDeps): Promise<AppSt
   } catch (error) {
     return failed(error);
   }
+}
+
+/**
+ * SPEC §7's static maintenanceMode.json. No flag file (or an unreadable one) means not in maintenance. Read at
+ * start and again as the guest moves on (app/router.tsx), so a flag switched on while browsing takes effect.
+ */
+export function readMaintenanceFlag(staticStorage: ApiClient): Promise<boolean> {
+  return staticStorage
+    .request<MaintenanceMode>("GET", "/maintenanceMode.json", { auth: false })
+    .then((r) => r.ok && r.data?.isDownForMaintenance === true)
+    .catch(() => false);
 }
 
 function failed(error: unknown): AppState {
