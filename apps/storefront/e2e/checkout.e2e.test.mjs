@@ -157,6 +157,12 @@ async function apiGet(path) {
   return response.json();
 }
 
+/** What a gift card has left, as the API answers it. */
+async function giftcardBalance(code) {
+  const module = await (await fetch(product.url(HOST, `/api/module/domain/${HOST}`))).json();
+  return apiGet(`/giftcard/${module.giftcardInstanceId}/${code}/amount`);
+}
+
 /** The hosted test page: press one of its buttons. */
 async function onHostedPage(page, button) {
   await page.waitForURL(/\/api\/payment\/test\//);
@@ -256,4 +262,231 @@ describe("what can go wrong, and the other ways to pay", () => {
     await page.waitForURL(product.url(HOST, "/"));
     await page.close();
   });
+
+  test("pay at pickup: no hosted step, straight to the order and its confirmation (phone, Danish)", async () => {
+    const t = TEXT["da-DK"];
+    const page = await guestAtCheckout(PHONE, "da-DK");
+    await fillCheckout(page, "da-DK");
+    await page.getByRole("radio", { name: "Betal ved afhentning" }).check();
+    await page.getByRole("button", { name: t.placeOrder }).click();
+    await page.waitForURL(/\/confirmation$/);
+    await page.getByRole("heading", { level: 1, name: t.thanks }).waitFor();
+    assert.match(await page.locator("main").textContent(), /A-\d{4}/);
+    await page.close();
+  });
+
+  test("a gift card that covers everything: nothing left to pay, no hosted step, the card's balance drawn (desktop, English)", async () => {
+    const t = TEXT["en-US"];
+    const page = await guestAtCheckout(DESKTOP, "en-US");
+    await fillCheckout(page, "en-US");
+    const before = await giftcardBalance("GAVE-500");
+    await page.getByRole("textbox", { name: "Gift card" }).fill("gave-500");
+    await page.getByRole("textbox", { name: "Gift card" }).press("Enter");
+    await page.getByText("Paid with gift card").waitFor();
+    await visit(page, "desktop-en-checkout-giftcard");
+    const totals = await page.locator(".checkout-section").last().textContent();
+    assert.match(totals, /Left to pay\s*0 DKK/);
+    await page.getByRole("button", { name: t.placeOrder }).click();
+    await page.waitForURL(/\/confirmation$/);
+    await page.getByRole("heading", { level: 1, name: t.thanks }).waitFor();
+    assert.equal(await giftcardBalance("GAVE-500"), before - 70, "the basket's 70 DKK came off the card");
+    await page.close();
+  });
+
+  test("a discount code: a wrong one is refused with its message, a right one lowers the total the order is paid at (phone, English)", async () => {
+    const t = TEXT["en-US"];
+    const page = await guestAtCheckout(PHONE, "en-US", { "Coca-Cola": 3 });
+    await fillCheckout(page, "en-US");
+    const code = page.getByRole("textbox", { name: "Discount code" });
+    await code.fill("NO-SUCH-CODE");
+    await page.getByRole("button", { name: "Use code" }).click();
+    await page.getByText("The discount code is invalid").waitFor();
+    await code.fill("sommer10");
+    await page.getByRole("button", { name: "Use code" }).click();
+    await page.getByText(/Order total\s*94\.50 DKK/).waitFor();
+    await visit(page, "phone-en-checkout-discount");
+    await page.getByRole("button", { name: t.placeOrder }).click();
+    await onHostedPage(page, "Godkend betaling (Approve)");
+    await page.waitForURL(/\/confirmation$/);
+    const checkoutId = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem("confirmedOrder") ?? "{}").checkoutId,
+    );
+    assert.ok(checkoutId, "the confirmation keeps its checkout");
+    const checkout = await apiGet(`/checkout/${checkoutId}`);
+    const order = await apiGet(`/order/${checkout.orderId}`);
+    assert.deepEqual(order.discounts, [{ code: "SOMMER10", amount: 10.5 }]);
+    assert.equal(order.totalAmount, 94.5);
+    await page.close();
+  });
+
+  test("an invalid phone, a missing name and a 126th comment character are refused with their messages (desktop, Danish)", async () => {
+    const t = TEXT["da-DK"];
+    const page = await guestAtCheckout(DESKTOP, "da-DK");
+    const comment = page.getByRole("textbox", { name: t.comment });
+    await comment.fill("x".repeat(130));
+    assert.equal((await comment.inputValue()).length, 125, "the comment stops at 125 characters");
+    await comment.press("End");
+    await comment.press("y");
+    assert.equal((await comment.inputValue()).length, 125, "a 126th typed character is refused");
+    await page.getByText("125 af 125 tegn").waitFor();
+    await page.getByLabel(t.phone).fill("12ab");
+    await page.getByLabel(t.email).fill(GUEST.email);
+    await page.getByRole("radio", { name: t.pickup, exact: true }).check();
+    await chooseFirstTime(page);
+    await page.getByRole("checkbox", { name: t.terms }).check();
+    await page.getByRole("button", { name: t.placeOrder }).click();
+    await page.getByText("Ugyldigt indhold. Feltet må kun indeholde tal").waitFor();
+    await page.getByText("Skriv dit navn").waitFor();
+    await page.getByText("Tjek, at du har udfyldt alle de påkrævede oplysninger: navn").waitFor();
+    assert.equal(await page.getByLabel(t.name).getAttribute("aria-invalid"), "true");
+    assert.equal(await page.getByLabel(t.phone).getAttribute("aria-invalid"), "true");
+    await visit(page, "desktop-da-checkout-errors");
+    // Nothing was sent: still on /checkout, and after putting it right the order goes through.
+    assert.match(page.url(), /\/checkout$/);
+    await page.getByLabel(t.name).fill(GUEST.name);
+    await page.getByLabel(t.phone).fill(GUEST.phone);
+    await page.getByRole("button", { name: t.placeOrder }).click();
+    await page.waitForURL(/\/api\/payment\/test\//);
+    await page.close();
+  });
+
+  test("no available times when no pickup slot can take the basket (31 items, 30 per slot) (phone, English)", async () => {
+    const page = await guestAtCheckout(PHONE, "en-US", { "Coca-Cola": 31 });
+    await page.getByRole("radio", { name: "Pickup", exact: true }).check();
+    const dates = page.getByRole("group", { name: "Date" }).getByRole("radio");
+    for (let day = 0; day < (await dates.count()); day++) {
+      await dates.nth(day).check();
+      await page.getByText("Sorry, there are no available times").waitFor();
+      assert.equal(await page.getByRole("radio", { name: SLOT }).count(), 0);
+    }
+    await visit(page, "phone-en-checkout-no-times");
+    await page.close();
+  });
+
+  test("delivery: a zip outside the zones is refused with its message, one inside adds its fee (desktop, English)", async () => {
+    const page = await guestAtCheckout(DESKTOP, "en-US");
+    await page.getByRole("radio", { name: "Delivery", exact: true }).check();
+    await page.getByLabel(/^Address/).fill("Vestergade 1");
+    await page.getByLabel(/^Zipcode/).fill("9999");
+    await page.getByRole("button", { name: "Check address" }).click();
+    await page.getByText("Unfortunately, we cannot delivery to this address").waitFor();
+    await visit(page, "desktop-en-checkout-delivery-refused");
+    await page.getByLabel(/^Zipcode/).fill("2200");
+    await page.getByRole("button", { name: "Check address" }).click();
+    await page.getByText(/Delivery fee\s*39 DKK/).waitFor();
+    await page.getByRole("group", { name: "Delivery date" }).getByRole("radio").first().waitFor();
+    await visit(page, "desktop-en-checkout-delivery");
+    await page.close();
+  });
+
+  test("the maintenance flag switched on while the guest is at the checkout stops them at the next step (phone)", async () => {
+    const page = await guestAtCheckout(PHONE, "da-DK");
+    product.setMaintenance(true);
+    try {
+      // The shop reads the flag again at most every 10 s.
+      await page.waitForTimeout(10_500);
+      await page.getByRole("link", { name: /Tilbage til menuen/ }).click();
+      await page.waitForURL(/\/maintenance$/);
+      await page.getByRole("heading", { level: 1, name: "Vi opdaterer butikken" }).waitFor();
+    } finally {
+      product.setMaintenance(false);
+    }
+    await page.close();
+  });
+});
+
+/** Presses Tab (or Shift+Tab) until the focused element's name, label, text or value matches. */
+async function tabTo(page, pattern, { shift = false, max = 150 } = {}) {
+  for (let step = 0; step < max; step++) {
+    await page.keyboard.press(shift ? "Shift+Tab" : "Tab");
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement;
+      if (!element) return "";
+      const labels = [...(element.labels ?? [])].map((label) => label.textContent).join(" ");
+      const labelledBy = (element.getAttribute("aria-labelledby") ?? "")
+        .split(" ")
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" ");
+      return [element.getAttribute("aria-label"), labels, labelledBy, element.textContent, element.value]
+        .filter(Boolean)
+        .join(" | ");
+    });
+    if (pattern.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${pattern}`);
+}
+
+test("the whole order by keyboard alone at the phone size: Tab, Shift+Tab, Enter, Space and arrows", async () => {
+  const t = TEXT["da-DK"];
+  const page = await product.newPage(PHONE);
+  await page.goto(product.url(HOST));
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  await tabTo(page, /Brugernavn/);
+  await page.keyboard.type("keyboard-guest");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(String(await product.productionUnitIdOf(HOST)));
+  await page.keyboard.press("Enter");
+  await page.locator(".category-tile").first().waitFor();
+
+  await tabTo(page, /^Drikkevarer/);
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { level: 1, name: t.drinks }).waitFor();
+  await tabTo(page, /Tilføj én Coca-Cola mere/);
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => /1 vare$/.test(document.querySelector(".minicart-button")?.ariaLabel ?? ""));
+  await page.keyboard.press("Space");
+  await page.waitForFunction(() => /2 varer$/.test(document.querySelector(".minicart-button")?.ariaLabel ?? ""));
+
+  await tabTo(page, /^Kurv, 2 varer/, { shift: true });
+  await page.keyboard.press("Enter");
+  await page.getByRole("dialog", { name: "Din bestilling" }).waitFor();
+  await tabTo(page, /Gå til kassen/);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/precheckout$/);
+  await page.getByRole("heading", { level: 1, name: "Har du husket det hele?" }).waitFor();
+  await tabTo(page, /Fortsæt til kassen/);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/checkout$/);
+  await page.getByRole("button", { name: t.placeOrder }).waitFor();
+
+  await tabTo(page, /Navn/);
+  await page.keyboard.type(GUEST.name);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("2030");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(GUEST.email);
+  // Back to the phone number to finish it.
+  await tabTo(page, /Telefonnummer/, { shift: true });
+  await page.keyboard.press("End");
+  await page.keyboard.type("4050");
+  await tabTo(page, /^Afhentning \|/);
+  await page.keyboard.press("Space");
+  // Today, or with today's times over (late evening) the next day by the arrow key.
+  await page.getByRole("radio", { name: SLOT }).first().or(page.getByText(NO_TIMES)).first().waitFor();
+  if (await page.getByText(NO_TIMES).count()) {
+    await tabTo(page, /I dag/);
+    await page.keyboard.press("ArrowRight");
+    await page.getByRole("radio", { name: SLOT }).first().waitFor();
+  }
+  await tabTo(page, /^\d\d:\d\d \|/);
+  await page.keyboard.press("ArrowRight");
+  await tabTo(page, /Jeg accepterer handelsbetingelserne/);
+  await page.keyboard.press("Space");
+  await tabTo(page, /^Afgiv bestilling$/);
+  await page.keyboard.press("Enter");
+
+  await page.waitForURL(/\/api\/payment\/test\//);
+  await tabTo(page, /Godkend betaling/);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/confirmation$/);
+  await page.getByRole("heading", { level: 1, name: t.thanks }).waitFor();
+  const saved = await page.evaluate(() => JSON.parse(sessionStorage.getItem("confirmedOrder") ?? "null"));
+  assert.ok(saved, "the confirmation is kept for a reload");
+  await page.close();
+});
+
+// Last: what every page above reported.
+test("no page of the checkout journeys logged a console error or a Content-Security-Policy violation", () => {
+  assert.deepEqual(product.cspViolations, []);
+  assert.deepEqual(product.consoleErrors, []);
 });
