@@ -187,4 +187,14 @@ describe("CheckoutForm: placing the order (SPEC §4, §5)", () => {
     rerender(<CheckoutForm {...props} basket={aBasket()} />);
     await waitFor(() => expect(props.setCheckout).toHaveBeenCalled());
   });
+
+  test("no payment method to choose when gift cards leave nothing to pay", () => {
+    renderForm({
+      checkout: aCheckout({
+        totals: { basketTotal: 70, discount: 0, deliveryFee: 0, total: 70, giftcard: 70, totalLeft: 0 },
+      }),
+    });
+    expect(screen.queryByRole("group", { name: "Payment method" })).toBeNull();
+    expect(screen.queryByRole("radio", { name: "Card (pay online)" })).toBeNull();
+  });
 });

@@ -171,7 +171,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
           <GiftcardField />
           <BringOwnBag />
           <CheckoutTotals />
-          {paymentMethod ? (
+          {/* Gift cards paying everything leave nothing to pay by any method: no choice to make. */}
+          {paymentMethod && checkout.totals.totalLeft > 0 ? (
             <PaymentMethodChoice
               methods={methods}
               value={paymentMethod}
