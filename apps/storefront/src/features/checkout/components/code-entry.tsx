@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef } from "react";
+import "./checkout-details.css";
 import "./checkout-payment.css";
 
 export type AppliedCodeView = {
@@ -113,7 +114,7 @@ export function CodeEntry({
             <input
               ref={input}
               id={id}
-              className="payment-code-input"
+              className="checkout-input payment-code-input"
               value={value}
               disabled={disabled}
               autoComplete="off"
