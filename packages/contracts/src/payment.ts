@@ -3,6 +3,7 @@
  * built-in test provider's hosted page. States and types are the numbers of SPEC §4 (constants in
  * @app/domain: PaymentState, PaymentType); money is DKK numbers.
  */
+import { isValidEmail } from "@app/domain";
 import { z } from "zod";
 import { Dkk, IntId, ignoredEcho, Uuid } from "./common";
 
@@ -55,7 +56,14 @@ export const CreatePaymentQuery = z.object({
     "card, mobilepay and/or pickup, comma-separated or repeated. Contains pickup: pay at pickup (UNPAID, no hosted step). " +
       "Omitted: card (or mobilepay, or pickup, whichever the module allows first). A method the module does not allow is 422 PAYMENT_METHOD_NOT_ALLOWED.",
   ),
-  receiptEmail: z.email().max(100).optional().describe("Send the email receipt here instead of the guest's email"),
+  receiptEmail: z
+    .string()
+    .max(100)
+    .refine(isValidEmail, "must be one plain email address (name@example.dk): no display name, list or spaces")
+    .optional()
+    .describe(
+      "Send the email receipt here instead of the guest's email; one plain address by the guest-email rule (isValidEmail of @app/domain)",
+    ),
   isTest: QueryBoolean.optional().describe("Asks the provider for test mode (the built-in provider `test` always is)"),
 });
 export type CreatePaymentQuery = z.infer<typeof CreatePaymentQuery>;

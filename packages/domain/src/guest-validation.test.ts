@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
   COMMENT_TOO_LONG_MESSAGE,
@@ -54,19 +55,100 @@ describe("isValidPhone", () => {
 describe("isValidEmail", () => {
   const cases = [
     { behaviour: "accepts an ordinary address", email: "guest@example.dk", valid: true },
-    { behaviour: "accepts the shortest allowed (4 characters)", email: "a@b.", valid: true },
+    { behaviour: "accepts a short address", email: "a@b.dk", valid: true },
     { behaviour: "accepts 100 characters", email: `${"a".repeat(89)}@example.dk`, valid: true },
+    {
+      behaviour: "accepts a dot-atom local part with RFC 5322 specials",
+      email: "o'neil+food.x_y@sub.example.dk",
+      valid: true,
+    },
+    { behaviour: "accepts international letters in the domain", email: "jens@blåbær.dk", valid: true },
+    { behaviour: "accepts a punycode domain", email: "jens@xn--blbr-roa2a.dk", valid: true },
     { behaviour: "refuses 3 characters", email: "a@.", valid: false },
+    { behaviour: "refuses a domain without a TLD after the dot", email: "a@b.", valid: false },
+    { behaviour: "refuses a one-letter TLD", email: "a@b.c", valid: false },
     { behaviour: "refuses 101 characters", email: `${"a".repeat(90)}@example.dk`, valid: false },
     { behaviour: "refuses no @", email: "guest.example.dk", valid: false },
     { behaviour: "refuses two @", email: "guest@@example.dk", valid: false },
     { behaviour: "refuses no dot", email: "guest@example", valid: false },
+    { behaviour: "refuses markup in the local part", email: "<script>alert(1)</script>@x.dk", valid: false },
+    { behaviour: "refuses a header injection", email: "a\r\nBcc: victim@evil.com", valid: false },
+    { behaviour: "refuses a display name", email: "Evil <victim@evil.com>", valid: false },
+    { behaviour: "refuses a group", email: "list:victim@evil.com;", valid: false },
+    { behaviour: "refuses a list", email: "a@x.dk,victim@evil.com", valid: false },
+    { behaviour: "refuses a comment", email: "a(c)@x.dk", valid: false },
+    { behaviour: "refuses a quoted local part", email: '"a b"@x.dk', valid: false },
+    { behaviour: "refuses an IP-literal domain", email: "a@[127.0.0.1]", valid: false },
+    { behaviour: "refuses a space", email: "a b@x.dk", valid: false },
+    { behaviour: "refuses a tab", email: "a@x.dk\t", valid: false },
+    { behaviour: "refuses a line feed at the end", email: "a@x.dk\n", valid: false },
+    { behaviour: "refuses a NUL", email: "a\u0000@x.dk", valid: false },
+    { behaviour: "refuses a line separator", email: "a@x\u2028.dk", valid: false },
+    { behaviour: "refuses a leading dot", email: ".a@x.dk", valid: false },
+    { behaviour: "refuses two dots in a row", email: "a..b@x.dk", valid: false },
+    { behaviour: "refuses a trailing dot in the local part", email: "a.@x.dk", valid: false },
+    { behaviour: "refuses an empty domain label", email: "a@x..dk", valid: false },
+    { behaviour: "refuses a label starting with a hyphen", email: "a@-x.dk", valid: false },
+    { behaviour: "refuses a label ending with a hyphen", email: "a@x-.dk", valid: false },
+    { behaviour: "refuses a digit TLD", email: "a@x.123", valid: false },
+    { behaviour: "refuses international letters in the local part", email: "æ@x.dk", valid: false },
   ];
   for (const { behaviour, email, valid } of cases) {
     test(behaviour, () => {
       expect(isValidEmail(email)).toBe(valid);
     });
   }
+});
+
+describe("isValidEmail, for any string", () => {
+  // Anything accepted is one plain mailbox a mailer cannot read as more: no whitespace, no control
+  // characters, no angle brackets, exactly one @. Strings are built from the dangerous characters
+  // mixed with ordinary ones, so the generator reaches the edges, not only random noise.
+  const piece = fc.oneof(
+    fc.string({ unit: "grapheme", maxLength: 6 }),
+    fc.constantFrom(
+      "@",
+      ".",
+      "<",
+      ">",
+      " ",
+      "\t",
+      "\r\n",
+      "\n",
+      "\u0000",
+      "\u2028",
+      "\u00a0",
+      ",",
+      ";",
+      ":",
+      '"',
+      "(",
+      ")",
+    ),
+    fc.constantFrom("a", "x.dk", "example", "dk", "æ", "-", "+", "'"),
+  );
+  const candidate = fc.array(piece, { maxLength: 12 }).map((pieces) => pieces.join(""));
+
+  test("anything accepted has no whitespace, control characters or <>, and exactly one @", () => {
+    fc.assert(
+      fc.property(fc.oneof(candidate, fc.string({ unit: "binary", maxLength: 40 })), (email) => {
+        if (!isValidEmail(email)) return;
+        expect(email).not.toMatch(/[\s\p{Cc}\p{Cf}\p{Zl}\p{Zp}<>]/u);
+        expect(email.split("@")).toHaveLength(2);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test("a mailbox built from the allowed parts is accepted", () => {
+    const atom = fc.stringMatching(/^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]{1,8}$/);
+    const label = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,6}[a-z0-9])?$/);
+    const tld = fc.stringMatching(/^[a-z]{2,6}$/);
+    const mailbox = fc
+      .tuple(fc.array(atom, { minLength: 1, maxLength: 3 }), fc.array(label, { minLength: 1, maxLength: 3 }), tld)
+      .map(([local, labels, top]) => `${local.join(".")}@${[...labels, top].join(".")}`);
+    fc.assert(fc.property(mailbox, (email) => isValidEmail(email)));
+  });
 });
 
 describe("isValidZipCode", () => {

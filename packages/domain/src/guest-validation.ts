@@ -9,17 +9,33 @@ const PHONE_PATTERN = /^\d{8,20}$/;
 const EMAIL_MIN_LENGTH = 4;
 const EMAIL_MAX_LENGTH = 100;
 const ZIP_CODE_PATTERN = /^\d{4}$/;
+/** RFC 5322 atext: what a dot-atom local part may hold besides its dots. */
+const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]";
+/** A domain label: letters (any script) or digits, hyphens only inside, at most 63 characters. */
+const LABEL = "[\\p{L}0-9](?:[\\p{L}\\p{M}0-9-]{0,61}[\\p{L}\\p{M}0-9])?";
+/** The top-level label: two or more letters, or an IDN's punycode form (xn--…). */
+const TLD = "(?:\\p{L}[\\p{L}\\p{M}]+|xn--[A-Za-z0-9-]+)";
+const PLAIN_MAILBOX = new RegExp(`^${ATEXT}+(?:\\.${ATEXT}+)*@(?:${LABEL}\\.)+${TLD}$`, "u");
 
 /** Digits only, 8 to 20 of them (no "+", spaces or dashes). */
 export function isValidPhone(phone: string): boolean {
   return PHONE_PATTERN.test(phone);
 }
 
-/** 4 to 100 characters, exactly one @, and a dot somewhere: deliberately loose, as in the spec. */
+/**
+ * One plain mailbox (RFC 5322 addr-spec with a dot-atom local part), so an address is never read
+ * as a display name, a group, a list or extra header lines by a mailer: `Evil <victim@evil.com>`,
+ * `a\r\nBcc: victim@evil.com` and `<script>…</script>@x.dk` are all refused. No quoted local parts,
+ * no IP-literal domains, no comments. The domain is dot-separated labels of letters, digits and
+ * inner hyphens ending in a TLD of at least two letters; letters may be international (æøå.dk,
+ * nodemailer encodes the domain as punycode), never spaces, controls or punctuation. On top, SPEC §5:
+ * 4 to 100 characters, exactly one @ and a dot.
+ */
 export function isValidEmail(email: string): boolean {
   const length = email.length;
   if (length < EMAIL_MIN_LENGTH || length > EMAIL_MAX_LENGTH) return false;
-  return email.split("@").length === 2 && email.includes(".");
+  if (email.split("@").length !== 2 || !email.includes(".")) return false;
+  return PLAIN_MAILBOX.test(email);
 }
 
 /** Danish zip codes: exactly 4 digits. */

@@ -86,6 +86,18 @@ describe("POST /api/checkout/:id/guestInformation", () => {
     expect(stored.json().guestInformation.phone).toBeNull();
   });
 
+  test.each(["<script>alert(1)</script>@x.dk", "a\r\nBcc: victim@evil.com", "Evil <victim@evil.com>"])(
+    "refuses %j as an email with 422 Input.Invalid and stores nothing",
+    async (email) => {
+      const checkoutId = await createCheckout(t, A());
+      const res = await save(checkoutId, { ...valid, email });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual([{ code: "Input.Invalid", message: "Your input is invalid", field: "email" }]);
+      const stored = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: A().auth });
+      expect(stored.json().guestInformation.email).toBeNull();
+    },
+  );
+
   test("sanitizes before validating: a name that sanitizes to nothing is MissingFields.Name", async () => {
     const checkoutId = await createCheckout(t, A());
     const res = await save(checkoutId, { ...valid, name: ' <"> ' });

@@ -296,6 +296,20 @@ describe("POST /api/checkout/:id/payment", () => {
     expect(res.json().errors[0].code).toBe("CHECKOUT_NOT_OPEN");
   });
 
+  test("receiptEmail follows the guest-email rule: one plain mailbox (400 otherwise), international domains allowed", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    for (const receiptEmail of [
+      "<script>alert(1)</script>@x.dk",
+      "a\r\nBcc: victim@evil.com",
+      "Evil <victim@evil.com>",
+    ]) {
+      const refused = await pay(t, checkoutId, { receiptEmail });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors[0]).toMatchObject({ code: "Input.Invalid", field: "querystring.receiptEmail" });
+    }
+    expect((await pay(t, checkoutId, { receiptEmail: "jens@blåbær.dk" })).statusCode).toBe(200);
+  });
+
   test("malformed query parameters are 400", async () => {
     const { checkoutId } = await preparedCheckout(t);
     expect((await pay(t, checkoutId, { isTest: "maybe" })).statusCode).toBe(400);

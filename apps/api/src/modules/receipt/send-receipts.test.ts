@@ -96,14 +96,12 @@ describe("receipts after finalize", () => {
 
 describe("a failing sender", () => {
   /** An order with a receipt row the app's own background sender will not touch (due a day later). */
-  async function orderWithPendingReceipt() {
+  async function orderWithPendingReceipt(recipient = "guest@example.dk") {
     await setSetting(t, t.restaurantA, "receiptType", "none");
     const orderId = await placeOrder();
     await setSetting(t, t.restaurantA, "receiptType", "email");
     const later = new Date(clock.now().getTime() + 86_400_000);
-    await t.db
-      .insert(schema.receiptMessage)
-      .values({ orderId, channel: "email", recipient: "guest@example.dk", nextAttemptAt: later });
+    await t.db.insert(schema.receiptMessage).values({ orderId, channel: "email", recipient, nextAttemptAt: later });
     return { orderId, later };
   }
 
@@ -167,6 +165,19 @@ describe("a failing sender", () => {
     const [message] = await messagesOf(orderId);
     expect(message).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
   });
+
+  test.each(["<script>alert(1)</script>@x.dk", "a\r\nBcc: victim@evil.com", "Evil <victim@evil.com>"])(
+    "never hands %j to the mailer: the receipt is given up at once",
+    async (recipient) => {
+      const { orderId, later } = await orderWithPendingReceipt(recipient);
+      const sent: EmailMessage[] = [];
+      const deps: ReceiptDeps = { db: t.db, now: () => later, ...senders({ fail: false }, sent) };
+      expect(await deliverDueReceipts(deps)).toEqual({ sent: 0, failed: 1 });
+      expect(sent).toEqual([]);
+      const [message] = await messagesOf(orderId);
+      expect(message).toMatchObject({ status: "failed", attempts: 1 });
+    },
+  );
 
   test("two senders at once send a receipt once", async () => {
     const { orderId, later } = await orderWithPendingReceipt();

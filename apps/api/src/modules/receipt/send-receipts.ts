@@ -9,6 +9,7 @@
  */
 
 import type { Db } from "@app/db";
+import { isValidEmail } from "@app/domain";
 import type { FastifyBaseLogger } from "fastify";
 import { backgroundRun, runEvery } from "../../background-run";
 import type { Config } from "../../config";
@@ -65,11 +66,15 @@ async function deliverOne(deps: ReceiptDeps, message: ReceiptMessageRow): Promis
     if (!order) throw new Error("The order does not exist");
     const details = await findOrderDetails(db, order);
     if (message.channel === "email") {
+      // The guest rule again on what the mailer gets: a row written before the rule (or by hand) must
+      // never reach it as a display name, a list or extra header lines.
+      if (!isValidEmail(message.recipient)) throw new UndeliverableRecipient();
       const email = renderReceiptEmail(details);
+      const replyTo = details.unit.receiptEmail;
       await deps.email.send({
         orderId: order.id,
         to: message.recipient,
-        replyTo: details.unit.receiptEmail || null,
+        replyTo: replyTo && isValidEmail(replyTo) ? replyTo : null,
         ...email,
       });
     } else {
@@ -85,7 +90,7 @@ async function deliverOne(deps: ReceiptDeps, message: ReceiptMessageRow): Promis
   } catch (error) {
     const attempts = message.attempts + 1;
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-    const givesUp = attempts >= MAX_ATTEMPTS;
+    const givesUp = attempts >= MAX_ATTEMPTS || error instanceof UndeliverableRecipient;
     await updateReceiptMessage(db, message.id, {
       status: givesUp ? "failed" : "pending",
       attempts,
@@ -97,6 +102,13 @@ async function deliverOne(deps: ReceiptDeps, message: ReceiptMessageRow): Promis
       "receipt not sent",
     );
     return false;
+  }
+}
+
+/** A recipient no retry can fix: the row is given up at once. */
+class UndeliverableRecipient extends Error {
+  constructor() {
+    super("The recipient is not one plain email address");
   }
 }
 

@@ -70,8 +70,9 @@ export function outboxSmsProvider(config: Pick<Config, "dataDir">): SmsProvider 
 function toMail(from: string, message: EmailMessage) {
   return {
     from,
-    to: message.to,
-    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    // Address objects, not strings: nodemailer parses a string as an address list (names, groups, commas).
+    to: { name: "", address: message.to },
+    ...(message.replyTo ? { replyTo: { name: "", address: message.replyTo } } : {}),
     subject: message.subject,
     text: message.text,
     html: message.html,
