@@ -38,6 +38,8 @@ export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: 
         const { payload } = await jwtVerify(token, secret, {
           issuer: ISSUER,
           algorithms: ["HS256"],
+          // jose checks exp only when a token has one: a signed token without it would never expire.
+          requiredClaims: ["exp"],
           currentDate: now(),
         });
         if (typeof payload.pu !== "number" || !Number.isInteger(payload.pu)) throw unauthorized();

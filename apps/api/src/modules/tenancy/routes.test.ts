@@ -1,3 +1,4 @@
+import { SignJWT } from "jose";
 import { describe, expect, test } from "vitest";
 import { normalizeHost } from "../../shared/normalize-host";
 import { useTestApp } from "../../testing/test-app";
@@ -63,6 +64,23 @@ describe("bearer token", () => {
     const forged = `${t.restaurantA.token.slice(0, -4)}AAAA`;
     const res = await t.request({ method: "GET", url: url(), headers: { authorization: `Bearer ${forged}` } });
     expect(res.statusCode).toBe(401);
+  });
+
+  test("is refused without exp, even when signed with the right secret", async () => {
+    const signed = (claims: { exp?: number }) => {
+      const jwt = new SignJWT({ pu: t.restaurantA.module.productionUnitId, ...claims })
+        .setProtectedHeader({ alg: "HS256" })
+        .setIssuer("storefront-api")
+        .setIssuedAt(Math.floor(clock.now().getTime() / 1000));
+      return jwt.sign(t.config.tokenSecret);
+    };
+    const call = async (token: string) =>
+      t.request({ method: "GET", url: url(), headers: { authorization: `Bearer ${token}` } });
+    const inAnHour = Math.floor(clock.now().getTime() / 1000) + 3600;
+    expect((await call(await signed({ exp: inAnHour }))).statusCode).toBe(200);
+    const res = await call(await signed({}));
+    expect(res.statusCode).toBe(401);
+    expect(res.json().errors[0].code).toBe("UNAUTHORIZED");
   });
 
   test("is refused once expired", async () => {
