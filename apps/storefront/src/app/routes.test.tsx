@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { Category, Module, Product } from "@app/contracts";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { SESSION_LOGIN_KEY } from "../features/auth";
@@ -10,6 +10,9 @@ import { startEnglish } from "../testing/start-english";
 import { createRoutes, type RouterDeps } from "./routes";
 
 beforeAll(startEnglish);
+// The pages are lazy routes: the first visit of each transforms its module graph, which on a busy 2-core
+// machine takes longer than testing-library's default second of waiting.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import type { Basket, InstanceSetting } from "@app/contracts";
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
+import { useCallback, useEffect, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "react-router";
 import {
@@ -50,9 +50,7 @@ export function CheckoutPage() {
   const title = usePageTitle("CheckoutPage.Title");
   const shop = useRouteLoaderData("root") as Shop | null;
   const data = useLoaderData() as CheckoutPageData | null;
-  const { basket } = useBasket();
-  // Said above the cart when the basket went stale while the guest was placing the order.
-  const [notice, setNotice] = useState<string | null>(null);
+  const { basket, dropped } = useBasket();
   if (!shop || !data) return null;
   const empty = !basket || isBasketEmpty(basket, shop.settings.bagFeeItem);
   return (
@@ -62,34 +60,28 @@ export function CheckoutPage() {
         {t("CheckoutPage.GoBack")}
       </Link>
       <h1>{title}</h1>
-      {notice ? (
-        <p className="checkout-message" role="alert">
-          {t(notice)}
-        </p>
-      ) : null}
       {empty ? (
-        <EmptyCart />
+        <EmptyCart expired={dropped} />
       ) : (
-        <StartedCheckout
-          shop={shop}
-          data={data}
-          basket={basket}
-          onBasketGone={() => {
-            setNotice("CheckoutPage.BasketGone");
-            void basketStore.load();
-          }}
-        />
+        // A basket gone stale while the order was being placed is read again: expired, it is dropped and the
+        // empty cart says why; the guest's details stay in the checkout session for their next basket.
+        <StartedCheckout shop={shop} data={data} basket={basket} onBasketGone={() => void basketStore.load()} />
       )}
     </div>
   );
 }
 
-function EmptyCart() {
+function EmptyCart({ expired }: { expired: boolean }) {
   const { t } = useTranslation();
   const headingId = useId();
   return (
     <section className="checkout-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t("CheckoutPage.Cart")}</h2>
+      {expired ? (
+        <p className="checkout-message" role="alert">
+          {t("CheckoutPage.BasketGone")}
+        </p>
+      ) : null}
       <p>{t("CheckoutPage.EmptyBasket")}</p>
       <Link to="/" className="button button-primary">
         {t("CheckoutPage.ContinueShopping")}

@@ -47,7 +47,7 @@ describe("load (SPEC §4)", () => {
       lines: [{ id: "l-1", productId: 1, amount: 2, choices: [] }],
     });
     await store.load();
-    expect(state()).toMatchObject({ status: "ready", error: null, pending: false });
+    expect(state()).toMatchObject({ status: "ready", error: null, pending: false, dropped: false });
     expect(state().basket?.items.map((i) => [i.name, i.amount])).toEqual([["Burger", 2]]);
     expect(storage.items.get(BASKET_ID_KEY)).toBe("b-1");
     expect(storage.items.get(CHECKOUT_ID_KEY)).toBe("c-1");
@@ -63,7 +63,8 @@ describe("load (SPEC §4)", () => {
       lines: [{ id: "l-1", productId: 1, amount: 1, choices: [] }],
     });
     await store.load();
-    expect(state()).toMatchObject({ basket: null, status: "ready", error: null });
+    // Marked as dropped, so the checkout can tell the guest why the basket is empty.
+    expect(state()).toMatchObject({ basket: null, status: "ready", error: null, dropped: true });
     expect([...storage.items]).toEqual([["language", "en-US"]]);
   });
 
@@ -254,7 +255,8 @@ describe("clear", () => {
     });
     await store.load();
     await store.clear();
-    expect(state()).toMatchObject({ basket: null, status: "ready" });
+    // Cleared by the guest: an empty basket, not a dropped one.
+    expect(state()).toMatchObject({ basket: null, status: "ready", dropped: false });
     expect([...storage.items]).toEqual([["language", "en-US"]]);
   });
 

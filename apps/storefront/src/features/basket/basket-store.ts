@@ -51,6 +51,11 @@ export type BasketState = {
   error: unknown | null;
   /** An action is running or waiting: buttons that change the basket are disabled. */
   pending: boolean;
+  /**
+   * The guest's basket was dropped because it expired (120 minutes) or could not be read any more, not
+   * cleared by them: the checkout says so instead of only "your basket is empty".
+   */
+  dropped: boolean;
 };
 
 export type BasketStore = {
@@ -71,7 +76,7 @@ export type BasketStore = {
   reloadForLanguage(): Promise<void>;
 };
 
-const INITIAL_STATE: BasketState = { basket: null, status: "idle", error: null, pending: false };
+const INITIAL_STATE: BasketState = { basket: null, status: "idle", error: null, pending: false, dropped: false };
 
 /**
  * The basket is gone, not broken: expired (410 BASKET_EXPIRED) or already ordered (409 BASKET_ORDERED,
@@ -112,13 +117,13 @@ export function createBasketStore({ api, storage, now, language }: BasketStoreDe
 
   function use(basket: Basket): Basket {
     rememberBasketId(basket.id, storage);
-    set({ basket, status: "ready", error: null });
+    set({ basket, status: "ready", error: null, dropped: false });
     return basket;
   }
 
   function drop(): null {
     forgetStoredIds(storage);
-    set({ basket: null, status: "ready", error: null });
+    set({ basket: null, status: "ready", error: null, dropped: true });
     return null;
   }
 
@@ -229,7 +234,7 @@ export function createBasketStore({ api, storage, now, language }: BasketStoreDe
     clear: () =>
       enqueue(async () => {
         clearStoredOrder(storage);
-        set({ basket: null, status: "ready", error: null });
+        set({ basket: null, status: "ready", error: null, dropped: false });
       }),
     reloadForLanguage: () =>
       enqueue(async () => {
