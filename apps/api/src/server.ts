@@ -1,4 +1,4 @@
-import { openDatabase, seedDemoData } from "@app/db";
+import { DataDirInUseError, openDatabase, seedDemoData } from "@app/db";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 
@@ -7,7 +7,12 @@ const database = await openDatabase(
   config.databaseUrl
     ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
     : { kind: "pglite", dataDir: `${config.dataDir}/pglite` },
-);
+).catch((error: unknown) => {
+  // Another API process on this DATA_DIR is an operator's mistake, not a crash: one line, no stack.
+  if (!(error instanceof DataDirInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 if (config.seedDemoData) await seedDemoData(database.db);
 
 const app = await buildApp({ db: database.db, config });

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -32,14 +33,31 @@ const migrationsFolder = fileURLToPath(new URL("../migrations", import.meta.url)
 // Any constant works; it only has to be the same in every process that migrates.
 const MIGRATION_LOCK_KEY = 727_001;
 
-/** Opens the database and applies every pending migration before returning. */
+/**
+ * Opens the database and applies every pending migration before returning. A PGlite DATA_DIR is
+ * locked until close(): a second opener, in this process or another, gets DataDirInUseError.
+ */
 export async function openDatabase(target: DbTarget): Promise<Database> {
   if (target.kind === "pglite") {
-    if (!target.dataDir.startsWith("memory://")) mkdirSync(target.dataDir, { recursive: true });
-    const client = new PGlite(target.dataDir);
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder });
-    return { db, kind: "pglite", close: () => client.close() };
+    if (target.dataDir.startsWith("memory://")) return openPglite(target.dataDir);
+    mkdirSync(target.dataDir, { recursive: true });
+    const lock = await lockDataDir(target.dataDir);
+    try {
+      const database = await openPglite(target.dataDir);
+      return {
+        ...database,
+        close: async () => {
+          try {
+            await database.close();
+          } finally {
+            lock.release();
+          }
+        },
+      };
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
   }
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
   // An idle connection that the server drops (restart, failover) must not crash the process:
@@ -48,6 +66,13 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
   await migrateWithLock(pool);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   return { db, kind: "postgres", close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const client = new PGlite(dataDir);
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return { db, kind: "pglite", close: () => client.close() };
 }
 
 /** Several API processes may start at once: one migrates while the others wait. */

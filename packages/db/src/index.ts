@@ -1,4 +1,5 @@
 export * from "./client";
+export { DataDirInUseError } from "./data-dir-lock";
 export type { OrderLineChoice, Translations } from "./schema";
 export * as schema from "./schema";
 export { seedDemoData } from "./seed";

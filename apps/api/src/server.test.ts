@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, test } from "vitest";
+
+const serverEntry = fileURLToPath(new URL("./server.ts", import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), "api-server-"));
+const started: ChildProcess[] = [];
+
+function startServer(): { child: ChildProcess; stdout: () => string; stderr: () => string; exit: Promise<number> } {
+  const { DATABASE_URL: _postgres, ...env } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
+    env: {
+      ...env,
+      DATA_DIR: dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SEED_DEMO_DATA: "false",
+      LOG_LEVEL: "info",
+      TOKEN_SECRET: "server-test-secret-".padEnd(48, "x"),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  started.push(child);
+  let out = "";
+  let err = "";
+  child.stdout?.on("data", (chunk) => {
+    out += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    err += chunk;
+  });
+  const exit = new Promise<number>((done) => child.on("exit", (code) => done(code ?? 1)));
+  return { child, stdout: () => out, stderr: () => err, exit };
+}
+
+async function until(condition: () => boolean, what: () => string, timeoutMs = 100_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what()}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+afterAll(async () => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("server start", () => {
+  test("a second server on the same PGlite DATA_DIR exits 1 with one line saying who holds it", async () => {
+    const first = startServer();
+    await until(
+      () => first.stdout().includes("Server listening"),
+      () => `the first server: ${first.stdout()}${first.stderr()}`,
+    );
+
+    const second = startServer();
+    expect(await second.exit).toBe(1);
+    expect(second.stderr().trim().split("\n")).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^DATA_DIR ${join(dataDir, "pglite")} is in use by process ${first.child.pid} \\(started [0-9T:.-]+Z\\); ` +
+            "stop it first, or use DATABASE_URL to run several API processes on one PostgreSQL",
+        ),
+      ),
+    ]);
+
+    first.child.kill("SIGTERM");
+    expect(await first.exit).toBe(0);
+  }, 180_000);
+});
