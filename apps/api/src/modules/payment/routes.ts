@@ -27,7 +27,6 @@ export const paymentRoutes: RouteModule = (api, deps) => {
 };
 
 function createPaymentRoute(api: Api, deps: Deps) {
-  const { config } = deps;
   api.post(
     "/checkout/:id/payment",
     {
@@ -65,13 +64,13 @@ function createPaymentRoute(api: Api, deps: Deps) {
         checkoutId: request.params.id,
         productionUnitId: request.productionUnitId,
         query: request.query,
-        apiBaseUrl: apiBaseUrl(config, request),
+        apiBaseUrl: await apiBaseUrl(deps, request),
       }),
   );
 }
 
 function getPaymentRoute(api: Api, deps: Deps) {
-  const { db, config } = deps;
+  const { db } = deps;
   api.get(
     "/payment/checkout/:checkoutId",
     {
@@ -89,14 +88,13 @@ function getPaymentRoute(api: Api, deps: Deps) {
       if (!main) throw notFound("Payment");
       return toPaymentJson(attempt, {
         provider: deps.payments.get(main.provider),
-        apiBaseUrl: apiBaseUrl(config, request),
+        apiBaseUrl: await apiBaseUrl(deps, request),
       });
     },
   );
 }
 
 function cancelPaymentRoute(api: Api, deps: Deps) {
-  const { config } = deps;
   api.post(
     "/payment/cancel",
     {
@@ -115,7 +113,7 @@ function cancelPaymentRoute(api: Api, deps: Deps) {
       cancelPayment(deps, {
         paymentId: request.body.paymentId,
         productionUnitId: request.productionUnitId,
-        apiBaseUrl: apiBaseUrl(config, request),
+        apiBaseUrl: await apiBaseUrl(deps, request),
       }),
   );
 }

@@ -1,3 +1,3 @@
 /** What other features use of the tenancy feature. */
 export { requireOrderableModule, requireOwnInstance, requireOwnModule, requireOwnProductionUnit } from "./access";
-export { findClosedDates, findHours, findProductionUnit, type ModuleRow } from "./repository";
+export { findClosedDates, findHours, findProductionUnit, findProductionUnitHosts, type ModuleRow } from "./repository";

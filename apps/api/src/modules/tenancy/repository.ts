@@ -1,5 +1,5 @@
 import { type Executor, schema } from "@app/db";
-import { and, eq } from "@app/db/orm";
+import { and, asc, eq } from "@app/db/orm";
 
 const { module, moduleDomain, productionUnit, businessHours, closedDate } = schema;
 
@@ -23,6 +23,17 @@ export async function findModuleByHost(db: Executor, host: string): Promise<Modu
     .where(eq(moduleDomain.host, host))
     .limit(1);
   return rows[0]?.module;
+}
+
+/** The host names of the production unit's modules (module_domain), its first module's first. */
+export async function findProductionUnitHosts(db: Executor, productionUnitId: number): Promise<string[]> {
+  const rows = await db
+    .select({ host: moduleDomain.host })
+    .from(moduleDomain)
+    .innerJoin(module, eq(module.id, moduleDomain.moduleId))
+    .where(eq(module.productionUnitId, productionUnitId))
+    .orderBy(asc(module.id), asc(moduleDomain.host));
+  return rows.map((row) => row.host);
 }
 
 export async function findModuleOfUnit(
