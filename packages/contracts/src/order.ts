@@ -68,6 +68,7 @@ export const OrderPayment = z
     amount: Dkk,
     type: z.number().int().describe("ONLINE 0, GIFTCARD 1, UNPAID 2 (pay at pickup)"),
     state: z.number().int().describe("CREATED 1 (unpaid: pay at pickup), AUTHORIZED 128, …"),
+    isTest: z.boolean().describe("true when a test-mode provider (the built-in `test`) took it: no money was taken"),
   })
   .meta({ id: "OrderPayment" });
 export type OrderPayment = z.infer<typeof OrderPayment>;

@@ -185,7 +185,13 @@ describe("POST /api/checkout/:id/finalize", () => {
       { productId: expect.any(Number), name: expect.any(String), amount: 1, price: 39, total: 39, choices: [] },
     ]);
     expect(body.payments).toEqual([
-      { paymentId: expect.any(String), amount: 301, type: PaymentType.UNPAID, state: PaymentState.AUTHORIZED },
+      {
+        paymentId: expect.any(String),
+        amount: 301,
+        type: PaymentType.UNPAID,
+        state: PaymentState.AUTHORIZED,
+        isTest: false,
+      },
     ]);
     expect(body.receipt.number).toBeGreaterThan(1000);
     const usage = await t.db.select().from(schema.capacityUsage);
@@ -269,7 +275,13 @@ describe("POST /api/checkout/:id/finalize", () => {
       await t.request({ method: "GET", url: `/api/order/${res.json().orderId}`, headers: t.restaurantA.auth })
     ).json();
     expect(order.payments).toEqual([
-      { paymentId: expect.any(String), amount: 119, type: PaymentType.GIFTCARD, state: PaymentState.AUTHORIZED },
+      {
+        paymentId: expect.any(String),
+        amount: 119,
+        type: PaymentType.GIFTCARD,
+        state: PaymentState.AUTHORIZED,
+        isTest: false,
+      },
     ]);
   });
 

@@ -38,6 +38,7 @@ export function toOrderJson({ order, lines, discounts, payments }: OrderDetails)
       amount: toDkk(payment.amountMinor),
       type: payment.type,
       state: payment.state,
+      isTest: payment.isTest,
     })),
     receipt: { number: order.receiptNumber },
     externalId: order.externalId,

@@ -7,6 +7,14 @@ import type { OrderDetails } from "../order";
 
 const kr = (minor: number) => `${formatPrice(minor, "da-DK")} kr.`;
 
+/**
+ * Shown on every receipt paid (partly) in test mode, so nobody takes it for a real card payment: the
+ * test provider's hosted page says the same ("TEST MODE – no money moves").
+ */
+export const TEST_PAYMENT_NOTICE = "TEST – der er ikke trukket penge (no money was taken)";
+
+const hasTestPayment = (details: OrderDetails) => details.payments.some((payment) => payment.isTest);
+
 /** "mandag den 23. november kl. 11:30" in the restaurant's time zone. */
 export function formatPickupTime(instant: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat("da-DK", {
@@ -23,10 +31,11 @@ export function formatPickupTime(instant: Date, timeZone: string): string {
   return `${part("weekday")} den ${part("day")}. ${part("month")} ${part("year")} kl. ${part("hour")}:${part("minute")}`;
 }
 
-function paymentText(type: number, method: string): string {
-  if (type === PaymentType.GIFTCARD) return "Gavekort";
-  if (type === PaymentType.UNPAID) return "Betales ved afhentning";
-  return method === "mobilepay" ? "MobilePay" : "Betalingskort";
+function paymentText(payment: { type: number; method: string; isTest: boolean }): string {
+  if (payment.type === PaymentType.GIFTCARD) return "Gavekort";
+  if (payment.type === PaymentType.UNPAID) return "Betales ved afhentning";
+  const name = payment.method === "mobilepay" ? "MobilePay" : "Betalingskort";
+  return payment.isTest ? `${name} (TEST)` : name;
 }
 
 export type RenderedEmail = { subject: string; text: string; html: string };
@@ -42,6 +51,7 @@ export function renderReceiptEmail(details: OrderDetails): RenderedEmail {
 function receiptText(details: OrderDetails, when: string): string {
   const { order, lines, discounts, payments, unit } = details;
   const text: string[] = [
+    ...(hasTestPayment(details) ? [TEST_PAYMENT_NOTICE, ""] : []),
     `Tak for din ordre hos ${unit.name}!`,
     "",
     `Kvitteringsnummer: ${order.receiptNumber}`,
@@ -66,8 +76,7 @@ function receiptText(details: OrderDetails, when: string): string {
   for (const discount of discounts) text.push(`Rabat (${discount.code}): -${kr(discount.amountMinor)}`);
   if (order.deliveryFeeMinor > 0) text.push(`Levering: ${kr(order.deliveryFeeMinor)}`);
   text.push(`Total: ${kr(order.totalMinor)}`, "", "Betaling:");
-  for (const payment of payments)
-    text.push(`  ${paymentText(payment.type, payment.method)}: ${kr(payment.amountMinor)}`);
+  for (const payment of payments) text.push(`  ${paymentText(payment)}: ${kr(payment.amountMinor)}`);
   text.push(
     "",
     "Alle priser er inkl. moms.",
@@ -100,13 +109,11 @@ function receiptHtml(details: OrderDetails, when: string, subject: string): stri
   ]
     .map(([label, value]) => `<tr><td>${esc(label!)}</td><td style="text-align:right">${esc(value!)}</td></tr>`)
     .join("\n");
-  const paid = payments
-    .map((p) => `<li>${esc(paymentText(p.type, p.method))}: ${esc(kr(p.amountMinor))}</li>`)
-    .join("");
+  const paid = payments.map((p) => `<li>${esc(paymentText(p))}: ${esc(kr(p.amountMinor))}</li>`).join("");
   return `<!doctype html>
 <html lang="da"><head><meta charset="utf-8"><title>${esc(subject)}</title></head>
 <body style="font-family:sans-serif;max-width:36rem">
-<h1>Tak for din ordre hos ${esc(unit.name)}</h1>
+${hasTestPayment(details) ? `<p role="alert" style="background:#b00020;color:#fff;padding:.75rem;font-weight:700">${esc(TEST_PAYMENT_NOTICE)}</p>\n` : ""}<h1>Tak for din ordre hos ${esc(unit.name)}</h1>
 <p><strong>Kvitteringsnummer: ${order.receiptNumber}</strong><br>Ordre-id: ${esc(order.externalId)}<br>
 ${order.isDelivery ? "Levering" : "Afhentning"}: ${esc(when)}</p>
 <table style="width:100%;border-collapse:collapse">
@@ -124,6 +131,7 @@ export function renderReceiptSms(details: OrderDetails): string {
   const { order, unit } = details;
   const when = formatPickupTime(order.orderReadyTime, unit.timeZone);
   return [
+    ...(hasTestPayment(details) ? [`${TEST_PAYMENT_NOTICE}.`] : []),
     `Tak for din ordre hos ${unit.name}.`,
     `Kvitteringsnr. ${order.receiptNumber}. Total ${kr(order.totalMinor)}.`,
     `${order.isDelivery ? "Levering" : "Afhentning"}: ${when}.`,

@@ -2,10 +2,11 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
-import { describe, expect, test } from "vitest";
-import { finalize, pay, preparedCheckout, setSetting } from "../../testing/order-fixtures";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { finalize, pay, preparedCheckout, pressTestButton, setSetting } from "../../testing/order-fixtures";
 import { createTestApp, useTestApp } from "../../testing/test-app";
-import { formatPickupTime } from "./render-receipt";
+import { findOrder, findOrderDetails } from "../order";
+import { formatPickupTime, renderReceiptEmail, renderReceiptSms, TEST_PAYMENT_NOTICE } from "./render-receipt";
 import {
   createReceiptService,
   deliverDueReceipts,
@@ -91,6 +92,45 @@ describe("receipts after finalize", () => {
     expect(formatPickupTime(new Date("2026-07-01T10:15:00Z"), "Europe/Copenhagen")).toBe(
       "onsdag den 1. juli 2026 kl. 12:15",
     );
+  });
+});
+
+describe("receipts of test-mode payments", () => {
+  // Rendered here directly: no receipt rows are written, so later tests' senders find none of these.
+  beforeEach(() => setSetting(t, t.restaurantA, "receiptType", "none"));
+  afterEach(() => setSetting(t, t.restaurantA, "receiptType", "email"));
+
+  async function detailsOf(orderId: string) {
+    const order = await findOrder(t.db, orderId);
+    return findOrderDetails(t.db, order!);
+  }
+
+  async function placeCardOrderInTestMode() {
+    await setSetting(t, t.restaurantA, "onlinePayment", true);
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, { orderReadyTime: SLOT });
+    const payment = (await pay(t, checkoutId, { paymentMethods: "card" })).json();
+    expect((await pressTestButton(t, payment.id, "approve")).statusCode).toBe(303);
+    const [row] = await t.db.select().from(schema.order).where(eq(schema.order.checkoutId, checkoutId));
+    return row!.id;
+  }
+
+  test("say TEST – no money was taken in the email's text and HTML and in the SMS", async () => {
+    const details = await detailsOf(await placeCardOrderInTestMode());
+    const email = renderReceiptEmail(details);
+    expect(TEST_PAYMENT_NOTICE).toMatch(/TEST – .*no money was taken/);
+    expect(email.text.split("\n")[0]).toBe(TEST_PAYMENT_NOTICE);
+    expect(email.text).toContain("Betalingskort (TEST): 119 kr.");
+    expect(email.html).toContain(TEST_PAYMENT_NOTICE);
+    expect(email.html).toContain("Betalingskort (TEST)");
+    expect(renderReceiptSms(details)).toMatch(
+      /^TEST – der er ikke trukket penge \(no money was taken\)\. Tak for din ordre/,
+    );
+  });
+
+  test("a receipt without a test-mode payment has no TEST line", async () => {
+    const details = await detailsOf(await placeOrder());
+    const email = renderReceiptEmail(details);
+    for (const text of [email.text, email.html, renderReceiptSms(details)]) expect(text).not.toContain("TEST");
   });
 });
 
