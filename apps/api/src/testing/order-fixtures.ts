@@ -323,3 +323,26 @@ export async function refundsOf(t: TestApp, paymentId: string) {
 export function testDeps(t: TestApp, providers: PaymentProvider[] = [testPaymentProvider()]): Deps {
   return createDeps({ db: t.db, config: t.config, now: t.clock.now, log: t.app.log, paymentProviders: providers });
 }
+
+/**
+ * As if the checkout's payment attempts were started before payments held kitchen capacity and
+ * discount uses (payment/attempt-holds.ts): their hold rows are deleted, so finalize takes both
+ * itself. The counters are left as they are; a test sets them.
+ */
+export async function withoutHolds(t: TestApp, checkoutId: string) {
+  await t.db.delete(schema.paymentHold).where(eq(schema.paymentHold.checkoutId, checkoutId));
+}
+
+/** Kitchen units counted for the restaurant's slot (0 when nothing was ever counted there). */
+export async function itemsUsed(t: TestApp, restaurant: DemoRestaurant, slotStart: Date): Promise<number> {
+  const rows = await t.db
+    .select()
+    .from(schema.capacityUsage)
+    .where(
+      and(
+        eq(schema.capacityUsage.capacityInstanceId, restaurant.module.capacityInstanceId),
+        eq(schema.capacityUsage.slotStart, slotStart),
+      ),
+    );
+  return rows[0]?.itemsUsed ?? 0;
+}

@@ -646,6 +646,38 @@ export const payment = pgTable(
 );
 
 /**
+ * What a payment attempt holds while the guest pays: the slot's kitchen units (counted in
+ * capacity_usage) and one use of each applied discount code (counted in discount_code.usage_count),
+ * taken in the transaction that creates the attempt, so payments in flight can never oversell a slot
+ * or a code. One row per attempt. `state`: held → released (the attempt ended without an order: the
+ * counters were given back) or kept (its order was placed: the counts are the order's now).
+ * See docs/decisions/012-payments-hold-capacity-and-discounts.md.
+ */
+export const paymentHold = pgTable(
+  "payment_hold",
+  {
+    checkoutId: uuid("checkout_id")
+      .notNull()
+      .references(() => checkout.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    /** The kitchen capacity held; null when the module does not enforce capacity. */
+    capacityInstanceId: integer("capacity_instance_id").references(() => capacityInstance.id, {
+      onDelete: "set null",
+    }),
+    slotStart: timestamp("slot_start", { withTimezone: true }),
+    items: integer("items").notNull().default(0),
+    /** One use held of each of these codes. */
+    discountCodeIds: integer("discount_code_ids").array().notNull().default(sql`'{}'::integer[]`),
+    state: text("state", { enum: ["held", "released", "kept"] })
+      .notNull()
+      .default("held"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.checkoutId, t.attempt] }), check("payment_hold_items", sql`${t.items} >= 0`)],
+);
+
+/**
  * Outbox of money to give back at a payment's provider (an authorized payment whose order can never
  * be placed, or a provider approval that came after the core had cancelled the payment). Written in
  * the transaction that decides the refund; worked with retries until the provider confirms (done_at).

@@ -1,3 +1,3 @@
 /** What other features (pickup-time, order) use of the kitchen capacity. */
-export { findItemsPerSlot, tryConsumeCapacity, usedBySlot } from "./repository";
+export { findItemsPerSlot, releaseCapacity, tryConsumeCapacity, usedBySlot } from "./repository";
 export { slotFull } from "./slot-full";

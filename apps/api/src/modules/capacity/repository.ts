@@ -57,3 +57,20 @@ export async function tryConsumeCapacity(
     .returning({ itemsUsed: capacityUsage.itemsUsed });
   return rows.length === 1;
 }
+
+/**
+ * Gives `items` of the slot back (a payment attempt that held them ended without an order). Never
+ * below 0: usage counted before holds existed may already be less than what a hold gives back.
+ */
+export async function releaseCapacity(
+  db: Executor,
+  input: { capacityInstanceId: number; slotStart: Date; items: number },
+): Promise<void> {
+  if (input.items <= 0) return;
+  await db
+    .update(capacityUsage)
+    .set({ itemsUsed: sql`greatest(${capacityUsage.itemsUsed} - ${input.items}, 0)` })
+    .where(
+      and(eq(capacityUsage.capacityInstanceId, input.capacityInstanceId), eq(capacityUsage.slotStart, input.slotStart)),
+    );
+}

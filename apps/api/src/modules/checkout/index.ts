@@ -12,6 +12,7 @@ export {
 export {
   type CheckoutChanges,
   type CheckoutRow,
+  findAppliedDiscounts,
   findCheckoutGiftcards,
   findCheckoutInstance,
   findTimeZone,

@@ -1,6 +1,6 @@
 /** SQL of the discount feature. */
 import { type Executor, schema } from "@app/db";
-import { and, eq, inArray } from "@app/db/orm";
+import { and, asc, eq, inArray, sql } from "@app/db/orm";
 
 const { discountCode, checkoutDiscount, product } = schema;
 
@@ -45,4 +45,42 @@ export async function deleteCheckoutDiscount(db: Executor, checkoutId: string, i
     .where(and(eq(checkoutDiscount.checkoutId, checkoutId), eq(checkoutDiscount.id, id)))
     .returning({ id: checkoutDiscount.id });
   return rows.length > 0;
+}
+
+/** Counts one use of the code if it is still active and under its usage limit; false when not. */
+export async function tryUseDiscount(db: Executor, discountCodeId: number): Promise<boolean> {
+  const rows = await db
+    .update(discountCode)
+    .set({ usageCount: sql`${discountCode.usageCount} + 1` })
+    .where(
+      and(
+        eq(discountCode.id, discountCodeId),
+        eq(discountCode.isActive, true),
+        sql`(${discountCode.usageLimit} is null or ${discountCode.usageCount} < ${discountCode.usageLimit})`,
+      ),
+    )
+    .returning({ id: discountCode.id });
+  return rows.length === 1;
+}
+
+/** Gives one use of the code back (a payment attempt that held it ended without an order); never below 0. */
+export async function giveDiscountUseBack(db: Executor, discountCodeId: number): Promise<void> {
+  await db
+    .update(discountCode)
+    .set({ usageCount: sql`greatest(${discountCode.usageCount} - 1, 0)` })
+    .where(eq(discountCode.id, discountCodeId));
+}
+
+/**
+ * The codes with their rows locked until the transaction ends (in id order, so transactions locking
+ * the same codes queue instead of deadlocking): their usage count cannot change until then.
+ */
+export async function lockDiscountCodes(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(discountCode)
+    .where(inArray(discountCode.id, ids))
+    .orderBy(asc(discountCode.id))
+    .for("update");
 }

@@ -5,6 +5,8 @@
  * Payments place their order by themselves once they settle, so the finalize races below start
  * from card payments that were approved but not yet finalized (authorizeWithoutOrder: the state a
  * crash between the approval's commit and finalize leaves behind), then call finalize in parallel.
+ * A payment holds its slot's kitchen units from the moment it starts (payment/attempt-holds.ts), so
+ * the race for a slot is run at Pay; finalize only takes units itself for attempts without a hold.
  */
 
 import { schema } from "@app/db";
@@ -23,6 +25,7 @@ import {
   setGiftcardBalance,
   setItemsPerSlot,
   testDeps,
+  withoutHolds,
 } from "../../testing/order-fixtures";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import { SETTLED_GRACE_MS, settlePayments } from "../payment";
@@ -54,10 +57,14 @@ describe.each(await testDbKinds())("concurrency on %s", (kind) => {
   });
   afterAll(() => t.close());
 
-  test("50 parallel finalizes into one slot with room for 10 items: exactly 10 orders, 40 SLOT_FULL, no 5xx", async () => {
-    await setItemsPerSlot(t, t.restaurantA, 10);
+  test("50 parallel finalizes of attempts without holds into a slot with room for 10 items: 10 orders, 40 SLOT_FULL", async () => {
+    await setItemsPerSlot(t, t.restaurantA, 1000);
     const checkoutIds: string[] = [];
     for (let i = 0; i < 50; i++) checkoutIds.push(await approvedWithoutOrder(t, SLOT));
+    // As if they had started before payments held units: nothing held, nothing counted yet.
+    for (const checkoutId of checkoutIds) await withoutHolds(t, checkoutId);
+    await t.db.delete(schema.capacityUsage).where(eq(schema.capacityUsage.slotStart, SLOT));
+    await setItemsPerSlot(t, t.restaurantA, 10);
     const started = performance.now();
     const responses = await Promise.all(checkoutIds.map((id) => finalize(t, id)));
     const ms = Math.round(performance.now() - started);
@@ -139,28 +146,37 @@ describe.each(await testDbKinds())("concurrency on %s", (kind) => {
     expect(rows.filter((row) => row.state === CheckoutState.OPEN)).toHaveLength(20 - succeeded.length);
   });
 
-  test("50 parallel approvals into one slot with room for 10 items: each places its own order, 10 DONE, 40 ERROR", async () => {
+  test("50 parallel Pays into one slot with room for 10 items: 10 payments, 40 SLOT_FULL; 10 approvals, 10 orders, no refund", async () => {
     const slot = new Date("2026-11-23T13:00:00Z");
     await setItemsPerSlot(t, t.restaurantA, 10);
-    const started: { checkoutId: string; paymentId: string }[] = [];
+    const checkoutIds: string[] = [];
     for (let i = 0; i < 50; i++) {
-      const { checkoutId } = await preparedCheckout(t, t.restaurantA, { orderReadyTime: slot });
-      started.push({ checkoutId, paymentId: (await pay(t, checkoutId, { paymentMethods: "card" })).json().id });
+      checkoutIds.push((await preparedCheckout(t, t.restaurantA, { orderReadyTime: slot })).checkoutId);
     }
-    const responses = await Promise.all(started.map(({ paymentId }) => pressTestButton(t, paymentId, "approve")));
-    expect(responses.map((res) => res.statusCode)).toEqual(started.map(() => 303));
+    const paid = await Promise.all(checkoutIds.map((id) => pay(t, id, { paymentMethods: "card" })));
+    const counts = tally(paid);
+    console.info(`[${kind}] 50 Pays, capacity 10: ${JSON.stringify(counts)}`);
+    expect(counts).toEqual({ "200": 10, "409 SLOT_FULL": 40 });
+    // The refused ones asked for no money: no payment row at all, their checkouts still OPEN.
+    const payments = await t.db.select().from(schema.payment);
+    const started = payments.filter((row) => checkoutIds.includes(row.checkoutId));
+    expect(started).toHaveLength(10);
 
+    const responses = await Promise.all(started.map((row) => pressTestButton(t, row.id, "approve")));
+    expect(responses.map((res) => res.statusCode)).toEqual(started.map(() => 303));
     const states: Record<string, number> = {};
-    for (const { checkoutId } of started) {
+    for (const checkoutId of checkoutIds) {
       const state = (await checkoutRow(t, checkoutId)).state;
       states[state] = (states[state] ?? 0) + 1;
     }
-    console.info(`[${kind}] 50 approvals, capacity 10: checkout states ${JSON.stringify(states)}`);
-    expect(states).toEqual({ [CheckoutState.DONE]: 10, [CheckoutState.ERROR]: 40 });
+    console.info(`[${kind}] 10 approvals after the Pays: checkout states ${JSON.stringify(states)}`);
+    expect(states).toEqual({ [CheckoutState.DONE]: 10, [CheckoutState.OPEN]: 40 });
     const orders = await t.db.select().from(schema.order).where(eq(schema.order.orderReadyTime, slot));
     expect(orders).toHaveLength(10);
     const refunds = await t.db.select().from(schema.paymentRefund);
-    expect(refunds.filter((row) => started.some((s) => s.paymentId === row.paymentId))).toHaveLength(40);
+    expect(refunds.filter((row) => started.some((s) => s.id === row.paymentId))).toEqual([]);
+    const [usage] = await t.db.select().from(schema.capacityUsage).where(eq(schema.capacityUsage.slotStart, slot));
+    expect(usage!.itemsUsed).toBe(orders.reduce((sum, order) => sum + order.itemCount, 0));
   });
 
   test("sweeps of three processes at once place each stranded checkout's order once", async () => {

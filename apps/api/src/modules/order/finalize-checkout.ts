@@ -6,11 +6,13 @@
  * Everything happens in one transaction that starts by locking the checkout row, so double clicks,
  * retries, two tabs, the sweeper and other processes queue on it; whoever comes second finds the
  * order and answers it (same order, 200). Inside: the payments must cover the current total (an
- * authorized online payment, an UNPAID pay-at-pickup one, or gift cards that pay everything),
- * kitchen capacity is consumed (conditional upsert), discount usage counted (conditional update),
- * the receipt number taken from the unit's sequence, and the order, its lines and discounts, the
- * checkout (DONE 2 + orderId) and the receipt outbox rows written. A pickup time that has passed, a
- * full slot, a used-up discount or a total that no longer matches the settled payment is permanent:
+ * authorized online payment, an UNPAID pay-at-pickup one, or gift cards that pay everything), the
+ * kitchen units and discount uses the payment attempt holds become the order's (payment/attempt-holds.ts:
+ * taken when the payment started, never a second time here; an attempt started before holds existed
+ * takes them now with the conditional upsert and update), the receipt number is taken from the unit's
+ * sequence, and the order, its lines and discounts, the checkout (DONE 2 + orderId) and the receipt
+ * outbox rows written. A pickup time that has passed, a full slot or used-up discount (only without a
+ * hold), or a total that no longer matches the settled payment is permanent:
  * the transaction rolls back, then a second one closes the checkout (ERROR 3) and gives the money
  * back (releaseAttempt).
  */
@@ -21,7 +23,8 @@ import type { Deps } from "../../deps";
 import { type AppError, conflict, unprocessable } from "../../errors";
 import { findItemsPerSlot, slotFull, tryConsumeCapacity } from "../capacity";
 import { type CheckoutRow, computeCheckoutTotals, loadOwnCheckout, updateCheckout } from "../checkout";
-import { afterRelease, findLivePayments, releaseAttempt } from "../payment";
+import { tryUseDiscount } from "../discount";
+import { afterRelease, findLivePayments, keepHolds, releaseAttempt } from "../payment";
 import { getModuleSettings } from "../settings";
 import { requireOwnModule } from "../tenancy";
 import {
@@ -33,7 +36,6 @@ import {
   insertOrderLines,
   insertReceiptMessages,
   nextReceiptNumber,
-  tryUseDiscount,
 } from "./repository";
 
 /** A refusal that no retry can fix: the checkout is closed (ERROR) and its money given back. */
@@ -92,8 +94,12 @@ async function placeOrder(
   const { live, main, totals, orderReadyTime } = await requireSettledPayment(tx, checkout, now);
   const module = await requireOwnModule(tx, checkout.moduleId, checkout.productionUnitId);
   const settings = await getModuleSettings(tx, module.id);
-  if (settings.enforceCapacity) await consumeCapacity(tx, module.capacityInstanceId, orderReadyTime, totals.itemCount);
-  const discounts = await useDiscounts(tx, checkout.id);
+  // What the attempt took when its payment started is the order's now; only an older attempt takes it here.
+  const hold = await keepHolds(tx, { checkoutId: checkout.id, attempt: live[0]!.attempt }, now);
+  const enforced = hold ? hold.capacityInstanceId !== null : settings.enforceCapacity;
+  // Discount codes before capacity: the lock order of payment/attempt-holds.ts.
+  const discounts = hold ? await findCheckoutDiscountRows(tx, checkout.id) : await useDiscounts(tx, checkout.id);
+  if (!hold && enforced) await consumeCapacity(tx, module.capacityInstanceId, orderReadyTime, totals.itemCount);
 
   const receiptNumber = await nextReceiptNumber(tx, checkout.productionUnitId);
   const order = await insertOrder(tx, {
@@ -103,7 +109,7 @@ async function placeOrder(
     receiptNumber,
     externalId: externalIdOf(checkout.productionUnitId, receiptNumber),
     orderReadyTime,
-    capacityInstanceId: settings.enforceCapacity ? module.capacityInstanceId : null,
+    capacityInstanceId: hold ? hold.capacityInstanceId : enforced ? module.capacityInstanceId : null,
     itemCount: totals.itemCount,
     basketTotalMinor: totals.basketTotalMinor,
     discountMinor: totals.discountMinor,

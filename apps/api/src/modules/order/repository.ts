@@ -7,7 +7,6 @@ const {
   basketItem,
   basketItemChoice,
   checkoutDiscount,
-  discountCode,
   order,
   orderDiscount,
   orderLine,
@@ -87,22 +86,6 @@ export async function findCheckoutDiscountRows(db: Executor, checkoutId: string)
     .from(checkoutDiscount)
     .where(eq(checkoutDiscount.checkoutId, checkoutId))
     .orderBy(asc(checkoutDiscount.discountCodeId));
-}
-
-/** Counts one use of the code if it is still active and under its usage limit; false when not. */
-export async function tryUseDiscount(db: Executor, discountCodeId: number): Promise<boolean> {
-  const rows = await db
-    .update(discountCode)
-    .set({ usageCount: sql`${discountCode.usageCount} + 1` })
-    .where(
-      and(
-        eq(discountCode.id, discountCodeId),
-        eq(discountCode.isActive, true),
-        sql`(${discountCode.usageLimit} is null or ${discountCode.usageCount} < ${discountCode.usageLimit})`,
-      ),
-    )
-    .returning({ id: discountCode.id });
-  return rows.length === 1;
 }
 
 /** The unit's next receipt number (one row per unit; the row lock queues concurrent orders). */

@@ -7,6 +7,7 @@ import {
   checkoutRow,
   finalize,
   giftcardRow,
+  itemsUsed,
   pay,
   paymentsOf,
   preparedCheckout,
@@ -15,6 +16,7 @@ import {
   refundsOf,
   setItemsPerSlot,
   setSetting,
+  withoutHolds,
 } from "../../testing/order-fixtures";
 import { useTestApp } from "../../testing/test-app";
 import { externalIdOf, PICKUP_TIME_GRACE_MS } from "./finalize-checkout";
@@ -303,7 +305,7 @@ describe("POST /api/checkout/:id/finalize", () => {
     expect(await refundsOf(t, id)).toEqual([expect.objectContaining({ amountMinor: 11900 })]);
   });
 
-  test("a full slot is 409 SLOT_FULL for good: checkout ERROR, gift cards and the test payment given back", async () => {
+  test("an attempt without a hold (started before holds) into a full slot is 409 SLOT_FULL for good: ERROR, money back", async () => {
     await refilledDemoGiftcard(t);
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
       lines: [{ product: "classic-burger", amount: 2 }],
@@ -312,6 +314,7 @@ describe("POST /api/checkout/:id/finalize", () => {
     });
     const { id } = (await pay(t, checkoutId)).json();
     await authorizeWithoutOrder(t, id);
+    await withoutHolds(t, checkoutId);
     await fillSlot(t.restaurantA, SLOT, 29);
     const res = await finalize(t, checkoutId);
     expect(res.statusCode).toBe(409);
@@ -334,20 +337,22 @@ describe("POST /api/checkout/:id/finalize", () => {
     expect(again.json().errors[0].code).toBe("CHECKOUT_FAILED");
   });
 
-  test("an approval into a slot that filled up meanwhile closes the checkout by itself: ERROR, money back", async () => {
+  test("an approval after others filled the slot still places the order: its units were held when paying began", async () => {
     await refilledDemoGiftcard(t);
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
       orderReadyTime: SLOT,
       giftcards: [{ code: "GAVE-500", amountMinor: 5000 }],
     });
     const { id } = (await pay(t, checkoutId, { paymentMethods: "card" })).json();
-    await fillSlot(t.restaurantA, SLOT, 30);
+    expect(await itemsUsed(t, t.restaurantA, SLOT)).toBe(1);
+    const other = await preparedCheckout(t, t.restaurantA, { orderReadyTime: SLOT });
+    await setItemsPerSlot(t, t.restaurantA, 1); // the slot is full with the held unit
+    expect((await pay(t, other.checkoutId, { paymentMethods: "card" })).json().errors[0].code).toBe("SLOT_FULL");
     const approve = await pressTestButton(t, id, "approve");
     expect(approve.statusCode).toBe(303);
-    expect(await checkoutRow(t, checkoutId)).toMatchObject({ state: CheckoutState.ERROR, orderId: null });
-    expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(50000);
-    expect(await refundsOf(t, id)).toEqual([expect.objectContaining({ amountMinor: 11900 - 5000 })]);
-    expect((await finalize(t, checkoutId)).json().errors[0].code).toBe("CHECKOUT_FAILED");
+    expect(await checkoutRow(t, checkoutId)).toMatchObject({ state: CheckoutState.DONE, orderId: expect.any(String) });
+    expect(await refundsOf(t, id)).toEqual([]);
+    expect(await itemsUsed(t, t.restaurantA, SLOT)).toBe(1); // the held unit became the order's, not counted again
   });
 
   test("an approval that comes after the pickup time has passed places no order: checkout ERROR, money back", async () => {
@@ -365,7 +370,7 @@ describe("POST /api/checkout/:id/finalize", () => {
     expect((await paymentsOf(t, checkoutId)).find((row) => row.id === id)?.state).toBe(PaymentState.REFUNDED);
     expect(await refundsOf(t, id)).toEqual([expect.objectContaining({ amountMinor: 11900 - 5000 })]);
     expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(50000);
-    expect(await t.db.select().from(schema.capacityUsage)).toEqual([]);
+    expect(await itemsUsed(t, t.restaurantA, SLOT)).toBe(0); // the unit held while paying is given back
   });
 
   test("finalize after the pickup time has passed is 409 PICKUP_TIME_PASSED for good, saying the money goes back", async () => {
@@ -400,7 +405,7 @@ describe("POST /api/checkout/:id/finalize", () => {
     expect((await finalize(t, checkoutId)).statusCode).toBe(200);
   });
 
-  test("counts the discount's use and keeps it on the order; a used-up code is 409 Discount.Invalid", async () => {
+  test("counts the discount's use and keeps it on the order; a code used up before Pay is 422 Discount.Invalid, nothing charged", async () => {
     const [fast] = await t.db.select().from(schema.discountCode).where(eq(schema.discountCode.code, "FAST50"));
     await t.db
       .update(schema.discountCode)
@@ -417,11 +422,8 @@ describe("POST /api/checkout/:id/finalize", () => {
       orderReadyTime: SLOT,
       discount: { code: "FAST50", amountMinor: 5000 },
     });
-    // Both pay while the code is still valid; the first is placed at once, the second's approval lands after.
-    const { id } = (await pay(t, second.checkoutId, { paymentMethods: "card" })).json();
+    // Both applied the code while it had a use left; the first's Pay holds that use and is placed at once.
     await pay(t, first.checkoutId, { paymentMethods: "pickup" });
-    await authorizeWithoutOrder(t, id);
-
     const ok = await finalize(t, first.checkoutId);
     expect(ok.statusCode).toBe(200);
     const order = (
@@ -430,10 +432,12 @@ describe("POST /api/checkout/:id/finalize", () => {
     expect(order.discounts).toEqual([{ code: "FAST50", amount: 50 }]);
     expect(order.totalAmount).toBe(188);
 
-    const used = await finalize(t, second.checkoutId);
-    expect(used.statusCode).toBe(409);
-    expect(used.json().errors[0].code).toBe("Discount.Invalid");
-    expect((await checkoutRow(t, second.checkoutId)).state).toBe(CheckoutState.ERROR);
+    const used = await pay(t, second.checkoutId, { paymentMethods: "card" });
+    expect(used.statusCode).toBe(422);
+    expect(used.json().errors[0]).toMatchObject({ code: "Discount.Invalid", field: "discountCode" });
+    expect(used.json().errors[0].message).toContain("usage limit");
+    expect(await checkoutRow(t, second.checkoutId)).toMatchObject({ state: CheckoutState.OPEN, orderId: null });
+    expect(await paymentsOf(t, second.checkoutId)).toEqual([]);
     const [after] = await t.db.select().from(schema.discountCode).where(eq(schema.discountCode.id, fast!.id));
     expect(after!.usageCount).toBe(1);
     await t.db

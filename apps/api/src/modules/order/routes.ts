@@ -33,7 +33,7 @@ function validateOrderRoute(api: Api, deps: Deps) {
         tags,
         summary: "Check with the restaurant that the order can be placed now (before paying)",
         description:
-          "422 Payment.RestaurantOffline when the restaurant is closed now or at the chosen time, 422 SLOT_FULL when the " +
+          "422 Payment.RestaurantOffline when the restaurant is closed now or at the chosen time, 409 SLOT_FULL when the " +
           "chosen pickup slot no longer fits the basket, 422 BASKET_EMPTY when the basket is empty.",
         querystring: ValidateOrderQuery,
         body: ValidateOrderBody,
@@ -68,9 +68,12 @@ function finalizeCheckoutRoute(api: Api, deps: Deps) {
           "The server already does this by itself as soon as the payment settles (provider approval, pay at pickup, gift " +
           "cards paying everything; after a crash the payment sweeper does it), so the order page may just poll GET " +
           "/checkout/{id}; calling it is still safe. Needs an authorized online payment, an UNPAID (pay at pickup) payment or " +
-          "gift cards paying everything (else 409 PAYMENT_NOT_AUTHORIZED / PAYMENT_REQUIRED). Takes kitchen capacity (409 " +
-          "SLOT_FULL) and discount usage (409 Discount.Invalid), and the payments must equal the total (409 PAYMENT_MISMATCH); " +
-          "these are permanent: the checkout becomes ERROR 3 and the payment is given back (later calls: 409 CHECKOUT_FAILED). " +
+          "gift cards paying everything (else 409 PAYMENT_NOT_AUTHORIZED / PAYMENT_REQUIRED). The kitchen units and " +
+          "discount uses the payment held since it started (POST /checkout/{id}/payment) become the order's, never taken " +
+          "twice; only a payment started before holds existed takes them here (409 SLOT_FULL, 409 Discount.Invalid). The " +
+          "payments must equal the total (409 PAYMENT_MISMATCH) and the chosen time must not have passed (409 " +
+          "PICKUP_TIME_PASSED); these are permanent: the checkout becomes ERROR 3, the payment and the holds are given back " +
+          "(later calls: 409 CHECKOUT_FAILED). " +
           "Answers the checkout (state DONE 2, orderId). Calling it again answers the same order.",
         params: FinalizeParams,
         body: NoBody,

@@ -82,13 +82,31 @@ async function errorOf(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describe("a double click on Pay", () => {
-  test("the request overtaken while its provider answers gets 409 PAYMENT_REPLACED and its payment is voided", async () => {
+  test("the same request while the provider still answers the first gets the same payment and hosted page", async () => {
     const slow = slowProvider();
     const { checkoutId } = await preparedCheckout(t);
     const first = payWith(slow.provider, checkoutId);
     await slow.started;
-    // The same request again: the first has no provider reference yet, so it is replaced.
+    // The same request again: the first has no provider reference yet; it is started again, not replaced.
     const second = await payWith(slow.provider, checkoutId);
+    slow.release();
+    const answered = await first;
+    expect(answered).toEqual(second);
+    expect(second).toMatchObject({ state: PaymentState.CREATED, paymentUrl: `${API}/payment/test/${second.id}` });
+    expect(await paymentsOf(t, checkoutId)).toEqual([
+      expect.objectContaining({ id: second.id, state: PaymentState.CREATED, providerReference: `test_${second.id}` }),
+    ]);
+    expect(slow.voided).toEqual([]);
+    expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.PENDING);
+  });
+
+  test("a different request overtaking the one its provider answers gets it 409 PAYMENT_REPLACED, voided", async () => {
+    const slow = slowProvider();
+    const { checkoutId } = await preparedCheckout(t);
+    const first = payWith(slow.provider, checkoutId);
+    await slow.started;
+    // Another receipt address: a new attempt replaces the waiting one, which has no provider reference yet.
+    const second = await payWith(slow.provider, checkoutId, { receiptEmail: "other@example.dk" });
     slow.release();
     const refused = await errorOf(first);
     expect(refused).toMatchObject({ status: 409, code: "PAYMENT_REPLACED" });

@@ -1,22 +1,27 @@
 /**
  * POST /checkout/{id}/payment: starts paying a checkout.
  *
- * One transaction, with the checkout row locked. A waiting (CREATED) attempt that asks for exactly
- * the same (method, amounts, URLs, receipt email) and already has its provider reference is answered
- * again as it is (a double click gets the same hosted page); any other waiting attempt is released
- * (cancelled, gift-card money back). The checkout is validated — including that its pickup time is
- * still offered and has room — and its total recomputed; every applied gift card is drawn with a
- * conditional update (never below 0; a card that no longer covers its amount is 409 Giftcard.Generic
- * and nothing at all is drawn); then the rest becomes one payment: nothing (gift cards paid
- * everything), UNPAID (pay at pickup, created AUTHORIZED: nothing is left to wait for) or ONLINE at
- * the module's provider (CREATED). All rows share the checkout's next attempt number. The checkout
- * becomes PENDING.
+ * One transaction, with the checkout row locked, so requests for one checkout queue on every
+ * database. A waiting (CREATED) attempt that asks for exactly the same (method, amounts, URLs,
+ * receipt email) is answered again as it is: a double click or a retry gets the same payment and
+ * hosted page, also while the first request is still starting it at the provider (then the
+ * provider is asked again for the same payment id, which it answers idempotently). Any other
+ * waiting attempt is released (cancelled, everything it holds given back). The checkout is
+ * validated — including that its pickup time is still offered — and an applied discount code that
+ * was used up or switched off meanwhile is refused (422 Discount.Invalid), never dropped; the total
+ * is recomputed. Then the attempt **holds** the slot's kitchen units (409 SLOT_FULL when they no
+ * longer fit) and one use of each applied code (attempt-holds.ts), every applied gift card is drawn
+ * with a conditional update (never below 0; a card that no longer covers its amount is 409
+ * Giftcard.Generic), and the rest becomes one payment: nothing (gift cards paid everything), UNPAID
+ * (pay at pickup, created AUTHORIZED: nothing is left to wait for) or ONLINE at the module's
+ * provider (CREATED). Any refusal rolls everything back: nothing is held, drawn or charged. All rows
+ * share the checkout's next attempt number. The checkout becomes PENDING.
  *
  * After the commit: a settled attempt (pay at pickup, gift cards only) places its order right away
- * (finalize; a permanent failure closes the checkout, which the order page sees); an online one is
- * created at the provider, with no lock held. If the attempt was replaced or cancelled meanwhile,
- * the provider's payment is voided and the answer is 409 PAYMENT_REPLACED; if the provider fails,
- * the attempt is cancelled again (503).
+ * (finalize, which keeps the holds; a permanent failure closes the checkout, which the order page
+ * sees); an online one is created at the provider, with no lock held. If the attempt was replaced
+ * or cancelled meanwhile, the provider's payment is voided and the answer is 409 PAYMENT_REPLACED;
+ * if the provider fails, the attempt is cancelled again (503).
  */
 import type { AppSettings, CreatePaymentQuery, Payment, PaymentMethod } from "@app/contracts";
 import type { Executor } from "@app/db";
@@ -33,6 +38,7 @@ import {
 import { checkReadyTime } from "../delivery";
 import { getModuleSettings } from "../settings";
 import { requireOwnModule } from "../tenancy";
+import { type CapacityHold, refuseUnusableDiscounts, takeHolds } from "./attempt-holds";
 import type { OnlineMethod, PaymentProvider, PaymentRow } from "./providers/provider";
 import { checkRedirectUrl } from "./redirect-url";
 import {
@@ -45,6 +51,7 @@ import {
 import {
   findLivePayments,
   findModuleHosts,
+  findPayment,
   findProviderName,
   findRestaurantName,
   insertGiftcardTransaction,
@@ -75,6 +82,8 @@ type AttemptRequest = {
   continueUrl: string;
   cancelUrl: string;
   receiptEmail: string | null;
+  /** The kitchen capacity the attempt holds units of; null when the module does not enforce capacity. */
+  capacityInstanceId: number | null;
 };
 
 /** How the order total is split: each applied gift card pays at most what is still left, the main payment the rest. */
@@ -93,7 +102,7 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
   const { request, settings } = await planAttempt(deps, input);
   const result = await deps.db.transaction((tx) => recordAttempt(tx, deps, input, request, settings));
   const { provider } = request;
-  if (result.kind === "again") return toPaymentJson(result.attempt, { provider, apiBaseUrl: input.apiBaseUrl });
+  if (result.kind === "again") return answerAgain(deps, input, request, result.attempt);
   if (result.released) afterRelease(deps, result.released);
 
   const main = result.attempt.at(-1)!;
@@ -135,7 +144,14 @@ async function planAttempt(
     const unsupported = plan.methods.find((method) => !provider.methods.includes(method));
     if (unsupported) throw paymentMethodNotAllowed(unsupported);
   }
-  const request: AttemptRequest = { plan, provider, continueUrl, cancelUrl, receiptEmail: query.receiptEmail ?? null };
+  const request: AttemptRequest = {
+    plan,
+    provider,
+    continueUrl,
+    cancelUrl,
+    receiptEmail: query.receiptEmail ?? null,
+    capacityInstanceId: settings.enforceCapacity ? module.capacityInstanceId : null,
+  };
   return { request, settings };
 }
 
@@ -145,7 +161,7 @@ type RecordedAttempt =
 
 /**
  * In the transaction that locks the checkout: answers a repeated request with the waiting attempt,
- * or replaces it; checks the checkout can be paid now; and writes the new attempt's payment rows.
+ * or replaces it; then starts the new attempt.
  */
 async function recordAttempt(
   tx: Executor,
@@ -171,20 +187,46 @@ async function recordAttempt(
     released = await releaseAttempt(tx, checkout, waiting.attempt, "cancelled", now());
     checkout = { ...checkout, state: CheckoutState.OPEN };
   }
+  return { kind: "new", attempt: await startAttempt(tx, checkout, request, settings, now()), released };
+}
 
+/**
+ * Checks the (locked, OPEN) checkout can be paid now, takes what the attempt holds and writes its
+ * payment rows; the checkout becomes PENDING.
+ */
+async function startAttempt(
+  tx: Executor,
+  checkout: CheckoutRow,
+  request: AttemptRequest,
+  settings: AppSettings,
+  now: Date,
+): Promise<PaymentRow[]> {
   validateCheckout(checkout, settings);
   // The time was valid when chosen; the slot may have passed or filled up since.
-  const problem = await checkReadyTime(tx, checkout, checkout.orderReadyTime!, now());
+  const problem = await checkReadyTime(tx, checkout, checkout.orderReadyTime!, now);
   if (problem) throw unprocessable(problem.code, problem.message, problem.field);
   // Basket changes lock the basket row too: they wait for this payment, then see it and refuse.
   if (checkout.basketId) await lockBasket(tx, checkout.basketId);
+  // The guest saw the code's discount: one used up since is refused, never dropped by the refresh below.
+  await refuseUnusableDiscounts(tx, checkout.id);
   // For the OPEN checkout this also brings discount and gift-card amounts in line with the basket now.
-  const totals = await computeCheckoutTotals(tx, checkout, now());
+  const totals = await computeCheckoutTotals(tx, checkout, now);
   if (totals.isEmpty) throw basketEmpty();
+  const attemptNumber = await nextAttemptNumber(tx, checkout.id);
+  const capacity: CapacityHold =
+    request.capacityInstanceId === null
+      ? null
+      : {
+          capacityInstanceId: request.capacityInstanceId,
+          slotStart: checkout.orderReadyTime!,
+          items: totals.itemCount,
+        };
+  // Before the gift cards are drawn: the lock order of attempt-holds.ts.
+  await takeHolds(tx, { checkoutId: checkout.id, attempt: attemptNumber }, capacity, now);
   const split = await splitTotal(tx, checkout.id, totals.orderTotalMinor);
-  const attempt = await insertAttempt(tx, checkout, split, request, now());
-  await setCheckoutState(tx, checkout.id, CheckoutState.PENDING, now());
-  return { kind: "new", attempt, released };
+  const attempt = await insertAttempt(tx, checkout, attemptNumber, split, request, now);
+  await setCheckoutState(tx, checkout.id, CheckoutState.PENDING, now);
+  return attempt;
 }
 
 /**
@@ -194,11 +236,11 @@ async function recordAttempt(
 async function insertAttempt(
   tx: Executor,
   checkout: CheckoutRow,
+  attemptNumber: number,
   { draws, restMinor }: Split,
   request: AttemptRequest,
   now: Date,
 ): Promise<PaymentRow[]> {
-  const attemptNumber = await nextAttemptNumber(tx, checkout.id);
   const common: AttemptCommon = {
     checkoutId: checkout.id,
     productionUnitId: checkout.productionUnitId,
@@ -277,14 +319,37 @@ async function insertRestPayment(
 }
 
 /**
+ * A repeated request answers the waiting attempt. One the provider has not started yet is being
+ * started by the request that created it: it is started again for the same payment (the provider
+ * answers the same payment for the same id), so every request answers the same hosted page.
+ */
+async function answerAgain(
+  deps: Deps,
+  input: CreatePaymentInput,
+  request: AttemptRequest,
+  live: PaymentRow[],
+): Promise<Payment> {
+  const options = { provider: request.provider, apiBaseUrl: input.apiBaseUrl };
+  const main = live.find((row) => row.type !== PaymentType.GIFTCARD)!;
+  if (main.providerReference !== null) return toPaymentJson(live, options);
+  const { stored, hostedPageUrl } = await startAtProvider(deps, input, request, main, true);
+  return toPaymentJson(
+    live.map((row) => (row.id === stored.id ? stored : row)),
+    { ...options, hostedPageUrl },
+  );
+}
+
+/**
  * After commit: starts the online payment at its provider and stores the provider's reference. A
- * provider that fails ends the attempt (503); one replaced or cancelled meanwhile is voided there.
+ * provider that fails ends the attempt (503) — unless this is a repeat, whose first request ends it
+ * should it fail there too; one replaced or cancelled meanwhile is voided there (409).
  */
 async function startAtProvider(
   deps: Deps,
   input: CreatePaymentInput,
   request: AttemptRequest,
   main: PaymentRow,
+  repeat = false,
 ): Promise<{ stored: PaymentRow; hostedPageUrl: string | null }> {
   const { plan, provider, continueUrl, cancelUrl } = request;
   let created: Awaited<ReturnType<PaymentProvider["createPayment"]>>;
@@ -303,7 +368,7 @@ async function startAtProvider(
       isTest: main.isTest,
     });
   } catch (error) {
-    await endWaitingPayment(deps, main);
+    if (!repeat) await endWaitingPayment(deps, main);
     if (error instanceof AppError) throw error;
     deps.log.warn({ paymentId: main.id, err: error }, "payment provider could not start the payment");
     throw providerUnavailable();
@@ -311,6 +376,12 @@ async function startAtProvider(
 
   const stored = await storeProviderReference(deps.db, main.id, created.providerReference);
   if (!stored) {
+    const current = repeat ? await findPayment(deps.db, main.id) : undefined;
+    if (current?.state === PaymentState.CREATED && current.providerReference !== null) {
+      // A provider that gave the repeat a payment of its own: void that one, answer the stored one.
+      voidAtProvider(deps, { ...main, providerReference: created.providerReference });
+      return { stored: current, hostedPageUrl: request.provider!.hostedPageUrl(current, input.apiBaseUrl) };
+    }
     // A newer request replaced it (or the guest cancelled) while the provider answered: nobody may pay it now.
     voidAtProvider(deps, { ...main, providerReference: created.providerReference });
     throw paymentReplaced();
@@ -333,12 +404,12 @@ async function splitTotal(db: Executor, checkoutId: string, orderTotalMinor: num
 }
 
 /**
- * Whether the waiting attempt is exactly what this request would create, and the provider has already
- * started it (it has the provider's reference): then the request is a repeat (double click, retry).
+ * Whether the waiting attempt is exactly what this request would create: then the request is a
+ * repeat (double click, retry), also while the provider is still starting the attempt.
  */
 function isSameAttempt(live: PaymentRow[], split: Split, request: AttemptRequest): boolean {
   const main = live.find((row) => row.type !== PaymentType.GIFTCARD);
-  if (!main || main.type !== PaymentType.ONLINE || main.providerReference === null) return false;
+  if (!main || main.type !== PaymentType.ONLINE) return false;
   if (request.plan.kind !== "online" || main.provider !== request.provider?.name) return false;
   if (main.method !== request.plan.methods[0] || main.amountMinor !== split.restMinor) return false;
   if (main.continueUrl !== request.continueUrl || main.cancelUrl !== request.cancelUrl) return false;

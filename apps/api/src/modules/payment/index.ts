@@ -1,4 +1,5 @@
 /** What other features (order, receipt) use of the payment feature. */
+export { keepHolds } from "./attempt-holds";
 export { afterRelease, releaseAttempt } from "./release-attempt";
 export { findLivePayments } from "./repository";
 export { SETTLED_GRACE_MS, settlePayments } from "./settle-payments";

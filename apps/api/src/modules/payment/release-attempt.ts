@@ -14,6 +14,7 @@ import { CheckoutState, LIVE_STATES, PaymentState, PaymentType } from "@app/doma
 import type { Deps } from "../../deps";
 import type { CheckoutRow } from "../checkout";
 import { loadOwnCheckout } from "../checkout";
+import { releaseHolds } from "./attempt-holds";
 import type { PaymentProvider, PaymentRow } from "./providers/provider";
 import { queueRefund } from "./refunds";
 import {
@@ -32,7 +33,8 @@ import {
  * - `failed`: the provider declined a waiting attempt: main payment FAILED 64, checkout OPEN again.
  * - `closed`: the order can never be placed (finalize failed for good): an authorized online payment
  *   is REFUNDED 250 through the refund outbox, a pay-at-pickup one CANCELLED 2, checkout ERROR 3.
- * In every case the attempt's gift-card payments become REFUNDED 250 and their money goes back.
+ * In every case the attempt's gift-card payments become REFUNDED 250 and their money goes back, and
+ * the kitchen units and discount uses it held are given back (attempt-holds.ts).
  */
 export type AttemptEnd = "cancelled" | "failed" | "closed";
 
@@ -78,6 +80,8 @@ export async function releaseAttempt(
     released.refundQueued = await queueRefund(tx, released.main, now);
   }
 
+  // Before the gift cards: the lock order of attempt-holds.ts.
+  await releaseHolds(tx, { checkoutId: checkout.id, attempt }, now);
   released.giftcards = await giveGiftcardsBack(
     tx,
     rows.filter((row) => row.type === PaymentType.GIFTCARD),

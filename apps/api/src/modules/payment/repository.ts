@@ -7,6 +7,7 @@ export type PaymentRow = typeof schema.payment.$inferSelect;
 
 const {
   payment,
+  paymentHold,
   paymentRefund,
   checkout,
   giftcard,
@@ -18,6 +19,8 @@ const {
 
 export type NewPayment = typeof payment.$inferInsert;
 export type PaymentRefundRow = typeof paymentRefund.$inferSelect;
+export type PaymentHoldRow = typeof paymentHold.$inferSelect;
+export type HoldState = PaymentHoldRow["state"];
 
 /** Gift cards first, the main payment (online or unpaid) last: the order every answer lists them in. */
 const mainLast = [desc(eq(payment.type, PaymentType.GIFTCARD)), asc(payment.id)];
@@ -121,8 +124,9 @@ export async function refundHoldingPayments(db: Executor, ids: string[], now: Da
 }
 
 /**
- * Stores the provider's id of the payment if the payment is still waiting; undefined when it is not
- * (a newer request replaced it, or it was cancelled, while the provider was answering).
+ * Stores the provider's id of the payment if the payment is still waiting and has no other one yet
+ * (a repeated request may start the same payment again: the provider answers the same id); undefined
+ * when not (a newer request replaced it, or it was cancelled, while the provider was answering).
  */
 export async function storeProviderReference(
   db: Executor,
@@ -132,7 +136,39 @@ export async function storeProviderReference(
   const [row] = await db
     .update(payment)
     .set({ providerReference })
-    .where(and(eq(payment.id, id), eq(payment.state, PaymentState.CREATED)))
+    .where(
+      and(
+        eq(payment.id, id),
+        eq(payment.state, PaymentState.CREATED),
+        sql`(${payment.providerReference} is null or ${payment.providerReference} = ${providerReference})`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function insertHold(db: Executor, values: typeof paymentHold.$inferInsert): Promise<void> {
+  await db.insert(paymentHold).values(values);
+}
+
+/** Moves the attempt's hold from `from` to `to`; undefined when it has none in state `from`. */
+export async function moveHold(
+  db: Executor,
+  key: { checkoutId: string; attempt: number },
+  from: HoldState,
+  to: HoldState,
+  now: Date,
+): Promise<PaymentHoldRow | undefined> {
+  const [row] = await db
+    .update(paymentHold)
+    .set({ state: to, updatedAt: now })
+    .where(
+      and(
+        eq(paymentHold.checkoutId, key.checkoutId),
+        eq(paymentHold.attempt, key.attempt),
+        eq(paymentHold.state, from),
+      ),
+    )
     .returning();
   return row;
 }

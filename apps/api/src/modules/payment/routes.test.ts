@@ -15,6 +15,7 @@ import {
   setGiftcardBalance,
   setItemsPerSlot,
   setSetting,
+  withoutHolds,
 } from "../../testing/order-fixtures";
 import { useTestApp } from "../../testing/test-app";
 
@@ -598,7 +599,9 @@ describe("POST /api/payment/cancel", () => {
   test("a payment refunded because its order could not be placed is 409 PAYMENT_NOT_CANCELLABLE", async () => {
     const { checkoutId } = await preparedCheckout(t);
     const { id } = (await pay(t, checkoutId)).json();
-    await setItemsPerSlot(t, t.restaurantA, 0); // the slot fills up while the guest is on the hosted page
+    // An attempt that holds no units (started before holds) into a slot that filled up meanwhile.
+    await withoutHolds(t, checkoutId);
+    await setItemsPerSlot(t, t.restaurantA, 0);
     await pressTestButton(t, id, "approve");
     await setItemsPerSlot(t, t.restaurantA, 30);
     expect((await paymentsOf(t, checkoutId))[0]!.state).toBe(PaymentState.REFUNDED);

@@ -35,15 +35,21 @@ function createPaymentRoute(api: Api, deps: Deps) {
         summary: "Start paying the checkout (gift cards, then online, at pickup or nothing)",
         description:
           "Validates the checkout (linked non-empty basket, required guest information, an orderReadyTime that is still " +
-          "offered and has room, else 422 SLOT_FULL / DeliveryMethod.TimePicker), draws the applied gift cards, and creates " +
-          "the payment of the rest: ONLINE 0 in state CREATED 1 with the provider's hosted page (`paymentUrl`); UNPAID 2 for " +
-          "pay at pickup, created AUTHORIZED 128 (nothing to wait for, no hosted step); or nothing more when gift cards pay " +
-          "everything (GIFTCARD 1, AUTHORIZED 128). The checkout becomes PENDING 1. When nothing is left to wait for, the " +
-          "order is placed before the answer (checkout DONE 2, or ERROR 3 with the money given back if it can never be " +
-          "placed); an online payment places it when the provider approves. So the order page only polls GET " +
-          "/checkout/{id}. A waiting payment that asks for the same (method, amounts, URLs, receipt email) is answered " +
-          "again (a double click gets the same hosted page); any other waiting payment is cancelled first; a settled one is " +
-          "409 ALREADY_PAID. 409 PAYMENT_REPLACED when a newer request replaced this one while the provider was starting it. " +
+          "offered, else 422 DeliveryMethod.TimePicker). Then, in one transaction, the payment **holds** what the order " +
+          "will need while the guest pays: the chosen slot's kitchen units (409 SLOT_FULL when the basket no longer fits) " +
+          "and one use of each applied discount code (422 Discount.Invalid when the code was used up or switched off since " +
+          "it was applied: never dropped, the guest is not charged more than the checkout showed). It draws the applied " +
+          "gift cards and creates the payment of the rest: ONLINE 0 in state CREATED 1 with the provider's hosted page " +
+          "(`paymentUrl`); UNPAID 2 for pay at pickup, created AUTHORIZED 128 (nothing to wait for, no hosted step); or " +
+          "nothing more when gift cards pay everything (GIFTCARD 1, AUTHORIZED 128). Any refusal creates nothing and " +
+          "charges nothing. The checkout becomes PENDING 1. The holds are given back when the payment is cancelled, " +
+          "declined or expires, and become the order's when it is placed. When nothing is left to wait for, the order is " +
+          "placed before the answer (checkout DONE 2, or ERROR 3 with the money given back if it can never be placed); an " +
+          "online payment places it when the provider approves. So the order page only polls GET /checkout/{id}. A " +
+          "waiting payment that asks for the same (method, amounts, URLs, receipt email) is answered again, also while it " +
+          "is still being started: concurrent identical requests all get the same payment and hosted page. Any other " +
+          "waiting payment is cancelled first (its holds given back); a settled one is 409 ALREADY_PAID. 409 " +
+          "PAYMENT_REPLACED when a different, newer request replaced this one while the provider was starting it. " +
           "`isTest` is accepted and ignored: only the provider decides test mode.",
         params: CreatePaymentParams,
         querystring: CreatePaymentRequestQuery,

@@ -19,6 +19,7 @@ import {
   refundsOf,
   setItemsPerSlot,
   testDeps,
+  withoutHolds,
 } from "../../testing/order-fixtures";
 import { createClock, createTestApp, useTestApp } from "../../testing/test-app";
 import { createPayment } from "./create-payment";
@@ -145,12 +146,13 @@ describe("finalize after a crash", () => {
     expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.DONE);
   });
 
-  test("one whose slot filled up meanwhile is closed: ERROR, the card payment refunded at the provider", async () => {
+  test("one without a hold (started before holds) whose slot filled up is closed: ERROR, the card payment refunded", async () => {
     const recording = recordingProvider();
     const deps = testDeps(t, [recording.provider]);
     const { checkoutId } = await preparedCheckout(t);
     const { id } = (await pay(t, checkoutId, { paymentMethods: "card" })).json();
     await authorizeWithoutOrder(t, id);
+    await withoutHolds(t, checkoutId);
     await setItemsPerSlot(t, t.restaurantA, 0);
     advanceMs(SETTLED_GRACE_MS);
     await settlePayments(deps);
