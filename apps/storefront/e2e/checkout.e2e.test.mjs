@@ -263,6 +263,27 @@ describe("what can go wrong, and the other ways to pay", () => {
     await page.close();
   });
 
+  test("Back from the hosted page: the waiting payment is given up, the details kept, and the order placed anew (phone, Danish)", async () => {
+    const t = TEXT["da-DK"];
+    const page = await guestAtCheckout(PHONE, "da-DK");
+    await fillCheckout(page, "da-DK");
+    await page.getByRole("button", { name: t.placeOrder }).click();
+    await page.waitForURL(/\/api\/payment\/test\//);
+    const firstPayment = page.url();
+    await page.goBack();
+    await page.waitForURL(/\/checkout$/);
+    await page.getByRole("button", { name: t.placeOrder }).waitFor();
+    assert.equal(await page.getByLabel(t.name).inputValue(), GUEST.name);
+    await page.getByRole("checkbox", { name: t.terms }).check();
+    await page.getByRole("button", { name: t.placeOrder }).click();
+    await page.waitForURL(/\/api\/payment\/test\//);
+    assert.notEqual(page.url(), firstPayment, "a new payment, the abandoned one was cancelled");
+    await page.getByRole("button", { name: "Godkend betaling (Approve)" }).click();
+    await page.waitForURL(/\/confirmation$/);
+    await page.getByRole("heading", { level: 1, name: t.thanks }).waitFor();
+    await page.close();
+  });
+
   test("pay at pickup: no hosted step, straight to the order and its confirmation (phone, Danish)", async () => {
     const t = TEXT["da-DK"];
     const page = await guestAtCheckout(PHONE, "da-DK");

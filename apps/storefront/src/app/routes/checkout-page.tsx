@@ -10,7 +10,7 @@ import {
   storedCheckoutId,
   useBasket,
 } from "../../features/basket";
-import { CheckoutForm, checkoutApi, useCheckoutStart } from "../../features/checkout";
+import { CheckoutAlreadyPaid, CheckoutForm, checkoutApi, useCheckoutStart } from "../../features/checkout";
 import type { Shop } from "../../features/shop";
 import { priceText } from "../../lib/price-text";
 import { appErrorEvent, reportEvent } from "../../lib/telemetry";
@@ -136,8 +136,10 @@ function StartedCheckout({ shop, data, basket, onBasketGone }: StartedCheckoutPr
 
   const failure = state.status === "failed" ? state.error : null;
   useEffect(() => {
-    if (failure) fail(failure);
-  }, [failure, fail]);
+    if (failure instanceof CheckoutAlreadyPaid) {
+      navigate(`/order/${encodeURIComponent(failure.checkoutId)}`, { replace: true });
+    } else if (failure) fail(failure);
+  }, [failure, fail, navigate]);
 
   if (state.status === "failed") return null;
   if (state.status === "starting") {

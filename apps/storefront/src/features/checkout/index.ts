@@ -93,4 +93,4 @@ export { useBagFeeRule } from "./hooks/use-bag-fee-rule";
 export { useCheckoutSession } from "./hooks/use-checkout-session";
 export { useCheckoutStart } from "./hooks/use-checkout-start";
 export { type PlaceOrderOutcome, placeOrder, type Refusal } from "./place-order";
-export { startCheckout } from "./start-checkout";
+export { CheckoutAlreadyPaid, startCheckout } from "./start-checkout";

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from "vitest";
 import { ApiError } from "../../lib/api-client";
-import { startCheckout } from "./start-checkout";
+import { CheckoutAlreadyPaid, startCheckout } from "./start-checkout";
 import { aCheckout, fakeCheckoutApi } from "./testing/checkout-fixtures";
 
 const ARGS = { checkoutInstanceId: 11, moduleId: 1, basketId: "basket-1" };
@@ -96,6 +96,34 @@ describe("startCheckout (SPEC §4 checkout start)", () => {
     const failure = new ApiError({ ok: false, status: 500, errors: [{ code: "INTERNAL" }], traceId: "t-1" });
     d.api.getCheckout.mockRejectedValue(failure);
     await expect(startCheckout(ARGS, d)).rejects.toBe(failure);
+    expect(d.api.createCheckout).not.toHaveBeenCalled();
+  });
+
+  test("a payment still waiting when the guest comes back (browser Back from the provider's page) is cancelled and the checkout reused", async () => {
+    const d = deps("checkout-1");
+    d.api.getCheckout
+      .mockResolvedValueOnce(aCheckout({ state: 1, payment: { paymentId: "p-1" } }))
+      .mockResolvedValueOnce(aCheckout());
+    d.api.cancelPayment.mockResolvedValue({
+      id: "p-1",
+      state: 2,
+      type: 0,
+      amount: 200,
+      paymentUrl: null,
+      payments: [],
+    });
+    expect(await startCheckout(ARGS, d)).toEqual(aCheckout());
+    expect(d.api.cancelPayment).toHaveBeenCalledWith("p-1");
+    expect(d.api.createCheckout).not.toHaveBeenCalled();
+  });
+
+  test("a payment that was completed meanwhile sends the guest to its order instead", async () => {
+    const d = deps("checkout-1");
+    d.api.getCheckout.mockResolvedValue(aCheckout({ state: 1, payment: { paymentId: "p-1" } }));
+    d.api.cancelPayment.mockRejectedValue(
+      new ApiError({ ok: false, status: 409, errors: [{ code: "ALREADY_PAID" }], traceId: "t-2" }),
+    );
+    await expect(startCheckout(ARGS, d)).rejects.toEqual(new CheckoutAlreadyPaid("checkout-1"));
     expect(d.api.createCheckout).not.toHaveBeenCalled();
   });
 });

@@ -4,14 +4,21 @@
  * puts back what they still want). Otherwise a new checkout is created, the basket linked and its id saved.
  */
 import type { Checkout } from "@app/contracts";
-import { errorStatusOf } from "../../lib/api-client";
+import { CheckoutState } from "@app/domain";
+import { errorCodeOf, errorStatusOf } from "../../lib/api-client";
 import type { CheckoutApi } from "./api";
 import { checkoutCleanup, shouldReuseCheckout } from "./checkout-rules";
 
 export type StartCheckoutDeps = {
   api: Pick<
     CheckoutApi,
-    "getCheckout" | "createCheckout" | "linkBasket" | "removeDiscount" | "removeGiftcard" | "removeDelivery"
+    | "getCheckout"
+    | "createCheckout"
+    | "linkBasket"
+    | "removeDiscount"
+    | "removeGiftcard"
+    | "removeDelivery"
+    | "cancelPayment"
   >;
   /** The checkout id kept in local storage, if any. */
   storedCheckoutId: string | null;
@@ -20,8 +27,16 @@ export type StartCheckoutDeps = {
 
 export type CheckoutStartArgs = { checkoutInstanceId: number; moduleId: number; basketId: string };
 
+/** The stored checkout was paid meanwhile (e.g. in another tab): its order page is where the guest belongs. */
+export class CheckoutAlreadyPaid extends Error {
+  constructor(readonly checkoutId: string) {
+    super(`Checkout ${checkoutId} is already paid`);
+  }
+}
+
 export async function startCheckout(args: CheckoutStartArgs, deps: StartCheckoutDeps): Promise<Checkout> {
-  const previous = await previousCheckout(deps);
+  let previous = await previousCheckout(deps);
+  if (previous && awaitsPayment(previous, args.basketId)) previous = await abandonPayment(previous, deps);
   if (previous && shouldReuseCheckout(previous, args.basketId)) return cleanedUp(previous, deps);
   const created = await deps.api.createCheckout({ instanceId: args.checkoutInstanceId, moduleId: args.moduleId });
   const linked = await deps.api.linkBasket(created.id, args.basketId);
@@ -42,6 +57,33 @@ async function previousCheckout({ api, storedCheckoutId }: StartCheckoutDeps): P
     if (status === 404 || status === 403 || status === 400) return null;
     throw error;
   }
+}
+
+/**
+ * The guest came back to /checkout while their payment still waits on the provider's page (the browser's
+ * Back button): they are not paying that one any more. Left waiting, it would hold the basket (a new checkout
+ * could not link it) and the slot until it expires.
+ */
+function awaitsPayment(checkout: Checkout, basketId: string): boolean {
+  return (
+    checkout.state === CheckoutState.PENDING &&
+    checkout.payment !== null &&
+    checkout.orderId === null &&
+    checkout.checkoutBaskets.length === 1 &&
+    checkout.checkoutBaskets[0]?.externalBasketId === basketId
+  );
+}
+
+/** Cancels the waiting payment (the checkout reopens); one that holds money already means the order is on its way. */
+async function abandonPayment(checkout: Checkout, { api }: StartCheckoutDeps): Promise<Checkout> {
+  const paymentId = checkout.payment?.paymentId ?? "";
+  try {
+    await api.cancelPayment(paymentId);
+  } catch (error) {
+    if (errorCodeOf(error) === "ALREADY_PAID") throw new CheckoutAlreadyPaid(checkout.id);
+    throw error;
+  }
+  return api.getCheckout(checkout.id);
 }
 
 /** Removes what checkoutCleanup lists, one call at a time (each answers the checkout as it now is). */
