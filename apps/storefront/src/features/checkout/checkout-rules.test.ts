@@ -22,6 +22,7 @@ import {
   todayIn,
 } from "./checkout-rules";
 import { type CheckoutSession, type GuestInformationDraft, initialCheckoutSession } from "./checkout-session";
+import { aCheckout } from "./testing/checkout-fixtures";
 
 const ALL_REQUIRED = { name: true, phone: true, email: true };
 const NONE_REQUIRED = { name: false, phone: false, email: false };
@@ -203,31 +204,9 @@ describe("commentCharactersLeft (SPEC §5: 125)", () => {
 
 const BASKET_ID = "ba5ce700-0000-4000-8000-000000000002";
 
+/** A checkout of the basket BASKET_ID, as the API answers it (the shared test checkout, linked to it). */
 function checkout(overrides: Partial<Checkout> = {}): Checkout {
-  return {
-    id: "c-1",
-    instanceId: 5,
-    moduleId: 7,
-    createdUtc: "2026-05-01T10:00:00.000Z",
-    state: 0,
-    checkoutBaskets: [{ externalBasketId: BASKET_ID }],
-    discounts: [],
-    giftcards: [],
-    orderId: null,
-    payment: null,
-    delivery: null,
-    guestInformation: {
-      name: null,
-      phone: null,
-      email: null,
-      orderComment: null,
-      amountOfGuests: null,
-      amountOfKids: null,
-    },
-    orderReadyTime: null,
-    totals: { basketTotal: 100, discount: 0, deliveryFee: 0, total: 100, giftcard: 0, totalLeft: 100 },
-    ...overrides,
-  };
+  return aCheckout({ checkoutBaskets: [{ externalBasketId: BASKET_ID }], ...overrides });
 }
 
 describe("shouldReuseCheckout (SPEC §4 checkout start)", () => {
