@@ -4,6 +4,7 @@ export * from "./checkout";
 export * from "./common";
 export * from "./discount";
 export * from "./giftcard";
+export * from "./health";
 export * from "./login-attempt";
 export * from "./order";
 export * from "./payment";

@@ -1,5 +1,6 @@
 export * from "./client";
 export { DataDirInUseError } from "./data-dir-lock";
+export { checkDatabaseReadiness, type DatabaseReadiness } from "./readiness";
 export type { OrderLineChoice, Translations } from "./schema";
 export * as schema from "./schema";
 export { seedDemoData } from "./seed";

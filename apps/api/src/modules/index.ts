@@ -6,6 +6,7 @@ import { deliveryRoutes } from "./delivery/routes";
 import { discountRoutes } from "./discount/routes";
 import { giftcardRoutes } from "./giftcard/routes";
 import { guestInformationRoutes } from "./guest-information";
+import { healthRoutes } from "./health/routes";
 import { loginAttemptRoutes } from "./login-attempt/routes";
 import { orderRoutes } from "./order/routes";
 import { paymentRoutes } from "./payment/routes";
@@ -32,4 +33,5 @@ export const routeModules: RouteModule[] = [
   paymentRoutes,
   orderRoutes,
   telemetryRoutes,
+  healthRoutes,
 ];
