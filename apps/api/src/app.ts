@@ -12,6 +12,7 @@ import { testPaymentProvider } from "./modules/payment/providers/test-provider";
 import { createRefundService } from "./modules/payment/refunds";
 import { startSettleLoop } from "./modules/payment/settle-payments";
 import { createReceiptService, receiptDeps, startReceiptRetryLoop } from "./modules/receipt/send-receipts";
+import { startRetentionLoop } from "./modules/retention";
 import { registerMaintenanceFlag } from "./modules/settings/maintenance-flag";
 import { registerApiDocs } from "./plugins/api-docs";
 import { createTokenService, registerAuth } from "./plugins/auth";
@@ -93,7 +94,8 @@ function registerApi(api: FastifyInstance, deps: Deps, app: FastifyInstance): vo
 
 /**
  * The background loops run while the server listens (tests use inject and drive them themselves):
- * the payment sweeper, and receipt retries (failed sends, and any a crash left behind). A sweep,
+ * the payment sweeper, receipt retries (failed sends, and any a crash left behind) and the hourly
+ * retention sweep (unordered baskets and checkouts older than RETENTION_DAYS). A sweep,
  * refund or receipt under way when the app closes finishes first (the database closes after the app).
  */
 function registerBackgroundLoops(app: FastifyInstance, deps: Deps): void {
@@ -101,6 +103,7 @@ function registerBackgroundLoops(app: FastifyInstance, deps: Deps): void {
   app.addHook("onListen", async () => {
     stopLoops.push(startSettleLoop(deps, deps.config.paymentSettleIntervalSeconds * 1000));
     stopLoops.push(startReceiptRetryLoop(deps.receipts));
+    stopLoops.push(startRetentionLoop(deps));
   });
   app.addHook("onClose", async () => {
     await Promise.all(stopLoops.map((stop) => stop()));

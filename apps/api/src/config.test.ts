@@ -34,6 +34,14 @@ describe("loadConfig", () => {
     );
   });
 
+  test("keeps unordered baskets and checkouts 7 days by default, RETENTION_DAYS days when set, and refuses nonsense", () => {
+    expect(loadConfig({ DATA_DIR: freshDataDir() }).retentionDays).toBe(7);
+    expect(loadConfig({ DATA_DIR: freshDataDir(), RETENTION_DAYS: "30" }).retentionDays).toBe(30);
+    for (const bad of ["0", "1.5", "a week"]) {
+      expect(() => loadConfig({ DATA_DIR: freshDataDir(), RETENTION_DAYS: bad })).toThrow(/RETENTION_DAYS/);
+    }
+  });
+
   test("generates the token secret once and keeps it in DATA_DIR across restarts", () => {
     const dataDir = freshDataDir();
     const first = loadConfig({ DATA_DIR: dataDir }).tokenSecret;

@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   PAYMENT_SETTLE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -54,6 +55,8 @@ export type Config = {
   paymentExpiryMinutes: number;
   /** How often the payment sweeper runs (expiry, finalize after a crash, refunds). */
   paymentSettleIntervalSeconds: number;
+  /** Baskets and checkouts that never became an order are deleted after this many days (the retention sweep). */
+  retentionDays: number;
   /**
    * Fastify's `trustProxy`: which proxies may tell the client's address and protocol
    * (X-Forwarded-For, X-Forwarded-Proto). false (default): none, so HSTS is sent only on a direct TLS connection.
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: e.SEED_DEMO_DATA === "true",
     paymentExpiryMinutes: e.PAYMENT_EXPIRY_MINUTES,
     paymentSettleIntervalSeconds: e.PAYMENT_SETTLE_INTERVAL_SECONDS,
+    retentionDays: e.RETENTION_DAYS,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
   };

@@ -1,0 +1,1 @@
+export { startRetentionLoop } from "./sweep-retention";

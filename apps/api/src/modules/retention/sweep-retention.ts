@@ -1,0 +1,53 @@
+/**
+ * The retention sweep: baskets and checkouts that never became an order are deleted once they are
+ * RETENTION_DAYS old (README, Environment variables), in batches so a large backlog never locks the
+ * tables for long. Orders, and anything of a payment that holds money or still waits, are never touched.
+ */
+import { backgroundRun, runEvery } from "../../background-run";
+import type { Deps } from "../../deps";
+import { deleteUnorderedBaskets, deleteUnorderedCheckouts } from "./repository";
+
+/** Rows per delete statement. */
+export const RETENTION_BATCH_SIZE = 500;
+/** How often the sweep runs; rows only become due by the day, so hourly is plenty. */
+export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type RetentionDeps = Pick<Deps, "db" | "config" | "now" | "log">;
+export type RetentionResult = { checkouts: number; baskets: number; before: Date };
+
+/** Deletes every due checkout, then every due basket (those the deleted checkouts held included). */
+export async function sweepRetention(
+  deps: RetentionDeps,
+  batchSize: number = RETENTION_BATCH_SIZE,
+): Promise<RetentionResult> {
+  const before = new Date(deps.now().getTime() - deps.config.retentionDays * DAY_MS);
+  const checkouts = await inBatches(() => deleteUnorderedCheckouts(deps.db, { before, limit: batchSize }), batchSize);
+  const baskets = await inBatches(() => deleteUnorderedBaskets(deps.db, { before, limit: batchSize }), batchSize);
+  if (checkouts > 0 || baskets > 0)
+    deps.log.info({ checkouts, baskets, before: before.toISOString() }, "retention sweep removed unordered rows");
+  return { checkouts, baskets, before };
+}
+
+/** Runs one batch after the other until a batch comes back short; answers the total deleted. */
+async function inBatches(deleteBatch: () => Promise<number>, batchSize: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteBatch();
+    total += deleted;
+    if (deleted < batchSize) return total;
+  }
+}
+
+/** Sweeps now and then hourly while the server listens; answers a stop function that waits for a sweep under way. */
+export function startRetentionLoop(
+  deps: RetentionDeps,
+  intervalMs: number = RETENTION_INTERVAL_MS,
+): () => Promise<void> {
+  const sweep = backgroundRun(
+    () => sweepRetention(deps),
+    (error) => deps.log.error({ err: error }, "retention sweep failed"),
+  );
+  return runEvery(sweep, intervalMs);
+}
