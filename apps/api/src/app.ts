@@ -29,16 +29,25 @@ export type BuildOptions = {
   now?: () => Date;
   /** false in tests that want silence. */
   logger?: boolean;
+  /** Where log lines go (default: stdout); tests read a request's lines from here. */
+  logStream?: { write: (line: string) => void };
   /** The payment providers the server knows (default: the built-in TEST MODE provider only). */
   paymentProviders?: PaymentProvider[];
 };
 
 const API_BODY_LIMIT = 64 * 1024;
+/**
+ * Node's HTTP timeouts (README: Operations). A request's headers and body must all arrive within 30 s, else
+ * 408 REQUEST_TIMEOUT (a slow client cannot hold a connection); a socket silent for 60 s is closed; an idle
+ * keep-alive connection stays 72 s (Fastify's default), longer than a proxy's usual 60 s idle timeout, so a
+ * proxy never sends a request on a connection the server is just closing.
+ */
+export const SERVER_TIMEOUTS = { requestTimeout: 30_000, connectionTimeout: 60_000, keepAliveTimeout: 72_000 };
 const DEFAULT_STOREFRONT_DIST = join(import.meta.dirname, "../../storefront/dist");
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const app = createServer(config, options.logger !== false);
+  const app = createServer(config, options.logger !== false, options.logStream);
 
   // First, so that every later hook, scope and route inherits them (docs/decisions/008-security-headers.md).
   await registerSecurityHeaders(app);
@@ -65,13 +74,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   return app;
 }
 
-function createServer(config: Config, logs: boolean) {
+function createServer(config: Config, logs: boolean, logStream?: BuildOptions["logStream"]) {
   return Fastify({
-    logger: logs ? { level: config.logLevel } : false,
+    logger: logs ? { level: config.logLevel, ...(logStream && { stream: logStream }) } : false,
     // Fastify's own two lines per request are off: registerRequestLog writes one line instead.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "traceId" }),
     genReqId: () => randomUUID(),
     bodyLimit: API_BODY_LIMIT,
+    ...SERVER_TIMEOUTS,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Bad URLs and over-long path parameters are answered by the router itself: same shape as every error.
     frameworkErrors: (error, request, reply: FastifyReply) => {
