@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -71,4 +72,43 @@ describe("server start", () => {
     first.child.kill("SIGTERM");
     expect(await first.exit).toBe(0);
   }, 180_000);
+});
+
+describe("graceful shutdown", () => {
+  test("SIGTERM lets a request under way finish, then the process exits 0", async () => {
+    const server = startServer();
+    await until(
+      () => /Server listening at http:\/\/127\.0\.0\.1:\d+/.test(server.stdout()),
+      () => `the server: ${server.stdout()}${server.stderr()}`,
+    );
+    const port = Number(server.stdout().match(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/)?.[1]);
+
+    // A slow client: the headers and half the body now, the rest after SIGTERM.
+    const body = JSON.stringify({ name: "AppError", message: "sent slowly" });
+    const socket = connect(port, "127.0.0.1");
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk;
+    });
+    const closed = new Promise<void>((done) => socket.on("close", () => done()));
+    socket.write(
+      "POST /api/telemetry HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((done) => setTimeout(done, 300));
+
+    server.child.kill("SIGTERM");
+    await until(
+      () => server.stdout().includes("shutting down"),
+      () => `shutting down: ${server.stdout()}`,
+    );
+    await new Promise((done) => setTimeout(done, 300));
+    expect(server.child.exitCode).toBeNull(); // still waiting for the request
+    socket.write(body.slice(10));
+    await closed;
+
+    expect(answer).toMatch(/^HTTP\/1\.1 202 /);
+    expect(answer).toContain('"traceId"');
+    expect(await server.exit).toBe(0);
+  }, 120_000);
 });
