@@ -111,4 +111,33 @@ describe("graceful shutdown", () => {
     expect(answer).toContain('"traceId"');
     expect(await server.exit).toBe(0);
   }, 120_000);
+
+  test("a request still running 10 s after SIGTERM has its connection cut, and the process exits 1", async () => {
+    const server = startServer();
+    await until(
+      () => /Server listening at http:\/\/127\.0\.0\.1:\d+/.test(server.stdout()),
+      () => `the server: ${server.stdout()}${server.stderr()}`,
+    );
+    const port = Number(server.stdout().match(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/)?.[1]);
+    // A client that never sends the rest of its body.
+    const socket = connect(port, "127.0.0.1");
+    socket.on("error", () => {});
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk;
+    });
+    const closed = new Promise<void>((done) => socket.on("close", () => done()));
+    socket.write(
+      "POST /api/telemetry HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+    );
+    await new Promise((done) => setTimeout(done, 300));
+
+    const signalled = Date.now();
+    server.child.kill("SIGTERM");
+    expect(await server.exit).toBe(1);
+    await closed;
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(9_500);
+    expect(answer).toBe("");
+    expect(server.stdout()).toContain("requests still running at shutdown");
+  }, 120_000);
 });
