@@ -21,6 +21,7 @@ import { answerError, clientErrorHandler, registerErrorHandler, routerError } fr
 import { registerJsonBodiesOnly, registerJsonParser } from "./plugins/json-bodies";
 import { applyDefaultSecurityHeaders, registerSecurityHeaders } from "./plugins/security-headers";
 import { registerStorefront } from "./plugins/storefront";
+import { runWithTraceId, traceIdMixin } from "./shared/trace-context";
 
 export type BuildOptions = {
   db: Db;
@@ -76,7 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
 function createServer(config: Config, logs: boolean, logStream?: BuildOptions["logStream"]) {
   return Fastify({
-    logger: logs ? { level: config.logLevel, ...(logStream && { stream: logStream }) } : false,
+    logger: logs ? { level: config.logLevel, mixin: traceIdMixin, ...(logStream && { stream: logStream }) } : false,
     // Fastify's own two lines per request are off: registerRequestLog writes one line instead.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "traceId" }),
     genReqId: () => randomUUID(),
@@ -148,8 +149,10 @@ export function createDeps(options: {
 
 /** One structured line per request, carrying the trace id (also sent back as x-trace-id). */
 function registerRequestLog(app: FastifyInstance): void {
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-trace-id", request.id);
+    // Lines written through deps.log while this request runs carry its trace id too (shared/trace-context.ts).
+    runWithTraceId(String(request.id), done);
   });
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(
