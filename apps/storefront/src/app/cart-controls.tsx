@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ExpandedCart, MinicartButton, useBasket } from "../features/basket";
 import type { Shop } from "../features/shop";
+import { errorPagePath } from "../lib/error-page";
 import { appErrorEvent, reportEvent } from "../lib/telemetry";
 
 /**
@@ -26,8 +27,7 @@ export function CartControls({ shop }: { shop: Shop }) {
   useEffect(() => {
     if (status !== "error") return;
     reportEvent({ ...appErrorEvent(error, window.location.pathname), name: "ShopError" });
-    const traceId = (error as { traceId?: unknown } | null)?.traceId;
-    navigate(typeof traceId === "string" ? `/error?traceId=${encodeURIComponent(traceId)}` : "/error");
+    navigate(errorPagePath(error));
   }, [status, error, navigate]);
 
   return (

@@ -12,6 +12,7 @@ import {
 } from "../../features/basket";
 import { CheckoutAlreadyPaid, CheckoutForm, checkoutApi, useCheckoutStart } from "../../features/checkout";
 import type { Shop } from "../../features/shop";
+import { errorPagePath } from "../../lib/error-page";
 import { priceText } from "../../lib/price-text";
 import { appErrorEvent, reportEvent } from "../../lib/telemetry";
 import { usePageTitle } from "../page-title";
@@ -113,8 +114,7 @@ function StartedCheckout({ shop, data, basket, onBasketGone }: StartedCheckoutPr
   const fail = useCallback(
     (error: unknown) => {
       reportEvent({ ...appErrorEvent(error, window.location.pathname), name: "CheckoutError" });
-      const traceId = (error as { traceId?: unknown } | null)?.traceId;
-      navigate(typeof traceId === "string" ? `/error?traceId=${encodeURIComponent(traceId)}` : "/error");
+      navigate(errorPagePath(error));
     },
     [navigate],
   );

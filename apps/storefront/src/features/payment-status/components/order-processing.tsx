@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useBlocker, useNavigate } from "react-router";
 import { Dialog } from "../../../components/ui/dialog";
+import { errorPagePath } from "../../../lib/error-page";
 import { appErrorEvent, reportEvent } from "../../../lib/telemetry";
 import { saveConfirmedOrder } from "../confirmation-storage";
 import { type OrderFinalizingApi, useOrderFinalizing } from "../hooks/use-order-finalizing";
@@ -48,8 +49,7 @@ export function OrderProcessing({ checkoutId, api, useTitle, report = reportEven
       return;
     }
     report({ ...appErrorEvent(state.error, window.location.pathname), name: "CheckoutError" });
-    const traceId = (state.error as { traceId?: unknown } | null)?.traceId;
-    navigate(typeof traceId === "string" ? `/error?traceId=${encodeURIComponent(traceId)}` : "/error", {
+    navigate(errorPagePath(state.error), {
       replace: true,
     });
   }, [state, blocker, navigate, report]);

@@ -2,6 +2,7 @@ import type { TelemetryEvent } from "@app/contracts";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
+import { errorPagePath } from "../../../lib/error-page";
 import { appErrorEvent, reportEvent } from "../../../lib/telemetry";
 import { type PaymentStatusApi, usePaymentStatus } from "../hooks/use-payment-status";
 import {
@@ -72,8 +73,7 @@ export function PaymentStatusPanel({ checkoutId, api, useTitle, report = reportE
   useEffect(() => {
     if (!error) return;
     report({ ...appErrorEvent(error, window.location.pathname), name: "PaymentError" });
-    const traceId = (error as { traceId?: unknown }).traceId;
-    navigate(typeof traceId === "string" ? `/error?traceId=${encodeURIComponent(traceId)}` : "/error", {
+    navigate(errorPagePath(error), {
       replace: true,
     });
   }, [error, navigate, report]);
