@@ -20,7 +20,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Database, type Db, openDatabase } from "@app/db";
+import { type Database, type Db, openDatabase, seedDemoData } from "@app/db";
 import { TEST_POSTGRES_URL } from "@app/db/testing";
 import pg from "pg";
 
@@ -32,6 +32,11 @@ export type StartOptions = {
   processes?: number;
   /** Extra environment for every process, on top of the suite's defaults (see productEnv). */
   env?: Record<string, string>;
+  /**
+   * Set-up on the migrated, seeded database before any request (a slot's capacity, a gift card, a
+   * discount code). For PGlite it runs before the server starts, so it costs no restart.
+   */
+  prepare?: (db: Db) => Promise<void>;
 };
 
 export type Product = {
@@ -60,6 +65,11 @@ export type Product = {
    * server started again; the restart also runs the payment sweeper once at once.
    */
   withDatabase<T>(use: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Stops every API process (gracefully), then runs `use` on the database at rest: the final state,
+   * with no request or sweeper under way. Afterwards only stop() is left to call. Costs no restart.
+   */
+  inspectStopped<T>(use: (db: Db) => Promise<T>): Promise<T>;
   /** The last lines of output of the process at `index`, for failure messages. */
   output(index: number): string;
   /** Stops every process (SIGTERM, SIGKILL after 20 s), drops the pg database, removes the temp dirs. */
@@ -107,10 +117,14 @@ export async function startProduct(options: StartOptions): Promise<Product> {
     rmSync(tmp, { recursive: true, force: true });
   };
   try {
+    if (!database) await preparePglite(servers[0]!, options.prepare);
     // The first process migrates and seeds alone; the others then start side by side on a ready database.
     await servers[0]!.start();
+    if (database) {
+      handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 5 });
+      await options.prepare?.(handle.db);
+    }
     await Promise.all(servers.slice(1).map((server) => server.start()));
-    if (database) handle = await openDatabase({ kind: "postgres", url: database.url, poolSize: 5 });
   } catch (error) {
     await stop();
     throw error;
@@ -134,6 +148,11 @@ export async function startProduct(options: StartOptions): Promise<Product> {
       if (handle) return use(handle.db);
       return withStoppedPglite(at(0), use);
     },
+    inspectStopped: async (use) => {
+      await Promise.all(servers.map((server) => server.stop()));
+      if (handle) return use(handle.db);
+      return withPglite(servers[0]!, use);
+    },
     output: (index) => at(index).output(),
     stop,
   };
@@ -142,13 +161,30 @@ export async function startProduct(options: StartOptions): Promise<Product> {
 /** PGlite: the server holds the DATA_DIR's lock, so step it aside while the suite opens the database. */
 async function withStoppedPglite<T>(server: Server, use: (db: Db) => Promise<T>): Promise<T> {
   await server.stop();
+  try {
+    return await withPglite(server, use);
+  } finally {
+    await server.start();
+  }
+}
+
+/** Opens the (stopped) server's PGlite DATA_DIR, runs `use`, closes it again (releasing the lock). */
+async function withPglite<T>(server: Server, use: (db: Db) => Promise<T>): Promise<T> {
   const database = await openDatabase({ kind: "pglite", dataDir: join(server.env.DATA_DIR!, "pglite") });
   try {
     return await use(database.db);
   } finally {
     await database.close();
-    await server.start();
   }
+}
+
+/** Migrates and seeds the fresh DATA_DIR as the server would, then runs the case's set-up on it. */
+async function preparePglite(server: Server, prepare: StartOptions["prepare"]): Promise<void> {
+  if (!prepare) return;
+  await withPglite(server, async (db) => {
+    await seedDemoData(db);
+    await prepare(db);
+  });
 }
 
 /** One API process: its environment and port are fixed, the OS process comes and goes. */

@@ -27,9 +27,8 @@ export async function onBothDatabases(name: string, body: (kind: ProductKind) =>
 }
 
 /** startProduct with the suite's process count for the kind. */
-export function start(kind: ProductKind, env?: Record<string, string>): Promise<Product> {
-  const options: StartOptions = { kind, processes: PG_PROCESSES, ...(env ? { env } : {}) };
-  return startProduct(options);
+export function start(kind: ProductKind, options: Omit<StartOptions, "kind" | "processes"> = {}): Promise<Product> {
+  return startProduct({ kind, processes: PG_PROCESSES, ...options });
 }
 
 /** One line per case and database, e.g. `slot-race pg×4: 500 flows, 10 orders, 490 SLOT_FULL, 0 errors`. */
