@@ -47,6 +47,17 @@ export function renderReceiptEmail(details: OrderDetails): RenderedEmail {
   return { subject, text: receiptText(details, when), html: receiptHtml(details, when, subject) };
 }
 
+/** What the guest gave: the delivery address, name and comment, as plain text (the HTML part escapes them). */
+function guestLines(order: OrderDetails["order"]): string[] {
+  return [
+    ...(order.isDelivery && order.deliveryAddress
+      ? [`Leveringsadresse: ${order.deliveryAddress}, ${order.deliveryZipCode ?? ""}`]
+      : []),
+    ...(order.guestName ? [`Navn: ${unescapeAmp(order.guestName)}`] : []),
+    ...(order.orderComment ? [`Kommentar: ${unescapeAmp(order.orderComment)}`] : []),
+  ];
+}
+
 /** The plain-text part of the receipt email. */
 function receiptText(details: OrderDetails, when: string): string {
   const { order, lines, discounts, payments, unit } = details;
@@ -57,11 +68,7 @@ function receiptText(details: OrderDetails, when: string): string {
     `Kvitteringsnummer: ${order.receiptNumber}`,
     `Ordre-id: ${order.externalId}`,
     order.isDelivery ? `Levering: ${when}` : `Afhentning: ${when}`,
-    ...(order.isDelivery && order.deliveryAddress
-      ? [`Leveringsadresse: ${order.deliveryAddress}, ${order.deliveryZipCode ?? ""}`]
-      : []),
-    ...(order.guestName ? [`Navn: ${unescapeAmp(order.guestName)}`] : []),
-    ...(order.orderComment ? [`Kommentar: ${unescapeAmp(order.orderComment)}`] : []),
+    ...guestLines(order),
     "",
     "Din ordre:",
   ];
@@ -115,7 +122,9 @@ function receiptHtml(details: OrderDetails, when: string, subject: string): stri
 <body style="font-family:sans-serif;max-width:36rem">
 ${hasTestPayment(details) ? `<p role="alert" style="background:#b00020;color:#fff;padding:.75rem;font-weight:700">${esc(TEST_PAYMENT_NOTICE)}</p>\n` : ""}<h1>Tak for din ordre hos ${esc(unit.name)}</h1>
 <p><strong>Kvitteringsnummer: ${order.receiptNumber}</strong><br>Ordre-id: ${esc(order.externalId)}<br>
-${order.isDelivery ? "Levering" : "Afhentning"}: ${esc(when)}</p>
+${order.isDelivery ? "Levering" : "Afhentning"}: ${esc(when)}${guestLines(order)
+    .map((line) => `<br>${esc(line)}`)
+    .join("")}</p>
 <table style="width:100%;border-collapse:collapse">
 ${rows}
 ${totals}
