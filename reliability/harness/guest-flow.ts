@@ -187,10 +187,20 @@ export type PageButton = "approve" | "decline" | "cancel";
  * Answers the post's answer (303 to the shop on success, 409 when the payment can no longer move).
  */
 export async function pressButton(client: Client, paymentId: string, button: PageButton): Promise<Answer> {
+  return postButton(client, paymentId, button, await loadPaymentPage(client, paymentId));
+}
+
+/** The hosted page as a browser tab holds it: its forms' hidden secret. */
+export async function loadPaymentPage(client: Client, paymentId: string): Promise<string> {
   const page = await client.call("GET", `/api/payment/test/${paymentId}`, { accept: "text/html" });
   if (page.status !== 200) throw new StepFailed("hosted page", page);
   const formToken = page.text.match(/name="formToken" value="([^"]*)"/)?.[1];
   if (!formToken) throw new StepFailed("hosted page has no form", page);
+  return formToken;
+}
+
+/** A button of a page loaded earlier (a tab left open) pressed now. */
+export function postButton(client: Client, paymentId: string, button: PageButton, formToken: string) {
   return client.call("POST", `/api/payment/test/${paymentId}/${button}`, { form: { formToken } });
 }
 
