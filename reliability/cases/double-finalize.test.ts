@@ -61,8 +61,8 @@ await onBothDatabases("double finalize", (kind) => {
   afterAll(() => product?.stop());
 
   test(`${GUESTS} guests: approval + ${PARALLEL_FINALIZES} parallel finalizes + ${LATER_RETRIES} retries + a stale second tab`, async () => {
-    const startedAt = Date.now();
     product = await start(kind, { prepare: (db) => setShopSlotCapacity(db, 1000) });
+    const startedAt = Date.now();
     const client = apiClient(product.urls);
     const shop = await openShop(client);
     const attacks = await inParallel(GUESTS, GUESTS, () => attack(client, shop));
