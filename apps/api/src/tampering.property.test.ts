@@ -39,6 +39,9 @@ import { basketHelpers } from "./testing/basket-helpers";
 import { pressTestButton, setGiftcardBalance, setItemsPerSlot } from "./testing/order-fixtures";
 import { createClock, createTestApp, type TestApp } from "./testing/test-app";
 
+/** Building the app on a fresh database takes seconds, but minutes on a busy 2-core machine. */
+const SETUP_TIMEOUT_MS = 180_000;
+
 const PAYLOADS = process.env.RELIABILITY_LONG === "1" ? 1_000 : 150;
 const OPS_PER_SCENARIO = 8;
 const START = "2026-11-23T10:00:00Z"; // a Monday, 11:00 in Copenhagen
@@ -166,7 +169,7 @@ describe.each(await testDbKinds())("tampering on %s", (kind) => {
       },
     });
     orderReadyTime = slots.json<{ time: string; isAvailable: boolean }[]>().find((slot) => slot.isAvailable)!.time;
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => t?.close());
 
   const a = () => t.restaurantA;

@@ -36,6 +36,9 @@ import { paymentOutcomes } from "./outcomes";
 import type { PaymentOutcome, PaymentOutcomes } from "./providers/provider";
 import { settlePayments } from "./settle-payments";
 
+/** Building the app on a fresh database takes seconds, but minutes on a busy 2-core machine. */
+const SETUP_TIMEOUT_MS = 180_000;
+
 const LONG = process.env.RELIABILITY_LONG === "1";
 const RUNS = LONG ? 100 : 6;
 const STEPS_PER_RUN = 100;
@@ -74,6 +77,14 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
 
 /** States a payment never leaves. */
 const ENDED: number[] = [PaymentState.CANCELLED, PaymentState.FAILED, PaymentState.REFUNDED];
+/**
+ * The moves a payment may make: a waiting one ends as reported; a holding one only when its order can
+ * never be placed (release-attempt.ts "closed": online and gift-card money REFUNDED, pay at pickup CANCELLED).
+ */
+const ALLOWED: Record<number, number[]> = {
+  [PaymentState.CREATED]: [PaymentState.AUTHORIZED, PaymentState.FAILED, PaymentState.CANCELLED],
+  [PaymentState.AUTHORIZED]: [PaymentState.REFUNDED, PaymentState.CANCELLED],
+};
 /** Ended payments whose late approval is refunded (outcomes.ts). */
 const ENDED_BY_CORE_OR_DECLINED: number[] = [PaymentState.CANCELLED, PaymentState.FAILED];
 /** States an order may be placed from (with UNPAID for pay at pickup). */
@@ -100,7 +111,7 @@ describe.each(await testDbKinds())("payment state machine on %s", (kind) => {
     await setItemsPerSlot(t, t.restaurantA, 1_000_000);
     deps = testDeps(t);
     outcomes = paymentOutcomes(deps, "test");
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => t?.close());
 
   async function read(checkoutIds: string[]): Promise<World> {
@@ -144,6 +155,10 @@ describe.each(await testDbKinds())("payment state machine on %s", (kind) => {
       expect(now!.state, `payment ${id} went back to CREATED on ${JSON.stringify(step)}`).not.toBe(
         PaymentState.CREATED,
       );
+      expect(ALLOWED[was.state], `payment ${id}: ${was.state} → ${now!.state} on ${JSON.stringify(step)}`).toContain(
+        now!.state,
+      );
+      expect(before.orders.has(was.checkoutId), `payment ${id} of an ordered checkout moved`).toBe(false);
     }
     return terminalChanges;
   }

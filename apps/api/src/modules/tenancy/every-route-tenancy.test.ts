@@ -14,6 +14,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { basketHelpers } from "../../testing/basket-helpers";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 
+/** Building the app on a fresh database takes seconds, but minutes on a busy 2-core machine. */
+const SETUP_TIMEOUT_MS = 180_000;
+
 type Json = Record<string, unknown>;
 type Call = { url: string; body?: unknown };
 type Operation = {
@@ -244,7 +247,7 @@ describe.each(await testDbKinds())("every route with an id, on %s", (kind) => {
         .filter(([, operation]) => (operation.parameters ?? []).some((parameter) => parameter.in === "path"))
         .map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, operation })),
     );
-  });
+  }, SETUP_TIMEOUT_MS);
   afterAll(() => t?.close());
 
   const send = (route: string, call: Call, headers: Record<string, string>) =>
