@@ -148,3 +148,11 @@ export function livePaymentsOfCheckout(db: Db, checkoutId: string): Promise<numb
     sql`select count(*) from payment where checkout_id = ${checkoutId} and state in (1, 128, 254, 255)`,
   );
 }
+
+/**
+ * Makes every waiting (CREATED) payment look `minutes` older, so the payment sweeper expires it on its
+ * next pass: an abandoned payment without waiting PAYMENT_EXPIRY_MINUTES for real.
+ */
+export async function ageWaitingPayments(db: Db, minutes: number): Promise<void> {
+  await db.execute(sql`update payment set created_at = created_at - make_interval(mins => ${minutes}) where state = 1`);
+}

@@ -41,6 +41,14 @@ export async function openShop(client: Client, slotIndex = 3): Promise<Shop> {
   const module = await expectStatus<ShopModule>("module", client.call("GET", "/api/module/domain/localhost"));
   const token = await guestToken(client, module);
   const product = await plainProduct(client, module, token);
+  const open = await availableSlots(client, module, token);
+  const slotTime = open[Math.min(slotIndex, open.length - 1)];
+  if (!slotTime) throw new Error("no pickup slot available today at restaurant A");
+  return { module, product, slotTime };
+}
+
+/** Today's pickup times (ISO) still available for a 1-item basket, earliest first. */
+export async function availableSlots(client: Client, module: ShopModule, token: string): Promise<string[]> {
   const checkout = await expectStatus<{ id: string }>(
     "checkout",
     client.call("POST", `/api/checkout?instanceId=${module.checkoutInstanceId}&moduleId=${module.id}`, { token }),
@@ -57,10 +65,7 @@ export async function openShop(client: Client, slotIndex = 3): Promise<Shop> {
       },
     }),
   );
-  const open = slots.filter((slot) => slot.isAvailable);
-  const slot = open[Math.min(slotIndex, open.length - 1)];
-  if (!slot) throw new Error("no pickup slot available today at restaurant A");
-  return { module, product, slotTime: slot.time };
+  return slots.filter((slot) => slot.isAvailable).map((slot) => slot.time);
 }
 
 /** Today on the restaurant's clock (Copenhagen), YYYY-MM-DD. */
