@@ -63,6 +63,11 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
   // An idle connection that the server drops (restart, failover) must not crash the process:
   // the pool discards it and opens a new one on the next query.
   pool.on("error", (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
+  // A connection dropped while a request holds it (a transaction between two queries) makes its client
+  // emit 'error', which without a listener is an uncaught exception: every API process died when the
+  // database restarted. The request's next query fails instead (answered as an error, logged there), and
+  // the pool discards the broken client when it is released (pg-pool drops clients that are not queryable).
+  pool.on("connect", (client) => client.on("error", () => {}));
   await migrateWithLock(pool);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
   return { db, kind: "postgres", close: () => pool.end() };
