@@ -47,8 +47,13 @@ export async function openShop(client: Client, slotIndex = 3): Promise<Shop> {
   return { module, product, slotTime };
 }
 
-/** Today's pickup times (ISO) still available for a 1-item basket, earliest first. */
-export async function availableSlots(client: Client, module: ShopModule, token: string): Promise<string[]> {
+/** A day's pickup times (ISO) still available for a 1-item basket, earliest first; today by default. */
+export async function availableSlots(
+  client: Client,
+  module: ShopModule,
+  token: string,
+  date = restaurantDay(0),
+): Promise<string[]> {
   const checkout = await expectStatus<{ id: string }>(
     "checkout",
     client.call("POST", `/api/checkout?instanceId=${module.checkoutInstanceId}&moduleId=${module.id}`, { token }),
@@ -59,7 +64,7 @@ export async function availableSlots(client: Client, module: ShopModule, token: 
       token,
       json: {
         productionUnitId: module.productionUnitId,
-        date: restaurantToday(),
+        date,
         capacityInstanceId: module.capacityInstanceId,
         items: [],
       },
@@ -68,9 +73,10 @@ export async function availableSlots(client: Client, module: ShopModule, token: 
   return slots.filter((slot) => slot.isAvailable).map((slot) => slot.time);
 }
 
-/** Today on the restaurant's clock (Copenhagen), YYYY-MM-DD. */
-function restaurantToday(): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Copenhagen" }).format(new Date());
+/** Today (+ `daysAhead`) on the restaurant's clock (Copenhagen), YYYY-MM-DD. */
+export function restaurantDay(daysAhead: number): string {
+  const day = new Date(Date.now() + daysAhead * 86_400_000);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Copenhagen" }).format(day);
 }
 
 async function plainProduct(client: Client, module: ShopModule, token: string) {
@@ -212,7 +218,7 @@ export function postButton(client: Client, paymentId: string, button: PageButton
 export type CheckoutView = { state: number; orderId: string | null; payment: { id: string; state: number } | null };
 
 /** Polls GET /checkout/{id} as the order page does, until DONE or ERROR (or `timeoutMs`). */
-export async function awaitSettled(client: Client, guest: Guest, timeoutMs = 30_000): Promise<CheckoutView> {
+export async function awaitSettled(client: Client, guest: Guest, timeoutMs = 120_000): Promise<CheckoutView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const view = await expectStatus<CheckoutView>(

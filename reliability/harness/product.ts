@@ -37,6 +37,11 @@ export type StartOptions = {
    * discount code). For PGlite it runs before the server starts, so it costs no restart.
    */
   prepare?: (db: Db) => Promise<void>;
+  /**
+   * pg: the PostgreSQL server the fresh database is created on (a URL of any of its databases, with
+   * rights to create one); default TEST_POSTGRES_URL. A case that stops its server uses a private one.
+   */
+  postgresServerUrl?: string;
 };
 
 export type Product = {
@@ -70,6 +75,8 @@ export type Product = {
    * with no request or sweeper under way. Afterwards only stop() is left to call. Costs no restart.
    */
   inspectStopped<T>(use: (db: Db) => Promise<T>): Promise<T>;
+  /** The environment the process at `index` runs with (DATA_DIR, PORT, DATABASE_URL, …): a copy. */
+  environment(index: number): Record<string, string>;
   /** The last lines of output of the process at `index`, for failure messages. */
   output(index: number): string;
   /** Stops every process (SIGTERM, SIGKILL after 20 s), drops the pg database, removes the temp dirs. */
@@ -98,7 +105,8 @@ function productEnv(overrides: Record<string, string> | undefined): Record<strin
 export async function startProduct(options: StartOptions): Promise<Product> {
   const count = options.kind === "pglite" ? 1 : (options.processes ?? 4);
   const tmp = mkdtempSync(join(tmpdir(), `reliability-${options.kind}-`));
-  const database = options.kind === "pg" ? await createPostgresDatabase() : undefined;
+  const database =
+    options.kind === "pg" ? await createPostgresDatabase(options.postgresServerUrl ?? TEST_POSTGRES_URL) : undefined;
   const shared = {
     ...productEnv(options.env),
     TOKEN_SECRET: randomBytes(32).toString("hex"),
@@ -153,6 +161,7 @@ export async function startProduct(options: StartOptions): Promise<Product> {
       if (handle) return use(handle.db);
       return withPglite(servers[0]!, use);
     },
+    environment: (index) => ({ ...at(index).env }),
     output: (index) => at(index).output(),
     stop,
   };
@@ -208,15 +217,15 @@ class Server {
 
   async start(): Promise<void> {
     if (this.child) throw new Error(`${this.url} is already running`);
-    const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
-      cwd: root,
-      env: { ...process.env, ...this.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawnServer(this.env);
     this.child = child;
+    // A suite process that dies (Ctrl-C, a crash) must not leave servers running on its ports.
+    const orphanGuard = () => child.kill("SIGKILL");
+    process.once("exit", orphanGuard);
     this.exited = new Promise((resolve) =>
       child.once("exit", (code, signal) => {
         this.keep(`[process exited: ${signal ?? `code ${code}`}]`);
+        process.off("exit", orphanGuard);
         if (this.child === child) this.child = null;
         resolve();
       }),
@@ -259,6 +268,18 @@ class Server {
   }
 }
 
+/**
+ * One API server process (`node --import tsx apps/api/src/server.ts`) with `env` on top of ours, its
+ * output piped. For a case that starts one beside the product's own (a second server on a DATA_DIR).
+ */
+export function spawnServer(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", serverEntry], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
 async function answersReady(url: string): Promise<boolean> {
   try {
     const res = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(2000) });
@@ -270,7 +291,7 @@ async function answersReady(url: string): Promise<boolean> {
 }
 
 /** A port nobody listens on now (the OS picks it); the server binds it a moment later. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -283,17 +304,17 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A new empty database on the test PostgreSQL server; drop() removes it, also with connections still open. */
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new empty database on the PostgreSQL server at serverUrl; drop() removes it, also with connections still open. */
+async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `reliability_${Date.now().toString(36)}_${randomBytes(3).toString("hex")}`;
-  await adminQuery(`create database "${name}"`);
-  const url = new URL(TEST_POSTGRES_URL);
+  await adminQuery(serverUrl, `create database "${name}"`);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`drop database if exists "${name}" with (force)`) };
+  return { url: url.toString(), drop: () => adminQuery(serverUrl, `drop database if exists "${name}" with (force)`) };
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+async function adminQuery(serverUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     await client.query(text);
