@@ -18,6 +18,7 @@ import { registerApiDocs } from "./plugins/api-docs";
 import { createTokenService, registerAuth } from "./plugins/auth";
 import { registerCors } from "./plugins/cors";
 import { answerError, clientErrorHandler, registerErrorHandler, routerError } from "./plugins/error-handler";
+import { registerGuessLimit } from "./plugins/guess-limit";
 import { registerJsonBodiesOnly, registerJsonParser } from "./plugins/json-bodies";
 import { applyDefaultSecurityHeaders, registerSecurityHeaders } from "./plugins/security-headers";
 import { registerStorefront } from "./plugins/storefront";
@@ -69,7 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   registerBackgroundLoops(app, deps);
   await registerApiDocs(app);
-  await app.register(async (api) => registerApi(api, deps, app), { prefix: "/api" });
+  await app.register(async (api) => await registerApi(api, deps, app), { prefix: "/api" });
   registerMaintenanceFlag(app, config.dataDir);
   await registerStorefront(app, config.storefrontDist ?? DEFAULT_STOREFRONT_DIST);
   return app;
@@ -96,9 +97,13 @@ function createServer(config: Config, logs: boolean, logStream?: BuildOptions["l
   }).withTypeProvider<ZodTypeProvider>();
 }
 
-/** Every feature's routes under /api, behind the bearer token (routes marked public excepted). */
-function registerApi(api: FastifyInstance, deps: Deps, app: FastifyInstance): void {
+/**
+ * Every feature's routes under /api, behind the bearer token (routes marked public excepted), with
+ * wrong tries of codes limited on the routes marked guessing.
+ */
+async function registerApi(api: FastifyInstance, deps: Deps, app: FastifyInstance): Promise<void> {
   registerAuth(api, deps.tokens);
+  await registerGuessLimit(api, deps);
   api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());
   for (const register of routeModules as RouteModule[]) register(api.withTypeProvider<ZodTypeProvider>(), deps);
 }

@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   PAYMENT_SETTLE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  RATE_LIMIT_TRIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -57,6 +58,11 @@ export type Config = {
   paymentSettleIntervalSeconds: number;
   /** Baskets and checkouts that never became an order are deleted after this many days (the retention sweep). */
   retentionDays: number;
+  /**
+   * Wrong tries of a code a client address, and a token, get per minute on each guessing route
+   * (discount codes, gift-card codes, login attempts) before 429 (plugins/guess-limit).
+   */
+  rateLimitTriesPerMinute: number;
   /**
    * Fastify's `trustProxy`: which proxies may tell the client's address and protocol
    * (X-Forwarded-For, X-Forwarded-Proto). false (default): none, so HSTS is sent only on a direct TLS connection.
@@ -97,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentExpiryMinutes: e.PAYMENT_EXPIRY_MINUTES,
     paymentSettleIntervalSeconds: e.PAYMENT_SETTLE_INTERVAL_SECONDS,
     retentionDays: e.RETENTION_DAYS,
+    rateLimitTriesPerMinute: e.RATE_LIMIT_TRIES_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
   };

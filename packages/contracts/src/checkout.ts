@@ -26,10 +26,11 @@ const UtcInstant = z.iso.datetime();
 const MAX_CODE_LENGTH = 64;
 
 /**
- * A discount or gift-card code as typed: 1–64 characters after trimming. Matched case-insensitively
- * (the server normalizes it with @app/domain normalizeCode).
+ * A discount or gift-card code as typed: up to 64 characters after trimming. Matched case-insensitively
+ * (the server normalizes it with @app/domain normalizeCode). An empty code is looked up like any other and
+ * refused like an unknown one: the answer never tells a guesser an empty code from an unknown or expired one.
  */
-export const CodeText = StoredText(MAX_CODE_LENGTH).trim().min(1);
+export const CodeText = StoredText(MAX_CODE_LENGTH).trim();
 /** Most items a pickup-slot or discount request may list. */
 const MAX_REQUEST_ITEMS = 200;
 /** Most product units one request may count (keeps absurd numbers out). */

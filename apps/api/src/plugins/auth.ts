@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { unauthorized } from "../errors";
@@ -27,6 +28,9 @@ export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: 
       const expiresAt = issuedAt + ttlMinutes * 60;
       const token = await new SignJWT({ pu: productionUnitId })
         .setProtectedHeader({ alg: "HS256" })
+        // Every token its own, also two issued in the same second: limits counted per token (plugins/guess-limit)
+        // must never lump two guests together.
+        .setJti(randomUUID())
         .setIssuer(ISSUER)
         .setIssuedAt(issuedAt)
         .setExpirationTime(expiresAt)

@@ -217,10 +217,16 @@ describe("POST /api/discount/validate", () => {
 
   test("is 400 for a malformed body", async () => {
     expect((await validate({ discountCode: "SOMMER10" })).statusCode).toBe(400);
-    expect((await validate({ discountCode: "", items: [] })).statusCode).toBe(400);
     expect((await validate({ discountCode: "SOMMER10", items: [{ productId: 1, amount: 0 }] })).statusCode).toBe(400);
     expect((await validate({ discountCode: "SOMMER10", basketId: "nope" })).statusCode).toBe(400);
     expect((await validate({ discountCode: "SOMMER10\u0000", items: [] })).statusCode).toBe(400);
+  });
+
+  test("an empty code is refused like an unknown one, not as malformed (decision 013: nothing tells them apart)", async () => {
+    const empty = await validate({ discountCode: " ", items: [] });
+    const unknown = await validate({ discountCode: "NOPE", items: [] });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json()).toEqual(unknown.json());
   });
 
   test("ignores an unknown field: the same answer as without it (was 400 before decision 007)", async () => {

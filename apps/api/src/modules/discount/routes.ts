@@ -19,7 +19,8 @@ const rules =
   "('The discount code is invalid': unknown, inactive, expired or not yet valid, usage limit reached; or 'The " +
   "discount code is not valid for the chosen items': none of the basket's food is among the code's products), " +
   "Discount.NoValue (the food is below the code's minimum, or the code is worth nothing here), DISCOUNT_DISABLED " +
-  "(the checkout instance has discounts off).";
+  "(the checkout instance has discounts off). Guessing is limited: a client address or token gets 10 wrong tries " +
+  "(any answer but a 2xx) a minute per kind of code; the next is 429 TOO_MANY_TRIES with Retry-After.";
 
 /** What the discount routes' use cases need of the app's deps. */
 type DiscountDeps = Pick<Deps, "db" | "now">;
@@ -36,6 +37,7 @@ function validateDiscountRoute(api: Api, deps: DiscountDeps) {
   api.post(
     "/discount/validate",
     {
+      config: { guessing: { kind: "discount" } },
       schema: {
         tags: ["Discount"],
         summary: "What a discount code takes off a basket (instanceId = the module's discountInstanceId)",
@@ -60,6 +62,7 @@ function validateDiscountRoute(api: Api, deps: DiscountDeps) {
           409: ErrorBody,
           410: ErrorBody,
           422: ErrorBody,
+          429: ErrorBody,
         },
       },
     },
@@ -71,6 +74,7 @@ function addCheckoutDiscountRoute(api: Api, deps: DiscountDeps) {
   api.post(
     "/checkout/:id/discount",
     {
+      config: { guessing: { kind: "discount" } },
       schema: {
         tags: ["Checkout"],
         summary: "Apply a discount code to the checkout's basket (replaces an applied discount)",
@@ -79,7 +83,15 @@ function addCheckoutDiscountRoute(api: Api, deps: DiscountDeps) {
           `basket no longer qualifies. ${rules} Changes need an OPEN checkout (409 CHECKOUT_NOT_OPEN).`,
         params: CheckoutParams,
         body: AddCheckoutDiscount,
-        response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+        response: {
+          200: Checkout,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request) =>

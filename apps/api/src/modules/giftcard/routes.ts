@@ -13,6 +13,10 @@ import { addCheckoutGiftcard } from "./add-checkout-giftcard";
 import { getGiftcardAmount } from "./get-giftcard-amount";
 import { removeCheckoutGiftcard } from "./remove-checkout-giftcard";
 
+const GUESSING =
+  "Guessing is limited: a client address or token gets 10 wrong tries (any answer but a 2xx) a minute on gift-card " +
+  "codes; the next is 429 TOO_MANY_TRIES with Retry-After.";
+
 /** What the gift-card routes' use cases need of the app's deps. */
 type GiftcardDeps = Pick<Deps, "db" | "now">;
 
@@ -28,16 +32,25 @@ function getGiftcardAmountRoute(api: Api, deps: GiftcardDeps) {
   api.get(
     "/giftcard/:instanceId/:code/amount",
     {
+      config: { guessing: { kind: "giftcard" } },
       schema: {
         tags: ["Gift card"],
         summary: "A gift card's balance (instanceId = the module's giftcardInstanceId)",
         description:
           "Answers the balance as a bare JSON number in DKK, e.g. `500` or `89.5` (SPEC §7: the response is the " +
           "amount). Codes match case-insensitively. Unknown or expired: 422 Giftcard.Generic ('We could not verify " +
-          "the gift card'). posSettingInstanceId is accepted and ignored.",
+          "the gift card'), an empty code too. posSettingInstanceId is accepted and ignored. " +
+          GUESSING,
         params: GiftcardAmountParams,
         querystring: GiftcardAmountQuery,
-        response: { 200: GiftcardAmount, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody },
+        response: {
+          200: GiftcardAmount,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request, reply) => {
@@ -51,6 +64,7 @@ function addCheckoutGiftcardRoute(api: Api, deps: GiftcardDeps) {
   api.post(
     "/checkout/:id/giftcard",
     {
+      config: { guessing: { kind: "giftcard" } },
       schema: {
         tags: ["Checkout"],
         summary: "Pay part or all of the checkout with a gift card",
@@ -61,10 +75,18 @@ function addCheckoutGiftcardRoute(api: Api, deps: GiftcardDeps) {
           "(unknown or expired card: 'We could not verify the gift card'; or the basket holds a gift-card product: " +
           "'Not available when ordering a giftcard…'), GIFTCARD_DISABLED (instance setting isGiftcardEnabled off), " +
           "GIFTCARD_NOTHING_TO_PAY (no balance or nothing left to pay). Changes need an OPEN checkout (409 " +
-          "CHECKOUT_NOT_OPEN).",
+          `CHECKOUT_NOT_OPEN). ${GUESSING}`,
         params: CheckoutParams,
         body: AddCheckoutGiftcard,
-        response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody },
+        response: {
+          200: Checkout,
+          400: ErrorBody,
+          401: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          422: ErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request) => addCheckoutGiftcard(deps, request.productionUnitId, request.params.id, request.body),

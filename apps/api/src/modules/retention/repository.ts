@@ -7,7 +7,7 @@ import { type Executor, schema } from "@app/db";
 import { and, eq, inArray, isNull, lt, ne, notExists, notInArray, sql } from "@app/db/orm";
 import { CheckoutState, PaymentState } from "@app/domain";
 
-const { basket, checkout, giftcardTransaction, order, payment, paymentHold, paymentRefund } = schema;
+const { basket, checkout, giftcardTransaction, order, payment, paymentHold, paymentRefund, rateLimitCounter } = schema;
 
 /** Payments that ended without money ever being taken or given back. */
 const ENDED_WITHOUT_MONEY = [PaymentState.CANCELLED, PaymentState.FAILED];
@@ -82,5 +82,24 @@ export async function deleteUnorderedBaskets(db: Executor, input: { before: Date
     .limit(input.limit)
     .for("update", { skipLocked: true });
   const deleted = await db.delete(basket).where(inArray(basket.id, stale)).returning({ id: basket.id });
+  return deleted.length;
+}
+
+/**
+ * Deletes up to `limit` rate-limit counters whose window is over (plugins/guess-limit): their keys name a
+ * minute that has passed, so nothing reads them again. The database's clock decides, as it did when it set
+ * them. Answers how many were deleted.
+ */
+export async function deleteExpiredRateLimitCounters(db: Executor, input: { limit: number }): Promise<number> {
+  const stale = db
+    .select({ key: rateLimitCounter.key })
+    .from(rateLimitCounter)
+    .where(lt(rateLimitCounter.expiresAt, sql`now()`))
+    .limit(input.limit)
+    .for("update", { skipLocked: true });
+  const deleted = await db
+    .delete(rateLimitCounter)
+    .where(inArray(rateLimitCounter.key, stale))
+    .returning({ key: rateLimitCounter.key });
   return deleted.length;
 }

@@ -4,7 +4,7 @@
  * payment still waits or holds money, stay whatever their age.
  */
 import { schema } from "@app/db";
-import { eq, inArray } from "@app/db/orm";
+import { eq, inArray, sql } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
 import { PaymentState } from "@app/domain";
 import type { FastifyBaseLogger } from "fastify";
@@ -127,14 +127,26 @@ describe.each(await testDbKinds())("retention sweep on %s", (kind) => {
 
     const result = await sweepRetention({ ...testDeps(t), log, now: () => at(7.5) }, 2);
 
-    expect(result).toEqual({ checkouts: 5, baskets: 12, before: at(0.5) });
+    expect(result).toEqual({ checkouts: 5, baskets: 12, rateLimitCounters: 0, before: at(0.5) });
     expect(await t.db.select().from(schema.checkout).where(inArray(schema.checkout.id, checkouts))).toEqual([]);
     expect(await t.db.select().from(schema.basket).where(inArray(schema.basket.id, baskets))).toEqual([]);
     expect(await basketExists(t, recent)).toBe(true);
     expect(info).toHaveBeenCalledWith(
-      { checkouts: 5, baskets: 12, before: at(0.5).toISOString() },
+      { checkouts: 5, baskets: 12, rateLimitCounters: 0, before: at(0.5).toISOString() },
       "retention sweep removed unordered rows",
     );
+  });
+
+  test("rate-limit counters whose window is over are removed; those still counting stay", async () => {
+    await t.db.insert(schema.rateLimitCounter).values([
+      { key: "guess:giftcard:tries:address:192.0.2.1:1", count: 11, expiresAt: sql`now() - interval '1 minute'` },
+      { key: "guess:giftcard:tries:address:192.0.2.1:2", count: 3, expiresAt: sql`now() + interval '1 minute'` },
+    ]);
+
+    expect(await sweepAt(at(0))).toMatchObject({ rateLimitCounters: 1 });
+    expect((await t.db.select().from(schema.rateLimitCounter)).map((row) => row.key)).toEqual([
+      "guess:giftcard:tries:address:192.0.2.1:2",
+    ]);
   });
 
   test("a second sweep right after, as another process would run it, finds nothing left to do", async () => {

@@ -5,7 +5,7 @@
  */
 import { backgroundRun, runEvery } from "../../background-run";
 import type { Deps } from "../../deps";
-import { deleteUnorderedBaskets, deleteUnorderedCheckouts } from "./repository";
+import { deleteExpiredRateLimitCounters, deleteUnorderedBaskets, deleteUnorderedCheckouts } from "./repository";
 
 /** Rows per delete statement. */
 export const RETENTION_BATCH_SIZE = 500;
@@ -15,9 +15,12 @@ export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type RetentionDeps = Pick<Deps, "db" | "config" | "now" | "log">;
-export type RetentionResult = { checkouts: number; baskets: number; before: Date };
+export type RetentionResult = { checkouts: number; baskets: number; rateLimitCounters: number; before: Date };
 
-/** Deletes every due checkout, then every due basket (those the deleted checkouts held included). */
+/**
+ * Deletes every due checkout, then every due basket (those the deleted checkouts held included), and the
+ * rate-limit counters whose minute is over.
+ */
 export async function sweepRetention(
   deps: RetentionDeps,
   batchSize: number = RETENTION_BATCH_SIZE,
@@ -25,9 +28,16 @@ export async function sweepRetention(
   const before = new Date(deps.now().getTime() - deps.config.retentionDays * DAY_MS);
   const checkouts = await inBatches(() => deleteUnorderedCheckouts(deps.db, { before, limit: batchSize }), batchSize);
   const baskets = await inBatches(() => deleteUnorderedBaskets(deps.db, { before, limit: batchSize }), batchSize);
-  if (checkouts > 0 || baskets > 0)
-    deps.log.info({ checkouts, baskets, before: before.toISOString() }, "retention sweep removed unordered rows");
-  return { checkouts, baskets, before };
+  const rateLimitCounters = await inBatches(
+    () => deleteExpiredRateLimitCounters(deps.db, { limit: batchSize }),
+    batchSize,
+  );
+  if (checkouts > 0 || baskets > 0 || rateLimitCounters > 0)
+    deps.log.info(
+      { checkouts, baskets, rateLimitCounters, before: before.toISOString() },
+      "retention sweep removed unordered rows",
+    );
+  return { checkouts, baskets, rateLimitCounters, before };
 }
 
 /** Runs one batch after the other until a batch comes back short; answers the total deleted. */

@@ -231,14 +231,22 @@ export function orderDates(today: string, guestFutureOrderDates: number): string
 
 // ── Error messages (SPEC §5, §8) ──────────────────────────────────────────────────────────
 
-export type DiscountMessageKey = "Discount.Invalid" | "Discount.NoValue" | "Discount.Generic";
+export type DiscountMessageKey = "Discount.Invalid" | "Discount.NoValue" | "Discount.Generic" | "Codes.TooManyTries";
+export type GiftcardMessageKey = "Giftcard.Generic" | "Codes.TooManyTries";
 
-/** The code of the first error an ApiError carries (lib/api-client), if any. */
-
-/** A refused discount code: the server's Discount.Invalid / Discount.NoValue, anything else "could not verify". */
+/**
+ * A refused discount code: the server's Discount.Invalid / Discount.NoValue, "wait a minute" after too many
+ * wrong tries (429 TOO_MANY_TRIES), anything else "could not verify".
+ */
 export function discountMessageKey(error: unknown): DiscountMessageKey {
   const code = errorCodeOf(error);
+  if (code === "TOO_MANY_TRIES") return "Codes.TooManyTries";
   return code === "Discount.Invalid" || code === "Discount.NoValue" ? code : "Discount.Generic";
+}
+
+/** A refused gift card: "wait a minute" after too many wrong tries, anything else "could not verify" (SPEC §8). */
+export function giftcardMessageKey(error: unknown): GiftcardMessageKey {
+  return errorCodeOf(error) === "TOO_MANY_TRIES" ? "Codes.TooManyTries" : "Giftcard.Generic";
 }
 
 /** SPEC §4: a refused order validation is the restaurant being offline; other failures go to the error page. */

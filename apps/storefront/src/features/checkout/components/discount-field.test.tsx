@@ -165,6 +165,16 @@ test("a code worth 0 on this basket is not applied and shows the no-value messag
   expect(initial.dispatch).toHaveBeenCalledWith({ type: "discountCleared" });
 });
 
+test("too many wrong tries (429 TOO_MANY_TRIES) asks the guest to wait a minute", async () => {
+  const { api } = setUp();
+  api.validateDiscount.mockRejectedValue(refusal("TOO_MANY_TRIES", 429));
+  typeCode("SOMMER10");
+  fireEvent.click(screen.getByRole("button", { name: "Use code" }));
+  const alert = await screen.findByText("Too many wrong tries. Please wait a minute and try again.");
+  expect(alert.getAttribute("role")).toBe("alert");
+  expect(api.addDiscount).not.toHaveBeenCalled();
+});
+
 test("a network failure shows 'could not verify' and leaves no discount", async () => {
   const { api, initial } = setUp();
   api.validateDiscount.mockResolvedValue({ sumDiscount: 23.45, discountCode: "SOMMER" });

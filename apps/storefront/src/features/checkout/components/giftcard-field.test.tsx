@@ -148,6 +148,18 @@ test.each([
   expect(initial.dispatch).toHaveBeenCalledWith({ type: "giftcardCleared" });
 });
 
+test("too many wrong tries (429 TOO_MANY_TRIES) asks the guest to wait a minute, and applies nothing", async () => {
+  const { api, initial } = setUp({}, (fake: FakeApi) =>
+    fake.getGiftcardAmount.mockRejectedValue(refusal("TOO_MANY_TRIES", 429)),
+  );
+  typeCode("GAVE-500");
+  fireEvent.click(screen.getByRole("button", { name: "OK" }));
+  const alert = await screen.findByText("Too many wrong tries. Please wait a minute and try again.");
+  expect(alert.getAttribute("role")).toBe("alert");
+  expect(api.addGiftcard).not.toHaveBeenCalled();
+  expect(initial.dispatch).toHaveBeenCalledWith({ type: "giftcardCleared" });
+});
+
 test("a card worth nothing on an order that costs nothing is not sent", async () => {
   const free = { basketTotal: 100, discount: 100, deliveryFee: 0, total: 0, giftcard: 0, totalLeft: 0 };
   const { api } = setUp({ checkout: aCheckout({ totals: free }) }, (api) =>

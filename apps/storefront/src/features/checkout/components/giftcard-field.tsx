@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { priceText } from "../../../lib/price-text";
 import { useCheckoutPage } from "../checkout-page-context";
-import { giftcardAmountToApply, giftcardCap } from "../checkout-rules";
+import { type GiftcardMessageKey, giftcardAmountToApply, giftcardCap, giftcardMessageKey } from "../checkout-rules";
 import { CodeEntry } from "./code-entry";
 import "./checkout-payment.css";
 
@@ -31,7 +31,7 @@ export function GiftcardField() {
 function GiftcardEntry() {
   const { t, i18n } = useTranslation();
   const { checkout, session, placing } = useCheckoutPage();
-  const { apply, remove, busy, failed } = useGiftcard();
+  const { apply, remove, busy, message } = useGiftcard();
   const [code, setCode] = useState("");
   const giftcard = session.giftcard;
   // The server's figure when the checkout has the card, else what the session asked for.
@@ -50,7 +50,7 @@ function GiftcardEntry() {
       busy={busy}
       busyText={t("Giftcard.Checking")}
       disabled={placing}
-      error={failed ? t("Giftcard.Generic") : null}
+      error={message ? t(message) : null}
       applied={
         giftcard
           ? {
@@ -80,7 +80,7 @@ function useGiftcard() {
   const latest = useRef(page);
   latest.current = page;
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [message, setMessage] = useState<GiftcardMessageKey | null>(null);
   // Two effects of one render (React's development double run) must not both start a call.
   const inFlight = useRef(false);
 
@@ -99,8 +99,8 @@ function useGiftcard() {
     if (checkout !== latest.current.checkout) setCheckout(checkout);
   }
 
-  async function clear(showMessage: boolean): Promise<void> {
-    setFailed(showMessage);
+  async function clear(refusal: GiftcardMessageKey | null): Promise<void> {
+    setMessage(refusal);
     latest.current.dispatch({ type: "giftcardCleared" });
     await removeFromCheckout(null);
   }
@@ -139,7 +139,7 @@ function useGiftcard() {
   function apply(giftcardCode: string): Promise<boolean> {
     if (giftcardCode === "") return Promise.resolve(false);
     return run(async () => {
-      setFailed(false);
+      setMessage(null);
       try {
         const instanceId = latest.current.shop.module.giftcardInstanceId;
         if (instanceId === null) throw new Error("The module has no gift-card instance");
@@ -147,12 +147,12 @@ function useGiftcard() {
         const amount = giftcardAmountToApply(balance, latest.current.checkout.totals);
         // An empty card, or nothing left to pay: nothing to apply (SPEC §8 has one message for it all).
         if (!(amount > 0)) {
-          await clear(true);
+          await clear("Giftcard.Generic");
           return false;
         }
         return await addToCheckout(giftcardCode, amount);
-      } catch {
-        await clear(true);
+      } catch (error) {
+        await clear(giftcardMessageKey(error));
         return false;
       }
     });
@@ -160,7 +160,7 @@ function useGiftcard() {
 
   function remove(): Promise<boolean> {
     return run(async () => {
-      await clear(false);
+      await clear(null);
       return true;
     });
   }
@@ -192,10 +192,10 @@ function useGiftcard() {
           // The card paid more than the new cap, so its balance covers the cap: no need to read it again.
           if (cap > 0) return await addToCheckout(wanted.giftcardCode, cap);
           // Nothing is left for the card to pay (the discount covers the order): it is taken off, silently.
-          await clear(false);
+          await clear(null);
           return false;
-        } catch {
-          await clear(true);
+        } catch (error) {
+          await clear(giftcardMessageKey(error));
           return false;
         }
       });
@@ -211,5 +211,5 @@ function useGiftcard() {
     discountPending,
   ]);
 
-  return { apply, remove, busy, failed };
+  return { apply, remove, busy, message };
 }
