@@ -39,7 +39,7 @@ export type DiscountRefusal =
 export type DiscountResult = { ok: true; amountMinor: number } | DiscountRefusal;
 
 export function computeDiscount(rule: DiscountRule, lines: DiscountLine[], now: Date): DiscountResult {
-  if (!isUsable(rule, now)) return { ok: false, code: "Discount.Invalid", reason: "unusable" };
+  if (!isDiscountUsable(rule, now)) return { ok: false, code: "Discount.Invalid", reason: "unusable" };
 
   // The bag fee alone counts as an empty basket (SPEC §5): nothing is ordered yet.
   const ordered = lines.filter((line) => !line.isBagFee);
@@ -55,7 +55,8 @@ export function computeDiscount(rule: DiscountRule, lines: DiscountLine[], now: 
   return { ok: true, amountMinor };
 }
 
-function isUsable(rule: DiscountRule, now: Date): boolean {
+/** Whether the code may be used at all at `now`: active, within its validity dates, below its usage limit. */
+export function isDiscountUsable(rule: DiscountRule, now: Date): boolean {
   if (!rule.isActive) return false;
   if (rule.validFrom !== null && now.getTime() < rule.validFrom.getTime()) return false;
   if (rule.validUntil !== null && now.getTime() > rule.validUntil.getTime()) return false;

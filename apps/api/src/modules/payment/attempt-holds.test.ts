@@ -33,7 +33,7 @@ beforeEach(async () => {
   await setItemsPerSlot(t, t.restaurantA, 30);
   await setSetting(t, t.restaurantA, "enforceCapacity", true);
   await t.db.delete(schema.capacityUsage);
-  await setFast50({ usageCount: 0, usageLimit: 1 });
+  await setFast50({ usageCount: 0, usageLimit: 1, validUntil: null });
 });
 
 async function fast50() {
@@ -41,7 +41,7 @@ async function fast50() {
   return row!;
 }
 
-async function setFast50(values: { usageCount: number; usageLimit: number | null }) {
+async function setFast50(values: { usageCount: number; usageLimit: number | null; validUntil?: Date | null }) {
   await t.db
     .update(schema.discountCode)
     .set(values)
@@ -118,6 +118,26 @@ describe("a discount code with one use left and two checkouts", () => {
       .where(eq(schema.checkoutDiscount.checkoutId, second));
     expect(applied).toEqual([expect.objectContaining({ code: "FAST50", amountMinor: 5000 })]);
     expect((await fast50()).usageCount).toBe(1);
+  });
+
+  test("a code whose last valid day ends between applying it and Pay is 422 Discount.Invalid, never dropped", async () => {
+    await setFast50({ usageCount: 0, usageLimit: null });
+    const [checkoutId] = await twoCheckouts(FAST50);
+    await t.db
+      .update(schema.discountCode)
+      .set({ validUntil: new Date(clock.now().getTime() - 1000) })
+      .where(eq(schema.discountCode.id, (await fast50()).id));
+
+    const refused = await pay(t, checkoutId, { paymentMethods: "card" });
+
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0]).toEqual({
+      code: "Discount.Invalid",
+      message: expect.stringContaining("FAST50 is no longer valid"),
+      field: "discountCode",
+    });
+    expect(await paymentsOf(t, checkoutId)).toEqual([]);
+    expect((await fast50()).usageCount).toBe(0);
   });
 
   test("a code with no limit is held and counted for every payment", async () => {

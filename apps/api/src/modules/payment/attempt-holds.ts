@@ -17,9 +17,10 @@
  * Lock order everywhere: checkout → discount_code → capacity_usage → gift cards.
  */
 import type { Executor } from "@app/db";
+import { isDiscountUsable } from "@app/domain";
 import { unprocessable } from "../../errors";
 import { findItemsPerSlot, releaseCapacity, slotFull, tryConsumeCapacity } from "../capacity";
-import { findAppliedDiscounts } from "../checkout";
+import { findAppliedDiscounts, toDiscountRule } from "../checkout";
 import { giveDiscountUseBack, lockDiscountCodes, tryUseDiscount } from "../discount";
 import { insertHold, moveHold, type PaymentHoldRow } from "./repository";
 
@@ -34,14 +35,16 @@ export type CapacityHold = { capacityInstanceId: number; slotStart: Date; items:
  * charge the guest more than the checkout showed. Locked, the usage count cannot reach the limit
  * between this check, the refresh and takeHolds.
  */
-export async function refuseUnusableDiscounts(tx: Executor, checkoutId: string): Promise<void> {
+export async function refuseUnusableDiscounts(tx: Executor, checkoutId: string, now: Date): Promise<void> {
   const applied = await findAppliedDiscounts(tx, checkoutId);
-  for (const rule of await lockDiscountCodes(
+  for (const row of await lockDiscountCodes(
     tx,
-    applied.map((row) => row.rule.id),
+    applied.map((found) => found.rule.id),
   )) {
-    if (!rule.isActive) throw discountRefused(rule.code, "is no longer valid");
+    const rule = toDiscountRule(row);
     if (rule.usageLimit !== null && rule.usageCount >= rule.usageLimit) throw usageLimitReached(rule.code);
+    // Switched off, or its last valid day ended while the guest was on the checkout page.
+    if (!isDiscountUsable(rule, now)) throw discountRefused(rule.code, "is no longer valid");
   }
 }
 

@@ -207,8 +207,8 @@ async function startAttempt(
   if (problem) throw unprocessable(problem.code, problem.message, problem.field);
   // Basket changes lock the basket row too: they wait for this payment, then see it and refuse.
   if (checkout.basketId) await lockBasket(tx, checkout.basketId);
-  // The guest saw the code's discount: one used up since is refused, never dropped by the refresh below.
-  await refuseUnusableDiscounts(tx, checkout.id);
+  // The guest saw the code's discount: one used up or expired since is refused, never dropped by the refresh below.
+  await refuseUnusableDiscounts(tx, checkout.id, now);
   // For the OPEN checkout this also brings discount and gift-card amounts in line with the basket now.
   const totals = await computeCheckoutTotals(tx, checkout, now);
   if (totals.isEmpty) throw basketEmpty();
