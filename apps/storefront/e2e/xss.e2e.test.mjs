@@ -26,6 +26,8 @@ const figures = {
   cspViolations: [],
   emailsRefused: 0,
   storefrontEmailErrors: 0,
+  /** Presses of Place order that nothing followed (see placeOrderToHostedPage). */
+  ignoredPresses: [],
 };
 
 before(product.start);
@@ -33,8 +35,10 @@ after(async () => {
   console.log(
     `xss: ${PAYLOADS.length} payloads, ${figures.orders} orders, ${figures.scriptsRan.length} scripts ran, ` +
       `${figures.dialogs.length} dialogs, ${figures.cspViolations.length} CSP violations, ` +
-      `${figures.emailsRefused} emails refused by the API, ${figures.storefrontEmailErrors} shown refused by the storefront`,
+      `${figures.emailsRefused} emails refused by the API, ${figures.storefrontEmailErrors} shown refused by the storefront, ` +
+      `${figures.ignoredPresses.length} presses of Place order nothing followed`,
   );
+  for (const state of figures.ignoredPresses) console.log(`xss: a press of Place order nothing followed: ${state}`);
   await product.stop();
 });
 
@@ -115,9 +119,28 @@ async function deliverTo(page, address) {
   await times.first().check();
 }
 
-/** Places the order; when the hosted page does not come, fails with what the checkout says instead. */
+/**
+ * Places the order. Now and then a press of Place order is followed by no request at all and nothing on the
+ * page changes (seen on about one order in eight, on any payloads; not yet explained): the state the page was
+ * in is recorded for the report and the guest presses once more, as a guest would. When the hosted page still
+ * does not come, the test fails with the answers refused and what the page says (screenshot in e2e/artifacts).
+ */
 async function placeOrderToHostedPage(page, seen) {
-  await page.getByRole("button", { name: "Place order" }).click();
+  const button = page.getByRole("button", { name: "Place order" });
+  let requests = 0;
+  page.on("request", () => {
+    requests += 1;
+  });
+  await button.click();
+  const reached = await page
+    .waitForURL(/\/api\/payment\/test\//, { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (reached) return;
+  if (requests === 0) {
+    figures.ignoredPresses.push(await pageStateOf(page));
+    await button.click();
+  }
   try {
     await page.waitForURL(/\/api\/payment\/test\//);
   } catch (error) {
@@ -131,6 +154,17 @@ async function placeOrderToHostedPage(page, seen) {
       { cause: error },
     );
   }
+}
+
+/** What a press of Place order saw: the button, the terms, the checked radios (time, method) and the focus. */
+function pageStateOf(page) {
+  return page.evaluate(() => {
+    const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.trim() === "Place order");
+    const terms = [...document.querySelectorAll('input[type="checkbox"]')].map((c) => c.checked).join(",");
+    const radios = [...document.querySelectorAll("input[type=radio]:checked")].map((r) => `${r.name}=${r.value}`);
+    const focused = document.activeElement;
+    return `button disabled=${button?.disabled}, checkboxes ${terms}, radios ${radios.join(" ")}, focus ${focused?.tagName} ${focused?.getAttribute("name") ?? ""}`;
+  });
 }
 
 /** The payloads of order k, by field. */
