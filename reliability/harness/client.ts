@@ -4,7 +4,14 @@
  * balancer would. It knows the product only through HTTP: no imports from apps/api.
  */
 
-export type Answer<T = unknown> = { status: number; body: T; location: string | null; text: string };
+export type Answer<T = unknown> = {
+  status: number;
+  body: T;
+  location: string | null;
+  /** The Retry-After header of a 429 or 503. */
+  retryAfter: string | null;
+  text: string;
+};
 
 type CallOptions = {
   token?: string;
@@ -39,7 +46,13 @@ export function apiClient(urls: string[]): Client {
       }
       const res = await fetch(base + path, { method, headers, body, redirect: "manual" });
       const text = await res.text();
-      return { status: res.status, body: parseJson(text), location: res.headers.get("location"), text };
+      return {
+        status: res.status,
+        body: parseJson(text),
+        location: res.headers.get("location"),
+        retryAfter: res.headers.get("retry-after"),
+        text,
+      };
     },
   };
 }

@@ -79,12 +79,12 @@ async function shopModule(db: Db): Promise<{ discountInstanceId: number; giftcar
   };
 }
 
-/** A gift card of the shop holding `balanceMinor` øre. */
-export async function createGiftcard(db: Db, code: string, balanceMinor: number): Promise<void> {
+/** A gift card of the shop holding `balanceMinor` øre, valid until `validUntil` (default: always). */
+export async function createGiftcard(db: Db, code: string, balanceMinor: number, validUntil?: Date): Promise<void> {
   const { giftcardInstanceId } = await shopModule(db);
   await db.execute(
-    sql`insert into giftcard (giftcard_instance_id, code, balance_minor)
-        values (${giftcardInstanceId}, ${code}, ${balanceMinor})`,
+    sql`insert into giftcard (giftcard_instance_id, code, balance_minor, valid_until)
+        values (${giftcardInstanceId}, ${code}, ${balanceMinor}, ${validUntil?.toISOString() ?? null})`,
   );
 }
 
