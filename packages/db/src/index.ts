@@ -4,3 +4,4 @@ export { checkDatabaseReadiness, type DatabaseReadiness } from "./readiness";
 export type { OrderLineChoice, Translations } from "./schema";
 export * as schema from "./schema";
 export { seedDemoData } from "./seed";
+export { isDatabaseUnavailable } from "./unavailable";

@@ -1,7 +1,7 @@
 import type { Socket } from "node:net";
-import type { ConnectionError, FastifyInstance } from "fastify";
+import Fastify, { type ConnectionError, type FastifyInstance } from "fastify";
 import { describe, expect, test } from "vitest";
-import { clientErrorHandler } from "./error-handler";
+import { answerError, clientErrorHandler } from "./error-handler";
 
 /** The part of a socket the handler uses, recording what was written. */
 function fakeSocket(options: { destroyed?: boolean; headersSent?: boolean } = {}) {
@@ -70,5 +70,40 @@ describe("clientErrorHandler", () => {
     const socket = answer("HPE_INVALID_CONSTANT", fakeSocket({ headersSent: true }));
     expect(socket.written).toEqual([]);
     expect(socket.destroyed).toBe(true);
+  });
+});
+
+describe("answerError", () => {
+  /** A route that fails with `error`, answered by the API's error mapping. */
+  async function failWith(error: Error) {
+    const server = Fastify({ logger: false });
+    server.setErrorHandler(answerError);
+    server.get("/fails", async () => {
+      throw error;
+    });
+    const res = await server.inject({ method: "GET", url: "/fails" });
+    await server.close();
+    return res;
+  }
+
+  test("a database that cannot be reached is 503 DATABASE_UNAVAILABLE with Retry-After, no driver detail", async () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    const res = await failWith(new Error("Failed query: select * from basket", { cause: refused }));
+    expect(res.statusCode).toBe(503);
+    expect(res.headers["retry-after"]).toBe("5");
+    expect(res.json()).toEqual({
+      errors: [{ code: "DATABASE_UNAVAILABLE", message: "The service is briefly unavailable; please try again" }],
+      traceId: expect.any(String),
+    });
+    expect(res.body).not.toContain("5432");
+  });
+
+  test("any other fault stays a 500 INTERNAL that tells nothing", async () => {
+    const res = await failWith(Object.assign(new Error("duplicate key value violates"), { code: "23505" }));
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      errors: [{ code: "INTERNAL", message: "Sorry, an error has occurred" }],
+      traceId: expect.any(String),
+    });
   });
 });

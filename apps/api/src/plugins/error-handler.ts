@@ -1,8 +1,12 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
+import { isDatabaseUnavailable } from "@app/db";
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError } from "../errors";
+
+/** How long a client should wait after a 503 because the database is unavailable (a restart takes seconds). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own 4xx errors (bad JSON, too large, …) keep their status with a readable code. */
 const FRAMEWORK_CODES: Record<string, string> = {
@@ -30,6 +34,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
 export function answerError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   const appError = toAppError(error);
   if (appError) return reply.status(appError.status).send({ errors: appError.items });
+  if (isDatabaseUnavailable(error)) {
+    // Not a bug: the database is down or restarting. 503 tells clients and load balancers to try again.
+    request.log.warn({ err: error }, "database unavailable");
+    return reply
+      .status(503)
+      .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+      .send({
+        errors: [{ code: "DATABASE_UNAVAILABLE", message: "The service is briefly unavailable; please try again" }],
+        traceId: String(request.id),
+      });
+  }
   request.log.error({ err: error }, "unexpected fault");
   return reply.status(500).send({
     errors: [{ code: "INTERNAL", message: "Sorry, an error has occurred" }],
