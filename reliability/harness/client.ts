@@ -44,7 +44,10 @@ export function apiClient(urls: string[]): Client {
         headers["content-type"] = "application/x-www-form-urlencoded";
         body = new URLSearchParams(options.form).toString();
       }
-      const res = await fetch(base + path, { method, headers, body, redirect: "manual" });
+      const res = await fetch(base + path, { method, headers, body, redirect: "manual" }).catch((error: Error) => {
+        // fetch's own message is only "fetch failed": say which call and why (reset, refused, timeout).
+        throw new NetworkFailure(`${method} ${path} on ${base}: ${String(error.cause ?? error)}`);
+      });
       const text = await res.text();
       return {
         status: res.status,
@@ -64,6 +67,9 @@ function parseJson(text: string): never {
     return undefined as never;
   }
 }
+
+/** The request got no HTTP answer at all (connection refused or cut, timeout). */
+export class NetworkFailure extends Error {}
 
 /** The first error code of an answer in the errors shape (`{ errors: [{ code }] }`). */
 export function errorCode(answer: Answer): string | undefined {

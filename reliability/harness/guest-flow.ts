@@ -7,7 +7,7 @@
  *
  * Each step is its own function so cases can stop anywhere (a payment left waiting, a second tab).
  */
-import { type Answer, type Client, errorCode, expectStatus, StepFailed } from "./client";
+import { type Answer, type Client, errorCode, expectStatus, NetworkFailure, StepFailed } from "./client";
 import { sleep } from "./product";
 
 /** SPEC §4 checkout states and payment states, as a client knows them. */
@@ -221,13 +221,28 @@ export type CheckoutView = { state: number; orderId: string | null; payment: { i
 export async function awaitSettled(client: Client, guest: Guest, timeoutMs = 120_000): Promise<CheckoutView> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const view = await expectStatus<CheckoutView>(
-      "poll checkout",
-      client.call("GET", `/api/checkout/${guest.checkoutId}`, { token: guest.token }),
-    );
+    const view = await readCheckout(client, guest);
+    if (!view) {
+      if (Date.now() > deadline) throw new Error(`checkout ${guest.checkoutId}: no answer to the order page's polls`);
+      await sleep(250);
+      continue;
+    }
     if (view.state === CheckoutState.DONE || view.state === CheckoutState.ERROR) return view;
     if (Date.now() > deadline) return view;
     await sleep(100);
+  }
+}
+
+/** One poll of the order page; null when the request got no answer (the page just polls again). */
+async function readCheckout(client: Client, guest: Guest): Promise<CheckoutView | null> {
+  try {
+    return await expectStatus<CheckoutView>(
+      "poll checkout",
+      client.call("GET", `/api/checkout/${guest.checkoutId}`, { token: guest.token }),
+    );
+  } catch (error) {
+    if (error instanceof NetworkFailure) return null;
+    throw error;
   }
 }
 
@@ -277,7 +292,7 @@ export async function outcomeOf(flow: () => Promise<FlowOutcome>): Promise<FlowO
     if (error instanceof StepFailed && error.answer.status >= 400 && error.answer.status < 500)
       return { kind: "refused", step: error.step, status: error.answer.status, code: error.code };
     if (error instanceof StepFailed) return { kind: "error", step: error.step, detail: error.message };
-    return { kind: "error", step: "network", detail: String(error) };
+    return { kind: "error", step: error instanceof NetworkFailure ? "network" : "client", detail: String(error) };
   }
 }
 
