@@ -90,13 +90,17 @@ await onBothDatabases("orphaned payment", (kind) => {
     // The real race: approvals pressed on the victim's hosted pages, the victim killed a moment later.
     const onVictim = apiClient([running.urls[victim]!]);
     const pages = await Promise.all(raced.map(({ payment }) => loadPaymentPage(onVictim, payment.id)));
+    // Sent 60 ms apart, the kill at a random moment among them: some approvals are done, some never
+    // arrive, and now and then one is between its commit and its order.
     const presses = raced.map(({ payment }, i) =>
-      postButton(onVictim, payment.id, "approve", pages[i]!).then(
-        (answer) => answer.status,
-        () => "connection error",
-      ),
+      sleep(i * 60)
+        .then(() => postButton(onVictim, payment.id, "approve", pages[i]!))
+        .then(
+          (answer) => answer.status,
+          () => "connection error",
+        ),
     );
-    await sleep(20 + random() * 130);
+    await sleep(100 + random() * RACED * 60);
     await running.kill(victim);
     const pressed = await Promise.all(presses);
 
