@@ -35,17 +35,24 @@ type Product = { id: number; price: number; isGiftcard: boolean; modifiers: { ch
 /**
  * Restaurant A (host `localhost`) and a product without required options. The slot is the
  * `slotIndex`-th available pickup time of today: a few slots ahead, so it stays orderable while a
- * long case runs (the first ones close as the kitchen's preparation time passes).
+ * long case runs (the first ones close as the kitchen's preparation time passes). Late in the
+ * restaurant's day, when today has too few times left for that, it is tomorrow's (restaurant A takes
+ * orders 2 days ahead), so the suite passes at any hour.
  */
 export async function openShop(client: Client, slotIndex = 3): Promise<Shop> {
   const module = await expectStatus<ShopModule>("module", client.call("GET", "/api/module/domain/localhost"));
   const token = await guestToken(client, module);
   const product = await plainProduct(client, module, token);
-  const open = await availableSlots(client, module, token);
+  const today = await availableSlots(client, module, token);
+  const open =
+    today.length > slotIndex + SLOTS_TO_SPARE ? today : await availableSlots(client, module, token, restaurantDay(1));
   const slotTime = open[Math.min(slotIndex, open.length - 1)];
-  if (!slotTime) throw new Error("no pickup slot available today at restaurant A");
+  if (!slotTime) throw new Error("no pickup slot available today or tomorrow at restaurant A");
   return { module, product, slotTime };
 }
+
+/** Times today must have beyond the chosen one (about two hours of them) to stay orderable for a long case. */
+const SLOTS_TO_SPARE = 8;
 
 /** A day's pickup times (ISO) still available for a 1-item basket, earliest first; today by default. */
 export async function availableSlots(
