@@ -82,6 +82,8 @@ function createServer(config: Config, logs: boolean, logStream?: BuildOptions["l
     // Fastify's own two lines per request are off: registerRequestLog writes one line instead.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "traceId" }),
     genReqId: () => randomUUID(),
+    // Fastify's 10 s per plugin is too short on a loaded 2-core machine (swagger-ui's start timed out there).
+    pluginTimeout: 60_000,
     bodyLimit: API_BODY_LIMIT,
     ...SERVER_TIMEOUTS,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },

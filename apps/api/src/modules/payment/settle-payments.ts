@@ -27,8 +27,10 @@ const BATCH = 100;
 /**
  * A settled checkout is left to the request that settled it for this long before the sweeper
  * finalizes it, so the two rarely do the same work (it would be harmless: finalize is idempotent).
+ * Short enough that, with the default sweep interval (30 s), a payment whose process died between
+ * the approval and the order has its order (or its money back) within a minute (issue 11, case 8).
  */
-export const SETTLED_GRACE_MS = 60_000;
+export const SETTLED_GRACE_MS = 20_000;
 
 /** A paid checkout still without an order after this long is logged as an error on every pass. */
 export const STUCK_ALARM_MS = 10 * 60_000;
