@@ -51,9 +51,10 @@ const CARD = "RELIABILITY-ORPHAN-CARD";
 const CARD_MINOR = 1_000_000_00;
 const CODE = "RELIABILITY-ORPHAN-10";
 const EXPIRY_MINUTES = 2;
-/** ADR 006: a paid checkout without an order is left to its request for 20 s before the sweeper places it. */
-const SWEEPER_GRACE_MS = 20_000;
-/** Issue 11: within 60 s of the approval, exactly one order or the money back (the grace, 1-s passes, a restart). */
+/**
+ * Issue 11: within 60 s of the approval, exactly one order or the money back: the sweeper's 20 s grace (ADR 006:
+ * a paid checkout without an order is left to its request that long), its 1-s passes, a PGlite restart.
+ */
 const SETTLE_DEADLINE_MS = 60_000;
 
 type Orphan = { guest: Guest; paymentId: string; placeable: boolean };
