@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: builds the storefront when its build is missing or older than its sources, then
-// runs the API, which also serves the built storefront, on PORT (default 3000).
+// `npm start`: builds the storefront and the API when their builds are missing or older than their
+// sources, then runs the compiled API (apps/api/dist/server.js), which also serves the built
+// storefront, on PORT (default 3000). `npm run dev` keeps running the TypeScript sources with tsx.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -8,7 +9,8 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const storefront = join(root, "apps/storefront");
-const builtIndex = join(storefront, "dist/index.html");
+const api = join(root, "apps/api");
+const contracts = join(root, "packages/contracts/src");
 
 function newestMtime(path) {
   const stat = statSync(path);
@@ -16,20 +18,29 @@ function newestMtime(path) {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
 }
 
-function storefrontIsStale() {
-  if (!existsSync(builtIndex)) return true;
-  const sources = ["src", "public", "index.html", "vite.config.ts"].map((p) => join(storefront, p)).filter(existsSync);
-  const contracts = join(root, "packages/contracts/src");
-  return Math.max(...sources.map(newestMtime), newestMtime(contracts)) > statSync(builtIndex).mtimeMs;
+/** Whether `built` is missing or older than any of `sources` (files or folders; missing ones are skipped). */
+function isStale(built, sources) {
+  if (!existsSync(built)) return true;
+  return Math.max(...sources.filter(existsSync).map(newestMtime)) > statSync(built).mtimeMs;
 }
 
-if (storefrontIsStale()) {
-  console.log("Building the storefront…");
-  const build = spawnSync("npm", ["run", "build", "--workspace", "apps/storefront"], { cwd: root, stdio: "inherit" });
+function buildWorkspace(what, workspace) {
+  console.log(`Building the ${what}…`);
+  const build = spawnSync("npm", ["run", "build", "--workspace", workspace], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", join(root, "apps/api/src/server.ts")], {
+const storefrontSources = ["src", "public", "index.html", "vite.config.ts"].map((p) => join(storefront, p));
+if (isStale(join(storefront, "dist/index.html"), [...storefrontSources, contracts]))
+  buildWorkspace("storefront", "apps/storefront");
+
+// The bundle holds the API and every workspace package it imports (packages/*/src).
+const packageSources = readdirSync(join(root, "packages")).map((name) => join(root, "packages", name, "src"));
+const apiBundle = join(api, "dist/server.js");
+if (isStale(apiBundle, [join(api, "src"), join(api, "build.mjs"), ...packageSources]))
+  buildWorkspace("API", "apps/api");
+
+const server = spawn(process.execPath, ["--enable-source-maps", apiBundle], {
   cwd: root,
   stdio: "inherit",
   env: process.env,
