@@ -2,7 +2,12 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["packages/*/src/**/*.test.ts", "apps/api/src/**/*.test.ts", "apps/storefront/src/**/*.test.{ts,tsx}"],
+    include: [
+      "packages/*/src/**/*.test.ts",
+      "apps/api/src/**/*.test.ts",
+      "apps/storefront/src/**/*.test.{ts,tsx}",
+      "apps/storefront/build/**/*.test.ts",
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,11 +1,12 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "./build/precompress.ts";
 
 // In `npm run dev` the API runs on API_PORT and Vite serves the storefront with hot reload on PORT.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { "/api": apiTarget, "/static": apiTarget },

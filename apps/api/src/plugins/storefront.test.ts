@@ -1,10 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registerErrorHandler } from "./error-handler";
 import { registerStorefront } from "./storefront";
+
+const SCRIPT = "console.log('shop');\n".repeat(50);
+/** What the fake API's public module call answers for localhost, with a `<` the page must neutralise. */
+const MODULE_ANSWER = '{"id":7,"productionUnitId":3,"menuInstanceId":11,"productInstanceId":12,"name":"A</script>"}';
 
 let dist: string;
 let app: FastifyInstance;
@@ -13,11 +18,14 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), "storefront-dist-"));
   mkdirSync(join(dist, "assets"));
   mkdirSync(join(dist, "images"));
-  writeFileSync(join(dist, "index.html"), "<!doctype html><title>shop</title>");
-  writeFileSync(join(dist, "assets/index-abc123.js"), "console.log('shop');");
+  writeFileSync(join(dist, "index.html"), "<!doctype html><head><title>shop</title></head><body></body>");
+  writeFileSync(join(dist, "assets/index-abc123.js"), SCRIPT);
+  writeFileSync(join(dist, "assets/index-abc123.js.br"), brotliCompressSync(SCRIPT));
+  writeFileSync(join(dist, "assets/index-abc123.js.gz"), gzipSync(SCRIPT));
   writeFileSync(join(dist, "images/logo.svg"), "<svg/>");
   app = Fastify();
   registerErrorHandler(app);
+  await app.register(fakeApi, { prefix: "/api" });
   await registerStorefront(app, dist);
   await app.ready();
 });
@@ -26,12 +34,34 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
+/** The few public and catalogue calls the page's data blocks are read through; only localhost has a module. */
+async function fakeApi(api: FastifyInstance) {
+  const authorised = (auth: string | undefined) => auth === "Bearer secret-token";
+  api.get<{ Params: { domain: string } }>("/module/domain/:domain", (req, reply) =>
+    req.params.domain === "localhost"
+      ? reply.type("application/json").send(MODULE_ANSWER)
+      : reply.code(404).send({ errors: [{ code: "MODULE_NOT_FOUND", message: "none" }] }),
+  );
+  api.get("/token/3", () => ({ token: "secret-token" }));
+  api.get("/menu", (req, reply) =>
+    authorised(req.headers.authorization) ? [{ id: 5, active: true }] : reply.code(401).send(),
+  );
+  api.get("/label", () => []);
+  api.get("/category/menu/5", () => [{ id: 1, products: [{ productId: 9 }] }]);
+  api.post("/context", (req) => ({ products: [{ id: (req.body as number[])[0] }], choices: [], modifiers: [] }));
+}
+
+function dataBlock(html: string, id: string): string | undefined {
+  return new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`).exec(html)?.[1];
+}
+
 describe("pages", () => {
   test("any page path gets index.html, never cached, so the client router decides", async () => {
     const res = await app.inject({ method: "GET", url: "/menu/12?x=1" });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("<title>shop</title>");
     expect(res.headers["cache-control"]).toBe("no-cache");
+    expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
   });
 
   test("HEAD of a page answers like GET without a body (link checkers, uptime monitors)", async () => {
@@ -54,6 +84,69 @@ describe("pages", () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().errors[0].code).toBe("ROUTE_NOT_FOUND");
   });
+
+  test("the page has an ETag, and a browser holding that copy gets 304 without a body", async () => {
+    const first = await app.inject({ method: "GET", url: "/" });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await app.inject({ method: "GET", url: "/menu/3", headers: { "if-none-match": etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+    expect(again.headers.etag).toBe(etag);
+    const stale = await app.inject({ method: "GET", url: "/", headers: { "if-none-match": 'W/"old"' } });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  test("the page goes brotli or gzip as the browser accepts, varying by Accept-Encoding", async () => {
+    const plain = await app.inject({ method: "GET", url: "/" });
+    const br = await app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "gzip, deflate, br" } });
+    const gzip = await app.inject({ method: "GET", url: "/", headers: { "accept-encoding": "gzip, br;q=0" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    for (const res of [plain, br, gzip]) expect(res.headers.vary).toBe("Accept-Encoding");
+  });
+});
+
+describe("the host's data blocks in the page", () => {
+  test("the public module is embedded exactly as GET /api/module/domain/{host} answers it", async () => {
+    const page = await app.inject({ method: "GET", url: "/", headers: { host: "localhost:3000" } });
+    const answer = await app.inject({ method: "GET", url: "/api/module/domain/localhost" });
+    const block = dataBlock(page.body, "shop-module");
+    // `<` is the one character written differently (\u003c), so `</script>` cannot end the block.
+    expect(block).toBe(answer.body.replaceAll("<", "\\u003c"));
+    expect(JSON.parse(block!)).toEqual(answer.json());
+  });
+
+  test("the catalogue the first tiles need is embedded; the token used to read it is not", async () => {
+    const page = await app.inject({ method: "GET", url: "/", headers: { host: "localhost" } });
+    expect(JSON.parse(dataBlock(page.body, "shop-catalogue")!)).toEqual({
+      menuInstanceId: 11,
+      productInstanceId: 12,
+      menus: [{ id: 5, active: true }],
+      categories: [{ id: 1, products: [{ productId: 9 }] }],
+      labels: [],
+      context: { products: [{ id: 9 }], choices: [], modifiers: [] },
+    });
+    expect(page.body).not.toContain("secret-token");
+  });
+
+  test("a host without a module gets the page without data (the app asks and shows /notfound)", async () => {
+    const page = await app.inject({ method: "GET", url: "/", headers: { host: "unknown.example" } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain("application/json");
+  });
+
+  test("each host has its own page and ETag, the same for every request of that host", async () => {
+    const a1 = await app.inject({ method: "GET", url: "/", headers: { host: "localhost" } });
+    const a2 = await app.inject({ method: "GET", url: "/checkout", headers: { host: "localhost" } });
+    const other = await app.inject({ method: "GET", url: "/", headers: { host: "unknown.example" } });
+    expect(a2.body).toBe(a1.body);
+    expect(a2.headers.etag).toBe(a1.headers.etag);
+    expect(other.headers.etag).not.toBe(a1.headers.etag);
+  });
 });
 
 describe("files", () => {
@@ -67,5 +160,26 @@ describe("files", () => {
     const res = await app.inject({ method: "GET", url: "/images/logo.svg" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-cache");
+  });
+
+  test("an asset goes as the build's brotli or gzip file by Accept-Encoding, with its own type", async () => {
+    const cases = [
+      { accept: "gzip, deflate, br", encoding: "br", unpack: brotliDecompressSync },
+      { accept: "gzip", encoding: "gzip", unpack: gunzipSync },
+      { accept: "identity", encoding: undefined, unpack: (b: Buffer) => b },
+    ];
+    for (const { accept, encoding, unpack } of cases) {
+      const res = await app.inject({
+        method: "GET",
+        url: "/assets/index-abc123.js",
+        headers: { "accept-encoding": accept },
+      });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers["content-encoding"], accept).toBe(encoding);
+      expect(res.headers["content-type"], accept).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(res.headers.vary, accept).toBe("Accept-Encoding");
+      expect(res.headers["cache-control"], accept).toBe("public, max-age=31536000, immutable");
+      expect(unpack(res.rawPayload).toString(), accept).toBe(SCRIPT);
+    }
   });
 });

@@ -1,15 +1,20 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { extname, join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { routeNotFound } from "../errors";
+import { sendShopPage } from "./storefront-page";
+import { createShopPageCache } from "./storefront-page-cache";
 
 /** Vite fingerprints everything under assets/: a file there never changes under the same name. */
 const FINGERPRINTED = "public, max-age=31536000, immutable";
+/** The build writes .br and .gz next to these (apps/storefront/build/precompress.ts). */
+const PRECOMPRESSED = new Set([".js", ".css", ".json", ".svg", ".html", ".txt", ".webmanifest"]);
 
 /**
- * Serves the built storefront. Unknown non-API paths get index.html, so the client router decides
- * (its /notfound page); anything else unknown is the API's ROUTE_NOT_FOUND.
+ * Serves the built storefront. Unknown non-API paths get index.html (with the host's data blocks, see
+ * storefront-boot-data.ts), so the client router decides (its /notfound page); anything else unknown is
+ * the API's ROUTE_NOT_FOUND.
  */
 export async function registerStorefront(app: FastifyInstance, dist: string): Promise<void> {
   const hasStorefront = existsSync(join(dist, "index.html"));
@@ -18,18 +23,22 @@ export async function registerStorefront(app: FastifyInstance, dist: string): Pr
       root: dist,
       wildcard: false,
       index: false,
+      // The build's .br/.gz files, chosen by Accept-Encoding; no file is compressed per request.
+      preCompressed: true,
       // @fastify/static writes its own Cache-Control after setHeaders unless told not to.
       cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader("cache-control", path.startsWith(join(dist, "assets")) ? FINGERPRINTED : "no-cache");
+        if (PRECOMPRESSED.has(extname(path.replace(/\.(br|gz)$/, "")))) res.setHeader("vary", "Accept-Encoding");
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  const shopPage = hasStorefront ? createShopPageCache(app, readFileSync(join(dist, "index.html"), "utf8")) : null;
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
-    if (hasStorefront && isPageRequest(request.method, path)) {
+    if (shopPage && isPageRequest(request.method, path)) {
       if (/\.[a-z0-9]+$/i.test(path) && existsSync(join(dist, path))) return reply.sendFile(path.slice(1));
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      return sendShopPage(request, reply, await shopPage(request.hostname));
     }
     return reply.send(routeNotFound(request.method, path));
   });

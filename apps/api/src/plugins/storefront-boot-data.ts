@@ -1,0 +1,69 @@
+import type { FastifyInstance } from "fastify";
+
+/**
+ * The ids of the data blocks the page carries; apps/storefront/src/lib/boot-data.ts reads them (the
+ * storefront imports nothing from the API, so the two names are repeated there).
+ */
+export const MODULE_BLOCK_ID = "shop-module";
+export const CATALOGUE_BLOCK_ID = "shop-catalogue";
+
+/** What the page for one host carries: raw JSON texts, exactly as the API answers them. */
+export type BootData = { module: string; catalogue: string | null };
+
+/** POST /api/context takes at most this many ids (MAX_CONTEXT_PRODUCTS); a bigger menu is left to the app. */
+const CONTEXT_LIMIT = 200;
+
+type PublicModule = { id: number; productionUnitId: number; menuInstanceId: number; productInstanceId: number };
+type MenuAnswer = { id: number; active: boolean }[];
+type CategoriesAnswer = { products: { productId: number }[] }[];
+
+/**
+ * The public data the app start of `host` needs before its first category tile, read through the API's own
+ * routes (app.inject), so each block is byte for byte what the browser would get. Null when the host has
+ * no module or the API cannot answer now: the page then goes out without data and the app asks itself.
+ *
+ * The catalogue needs a token; the one minted here stays on the server and is never embedded (the page is
+ * cacheable and the same for every guest of the host).
+ */
+export async function readBootData(app: FastifyInstance, host: string): Promise<BootData | null> {
+  const byDomain = await app.inject({ method: "GET", url: `/api/module/domain/${encodeURIComponent(host)}` });
+  if (byDomain.statusCode !== 200) return null;
+  const module = byDomain.json<PublicModule>();
+  return { module: byDomain.body, catalogue: await readCatalogue(app, module).catch(() => null) };
+}
+
+/** The block of the module's catalogue: the active menu's categories, their products and the labels. */
+async function readCatalogue(app: FastifyInstance, module: PublicModule): Promise<string | null> {
+  const tokenAnswer = await app.inject({ method: "GET", url: `/api/token/${module.productionUnitId}` });
+  if (tokenAnswer.statusCode !== 200) return null;
+  const headers = { authorization: `Bearer ${tokenAnswer.json<{ token: string }>().token}` };
+  const get = (url: string) => app.inject({ method: "GET", url, headers });
+
+  const [menus, labels] = await Promise.all([
+    get(`/api/menu?instanceId=${module.menuInstanceId}`),
+    get(`/api/label?instanceId=${module.productInstanceId}`),
+  ]);
+  const active = menus.statusCode === 200 ? menus.json<MenuAnswer>().find((menu) => menu.active) : undefined;
+  if (!active || labels.statusCode !== 200) return null;
+  const categories = await get(`/api/category/menu/${active.id}?instanceId=${module.menuInstanceId}`);
+  if (categories.statusCode !== 200) return null;
+  const ids = [...new Set(categories.json<CategoriesAnswer>().flatMap((c) => c.products.map((p) => p.productId)))];
+  if (ids.length > CONTEXT_LIMIT) return null;
+  const context = await app.inject({
+    method: "POST",
+    url: `/api/context?instanceId=${module.productInstanceId}`,
+    headers: { ...headers, "content-type": "application/json" },
+    payload: JSON.stringify(ids),
+  });
+  if (context.statusCode !== 200) return null;
+  return `{"menuInstanceId":${module.menuInstanceId},"productInstanceId":${module.productInstanceId},"menus":${menus.body},"categories":${categories.body},"labels":${labels.body},"context":${context.body}}`;
+}
+
+/**
+ * A `<script type="application/json">` data block: never run, so the CSP's script-src does not apply. Only
+ * `<` can end the element early (`</script>`, `<!--`); it becomes `\u003c`, which JSON reads as the same
+ * text. An answer without `<` is embedded byte for byte.
+ */
+export function dataBlock(id: string, json: string): string {
+  return `<script type="application/json" id="${id}">${json.replaceAll("<", "\\u003c")}</script>`;
+}
