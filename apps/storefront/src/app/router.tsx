@@ -1,9 +1,11 @@
+import type { Module } from "@app/contracts";
 import { createBrowserRouter } from "react-router";
 import { isLoggedIn, postLoginAttempt } from "../features/auth";
 import { basketStore } from "../features/basket";
-import { loadCatalogue, loadStock } from "../features/menu";
+import { type EmbeddedCatalogue, loadCatalogue, loadStock } from "../features/menu";
 import { type AppState, readMaintenanceFlag, startApp } from "../features/shop";
 import { api, setToken, staticStorage } from "../lib/api-client";
+import { CATALOGUE_BLOCK_ID, MODULE_BLOCK_ID, readDataBlock } from "../lib/boot-data";
 import i18n, { applyServerDefaultLanguage, ensureLanguage } from "../lib/i18n";
 import { reportAppError } from "../lib/telemetry";
 import { createRoutes } from "./routes";
@@ -12,7 +14,13 @@ let started: Promise<AppState> | undefined;
 /** The app start runs once per page load; every loader shares its result. */
 function appState(): Promise<AppState> {
   if (!started) {
-    started = startApp(window.location.hostname, { api, staticStorage, setToken, applyServerDefaultLanguage });
+    started = startApp(window.location.hostname, {
+      api,
+      staticStorage,
+      setToken,
+      applyServerDefaultLanguage,
+      embeddedModule: readDataBlock<Module>(MODULE_BLOCK_ID),
+    });
     void started.then((state) => {
       if (state.status === "error") reportAppError(state.error, window.location.pathname);
     });
@@ -48,7 +56,11 @@ export const router = createBrowserRouter(
     userAgent: () => navigator.userAgent,
     ensureLanguage,
     catalogue: ({ module }) =>
-      loadCatalogue({ menuInstanceId: module.menuInstanceId, productInstanceId: module.productInstanceId }),
+      loadCatalogue(
+        { menuInstanceId: module.menuInstanceId, productInstanceId: module.productInstanceId },
+        api,
+        readDataBlock<EmbeddedCatalogue>(CATALOGUE_BLOCK_ID),
+      ),
     stock: (productionUnitId) => loadStock(productionUnitId),
     loadBasket,
     maintenanceNow,

@@ -1,4 +1,4 @@
-export { type Catalogue, type CatalogueArgs, loadCatalogue } from "./api/load-catalogue";
+export { type Catalogue, type CatalogueArgs, type EmbeddedCatalogue, loadCatalogue } from "./api/load-catalogue";
 export { loadStock, type Stock } from "./api/load-stock";
 export { CategoryNav, type CategoryNavProps } from "./components/category-nav";
 export { type CategoryTile, CategoryTiles } from "./components/category-tiles";

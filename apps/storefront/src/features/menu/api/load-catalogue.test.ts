@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { ApiError, createApiClient } from "../../../lib/api-client";
 import { category, product, vegetarian } from "../test/fixtures";
-import { loadCatalogue } from "./load-catalogue";
+import { type EmbeddedCatalogue, loadCatalogue } from "./load-catalogue";
 
 type Call = { method: string; url: string; body: unknown };
 type Answer = { status: number; body: unknown };
@@ -116,5 +116,30 @@ describe("loadCatalogue", () => {
     const sizes = calls.filter((c) => c.method === "POST").map((c) => (c.body as number[]).length);
     expect(sizes).toEqual([200, 200, 50]);
     expect(catalogue.productsById.size).toBe(450);
+  });
+
+  test("the catalogue the server embedded for the module is used as it is, without a call", async () => {
+    const { client, calls } = fakeApi({});
+    const embedded = {
+      ...args,
+      menus: menus.body,
+      categories: categories.body,
+      labels: labels.body,
+      context: context([1, 2, 3]).body,
+    } as EmbeddedCatalogue;
+    const catalogue = await loadCatalogue(args, client, embedded);
+    expect(calls).toEqual([]);
+    expect(catalogue.menu?.id).toBe(9);
+    expect(catalogue.categories.map((c) => c.id)).toEqual([1, 2]);
+    expect([...catalogue.productsById.keys()]).toEqual([1, 2, 3]);
+    expect(catalogue.labels).toEqual([vegetarian]);
+  });
+
+  test("an embedded catalogue of other instances is ignored and the catalogue read", async () => {
+    const { client, calls } = fakeApi(ok);
+    const embedded = { menuInstanceId: 99, productInstanceId: 6, menus: [], categories: [], labels: [] };
+    const catalogue = await loadCatalogue(args, client, embedded as unknown as EmbeddedCatalogue);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(catalogue.menu?.id).toBe(9);
   });
 });

@@ -20,6 +20,17 @@ export type Catalogue = {
  */
 const CONTEXT_BATCH = 200;
 
+/**
+ * The catalogue as the server embeds it in the page (apps/api/src/plugins/storefront-boot-data.ts): the
+ * raw answers of the four calls below for the host's module, so the front page's tiles need none of them.
+ */
+export type EmbeddedCatalogue = CatalogueArgs & {
+  menus: Menu[];
+  categories: Category[];
+  labels: Label[];
+  context: Context;
+};
+
 const loaded = new WeakMap<ApiClient, Map<string, Promise<Catalogue>>>();
 
 /**
@@ -30,17 +41,42 @@ const loaded = new WeakMap<ApiClient, Map<string, Promise<Catalogue>>>();
  * SPEC §8: no menu or no context → error (the promise rejects with ApiError); failed categories → none;
  * failed labels → none (they only decorate the cards).
  */
-export function loadCatalogue(args: CatalogueArgs, client: ApiClient = api): Promise<Catalogue> {
+export function loadCatalogue(
+  args: CatalogueArgs,
+  client: ApiClient = api,
+  embedded?: EmbeddedCatalogue,
+): Promise<Catalogue> {
   const cache = loaded.get(client) ?? new Map<string, Promise<Catalogue>>();
   loaded.set(client, cache);
   const key = `${args.menuInstanceId}:${args.productInstanceId}`;
   let catalogue = cache.get(key);
   if (!catalogue) {
-    catalogue = readCatalogue(args, client);
+    catalogue = isFor(embedded, args) ? Promise.resolve(fromEmbedded(embedded)) : readCatalogue(args, client);
     cache.set(key, catalogue);
     catalogue.catch(() => cache.delete(key));
   }
   return catalogue;
+}
+
+function isFor(embedded: EmbeddedCatalogue | undefined, args: CatalogueArgs): embedded is EmbeddedCatalogue {
+  return (
+    embedded?.menuInstanceId === args.menuInstanceId &&
+    embedded.productInstanceId === args.productInstanceId &&
+    Array.isArray(embedded.menus) &&
+    Array.isArray(embedded.categories) &&
+    Array.isArray(embedded.labels) &&
+    Array.isArray(embedded.context?.products)
+  );
+}
+
+function fromEmbedded({ menus, categories, labels, context }: EmbeddedCatalogue): Catalogue {
+  const menu = menus.find((m) => m.active) ?? null;
+  return {
+    menu,
+    categories: menu ? categories : [],
+    productsById: new Map(context.products.map((p) => [p.id, p])),
+    labels,
+  };
 }
 
 async function readCatalogue(

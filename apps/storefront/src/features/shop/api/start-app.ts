@@ -34,6 +34,11 @@ export type StartDeps = {
   setToken: (token: string) => void;
   /** lib/i18n's applyServerDefaultLanguage: the server's default language unless the guest chose one. */
   applyServerDefaultLanguage: (language: string | undefined) => Promise<void>;
+  /**
+   * The public module of this host as the server embedded it in the page (lib/boot-data.ts): the same
+   * answer as GET /module/domain/{host}, one round trip fewer. Undefined: the start asks for it.
+   */
+  embeddedModule?: Module | undefined;
 };
 
 /**
@@ -42,12 +47,17 @@ export type StartDeps = {
  */
 export async function startApp(hostname: string, deps: StartDeps): Promise<AppState> {
   const { api } = deps;
-  const byDomain = await api.request<Module>("GET", `/module/domain/${encodeURIComponent(hostname)}`, { auth: false });
-  if (!byDomain.ok) {
-    if (byDomain.status === 404) return { status: "no-token" };
-    return failed(new ApiError(byDomain));
+  let found = deps.embeddedModule;
+  if (!found) {
+    const byDomain = await api.request<Module>("GET", `/module/domain/${encodeURIComponent(hostname)}`, {
+      auth: false,
+    });
+    if (!byDomain.ok) {
+      if (byDomain.status === 404) return { status: "no-token" };
+      return failed(new ApiError(byDomain));
+    }
+    found = byDomain.data;
   }
-  const found = byDomain.data;
   try {
     const { token } = await api.get<Token>(`/token/${found.productionUnitId}`, { auth: false });
     if (!token) return { status: "no-token" };
