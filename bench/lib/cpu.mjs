@@ -1,0 +1,21 @@
+// Where the server and the load generator run. On a machine with ≥ 2 cores and taskset (util-linux),
+// the product is pinned to core 0 and the load generator to core 1, so they do not take each other's
+// CPU time; without taskset both float and the figures are noisier (the run says so).
+import { spawnSync } from "node:child_process";
+import { availableParallelism } from "node:os";
+
+const canPin = availableParallelism() >= 2 && spawnSync("taskset", ["-c", "0", "true"]).status === 0;
+
+export const SERVER_CORE = "0";
+export const LOAD_CORE = "1";
+
+export function pinningNote() {
+  return canPin
+    ? `taskset: product on core ${SERVER_CORE}, load generator on core ${LOAD_CORE}`
+    : "no pinning (taskset missing or < 2 cores): product and load generator share the cores";
+}
+
+/** [command, args] that run `node ...nodeArgs` on `core` when pinning is possible. */
+export function nodeOnCore(core, nodeArgs) {
+  return canPin ? ["taskset", ["-c", core, process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
+}

@@ -1,0 +1,156 @@
+// Part 4, lunch rush: 200 browsing guests (menu, products, context, blocked products and choices,
+// sending back ETags as If-None-Match as a browser's cache does) and 32 ordering guests (complete
+// flows) at once. Reports the p99 of each call, errors, and the API's resident memory (RSS): flat
+// means the mean of the last third of the window is within 10 % of the first third's (after warm-up).
+
+import { LOAD_CORE } from "./cpu.mjs";
+import { BROWSER_ACCEPT_ENCODING } from "./http.mjs";
+import { runLoad } from "./load.mjs";
+import { flowChild, GUESTS } from "./place-order.mjs";
+import { rssMb, sleep, startProduct } from "./product.mjs";
+import { openShop } from "./shop.mjs";
+import { limitRow } from "./table.mjs";
+
+const PART = "4 lunch rush";
+export const BROWSERS = 200;
+export const RSS_GROWTH_LIMIT = 1.1;
+
+/** What 200 browsing guests ask, and how many of them ask it at a time. */
+function browsingCalls(shop) {
+  const { module } = shop;
+  const headers = { ...shop.auth, "accept-encoding": BROWSER_ACCEPT_ENCODING };
+  const get = (path) => ({ method: "GET", path, headers });
+  const unit = `productionUnitId=${module.productionUnitId}`;
+  return [
+    {
+      name: "GET /api/category/menu/{menuId}",
+      connections: 50,
+      requests: [get(`/api/category/menu/${shop.menuId}?instanceId=${module.menuInstanceId}`)],
+    },
+    {
+      name: "GET /api/product/{id}",
+      connections: 50,
+      requests: shop.productIds
+        .slice(0, 20)
+        .map((id) => get(`/api/product/${id}?instanceId=${module.productInstanceId}`)),
+    },
+    {
+      name: "POST /api/context",
+      connections: 40,
+      requests: [
+        {
+          method: "POST",
+          path: "/api/context",
+          headers: { ...headers, "content-type": "application/json" },
+          body: JSON.stringify(shop.productIds),
+        },
+      ],
+    },
+    { name: "GET /api/blockedProduct", connections: 30, requests: [get(`/api/blockedProduct?${unit}`)] },
+    { name: "GET /api/blockedChoice", connections: 30, requests: [get(`/api/blockedChoice?${unit}`)] },
+  ];
+}
+
+export async function measureLunchRush({ setup, timing, log }) {
+  const product = await startProduct(setup);
+  const ordering = flowChild("http", LOAD_CORE, { BENCH_FLOW_INPUT: JSON.stringify({ urls: product.urls }) });
+  try {
+    const shop = await openShop(product.urls[0]);
+    const calls = browsingCalls(shop);
+    const targets = calls.flatMap((call) =>
+      product.urls.map((url) => ({
+        ...call,
+        url,
+        etags: true,
+        connections: Math.ceil(call.connections / product.urls.length),
+      })),
+    );
+    const warmup = Math.max(2, timing.warmupSeconds * 2);
+    log(
+      `  ${BROWSERS} browsing + ${GUESTS} ordering guests: ${warmup} s warm-up, then ${timing.rushSeconds} s measured`,
+    );
+    const browsing = runLoad({ seconds: timing.rushSeconds, warmupSeconds: warmup, targets });
+    await ordering.send({ run: { seconds: warmup, guests: GUESTS } });
+    const [orders, memory] = await Promise.all([
+      ordering.send({ run: { seconds: timing.rushSeconds, guests: GUESTS } }),
+      sampleRss(product.pids, timing.rushSeconds),
+    ]);
+    return rowsOf(calls, await browsing, orders, memory);
+  } finally {
+    ordering.kill();
+    await product.stop();
+  }
+}
+
+/** RSS of every API process twice a second for `seconds`: the sum over processes per sample. */
+async function sampleRss(pids, seconds) {
+  const samples = [];
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    samples.push(pids.reduce((sum, pid) => sum + (rssMb(pid) ?? 0), 0));
+    await sleep(500);
+  }
+  const third = Math.max(1, Math.floor(samples.length / 3));
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return {
+    first: mean(samples.slice(0, third)),
+    last: mean(samples.slice(-third)),
+    peak: Math.max(...samples),
+    samples,
+  };
+}
+
+function rowsOf(calls, browsing, orders, memory) {
+  const rows = [];
+  let browseFailures = 0;
+  for (const call of calls) {
+    const results = browsing.filter((r) => r.name === call.name);
+    const answered = results.reduce((sum, r) => sum + r.answered, 0);
+    const p99 = Math.max(...results.map((r) => r.latency.p99));
+    for (const r of results) {
+      browseFailures += r.errors + r.timeouts;
+      for (const [status, count] of Object.entries(r.statusCounts))
+        if (!/^2|^304$/.test(status)) browseFailures += count;
+    }
+    rows.push(
+      limitRow({
+        part: PART,
+        name: `p99 ${call.name} (browsing, ${answered} answered)`,
+        value: p99,
+        unit: "ms",
+        details: results,
+      }),
+    );
+  }
+  for (const call of [...orders.calls].sort((a, b) => b.p99 - a.p99))
+    rows.push(
+      limitRow({ part: PART, name: `p99 ${call.route} (ordering, ${call.count} calls)`, value: call.p99, unit: "ms" }),
+    );
+  rows.push(
+    limitRow({
+      part: PART,
+      name: "browsing errors (not 2xx/304, socket errors, timeouts)",
+      value: browseFailures,
+      unit: "",
+      limit: 0,
+    }),
+    limitRow({
+      part: PART,
+      name: `ordering errors (non-2xx, failed flows; ${orders.orders} orders placed)`,
+      value: orders.non2xx + orders.failureCount,
+      unit: "",
+      limit: 0,
+      details: [...orders.non2xxSamples, ...orders.failures],
+    }),
+    {
+      part: PART,
+      name: `API RSS, last third vs first third (peak ${memory.peak.toFixed(0)} MB)`,
+      measured: `${memory.last.toFixed(1)} MB vs ${memory.first.toFixed(1)} MB`,
+      target: `≤ ${((RSS_GROWTH_LIMIT - 1) * 100).toFixed(0)} % growth`,
+      ratio: memory.last / memory.first,
+      pass: memory.last <= memory.first * RSS_GROWTH_LIMIT,
+      details: memory.samples,
+    },
+  );
+  return rows;
+}

@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+// `npm run bench` (issue 12): builds, starts the product as `npm start` does (compiled, fresh
+// DATA_DIR or, with --pg, a fresh PostgreSQL database), measures, prints a table, writes
+// bench/results/latest.json and exits 1 when a target is missed. bench/README.md explains each figure.
+//
+//   npm run bench -- [--pg] [--processes N] [--quick] [--only menu-reads|other-reads|place-order|lunch-rush|cold-start|storefront]
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { measureColdStart } from "./lib/cold-start.mjs";
+import { pinningNote } from "./lib/cpu.mjs";
+import { measureLunchRush } from "./lib/lunch-rush.mjs";
+import { measureMenuReads } from "./lib/menu-reads.mjs";
+import { measureOtherReads } from "./lib/other-reads.mjs";
+import { measurePlaceOrder } from "./lib/place-order.mjs";
+import { ROOT, startProduct } from "./lib/product.mjs";
+import { openShop } from "./lib/shop.mjs";
+import { formatTable, missedTargets, storefrontRow } from "./lib/table.mjs";
+
+const PARTS = ["menu-reads", "other-reads", "place-order", "lunch-rush", "cold-start", "storefront"];
+
+const { values: options } = parseArgs({
+  options: {
+    pg: { type: "boolean", default: false },
+    processes: { type: "string", default: "1" },
+    quick: { type: "boolean", default: false },
+    only: { type: "string", multiple: true },
+  },
+});
+const processes = Number(options.processes);
+const only = options.only ?? PARTS;
+for (const part of only) if (!PARTS.includes(part)) fail(`--only ${part}: not one of ${PARTS.join(", ")}`);
+if (processes > 1 && !options.pg) fail("--processes N > 1 needs --pg (several processes share one PostgreSQL)");
+
+/** Seconds per measurement; --quick for development only (its figures are noisier). */
+const timing = options.quick
+  ? { seconds: 1.5, warmupSeconds: 0.5, orderSeconds: 3, rushSeconds: 10, coldStarts: 3 }
+  : { seconds: 5, warmupSeconds: 2, orderSeconds: 10, rushSeconds: 30, coldStarts: 5 };
+const setup = { pg: options.pg, processes };
+
+function fail(message) {
+  console.error(message);
+  process.exit(2);
+}
+
+const log = (message) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+function build() {
+  log("npm run build (storefront and API)");
+  const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
+  if (result.status !== 0) fail("npm run build failed");
+}
+
+/** Parts 1 and 2 share one product: reads change nothing. */
+async function measureReads() {
+  const product = await startProduct(setup);
+  try {
+    const shop = await openShop(product.urls[0]);
+    const rows = [];
+    if (only.includes("menu-reads")) {
+      log("part 1: menu reads vs a bare server replaying their bytes");
+      rows.push(...(await measureMenuReads({ product, shop, timing })));
+    }
+    if (only.includes("other-reads")) {
+      log("part 2: other reads vs a bare server doing JSON.stringify");
+      rows.push(...(await measureOtherReads({ product, shop, timing })));
+    }
+    return rows;
+  } finally {
+    await product.stop();
+  }
+}
+
+async function measureStorefrontParts() {
+  const module = join(import.meta.dirname, "storefront/index.mjs");
+  if (!existsSync(module)) {
+    console.warn("\n!!! bench/storefront/index.mjs is missing: parts 5 and 6 (storefront) are NOT measured !!!\n");
+    return [];
+  }
+  log("parts 5 and 6: storefront (bench/storefront)");
+  const { measureStorefront } = await import(module);
+  const product = await startProduct({ pg: false, processes: 1 });
+  try {
+    const rows = await measureStorefront({
+      baseUrl: product.urls[0].replace("127.0.0.1", "localhost"),
+      chromiumPath: "/usr/bin/chromium",
+    });
+    return rows.map(storefrontRow);
+  } finally {
+    await product.stop();
+  }
+}
+
+function machine() {
+  return {
+    cpu: cpus()[0]?.model ?? "unknown",
+    cores: availableParallelism(),
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    pinning: pinningNote(),
+  };
+}
+
+const startedAt = new Date().toISOString();
+log(
+  `${pinningNote()}; ${options.pg ? `PostgreSQL, ${processes} process(es)` : "PGlite"}${options.quick ? "; --quick" : ""}`,
+);
+build();
+const rows = [];
+if (only.includes("menu-reads") || only.includes("other-reads")) rows.push(...(await measureReads()));
+if (only.includes("place-order")) {
+  log("part 3: place order, guest flows over HTTP vs the same calls in-process (app.inject)");
+  rows.push(...(await measurePlaceOrder({ setup, timing, log })));
+}
+if (only.includes("lunch-rush")) {
+  log("part 4: lunch rush, 200 browsing and 32 ordering guests");
+  rows.push(...(await measureLunchRush({ setup, timing, log })));
+}
+if (only.includes("cold-start")) {
+  log("part 7: cold start of the compiled API on an existing DATA_DIR");
+  rows.push(...(await measureColdStart({ timing, log })));
+}
+if (only.includes("storefront")) rows.push(...(await measureStorefrontParts()));
+
+console.log(`\n${formatTable(rows)}\n`);
+const missed = missedTargets(rows);
+const results = join(import.meta.dirname, "results");
+mkdirSync(results, { recursive: true });
+const report = {
+  startedAt,
+  finishedAt: new Date().toISOString(),
+  machine: machine(),
+  options: { ...setup, quick: options.quick, only },
+  rows,
+};
+writeFileSync(join(results, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+log(
+  `wrote bench/results/latest.json; ${missed.length === 0 ? "every target met" : `${missed.length} target(s) missed`}`,
+);
+process.exit(missed.length === 0 ? 0 : 1);
