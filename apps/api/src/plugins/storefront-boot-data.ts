@@ -6,9 +6,21 @@ import type { FastifyInstance } from "fastify";
  */
 export const MODULE_BLOCK_ID = "shop-module";
 export const CATALOGUE_BLOCK_ID = "shop-catalogue";
+export const LANGUAGES_BLOCK_ID = "shop-languages";
+export const START_BLOCK_ID = "shop-start";
 
-/** What the page for one host carries: raw JSON texts, exactly as the API answers them. */
-export type BootData = { module: string; catalogue: string | null };
+/**
+ * What the page for one host carries: raw JSON texts, exactly as the API answers them, and the production
+ * unit whose token the app asks for first (the page preloads that call; the token itself is never in it).
+ */
+export type BootData = {
+  module: string;
+  productionUnitId: number;
+  /** The app start's parallel calls of SPEC §4 but the maintenance flag (a file, read per request). */
+  start: string | null;
+  languages: string | null;
+  catalogue: string | null;
+};
 
 /** POST /api/context takes at most this many ids (MAX_CONTEXT_PRODUCTS); a bigger menu is left to the app. */
 const CONTEXT_LIMIT = 200;
@@ -29,14 +41,45 @@ export async function readBootData(app: FastifyInstance, host: string): Promise<
   const byDomain = await app.inject({ method: "GET", url: `/api/module/domain/${encodeURIComponent(host)}` });
   if (byDomain.statusCode !== 200) return null;
   const module = byDomain.json<PublicModule>();
-  return { module: byDomain.body, catalogue: await readCatalogue(app, module).catch(() => null) };
+  const base = { module: byDomain.body, productionUnitId: module.productionUnitId };
+  const tokenAnswer = await app.inject({ method: "GET", url: `/api/token/${module.productionUnitId}` });
+  if (tokenAnswer.statusCode !== 200) return { ...base, start: null, languages: null, catalogue: null };
+  const headers = { authorization: `Bearer ${tokenAnswer.json<{ token: string }>().token}` };
+  const [start, languages, catalogue] = await Promise.all([
+    readStart(app, module, headers).catch(() => null),
+    app.inject({ method: "GET", url: "/api/language", headers }).then((r) => (r.statusCode === 200 ? r.body : null)),
+    readCatalogue(app, module, headers).catch(() => null),
+  ]);
+  return { ...base, start, languages, catalogue };
+}
+
+/**
+ * The block of the start's calls: module, production unit, frontend settings (each required, as in the
+ * app) and today's opening hours (null when the API has none, as the app reads a failure).
+ */
+async function readStart(
+  app: FastifyInstance,
+  module: PublicModule,
+  headers: { authorization: string },
+): Promise<string | null> {
+  const get = (url: string) => app.inject({ method: "GET", url, headers });
+  const [own, productionUnit, frontend, openingHours] = await Promise.all([
+    get(`/api/module/${module.id}/module`),
+    get(`/api/productionunit/${module.productionUnitId}`),
+    get(`/api/frontend/module/${module.id}`),
+    get(`/api/productionunit/${module.productionUnitId}/OpeningHour/v2/today`),
+  ]);
+  if ([own, productionUnit, frontend].some((answer) => answer.statusCode !== 200)) return null;
+  const hours = openingHours.statusCode === 200 ? openingHours.body : "null";
+  return `{"module":${own.body},"productionUnit":${productionUnit.body},"frontend":${frontend.body},"openingHours":${hours}}`;
 }
 
 /** The block of the module's catalogue: the active menu's categories, their products and the labels. */
-async function readCatalogue(app: FastifyInstance, module: PublicModule): Promise<string | null> {
-  const tokenAnswer = await app.inject({ method: "GET", url: `/api/token/${module.productionUnitId}` });
-  if (tokenAnswer.statusCode !== 200) return null;
-  const headers = { authorization: `Bearer ${tokenAnswer.json<{ token: string }>().token}` };
+async function readCatalogue(
+  app: FastifyInstance,
+  module: PublicModule,
+  headers: { authorization: string },
+): Promise<string | null> {
   const get = (url: string) => app.inject({ method: "GET", url, headers });
 
   const [menus, labels] = await Promise.all([

@@ -1,17 +1,41 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type BootData, CATALOGUE_BLOCK_ID, dataBlock, MODULE_BLOCK_ID } from "./storefront-boot-data";
+import {
+  type BootData,
+  CATALOGUE_BLOCK_ID,
+  dataBlock,
+  LANGUAGES_BLOCK_ID,
+  MODULE_BLOCK_ID,
+  START_BLOCK_ID,
+} from "./storefront-boot-data";
 
 /** index.html as one host gets it: the same bytes for every guest of the host, so it can carry an ETag. */
 export type ShopPage = { html: Buffer; br: Buffer; gzip: Buffer; etag: string };
 
-/** index.html with the host's data blocks before `</head>` (module scripts run after parsing, they find them). */
-export function buildShopPage(indexHtml: string, boot: BootData | null): ShopPage {
+/** The built message files by language, e.g. `{ "da-DK": "/assets/da-DK-DoKz34rl.json" }`. */
+export type LocaleFiles = Readonly<Record<string, string>>;
+
+/**
+ * index.html with the host's data blocks before `</head>` (module scripts run after parsing, they find
+ * them), and preloads of what the app start still fetches — the token, the maintenance flag and the
+ * messages of the host's default language — so they are under way while the scripts download. The
+ * `crossorigin` of each makes it the same request as the app's fetch (mode cors, same-origin
+ * credentials), which then takes the preloaded answer.
+ */
+export function buildShopPage(indexHtml: string, boot: BootData | null, localeFiles: LocaleFiles = {}): ShopPage {
+  const preloads = boot ? preloadsFor(boot, localeFiles) : "";
   const blocks = boot
-    ? [dataBlock(MODULE_BLOCK_ID, boot.module), boot.catalogue ? dataBlock(CATALOGUE_BLOCK_ID, boot.catalogue) : ""]
+    ? [
+        dataBlock(MODULE_BLOCK_ID, boot.module),
+        boot.start ? dataBlock(START_BLOCK_ID, boot.start) : "",
+        boot.languages ? dataBlock(LANGUAGES_BLOCK_ID, boot.languages) : "",
+        boot.catalogue ? dataBlock(CATALOGUE_BLOCK_ID, boot.catalogue) : "",
+      ]
     : [];
-  const html = Buffer.from(indexHtml.replace("</head>", `${blocks.join("")}</head>`));
+  const html = Buffer.from(
+    indexHtml.replace("<head>", `<head>${preloads}`).replace("</head>", `${blocks.join("")}</head>`),
+  );
   return {
     html,
     br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
@@ -19,6 +43,17 @@ export function buildShopPage(indexHtml: string, boot: BootData | null): ShopPag
     // Weak: the br, gzip and plain bodies differ in bytes but are the same page.
     etag: `W/"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`,
   };
+}
+
+function preloadsFor(boot: BootData, localeFiles: LocaleFiles): string {
+  const defaultLanguage = boot.languages
+    ? (JSON.parse(boot.languages) as { defaultLanguage?: string }).defaultLanguage
+    : undefined;
+  const messages = defaultLanguage ? localeFiles[defaultLanguage] : undefined;
+  return [`/api/token/${boot.productionUnitId}`, "/static/maintenanceMode.json", messages]
+    .filter((href) => href !== undefined)
+    .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`)
+    .join("");
 }
 
 /**

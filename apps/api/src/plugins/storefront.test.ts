@@ -22,6 +22,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, "assets/index-abc123.js"), SCRIPT);
   writeFileSync(join(dist, "assets/index-abc123.js.br"), brotliCompressSync(SCRIPT));
   writeFileSync(join(dist, "assets/index-abc123.js.gz"), gzipSync(SCRIPT));
+  writeFileSync(join(dist, "assets/da-DK-Xy_1.json"), "{}");
   writeFileSync(join(dist, "images/logo.svg"), "<svg/>");
   app = Fastify();
   registerErrorHandler(app);
@@ -47,6 +48,11 @@ async function fakeApi(api: FastifyInstance) {
     authorised(req.headers.authorization) ? [{ id: 5, active: true }] : reply.code(401).send(),
   );
   api.get("/label", () => []);
+  api.get("/language", () => ({ defaultLanguage: "da-DK", languages: ["da-DK", "en-US"] }));
+  api.get("/module/7/module", () => ({ id: 7, isVisible: true }));
+  api.get("/productionunit/3", () => ({ id: 3 }));
+  api.get("/frontend/module/7", () => ({ features: [] }));
+  api.get("/productionunit/3/OpeningHour/v2/today", (_req, reply) => reply.code(404).send({ errors: [] }));
   api.get("/category/menu/5", () => [{ id: 1, products: [{ productId: 9 }] }]);
   api.post("/context", (req) => ({ products: [{ id: (req.body as number[])[0] }], choices: [], modifiers: [] }));
 }
@@ -133,10 +139,35 @@ describe("the host's data blocks in the page", () => {
     expect(page.body).not.toContain("secret-token");
   });
 
+  test("the start's answers and the languages are embedded; no opening hours today is null", async () => {
+    const page = await app.inject({ method: "GET", url: "/", headers: { host: "localhost" } });
+    expect(JSON.parse(dataBlock(page.body, "shop-start")!)).toEqual({
+      module: { id: 7, isVisible: true },
+      productionUnit: { id: 3 },
+      frontend: { features: [] },
+      openingHours: null,
+    });
+    expect(JSON.parse(dataBlock(page.body, "shop-languages")!)).toEqual({
+      defaultLanguage: "da-DK",
+      languages: ["da-DK", "en-US"],
+    });
+  });
+
+  test("what the start still fetches is preloaded: the token call, the maintenance flag, the default messages", async () => {
+    const page = await app.inject({ method: "GET", url: "/", headers: { host: "localhost" } });
+    const preloads = [...page.body.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin>/g)];
+    expect(preloads.map((m) => m[1])).toEqual([
+      "/api/token/3",
+      "/static/maintenanceMode.json",
+      "/assets/da-DK-Xy_1.json",
+    ]);
+  });
+
   test("a host without a module gets the page without data (the app asks and shows /notfound)", async () => {
     const page = await app.inject({ method: "GET", url: "/", headers: { host: "unknown.example" } });
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain("application/json");
+    expect(page.body).not.toContain("preload");
   });
 
   test("each host has its own page and ETag, the same for every request of that host", async () => {

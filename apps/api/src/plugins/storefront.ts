@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
@@ -33,7 +33,9 @@ export async function registerStorefront(app: FastifyInstance, dist: string): Pr
       },
     });
   }
-  const shopPage = hasStorefront ? createShopPageCache(app, readFileSync(join(dist, "index.html"), "utf8")) : null;
+  const shopPage = hasStorefront
+    ? createShopPageCache(app, readFileSync(join(dist, "index.html"), "utf8"), localeFiles(dist))
+    : null;
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (shopPage && isPageRequest(request.method, path)) {
@@ -42,6 +44,13 @@ export async function registerStorefront(app: FastifyInstance, dist: string): Pr
     }
     return reply.send(routeNotFound(request.method, path));
   });
+}
+
+/** The build's message files (src/lib/fetch-locale.ts: `assets/{language}-{hash}.json`) by language. */
+function localeFiles(dist: string): Record<string, string> {
+  const assets = existsSync(join(dist, "assets")) ? readdirSync(join(dist, "assets")) : [];
+  const files = assets.map((name) => /^([a-z]{2}-[A-Z]{2})-[\w-]+\.json$/.exec(name)).filter((m) => m !== null);
+  return Object.fromEntries(files.map((m) => [m[1], `/assets/${m[0]}`]));
 }
 
 /** A browser (GET) or a link checker (HEAD) asking for a page of the shop, not for the API. */

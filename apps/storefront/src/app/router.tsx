@@ -3,9 +3,15 @@ import { createBrowserRouter } from "react-router";
 import { isLoggedIn, postLoginAttempt } from "../features/auth";
 import { basketStore } from "../features/basket";
 import { type EmbeddedCatalogue, loadCatalogue, loadStock } from "../features/menu";
-import { type AppState, readMaintenanceFlag, startApp } from "../features/shop";
+import { type AppState, readMaintenanceFlag, type StartAnswers, startApp } from "../features/shop";
 import { api, setToken, staticStorage } from "../lib/api-client";
-import { CATALOGUE_BLOCK_ID, MODULE_BLOCK_ID, readDataBlock } from "../lib/boot-data";
+import {
+  CATALOGUE_BLOCK_ID,
+  LANGUAGES_BLOCK_ID,
+  MODULE_BLOCK_ID,
+  readDataBlock,
+  START_BLOCK_ID,
+} from "../lib/boot-data";
 import i18n, { applyServerDefaultLanguage, ensureLanguage } from "../lib/i18n";
 import { reportAppError } from "../lib/telemetry";
 import { createRoutes } from "./routes";
@@ -20,12 +26,21 @@ function appState(): Promise<AppState> {
       setToken,
       applyServerDefaultLanguage,
       embeddedModule: readDataBlock<Module>(MODULE_BLOCK_ID),
+      embeddedStart: embeddedStartAnswers(),
+      readMaintenance: maintenanceNow,
     });
     void started.then((state) => {
       if (state.status === "error") reportAppError(state.error, window.location.pathname);
     });
   }
   return started;
+}
+
+/** The start's answers the server embedded in the page, when it embedded all of them. */
+function embeddedStartAnswers(): StartAnswers | undefined {
+  const start = readDataBlock<Omit<StartAnswers, "languages">>(START_BLOCK_ID);
+  const languages = readDataBlock<StartAnswers["languages"]>(LANGUAGES_BLOCK_ID);
+  return start && languages ? { ...start, languages } : undefined;
 }
 
 let basketLoaded: Promise<void> | undefined;

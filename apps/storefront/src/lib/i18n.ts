@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type i18n as I18n, type ReadCallback, type ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
+import { LANGUAGES_BLOCK_ID, readDataBlock } from "./boot-data";
 import { fetchLocale } from "./fetch-locale";
 
 export const LANGUAGES = ["da-DK", "en-US"] as const;
@@ -142,11 +143,14 @@ export const languageControl = createLanguageControl({
 });
 
 /**
- * A guest who chose a language before gets it at once; otherwise loading waits for the server's
- * default (`applyServerDefaultLanguage`), so only the language that will show is downloaded.
+ * A guest who chose a language before gets it at once, and so does one whose page carries the server's
+ * languages (lib/boot-data.ts): the messages download alongside the app start instead of after it.
+ * Otherwise loading waits for the server's default (`applyServerDefaultLanguage`), so only the language
+ * that will show is downloaded.
  */
 const stored = languageControl.storedLanguage();
-if (stored) void languageControl.start(stored);
+const embeddedDefault = readDataBlock<{ defaultLanguage?: string }>(LANGUAGES_BLOCK_ID)?.defaultLanguage;
+if (stored || embeddedDefault) void languageControl.start(resolveLanguage(stored, embeddedDefault));
 
 export const applyServerDefaultLanguage = languageControl.applyServerDefaultLanguage;
 export const chooseLanguage = languageControl.chooseLanguage;

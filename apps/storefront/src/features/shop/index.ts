@@ -1,2 +1,9 @@
 export { DEFAULT_SETTINGS, parseSettings } from "./api/parse-settings";
-export { type AppState, readMaintenanceFlag, type Shop, type StartDeps, startApp } from "./api/start-app";
+export {
+  type AppState,
+  readMaintenanceFlag,
+  type Shop,
+  type StartAnswers,
+  type StartDeps,
+  startApp,
+} from "./api/start-app";

@@ -49,3 +49,17 @@ test("the module the server embedded in the page saves that first round trip", a
   expect(asked).not.toContain("/module/domain/shop.example");
   expect(asked[0]).toBe("/token/3");
 });
+
+test("with the start's answers embedded too, only the token and the maintenance flag are read", async () => {
+  const { client, asked } = fakeApi();
+  const embeddedStart = {
+    module: MODULE,
+    productionUnit: ANSWERS["/productionunit/3"],
+    frontend: ANSWERS["/frontend/module/7"],
+    languages: ANSWERS["/language"],
+    openingHours: null,
+  } as never;
+  const state = await startApp("shop.example", { ...deps(client), embeddedModule: MODULE as never, embeddedStart });
+  expect(state.status).toBe("ready");
+  expect(asked).toEqual(["/token/3", "/maintenanceMode.json"]);
+});

@@ -39,11 +39,26 @@ export type StartDeps = {
    * answer as GET /module/domain/{host}, one round trip fewer. Undefined: the start asks for it.
    */
   embeddedModule?: Module | undefined;
+  /** The answers of the start's parallel calls as the server embedded them; undefined: the start asks. */
+  embeddedStart?: StartAnswers | undefined;
+  /** The maintenance flag reading to use (the router's, so one read serves both); default: read it. */
+  readMaintenance?: () => Promise<boolean>;
+};
+
+/** What the start's parallel calls of SPEC §4 answer (the maintenance flag aside). */
+export type StartAnswers = {
+  module: Module;
+  productionUnit: ProductionUnit;
+  frontend: FrontendSettings;
+  languages: Languages;
+  openingHours: HoursToday | null;
 };
 
 /**
  * App start of SPEC §4: the module by the page's host name, a token for its production unit, then in
  * parallel module (must be visible), production unit, frontend settings, languages and the maintenance flag.
+ * What the server embedded in the page (lib/boot-data.ts) is not asked for again: with the page's blocks
+ * only the token (which the page preloads) and the maintenance flag go over the network.
  */
 export async function startApp(hostname: string, deps: StartDeps): Promise<AppState> {
   const { api } = deps;
@@ -62,16 +77,9 @@ export async function startApp(hostname: string, deps: StartDeps): Promise<AppSt
     const { token } = await api.get<Token>(`/token/${found.productionUnitId}`, { auth: false });
     if (!token) return { status: "no-token" };
     deps.setToken(token);
-    const [module, productionUnit, frontend, languages, openingHours, maintenance] = await Promise.all([
-      api.get<Module>(`/module/${found.id}/module`),
-      api.get<ProductionUnit>(`/productionunit/${found.productionUnitId}`),
-      // SPEC §8: a failed frontend-settings fetch throws (the app goes into error).
-      api.get<FrontendSettings>(`/frontend/module/${found.id}`),
-      api.get<Languages>("/language"),
-      api
-        .request<HoursToday>("GET", `/productionunit/${found.productionUnitId}/OpeningHour/v2/today`)
-        .then((r) => (r.ok ? r.data : null)),
-      readMaintenanceFlag(deps.staticStorage),
+    const [{ module, productionUnit, frontend, languages, openingHours }, maintenance] = await Promise.all([
+      deps.embeddedStart ?? readStartAnswers(deps.api, found),
+      deps.readMaintenance?.() ?? readMaintenanceFlag(deps.staticStorage),
     ]);
     if (!module.isVisible) throw new Error("The module is not visible");
     await deps.applyServerDefaultLanguage(languages.defaultLanguage);
@@ -90,6 +98,21 @@ export async function startApp(hostname: string, deps: StartDeps): Promise<AppSt
   } catch (error) {
     return failed(error);
   }
+}
+
+/** The start's parallel calls (SPEC §4) with the token just obtained. */
+async function readStartAnswers(api: ApiClient, found: Module): Promise<StartAnswers> {
+  const [module, productionUnit, frontend, languages, openingHours] = await Promise.all([
+    api.get<Module>(`/module/${found.id}/module`),
+    api.get<ProductionUnit>(`/productionunit/${found.productionUnitId}`),
+    // SPEC §8: a failed frontend-settings fetch throws (the app goes into error).
+    api.get<FrontendSettings>(`/frontend/module/${found.id}`),
+    api.get<Languages>("/language"),
+    api
+      .request<HoursToday>("GET", `/productionunit/${found.productionUnitId}/OpeningHour/v2/today`)
+      .then((r) => (r.ok ? r.data : null)),
+  ]);
+  return { module, productionUnit, frontend, languages, openingHours };
 }
 
 /**
