@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { createServer as createHttpServer } from "node:http";
 import { join } from "node:path";
-import type { Db } from "@app/db";
+import { type ChangeFeed, type Db, readThroughFeed } from "@app/db";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config";
@@ -14,6 +15,7 @@ import { startSettleLoop } from "./modules/payment/settle-payments";
 import { createReceiptService, receiptDeps, startReceiptRetryLoop } from "./modules/receipt/send-receipts";
 import { startRetentionLoop } from "./modules/retention";
 import { registerMaintenanceFlag } from "./modules/settings/maintenance-flag";
+import { AnswerReplay } from "./plugins/answer-replay";
 import { registerApiDocs } from "./plugins/api-docs";
 import { createTokenService, registerAuth } from "./plugins/auth";
 import { registerCors } from "./plugins/cors";
@@ -26,6 +28,8 @@ import { runWithTraceId, traceIdMixin } from "./shared/trace-context";
 
 export type BuildOptions = {
   db: Db;
+  /** The database's change feed (openDatabase's `changes`); without it every cache reads through. */
+  changes?: ChangeFeed;
   config: Config;
   /** The clock; tests move it. */
   now?: () => Date;
@@ -49,7 +53,16 @@ const DEFAULT_STOREFRONT_DIST = join(import.meta.dirname, "../../storefront/dist
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const app = createServer(config, options.logger !== false, options.logStream);
+  const now = options.now ?? (() => new Date());
+  const changes = options.changes ?? readThroughFeed;
+  let deps: Deps | undefined;
+  const replay = new AnswerReplay({
+    feed: changes,
+    now,
+    bodyLimit: API_BODY_LIMIT,
+    tokens: { peek: (token) => deps?.tokens.peek(token) },
+  });
+  const app = createServer(config, replay, options.logger !== false, options.logStream);
 
   // First, so that every later hook, scope and route inherits them (docs/decisions/008-security-headers.md).
   await registerSecurityHeaders(app);
@@ -60,24 +73,35 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerRequestLog(app);
+  replay.register(app, app.log);
 
-  const deps = createDeps({
+  const built = createDeps({
     db: options.db,
+    changes,
     config,
-    now: options.now ?? (() => new Date()),
+    now,
     log: app.log,
     paymentProviders: options.paymentProviders ?? [testPaymentProvider({ formKey: config.tokenSecret })],
   });
-  registerBackgroundLoops(app, deps);
+  deps = built;
+  registerBackgroundLoops(app, built);
   await registerApiDocs(app);
-  await app.register(async (api) => await registerApi(api, deps, app), { prefix: "/api" });
+  await app.register(async (api) => await registerApi(api, built, app), { prefix: "/api" });
   registerMaintenanceFlag(app, config.dataDir);
   await registerStorefront(app, config.storefrontDist ?? DEFAULT_STOREFRONT_DIST);
   return app;
 }
 
-function createServer(config: Config, logs: boolean, logStream?: BuildOptions["logStream"]) {
+function createServer(config: Config, replay: AnswerReplay, logs: boolean, logStream?: BuildOptions["logStream"]) {
   return Fastify({
+    // Node's HTTP server as Fastify would make it, with menu reads replayed from memory in front (plugins/answer-replay.ts).
+    serverFactory: (handler) => {
+      const server = createHttpServer(replay.listener(handler));
+      server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
+      server.requestTimeout = SERVER_TIMEOUTS.requestTimeout;
+      server.setTimeout(SERVER_TIMEOUTS.connectionTimeout);
+      return server;
+    },
     logger: logs ? { level: config.logLevel, mixin: traceIdMixin, ...(logStream && { stream: logStream }) } : false,
     // Fastify's own two lines per request are off: registerRequestLog writes one line instead.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "traceId" }),
@@ -133,6 +157,7 @@ function registerBackgroundLoops(app: FastifyInstance, deps: Deps): void {
 /** The services every route module receives. Tests that drive a service directly build theirs here too. */
 export function createDeps(options: {
   db: Db;
+  changes: ChangeFeed;
   config: Config;
   now: () => Date;
   log: FastifyBaseLogger;
@@ -142,6 +167,7 @@ export function createDeps(options: {
   const payments = createPaymentProviders(options.paymentProviders);
   const deps: Deps = {
     db,
+    changes: options.changes,
     config,
     now,
     log,

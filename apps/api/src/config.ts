@@ -13,6 +13,7 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  CHANGE_LISTENER_RETRY_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(720),
   SMTP_URL: z.string().optional(),
@@ -42,6 +43,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** PostgreSQL: how long after losing its connection the cache change listener tries again (README: Operations). */
+  changeListenerRetryMs: number;
   tokenSecret: Uint8Array;
   tokenTtlMinutes: number;
   smtpUrl: string | undefined;
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    changeListenerRetryMs: e.CHANGE_LISTENER_RETRY_MS,
     tokenSecret: new TextEncoder().encode(e.TOKEN_SECRET ?? persistedSecret(dataDir)),
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
     smtpUrl: e.SMTP_URL,

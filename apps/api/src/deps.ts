@@ -1,4 +1,4 @@
-import type { Db } from "@app/db";
+import type { ChangeFeed, Db } from "@app/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { BackgroundRun } from "./background-run";
 import type { Config } from "./config";
@@ -11,6 +11,8 @@ export type { Api };
 /** What route modules receive: the database, configuration, services, and a clock tests can move. */
 export type Deps = {
   db: Db;
+  /** Tells in-memory caches when the database changed what they hold (shared/change-bound-cache.ts). */
+  changes: ChangeFeed;
   config: Config;
   now: () => Date;
   tokens: TokenService;

@@ -5,7 +5,12 @@ import { loadConfig } from "./config";
 const config = loadConfig();
 const database = await openDatabase(
   config.databaseUrl
-    ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
+    ? {
+        kind: "postgres",
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        changeListener: { reconnectMs: config.changeListenerRetryMs },
+      }
     : { kind: "pglite", dataDir: `${config.dataDir}/pglite` },
 ).catch((error: unknown) => {
   // Another API process on this DATA_DIR is an operator's mistake, not a crash: one line, no stack.
@@ -15,7 +20,7 @@ const database = await openDatabase(
 });
 if (config.seedDemoData) await seedDemoData(database.db);
 
-const app = await buildApp({ db: database.db, config });
+const app = await buildApp({ db: database.db, changes: database.changes, config });
 app.log.info({ database: database.kind, dataDir: config.dataDir }, "database ready");
 
 /** How long requests under way may take to finish after SIGTERM/SIGINT before their connections are cut. */

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { type ChangeFeed, type ListenerTiming, watchPgliteChanges, watchPostgresChanges } from "./change-feed";
 import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
@@ -21,11 +22,13 @@ export type DbTarget =
   /** Embedded PostgreSQL (PGlite) stored in dataDir; `memory://` keeps it in memory. */
   | { kind: "pglite"; dataDir: string }
   /** A real PostgreSQL server, through a connection pool. */
-  | { kind: "postgres"; url: string; poolSize?: number };
+  | { kind: "postgres"; url: string; poolSize?: number; changeListener?: Partial<ListenerTiming> };
 
 export type Database = {
   db: Db;
   kind: DbTarget["kind"];
+  /** Tells in-memory caches when what they hold may have changed (change-feed.ts). */
+  changes: ChangeFeed;
   close: () => Promise<void>;
 };
 
@@ -70,14 +73,32 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
   pool.on("connect", (client) => client.on("error", () => {}));
   await migrateWithLock(pool);
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-  return { db, kind: "postgres", close: () => pool.end() };
+  const changes = await watchPostgresChanges(target.url, target.changeListener);
+  return {
+    db,
+    kind: "postgres",
+    changes,
+    close: async () => {
+      await changes.close();
+      await pool.end();
+    },
+  };
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
   const client = new PGlite(dataDir);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: "pglite", close: () => client.close() };
+  const changes = await watchPgliteChanges(client);
+  return {
+    db,
+    kind: "pglite",
+    changes,
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
+  };
 }
 
 /** Several API processes may start at once: one migrates while the others wait. */

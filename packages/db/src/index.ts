@@ -1,3 +1,4 @@
+export * from "./change-feed";
 export * from "./client";
 export { DataDirInUseError } from "./data-dir-lock";
 export { checkDatabaseReadiness, type DatabaseReadiness } from "./readiness";

@@ -19,10 +19,27 @@ const ISSUER = "storefront-api";
 export type TokenService = {
   issue: (productionUnitId: number) => Promise<{ token: string; expiresAt: string }>;
   verify: (token: string) => Promise<number>;
+  /** The production unit of a token verified before and not expired; undefined for any other (no work done). */
+  peek: (token: string) => number | undefined;
 };
 
+/**
+ * Verified tokens are kept (token → production unit and expiry), so a guest's next call costs a map lookup,
+ * not an HMAC: bounded, oldest first out, and a kept token still expires at its `exp`.
+ */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: () => Date): TokenService {
+  const verified = new Map<string, { productionUnitId: number; expiresAtMs: number }>();
+  const keep = (token: string, productionUnitId: number, expiresAtSeconds: number) => {
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { productionUnitId, expiresAtMs: expiresAtSeconds * 1000 });
+  };
   return {
+    peek(token) {
+      const kept = verified.get(token);
+      return kept && now().getTime() < kept.expiresAtMs ? kept.productionUnitId : undefined;
+    },
     async issue(productionUnitId) {
       const issuedAt = Math.floor(now().getTime() / 1000);
       const expiresAt = issuedAt + ttlMinutes * 60;
@@ -38,6 +55,12 @@ export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: 
       return { token, expiresAt: new Date(expiresAt * 1000).toISOString() };
     },
     async verify(token) {
+      const kept = verified.get(token);
+      if (kept && now().getTime() < kept.expiresAtMs) return kept.productionUnitId;
+      if (kept) {
+        verified.delete(token);
+        throw unauthorized("The token has expired");
+      }
       try {
         const { payload } = await jwtVerify(token, secret, {
           issuer: ISSUER,
@@ -47,6 +70,7 @@ export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: 
           currentDate: now(),
         });
         if (typeof payload.pu !== "number" || !Number.isInteger(payload.pu)) throw unauthorized();
+        keep(token, payload.pu, payload.exp as number);
         return payload.pu;
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw unauthorized("The token has expired");

@@ -35,7 +35,7 @@ describe("versionEtag", () => {
 
 describe("AnswerCache", () => {
   test("keeps at most maxEntries, evicting the least recently used", () => {
-    const cache = new AnswerCache(2);
+    const cache = new AnswerCache<string>(2);
     cache.set("a", "1");
     cache.set("b", "2");
     expect(cache.get("a")).toBe("1"); // a is now the most recently used
@@ -45,7 +45,7 @@ describe("AnswerCache", () => {
   });
 
   test("keeps at most maxChars of keys and answers, and never an answer larger than that", () => {
-    const cache = new AnswerCache(100, 10);
+    const cache = new AnswerCache<string>(100, 10);
     cache.set("a", "1234");
     cache.set("b", "1234");
     cache.set("c", "1234"); // 15 characters: a goes
@@ -56,7 +56,7 @@ describe("AnswerCache", () => {
   });
 
   test("replacing a key keeps one entry with the new answer", () => {
-    const cache = new AnswerCache(2, 100);
+    const cache = new AnswerCache<string>(2, 100);
     cache.set("a", "old");
     cache.set("a", "new");
     cache.set("b", "2");

@@ -4,11 +4,11 @@
  * Catalogue answers are named by version: database triggers add 1 to an instance's
  * `catalogue_version` on every change of its catalogue rows, in the same transaction, so the ETag
  * `W/"<kind>-<instanceId>-v<version>[-wd<ISO weekday>]"` changes exactly when the answer can (the
- * weekday part where the weekday sale decides prices). The version is read from the database on
- * every request, in the same small query as the tenancy check, so several API processes on one
- * database always agree, and a matching If-None-Match is answered 304 without loading the catalogue.
+ * weekday part where the weekday sale decides prices). The version comes from the same small query as
+ * the tenancy check, kept in memory until the database notifies a change (decision 014), so several API
+ * processes on one database agree, and a matching If-None-Match is answered 304 without loading the catalogue.
  *
- * The in-process `AnswerCache` only saves rebuilding and re-serializing an answer: its key holds
+ * The in-process `AnswerCache` saves rebuilding, re-serializing and re-compressing an answer: its key holds
  * that ETag, so a change is never served stale, an entry of an old version is simply never asked
  * for again, and a process that restarts (or has not seen an answer yet) just builds it once.
  * The version is always read before the answer is built, so a cached body is never older than its key.
@@ -18,6 +18,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { EncodedJson, sendEncodedJson } from "./encoded-json";
 
 /** The catalogue changes rarely: browsers and proxies may reuse it for a minute. */
 export const CATALOGUE_CACHE = "public, max-age=60";
@@ -60,10 +61,10 @@ export function sendCached<T>(request: FastifyRequest, reply: FastifyReply, body
 
 /**
  * A small least-recently-used map of serialized JSON answers, one per app. Bounded by entry count
- * and by total characters, so large answers (context calls) cannot hold much memory.
+ * and by total size (characters, bytes), so large answers (context calls) cannot hold much memory.
  */
-export class AnswerCache {
-  private readonly entries = new Map<string, string>();
+export class AnswerCache<T extends { length: number } = EncodedJson> {
+  private readonly entries = new Map<string, T>();
   private chars = 0;
 
   constructor(
@@ -75,7 +76,7 @@ export class AnswerCache {
     return this.entries.size;
   }
 
-  get(key: string): string | undefined {
+  get(key: string): T | undefined {
     const json = this.entries.get(key);
     if (json !== undefined) {
       // Most recently used last: Map keeps insertion order.
@@ -85,7 +86,7 @@ export class AnswerCache {
     return json;
   }
 
-  set(key: string, json: string): void {
+  set(key: string, json: T): void {
     const cost = key.length + json.length;
     if (cost > this.maxChars) return;
     this.delete(key);
@@ -105,29 +106,23 @@ export class AnswerCache {
   }
 }
 
-const JSON_TYPE = "application/json; charset=utf-8";
-
-/** Sends already-serialized JSON: with a JSON content type, Fastify sends a string payload as it is. */
-export function sendJson(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type(JSON_TYPE).send(json);
-}
-
 /**
  * The JSON of `key`: from the cache, else built once, serialized with the route's own 200 schema
- * (`reply.serialize`: the bytes Fastify itself would send) and kept; send it with `sendJson`.
+ * (`reply.serialize`: the bytes Fastify itself would send) and kept; send it with `sendEncodedJson`.
  */
 export async function cachedJson(
   reply: FastifyReply,
   cache: AnswerCache,
   key: string,
   build: () => Promise<unknown>,
-): Promise<string> {
+): Promise<EncodedJson> {
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
   const json = reply.serialize(await build());
   if (typeof json !== "string") throw new Error("The route's serializer must produce a JSON string");
-  cache.set(key, json);
-  return json;
+  const answer = new EncodedJson(json);
+  cache.set(key, answer);
+  return answer;
 }
 
 /**
@@ -147,6 +142,6 @@ export async function sendVersioned(
   }
   const key = `${etag} ${request.routeOptions.url} ${JSON.stringify(request.params)} ${JSON.stringify(request.query)}`;
   // Headers only once the answer is built: a 404 thrown by the build must not be cacheable.
-  const json = await cachedJson(reply, cache, key, build);
-  return sendJson(reply.header("cache-control", CATALOGUE_CACHE).header("etag", etag), json);
+  const answer = await cachedJson(reply, cache, key, build);
+  return sendEncodedJson(request, reply.header("cache-control", CATALOGUE_CACHE).header("etag", etag), answer);
 }

@@ -321,7 +321,14 @@ export async function refundsOf(t: TestApp, paymentId: string) {
  * sweeper directly, optionally with other payment providers (the demo modules use the one named "test").
  */
 export function testDeps(t: TestApp, providers: PaymentProvider[] = [testPaymentProvider()]): Deps {
-  return createDeps({ db: t.db, config: t.config, now: t.clock.now, log: t.app.log, paymentProviders: providers });
+  return createDeps({
+    db: t.db,
+    changes: t.changes,
+    config: t.config,
+    now: t.clock.now,
+    log: t.app.log,
+    paymentProviders: providers,
+  });
 }
 
 /**

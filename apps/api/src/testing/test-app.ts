@@ -9,7 +9,7 @@ import type { Module } from "@app/contracts";
 import { seedDemoData } from "@app/db";
 import { openTestDatabase, type TestDbKind } from "@app/db/testing";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 import { buildApp } from "../app";
 import { loadConfig } from "../config";
 
@@ -52,7 +52,7 @@ export async function createTestApp(
     ...options.env,
   });
   const clock = options.clock ?? createClock();
-  const app = await buildApp({ db: database.db, config, now: clock.now, logger: false });
+  const app = await buildApp({ db: database.db, changes: database.changes, config, now: clock.now, logger: false });
   await app.ready();
 
   async function restaurant(host: string): Promise<DemoRestaurant> {
@@ -66,6 +66,7 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    changes: database.changes,
     kind: database.kind,
     config,
     clock,
@@ -73,6 +74,20 @@ export async function createTestApp(
     restaurantB: await restaurant("127.0.0.1"),
     /** app.inject with JSON parsing of the answer. */
     request: (opts: InjectOptions) => app.inject(opts),
+    /**
+     * Writes to the database as a restaurant's tool would, and resolves once the app's change feed has
+     * heard of it: at once on PGlite, after the notification's trip back on PostgreSQL (its listener is a
+     * connection of its own, so an inject right after the commit could otherwise run before it arrives).
+     */
+    edit: async <T>(write: (db: typeof database.db) => Promise<T>): Promise<T> => {
+      const before = database.changes.generation;
+      const result = await write(database.db);
+      await vi.waitFor(() => expect(database.changes.generation, "the change was notified").not.toBe(before), {
+        timeout: 5_000,
+        interval: 2,
+      });
+      return result;
+    },
     close: async () => {
       await app.close();
       await database.close();

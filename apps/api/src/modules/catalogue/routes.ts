@@ -14,9 +14,11 @@ import {
   ProductInstanceQuery,
 } from "@app/contracts";
 import { z } from "zod";
-import type { Api, Deps, RouteModule } from "../../deps";
-import { AnswerCache, cachedJson, NotModified, sendJson, sendVersioned, versionEtag } from "../../shared/http-cache";
-import { menuVersion, productVersion } from "./get-catalogue-version";
+import type { Api, RouteModule } from "../../deps";
+import { ChangeBoundCache } from "../../shared/change-bound-cache";
+import { sendEncodedJson } from "../../shared/encoded-json";
+import { AnswerCache, cachedJson, NotModified, sendVersioned, versionEtag } from "../../shared/http-cache";
+import { type CatalogueDeps, menuVersion, productVersion } from "./get-catalogue-version";
 import { getContext } from "./get-context";
 import { getProduct } from "./get-product";
 import { listCategories } from "./list-categories";
@@ -32,18 +34,20 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 export const catalogueRoutes: RouteModule = (api, deps) => {
   // One per app: its keys name versions of this app's database only.
   const cache = new AnswerCache();
-  listMenusRoute(api, deps, cache);
-  listCategoriesRoute(api, deps, cache);
-  getProductRoute(api, deps, cache);
-  listLabelsRoute(api, deps, cache);
-  getContextRoute(api, deps, cache);
+  const catalogue: CatalogueDeps = { db: deps.db, now: deps.now, versions: new ChangeBoundCache(deps.changes) };
+  listMenusRoute(api, catalogue, cache);
+  listCategoriesRoute(api, catalogue, cache);
+  getProductRoute(api, catalogue, cache);
+  listLabelsRoute(api, catalogue, cache);
+  getContextRoute(api, catalogue, cache);
 };
 
-function listMenusRoute(api: Api, deps: Deps, cache: AnswerCache) {
+function listMenusRoute(api: Api, deps: CatalogueDeps, cache: AnswerCache) {
   const { db } = deps;
   api.get(
     "/menu",
     {
+      config: { replay: true },
       schema: {
         tags,
         summary: "The menus of a menu instance (the module's menuInstanceId)",
@@ -62,11 +66,12 @@ function listMenusRoute(api: Api, deps: Deps, cache: AnswerCache) {
   );
 }
 
-function listCategoriesRoute(api: Api, deps: Deps, cache: AnswerCache) {
+function listCategoriesRoute(api: Api, deps: CatalogueDeps, cache: AnswerCache) {
   const { db } = deps;
   api.get(
     "/category/menu/:menuId",
     {
+      config: { replay: true },
       schema: {
         tags,
         summary: "A menu's categories in display order, with their products (the module's menuInstanceId)",
@@ -86,11 +91,12 @@ function listCategoriesRoute(api: Api, deps: Deps, cache: AnswerCache) {
   );
 }
 
-function getProductRoute(api: Api, deps: Deps, cache: AnswerCache) {
+function getProductRoute(api: Api, deps: CatalogueDeps, cache: AnswerCache) {
   const { db } = deps;
   api.get(
     "/product/:id",
     {
+      config: { replay: true },
       schema: {
         tags,
         summary: "One product with today's price and its option groups (the module's productInstanceId)",
@@ -104,7 +110,8 @@ function getProductRoute(api: Api, deps: Deps, cache: AnswerCache) {
     },
     async (request, reply) => {
       const { instanceId } = request.query;
-      const { version, isoWeekday } = await productVersion(deps, instanceId, request.productionUnitId);
+      const { version, isoWeekday, weekdayEndsMs } = await productVersion(deps, instanceId, request.productionUnitId);
+      reply.replayUntilMs = weekdayEndsMs;
       return sendVersioned(request, reply, cache, versionEtag("product", instanceId, version, isoWeekday), () =>
         getProduct(db, request.params.id, instanceId, isoWeekday),
       );
@@ -112,11 +119,12 @@ function getProductRoute(api: Api, deps: Deps, cache: AnswerCache) {
   );
 }
 
-function listLabelsRoute(api: Api, deps: Deps, cache: AnswerCache) {
+function listLabelsRoute(api: Api, deps: CatalogueDeps, cache: AnswerCache) {
   const { db } = deps;
   api.get(
     "/label",
     {
+      config: { replay: true },
       schema: {
         tags,
         summary: "The product labels of a product instance (the module's productInstanceId)",
@@ -135,11 +143,12 @@ function listLabelsRoute(api: Api, deps: Deps, cache: AnswerCache) {
   );
 }
 
-function getContextRoute(api: Api, deps: Deps, cache: AnswerCache) {
+function getContextRoute(api: Api, deps: CatalogueDeps, cache: AnswerCache) {
   const { db } = deps;
   api.post(
     "/context",
     {
+      config: { replay: true },
       schema: {
         tags,
         summary: "Products by id with every option group and choice they use",
@@ -158,10 +167,11 @@ function getContextRoute(api: Api, deps: Deps, cache: AnswerCache) {
       // A POST is not HTTP-cached (no ETag, no 304), but its answer is kept like the GETs'.
       const ids = contextProductIds(request.body);
       const instanceId = request.query.instanceId ?? (await resolveContextInstance(db, request.productionUnitId, ids));
-      const { version, isoWeekday } = await productVersion(deps, instanceId, request.productionUnitId);
+      const { version, isoWeekday, weekdayEndsMs } = await productVersion(deps, instanceId, request.productionUnitId);
+      reply.replayUntilMs = weekdayEndsMs;
       const key = `${versionEtag("context", instanceId, version, isoWeekday)} ${ids.join(",")}`;
-      const json = await cachedJson(reply, cache, key, () => getContext(db, ids, instanceId, isoWeekday));
-      return sendJson(reply, json);
+      const answer = await cachedJson(reply, cache, key, () => getContext(db, ids, instanceId, isoWeekday));
+      return sendEncodedJson(request, reply, answer);
     },
   );
 }

@@ -3,6 +3,7 @@
  * makes a new ETag, a current ETag is a 304, equal requests get the same bytes from the in-process
  * cache, tenancy is checked before any of it, and two apps on one database agree.
  */
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Category, Context, Product } from "@app/contracts";
 import { schema } from "@app/db";
 import { and, eq, sql } from "@app/db/orm";
@@ -63,7 +64,7 @@ describe.each(await testDbKinds())("versioned catalogue answers on %s", (kind) =
   const productUrl = (id: number) => `/api/product/${id}?instanceId=${A().module.productInstanceId}`;
 
   async function setPrice(id: number, priceMinor: number) {
-    await t.db.update(schema.product).set({ priceMinor }).where(eq(schema.product.id, id));
+    await t.edit((db) => db.update(schema.product).set({ priceMinor }).where(eq(schema.product.id, id)));
   }
 
   test("names a product answer by kind, instance, version and today's weekday", async () => {
@@ -121,10 +122,9 @@ describe.each(await testDbKinds())("versioned catalogue answers on %s", (kind) =
     const versionBefore = await menuVersion();
     const first = before.json<Category[]>()[0]!;
 
-    await t.db
-      .update(schema.category)
-      .set({ imageUrl: "/images/changed.webp" })
-      .where(eq(schema.category.id, first.id));
+    await t.edit((db) =>
+      db.update(schema.category).set({ imageUrl: "/images/changed.webp" }).where(eq(schema.category.id, first.id)),
+    );
     try {
       expect(await menuVersion()).toBeGreaterThan(versionBefore);
       expect(await productVersion()).toBe(productVersionBefore);
@@ -133,7 +133,9 @@ describe.each(await testDbKinds())("versioned catalogue answers on %s", (kind) =
       expect(after.headers.etag).not.toBe(before.headers.etag);
       expect(after.json<Category[]>()[0]!.imageUrl).toBe("/images/changed.webp");
     } finally {
-      await t.db.update(schema.category).set({ imageUrl: first.imageUrl }).where(eq(schema.category.id, first.id));
+      await t.edit((db) =>
+        db.update(schema.category).set({ imageUrl: first.imageUrl }).where(eq(schema.category.id, first.id)),
+      );
     }
   });
 
@@ -191,12 +193,14 @@ describe.each(await testDbKinds())("versioned catalogue answers on %s", (kind) =
     const url = productUrl(id);
     const before = await get(A(), url);
     const versionBefore = await productVersion();
-    await t.db.insert(schema.blockedProduct).values({ productionUnitId: A().module.productionUnitId, productId: id });
+    await t.edit((db) =>
+      db.insert(schema.blockedProduct).values({ productionUnitId: A().module.productionUnitId, productId: id }),
+    );
     try {
       expect(await productVersion()).toBe(versionBefore);
       expect((await get(A(), url, { "if-none-match": String(before.headers.etag) })).statusCode).toBe(304);
     } finally {
-      await t.db.delete(schema.blockedProduct).where(eq(schema.blockedProduct.productId, id));
+      await t.edit((db) => db.delete(schema.blockedProduct).where(eq(schema.blockedProduct.productId, id)));
     }
   });
 
@@ -223,6 +227,23 @@ describe.each(await testDbKinds())("versioned catalogue answers on %s", (kind) =
     } finally {
       await setPrice(ids[0]!, 3500);
     }
+  });
+
+  test("answers brotli or gzip by Accept-Encoding, each the same JSON, with Vary", async () => {
+    const menuId = (await get(A(), `/api/menu?instanceId=${A().module.menuInstanceId}`)).json<{ id: number }[]>()[0]!
+      .id;
+    const url = `/api/category/menu/${menuId}?instanceId=${A().module.menuInstanceId}`;
+    const plain = await get(A(), url);
+    for (const [accept, encoding, decode] of [
+      ["gzip, deflate, br", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+    ] as const) {
+      const res = await get(A(), url, { "accept-encoding": accept });
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(res.rawPayload).toString()).toBe(plain.body);
+    }
+    expect(plain.headers["content-encoding"]).toBeUndefined();
   });
 
   test("two apps on one database (two processes) agree on the ETag and both see a change", async () => {

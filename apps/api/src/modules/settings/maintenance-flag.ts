@@ -1,31 +1,66 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, type FSWatcher, mkdirSync, readFileSync, watch, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { MaintenanceMode } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 
 /**
- * Static storage of SPEC §7: GET /static/maintenanceMode.json, read from
- * DATA_DIR/static/maintenanceMode.json on every request, so an operator switches maintenance on
- * and off by editing that file, without a restart.
+ * Static storage of SPEC §7: GET /static/maintenanceMode.json, from DATA_DIR/static/maintenanceMode.json,
+ * so an operator switches maintenance on and off by editing that file, without a restart.
+ *
+ * The file is watched, not read per request: every storefront navigation asks for it. Its folder is
+ * watched (editors save by writing a new file and renaming it over the old one), and the file is read
+ * again on every event there. Should the watch fail, every request reads the file again.
  */
 export function registerMaintenanceFlag(app: FastifyInstance, dataDir: string): void {
   const file = join(dataDir, "static", "maintenanceMode.json");
   if (!existsSync(file)) {
-    mkdirSync(join(dataDir, "static"), { recursive: true });
+    mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, `${JSON.stringify({ isDownForMaintenance: false }, null, 2)}\n`);
   }
-  app.get("/static/maintenanceMode.json", { schema: { hide: true } }, async (request, reply) => {
+  const flag = watchMaintenanceFlag(file, (error) => app.log.warn({ err: error }, "maintenanceMode.json unreadable"));
+  app.addHook("onClose", async () => flag.close());
+  app.get("/static/maintenanceMode.json", { schema: { hide: true } }, async (_request, reply) => {
     reply.header("cache-control", "no-cache");
-    return readFlag(file, (error) => request.log.warn({ err: error }, "maintenanceMode.json unreadable"));
+    return flag.current();
   });
 }
 
-async function readFlag(file: string, warn: (error: unknown) => void): Promise<MaintenanceMode> {
+type Warn = (error: unknown) => void;
+
+function watchMaintenanceFlag(file: string, warn: Warn) {
+  let current = parseFlag(() => readFileSync(file, "utf8"), warn);
+  let reads = 0;
+  // Events come in bursts (write, rename): only the last read started may set the flag.
+  const reread = async () => {
+    const read = ++reads;
+    const text = await readFile(file, "utf8").catch(() => "");
+    if (read === reads) current = parseFlag(() => text, warn);
+  };
+  let watcher: FSWatcher | undefined;
   try {
-    return MaintenanceMode.parse(JSON.parse(await readFile(file, "utf8")));
+    watcher = watch(dirname(file), { persistent: false }, (_event, name) => {
+      if (name === null || name === basename(file)) void reread();
+    });
+    watcher.on("error", (error) => {
+      warn(error);
+      watcher = undefined;
+    });
   } catch (error) {
-    // A half-written or broken file must not take the shop down: treat it as "not in maintenance".
+    warn(error);
+  }
+  return {
+    current: async (): Promise<MaintenanceMode> =>
+      watcher ? current : parseFlag(() => readFileSync(file, "utf8"), warn),
+    close: () => watcher?.close(),
+  };
+}
+
+/** A missing, half-written or broken file must not take the shop down: it means "not in maintenance". */
+function parseFlag(read: () => string, warn: Warn): MaintenanceMode {
+  try {
+    return MaintenanceMode.parse(JSON.parse(read()));
+  } catch (error) {
     warn(error);
     return { isDownForMaintenance: false };
   }

@@ -1,7 +1,7 @@
-import { writeFileSync } from "node:fs";
+import { renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseFeatures } from "@app/contracts";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
 let t: TestApp;
@@ -51,19 +51,32 @@ describe("GET /api/language", () => {
 });
 
 describe("GET /static/maintenanceMode.json", () => {
-  test("follows the file in DATA_DIR without a restart", async () => {
+  const flag = async () => (await t.request({ method: "GET", url: "/static/maintenanceMode.json" })).json();
+  /** The file is watched: a change shows once the watch event has been handled, within moments. */
+  const flagSoon = (expected: unknown) => vi.waitFor(async () => expect(await flag()).toEqual(expected));
+
+  test("follows the file in DATA_DIR without a restart, also when it is replaced by a rename", async () => {
     const file = join(t.config.dataDir, "static", "maintenanceMode.json");
-    expect((await t.request({ method: "GET", url: "/static/maintenanceMode.json" })).json()).toEqual({
-      isDownForMaintenance: false,
-    });
+    expect(await flag()).toEqual({ isDownForMaintenance: false });
     writeFileSync(file, '{"isDownForMaintenance": true}');
-    expect((await t.request({ method: "GET", url: "/static/maintenanceMode.json" })).json()).toEqual({
-      isDownForMaintenance: true,
-    });
+    await flagSoon({ isDownForMaintenance: true });
+    writeFileSync(`${file}.tmp`, '{"isDownForMaintenance": false}');
+    renameSync(`${file}.tmp`, file);
+    await flagSoon({ isDownForMaintenance: false });
+    writeFileSync(file, '{"isDownForMaintenance": true}');
+    await flagSoon({ isDownForMaintenance: true });
+  });
+
+  test("a broken or missing file means not in maintenance", async () => {
+    const file = join(t.config.dataDir, "static", "maintenanceMode.json");
+    writeFileSync(file, '{"isDownForMaintenance": true}');
+    await flagSoon({ isDownForMaintenance: true });
     writeFileSync(file, "{ broken");
-    expect((await t.request({ method: "GET", url: "/static/maintenanceMode.json" })).json()).toEqual({
-      isDownForMaintenance: false,
-    });
+    await flagSoon({ isDownForMaintenance: false });
+    writeFileSync(file, '{"isDownForMaintenance": true}');
+    await flagSoon({ isDownForMaintenance: true });
+    rmSync(file);
+    await flagSoon({ isDownForMaintenance: false });
   });
 });
 

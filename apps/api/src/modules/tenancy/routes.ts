@@ -11,9 +11,10 @@ import {
 import { openingStatus } from "@app/domain";
 import type { Api, Deps, RouteModule } from "../../deps";
 import { notFound } from "../../errors";
+import { ChangeBoundCache } from "../../shared/change-bound-cache";
 import { normalizeHost } from "../../shared/normalize-host";
 import { requireOwnModule, requireOwnProductionUnit } from "./access";
-import { findClosedDates, findHours, findModuleByHost, findProductionUnit } from "./repository";
+import { findClosedDates, findHours, findModuleByHost, findProductionUnit, type ModuleRow } from "./repository";
 import { toModuleJson } from "./to-module-json";
 
 const tags = ["Authentication, module, production unit"];
@@ -28,10 +29,12 @@ export const tenancyRoutes: RouteModule = (api, deps) => {
 
 function findModuleByHostRoute(api: Api, deps: Deps) {
   const { db } = deps;
+  // Every page load of the storefront starts here: kept in memory until a module or host name changes.
+  const modulesByHost = new ChangeBoundCache<ModuleRow | null>(deps.changes);
   api.get(
     "/module/domain/:domain",
     {
-      config: { public: true },
+      config: { public: true, replay: true },
       schema: {
         tags,
         summary: "Find the active module served on a host name",
@@ -41,7 +44,8 @@ function findModuleByHostRoute(api: Api, deps: Deps) {
       },
     },
     async (request) => {
-      const found = await findModuleByHost(db, normalizeHost(request.params.domain));
+      const host = normalizeHost(request.params.domain);
+      const found = await modulesByHost.get(host, async () => (await findModuleByHost(db, host)) ?? null);
       if (!found?.isActive) throw notFound("Module");
       return toModuleJson(found);
     },

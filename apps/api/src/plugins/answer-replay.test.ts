@@ -1,0 +1,174 @@
+/**
+ * Menu reads replayed from memory in front of Fastify (answer-replay.ts), over real HTTP: a replayed
+ * answer is byte for byte Fastify's own but for the trace id and date, a notified change or the
+ * restaurant's midnight ends it, and a request replay cannot vouch for (an unverified token, an
+ * unread body, a feed that is not live) goes to Fastify.
+ */
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import { schema } from "@app/db";
+import { and, eq } from "@app/db/orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { buildApp } from "../app";
+import { createClock, createTestApp, type TestApp } from "../testing/test-app";
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; raw: string[]; body: Buffer };
+
+const MONDAY_EVENING = "2026-11-23T22:30:00Z"; // 23:30 in Copenhagen: midnight is 30 minutes away
+
+function send(port: number, method: string, path: string, headers: Record<string, string>, body?: string) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, method, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          raw: res.rawHeaders,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** The raw header lines without the two that differ per answer. */
+const stable = (answer: Answer) =>
+  answer.raw
+    .map((value, i, all) => (i % 2 === 0 ? `${value}: ${all[i + 1]}` : ""))
+    .filter((line) => line && !/^(x-trace-id|date):/i.test(line));
+
+describe("answers replayed from memory", () => {
+  let t: TestApp;
+  let port: number;
+  const clock = createClock(MONDAY_EVENING);
+  beforeAll(async () => {
+    t = await createTestApp({ clock });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  const auth = () => ({ ...t.restaurantA.auth, "accept-encoding": "gzip, deflate, br" });
+  const productUrl = (id: number) => `/api/product/${id}?instanceId=${t.restaurantA.module.productInstanceId}`;
+  const get = (path: string, headers: Record<string, string> = auth()) => send(port, "GET", path, headers);
+  const replayed = () => t.app.answerReplay.replayedCount;
+
+  async function productIdNamed(internalName: string): Promise<number> {
+    const [row] = await t.db
+      .select({ id: schema.product.id })
+      .from(schema.product)
+      .where(
+        and(
+          eq(schema.product.internalName, internalName),
+          eq(schema.product.productInstanceId, t.restaurantA.module.productInstanceId),
+        ),
+      );
+    return row!.id;
+  }
+
+  test("the third identical read is replayed: Fastify's status, headers and body, a trace id of its own", async () => {
+    const url = productUrl(await productIdNamed("classic-burger")); // large enough to go out compressed
+    const [first, second] = [await get(url), await get(url)]; // verifies the token, then captures the answer
+    const before = replayed();
+    const third = await get(url);
+    expect(replayed()).toBe(before + 1);
+    expect(third.status).toBe(200);
+    expect(stable(third)).toEqual(stable(second));
+    expect(stable(third)).toEqual(stable(first));
+    expect(third.body.equals(second.body)).toBe(true);
+    expect(third.headers["content-encoding"]).toBe("br");
+    expect(third.headers["x-trace-id"]).not.toBe(second.headers["x-trace-id"]);
+  });
+
+  test("a matching If-None-Match is replayed as the same 304", async () => {
+    const url = productUrl(await productIdNamed("cola"));
+    const etag = String((await get(url)).headers.etag);
+    const revalidate = () => get(url, { ...auth(), "if-none-match": etag });
+    const fastify = await revalidate();
+    await revalidate();
+    const before = replayed();
+    const again = await revalidate();
+    expect(replayed()).toBe(before + 1);
+    expect([again.status, again.body.length]).toEqual([304, 0]);
+    expect(stable(again)).toEqual(stable(fastify));
+  });
+
+  test("a price change ends every replay at once: the next read has the new price", async () => {
+    const id = await productIdNamed("cola");
+    const url = productUrl(id);
+    for (const _ of [1, 2, 3]) await get(url, t.restaurantA.auth);
+    expect(t.app.answerReplay.size).toBeGreaterThan(0);
+    await t.edit((db) => db.update(schema.product).set({ priceMinor: 4700 }).where(eq(schema.product.id, id)));
+    try {
+      const before = replayed();
+      const after = await get(url, t.restaurantA.auth);
+      expect(replayed()).toBe(before);
+      expect(JSON.parse(after.body.toString()).price).toBe(47);
+    } finally {
+      await t.edit((db) => db.update(schema.product).set({ priceMinor: 3500 }).where(eq(schema.product.id, id)));
+    }
+  });
+
+  test("a token the server has not verified is never replayed: a forged one is 401", async () => {
+    const url = productUrl(await productIdNamed("cola"));
+    for (const _ of [1, 2, 3]) await get(url);
+    const token = t.restaurantA.token;
+    const forged = `${token.slice(0, -3)}${token.endsWith("AAA") ? "BBB" : "AAA"}`;
+    const before = replayed();
+    const answer = await get(url, { authorization: `Bearer ${forged}`, "accept-encoding": "gzip, deflate, br" });
+    expect([answer.status, replayed()]).toEqual([401, before]);
+    expect((await get(url, { "accept-encoding": "gzip, deflate, br" })).status).toBe(401);
+  });
+
+  test("the context call's body is part of the key, and a body read for a miss reaches Fastify whole", async () => {
+    const ids = [await productIdNamed("cola"), await productIdNamed("classic-burger")];
+    const post = (body: string) =>
+      send(port, "POST", "/api/context", { ...t.restaurantA.auth, "content-type": "application/json" }, body);
+    for (const _ of [1, 2]) await post(JSON.stringify(ids));
+    const before = replayed();
+    const both = await post(JSON.stringify(ids));
+    const one = await post(JSON.stringify([ids[0]]));
+    expect(replayed()).toBe(before + 1);
+    expect(JSON.parse(both.body.toString()).products.map((p: { id: number }) => p.id)).toEqual(ids);
+    expect(JSON.parse(one.body.toString()).products.map((p: { id: number }) => p.id)).toEqual([ids[0]]);
+    const broken = await post("[1, 2");
+    expect([broken.status, JSON.parse(broken.body.toString()).errors[0].code]).toEqual([400, "INVALID_JSON"]);
+  });
+
+  test("a product answer ends at the restaurant's midnight: the weekday sale may change the price", async () => {
+    const url = productUrl(await productIdNamed("cola"));
+    for (const _ of [1, 2]) await get(url);
+    const monday = await get(url);
+    expect(String(monday.headers.etag)).toMatch(/-wd1"$/);
+    clock.set("2026-11-23T23:00:01Z"); // 00:00:01 on Tuesday in Copenhagen
+    try {
+      const before = replayed();
+      const tuesday = await get(url);
+      expect(replayed()).toBe(before);
+      expect(String(tuesday.headers.etag)).toMatch(/-wd2"$/);
+    } finally {
+      clock.set(MONDAY_EVENING);
+    }
+  });
+});
+
+describe("without a live change feed", () => {
+  test("nothing is replayed: every read goes through Fastify", async () => {
+    const t = await createTestApp();
+    const app = await buildApp({ db: t.db, config: t.config, logger: false });
+    try {
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const { port } = app.server.address() as AddressInfo;
+      const url = `/api/product/1?instanceId=${t.restaurantA.module.productInstanceId}`;
+      for (const _ of [1, 2, 3, 4]) await send(port, "GET", url, t.restaurantA.auth);
+      expect([app.answerReplay.replayedCount, app.answerReplay.size]).toEqual([0, 0]);
+    } finally {
+      await app.close();
+      await t.close();
+    }
+  });
+});

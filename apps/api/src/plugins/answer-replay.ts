@@ -1,0 +1,275 @@
+/**
+ * Menu reads answered from memory before Fastify sees them (issue 12: a lunch rush is hundreds of phones
+ * asking for the same menu at once).
+ *
+ * A route marked `config: { replay: true }` promises that its answer depends on nothing but the request's
+ * method, URL, body, production unit (from the bearer token), accepted encoding, Origin, If-None-Match and
+ * X-Forwarded-Proto, and on database rows the change feed covers (packages/db/src/change-feed.ts), until
+ * `reply.replayUntilMs` when the route set one (prices follow the restaurant's weekday). Its 200 and 304
+ * answers are captured as they are sent, whole: status, every header the hooks and the route set (security
+ * headers, CORS, ETag, Cache-Control, Vary, Content-Encoding), and the body bytes. The next identical
+ * request is answered with them straight from the HTTP server's request listener: no routing, hooks,
+ * validation or serialization, only a new trace id. Everything captured is dropped as soon as the feed's
+ * generation moves, and nothing is captured or replayed while the feed is not live.
+ *
+ * Only a token already verified (and not expired) counts: any other request goes through Fastify as
+ * usual, which verifies it. A POST body is read here first (up to the API's body limit) to be part of the
+ * key; on a miss it is handed on to Fastify through a preParsing hook.
+ *
+ * Replayed answers write no log line each (at lunch-rush rates that would be most of the work): a line
+ * every minute counts them.
+ */
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import type { ChangeFeed } from "@app/db";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { preferredEncoding } from "../shared/encoded-json";
+import type { TokenService } from "./auth";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** What the server answers from memory (figures for tests and operations). */
+    answerReplay: AnswerReplay;
+  }
+  interface FastifyContextConfig {
+    /** The answer may be replayed from memory (plugins/answer-replay.ts): read its promise there first. */
+    replay?: boolean;
+  }
+  interface FastifyReply {
+    /** When a replayable answer stops being true by the clock alone (epoch ms); none: until the data changes. */
+    replayUntilMs?: number;
+  }
+}
+
+type Captured = {
+  status: number;
+  /** Flat [name, value, name, value, …] as writeHead takes it; the trace id's value is replaced per request. */
+  headers: string[];
+  traceIdAt: number;
+  body: Buffer;
+  generation: number;
+  untilMs: number;
+};
+
+const PRE_READ_BODY = Symbol("preReadBody");
+const KEY = Symbol("replayKey");
+type RawRequest = IncomingMessage & { [PRE_READ_BODY]?: Buffer; [KEY]?: string };
+
+export type AnswerReplayOptions = {
+  feed: ChangeFeed;
+  tokens: Pick<TokenService, "peek">;
+  now: () => Date;
+  bodyLimit: number;
+  maxEntries?: number;
+  maxBytes?: number;
+};
+
+/** Headers Node writes itself for every answer, or that describe this one connection. */
+const NOT_REPLAYED = new Set(["content-length", "date", "connection", "keep-alive", "transfer-encoding"]);
+const REPLAYED_PATHS =
+  /^\/api\/(?:menu|label|category\/menu\/[^/?]+|product\/[^/?]+|context|blocked(?:Product|Choice)|module\/domain\/[^/?]+)(?:\?|$)/;
+
+export class AnswerReplay {
+  private readonly entries = new Map<string, Captured>();
+  private bytes = 0;
+  private generation = -1;
+  private replayed = 0;
+  private replayedInAll = 0;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+
+  constructor(private readonly options: AnswerReplayOptions) {
+    this.maxEntries = options.maxEntries ?? 5_000;
+    this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+  }
+
+  /** Answers kept now. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Requests answered from memory since the start. */
+  get replayedCount(): number {
+    return this.replayedInAll;
+  }
+
+  /** The HTTP server's request listener: replays what it can, hands everything else to Fastify's `handler`. */
+  listener(handler: RequestListener): RequestListener {
+    return (req, res) => {
+      const raw = req as RawRequest;
+      if (!this.mayReplay(raw)) return handler(req, res);
+      if (raw.method === "GET") {
+        if (!this.replay(raw, res, "")) handler(req, res);
+        return;
+      }
+      this.readBody(raw, (body) => {
+        if (body === undefined || !this.replay(raw, res, body.toString("latin1"))) {
+          if (body !== undefined) raw[PRE_READ_BODY] = body;
+          handler(req, res);
+        }
+      });
+    };
+  }
+
+  /** Fastify's side: hands on bodies read here, and captures the answers of routes marked replay. */
+  register(app: FastifyInstance, log: FastifyBaseLogger): void {
+    app.decorate("answerReplay", this);
+    app.addHook("preParsing", async (request, _reply, payload) => {
+      const body = (request.raw as RawRequest)[PRE_READ_BODY];
+      return body === undefined ? payload : Readable.from([body]);
+    });
+    app.addHook("onRequest", async (request) => {
+      if (request.routeOptions.config?.replay) (request.raw as RawRequest)[KEY] = this.keyAtStart(request);
+    });
+    app.addHook("onSend", async (request, reply, payload) => {
+      this.capture(request, reply, payload);
+      return payload;
+    });
+    const counting = setInterval(() => {
+      if (this.replayed === 0) return;
+      log.info(
+        { replayed: this.replayed, kept: this.entries.size },
+        "menu reads answered from memory in the last minute",
+      );
+      this.replayed = 0;
+    }, 60_000);
+    counting.unref();
+    app.addHook("onClose", async () => clearInterval(counting));
+  }
+
+  private mayReplay(req: RawRequest): boolean {
+    if (req.method !== "GET" && req.method !== "POST") return false;
+    return REPLAYED_PATHS.test(req.url ?? "");
+  }
+
+  private replay(req: RawRequest, res: ServerResponse, body: string): boolean {
+    if (!this.current()) return false;
+    const key = this.keyOf(req, body);
+    if (key === undefined) return false;
+    const found = this.entries.get(key);
+    if (!found || found.untilMs <= this.options.now().getTime()) return false;
+    const headers = found.headers.slice();
+    headers[found.traceIdAt] = randomUUID();
+    res.writeHead(found.status, headers);
+    res.end(found.status === 304 ? undefined : found.body);
+    this.replayed++;
+    this.replayedInAll++;
+    return true;
+  }
+
+  /** Reads a JSON body of a known length within the limit; anything else goes to Fastify unread (undefined). */
+  private readBody(req: RawRequest, done: (body: Buffer | undefined) => void): void {
+    const length = Number(req.headers["content-length"]);
+    const json = /^application\/json\b/i.test(req.headers["content-type"] ?? "");
+    if (!json || !Number.isInteger(length) || length < 0 || length > this.options.bodyLimit) return done(undefined);
+    const chunks: Buffer[] = [];
+    let finished = false;
+    // What arrived, also when the client gave up half way: Fastify then answers it as the broken request it is.
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      done(Buffer.concat(chunks));
+    };
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.once("end", finish);
+    req.once("error", finish);
+  }
+
+  /** The key of the request as Fastify started it, under the generation before any database read. */
+  private keyAtStart(request: FastifyRequest): string | undefined {
+    if (!this.options.feed.live) return undefined;
+    const raw = request.raw as RawRequest;
+    const body = raw[PRE_READ_BODY];
+    if (raw.method === "POST" && body === undefined) return undefined;
+    const key = this.keyOf(raw, body ? body.toString("latin1") : "");
+    return key === undefined ? undefined : `${this.options.feed.generation}\n${key}`;
+  }
+
+  private capture(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+    const tagged = (request.raw as RawRequest)[KEY];
+    if (tagged === undefined || (reply.statusCode !== 200 && reply.statusCode !== 304)) return;
+    const split = tagged.indexOf("\n");
+    const generation = Number(tagged.slice(0, split));
+    if (!this.current() || generation !== this.generation) return;
+    const body = toBuffer(payload);
+    if (body === undefined) return;
+    const headers: string[] = [];
+    let traceIdAt = -1;
+    // Names as the hooks wrote them (helmet's are capitalized), so the replayed bytes are Fastify's own.
+    const spelled = new Map(reply.raw.getRawHeaderNames().map((name) => [name.toLowerCase(), name]));
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value === undefined || NOT_REPLAYED.has(name)) continue;
+      for (const one of Array.isArray(value) ? value : [value]) {
+        if (name === "x-trace-id") traceIdAt = headers.length + 1;
+        headers.push(spelled.get(name) ?? name, String(one));
+      }
+    }
+    if (traceIdAt < 0) return;
+    if (reply.statusCode === 200) headers.push("content-length", String(body.length));
+    this.keep(tagged.slice(split + 1), {
+      status: reply.statusCode,
+      headers,
+      traceIdAt,
+      body,
+      generation,
+      untilMs: reply.replayUntilMs ?? Number.POSITIVE_INFINITY,
+    });
+  }
+
+  /**
+   * What the answer may depend on: method, URL, body, the token's production unit (a token not verified yet:
+   * no key), accepted encoding, Origin (CORS), If-None-Match and X-Forwarded-Proto (HSTS).
+   */
+  private keyOf(req: RawRequest, body: string): string | undefined {
+    const unit = this.unitOf(req.headers.authorization);
+    if (unit === undefined) return undefined;
+    const h = req.headers;
+    return `${req.method} ${req.url}\n${unit}\n${preferredEncoding(h["accept-encoding"])}\n${h.origin ?? ""}\n${h["if-none-match"] ?? ""}\n${h["x-forwarded-proto"] ?? ""}\n${body}`;
+  }
+
+  private unitOf(authorization: string | undefined): string | undefined {
+    if (authorization === undefined) return "-";
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    if (!match?.[1]) return undefined;
+    const unit = this.options.tokens.peek(match[1]);
+    return unit === undefined ? undefined : String(unit);
+  }
+
+  /** Whether captured answers may be used; drops them all when the feed's generation moved. */
+  private current(): boolean {
+    const { feed } = this.options;
+    if (!feed.live) return false;
+    if (this.generation !== feed.generation) {
+      this.entries.clear();
+      this.bytes = 0;
+      this.generation = feed.generation;
+    }
+    return true;
+  }
+
+  private keep(key: string, captured: Captured): void {
+    const cost = key.length + captured.body.length;
+    if (cost > this.maxBytes) return;
+    this.drop(key);
+    while (this.entries.size >= this.maxEntries || this.bytes + cost > this.maxBytes) {
+      this.drop(this.entries.keys().next().value as string);
+    }
+    this.entries.set(key, captured);
+    this.bytes += cost;
+  }
+
+  private drop(key: string): void {
+    const found = this.entries.get(key);
+    if (!found) return;
+    this.entries.delete(key);
+    this.bytes -= key.length + found.body.length;
+  }
+}
+
+function toBuffer(payload: unknown): Buffer | undefined {
+  if (payload === null || payload === undefined || payload === "") return Buffer.alloc(0);
+  if (Buffer.isBuffer(payload)) return payload;
+  if (typeof payload === "string") return Buffer.from(payload);
+  return undefined; // a stream: not replayable
+}

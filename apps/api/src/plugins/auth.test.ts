@@ -1,0 +1,29 @@
+import { describe, expect, test } from "vitest";
+import { createClock } from "../testing/test-app";
+import { createTokenService } from "./auth";
+
+const secret = new TextEncoder().encode("auth-test-secret-".padEnd(48, "x"));
+
+describe("verified tokens kept in memory", () => {
+  test("a kept token still expires at its exp, to the second", async () => {
+    const clock = createClock("2026-11-24T10:00:00Z");
+    const tokens = createTokenService(secret, 60, clock.now);
+    const { token } = await tokens.issue(7);
+    expect(await tokens.verify(token)).toBe(7);
+    expect(await tokens.verify(token)).toBe(7); // from memory now
+    clock.set("2026-11-24T10:59:59.999Z");
+    expect(await tokens.verify(token)).toBe(7);
+    clock.set("2026-11-24T11:00:00Z");
+    await expect(tokens.verify(token)).rejects.toThrow("The token has expired");
+    await expect(tokens.verify(token)).rejects.toThrow("The token has expired");
+  });
+
+  test("a token is kept only once verified: a forged one is refused every time", async () => {
+    const clock = createClock("2026-11-24T10:00:00Z");
+    const tokens = createTokenService(secret, 60, clock.now);
+    const { token } = await tokens.issue(7);
+    const forged = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`;
+    for (const _ of [1, 2]) await expect(tokens.verify(forged)).rejects.toThrow("not valid");
+    expect(await tokens.verify(token)).toBe(7);
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The change feed (change-feed.ts, migration 0006): a change of anything the API keeps in memory moves
+ * the generation of every feed on the database by the time the writer's commit has come back (PGlite) or
+ * moments after (PostgreSQL, another connection); order traffic does not; a PostgreSQL listener that
+ * loses its connection is not live until it listens again.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { type ChangeFeed, LISTENER_APPLICATION_NAME, watchPostgresChanges } from "./change-feed";
+import type { Database } from "./client";
+import { seedDemoData } from "./seed";
+import { openTestDatabase, postgresReachable, testDbKinds } from "./testing";
+
+/** Waits until the feed's generation has moved past `before` (a PostgreSQL notification arrives asynchronously). */
+async function movedPast(feed: ChangeFeed, before: number): Promise<void> {
+  await vi.waitFor(() => expect(feed.generation).not.toBe(before), { timeout: 2_000, interval: 5 });
+}
+
+describe.each(await testDbKinds())("change feed on %s", (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await seedDemoData(database.db);
+  });
+  afterAll(() => database.close());
+
+  const changes: [string, string][] = [
+    ["a price change", "update product set price_minor = price_minor + 100 where id = (select min(id) from product)"],
+    [
+      "a category's name",
+      `update category set name = '{"en-US":"Renamed"}'::jsonb where id = (select min(id) from category)`,
+    ],
+    [
+      "a blocked product",
+      "insert into blocked_product (production_unit_id, product_id) select m.production_unit_id, p.id from product p join module m on m.product_instance_id = p.product_instance_id limit 1",
+    ],
+    ["an unblocked product", "delete from blocked_product"],
+    ["a module", "update module set is_visible = is_visible"],
+    ["a host name", "update module_domain set host = host"],
+    ["a production unit", "update production_unit set name = name"],
+  ];
+
+  test.each(changes)("%s moves the generation", async (_name, statement) => {
+    const feed = database.changes;
+    expect(feed.live).toBe(true);
+    const before = feed.generation;
+    await database.db.execute(sql.raw(statement));
+    if (kind === "pglite") expect(feed.generation, "PGlite: before the write's promise resolves").not.toBe(before);
+    else await movedPast(feed, before);
+  });
+
+  test("a write elsewhere (a basket) moves nothing", async () => {
+    const feed = database.changes;
+    const before = feed.generation;
+    await database.db.execute(sql`insert into basket (production_unit_id) select min(id) from production_unit`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(feed.generation).toBe(before);
+  });
+});
+
+describe.skipIf(!(await postgresReachable()))("a PostgreSQL listener that loses its connection", () => {
+  let database: Database;
+  let feed: ChangeFeed;
+  beforeAll(async () => {
+    database = await openTestDatabase("postgres");
+    const url = await currentUrl(database);
+    feed = await watchPostgresChanges(url, { reconnectMs: 300, heartbeatMs: 200 });
+  });
+  afterAll(async () => {
+    await feed.close();
+    await database.close();
+  });
+
+  test("is not live, and moves the generation, until it listens again; then changes count again", async () => {
+    expect(feed.live).toBe(true);
+    const before = feed.generation;
+    await database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
+    );
+    await vi.waitFor(() => expect(feed.live).toBe(false), { timeout: 2_000, interval: 5 });
+    expect(feed.generation).not.toBe(before);
+    await vi.waitFor(() => expect(feed.live).toBe(true), { timeout: 5_000, interval: 20 });
+    const back = feed.generation;
+    await database.db.execute(sql`update production_unit set name = name`);
+    await movedPast(feed, back);
+  });
+});
+
+async function currentUrl(database: Database): Promise<string> {
+  const result = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  const url = new URL(process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test");
+  url.pathname = `/${result.rows[0]!.name}`;
+  return url.toString();
+}

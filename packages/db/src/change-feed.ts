@@ -1,0 +1,150 @@
+/**
+ * What tells an API process that something it keeps in memory changed in the database.
+ *
+ * Migration 0006 makes every statement that changes a cached table send `NOTIFY cache_changed`. A
+ * process listens and counts: `generation` moves on every notification, and also whenever notifications
+ * were or may have been missed (the listener's connection lost, or back). A cache tags what it reads
+ * with the generation it read it under and trusts it only while `live` and the generation has not moved.
+ * While not `live` a cache reads the database every time, so a lost listener makes answers slower,
+ * never stale.
+ *
+ * PostgreSQL: a dedicated connection (not from the pool) runs LISTEN. PostgreSQL delivers a notification
+ * to every listening process when the writing transaction commits. When that connection drops, or a
+ * heartbeat on it fails, the feed is not live until it has reconnected and listens again.
+ * PGlite: one process owns the DATA_DIR, so its own in-process LISTEN sees every change; PGlite runs the
+ * callback before the writing query's promise resolves.
+ */
+import type { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+
+export const CACHE_CHANGED_CHANNEL = "cache_changed";
+
+export type ChangeFeed = {
+  /** Moves whenever something cached may have changed; compare, never do arithmetic on it. */
+  readonly generation: number;
+  /** True while every change is known to be notified; when false, read the database. */
+  readonly live: boolean;
+  close: () => Promise<void>;
+};
+
+/** A feed that is never live: every cache reads through (tests of the uncached path, tools). */
+export const readThroughFeed: ChangeFeed = { generation: 0, live: false, close: async () => {} };
+
+export async function watchPgliteChanges(client: PGlite): Promise<ChangeFeed> {
+  const feed = { generation: 0, live: true, close: async () => {} };
+  const unlisten = await client.listen(CACHE_CHANGED_CHANNEL, () => {
+    feed.generation++;
+  });
+  feed.close = async () => {
+    feed.live = false;
+    await unlisten().catch(() => {}); // the database may be closing already
+  };
+  return feed;
+}
+
+export type ListenerTiming = {
+  /** How long after losing its connection the listener tries again. */
+  reconnectMs: number;
+  /** How often the listener's connection is checked: a connection that died silently is found within this. */
+  heartbeatMs: number;
+};
+
+const DEFAULT_TIMING: ListenerTiming = { reconnectMs: 1_000, heartbeatMs: 5_000 };
+/** The application_name of the listener's connection (tests find and drop it by this name). */
+export const LISTENER_APPLICATION_NAME = "storefront-api change feed";
+
+/** Listens on PostgreSQL; resolves once the first attempt to connect is done (live or not). */
+export async function watchPostgresChanges(url: string, timing: Partial<ListenerTiming> = {}): Promise<ChangeFeed> {
+  const feed = new PostgresChangeFeed(url, { ...DEFAULT_TIMING, ...timing });
+  await feed.connect();
+  return feed;
+}
+
+class PostgresChangeFeed implements ChangeFeed {
+  generation = 0;
+  live = false;
+  private client: pg.Client | undefined;
+  private closed = false;
+  /** Set when a live listener lost its connection: its return is worth a log line. */
+  private wasLost = false;
+  private retry: NodeJS.Timeout | undefined;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly url: string,
+    private readonly timing: ListenerTiming,
+  ) {
+    this.heartbeat = setInterval(() => void this.checkConnection(), timing.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  async connect(): Promise<void> {
+    this.retry = undefined;
+    const client = new pg.Client({
+      connectionString: this.url,
+      application_name: LISTENER_APPLICATION_NAME,
+      keepAlive: true,
+      connectionTimeoutMillis: 5_000,
+    });
+    client.on("notification", () => {
+      this.generation++;
+    });
+    client.on("error", () => this.lose(client));
+    client.on("end", () => this.lose(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CACHE_CHANGED_CHANNEL}`);
+    } catch {
+      this.lose(client);
+      return;
+    }
+    if (this.closed) return void client.end().catch(() => {});
+    this.client = client;
+    // Whatever changed while nobody listened is unknown: everything read before now is suspect.
+    this.generation++;
+    this.live = true;
+    if (this.wasLost) console.warn("Cache change listener is back: answers come from memory again");
+    this.wasLost = false;
+  }
+
+  /** Idempotent per connection: 'error' and 'end' of one drop both arrive here. */
+  private lose(client: pg.Client): void {
+    if (this.client !== undefined && this.client !== client) return;
+    const wasLive = this.live;
+    this.live = false;
+    this.generation++;
+    this.client = undefined;
+    void client.end().catch(() => {});
+    if (this.closed || this.retry) return;
+    if (wasLive) {
+      this.wasLost = true;
+      console.warn("Cache change listener lost its connection: reading the database on every request until it is back");
+    }
+    this.retry = setTimeout(() => void this.connect(), this.timing.reconnectMs);
+    this.retry.unref();
+  }
+
+  /** A connection can die without a word (a dropped network path): a query on it must still answer. */
+  private async checkConnection(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error("heartbeat timed out")), this.timing.heartbeatMs).unref(),
+    );
+    try {
+      await Promise.race([client.query("SELECT 1"), timeout]);
+    } catch {
+      this.lose(client);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.live = false;
+    clearInterval(this.heartbeat);
+    clearTimeout(this.retry);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * Issue 12: menu reads come from memory in every API process, so an edit must reach every process's
+ * memory. Two processes on one PostgreSQL, both with warm caches: a price change, a catalogue edit (a
+ * product's name) and a blocked product, written straight into the database as a restaurant's tool would,
+ * are seen by the very next read in both. Then the same after the processes' change listeners lose their
+ * connections (terminated by PostgreSQL): while a listener is away its process reads the database, and
+ * once it is back, from memory again, still current.
+ */
+import type { Db } from "@app/db";
+import { sql } from "@app/db/orm";
+import { postgresReachable, TEST_POSTGRES_URL } from "@app/db/testing";
+import { afterAll, expect, test } from "vitest";
+import { apiClient, type Client, expectStatus } from "../harness/client";
+import { rows, scalar } from "../harness/database";
+import { guestToken, type ShopModule } from "../harness/guest-flow";
+import { type Product, startProduct } from "../harness/product";
+import { figures } from "../harness/suite";
+
+const LISTENER = "storefront-api change feed";
+const LISTENER_RETRY_MS = 3_000;
+
+type Translations = Record<string, string>;
+type ProductAnswer = { id: number; name: Translations; price: number };
+type CategoryAnswer = { id: number; name: Translations; products: { productId: number }[] }[];
+
+let product: Product | undefined;
+afterAll(() => product?.stop());
+
+const reachable = await postgresReachable();
+test.skipIf(!reachable)(
+  `every process sees the next edit, also after its listener was dropped (pg×2 at ${TEST_POSTGRES_URL})`,
+  async () => {
+    const startedAt = Date.now();
+    // Listeners come back 3 s after a drop: long enough for the "dropped" round to run while they are away.
+    product = await startProduct({
+      kind: "pg",
+      processes: 2,
+      env: { CHANGE_LISTENER_RETRY_MS: String(LISTENER_RETRY_MS) },
+    });
+    const running = product;
+    const processes = running.urls.map((url) => apiClient([url]));
+    const module = await expectStatus<ShopModule>("module", processes[0]!.call("GET", "/api/module/domain/localhost"));
+    const token = await guestToken(processes[0]!, module);
+    const menuId = await firstMenuId(processes[0]!, module, token);
+    const firstCategory = (await readCategories(processes[0]!, module, menuId, token))[0]!;
+    const categoryId = firstCategory.id;
+    const productId = firstCategory.products[0]!.productId;
+
+    const read = (client: Client) => readEverything(client, module, menuId, categoryId, productId, token);
+    const edit = (change: (db: Db) => Promise<unknown>) => running.withDatabase(change);
+    /** Each process's next read shows the change: both twice, the second from memory if it kept the first. */
+    const expectEverywhere = async (check: (seen: Seen) => void) => {
+      for (const client of processes) for (const _ of [1, 2]) check(await read(client));
+    };
+    let edits = 0;
+    const editAndCheck = async (round: string) => {
+      // Warm: every process has the current answers in memory before the edit.
+      for (const client of processes) await read(client);
+      const price = 100 + ++edits;
+      const name = `Renamed ${round} ${edits}`;
+      await edit((db) => db.execute(sql`update product set price_minor = ${price * 100} where id = ${productId}`));
+      await expectEverywhere((seen) => expect(seen.product.price, `price after ${round}`).toBe(price));
+      const names = JSON.stringify({ "da-DK": name, "en-US": name });
+      await edit((db) => db.execute(sql`update product set name = ${names}::jsonb where id = ${productId}`));
+      await edit((db) => db.execute(sql`update category set name = ${names}::jsonb where id = ${categoryId}`));
+      await expectEverywhere((seen) => {
+        expect(seen.product.name["en-US"], `product name after ${round}`).toBe(name);
+        expect(seen.categoryNames, `category answer after ${round}`).toContain(name);
+      });
+      await edit((db) =>
+        db.execute(
+          sql`insert into blocked_product (production_unit_id, product_id) values (${module.productionUnitId}, ${productId})`,
+        ),
+      );
+      await expectEverywhere((seen) => expect(seen.blocked, `blocked after ${round}`).toContain(productId));
+      await edit((db) => db.execute(sql`delete from blocked_product where product_id = ${productId}`));
+      await expectEverywhere((seen) => expect(seen.blocked, `unblocked after ${round}`).not.toContain(productId));
+    };
+
+    await editAndCheck("with listeners");
+
+    const dropped = await edit((db) =>
+      scalar(
+        db,
+        sql`select count(pg_terminate_backend(pid)) from pg_stat_activity
+          where application_name = ${LISTENER} and datname = current_database()`,
+      ),
+    );
+    // One per API process, and one of the suite's own database handle (it opens the database as the product does).
+    expect(dropped, "a listener per process").toBeGreaterThanOrEqual(2);
+    const droppedAt = Date.now();
+    await editAndCheck("listeners dropped");
+    const roundMs = Date.now() - droppedAt;
+    expect(roundMs, "the round ran while the listeners were away").toBeLessThan(LISTENER_RETRY_MS);
+
+    await waitForListeners(running, dropped);
+    await editAndCheck("listeners back");
+    figures(
+      "cache-invalidation",
+      running,
+      `${edits * 5} edits (price, product and category name, block, unblock) seen by the next read in 2/2 processes, with, without and after the change listener (${dropped} dropped)`,
+      startedAt,
+    );
+  },
+);
+
+type Seen = { product: ProductAnswer; categoryNames: string[]; blocked: number[] };
+
+async function readEverything(
+  client: Client,
+  module: ShopModule,
+  menuId: number,
+  categoryId: number,
+  productId: number,
+  token: string,
+) {
+  const [product, categories, blocked] = await Promise.all([
+    expectStatus<ProductAnswer>(
+      "product",
+      client.call("GET", `/api/product/${productId}?instanceId=${module.productInstanceId}`, { token }),
+    ),
+    readCategories(client, module, menuId, token),
+    expectStatus<{ productId: number }[]>(
+      "blocked",
+      client.call("GET", `/api/blockedProduct?productionUnitId=${module.productionUnitId}`, { token }),
+    ),
+  ]);
+  return {
+    product,
+    categoryNames: categories.filter((category) => category.id === categoryId).map((c) => c.name["en-US"] ?? ""),
+    blocked: blocked.map((b) => b.productId),
+  } satisfies Seen;
+}
+
+function readCategories(client: Client, module: ShopModule, menuId: number, token: string) {
+  return expectStatus<CategoryAnswer>(
+    "categories",
+    client.call("GET", `/api/category/menu/${menuId}?instanceId=${module.menuInstanceId}`, { token }),
+  );
+}
+
+async function firstMenuId(client: Client, module: ShopModule, token: string): Promise<number> {
+  const menus = await expectStatus<{ id: number }[]>(
+    "menus",
+    client.call("GET", `/api/menu?instanceId=${module.menuInstanceId}`, { token }),
+  );
+  return menus[0]!.id;
+}
+
+/** The listeners reconnect by themselves (within about a second): wait until both listen again. */
+async function waitForListeners(running: Product, count: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const listening = await running.withDatabase((db) =>
+      rows(
+        db,
+        sql`select pid from pg_stat_activity where application_name = ${LISTENER} and datname = current_database()`,
+      ),
+    );
+    if (listening.length === count) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the change listeners did not come back within 30 s`);
+}
