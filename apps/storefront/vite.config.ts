@@ -17,6 +17,9 @@ export default defineConfig({
     // Every browser we serve knows <link rel="modulepreload"> (Safari 17, Firefox 115); one that does not
     // still loads the chunks on import. Saves the polyfill in the first-load JavaScript.
     modulePreload: { polyfill: false },
+    // dist/.vite/manifest.json: which chunks and styles each route module needs, so the server can preload
+    // the route's own files in the page it sends for that path (apps/api/src/plugins/storefront-route-hints.ts).
+    manifest: true,
     // The message files are fetched (src/lib/fetch-locale.ts); a data: URL would break `connect-src 'self'`.
     assetsInlineLimit: (file) => (file.endsWith(".json") ? false : undefined),
   },

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { readBootData } from "./storefront-boot-data";
+import { type BootData, readBootData } from "./storefront-boot-data";
 import { buildShopPage, type LocaleFiles, type ShopPage } from "./storefront-page";
 
 /**
- * How long one host's page is reused. The catalogue it carries changes rarely; a guest loading within
+ * How long one host's data is reused. The catalogue it carries changes rarely; a guest loading within
  * this after a menu change sees the old menu until the next load (the basket and checkout recompute
  * prices on the server anyway). It bounds the API calls the pages cost under load to a few per host.
  */
@@ -11,23 +11,39 @@ const PAGE_TTL_MS = 10_000;
 /** Host names come from the request: a bounded number of them is kept, so made-up hosts cannot fill memory. */
 const MAX_HOSTS = 100;
 
-/** Per-host pages, read once per PAGE_TTL_MS; concurrent requests for a host share one read. */
-export function createShopPageCache(
-  app: FastifyInstance,
-  indexHtml: string,
-  localeFiles: LocaleFiles,
-  now: () => number = Date.now,
-) {
-  const pages = new Map<string, { until: number; page: Promise<ShopPage> }>();
-  return (host: string): Promise<ShopPage> => {
-    const cached = pages.get(host);
-    if (cached && cached.until > now()) return cached.page;
-    const page = readBootData(app, host)
-      .catch(() => null)
-      .then((boot) => buildShopPage(indexHtml, boot, localeFiles));
-    pages.delete(host);
-    if (pages.size >= MAX_HOSTS) pages.delete(pages.keys().next().value!);
-    pages.set(host, { until: now() + PAGE_TTL_MS, page });
+export type PageParts = {
+  indexHtml: string;
+  localeFiles: LocaleFiles;
+  /** The preload links of a kind of page (storefront-route-hints.ts); "" for none. */
+  routeHints: (kind: string) => string;
+};
+
+type HostEntry = { until: number; boot: Promise<BootData | null>; pages: Map<string, Promise<ShopPage>> };
+
+/**
+ * Per host and kind of page, the page: the host's data read once per PAGE_TTL_MS (concurrent requests
+ * share one read), each kind's page built from it once.
+ */
+export function createShopPageCache(app: FastifyInstance, parts: PageParts, now: () => number = Date.now) {
+  const hosts = new Map<string, HostEntry>();
+  const entryFor = (host: string): HostEntry => {
+    const cached = hosts.get(host);
+    if (cached && cached.until > now()) return cached;
+    const entry = { until: now() + PAGE_TTL_MS, boot: readBootData(app, host).catch(() => null), pages: new Map() };
+    hosts.delete(host);
+    if (hosts.size >= MAX_HOSTS) hosts.delete(hosts.keys().next().value!);
+    hosts.set(host, entry);
+    return entry;
+  };
+  return (host: string, kind: string): Promise<ShopPage> => {
+    const entry = entryFor(host);
+    let page = entry.pages.get(kind);
+    if (!page) {
+      page = entry.boot.then((boot) =>
+        buildShopPage(parts.indexHtml, boot, parts.localeFiles, boot ? parts.routeHints(kind) : ""),
+      );
+      entry.pages.set(kind, page);
+    }
     return page;
   };
 }

@@ -21,9 +21,14 @@ export type LocaleFiles = Readonly<Record<string, string>>;
  * them), and preloads of what the app start still fetches — the token, the maintenance flag and the
  * messages of the host's default language — so they are under way while the scripts download. The
  * `crossorigin` of each makes it the same request as the app's fetch (mode cors, same-origin
- * credentials), which then takes the preloaded answer.
+ * credentials), which then takes the preloaded answer. `routeHints` preload the chunks of the page's route.
  */
-export function buildShopPage(indexHtml: string, boot: BootData | null, localeFiles: LocaleFiles = {}): ShopPage {
+export function buildShopPage(
+  indexHtml: string,
+  boot: BootData | null,
+  localeFiles: LocaleFiles = {},
+  routeHints = "",
+): ShopPage {
   const preloads = boot ? preloadsFor(boot, localeFiles) : "";
   const blocks = boot
     ? [
@@ -34,7 +39,7 @@ export function buildShopPage(indexHtml: string, boot: BootData | null, localeFi
       ]
     : [];
   const html = Buffer.from(
-    indexHtml.replace("<head>", `<head>${preloads}`).replace("</head>", `${blocks.join("")}</head>`),
+    indexHtml.replace("<head>", `<head>${preloads}`).replace("</head>", `${routeHints}${blocks.join("")}</head>`),
   );
   return {
     html,

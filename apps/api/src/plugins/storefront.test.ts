@@ -11,6 +11,17 @@ const SCRIPT = "console.log('shop');\n".repeat(50);
 /** What the fake API's public module call answers for localhost, with a `<` the page must neutralise. */
 const MODULE_ANSWER = '{"id":7,"productionUnitId":3,"menuInstanceId":11,"productInstanceId":12,"name":"A</script>"}';
 
+/** A build's manifest (vite build.manifest): the entry and the menu route, which shares the runtime chunk. */
+const MANIFEST = {
+  "index.html": { file: "assets/index-abc123.js", isEntry: true, imports: ["_runtime.js"] },
+  "_runtime.js": { file: "assets/runtime-1.js" },
+  "_cards.js": { file: "assets/cards-2.js", css: ["assets/cards-2.css"] },
+  "src/app/routes/menu-page.tsx": {
+    file: "assets/menu-page-3.js",
+    imports: ["_runtime.js", "index.html", "_cards.js"],
+  },
+};
+
 let dist: string;
 let app: FastifyInstance;
 
@@ -23,6 +34,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, "assets/index-abc123.js.br"), brotliCompressSync(SCRIPT));
   writeFileSync(join(dist, "assets/index-abc123.js.gz"), gzipSync(SCRIPT));
   writeFileSync(join(dist, "assets/da-DK-Xy_1.json"), "{}");
+  mkdirSync(join(dist, ".vite"));
+  writeFileSync(join(dist, ".vite/manifest.json"), JSON.stringify(MANIFEST));
   writeFileSync(join(dist, "images/logo.svg"), "<svg/>");
   app = Fastify();
   registerErrorHandler(app);
@@ -95,7 +108,7 @@ describe("pages", () => {
     const first = await app.inject({ method: "GET", url: "/" });
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/".+"$/);
-    const again = await app.inject({ method: "GET", url: "/menu/3", headers: { "if-none-match": etag } });
+    const again = await app.inject({ method: "GET", url: "/", headers: { "if-none-match": etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
     expect(again.headers.etag).toBe(etag);
@@ -177,6 +190,24 @@ describe("the host's data blocks in the page", () => {
     expect(a2.body).toBe(a1.body);
     expect(a2.headers.etag).toBe(a1.headers.etag);
     expect(other.headers.etag).not.toBe(a1.headers.etag);
+  });
+});
+
+describe("route hints", () => {
+  test("a menu page preloads its route's own chunks and styles, not what the entry loads anyway", async () => {
+    const page = await app.inject({ method: "GET", url: "/menu/4", headers: { host: "localhost" } });
+    const links = [...page.body.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="(\/assets\/[^"]+)"/g)];
+    expect(links.map((m) => m[2])).toEqual([
+      "/assets/da-DK-Xy_1.json",
+      "/assets/menu-page-3.js",
+      "/assets/cards-2.js",
+      "/assets/cards-2.css",
+    ]);
+  });
+
+  test("the front page carries no route hints", async () => {
+    const page = await app.inject({ method: "GET", url: "/", headers: { host: "localhost" } });
+    expect(page.body).not.toContain("modulepreload");
   });
 });
 

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { routeNotFound } from "../errors";
 import { sendShopPage } from "./storefront-page";
 import { createShopPageCache } from "./storefront-page-cache";
+import { createRouteHints, routeKind } from "./storefront-route-hints";
 
 /** Vite fingerprints everything under assets/: a file there never changes under the same name. */
 const FINGERPRINTED = "public, max-age=31536000, immutable";
@@ -34,13 +35,17 @@ export async function registerStorefront(app: FastifyInstance, dist: string): Pr
     });
   }
   const shopPage = hasStorefront
-    ? createShopPageCache(app, readFileSync(join(dist, "index.html"), "utf8"), localeFiles(dist))
+    ? createShopPageCache(app, {
+        indexHtml: readFileSync(join(dist, "index.html"), "utf8"),
+        localeFiles: localeFiles(dist),
+        routeHints: createRouteHints(dist),
+      })
     : null;
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (shopPage && isPageRequest(request.method, path)) {
       if (/\.[a-z0-9]+$/i.test(path) && existsSync(join(dist, path))) return reply.sendFile(path.slice(1));
-      return sendShopPage(request, reply, await shopPage(request.hostname));
+      return sendShopPage(request, reply, await shopPage(request.hostname, routeKind(path)));
     }
     return reply.send(routeNotFound(request.method, path));
   });

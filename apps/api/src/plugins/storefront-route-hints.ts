@@ -1,0 +1,49 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The code-split pages of the storefront (apps/storefront/src/app/routes.tsx) by path. Their chunks load
+ * only once the entry has run; hinted in the page, they download alongside it.
+ */
+const ROUTE_MODULES: { test: RegExp; module: string }[] = [
+  { test: /^\/menu\/[^/]+$/, module: "src/app/routes/menu-page.tsx" },
+  { test: /^\/precheckout$/, module: "src/app/routes/precheckout-page.tsx" },
+  { test: /^\/checkout$/, module: "src/app/routes/checkout-page.tsx" },
+];
+
+/** Which kind of page a path is, for the hints: the route module, or "" (no route chunk to hint). */
+export function routeKind(path: string): string {
+  return ROUTE_MODULES.find((route) => route.test.test(path))?.module ?? "";
+}
+
+/**
+ * The `<link>`s that preload a route's own chunks and styles (what the entry preloads already left out),
+ * from the build's manifest (vite `build.manifest`). No manifest: no hints, the page works as before.
+ */
+export function createRouteHints(dist: string): (kind: string) => string {
+  const path = join(dist, ".vite/manifest.json");
+  const manifest: Manifest = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
+  const inEntry = new Set(closure(manifest, "index.html"));
+  const hints = new Map<string, string>();
+  for (const { module } of ROUTE_MODULES) {
+    if (!manifest[module]) continue;
+    const keys = closure(manifest, module).filter((key) => !inEntry.has(key));
+    const scripts = keys.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
+    const styles = keys
+      .flatMap((key) => manifest[key]!.css ?? [])
+      .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
+    hints.set(module, [...scripts, ...styles].join(""));
+  }
+  return (kind) => hints.get(kind) ?? "";
+}
+
+/** A manifest entry and, transitively, what it imports statically. */
+function closure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key) || !manifest[key]) return [];
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) closure(manifest, imported, seen);
+  return [...seen];
+}
