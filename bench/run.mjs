@@ -109,20 +109,36 @@ log(
 );
 build();
 const rows = [];
-if (only.includes("menu-reads") || only.includes("other-reads")) rows.push(...(await measureReads()));
+/** A part that throws becomes a failed row: the other parts still run and the table is still written. */
+async function measurePart(part, measure) {
+  try {
+    rows.push(...(await measure()));
+  } catch (error) {
+    console.error(`${part} failed:`, error);
+    rows.push({
+      part,
+      name: "did not complete",
+      measured: String(error?.message ?? error).slice(0, 200),
+      target: "completes",
+      ratio: null,
+      pass: false,
+    });
+  }
+}
+if (only.includes("menu-reads") || only.includes("other-reads")) await measurePart("1/2 reads", measureReads);
 if (only.includes("place-order")) {
   log("part 3: place order, guest flows over HTTP vs the same calls in-process (app.inject)");
-  rows.push(...(await measurePlaceOrder({ setup, timing, log })));
+  await measurePart("3 place order", () => measurePlaceOrder({ setup, timing, log }));
 }
 if (only.includes("lunch-rush")) {
   log("part 4: lunch rush, 200 browsing and 32 ordering guests");
-  rows.push(...(await measureLunchRush({ setup, timing, log })));
+  await measurePart("4 lunch rush", () => measureLunchRush({ setup, timing, log }));
 }
 if (only.includes("cold-start")) {
   log("part 7: cold start of the compiled API on an existing DATA_DIR");
-  rows.push(...(await measureColdStart({ timing, log })));
+  await measurePart("7 cold start", () => measureColdStart({ timing, log }));
 }
-if (only.includes("storefront")) rows.push(...(await measureStorefrontParts()));
+if (only.includes("storefront")) await measurePart("5/6 storefront", measureStorefrontParts);
 
 console.log(`\n${formatTable(rows)}\n`);
 const missed = missedTargets(rows);
