@@ -44,7 +44,7 @@ const pages = [
 
 // Level 9 and no timestamps: the same build gives the same figure.
 const gzipBytes = (text) => gzipSync(Buffer.from(text), { level: 9 }).length;
-const kb = (bytes) => (bytes / 1024).toFixed(1);
+const kb = (bytes) => (bytes / 1024).toFixed(2);
 
 let over = false;
 for (const page of pages) {

@@ -58,15 +58,9 @@ export function loadCatalogue(
   return catalogue;
 }
 
+/** The server writes the block for the host's module; a page of another module's instances is not ours. */
 function isFor(embedded: EmbeddedCatalogue | undefined, args: CatalogueArgs): embedded is EmbeddedCatalogue {
-  return (
-    embedded?.menuInstanceId === args.menuInstanceId &&
-    embedded.productInstanceId === args.productInstanceId &&
-    Array.isArray(embedded.menus) &&
-    Array.isArray(embedded.categories) &&
-    Array.isArray(embedded.labels) &&
-    Array.isArray(embedded.context?.products)
-  );
+  return embedded?.menuInstanceId === args.menuInstanceId && embedded.productInstanceId === args.productInstanceId;
 }
 
 function fromEmbedded({ menus, categories, labels, context }: EmbeddedCatalogue): Catalogue {
