@@ -18,18 +18,28 @@ export type PageParts = {
   routeHints: (kind: string) => string;
 };
 
-type HostEntry = { until: number; boot: Promise<BootData | null>; pages: Map<string, Promise<ShopPage>> };
+type HostEntry = {
+  until: number;
+  parts: PageParts;
+  boot: Promise<BootData | null>;
+  pages: Map<string, Promise<ShopPage>>;
+};
 
 /**
  * Per host and kind of page, the page: the host's data read once per PAGE_TTL_MS (concurrent requests
- * share one read), each kind's page built from it once.
+ * share one read), each kind's page built from it once, from the build's files as `parts` gives them then.
  */
-export function createShopPageCache(app: FastifyInstance, parts: PageParts, now: () => number = Date.now) {
+export function createShopPageCache(app: FastifyInstance, parts: () => PageParts, now: () => number = Date.now) {
   const hosts = new Map<string, HostEntry>();
   const entryFor = (host: string): HostEntry => {
     const cached = hosts.get(host);
     if (cached && cached.until > now()) return cached;
-    const entry = { until: now() + PAGE_TTL_MS, boot: readBootData(app, host).catch(() => null), pages: new Map() };
+    const entry = {
+      until: now() + PAGE_TTL_MS,
+      parts: parts(),
+      boot: readBootData(app, host).catch(() => null),
+      pages: new Map(),
+    };
     hosts.delete(host);
     if (hosts.size >= MAX_HOSTS) hosts.delete(hosts.keys().next().value!);
     hosts.set(host, entry);
@@ -40,7 +50,7 @@ export function createShopPageCache(app: FastifyInstance, parts: PageParts, now:
     let page = entry.pages.get(kind);
     if (!page) {
       page = entry.boot.then((boot) =>
-        buildShopPage(parts.indexHtml, boot, parts.localeFiles, boot ? parts.routeHints(kind) : ""),
+        buildShopPage(entry.parts.indexHtml, boot, entry.parts.localeFiles, boot ? entry.parts.routeHints(kind) : ""),
       );
       entry.pages.set(kind, page);
     }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -190,6 +190,21 @@ describe("the host's data blocks in the page", () => {
     expect(a2.body).toBe(a1.body);
     expect(a2.headers.etag).toBe(a1.headers.etag);
     expect(other.headers.etag).not.toBe(a1.headers.etag);
+  });
+});
+
+describe("a new build under the running server", () => {
+  test("pages read after it name the new build's files, not the deleted ones", async () => {
+    const index = join(dist, "index.html");
+    const before = readFileSync(index, "utf8");
+    writeFileSync(index, before.replace("<title>shop</title>", "<title>rebuilt</title>"));
+    utimesSync(index, new Date(), new Date(Date.now() + 5_000));
+    try {
+      const page = await app.inject({ method: "GET", url: "/", headers: { host: "after-build.example" } });
+      expect(page.body).toContain("<title>rebuilt</title>");
+    } finally {
+      writeFileSync(index, before);
+    }
   });
 });
 

@@ -1,10 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { routeNotFound } from "../errors";
 import { sendShopPage } from "./storefront-page";
-import { createShopPageCache } from "./storefront-page-cache";
+import { createShopPageCache, type PageParts } from "./storefront-page-cache";
 import { createRouteHints, routeKind } from "./storefront-route-hints";
 
 /** Vite fingerprints everything under assets/: a file there never changes under the same name. */
@@ -34,13 +34,7 @@ export async function registerStorefront(app: FastifyInstance, dist: string): Pr
       },
     });
   }
-  const shopPage = hasStorefront
-    ? createShopPageCache(app, {
-        indexHtml: readFileSync(join(dist, "index.html"), "utf8"),
-        localeFiles: localeFiles(dist),
-        routeHints: createRouteHints(dist),
-      })
-    : null;
+  const shopPage = hasStorefront ? createShopPageCache(app, buildFiles(dist)) : null;
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (shopPage && isPageRequest(request.method, path)) {
@@ -49,6 +43,32 @@ export async function registerStorefront(app: FastifyInstance, dist: string): Pr
     }
     return reply.send(routeNotFound(request.method, path));
   });
+}
+
+/**
+ * index.html, the message files and the route hints of the build in `dist`, read again when index.html
+ * changes (a new build under a running server: its pages must name the new files, not the deleted ones).
+ * While a build is being written (no index.html), the last complete reading stays.
+ */
+function buildFiles(dist: string): () => PageParts {
+  let readAt = -1;
+  let parts: PageParts | undefined;
+  return () => {
+    try {
+      const changed = statSync(join(dist, "index.html")).mtimeMs;
+      if (!parts || changed !== readAt) {
+        parts = {
+          indexHtml: readFileSync(join(dist, "index.html"), "utf8"),
+          localeFiles: localeFiles(dist),
+          routeHints: createRouteHints(dist),
+        };
+        readAt = changed;
+      }
+    } catch (error) {
+      if (!parts) throw error;
+    }
+    return parts;
+  };
 }
 
 /** The build's message files (src/lib/fetch-locale.ts: `assets/{language}-{hash}.json`) by language. */
