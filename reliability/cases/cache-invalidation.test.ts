@@ -79,7 +79,7 @@ test.skipIf(!reachable)(
 
     await editAndCheck("with listeners");
 
-    const dropped = await edit((db) =>
+    const dropped: number = await running.withDatabase((db) =>
       scalar(
         db,
         sql`select count(pg_terminate_backend(pid)) from pg_stat_activity

@@ -114,7 +114,8 @@ export class AnswerReplay {
 
   /** Fastify's side: hands on bodies read here, and captures the answers of routes marked replay. */
   register(app: FastifyInstance, log: FastifyBaseLogger): void {
-    app.decorate("answerReplay", this);
+    const replay: AnswerReplay = this;
+    app.decorate("answerReplay", replay);
     app.addHook("preParsing", async (request, _reply, payload) => {
       const body = (request.raw as RawRequest)[PRE_READ_BODY];
       return body === undefined ? payload : Readable.from([body]);
@@ -162,7 +163,10 @@ export class AnswerReplay {
   private readBody(req: RawRequest, done: (body: Buffer | undefined) => void): void {
     const length = Number(req.headers["content-length"]);
     const json = /^application\/json\b/i.test(req.headers["content-type"] ?? "");
-    if (!json || !Number.isInteger(length) || length < 0 || length > this.options.bodyLimit) return done(undefined);
+    if (!json || !Number.isInteger(length) || length < 0 || length > this.options.bodyLimit) {
+      done(undefined);
+      return;
+    }
     const chunks: Buffer[] = [];
     let finished = false;
     // What arrived, also when the client gave up half way: Fastify then answers it as the broken request it is.
@@ -197,7 +201,8 @@ export class AnswerReplay {
     const headers: string[] = [];
     let traceIdAt = -1;
     // Names as the hooks wrote them (helmet's are capitalized), so the replayed bytes are Fastify's own.
-    const spelled = new Map(reply.raw.getRawHeaderNames().map((name) => [name.toLowerCase(), name]));
+    const rawNames = (reply.raw as unknown as { getRawHeaderNames: () => string[] }).getRawHeaderNames();
+    const spelled = new Map(rawNames.map((name) => [name.toLowerCase(), name]));
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value === undefined || NOT_REPLAYED.has(name)) continue;
       for (const one of Array.isArray(value) ? value : [value]) {

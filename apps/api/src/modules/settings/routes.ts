@@ -1,13 +1,16 @@
 import { APP_SETTING_NAMES, ErrorBody, FrontendSettings, IntId, LanguageCode, Languages } from "@app/contracts";
 import { z } from "zod";
 import type { RouteModule } from "../../deps";
+import { ChangeBoundCache } from "../../shared/change-bound-cache";
 import { requireOwnModule } from "../tenancy";
 import { getModuleSettings } from "./get-module-settings";
 import { findLanguages } from "./repository";
 
 const tags = ["Customer settings"];
 
-export const settingsRoutes: RouteModule = (api, { db }) => {
+export const settingsRoutes: RouteModule = (api, { db, changes }) => {
+  // Read by every page load, changed by the restaurant now and then: kept until a module or setting changes.
+  const moduleSettings = new ChangeBoundCache<FrontendSettings>(changes);
   api.get(
     "/frontend/module/:moduleId",
     {
@@ -19,12 +22,15 @@ export const settingsRoutes: RouteModule = (api, { db }) => {
       },
     },
     async (request) => {
-      const found = await requireOwnModule(db, request.params.moduleId, request.productionUnitId);
-      const settings = await getModuleSettings(db, found.id);
-      return {
-        moduleId: found.id,
-        features: APP_SETTING_NAMES.map((name) => ({ name, value: JSON.stringify(settings[name]) })),
-      };
+      const { moduleId } = request.params;
+      return moduleSettings.get(`${moduleId} ${request.productionUnitId}`, async () => {
+        const found = await requireOwnModule(db, moduleId, request.productionUnitId);
+        const settings = await getModuleSettings(db, found.id);
+        return {
+          moduleId: found.id,
+          features: APP_SETTING_NAMES.map((name) => ({ name, value: JSON.stringify(settings[name]) })),
+        };
+      });
     },
   );
 

@@ -77,6 +77,8 @@ function issueTokenRoute(api: Api, deps: Deps) {
 
 function getModuleRoute(api: Api, deps: Deps) {
   const { db } = deps;
+  // Read by every page load: kept until a module changes (a 404 is thrown, never kept).
+  const ownModules = new ChangeBoundCache<ModuleRow>(deps.changes);
   api.get(
     "/module/:id/module",
     {
@@ -87,7 +89,13 @@ function getModuleRoute(api: Api, deps: Deps) {
         response: { 200: Module, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => toModuleJson(await requireOwnModule(db, request.params.id, request.productionUnitId)),
+    async (request) => {
+      const { id } = request.params;
+      const found = await ownModules.get(`${id} ${request.productionUnitId}`, () =>
+        requireOwnModule(db, id, request.productionUnitId),
+      );
+      return toModuleJson(found);
+    },
   );
 }
 
