@@ -38,8 +38,11 @@ export function buildShopPage(
         boot.catalogue ? dataBlock(CATALOGUE_BLOCK_ID, boot.catalogue) : "",
       ]
     : [];
+  // Replacer functions: a replacement string would read `$&`, `$'` or `$$` in the data as patterns.
   const html = Buffer.from(
-    indexHtml.replace("<head>", `<head>${preloads}`).replace("</head>", `${routeHints}${blocks.join("")}</head>`),
+    indexHtml
+      .replace("<head>", () => `<head>${preloads}`)
+      .replace("</head>", () => `${routeHints}${blocks.join("")}</head>`),
   );
   return {
     html,

@@ -8,8 +8,12 @@ import { registerErrorHandler } from "./error-handler";
 import { registerStorefront } from "./storefront";
 
 const SCRIPT = "console.log('shop');\n".repeat(50);
-/** What the fake API's public module call answers for localhost, with a `<` the page must neutralise. */
-const MODULE_ANSWER = '{"id":7,"productionUnitId":3,"menuInstanceId":11,"productInstanceId":12,"name":"A</script>"}';
+/**
+ * What the fake API's public module call answers for localhost: with a `<` the page must neutralise, and
+ * `$` patterns String.replace would expand in a replacement string.
+ */
+const MODULE_ANSWER =
+  '{"id":7,"productionUnitId":3,"menuInstanceId":11,"productInstanceId":12,"name":"A</script> $& $$ $\'"}';
 
 /** A build's manifest (vite build.manifest): the entry and the menu route, which shares the runtime chunk. */
 const MANIFEST = {
