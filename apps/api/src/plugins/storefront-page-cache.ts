@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { type BootData, readBootData } from "./storefront-boot-data";
 import { buildShopPage, type LocaleFiles, type ShopPage } from "./storefront-page";
+import { FRONT_PAGE_KIND, tileImageHints } from "./storefront-route-hints";
 
 /**
  * How long one host's data is reused. The catalogue it carries changes rarely; a guest loading within
@@ -50,10 +51,20 @@ export function createShopPageCache(app: FastifyInstance, parts: () => PageParts
     let page = entry.pages.get(kind);
     if (!page) {
       page = entry.boot.then((boot) =>
-        buildShopPage(entry.parts.indexHtml, boot, entry.parts.localeFiles, boot ? entry.parts.routeHints(kind) : ""),
+        buildShopPage(
+          entry.parts.indexHtml,
+          boot,
+          entry.parts.localeFiles,
+          boot ? hintsFor(kind, boot, entry.parts) : "",
+        ),
       );
       entry.pages.set(kind, page);
     }
     return page;
   };
+}
+
+/** The front page's tile pictures, or the route's own chunks. */
+function hintsFor(kind: string, boot: BootData, parts: PageParts): string {
+  return kind === FRONT_PAGE_KIND ? tileImageHints(boot.catalogue) : parts.routeHints(kind);
 }

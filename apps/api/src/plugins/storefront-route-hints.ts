@@ -14,9 +14,31 @@ const ROUTE_MODULES: { test: RegExp; module: string }[] = [
   { test: /^\/checkout$/, module: "src/app/routes/checkout-page.tsx" },
 ];
 
-/** Which kind of page a path is, for the hints: the route module, or "" (no route chunk to hint). */
+/** The front page: no route chunk, but its first category tiles' pictures are worth preloading. */
+export const FRONT_PAGE_KIND = "front";
+
+/** Which kind of page a path is, for the hints: the route module, the front page, or "" (nothing to hint). */
 export function routeKind(path: string): string {
+  if (path === "/") return FRONT_PAGE_KIND;
   return ROUTE_MODULES.find((route) => route.test.test(path))?.module ?? "";
+}
+
+/** How many tiles a phone shows before scrolling (two rows of two): their pictures hold its largest paint. */
+const TILES_ABOVE_THE_FOLD = 4;
+
+/**
+ * Preloads of the pictures of the first category tiles, from the embedded catalogue: otherwise they start
+ * only once the app has rendered the tiles. Only the shop's own files (the CSP allows no other images).
+ */
+export function tileImageHints(catalogue: string | null): string {
+  if (!catalogue) return "";
+  const { categories } = JSON.parse(catalogue) as { categories: { imageUrl?: string | null }[] };
+  return categories
+    .map((category) => category.imageUrl ?? "")
+    .filter((url) => url.startsWith("/") && !url.startsWith("//"))
+    .slice(0, TILES_ABOVE_THE_FOLD)
+    .map((url) => `<link rel="preload" as="image" href="${url.replaceAll('"', "&quot;")}">`)
+    .join("");
 }
 
 /**

@@ -70,7 +70,7 @@ async function fakeApi(api: FastifyInstance) {
   api.get("/productionunit/3", () => ({ id: 3 }));
   api.get("/frontend/module/7", () => ({ features: [] }));
   api.get("/productionunit/3/OpeningHour/v2/today", (_req, reply) => reply.code(404).send({ errors: [] }));
-  api.get("/category/menu/5", () => [{ id: 1, products: [{ productId: 9 }] }]);
+  api.get("/category/menu/5", () => [{ id: 1, imageUrl: "/images/burgers.svg", products: [{ productId: 9 }] }]);
   api.post("/context", (req) => ({ products: [{ id: (req.body as number[])[0] }], choices: [], modifiers: [] }));
 }
 
@@ -149,7 +149,7 @@ describe("the host's data blocks in the page", () => {
       menuInstanceId: 11,
       productInstanceId: 12,
       menus: [{ id: 5, active: true }],
-      categories: [{ id: 1, products: [{ productId: 9 }] }],
+      categories: [{ id: 1, imageUrl: "/images/burgers.svg", products: [{ productId: 9 }] }],
       labels: [],
       context: { products: [{ id: 9 }], choices: [], modifiers: [] },
     });
@@ -187,10 +187,10 @@ describe("the host's data blocks in the page", () => {
     expect(page.body).not.toContain("preload");
   });
 
-  test("each host has its own page and ETag, the same for every request of that host", async () => {
-    const a1 = await app.inject({ method: "GET", url: "/", headers: { host: "localhost" } });
-    const a2 = await app.inject({ method: "GET", url: "/checkout", headers: { host: "localhost" } });
-    const other = await app.inject({ method: "GET", url: "/", headers: { host: "unknown.example" } });
+  test("each host has its own page and ETag, the same for every request of that host and kind of page", async () => {
+    const a1 = await app.inject({ method: "GET", url: "/payment/1", headers: { host: "localhost" } });
+    const a2 = await app.inject({ method: "GET", url: "/confirmation", headers: { host: "localhost" } });
+    const other = await app.inject({ method: "GET", url: "/payment/1", headers: { host: "unknown.example" } });
     expect(a2.body).toBe(a1.body);
     expect(a2.headers.etag).toBe(a1.headers.etag);
     expect(other.headers.etag).not.toBe(a1.headers.etag);
@@ -224,9 +224,10 @@ describe("route hints", () => {
     ]);
   });
 
-  test("the front page carries no route hints", async () => {
+  test("the front page preloads its first tiles' pictures, no route chunks", async () => {
     const page = await app.inject({ method: "GET", url: "/", headers: { host: "localhost" } });
     expect(page.body).not.toContain("modulepreload");
+    expect(page.body).toContain('<link rel="preload" as="image" href="/images/burgers.svg">');
   });
 });
 
