@@ -8,6 +8,19 @@ import puppeteer from "puppeteer-core";
  * then sets the guest's login (and basket) at the start of every document, as the app stored them.
  */
 export async function runLighthouse(chrome, url, storageScript) {
+  // A loaded machine now and then loses the trace (NO_NAVSTART, NO_FCP): such a run measured nothing.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(chrome, url, storageScript);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
+
+const ATTEMPTS = 3;
+
+async function runOnce(chrome, url, storageScript) {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   const page = await browser.newPage();
   try {
