@@ -149,10 +149,12 @@ export class AnswerReplay {
     const key = this.keyOf(req, body);
     if (key === undefined) return false;
     const found = this.entries.get(key);
-    if (!found || found.untilMs <= this.options.now().getTime()) return false;
-    const headers = found.headers.slice();
-    headers[found.traceIdAt] = randomUUID();
-    res.writeHead(found.status, headers);
+    if (!found || (found.untilMs !== Number.POSITIVE_INFINITY && found.untilMs <= this.options.now().getTime())) {
+      return false;
+    }
+    // writeHead copies the headers out at once: the kept array can carry this answer's trace id meanwhile.
+    found.headers[found.traceIdAt] = randomUUID();
+    res.writeHead(found.status, found.headers);
     res.end(found.status === 304 ? undefined : found.body);
     this.replayed++;
     this.replayedInAll++;
