@@ -88,7 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerApiDocs(app);
   await app.register(async (api) => await registerApi(api, built, app), { prefix: "/api" });
   registerMaintenanceFlag(app, config.dataDir);
-  await registerStorefront(app, config.storefrontDist ?? DEFAULT_STOREFRONT_DIST);
+  await registerStorefront(app, config.storefrontDist ?? DEFAULT_STOREFRONT_DIST, changes);
   return app;
 }
 

@@ -1,12 +1,14 @@
+import type { ChangeFeed } from "@app/db";
 import type { FastifyInstance } from "fastify";
 import { type BootData, readBootData } from "./storefront-boot-data";
 import { buildShopPage, type LocaleFiles, type ShopPage } from "./storefront-page";
 import { FRONT_PAGE_KIND, tileImageHints } from "./storefront-route-hints";
 
 /**
- * How long one host's data is reused. The catalogue it carries changes rarely; a guest loading within
- * this after a menu change sees the old menu until the next load (the basket and checkout recompute
- * prices on the server anyway). It bounds the API calls the pages cost under load to a few per host.
+ * How long one host's page is reused at most: then the build's files are checked again (a rebuild under
+ * the running server). Its data is reused only while the database's change feed says none of it changed
+ * (decision 014): a menu edit, a price or a module change is in the next page; while the feed is not live,
+ * every page is built afresh.
  */
 const PAGE_TTL_MS = 10_000;
 /** Host names come from the request: a bounded number of them is kept, so made-up hosts cannot fill memory. */
@@ -21,22 +23,30 @@ export type PageParts = {
 
 type HostEntry = {
   until: number;
+  generation: number;
   parts: PageParts;
   boot: Promise<BootData | null>;
   pages: Map<string, Promise<ShopPage>>;
 };
 
 /**
- * Per host and kind of page, the page: the host's data read once per PAGE_TTL_MS (concurrent requests
+ * Per host and kind of page, the page: the host's data read once per change or PAGE_TTL_MS (concurrent requests
  * share one read), each kind's page built from it once, from the build's files as `parts` gives them then.
  */
-export function createShopPageCache(app: FastifyInstance, parts: () => PageParts, now: () => number = Date.now) {
+export function createShopPageCache(
+  app: FastifyInstance,
+  parts: () => PageParts,
+  changes: ChangeFeed,
+  now: () => number = Date.now,
+) {
   const hosts = new Map<string, HostEntry>();
   const entryFor = (host: string): HostEntry => {
     const cached = hosts.get(host);
-    if (cached && cached.until > now()) return cached;
+    if (cached && cached.until > now() && changes.live && cached.generation === changes.generation) return cached;
     const entry = {
       until: now() + PAGE_TTL_MS,
+      // Read before the data: a change notified while it is read makes this entry old at once.
+      generation: changes.generation,
       parts: parts(),
       boot: readBootData(app, host).catch(() => null),
       pages: new Map(),

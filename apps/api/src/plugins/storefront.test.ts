@@ -53,7 +53,13 @@ afterAll(async () => {
 });
 
 /** The few public and catalogue calls the page's data blocks are read through; only localhost has a module. */
-async function fakeApi(api: FastifyInstance) {
+const fakeApi = fakeApiWith(() => [{ id: 1, imageUrl: "/images/burgers.svg", products: [{ productId: 9 }] }]);
+
+function fakeApiWith(categories: () => unknown[]) {
+  return async (api: FastifyInstance) => registerFakeApi(api, categories);
+}
+
+async function registerFakeApi(api: FastifyInstance, categories: () => unknown[]) {
   const authorised = (auth: string | undefined) => auth === "Bearer secret-token";
   api.get<{ Params: { domain: string } }>("/module/domain/:domain", (req, reply) =>
     req.params.domain === "localhost"
@@ -70,7 +76,7 @@ async function fakeApi(api: FastifyInstance) {
   api.get("/productionunit/3", () => ({ id: 3 }));
   api.get("/frontend/module/7", () => ({ features: [] }));
   api.get("/productionunit/3/OpeningHour/v2/today", (_req, reply) => reply.code(404).send({ errors: [] }));
-  api.get("/category/menu/5", () => [{ id: 1, imageUrl: "/images/burgers.svg", products: [{ productId: 9 }] }]);
+  api.get("/category/menu/5", categories);
   api.post("/context", (req) => ({ products: [{ id: (req.body as number[])[0] }], choices: [], modifiers: [] }));
 }
 
@@ -194,6 +200,37 @@ describe("the host's data blocks in the page", () => {
     expect(a2.body).toBe(a1.body);
     expect(a2.headers.etag).toBe(a1.headers.etag);
     expect(other.headers.etag).not.toBe(a1.headers.etag);
+  });
+});
+
+describe("the host's data and the database's changes", () => {
+  test("a page is rebuilt once the change feed moves, and every time while it is not live", async () => {
+    const feed = { generation: 0, live: true, close: async () => {} };
+    let categoryImage = "/images/before.svg";
+    const changingApi = fakeApiWith(() => [{ id: 1, imageUrl: categoryImage, products: [{ productId: 9 }] }]);
+    const own = Fastify();
+    registerErrorHandler(own);
+    await own.register(changingApi, { prefix: "/api" });
+    await registerStorefront(own, dist, feed);
+    await own.ready();
+    const imageInPage = async () => {
+      const page = await own.inject({ method: "GET", url: "/", headers: { host: "localhost" } });
+      return JSON.parse(dataBlock(page.body, "shop-catalogue")!).categories[0].imageUrl;
+    };
+    try {
+      expect(await imageInPage()).toBe("/images/before.svg");
+      categoryImage = "/images/after.svg";
+      expect(await imageInPage(), "nothing notified: the page is reused").toBe("/images/before.svg");
+      feed.generation++;
+      expect(await imageInPage(), "a change notified: the next page has it").toBe("/images/after.svg");
+      feed.live = false;
+      categoryImage = "/images/while-not-listening.svg";
+      expect(await imageInPage(), "the feed is not live: every page is built afresh").toBe(
+        "/images/while-not-listening.svg",
+      );
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
+import { type ChangeFeed, readThroughFeed } from "@app/db";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { routeNotFound } from "../errors";
@@ -17,7 +18,11 @@ const PRECOMPRESSED = new Set([".js", ".css", ".json", ".svg", ".html", ".txt", 
  * storefront-boot-data.ts), so the client router decides (its /notfound page); anything else unknown is
  * the API's ROUTE_NOT_FOUND.
  */
-export async function registerStorefront(app: FastifyInstance, dist: string): Promise<void> {
+export async function registerStorefront(
+  app: FastifyInstance,
+  dist: string,
+  changes: ChangeFeed = readThroughFeed,
+): Promise<void> {
   const hasStorefront = existsSync(join(dist, "index.html"));
   if (hasStorefront) {
     await app.register(fastifyStatic, {
@@ -34,7 +39,7 @@ export async function registerStorefront(app: FastifyInstance, dist: string): Pr
       },
     });
   }
-  const shopPage = hasStorefront ? createShopPageCache(app, buildFiles(dist)) : null;
+  const shopPage = hasStorefront ? createShopPageCache(app, buildFiles(dist), changes) : null;
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (shopPage && isPageRequest(request.method, path)) {
