@@ -74,6 +74,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerRequestLog(app);
   replay.register(app, app.log);
+  app.decorate("answerReplay", replay);
 
   const built = createDeps({
     db: options.db,

@@ -112,10 +112,11 @@ export class AnswerReplay {
     };
   }
 
-  /** Fastify's side: hands on bodies read here, and captures the answers of routes marked replay. */
+  /**
+   * Fastify's side: hands on bodies read here, and captures the answers of routes marked replay. The caller
+   * also decorates the app with it (`answerReplay`).
+   */
   register(app: FastifyInstance, log: FastifyBaseLogger): void {
-    const replay: AnswerReplay = this;
-    app.decorate("answerReplay", replay);
     app.addHook("preParsing", async (request, _reply, payload) => {
       const body = (request.raw as RawRequest)[PRE_READ_BODY];
       return body === undefined ? payload : Readable.from([body]);
