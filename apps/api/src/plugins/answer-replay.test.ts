@@ -84,6 +84,26 @@ describe("answers replayed from memory", () => {
     expect(third.headers["x-trace-id"]).not.toBe(second.headers["x-trace-id"]);
   });
 
+  test("every read marked replay is replayed: module, settings, menus, labels, blocked items", async () => {
+    const { module } = t.restaurantA;
+    const paths = [
+      "/api/module/domain/localhost",
+      `/api/module/${module.id}/module`,
+      `/api/frontend/module/${module.id}`,
+      `/api/menu?instanceId=${module.menuInstanceId}`,
+      `/api/label?instanceId=${module.productInstanceId}`,
+      `/api/blockedProduct?productionUnitId=${module.productionUnitId}`,
+      `/api/blockedChoice?productionUnitId=${module.productionUnitId}`,
+    ];
+    for (const path of paths) {
+      const fastify = [await get(path), await get(path)];
+      const before = replayed();
+      const again = await get(path);
+      expect(replayed(), path).toBe(before + 1);
+      expect(again.body.equals(fastify[1]!.body), path).toBe(true);
+    }
+  });
+
   test("a matching If-None-Match is replayed as the same 304", async () => {
     const url = productUrl(await productIdNamed("cola"));
     const etag = String((await get(url)).headers.etag);

@@ -67,8 +67,9 @@ export type AnswerReplayOptions = {
 
 /** Headers Node writes itself for every answer, or that describe this one connection. */
 const NOT_REPLAYED = new Set(["content-length", "date", "connection", "keep-alive", "transfer-encoding"]);
+/** The paths of the routes marked replay: only these are looked up before Fastify. */
 const REPLAYED_PATHS =
-  /^\/api\/(?:menu|label|category\/menu\/[^/?]+|product\/[^/?]+|context|blocked(?:Product|Choice)|module\/domain\/[^/?]+)(?:\?|$)/;
+  /^\/api\/(?:menu|label|category\/menu\/[^/?]+|product\/[^/?]+|context|blocked(?:Product|Choice)|module\/domain\/[^/?]+|module\/[^/?]+\/module|frontend\/module\/[^/?]+)(?:\?|$)/;
 
 export class AnswerReplay {
   private readonly entries = new Map<string, Captured>();

@@ -14,6 +14,7 @@ export const settingsRoutes: RouteModule = (api, { db, changes }) => {
   api.get(
     "/frontend/module/:moduleId",
     {
+      config: { replay: true },
       schema: {
         tags,
         summary: "Every app setting of the module as {name, value} with JSON-encoded values",

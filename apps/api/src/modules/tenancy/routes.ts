@@ -82,6 +82,7 @@ function getModuleRoute(api: Api, deps: Deps) {
   api.get(
     "/module/:id/module",
     {
+      config: { replay: true },
       schema: {
         tags,
         summary: "Get a module of the token's production unit",
