@@ -234,7 +234,21 @@ export class AnswerReplay {
     const unit = this.unitOf(req.headers.authorization);
     if (unit === undefined) return undefined;
     const h = req.headers;
-    return `${req.method} ${req.url}\n${unit}\n${preferredEncoding(h["accept-encoding"])}\n${h.origin ?? ""}\n${h["if-none-match"] ?? ""}\n${h["x-forwarded-proto"] ?? ""}\n${body}`;
+    return `${req.method} ${req.url}\n${unit}\n${this.encodingOf(h["accept-encoding"])}\n${h.origin ?? ""}\n${h["if-none-match"] ?? ""}\n${h["x-forwarded-proto"] ?? ""}\n${body}`;
+  }
+
+  /** Browsers send a handful of distinct Accept-Encoding values: each is parsed once. */
+  private readonly encodings = new Map<string, string>();
+
+  private encodingOf(acceptEncoding: string | undefined): string {
+    if (acceptEncoding === undefined) return "identity";
+    let encoding = this.encodings.get(acceptEncoding);
+    if (encoding === undefined) {
+      encoding = preferredEncoding(acceptEncoding);
+      if (this.encodings.size >= 64) this.encodings.clear();
+      this.encodings.set(acceptEncoding, encoding);
+    }
+    return encoding;
   }
 
   private unitOf(authorization: string | undefined): string | undefined {
