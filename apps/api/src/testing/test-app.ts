@@ -54,6 +54,9 @@ export async function createTestApp(
   const clock = options.clock ?? createClock();
   const app = await buildApp({ db: database.db, changes: database.changes, config, now: clock.now, logger: false });
   await app.ready();
+  // PostgreSQL delivers the seed's change notifications after its commits: let them arrive before a test
+  // counts on the next one being its own (edit below).
+  await changesSettled(database.changes);
 
   async function restaurant(host: string): Promise<DemoRestaurant> {
     const module = (await app.inject({ method: "GET", url: `/api/module/domain/${host}` })).json<Module>();
@@ -94,6 +97,15 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Resolves once no change notification has arrived for 200 ms. */
+async function changesSettled(changes: { generation: number }): Promise<void> {
+  for (;;) {
+    const seen = changes.generation;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (changes.generation === seen) return;
+  }
 }
 
 /**
