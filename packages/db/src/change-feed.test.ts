@@ -9,23 +9,11 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type ChangeFeed, LISTENER_APPLICATION_NAME, watchPostgresChanges } from "./change-feed";
 import type { Database } from "./client";
 import { seedDemoData } from "./seed";
-import { openTestDatabase, postgresReachable, testDbKinds } from "./testing";
+import { changesSettled, openTestDatabase, postgresReachable, testDbKinds } from "./testing";
 
 /** Waits until the feed's generation has moved past `before` (a PostgreSQL notification arrives asynchronously). */
 async function movedPast(feed: ChangeFeed, before: number): Promise<void> {
   await vi.waitFor(() => expect(feed.generation).not.toBe(before), { timeout: 2_000, interval: 5 });
-}
-
-/**
- * Waits until no notification has arrived for a while: PostgreSQL delivers them after the commit, so the
- * seed's, or an earlier test's, could otherwise still arrive while a test counts its own.
- */
-async function quiet(feed: ChangeFeed): Promise<void> {
-  for (;;) {
-    const seen = feed.generation;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    if (feed.generation === seen) return;
-  }
 }
 
 describe.each(await testDbKinds())("change feed on %s", (kind) => {
@@ -33,7 +21,7 @@ describe.each(await testDbKinds())("change feed on %s", (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     await seedDemoData(database.db);
-    await quiet(database.changes);
+    await changesSettled(database.changes);
   });
   afterAll(() => database.close());
 
@@ -56,7 +44,7 @@ describe.each(await testDbKinds())("change feed on %s", (kind) => {
   test.each(changes)("%s moves the generation", async (_name, statement) => {
     const feed = database.changes;
     expect(feed.live).toBe(true);
-    if (kind === "postgres") await quiet(feed);
+    if (kind === "postgres") await changesSettled(feed);
     const before = feed.generation;
     await database.db.execute(sql.raw(statement));
     if (kind === "pglite") expect(feed.generation, "PGlite: before the write's promise resolves").not.toBe(before);
@@ -65,7 +53,7 @@ describe.each(await testDbKinds())("change feed on %s", (kind) => {
 
   test("a write elsewhere (a basket) moves nothing", async () => {
     const feed = database.changes;
-    await quiet(feed);
+    await changesSettled(feed);
     const before = feed.generation;
     await database.db.execute(sql`insert into basket (production_unit_id) select min(id) from production_unit`);
     await new Promise((resolve) => setTimeout(resolve, 100));

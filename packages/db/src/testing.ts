@@ -66,3 +66,15 @@ async function adminQuery(text: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * Resolves once no change notification has arrived for 200 ms. PostgreSQL delivers them after the commit,
+ * so the seed's, or an earlier statement's, could otherwise still arrive while a test counts its own.
+ */
+export async function changesSettled(changes: { generation: number }): Promise<void> {
+  for (;;) {
+    const seen = changes.generation;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (changes.generation === seen) return;
+  }
+}

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Module } from "@app/contracts";
 import { seedDemoData } from "@app/db";
-import { openTestDatabase, type TestDbKind } from "@app/db/testing";
+import { changesSettled, openTestDatabase, type TestDbKind } from "@app/db/testing";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
 import { buildApp } from "../app";
@@ -97,15 +97,6 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Resolves once no change notification has arrived for 200 ms. */
-async function changesSettled(changes: { generation: number }): Promise<void> {
-  for (;;) {
-    const seen = changes.generation;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    if (changes.generation === seen) return;
-  }
 }
 
 /**
