@@ -48,13 +48,14 @@ type Captured = {
   headers: string[];
   traceIdAt: number;
   body: Buffer;
-  generation: number;
   untilMs: number;
 };
 
 const PRE_READ_BODY = Symbol("preReadBody");
 const KEY = Symbol("replayKey");
-type RawRequest = IncomingMessage & { [PRE_READ_BODY]?: Buffer; [KEY]?: string };
+/** The key a request was started under, and the feed's generation before any database read. */
+type StartedKey = { key: string; generation: number };
+type RawRequest = IncomingMessage & { [PRE_READ_BODY]?: Buffer; [KEY]?: StartedKey };
 
 export type AnswerReplayOptions = {
   feed: ChangeFeed;
@@ -185,21 +186,19 @@ export class AnswerReplay {
   }
 
   /** The key of the request as Fastify started it, under the generation before any database read. */
-  private keyAtStart(request: FastifyRequest): string | undefined {
+  private keyAtStart(request: FastifyRequest): StartedKey | undefined {
     if (!this.options.feed.live) return undefined;
     const raw = request.raw as RawRequest;
     const body = raw[PRE_READ_BODY];
     if (raw.method === "POST" && body === undefined) return undefined;
     const key = this.keyOf(raw, body ? body.toString("latin1") : "");
-    return key === undefined ? undefined : `${this.options.feed.generation}\n${key}`;
+    return key === undefined ? undefined : { key, generation: this.options.feed.generation };
   }
 
   private capture(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
-    const tagged = (request.raw as RawRequest)[KEY];
-    if (tagged === undefined || (reply.statusCode !== 200 && reply.statusCode !== 304)) return;
-    const split = tagged.indexOf("\n");
-    const generation = Number(tagged.slice(0, split));
-    if (!this.current() || generation !== this.generation) return;
+    const started = (request.raw as RawRequest)[KEY];
+    if (started === undefined || (reply.statusCode !== 200 && reply.statusCode !== 304)) return;
+    if (!this.current() || started.generation !== this.generation) return;
     const body = toBuffer(payload);
     if (body === undefined) return;
     const headers: string[] = [];
@@ -216,12 +215,11 @@ export class AnswerReplay {
     }
     if (traceIdAt < 0) return;
     if (reply.statusCode === 200) headers.push("content-length", String(body.length));
-    this.keep(tagged.slice(split + 1), {
+    this.keep(started.key, {
       status: reply.statusCode,
       headers,
       traceIdAt,
       body,
-      generation,
       untilMs: reply.replayUntilMs ?? Number.POSITIVE_INFINITY,
     });
   }
