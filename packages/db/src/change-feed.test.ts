@@ -59,6 +59,73 @@ describe.each(await testDbKinds())("change feed on %s", (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(feed.generation).toBe(before);
   });
+
+  /** Runs `statements`, then returns the row-change tags heard by the time settle() resolved. */
+  async function tagsOf(...statements: string[]): Promise<string[]> {
+    const heard: string[] = [];
+    const stop = database.changes.rows.onChange((tag) => heard.push(tag));
+    try {
+      for (const statement of statements) await database.db.execute(sql.raw(statement));
+      await database.changes.settle();
+      return heard;
+    } finally {
+      stop();
+    }
+  }
+
+  test("guest rows are heard by their basket, checkout and discount code; the generation stays", async () => {
+    const basket = "00000000-0000-4000-8000-0000000000b1";
+    const checkout = "00000000-0000-4000-8000-0000000000c1";
+    const unit = "(select min(id) from production_unit)";
+    const product = "(select min(id) from product)";
+    const generation = database.changes.generation;
+    expect(await tagsOf(`insert into basket (id, production_unit_id) values ('${basket}', ${unit})`)).toEqual([
+      `b:${basket}`,
+    ]);
+    const line = `insert into basket_item (basket_id, product_id, name, amount, product_price_minor, price_minor, total_price_minor)
+      values ('${basket}', ${product}, 'x', 1, 100, 100, 100)`;
+    expect(await tagsOf(line, `update basket_item set amount = 2 where basket_id = '${basket}'`)).toEqual([
+      `b:${basket}`,
+      `b:${basket}`,
+    ]);
+    const choice = `insert into basket_item_choice (basket_item_id, choice_id, modifier_id, name, amount, price_minor)
+      select i.id, c.id, (select min(id) from modifier), 'c', 1, 0 from basket_item i, choice c where i.basket_id = '${basket}' limit 1`;
+    expect(await tagsOf(choice)).toEqual([`b:${basket}`]);
+    const newCheckout = `insert into checkout (id, production_unit_id, module_id, checkout_instance_id, basket_id)
+      select '${checkout}', m.production_unit_id, m.id, m.checkout_instance_id, '${basket}' from module m
+      where m.production_unit_id = ${unit} and m.checkout_instance_id is not null limit 1`;
+    expect(await tagsOf(newCheckout)).toEqual([`c:${checkout}`]);
+    const discount = `insert into checkout_discount (checkout_id, discount_code_id, code, amount_minor)
+      select '${checkout}', id, code, 10 from discount_code limit 1`;
+    expect(await tagsOf(discount)).toEqual([`c:${checkout}`]);
+    const [code] = await tagsOf(
+      "update discount_code set usage_count = usage_count where id = (select min(id) from discount_code)",
+    );
+    expect(code).toMatch(/^d:\d+$/);
+    expect(await tagsOf(`delete from checkout_discount where checkout_id = '${checkout}'`)).toEqual([`c:${checkout}`]);
+    expect(await tagsOf(`delete from basket_item where basket_id = '${basket}'`)).toEqual([`b:${basket}`]);
+    expect(database.changes.generation).toBe(generation);
+  });
+});
+
+describe.skipIf(!(await postgresReachable()))("settle on PostgreSQL", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase("postgres");
+    await seedDemoData(database.db);
+    await changesSettled(database.changes);
+  });
+  afterAll(() => database.close());
+
+  test("resolves only once the changes committed before it were heard, every time", async () => {
+    const rows = database.changes.rows;
+    for (let round = 0; round < 30; round++) {
+      const before = rows.sequence;
+      await database.db.execute(sql`insert into basket (production_unit_id) select min(id) from production_unit`);
+      await database.changes.settle();
+      expect(rows.sequence, `round ${round}`).toBeGreaterThan(before);
+    }
+  });
 });
 
 describe.skipIf(!(await postgresReachable()))("a PostgreSQL listener that loses its connection", () => {

@@ -13,31 +13,54 @@
  * heartbeat on it fails, the feed is not live until it has reconnected and listens again.
  * PGlite: one process owns the DATA_DIR, so its own in-process LISTEN sees every change; PGlite runs the
  * callback before the writing query's promise resolves.
+ *
+ * Row-level changes of guest data (migration 0007, `NOTIFY row_changed` with a tag) do not move the
+ * generation: they go to `rows` (row-changes.ts), so a changed basket drops that basket's answers only.
  */
+import { randomBytes } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { RowChanges } from "./row-changes";
 
 export const CACHE_CHANGED_CHANNEL = "cache_changed";
+export const ROW_CHANGED_CHANNEL = "row_changed";
 
 export type ChangeFeed = {
   /** Moves whenever something cached may have changed; compare, never do arithmetic on it. */
   readonly generation: number;
   /** True while every change is known to be notified; when false, read the database. */
   readonly live: boolean;
+  /** The row-level changes heard (only meaningful while live; a lost listener moves the generation). */
+  readonly rows: RowChanges;
+  /**
+   * Resolves once every change committed before the call has been heard by this process. Called after a
+   * request wrote, so the same guest's next read in this process never gets an answer from before it.
+   */
+  settle: () => Promise<void>;
   close: () => Promise<void>;
 };
 
 /** A feed that is never live: every cache reads through (tests of the uncached path, tools). */
-export const readThroughFeed: ChangeFeed = { generation: 0, live: false, close: async () => {} };
+export const readThroughFeed: ChangeFeed = {
+  generation: 0,
+  live: false,
+  rows: new RowChanges(),
+  settle: async () => {},
+  close: async () => {},
+};
 
 export async function watchPgliteChanges(client: PGlite): Promise<ChangeFeed> {
-  const feed = { generation: 0, live: true, close: async () => {} };
-  const unlisten = await client.listen(CACHE_CHANGED_CHANNEL, () => {
+  // PGlite delivers a notification before the writing query resolves: everything is heard at once.
+  const feed = { generation: 0, live: true, rows: new RowChanges(), settle: async () => {}, close: async () => {} };
+  const unlistenCache = await client.listen(CACHE_CHANGED_CHANNEL, () => {
     feed.generation++;
   });
+  const unlistenRows = await client.listen(ROW_CHANGED_CHANNEL, (tag) => feed.rows.record(tag));
   feed.close = async () => {
     feed.live = false;
-    await unlisten().catch(() => {}); // the database may be closing already
+    // The database may be closing already.
+    await unlistenCache().catch(() => {});
+    await unlistenRows().catch(() => {});
   };
   return feed;
 }
@@ -63,7 +86,15 @@ export async function watchPostgresChanges(url: string, timing: Partial<Listener
 class PostgresChangeFeed implements ChangeFeed {
   generation = 0;
   live = false;
+  readonly rows = new RowChanges();
   private client: pg.Client | undefined;
+  /**
+   * This process's own channel for settle(): a notification sent on it after a commit arrives after that
+   * commit's notifications, because PostgreSQL delivers them in commit order.
+   */
+  private readonly settleChannel = `settle_${randomBytes(8).toString("hex")}`;
+  private settleCount = 0;
+  private readonly settling = new Map<string, () => void>();
   private closed = false;
   /** Set when a live listener lost its connection: its return is worth a log line. */
   private wasLost = false;
@@ -86,14 +117,18 @@ class PostgresChangeFeed implements ChangeFeed {
       keepAlive: true,
       connectionTimeoutMillis: 5_000,
     });
-    client.on("notification", () => {
-      this.generation++;
+    client.on("notification", ({ channel, payload = "" }) => {
+      if (channel === CACHE_CHANGED_CHANNEL) this.generation++;
+      else if (channel === ROW_CHANGED_CHANNEL) this.rows.record(payload);
+      else if (channel === this.settleChannel) this.settled(payload);
     });
     client.on("error", () => this.lose(client));
     client.on("end", () => this.lose(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${CACHE_CHANGED_CHANNEL}`);
+      await client.query(
+        `LISTEN ${CACHE_CHANGED_CHANNEL}; LISTEN ${ROW_CHANGED_CHANNEL}; LISTEN ${this.settleChannel}`,
+      );
     } catch {
       this.lose(client);
       return;
@@ -114,6 +149,7 @@ class PostgresChangeFeed implements ChangeFeed {
     this.live = false;
     this.generation++;
     this.client = undefined;
+    this.settleAll();
     void client.end().catch(() => {});
     if (this.closed || this.retry) return;
     if (wasLive) {
@@ -122,6 +158,33 @@ class PostgresChangeFeed implements ChangeFeed {
     }
     this.retry = setTimeout(() => void this.connect(), this.timing.reconnectMs);
     this.retry.unref();
+  }
+
+  async settle(): Promise<void> {
+    const client = this.client;
+    if (!client || !this.live) return; // nothing is answered from memory until it listens again
+    const mark = String(++this.settleCount);
+    const heard = new Promise<void>((resolve) => this.settling.set(mark, resolve));
+    const timeout = setTimeout(() => this.lose(client), this.timing.heartbeatMs);
+    try {
+      await client.query("SELECT pg_notify($1, $2)", [this.settleChannel, mark]);
+      await heard;
+    } catch {
+      this.lose(client);
+    } finally {
+      clearTimeout(timeout);
+      this.settling.delete(mark);
+    }
+  }
+
+  private settled(mark: string): void {
+    this.settling.get(mark)?.();
+  }
+
+  /** A lost listener moved the generation: whoever waits to settle may go on (nothing is replayed now). */
+  private settleAll(): void {
+    for (const resolve of this.settling.values()) resolve();
+    this.settling.clear();
   }
 
   /** A connection can die without a word (a dropped network path): a query on it must still answer. */
@@ -145,6 +208,7 @@ class PostgresChangeFeed implements ChangeFeed {
     clearTimeout(this.retry);
     const client = this.client;
     this.client = undefined;
+    this.settleAll();
     await client?.end().catch(() => {});
   }
 }

@@ -9,9 +9,14 @@
 /** A stored basket older than this is dropped (SPEC §4, §9). */
 export const BASKET_EXPIRY_MINUTES = 120;
 
-/** Whether a basket created at `createdAt` has expired at `now` (exactly 120 minutes old still counts). */
+/** The first moment (epoch ms) a basket created at `createdAt` counts as expired: exactly 120 minutes old still counts. */
+export function basketExpiredFromMs(createdAt: Date): number {
+  return createdAt.getTime() + BASKET_EXPIRY_MINUTES * 60_000 + 1;
+}
+
+/** Whether a basket created at `createdAt` has expired at `now`. */
 export function isBasketExpired(createdAt: Date, now: Date): boolean {
-  return now.getTime() - createdAt.getTime() > BASKET_EXPIRY_MINUTES * 60_000;
+  return now.getTime() >= basketExpiredFromMs(createdAt);
 }
 
 /**

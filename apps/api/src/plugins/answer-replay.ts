@@ -16,6 +16,13 @@
  * usual, which verifies it. A POST body is read here first (up to the API's body limit) to be part of the
  * key; on a miss it is handed on to Fastify through a preParsing hook.
  *
+ * A guest's basket and checkout (decision 015) are replayed the same way, but their answers depend on rows
+ * that change all the time: the route names what its answer was read from (`reply.replayTags`, as the
+ * row-level notifications of migration 0007 tag them), and only those answers are dropped when such a row
+ * changes. An answer whose rows changed while it was being read is not kept. A request that may have
+ * written waits, before its answer is sent, until this process has heard of its changes (`feed.settle`),
+ * so the guest's next read here never gets an answer from before the write.
+ *
  * Replayed answers write no log line each (at lunch-rush rates that would be most of the work): a line
  * every minute counts them.
  */
@@ -39,6 +46,8 @@ declare module "fastify" {
   interface FastifyReply {
     /** When a replayable answer stops being true by the clock alone (epoch ms); none: until the data changes. */
     replayUntilMs?: number;
+    /** The row-change tags (migration 0007) of the guest data the answer was read from. */
+    replayTags?: readonly string[];
   }
 }
 
@@ -49,12 +58,13 @@ type Captured = {
   traceIdAt: number;
   body: Buffer;
   untilMs: number;
+  tags: readonly string[];
 };
 
 const PRE_READ_BODY = Symbol("preReadBody");
 const KEY = Symbol("replayKey");
-/** The key a request was started under, and the feed's generation before any database read. */
-type StartedKey = { key: string; generation: number };
+/** The key a request was started under, and where the feed stood before any database read. */
+type StartedKey = { key: string; generation: number; rowSequence: number };
 type RawRequest = IncomingMessage & { [PRE_READ_BODY]?: Buffer; [KEY]?: StartedKey };
 
 export type AnswerReplayOptions = {
@@ -69,11 +79,16 @@ export type AnswerReplayOptions = {
 /** Headers Node writes itself for every answer, or that describe this one connection. */
 const NOT_REPLAYED = new Set(["content-length", "date", "connection", "keep-alive", "transfer-encoding"]);
 /** The paths of the routes marked replay: only these are looked up before Fastify. */
-const REPLAYED_PATHS =
-  /^\/api\/(?:menu|label|category\/menu\/[^/?]+|product\/[^/?]+|context|blocked(?:Product|Choice)|module\/domain\/[^/?]+|module\/[^/?]+\/module|frontend\/module\/[^/?]+)(?:\?|$)/;
+const REPLAYED_GETS =
+  /^\/api\/(?:menu|label|category\/menu\/[^/?]+|product\/[^/?]+|blocked(?:Product|Choice)|module\/domain\/[^/?]+|module\/[^/?]+\/module|frontend\/module\/[^/?]+|basket\/[^/?]+|checkout\/[^/?]+)(?:\?|$)/;
+const REPLAYED_POSTS = /^\/api\/context(?:\?|$)/;
+/** Methods that never write: only the others wait for their changes to be heard. */
+const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export class AnswerReplay {
   private readonly entries = new Map<string, Captured>();
+  /** The keys of the answers read from rows of each tag. */
+  private readonly keysOfTag = new Map<string, Set<string>>();
   private bytes = 0;
   private generation = -1;
   private replayed = 0;
@@ -84,6 +99,7 @@ export class AnswerReplay {
   constructor(private readonly options: AnswerReplayOptions) {
     this.maxEntries = options.maxEntries ?? 5_000;
     this.maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
+    options.feed.rows.onChange((tag) => this.forgetTag(tag));
   }
 
   /** Answers kept now. */
@@ -127,7 +143,9 @@ export class AnswerReplay {
       if (request.routeOptions.config?.replay) (request.raw as RawRequest)[KEY] = this.keyAtStart(request);
     });
     app.addHook("onSend", async (request, reply, payload) => {
-      this.capture(request, reply, payload);
+      // Replayed routes only read (a checkout's refresh writes what its own answer already shows).
+      if (request.routeOptions.config?.replay) this.capture(request, reply, payload);
+      else if (!READ_ONLY_METHODS.has(request.method)) await this.options.feed.settle();
       return payload;
     });
     const counting = setInterval(() => {
@@ -143,8 +161,8 @@ export class AnswerReplay {
   }
 
   private mayReplay(req: RawRequest): boolean {
-    if (req.method !== "GET" && req.method !== "POST") return false;
-    return REPLAYED_PATHS.test(req.url ?? "");
+    if (req.method === "GET") return REPLAYED_GETS.test(req.url ?? "");
+    return req.method === "POST" && REPLAYED_POSTS.test(req.url ?? "");
   }
 
   private replay(req: RawRequest, res: ServerResponse, body: string): boolean {
@@ -192,13 +210,16 @@ export class AnswerReplay {
     const body = raw[PRE_READ_BODY];
     if (raw.method === "POST" && body === undefined) return undefined;
     const key = this.keyOf(raw, body ? body.toString("latin1") : "");
-    return key === undefined ? undefined : { key, generation: this.options.feed.generation };
+    const { feed } = this.options;
+    return key === undefined ? undefined : { key, generation: feed.generation, rowSequence: feed.rows.sequence };
   }
 
   private capture(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
     const started = (request.raw as RawRequest)[KEY];
     if (started === undefined || (reply.statusCode !== 200 && reply.statusCode !== 304)) return;
     if (!this.current() || started.generation !== this.generation) return;
+    const tags = reply.replayTags ?? [];
+    if (tags.length > 0 && this.options.feed.rows.changedSince(tags, started.rowSequence)) return;
     const body = toBuffer(payload);
     if (body === undefined) return;
     const headers: string[] = [];
@@ -221,6 +242,7 @@ export class AnswerReplay {
       traceIdAt,
       body,
       untilMs: reply.replayUntilMs ?? Number.POSITIVE_INFINITY,
+      tags,
     });
   }
 
@@ -262,11 +284,25 @@ export class AnswerReplay {
     const { feed } = this.options;
     if (!feed.live) return false;
     if (this.generation !== feed.generation) {
-      this.entries.clear();
-      this.bytes = 0;
+      this.forgetAll();
       this.generation = feed.generation;
     }
     return true;
+  }
+
+  private forgetAll(): void {
+    this.entries.clear();
+    this.keysOfTag.clear();
+    this.bytes = 0;
+  }
+
+  /** A row of `tag` changed: its answers go (`*`: all answers). */
+  private forgetTag(tag: string): void {
+    if (tag === "*") {
+      this.forgetAll();
+      return;
+    }
+    for (const key of this.keysOfTag.get(tag) ?? []) this.drop(key);
   }
 
   private keep(key: string, captured: Captured): void {
@@ -278,6 +314,11 @@ export class AnswerReplay {
     }
     this.entries.set(key, captured);
     this.bytes += cost;
+    for (const tag of captured.tags) {
+      const keys = this.keysOfTag.get(tag);
+      if (keys) keys.add(key);
+      else this.keysOfTag.set(tag, new Set([key]));
+    }
   }
 
   private drop(key: string): void {
@@ -285,6 +326,11 @@ export class AnswerReplay {
     if (!found) return;
     this.entries.delete(key);
     this.bytes -= key.length + found.body.length;
+    for (const tag of found.tags) {
+      const keys = this.keysOfTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysOfTag.delete(tag);
+    }
   }
 }
 

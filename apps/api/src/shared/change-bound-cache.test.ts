@@ -1,8 +1,9 @@
+import { RowChanges } from "@app/db";
 import { describe, expect, test } from "vitest";
 import { ChangeBoundCache } from "./change-bound-cache";
 
 function fakeFeed() {
-  return { generation: 0, live: true, close: async () => {} };
+  return { generation: 0, live: true, rows: new RowChanges(), settle: async () => {}, close: async () => {} };
 }
 
 function counter() {

@@ -7,7 +7,7 @@ import {
   ErrorBody,
   UpdateBasketItem,
 } from "@app/contracts";
-import { MAX_BASKET_LINES } from "@app/domain";
+import { basketExpiredFromMs, MAX_BASKET_LINES } from "@app/domain";
 import type { Api, Deps, RouteModule } from "../../deps";
 import { addBasketItem } from "./add-basket-item";
 import { createBasket } from "./create-basket";
@@ -87,14 +87,18 @@ function getBasketRoute(api: Api, deps: BasketDeps) {
         querystring: BasketQuery,
         response: { 200: Basket, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 410: ErrorBody },
       },
+      config: { replay: true },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return getBasket(deps, {
+      const basket = await getBasket(deps, {
         basketId: request.params.id,
         productionUnitId: request.productionUnitId,
         language: request.query.language,
       });
+      reply.replayTags = [`b:${basket.id}`];
+      reply.replayUntilMs = basketExpiredFromMs(new Date(basket.createdTimeUtc));
+      return basket;
     },
   );
 }

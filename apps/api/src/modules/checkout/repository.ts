@@ -74,10 +74,18 @@ export async function findCheckoutsHoldingBasket(db: Executor, basketId: string,
 
 // ── What the checkout JSON shows ───────────────────────────────────────────────────────────
 
+/** The applied discounts, with the code's id and end of validity (what keeps them applied). */
 export async function findCheckoutDiscounts(db: Executor, checkoutId: string) {
   return db
-    .select({ id: checkoutDiscount.id, code: checkoutDiscount.code, amountMinor: checkoutDiscount.amountMinor })
+    .select({
+      id: checkoutDiscount.id,
+      code: checkoutDiscount.code,
+      amountMinor: checkoutDiscount.amountMinor,
+      discountCodeId: checkoutDiscount.discountCodeId,
+      validUntil: discountCode.validUntil,
+    })
     .from(checkoutDiscount)
+    .leftJoin(discountCode, eq(discountCode.id, checkoutDiscount.discountCodeId))
     .where(eq(checkoutDiscount.checkoutId, checkoutId))
     .orderBy(asc(checkoutDiscount.code));
 }

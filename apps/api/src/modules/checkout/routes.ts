@@ -13,7 +13,7 @@ import { loadOwnCheckout } from "./checkout-access";
 import { createCheckout } from "./create-checkout";
 import { getInstanceSetting } from "./get-instance-setting";
 import { linkBasket } from "./link-basket";
-import { toCheckoutJson } from "./to-checkout-json";
+import { readCheckoutAnswer } from "./to-checkout-json";
 
 const tags = ["Checkout"];
 
@@ -67,10 +67,15 @@ function getCheckoutRoute(api: Api, deps: CheckoutDeps) {
         params: CheckoutParams,
         response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
+      config: { replay: true },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return toCheckoutJson(db, await loadOwnCheckout(db, request.params.id, request.productionUnitId), now());
+      const checkout = await loadOwnCheckout(db, request.params.id, request.productionUnitId);
+      const { answer, scope } = await readCheckoutAnswer(db, checkout, now());
+      reply.replayTags = scope.tags;
+      reply.replayUntilMs = scope.untilMs;
+      return answer;
     },
   );
 }

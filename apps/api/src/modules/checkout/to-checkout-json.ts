@@ -12,6 +12,21 @@ type PaymentSummary = Awaited<ReturnType<typeof findPayments>>[number];
  * the applied discount and gift cards in line with the current basket) before the rows are read.
  */
 export async function toCheckoutJson(db: Executor, checkout: CheckoutRow, now: Date): Promise<Checkout> {
+  return (await readCheckoutAnswer(db, checkout, now)).answer;
+}
+
+/**
+ * What a checkout's answer was read from, for keeping it in memory (decision 015): the row-change tags
+ * of its checkout, basket and discount codes (migration 0007), and when an applied discount stops being
+ * valid by the clock alone (epoch ms; infinite when none does).
+ */
+export type CheckoutAnswerScope = { tags: string[]; untilMs: number };
+
+export async function readCheckoutAnswer(
+  db: Executor,
+  checkout: CheckoutRow,
+  now: Date,
+): Promise<{ answer: Checkout; scope: CheckoutAnswerScope }> {
   // One query after another: `db` may be a transaction, whose one connection runs one query at a time.
   const totals = await computeCheckoutTotals(db, checkout, now);
   const discounts = await findCheckoutDiscounts(db, checkout.id);
@@ -26,8 +41,20 @@ export async function toCheckoutJson(db: Executor, checkout: CheckoutRow, now: D
     ...payments.filter((payment) => payment.type !== PaymentType.GIFTCARD && isHolding(payment.state)),
   ]);
   const hasDelivery = checkout.isDelivery || checkout.deliveryStage !== DeliveryStage.INITIAL;
+  const scope = {
+    tags: [
+      `c:${checkout.id}`,
+      ...(checkout.basketId ? [`b:${checkout.basketId}`] : []),
+      ...discounts.map((row) => `d:${row.discountCodeId}`),
+    ],
+    // validUntil is inclusive (@app/domain discount.ts): the answer holds through that very millisecond.
+    untilMs: Math.min(
+      Number.POSITIVE_INFINITY,
+      ...discounts.flatMap((row) => (row.validUntil ? [row.validUntil.getTime() + 1] : [])),
+    ),
+  };
 
-  return {
+  const answer: Checkout = {
     id: checkout.id,
     instanceId: checkout.checkoutInstanceId,
     moduleId: checkout.moduleId,
@@ -67,6 +94,7 @@ export async function toCheckoutJson(db: Executor, checkout: CheckoutRow, now: D
       totalLeft: toDkk(leftMinor),
     },
   };
+  return { answer, scope };
 }
 
 /**
