@@ -4,7 +4,7 @@
  * restaurant's midnight ends it, and a request replay cannot vouch for (an unverified token, an
  * unread body, a feed that is not live) goes to Fastify.
  */
-import { request as httpRequest } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { schema } from "@app/db";
 import { and, eq } from "@app/db/orm";
@@ -16,9 +16,16 @@ type Answer = { status: number; headers: Record<string, string | string[] | unde
 
 const MONDAY_EVENING = "2026-11-23T22:30:00Z"; // 23:30 in Copenhagen: midnight is 30 minutes away
 
-function send(port: number, method: string, path: string, headers: Record<string, string>, body?: string) {
+function send(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+  agent?: Agent,
+) {
   return new Promise<Answer>((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, method, path, headers }, (res) => {
+    const req = httpRequest({ host: "127.0.0.1", port, method, path, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () =>
@@ -157,6 +164,56 @@ describe("answers replayed from memory", () => {
     expect(JSON.parse(one.body.toString()).products.map((p: { id: number }) => p.id)).toEqual([ids[0]]);
     const broken = await post("[1, 2");
     expect([broken.status, JSON.parse(broken.body.toString()).errors[0].code]).toEqual([400, "INVALID_JSON"]);
+  });
+
+  describe("a connection repeating its request", () => {
+    // One kept-alive connection: every request after the first is matched against the connection's last one.
+    let agent: Agent;
+    beforeAll(() => {
+      agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    });
+    afterAll(() => agent.destroy());
+    const again = (path: string, headers: Record<string, string> = auth()) =>
+      send(port, "GET", path, headers, undefined, agent);
+
+    test("is replayed the same, and a price change still ends it at once", async () => {
+      const id = await productIdNamed("cola");
+      const url = productUrl(id);
+      const fastify = [await again(url), await again(url)];
+      const before = replayed();
+      const repeated = [await again(url), await again(url), await again(url)];
+      expect(replayed()).toBe(before + 3);
+      for (const answer of repeated) expect(stable(answer)).toEqual(stable(fastify[1]!));
+      expect(new Set(repeated.map((answer) => answer.headers["x-trace-id"])).size).toBe(3);
+      await t.edit((db) => db.update(schema.product).set({ priceMinor: 4800 }).where(eq(schema.product.id, id)));
+      try {
+        const afterEdit = await again(url);
+        expect(replayed()).toBe(before + 3);
+        expect(JSON.parse(afterEdit.body.toString()).price).toBe(48);
+      } finally {
+        await t.edit((db) => db.update(schema.product).set({ priceMinor: 3500 }).where(eq(schema.product.id, id)));
+      }
+    });
+
+    test("another header on the same connection is looked up afresh: an If-None-Match gets its 304", async () => {
+      const url = productUrl(await productIdNamed("cola"));
+      for (const _ of [1, 2, 3]) await again(url);
+      const etag = String((await again(url)).headers.etag);
+      const revalidated = await again(url, { ...auth(), "if-none-match": etag });
+      expect(revalidated.status).toBe(304);
+      expect((await again(url)).status).toBe(200);
+    });
+
+    test("ends with the token: an expired token is refused 401, however often the connection asked", async () => {
+      const url = `/api/label?instanceId=${t.restaurantA.module.productInstanceId}`; // kept until a change
+      for (const _ of [1, 2, 3]) expect((await again(url)).status).toBe(200);
+      clock.set(new Date(Date.parse(MONDAY_EVENING) + t.config.tokenTtlMinutes * 60_000 + 1_000));
+      try {
+        expect((await again(url)).status).toBe(401);
+      } finally {
+        clock.set(MONDAY_EVENING);
+      }
+    });
   });
 
   test("a product answer ends at the restaurant's midnight: the weekday sale may change the price", async () => {

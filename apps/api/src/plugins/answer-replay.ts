@@ -32,7 +32,7 @@ import { Readable } from "node:stream";
 import type { ChangeFeed } from "@app/db";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { preferredEncoding } from "../shared/encoded-json";
-import type { TokenService } from "./auth";
+import type { TokenService, VerifiedToken } from "./auth";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -52,6 +52,8 @@ declare module "fastify" {
 }
 
 type Captured = {
+  /** Set once the answer is no longer kept: a connection's memo of it (LastReplayed) is then void. */
+  dropped?: boolean;
   status: number;
   /** Flat [name, value, name, value, …] as writeHead takes it; the trace id's value is replaced per request. */
   headers: string[];
@@ -63,6 +65,25 @@ type Captured = {
 
 const PRE_READ_BODY = Symbol("preReadBody");
 const KEY = Symbol("replayKey");
+const LAST_REPLAYED = Symbol("lastReplayed");
+/**
+ * What a connection was last answered from memory, by the request's very strings: a client repeating a
+ * request on its connection (polling, pipelining) is matched by comparing them, without the token lookup,
+ * key building and hashing of a full lookup.
+ */
+type LastReplayed = {
+  method: string | undefined;
+  url: string | undefined;
+  authorization: string | undefined;
+  acceptEncoding: string | undefined;
+  origin: string | undefined;
+  ifNoneMatch: string | undefined;
+  forwardedProto: string | undefined;
+  captured: Captured;
+  /** The answer's end or the token's expiry, whichever comes first. */
+  untilMs: number;
+};
+type RawSocket = { [LAST_REPLAYED]?: LastReplayed };
 /** The key a request was started under, and where the feed stood before any database read. */
 type StartedKey = { key: string; generation: number; rowSequence: number };
 type RawRequest = IncomingMessage & { [PRE_READ_BODY]?: Buffer; [KEY]?: StartedKey };
@@ -167,20 +188,35 @@ export class AnswerReplay {
 
   private replay(req: RawRequest, res: ServerResponse, body: string): boolean {
     if (!this.current()) return false;
-    const key = this.keyOf(req, body);
-    if (key === undefined) return false;
-    const found = this.entries.get(key);
-    if (!found || (found.untilMs !== Number.POSITIVE_INFINITY && found.untilMs <= this.options.now().getTime())) {
-      return false;
+    const socket = req.socket as unknown as RawSocket;
+    const last = body === "" ? socket[LAST_REPLAYED] : undefined;
+    if (last && !last.captured.dropped && sameRequest(last, req)) {
+      if (last.untilMs !== Number.POSITIVE_INFINITY && last.untilMs <= this.options.now().getTime()) return false;
+      this.send(res, last.captured);
+      return true;
     }
-    // writeHead copies the headers out at once: the kept array can carry this answer's trace id meanwhile.
-    found.headers[found.traceIdAt] = randomUUID();
-    res.writeHead(found.status, found.headers);
-    res.end(found.status === 304 ? undefined : found.body);
-    this.replayed++;
-    this.replayedInAll++;
+    const token = this.tokenOf(req.headers.authorization);
+    if (token === undefined) return false;
+    const key = this.keyOf(req, body, token === null ? "-" : String(token.productionUnitId));
+    const found = this.entries.get(key);
+    if (!found) return false;
+    const untilMs = Math.min(found.untilMs, token?.expiresAtMs ?? Number.POSITIVE_INFINITY);
+    if (untilMs !== Number.POSITIVE_INFINITY && untilMs <= this.options.now().getTime()) return false;
+    this.send(res, found);
+    if (body === "") socket[LAST_REPLAYED] = lastReplayed(req, found, untilMs);
     return true;
   }
+
+  private send(res: ServerResponse, captured: Captured): void {
+    // writeHead copies the headers out at once: the kept array can carry this answer's trace id meanwhile.
+    captured.headers[captured.traceIdAt] = this.traceIds.next();
+    res.writeHead(captured.status, captured.headers);
+    res.end(captured.status === 304 ? undefined : captured.body);
+    this.replayed++;
+    this.replayedInAll++;
+  }
+
+  private readonly traceIds = new TraceIds();
 
   /** Reads a JSON body of a known length within the limit; anything else goes to Fastify unread (undefined). */
   private readBody(req: RawRequest, done: (body: Buffer | undefined) => void): void {
@@ -209,9 +245,15 @@ export class AnswerReplay {
     const raw = request.raw as RawRequest;
     const body = raw[PRE_READ_BODY];
     if (raw.method === "POST" && body === undefined) return undefined;
-    const key = this.keyOf(raw, body ? body.toString("latin1") : "");
+    const token = this.tokenOf(raw.headers.authorization);
+    if (token === undefined) return undefined;
+    const key = this.keyOf(
+      raw,
+      body ? body.toString("latin1") : "",
+      token === null ? "-" : String(token.productionUnitId),
+    );
     const { feed } = this.options;
-    return key === undefined ? undefined : { key, generation: feed.generation, rowSequence: feed.rows.sequence };
+    return { key, generation: feed.generation, rowSequence: feed.rows.sequence };
   }
 
   private capture(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
@@ -250,9 +292,7 @@ export class AnswerReplay {
    * What the answer may depend on: method, URL, body, the token's production unit (a token not verified yet:
    * no key), accepted encoding, Origin (CORS), If-None-Match and X-Forwarded-Proto (HSTS).
    */
-  private keyOf(req: RawRequest, body: string): string | undefined {
-    const unit = this.unitOf(req.headers.authorization);
-    if (unit === undefined) return undefined;
+  private keyOf(req: RawRequest, body: string, unit: string): string {
     const h = req.headers;
     return `${req.method} ${req.url}\n${unit}\n${this.encodingOf(h["accept-encoding"])}\n${h.origin ?? ""}\n${h["if-none-match"] ?? ""}\n${h["x-forwarded-proto"] ?? ""}\n${body}`;
   }
@@ -271,12 +311,11 @@ export class AnswerReplay {
     return encoding;
   }
 
-  private unitOf(authorization: string | undefined): string | undefined {
-    if (authorization === undefined) return "-";
+  /** The verified token of the request; null without one; undefined for one not verified before. */
+  private tokenOf(authorization: string | undefined): VerifiedToken | null | undefined {
+    if (authorization === undefined) return null;
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    if (!match?.[1]) return undefined;
-    const unit = this.options.tokens.peek(match[1]);
-    return unit === undefined ? undefined : String(unit);
+    return match?.[1] ? this.options.tokens.peek(match[1]) : undefined;
   }
 
   /** Whether captured answers may be used; drops them all when the feed's generation moved. */
@@ -291,6 +330,7 @@ export class AnswerReplay {
   }
 
   private forgetAll(): void {
+    for (const captured of this.entries.values()) captured.dropped = true;
     this.entries.clear();
     this.keysOfTag.clear();
     this.bytes = 0;
@@ -324,6 +364,7 @@ export class AnswerReplay {
   private drop(key: string): void {
     const found = this.entries.get(key);
     if (!found) return;
+    found.dropped = true;
     this.entries.delete(key);
     this.bytes -= key.length + found.body.length;
     for (const tag of found.tags) {
@@ -331,6 +372,48 @@ export class AnswerReplay {
       keys?.delete(key);
       if (keys?.size === 0) this.keysOfTag.delete(tag);
     }
+  }
+}
+
+function sameRequest(last: LastReplayed, req: IncomingMessage): boolean {
+  const h = req.headers;
+  return (
+    last.url === req.url &&
+    last.method === req.method &&
+    last.authorization === h.authorization &&
+    last.acceptEncoding === h["accept-encoding"] &&
+    last.origin === h.origin &&
+    last.ifNoneMatch === h["if-none-match"] &&
+    last.forwardedProto === h["x-forwarded-proto"]
+  );
+}
+
+function lastReplayed(req: IncomingMessage, captured: Captured, untilMs: number): LastReplayed {
+  const h = req.headers;
+  return {
+    method: req.method,
+    url: req.url,
+    authorization: h.authorization,
+    acceptEncoding: h["accept-encoding"],
+    origin: h.origin,
+    ifNoneMatch: h["if-none-match"],
+    forwardedProto: h["x-forwarded-proto"] as string | undefined,
+    captured,
+    untilMs,
+  };
+}
+
+/**
+ * Trace ids of replayed answers, shaped like the random UUIDs Fastify gives the others: a random prefix per
+ * process and a counter, unique without asking the random source for every answer.
+ */
+class TraceIds {
+  private readonly prefix = randomUUID().slice(0, 24);
+  private count = 0;
+
+  next(): string {
+    this.count = (this.count + 1) % 0x1000000000000;
+    return this.prefix + this.count.toString(16).padStart(12, "0");
   }
 }
 

@@ -19,9 +19,11 @@ const ISSUER = "storefront-api";
 export type TokenService = {
   issue: (productionUnitId: number) => Promise<{ token: string; expiresAt: string }>;
   verify: (token: string) => Promise<number>;
-  /** The production unit of a token verified before and not expired; undefined for any other (no work done). */
-  peek: (token: string) => number | undefined;
+  /** A token verified before and not expired: its production unit and expiry; undefined for any other (no work done). */
+  peek: (token: string) => VerifiedToken | undefined;
 };
+
+export type VerifiedToken = { productionUnitId: number; expiresAtMs: number };
 
 /**
  * Verified tokens are kept (token → production unit and expiry), so a guest's next call costs a map lookup,
@@ -30,7 +32,7 @@ export type TokenService = {
 const VERIFIED_TOKENS_KEPT = 10_000;
 
 export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: () => Date): TokenService {
-  const verified = new Map<string, { productionUnitId: number; expiresAtMs: number }>();
+  const verified = new Map<string, VerifiedToken>();
   const keep = (token: string, productionUnitId: number, expiresAtSeconds: number) => {
     if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
     verified.set(token, { productionUnitId, expiresAtMs: expiresAtSeconds * 1000 });
@@ -38,7 +40,7 @@ export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: 
   return {
     peek(token) {
       const kept = verified.get(token);
-      return kept && now().getTime() < kept.expiresAtMs ? kept.productionUnitId : undefined;
+      return kept && now().getTime() < kept.expiresAtMs ? kept : undefined;
     },
     async issue(productionUnitId) {
       const issuedAt = Math.floor(now().getTime() / 1000);
