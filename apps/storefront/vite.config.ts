@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress } from "./build/precompress.ts";
@@ -24,5 +25,12 @@ export default defineConfig({
     manifest: true,
     // The message files are fetched (src/lib/fetch-locale.ts); a data: URL would break `connect-src 'self'`.
     assetsInlineLimit: (file) => (file.endsWith(".json") ? false : undefined),
+    rolldownOptions: {
+      // The app, and the small entry the /checkout page runs beside it (src/early-reads.ts).
+      input: {
+        index: fileURLToPath(new URL("./index.html", import.meta.url)),
+        "early-reads": fileURLToPath(new URL("./src/early-reads.ts", import.meta.url)),
+      },
+    },
   },
 });

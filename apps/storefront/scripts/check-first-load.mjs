@@ -13,7 +13,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const result = await build({ root, logLevel: "warn", configFile: join(root, "vite.config.ts") });
 const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
 const chunks = new Map(outputs.filter((o) => o.type === "chunk").map((c) => [c.fileName, c]));
-const entry = [...chunks.values()].find((c) => c.isEntry);
+// The app's entry (index.html); src/early-reads.ts is an entry of its own, loaded by the /checkout page only.
+const entry = [...chunks.values()].find((c) => c.isEntry && c.facadeModuleId?.endsWith("index.html"));
 if (!entry) throw new Error("no entry chunk in the build");
 
 // A page's first load: the entry and, transitively, what it imports statically, plus for a lazily loaded

@@ -8,6 +8,7 @@ export const MODULE_BLOCK_ID = "shop-module";
 export const CATALOGUE_BLOCK_ID = "shop-catalogue";
 export const LANGUAGES_BLOCK_ID = "shop-languages";
 export const START_BLOCK_ID = "shop-start";
+export const STOCK_BLOCK_ID = "shop-stock";
 
 /**
  * What the page for one host carries: raw JSON texts, exactly as the API answers them, and the production
@@ -20,6 +21,8 @@ export type BootData = {
   start: string | null;
   languages: string | null;
   catalogue: string | null;
+  /** What is sold out at the production unit now; only the pages whose first loader reads it carry it. */
+  stock: string | null;
 };
 
 /** POST /api/context takes at most this many ids (MAX_CONTEXT_PRODUCTS); a bigger menu is left to the app. */
@@ -43,14 +46,15 @@ export async function readBootData(app: FastifyInstance, host: string): Promise<
   const module = byDomain.json<PublicModule>();
   const base = { module: byDomain.body, productionUnitId: module.productionUnitId };
   const tokenAnswer = await app.inject({ method: "GET", url: `/api/token/${module.productionUnitId}` });
-  if (tokenAnswer.statusCode !== 200) return { ...base, start: null, languages: null, catalogue: null };
+  if (tokenAnswer.statusCode !== 200) return { ...base, start: null, languages: null, catalogue: null, stock: null };
   const headers = { authorization: `Bearer ${tokenAnswer.json<{ token: string }>().token}` };
-  const [start, languages, catalogue] = await Promise.all([
+  const [start, languages, catalogue, stock] = await Promise.all([
     readStart(app, module, headers).catch(() => null),
     app.inject({ method: "GET", url: "/api/language", headers }).then((r) => (r.statusCode === 200 ? r.body : null)),
     readCatalogue(app, module, headers).catch(() => null),
+    readStock(app, module, headers).catch(() => null),
   ]);
-  return { ...base, start, languages, catalogue };
+  return { ...base, start, languages, catalogue, stock };
 }
 
 /**
@@ -100,6 +104,24 @@ async function readCatalogue(
   });
   if (context.statusCode !== 200) return null;
   return `{"menuInstanceId":${module.menuInstanceId},"productInstanceId":${module.productInstanceId},"menus":${menus.body},"categories":${categories.body},"labels":${labels.body},"context":${context.body}}`;
+}
+
+/**
+ * The block of the production unit's sold-out lists, as the menu page reads them on arrival. Fresh as the
+ * page: blocked_product and blocked_choice changes move the change feed, which builds the page anew.
+ */
+async function readStock(
+  app: FastifyInstance,
+  module: PublicModule,
+  headers: { authorization: string },
+): Promise<string | null> {
+  const get = (url: string) => app.inject({ method: "GET", url, headers });
+  const [products, choices] = await Promise.all([
+    get(`/api/blockedProduct?productionUnitId=${module.productionUnitId}`),
+    get(`/api/blockedChoice?productionUnitId=${module.productionUnitId}`),
+  ]);
+  if (products.statusCode !== 200 || choices.statusCode !== 200) return null;
+  return `{"productionUnitId":${module.productionUnitId},"blockedProducts":${products.body},"blockedChoices":${choices.body}}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ChangeFeed } from "@app/db";
 import type { FastifyInstance } from "fastify";
 import { type BootData, readBootData } from "./storefront-boot-data";
 import { buildShopPage, type LocaleFiles, type ShopPage } from "./storefront-page";
-import { FRONT_PAGE_KIND, tileImageHints } from "./storefront-route-hints";
+import { FRONT_PAGE_KIND, frontPageHints, type RouteHints, readsStockFirst } from "./storefront-route-hints";
 
 /**
  * How long one host's page is reused at most: then the build's files are checked again (a rebuild under
@@ -17,8 +17,8 @@ const MAX_HOSTS = 100;
 export type PageParts = {
   indexHtml: string;
   localeFiles: LocaleFiles;
-  /** The preload links of a kind of page (storefront-route-hints.ts); "" for none. */
-  routeHints: (kind: string) => string;
+  /** The preload links and early script of a kind of page (storefront-route-hints.ts). */
+  routeHints: (kind: string) => RouteHints;
 };
 
 type HostEntry = {
@@ -61,12 +61,11 @@ export function createShopPageCache(
     let page = entry.pages.get(kind);
     if (!page) {
       page = entry.boot.then((boot) =>
-        buildShopPage(
-          entry.parts.indexHtml,
-          boot,
-          entry.parts.localeFiles,
-          boot ? hintsFor(kind, boot, entry.parts) : "",
-        ),
+        buildShopPage(entry.parts.indexHtml, boot, {
+          localeFiles: entry.parts.localeFiles,
+          routeHints: boot ? hintsFor(kind, boot, entry.parts) : undefined,
+          withStock: readsStockFirst(kind),
+        }),
       );
       entry.pages.set(kind, page);
     }
@@ -74,7 +73,7 @@ export function createShopPageCache(
   };
 }
 
-/** The front page's tile pictures, or the route's own chunks. */
-function hintsFor(kind: string, boot: BootData, parts: PageParts): string {
-  return kind === FRONT_PAGE_KIND ? tileImageHints(boot.catalogue) : parts.routeHints(kind);
+/** The front page's tile pictures, or the route's own chunks and early script. */
+function hintsFor(kind: string, boot: BootData, parts: PageParts): RouteHints {
+  return kind === FRONT_PAGE_KIND ? frontPageHints(boot.catalogue) : parts.routeHints(kind);
 }

@@ -8,7 +8,9 @@ import {
   LANGUAGES_BLOCK_ID,
   MODULE_BLOCK_ID,
   START_BLOCK_ID,
+  STOCK_BLOCK_ID,
 } from "./storefront-boot-data";
+import type { RouteHints } from "./storefront-route-hints";
 
 /** index.html as one host gets it: the same bytes for every guest of the host, so it can carry an ETag. */
 export type ShopPage = { html: Buffer; br: Buffer; gzip: Buffer; etag: string };
@@ -16,18 +18,26 @@ export type ShopPage = { html: Buffer; br: Buffer; gzip: Buffer; etag: string };
 /** The built message files by language, e.g. `{ "da-DK": "/assets/da-DK-DoKz34rl.json" }`. */
 export type LocaleFiles = Readonly<Record<string, string>>;
 
+export type ShopPageOptions = {
+  localeFiles?: LocaleFiles;
+  /** The page's route: the preloads of its chunks, and its early script (storefront-route-hints.ts). */
+  routeHints?: RouteHints;
+  /** Adds the sold-out lists, for a page whose first loader reads them (the menu). */
+  withStock?: boolean;
+};
+
 /**
  * index.html with the host's data blocks before `</head>` (module scripts run after parsing, they find
  * them), and preloads of what the app start still fetches — the token, the maintenance flag and the
  * messages of the host's default language — so they are under way while the scripts download. The
  * `crossorigin` of each makes it the same request as the app's fetch (mode cors, same-origin
- * credentials), which then takes the preloaded answer. `routeHints` preload the chunks of the page's route.
+ * credentials), which then takes the preloaded answer. A route's early script (with the data blocks it
+ * reads) comes right after them: it is asked for before the app's bundle.
  */
 export function buildShopPage(
   indexHtml: string,
   boot: BootData | null,
-  localeFiles: LocaleFiles = {},
-  routeHints = "",
+  { localeFiles = {}, routeHints = { early: "", preloads: "" }, withStock = false }: ShopPageOptions = {},
 ): ShopPage {
   const preloads = boot ? preloadsFor(boot, localeFiles) : "";
   const blocks = boot
@@ -36,13 +46,18 @@ export function buildShopPage(
         boot.start ? dataBlock(START_BLOCK_ID, boot.start) : "",
         boot.languages ? dataBlock(LANGUAGES_BLOCK_ID, boot.languages) : "",
         boot.catalogue ? dataBlock(CATALOGUE_BLOCK_ID, boot.catalogue) : "",
+        withStock && boot.stock ? dataBlock(STOCK_BLOCK_ID, boot.stock) : "",
       ]
     : [];
+  // A route's early script reads the blocks when it runs, which is as soon as it has arrived: they come
+  // before it in the page, so the parser has read them by then. Without one they stay after the app's files.
+  const early = routeHints.early ? `${blocks.join("")}${routeHints.early}` : "";
+  const late = routeHints.early ? "" : blocks.join("");
   // Replacer functions: a replacement string would read `$&`, `$'` or `$$` in the data as patterns.
   const html = Buffer.from(
     indexHtml
-      .replace("<head>", () => `<head>${preloads}`)
-      .replace("</head>", () => `${routeHints}${blocks.join("")}</head>`),
+      .replace("<head>", () => `<head>${preloads}${early}`)
+      .replace("</head>", () => `${routeHints.preloads}${late}</head>`),
   );
   return {
     html,

@@ -25,6 +25,8 @@ const MANIFEST = {
     file: "assets/menu-page-3.js",
     imports: ["_runtime.js", "index.html", "_cards.js"],
   },
+  "src/app/routes/checkout-page.tsx": { file: "assets/checkout-page-4.js", imports: ["index.html"] },
+  "src/early-reads.ts": { file: "assets/early-reads-5.js", isEntry: true },
 };
 
 let dist: string;
@@ -79,6 +81,10 @@ async function registerFakeApi(api: FastifyInstance, categories: () => unknown[]
   api.get("/productionunit/3/OpeningHour/v2/today", (_req, reply) => reply.code(404).send({ errors: [] }));
   api.get("/category/menu/5", categories);
   api.post("/context", (req) => ({ products: [{ id: (req.body as number[])[0] }], choices: [], modifiers: [] }));
+  api.get("/blockedProduct", (req, reply) =>
+    authorised(req.headers.authorization) ? [{ productId: 9 }] : reply.code(401).send(),
+  );
+  api.get("/blockedChoice", () => [{ choiceId: 4 }]);
 }
 
 function dataBlock(html: string, id: string): string | undefined {
@@ -187,6 +193,19 @@ describe("the host's data blocks in the page", () => {
     ]);
   });
 
+  test("a menu page carries what is sold out now, as the warehouse calls answer; other pages leave it out", async () => {
+    const menu = await app.inject({ method: "GET", url: "/menu/1", headers: { host: "localhost" } });
+    expect(JSON.parse(dataBlock(menu.body, "shop-stock")!)).toEqual({
+      productionUnitId: 3,
+      blockedProducts: [{ productId: 9 }],
+      blockedChoices: [{ choiceId: 4 }],
+    });
+    for (const url of ["/", "/checkout", "/payment/1"]) {
+      const page = await app.inject({ method: "GET", url, headers: { host: "localhost" } });
+      expect(dataBlock(page.body, "shop-stock"), url).toBeUndefined();
+    }
+  });
+
   test("a host without a module gets the page without data (the app asks and shows /notfound)", async () => {
     const page = await app.inject({ method: "GET", url: "/", headers: { host: "unknown.example" } });
     expect(page.statusCode).toBe(200);
@@ -260,6 +279,19 @@ describe("route hints", () => {
       "/assets/cards-2.js",
       "/assets/cards-2.css",
     ]);
+  });
+
+  test("/checkout runs its early-reads entry, asked for before the app's files and after the data blocks it reads", async () => {
+    const page = await app.inject({ method: "GET", url: "/checkout", headers: { host: "localhost" } });
+    const early = page.body.indexOf('<script type="module" async crossorigin src="/assets/early-reads-5.js"></script>');
+    expect(early).toBeGreaterThan(page.body.indexOf('id="shop-module"'));
+    expect(early).toBeGreaterThan(page.body.indexOf('id="shop-languages"'));
+    expect(early).toBeLessThan(page.body.indexOf("<title>"));
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/checkout-page-4.js">');
+    for (const url of ["/", "/menu/1"]) {
+      const other = await app.inject({ method: "GET", url, headers: { host: "localhost" } });
+      expect(other.body, url).not.toContain("early-reads");
+    }
   });
 
   test("the front page preloads its first tiles' pictures, no route chunks", async () => {

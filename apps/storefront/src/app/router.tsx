@@ -2,7 +2,7 @@ import type { Module } from "@app/contracts";
 import { createBrowserRouter } from "react-router";
 import { isLoggedIn, postLoginAttempt } from "../features/auth";
 import { basketStore } from "../features/basket";
-import { type EmbeddedCatalogue, loadCatalogue, loadStock } from "../features/menu";
+import { type EmbeddedCatalogue, type EmbeddedStock, loadCatalogue, loadStock } from "../features/menu";
 import { type AppState, readMaintenanceFlag, type StartAnswers, startApp } from "../features/shop";
 import { api, setToken, staticStorage } from "../lib/api-client";
 import {
@@ -11,6 +11,7 @@ import {
   MODULE_BLOCK_ID,
   readDataBlock,
   START_BLOCK_ID,
+  STOCK_BLOCK_ID,
 } from "../lib/boot-data";
 import i18n, { applyServerDefaultLanguage, ensureLanguage } from "../lib/i18n";
 import { reportAppError } from "../lib/telemetry";
@@ -41,6 +42,17 @@ function embeddedStartAnswers(): StartAnswers | undefined {
   const start = readDataBlock<Omit<StartAnswers, "languages">>(START_BLOCK_ID);
   const languages = readDataBlock<StartAnswers["languages"]>(LANGUAGES_BLOCK_ID);
   return start && languages ? { ...start, languages } : undefined;
+}
+
+let stockTaken = false;
+/**
+ * The page's sold-out lists answer one read: the arrival on a menu page, while the router's first loaders run.
+ * Every later visit (and a login first) reads them anew, as they change during the day.
+ */
+function takeEmbeddedStock(): EmbeddedStock | undefined {
+  if (stockTaken || router.state.initialized) return undefined;
+  stockTaken = true;
+  return readDataBlock<EmbeddedStock>(STOCK_BLOCK_ID);
 }
 
 let basketLoaded: Promise<void> | undefined;
@@ -76,7 +88,7 @@ export const router = createBrowserRouter(
         api,
         readDataBlock<EmbeddedCatalogue>(CATALOGUE_BLOCK_ID),
       ),
-    stock: (productionUnitId) => loadStock(productionUnitId),
+    stock: (productionUnitId) => loadStock(productionUnitId, api, takeEmbeddedStock()),
     loadBasket,
     maintenanceNow,
     now: () => new Date(),

@@ -7,6 +7,7 @@ export const MODULE_BLOCK_ID = "shop-module";
 export const CATALOGUE_BLOCK_ID = "shop-catalogue";
 export const LANGUAGES_BLOCK_ID = "shop-languages";
 export const START_BLOCK_ID = "shop-start";
+export const STOCK_BLOCK_ID = "shop-stock";
 
 /** The parsed JSON of the `<script type="application/json" id>` block, or undefined when missing or broken. */
 export function readDataBlock<T>(id: string, doc: Document | undefined = globalThis.document): T | undefined {

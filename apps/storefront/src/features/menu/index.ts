@@ -1,5 +1,5 @@
 export { type Catalogue, type CatalogueArgs, type EmbeddedCatalogue, loadCatalogue } from "./api/load-catalogue";
-export { loadStock, type Stock } from "./api/load-stock";
+export { type EmbeddedStock, loadStock, type Stock } from "./api/load-stock";
 export { CategoryNav, type CategoryNavProps } from "./components/category-nav";
 export { type CategoryTile, CategoryTiles } from "./components/category-tiles";
 export { MenuSkeleton } from "./components/menu-skeleton";

@@ -39,6 +39,26 @@ describe("loadStock", () => {
     expect([...stock.blockedChoiceIds]).toEqual([7]);
   });
 
+  test("the page's own lists stand for the read: no call", async () => {
+    const { client, urls } = clientAnswering({});
+    const embedded = { productionUnitId: 41, blockedProducts: [{ productId: 3 }], blockedChoices: [{ choiceId: 7 }] };
+    const stock = await loadStock(41, client, embedded);
+    expect([...stock.blockedProductIds]).toEqual([3]);
+    expect([...stock.blockedChoiceIds]).toEqual([7]);
+    expect(urls).toEqual([]);
+  });
+
+  test("lists embedded for another production unit are not used", async () => {
+    const { client, urls } = clientAnswering({
+      "/blockedProduct?productionUnitId=41": { status: 200, body: [{ productId: 5 }] },
+      "/blockedChoice?productionUnitId=41": { status: 200, body: [] },
+    });
+    const embedded = { productionUnitId: 40, blockedProducts: [{ productId: 3 }], blockedChoices: [] };
+    const stock = await loadStock(41, client, embedded);
+    expect([...stock.blockedProductIds]).toEqual([5]);
+    expect(urls).toHaveLength(2);
+  });
+
   test("is read anew on each visit", async () => {
     const { client, urls } = clientAnswering({});
     await loadStock(41, client);
