@@ -2,9 +2,15 @@
  * Issue 12: menu reads come from memory in every API process, so an edit must reach every process's
  * memory. Two processes on one PostgreSQL, both with warm caches: a price change, a catalogue edit (a
  * product's name) and a blocked product, written straight into the database as a restaurant's tool would,
- * are seen by the very next read in both. Then the same after the processes' change listeners lose their
+ * once committed and heard by every process (the barrier such a tool waits on: PostgreSQL delivers a
+ * notification moments after the commit), are seen by the very next read in both. Then the same after the processes' change listeners lose their
  * connections (terminated by PostgreSQL): while a listener is away its process reads the database, and
  * once it is back, from memory again, still current.
+ *
+ * A guest's basket and checkout (decision 015) the same way: a line the guest adds in one process is in that
+ * process's very next read (its answer waited until the process heard the change), and in the other's once
+ * heard there; the same for an amount changed through the other process, and for a line and the checkout's
+ * guest name changed straight in the database.
  */
 import type { Db } from "@app/db";
 import { sql } from "@app/db/orm";
@@ -47,7 +53,17 @@ test.skipIf(!reachable)(
     const productId = firstCategory.products[0]!.productId;
 
     const read = (client: Client) => readEverything(client, module, menuId, categoryId, productId, token);
-    const edit = (change: (db: Db) => Promise<unknown>) => running.withDatabase(change);
+    /**
+     * Writes as a restaurant's tool would: committed, then heard by every listening process (the barrier such a
+     * tool waits on; PostgreSQL delivers a notification moments after the commit, not with it). A process whose
+     * listener is away confirms nothing and reads the database.
+     */
+    const edit = async (change: (db: Db) => Promise<unknown>) => {
+      await running.withDatabase(change);
+      await running.changesHeardEverywhere();
+    };
+    // Both API processes and the suite's own handle, which listens as the product does.
+    expect(await running.changesHeardEverywhere(), "listeners that confirm").toBe(3);
     /** Each process's next read shows the change: both twice, the second from memory if it kept the first. */
     const expectEverywhere = async (check: (seen: Seen) => void) => {
       for (const client of processes) for (const _ of [1, 2]) check(await read(client));
@@ -75,6 +91,96 @@ test.skipIf(!reachable)(
       await expectEverywhere((seen) => expect(seen.blocked, `blocked after ${round}`).toContain(productId));
       await edit((db) => db.execute(sql`delete from blocked_product where product_id = ${productId}`));
       await expectEverywhere((seen) => expect(seen.blocked, `unblocked after ${round}`).not.toContain(productId));
+      await guestChangesAndCheck(round);
+    };
+
+    const colaId: number = await running.withDatabase((db) =>
+      scalar(
+        db,
+        sql`select id from product where internal_name = 'cola' and product_instance_id = ${module.productInstanceId}`,
+      ),
+    );
+    /**
+     * Every process's next basket and checkout reads (twice, the second from memory) show what `check` wants.
+     * The process a guest's request `wrote` through first, at once: its answer waited until that process heard
+     * the change (decision 015); the other once it has heard it too.
+     */
+    const expectGuestEverywhere = async (
+      ids: { basket: string; checkout: string },
+      check: (guest: GuestSeen) => void,
+      wrote?: Client,
+    ) => {
+      const order = wrote ? [wrote, ...processes.filter((client) => client !== wrote)] : processes;
+      for (const [index, client] of order.entries()) {
+        if (wrote && index === 1) await running.changesHeardEverywhere();
+        for (const _ of [1, 2]) {
+          const basket = await expectStatus<BasketAnswer>(
+            "basket",
+            client.call("GET", `/api/basket/${ids.basket}`, { token }),
+          );
+          const checkout = await expectStatus<CheckoutAnswer>(
+            "checkout",
+            client.call("GET", `/api/checkout/${ids.checkout}`, { token }),
+          );
+          check({
+            amounts: basket.items.map((item) => item.amount),
+            guestName: checkout.guestInformation.name,
+            total: checkout.totals.basketTotal,
+          });
+        }
+      }
+    };
+    let guestEdits = 0;
+    const guestChangesAndCheck = async (round: string) => {
+      const [first, second] = processes as [Client, Client];
+      const basket = await expectStatus<BasketAnswer>("new basket", first.call("GET", "/api/basket", { token }));
+      const checkout = await expectStatus<{ id: string }>(
+        "new checkout",
+        first.call("POST", `/api/checkout?instanceId=${module.checkoutInstanceId}&moduleId=${module.id}`, { token }),
+      );
+      await expectStatus(
+        "link",
+        first.call("POST", `/api/checkout/${checkout.id}/basket?basketId=${basket.id}`, { token }),
+      );
+      const added = await expectStatus<BasketAnswer>(
+        "add",
+        first.call("POST", `/api/basket/${basket.id}/products`, {
+          token,
+          json: { productId: colaId, amount: 1, choices: [] },
+        }),
+      );
+      const ids = { basket: basket.id, checkout: checkout.id };
+      await expectGuestEverywhere(
+        ids,
+        (seen) => {
+          expect(seen.amounts, `the added line after ${round}`).toEqual([1]);
+          expect(seen.total, `the checkout's total after ${round}`).toBe(35);
+        },
+        first,
+      );
+      const lineId = added.items[0]!.id;
+      await expectStatus(
+        "change",
+        second.call("PUT", `/api/basket/${basket.id}/products/${lineId}`, {
+          token,
+          json: { productId: colaId, amount: 2, choices: [] },
+        }),
+      );
+      await expectGuestEverywhere(
+        ids,
+        (seen) => {
+          expect(seen.amounts, `the amount changed in the other process after ${round}`).toEqual([2]);
+          expect(seen.total, `the checkout's total after ${round}`).toBe(70);
+        },
+        second,
+      );
+      await edit((db) => db.execute(sql`update basket_item set amount = 3 where id = ${lineId}`));
+      await edit((db) => db.execute(sql`update checkout set guest_name = ${round} where id = ${checkout.id}`));
+      await expectGuestEverywhere(ids, (seen) => {
+        expect(seen.amounts, `the amount written in the database after ${round}`).toEqual([3]);
+        expect(seen.guestName, `the guest name written in the database after ${round}`).toBe(round);
+      });
+      guestEdits += 4;
     };
 
     await editAndCheck("with listeners");
@@ -98,13 +204,16 @@ test.skipIf(!reachable)(
     figures(
       "cache-invalidation",
       running,
-      `${edits * 5} edits (price, product and category name, block, unblock) seen by the next read in 2/2 processes, with, without and after the change listener (${dropped} dropped)`,
+      `${edits * 5} menu edits (price, product and category name, block, unblock) and ${guestEdits} guest changes (a line added, an amount changed in the other process, a line and a guest name in the database) seen by the next read in 2/2 processes, with, without and after the change listener (${dropped} dropped)`,
       startedAt,
     );
   },
 );
 
 type Seen = { product: ProductAnswer; categoryNames: string[]; blocked: number[] };
+type BasketAnswer = { id: string; items: { id: string; amount: number }[] };
+type CheckoutAnswer = { guestInformation: { name: string | null }; totals: { basketTotal: number } };
+type GuestSeen = { amounts: number[]; guestName: string | null; total: number };
 
 async function readEverything(
   client: Client,

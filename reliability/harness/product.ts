@@ -71,6 +71,11 @@ export type Product = {
    */
   withDatabase<T>(use: (db: Db) => Promise<T>): Promise<T>;
   /**
+   * Resolves once every API process has heard every change committed so far (ChangeFeed.settleEverywhere, the
+   * barrier an editing tool waits on); answers how many listeners confirmed. PGlite: one process, at once.
+   */
+  changesHeardEverywhere(): Promise<number>;
+  /**
    * Stops every API process (gracefully), then runs `use` on the database at rest: the final state,
    * with no request or sweeper under way. Afterwards only stop() is left to call. Costs no restart.
    */
@@ -156,6 +161,7 @@ export async function startProduct(options: StartOptions): Promise<Product> {
       if (handle) return use(handle.db);
       return withStoppedPglite(at(0), use);
     },
+    changesHeardEverywhere: async () => (handle ? handle.changes.settleEverywhere() : 1),
     inspectStopped: async (use) => {
       await Promise.all(servers.map((server) => server.stop()));
       if (handle) return use(handle.db);

@@ -117,6 +117,20 @@ describe.skipIf(!(await postgresReachable()))("settle on PostgreSQL", () => {
   });
   afterAll(() => database.close());
 
+  test("everywhere: resolves once every listening process heard the changes committed before it", async () => {
+    const other = await watchPostgresChanges(await currentUrl(database));
+    try {
+      for (let round = 0; round < 20; round++) {
+        const before = other.generation;
+        await database.db.execute(sql`update production_unit set name = name`);
+        expect(await database.changes.settleEverywhere(), "listeners that confirmed").toBe(2);
+        expect(other.generation, `round ${round}`).not.toBe(before);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
   test("resolves only once the changes committed before it were heard, every time", async () => {
     const rows = database.changes.rows;
     for (let round = 0; round < 30; round++) {

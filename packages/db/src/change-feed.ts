@@ -24,6 +24,9 @@ import { RowChanges } from "./row-changes";
 
 export const CACHE_CHANGED_CHANNEL = "cache_changed";
 export const ROW_CHANGED_CHANNEL = "row_changed";
+/** settleEverywhere(): a process asks every listener to answer once it has heard all changes before. */
+const SYNC_CHANNEL = "cache_sync";
+const SYNCED_CHANNEL = "cache_synced";
 
 export type ChangeFeed = {
   /** Moves whenever something cached may have changed; compare, never do arithmetic on it. */
@@ -37,6 +40,13 @@ export type ChangeFeed = {
    * request wrote, so the same guest's next read in this process never gets an answer from before it.
    */
   settle: () => Promise<void>;
+  /**
+   * Resolves once every process listening on the database has heard every change committed before the
+   * call (or, for one that does not answer within the heartbeat, it lost its listener and reads the
+   * database): the barrier after an edit that every process's next read must show. Answers how many
+   * processes confirmed.
+   */
+  settleEverywhere: () => Promise<number>;
   close: () => Promise<void>;
 };
 
@@ -46,12 +56,21 @@ export const readThroughFeed: ChangeFeed = {
   live: false,
   rows: new RowChanges(),
   settle: async () => {},
+  settleEverywhere: async () => 0,
   close: async () => {},
 };
 
 export async function watchPgliteChanges(client: PGlite): Promise<ChangeFeed> {
   // PGlite delivers a notification before the writing query resolves: everything is heard at once.
-  const feed = { generation: 0, live: true, rows: new RowChanges(), settle: async () => {}, close: async () => {} };
+  const feed = {
+    generation: 0,
+    live: true,
+    rows: new RowChanges(),
+    settle: async () => {},
+    // One process owns a PGlite database: it has heard everything already.
+    settleEverywhere: async () => 1,
+    close: async () => {},
+  };
   const unlistenCache = await client.listen(CACHE_CHANGED_CHANNEL, () => {
     feed.generation++;
   });
@@ -95,6 +114,8 @@ class PostgresChangeFeed implements ChangeFeed {
   private readonly settleChannel = `settle_${randomBytes(8).toString("hex")}`;
   private settleCount = 0;
   private readonly settling = new Map<string, () => void>();
+  /** settleEverywhere() calls waiting for answers, by their mark. */
+  private readonly syncing = new Map<string, () => void>();
   private closed = false;
   /** Set when a live listener lost its connection: its return is worth a log line. */
   private wasLost = false;
@@ -121,13 +142,15 @@ class PostgresChangeFeed implements ChangeFeed {
       if (channel === CACHE_CHANGED_CHANNEL) this.generation++;
       else if (channel === ROW_CHANGED_CHANNEL) this.rows.record(payload);
       else if (channel === this.settleChannel) this.settled(payload);
+      else if (channel === SYNC_CHANNEL) this.answerSync(client, payload);
+      else if (channel === SYNCED_CHANNEL) this.syncing.get(payload)?.();
     });
     client.on("error", () => this.lose(client));
     client.on("end", () => this.lose(client));
     try {
       await client.connect();
       await client.query(
-        `LISTEN ${CACHE_CHANGED_CHANNEL}; LISTEN ${ROW_CHANGED_CHANNEL}; LISTEN ${this.settleChannel}`,
+        `LISTEN ${CACHE_CHANGED_CHANNEL}; LISTEN ${ROW_CHANGED_CHANNEL}; LISTEN ${this.settleChannel}; LISTEN ${SYNC_CHANNEL}; LISTEN ${SYNCED_CHANNEL}`,
       );
     } catch {
       this.lose(client);
@@ -179,6 +202,44 @@ class PostgresChangeFeed implements ChangeFeed {
 
   private settled(mark: string): void {
     this.settling.get(mark)?.();
+  }
+
+  /** Every notification before this one has been heard (they arrive in commit order): say so. */
+  private answerSync(client: pg.Client, mark: string): void {
+    if (client !== this.client) return;
+    client.query("SELECT pg_notify($1, $2)", [SYNCED_CHANNEL, mark]).catch(() => this.lose(client));
+  }
+
+  async settleEverywhere(): Promise<number> {
+    const client = this.client;
+    if (!client || !this.live) return 0;
+    const mark = `${this.settleChannel}:${++this.settleCount}`;
+    try {
+      const listening = await client.query<{ count: number }>(
+        "SELECT count(*)::int AS count FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()",
+        [LISTENER_APPLICATION_NAME],
+      );
+      const expected = listening.rows[0]?.count ?? 0;
+      let confirmed = 0;
+      await new Promise<void>((resolve) => {
+        const timeout = setTimeout(resolve, this.timing.heartbeatMs);
+        this.syncing.set(mark, () => {
+          if (++confirmed < expected) return;
+          clearTimeout(timeout);
+          resolve();
+        });
+        client.query("SELECT pg_notify($1, $2)", [SYNC_CHANNEL, mark]).catch(() => {
+          clearTimeout(timeout);
+          resolve();
+        });
+      });
+      return confirmed;
+    } catch {
+      this.lose(client);
+      return 0;
+    } finally {
+      this.syncing.delete(mark);
+    }
   }
 
   /** A lost listener moved the generation: whoever waits to settle may go on (nothing is replayed now). */

@@ -225,7 +225,14 @@ describe("the host's data blocks in the page", () => {
 
 describe("the host's data and the database's changes", () => {
   test("a page is rebuilt once the change feed moves, and every time while it is not live", async () => {
-    const feed = { generation: 0, live: true, rows: new RowChanges(), settle: async () => {}, close: async () => {} };
+    const feed = {
+      generation: 0,
+      live: true,
+      rows: new RowChanges(),
+      settle: async () => {},
+      settleEverywhere: async () => 1,
+      close: async () => {},
+    };
     let categoryImage = "/images/before.svg";
     const changingApi = fakeApiWith(() => [{ id: 1, imageUrl: categoryImage, products: [{ productId: 9 }] }]);
     const own = Fastify();

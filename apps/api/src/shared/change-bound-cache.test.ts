@@ -3,7 +3,14 @@ import { describe, expect, test } from "vitest";
 import { ChangeBoundCache } from "./change-bound-cache";
 
 function fakeFeed() {
-  return { generation: 0, live: true, rows: new RowChanges(), settle: async () => {}, close: async () => {} };
+  return {
+    generation: 0,
+    live: true,
+    rows: new RowChanges(),
+    settle: async () => {},
+    settleEverywhere: async () => 1,
+    close: async () => {},
+  };
 }
 
 function counter() {
