@@ -86,7 +86,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  const client = new PGlite(dataDir);
+  const client = yieldingBeforeEachQuery(new PGlite(dataDir));
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   const changes = await watchPgliteChanges(client);
@@ -99,6 +99,22 @@ async function openPglite(dataDir: string): Promise<Database> {
       await client.close();
     },
   };
+}
+
+/**
+ * PGlite runs each query synchronously (WebAssembly) inside a promise chain: under load, one request's
+ * queries and the next one's follow each other as microtasks, which Node runs before it returns to I/O. The
+ * server then accepted a new connection, or read one, only between whole chains of queries (a few a second
+ * at the lunch rush: guests' connections timed out in the accept queue while answers from memory waited).
+ * Starting every query in a task of its own lets the event loop accept, read and answer in between.
+ */
+function yieldingBeforeEachQuery(client: PGlite): PGlite {
+  const run = client.execProtocolRaw.bind(client);
+  client.execProtocolRaw = async (...args: Parameters<PGlite["execProtocolRaw"]>) => {
+    await new Promise((resolve) => setImmediate(resolve));
+    return run(...args);
+  };
+  return client;
 }
 
 /** Several API processes may start at once: one migrates while the others wait. */

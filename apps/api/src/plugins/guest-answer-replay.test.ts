@@ -8,10 +8,11 @@ import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Basket, Checkout } from "@app/contracts";
 import { schema } from "@app/db";
-import { and, eq } from "@app/db/orm";
+import { eq } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
 import { CheckoutState } from "@app/domain";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { basketHelpers } from "../testing/basket-helpers";
 import { createClock, createTestApp, type TestApp } from "../testing/test-app";
 
 const MONDAY = "2026-11-23T10:00:00Z"; // 11:00 in Copenhagen
@@ -51,18 +52,7 @@ describe.each(await testDbKinds())("a guest's basket and checkout from memory (%
     send(port, method, path, auth, body);
   const replayed = () => t.app.answerReplay.replayedCount;
 
-  async function productId(internalName: string): Promise<number> {
-    const [row] = await t.db
-      .select({ id: schema.product.id })
-      .from(schema.product)
-      .where(
-        and(
-          eq(schema.product.internalName, internalName),
-          eq(schema.product.productInstanceId, t.restaurantA.module.productInstanceId),
-        ),
-      );
-    return row!.id;
-  }
+  const { productId } = basketHelpers(() => t);
 
   async function newBasket(): Promise<Basket> {
     return (await call("GET", "/api/basket?language=en-US")).json() as Basket;
@@ -70,9 +60,9 @@ describe.each(await testDbKinds())("a guest's basket and checkout from memory (%
 
   const basketUrl = (id: string) => `/api/basket/${id}?language=en-US`;
 
-  async function addLine(basketId: string, internalName: string, amount = 1): Promise<Basket> {
+  async function addLine(basketId: string, productName: string, amount = 1): Promise<Basket> {
     const answer = await call("POST", `/api/basket/${basketId}/products?language=en-US`, {
-      productId: await productId(internalName),
+      productId: await productId(productName),
       amount,
       choices: [],
     });
@@ -101,10 +91,10 @@ describe.each(await testDbKinds())("a guest's basket and checkout from memory (%
 
   test("the guest's own change is in the very next read, which is then replayed until the next change", async () => {
     const basket = await newBasket();
-    await addLine(basket.id, "cola");
+    await addLine(basket.id, "Coca-Cola");
     await warm(basketUrl(basket.id));
     for (let amount = 2; amount <= 4; amount++) {
-      await addLine(basket.id, "cola-zero");
+      await addLine(basket.id, "Coca-Cola Zero");
       const next = (await call("GET", basketUrl(basket.id))).json() as Basket;
       expect(next.items.map((item) => item.amount)).toEqual([1, amount - 1]);
     }
@@ -114,8 +104,8 @@ describe.each(await testDbKinds())("a guest's basket and checkout from memory (%
 
   test("a line changed straight in the database ends the replay of that basket only", async () => {
     const [changed, untouched] = [await newBasket(), await newBasket()];
-    await addLine(changed.id, "cola");
-    await addLine(untouched.id, "cola");
+    await addLine(changed.id, "Coca-Cola");
+    await addLine(untouched.id, "Coca-Cola");
     await warm(basketUrl(changed.id));
     await warm(basketUrl(untouched.id));
     await writeElsewhere(() =>
@@ -154,13 +144,13 @@ describe.each(await testDbKinds())("a guest's basket and checkout from memory (%
 
   test("a checkout follows its basket, its discount, its own row and its payments", async () => {
     const basket = await newBasket();
-    await addLine(basket.id, "cola", 2);
+    await addLine(basket.id, "Coca-Cola", 2);
     const checkout = await checkoutWith(basket);
     const url = `/api/checkout/${checkout.id}`;
     const total = () => call("GET", url).then((answer) => (answer.json() as Checkout).totals);
 
     const warmTotals = ((await warm(url)) as Checkout).totals;
-    await addLine(basket.id, "cola", 3); // 175 kr.: over SOMMER10's 100 kr.
+    await addLine(basket.id, "Coca-Cola", 3); // 175 kr.: over SOMMER10's 100 kr.
     expect((await total()).basketTotal).toBeGreaterThan(warmTotals.basketTotal);
 
     await warm(url);
@@ -190,7 +180,7 @@ describe.each(await testDbKinds())("a guest's basket and checkout from memory (%
 
   test("a checkout replayed with a discount ends when the code's validity does", async () => {
     const basket = await newBasket();
-    await addLine(basket.id, "cola", 5);
+    await addLine(basket.id, "Coca-Cola", 5);
     const checkout = await checkoutWith(basket);
     const url = `/api/checkout/${checkout.id}`;
     const validUntil = new Date(Date.parse(MONDAY) + 60 * 60_000);

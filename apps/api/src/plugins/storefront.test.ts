@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
-import { RowChanges } from "@app/db";
+import { scriptedChangeFeed } from "@app/db/testing";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registerErrorHandler } from "./error-handler";
@@ -225,14 +225,7 @@ describe("the host's data blocks in the page", () => {
 
 describe("the host's data and the database's changes", () => {
   test("a page is rebuilt once the change feed moves, and every time while it is not live", async () => {
-    const feed = {
-      generation: 0,
-      live: true,
-      rows: new RowChanges(),
-      settle: async () => {},
-      settleEverywhere: async () => 1,
-      close: async () => {},
-    };
+    const feed = scriptedChangeFeed();
     let categoryImage = "/images/before.svg";
     const changingApi = fakeApiWith(() => [{ id: 1, imageUrl: categoryImage, products: [{ productId: 9 }] }]);
     const own = Fastify();

@@ -1,17 +1,6 @@
-import { RowChanges } from "@app/db";
+import { scriptedChangeFeed } from "@app/db/testing";
 import { describe, expect, test } from "vitest";
 import { ChangeBoundCache } from "./change-bound-cache";
-
-function fakeFeed() {
-  return {
-    generation: 0,
-    live: true,
-    rows: new RowChanges(),
-    settle: async () => {},
-    settleEverywhere: async () => 1,
-    close: async () => {},
-  };
-}
 
 function counter() {
   let reads = 0;
@@ -21,13 +10,13 @@ function counter() {
 
 describe("ChangeBoundCache", () => {
   test("answers from memory while the feed is live and nothing changed", async () => {
-    const cache = new ChangeBoundCache<string>(fakeFeed());
+    const cache = new ChangeBoundCache<string>(scriptedChangeFeed());
     const { load, reads } = counter();
     expect([await cache.get("k", load), await cache.get("k", load), reads()]).toEqual(["read 1", "read 1", 1]);
   });
 
   test("forgets everything when the generation moves", async () => {
-    const feed = fakeFeed();
+    const feed = scriptedChangeFeed();
     const cache = new ChangeBoundCache<string>(feed);
     const { load } = counter();
     await cache.get("k", load);
@@ -37,7 +26,7 @@ describe("ChangeBoundCache", () => {
   });
 
   test("reads the database every time while the feed is not live", async () => {
-    const feed = fakeFeed();
+    const feed = scriptedChangeFeed();
     const cache = new ChangeBoundCache<string>(feed);
     const { load, reads } = counter();
     await cache.get("k", load);
@@ -51,7 +40,7 @@ describe("ChangeBoundCache", () => {
   });
 
   test("a value read while a change was notified is answered but not kept", async () => {
-    const feed = fakeFeed();
+    const feed = scriptedChangeFeed();
     const cache = new ChangeBoundCache<string>(feed);
     const racing = async () => {
       feed.generation++; // the edit commits while the read runs
@@ -62,13 +51,13 @@ describe("ChangeBoundCache", () => {
   });
 
   test("keeps at most maxEntries, the oldest going first", async () => {
-    const cache = new ChangeBoundCache<string>(fakeFeed(), 2);
+    const cache = new ChangeBoundCache<string>(scriptedChangeFeed(), 2);
     for (const key of ["a", "b", "c"]) await cache.get(key, async () => key);
     expect([cache.peek("a"), cache.peek("b"), cache.peek("c")]).toEqual([undefined, "b", "c"]);
   });
 
   test("a failed read keeps nothing", async () => {
-    const cache = new ChangeBoundCache<string>(fakeFeed());
+    const cache = new ChangeBoundCache<string>(scriptedChangeFeed());
     await expect(cache.get("k", async () => Promise.reject(new Error("down")))).rejects.toThrow("down");
     expect(await cache.get("k", async () => "up")).toBe("up");
   });
