@@ -50,27 +50,29 @@ export type ChangeFeed = {
   close: () => Promise<void>;
 };
 
-/** A feed that is never live: every cache reads through (tests of the uncached path, tools). */
-export const readThroughFeed: ChangeFeed = {
-  generation: 0,
-  live: false,
-  rows: new RowChanges(),
-  settle: async () => {},
-  settleEverywhere: async () => 0,
-  close: async () => {},
-};
+type MutableFeed = { -readonly [K in keyof ChangeFeed]: ChangeFeed[K] };
 
-export async function watchPgliteChanges(client: PGlite): Promise<ChangeFeed> {
-  // PGlite delivers a notification before the writing query resolves: everything is heard at once.
-  const feed = {
+/**
+ * A live feed of one process that hears every change as it is made (PGlite's in-process LISTEN; tests that
+ * play the notifications): nothing to wait for when settling.
+ */
+export function inProcessFeed(): MutableFeed {
+  return {
     generation: 0,
     live: true,
     rows: new RowChanges(),
     settle: async () => {},
-    // One process owns a PGlite database: it has heard everything already.
     settleEverywhere: async () => 1,
     close: async () => {},
   };
+}
+
+/** A feed that is never live: every cache reads through (tests of the uncached path, tools). */
+export const readThroughFeed: ChangeFeed = { ...inProcessFeed(), live: false, settleEverywhere: async () => 0 };
+
+export async function watchPgliteChanges(client: PGlite): Promise<ChangeFeed> {
+  // PGlite delivers a notification before the writing query resolves; one process owns its database.
+  const feed = inProcessFeed();
   const unlistenCache = await client.listen(CACHE_CHANGED_CHANNEL, () => {
     feed.generation++;
   });

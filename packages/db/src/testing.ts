@@ -6,9 +6,8 @@
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import type { ChangeFeed } from "./change-feed";
+import { inProcessFeed } from "./change-feed";
 import { type Database, openDatabase } from "./client";
-import { RowChanges } from "./row-changes";
 
 export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -85,13 +84,4 @@ export async function changesSettled(changes: { generation: number }): Promise<v
  * A live change feed that hears nothing by itself: a test moves `generation`, sets `live` or records row
  * changes on `rows` to play what the database would notify.
  */
-export function scriptedChangeFeed(): { -readonly [K in keyof ChangeFeed]: ChangeFeed[K] } {
-  return {
-    generation: 0,
-    live: true,
-    rows: new RowChanges(),
-    settle: async () => {},
-    settleEverywhere: async () => 1,
-    close: async () => {},
-  };
-}
+export const scriptedChangeFeed = inProcessFeed;

@@ -197,7 +197,7 @@ export class AnswerReplay {
     }
     const token = this.tokenOf(req.headers.authorization);
     if (token === undefined) return false;
-    const key = this.keyOf(req, body, token === null ? "-" : String(token.productionUnitId));
+    const key = this.keyOf(req, body, token);
     const found = this.entries.get(key);
     if (!found) return false;
     const untilMs = Math.min(found.untilMs, token?.expiresAtMs ?? Number.POSITIVE_INFINITY);
@@ -247,11 +247,7 @@ export class AnswerReplay {
     if (raw.method === "POST" && body === undefined) return undefined;
     const token = this.tokenOf(raw.headers.authorization);
     if (token === undefined) return undefined;
-    const key = this.keyOf(
-      raw,
-      body ? body.toString("latin1") : "",
-      token === null ? "-" : String(token.productionUnitId),
-    );
+    const key = this.keyOf(raw, body ? body.toString("latin1") : "", token);
     const { feed } = this.options;
     return { key, generation: feed.generation, rowSequence: feed.rows.sequence };
   }
@@ -289,10 +285,11 @@ export class AnswerReplay {
   }
 
   /**
-   * What the answer may depend on: method, URL, body, the token's production unit (a token not verified yet:
-   * no key), accepted encoding, Origin (CORS), If-None-Match and X-Forwarded-Proto (HSTS).
+   * What the answer may depend on: method, URL, body, the token's production unit (none without a token;
+   * a token not verified yet never gets this far), accepted encoding, Origin (CORS), If-None-Match and X-Forwarded-Proto (HSTS).
    */
-  private keyOf(req: RawRequest, body: string, unit: string): string {
+  private keyOf(req: RawRequest, body: string, token: VerifiedToken | null): string {
+    const unit = token === null ? "-" : String(token.productionUnitId);
     const h = req.headers;
     return `${req.method} ${req.url}\n${unit}\n${this.encodingOf(h["accept-encoding"])}\n${h.origin ?? ""}\n${h["if-none-match"] ?? ""}\n${h["x-forwarded-proto"] ?? ""}\n${body}`;
   }
