@@ -186,7 +186,8 @@ describe("redirect rules in the router (SPEC §2)", () => {
     renderAt("/", ready());
     expect((await heading()).textContent).toBe("What do you feel like?");
     expect(await screen.findByText("Burgers")).toBeTruthy();
-    expect(document.title).toBe("What do you feel like?");
+    // The title is set in an effect, which React may run after the heading is in the DOM.
+    await waitFor(() => expect(document.title).toBe("What do you feel like?"));
   });
 });
 
@@ -259,7 +260,8 @@ describe("menu pages", () => {
     expect(screen.getByText("All our burgers")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Burgers" }).getAttribute("aria-current")).toBe("page");
     expect(screen.getByText("Classic burger")).toBeTruthy();
-    expect(document.title).toBe("Burgers");
+    // The title is set in an effect, which React may run after the heading is in the DOM.
+    await waitFor(() => expect(document.title).toBe("Burgers"));
   });
 
   test("the bag-fee product is not offered on the menu or the precheckout page", async () => {
