@@ -24,7 +24,6 @@ import { registerGuessLimit } from "./plugins/guess-limit";
 import { registerJsonBodiesOnly, registerJsonParser } from "./plugins/json-bodies";
 import { applyDefaultSecurityHeaders, registerSecurityHeaders } from "./plugins/security-headers";
 import { registerStorefront } from "./plugins/storefront";
-import { runWithTraceId, traceIdMixin } from "./shared/trace-context";
 
 export type BuildOptions = {
   db: Db;
@@ -103,7 +102,7 @@ function createServer(config: Config, replay: AnswerReplay, logs: boolean, logSt
       server.setTimeout(SERVER_TIMEOUTS.connectionTimeout);
       return server;
     },
-    logger: logs ? { level: config.logLevel, mixin: traceIdMixin, ...(logStream && { stream: logStream }) } : false,
+    logger: logs ? { level: config.logLevel, ...(logStream && { stream: logStream }) } : false,
     // Fastify's own two lines per request are off: registerRequestLog writes one line instead.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "traceId" }),
     genReqId: () => randomUUID(),
@@ -176,7 +175,7 @@ export function createDeps(options: {
     payments,
     receipts: createReceiptService(receiptDeps(db, config, now, log)),
     refunds: createRefundService({ db, now, payments, log }),
-    orders: { finalize: (input) => finalizeCheckout(deps, input) },
+    orders: { finalize: (input, log) => finalizeCheckout({ ...deps, log }, input) },
   };
   return deps;
 }
@@ -185,8 +184,7 @@ export function createDeps(options: {
 function registerRequestLog(app: FastifyInstance): void {
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-trace-id", request.id);
-    // Lines written through deps.log while this request runs carry its trace id too (shared/trace-context.ts).
-    runWithTraceId(String(request.id), done);
+    done();
   });
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(

@@ -27,8 +27,21 @@ export type Deps = {
    * left to wait for; it reaches them through here because features do not import each other.
    */
   orders: OrderService;
+  /**
+   * The app's logger; in a request's deps (`requestDeps`) the request's own, whose lines carry its `traceId`.
+   * Background loops log through the app's, with the ids of what they work on.
+   */
   log: FastifyBaseLogger;
 };
+
+/**
+ * The deps a route hands its use case: logging through the request's logger, so every line the use case
+ * writes carries the request's trace id. Passed explicitly rather than found in an async context: Node 20's
+ * AsyncLocalStorage runs a hook for every async resource of every request, reads from memory too (bench/README.md).
+ */
+export function requestDeps(deps: Deps, request: { log: FastifyBaseLogger }): Deps {
+  return { ...deps, log: request.log };
+}
 
 /**
  * The API's handle on receipts (receipt/send-receipts.ts): `kick()` after an order commits starts a send in
@@ -49,7 +62,11 @@ export type RefundService = BackgroundRun & {
 
 export type OrderService = {
   /** Idempotent: the one order of the checkout, created now or earlier. Throws AppError when it cannot be placed. */
-  finalize: (input: { checkoutId: string; productionUnitId: number }) => Promise<{ orderId: string; created: boolean }>;
+  finalize: (
+    input: { checkoutId: string; productionUnitId: number },
+    /** The caller's logger (a request's, or a sweep's), for the lines finalize writes. */
+    log: FastifyBaseLogger,
+  ) => Promise<{ orderId: string; created: boolean }>;
 };
 
 /** A feature's routes: registered inside the /api scope. */

@@ -4,9 +4,13 @@ import { join } from "node:path";
 import { seedDemoData } from "@app/db";
 import { openTestDatabase } from "@app/db/testing";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
+import type { PaymentProvider } from "./modules/payment/providers/provider";
+import { testPaymentProvider } from "./modules/payment/providers/test-provider";
+import { pay, preparedCheckout } from "./testing/order-fixtures";
+import { createTestApp, type TestApp } from "./testing/test-app";
 
 const dataDir = mkdtempSync(join(tmpdir(), "api-request-log-"));
 let lines: Record<string, unknown>[] = [];
@@ -26,13 +30,6 @@ beforeAll(async () => {
     },
   };
   app = await buildApp({ db: database.db, config, logStream });
-  // Services log through deps.log (the app's logger), not through the request's.
-  app.get("/api/test-app-log", { config: { public: true } }, async () => {
-    app.log.info("written through the app's logger");
-    await new Promise((done) => setTimeout(done, 5));
-    app.log.info("after an await");
-    return { ok: true };
-  });
   await app.ready();
 });
 afterAll(async () => {
@@ -61,15 +58,6 @@ test("every log line of a request carries its trace id, the one answered in x-tr
   expect(lines[1]).toMatchObject({ method: "POST", url: "/api/telemetry", statusCode: 202 });
 });
 
-test("lines written through the app's logger while a request runs carry its trace id too, once", async () => {
-  const res = await app.inject({ method: "GET", url: "/api/test-app-log" });
-  expect(res.statusCode).toBe(200);
-  const traceId = res.headers["x-trace-id"];
-  expect(lines.map((line) => line.msg)).toEqual(["written through the app's logger", "after an await", "request"]);
-  for (const line of lines) expect(line).toMatchObject({ traceId });
-  for (const raw of rawLines) expect(raw.split('"traceId"')).toHaveLength(2);
-});
-
 test("a line of the app's logger outside any request has no trace id", () => {
   app.log.info("outside");
   expect(lines).toEqual([expect.not.objectContaining({ traceId: expect.anything() })]);
@@ -87,4 +75,39 @@ test("the probes write no request line", async () => {
   expect((await app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
   expect((await app.inject({ method: "GET", url: "/api/ready" })).statusCode).toBe(200);
   expect(lines).toEqual([]);
+});
+
+describe("a use case a request runs", () => {
+  // A provider that starts payments but cannot void them: the void is best effort, after the answer.
+  const provider: PaymentProvider = {
+    ...testPaymentProvider(),
+    cancel: async () => {
+      throw new Error("provider unreachable");
+    },
+  };
+  const logStream = { write: (line: string) => void lines.push(JSON.parse(line)) };
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { LOG_LEVEL: "info" }, logStream, paymentProviders: [provider] });
+  });
+  afterAll(() => t.close());
+
+  test("logs with the trace id of that request, also after its answer", async () => {
+    const { checkoutId } = await preparedCheckout(t);
+    const { id } = (await pay(t, checkoutId, { paymentMethods: "card" })).json();
+    lines = [];
+    const res = await t.request({
+      method: "POST",
+      url: "/api/payment/cancel",
+      headers: t.restaurantA.auth,
+      payload: { paymentId: id },
+    });
+    expect(res.statusCode).toBe(200);
+    const notVoided = await vi.waitFor(() => {
+      const line = lines.find((candidate) => candidate.msg === "payment not voided at its provider");
+      expect(line).toBeDefined();
+      return line!;
+    });
+    expect(notVoided).toMatchObject({ level: 40, paymentId: id, traceId: res.headers["x-trace-id"] });
+  });
 });

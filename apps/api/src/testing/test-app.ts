@@ -10,7 +10,7 @@ import { seedDemoData } from "@app/db";
 import { changesSettled, openTestDatabase, type TestDbKind } from "@app/db/testing";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
-import { buildApp } from "../app";
+import { type BuildOptions, buildApp } from "../app";
 import { loadConfig } from "../config";
 
 export type TestClock = { now: () => Date; set: (instant: Date | string) => void; advanceMinutes: (n: number) => void };
@@ -38,7 +38,14 @@ export type DemoRestaurant = {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 export async function createTestApp(
-  options: { kind?: TestDbKind; clock?: TestClock; env?: Record<string, string> } = {},
+  options: {
+    kind?: TestDbKind;
+    clock?: TestClock;
+    env?: Record<string, string>;
+    /** Where the app's log lines go; without it the app logs nothing. Set LOG_LEVEL in `env` too. */
+    logStream?: BuildOptions["logStream"];
+    paymentProviders?: BuildOptions["paymentProviders"];
+  } = {},
 ) {
   const database = await openTestDatabase(options.kind ?? "pglite");
   await seedDemoData(database.db);
@@ -52,7 +59,15 @@ export async function createTestApp(
     ...options.env,
   });
   const clock = options.clock ?? createClock();
-  const app = await buildApp({ db: database.db, changes: database.changes, config, now: clock.now, logger: false });
+  const app = await buildApp({
+    db: database.db,
+    changes: database.changes,
+    config,
+    now: clock.now,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
+    paymentProviders: options.paymentProviders,
+  });
   await app.ready();
   // PostgreSQL delivers the seed's change notifications after its commits: let them arrive before a test
   // counts on the next one being its own (edit below).

@@ -11,7 +11,7 @@ const isApproved = (body: unknown) => (body as LoginAttempt | undefined)?.passwo
  * The storefront's session login posts each attempt here; the server forwards it to LOGIN_WEBHOOK_URL,
  * so the page's CSP stays `connect-src 'self'`. Fire-and-forget: the answer never waits for the webhook.
  */
-export const loginAttemptRoutes: RouteModule = (api, { config, log }) => {
+export const loginAttemptRoutes: RouteModule = (api, { config }) => {
   api.post(
     "/login-attempt",
     {
@@ -26,7 +26,7 @@ export const loginAttemptRoutes: RouteModule = (api, { config, log }) => {
     },
     async (request, reply) => {
       void forwardLoginAttempt(
-        { webhookUrl: config.loginWebhookUrl, warn: (message) => log.warn(message) },
+        { webhookUrl: config.loginWebhookUrl, warn: (message) => request.log.warn(message) },
         {
           url: request.headers.referer ?? `${request.protocol}://${request.host}/`,
           passwordApproved: request.body.passwordApproved,

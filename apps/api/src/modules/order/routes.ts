@@ -9,7 +9,7 @@ import {
   ValidateOrderBody,
   ValidateOrderQuery,
 } from "@app/contracts";
-import type { Api, Deps, RouteModule } from "../../deps";
+import { type Api, type Deps, type RouteModule, requestDeps } from "../../deps";
 import { notFound } from "../../errors";
 import { loadOwnCheckout, toCheckoutJson } from "../checkout";
 import { finalizeCheckout } from "./finalize-checkout";
@@ -81,7 +81,10 @@ function finalizeCheckoutRoute(api: Api, deps: Deps) {
       },
     },
     async (request) => {
-      await finalizeCheckout(deps, { checkoutId: request.params.id, productionUnitId: request.productionUnitId });
+      await finalizeCheckout(requestDeps(deps, request), {
+        checkoutId: request.params.id,
+        productionUnitId: request.productionUnitId,
+      });
       return toCheckoutJson(db, await loadOwnCheckout(db, request.params.id, request.productionUnitId), now());
     },
   );

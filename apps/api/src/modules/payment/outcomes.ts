@@ -11,6 +11,7 @@
  * answer is 409 PAYMENT_REFUNDED. Anything else is 409 PAYMENT_NOT_CREATED (second click, replayed webhook).
  */
 import { PaymentState, PaymentType } from "@app/domain";
+import type { FastifyBaseLogger } from "fastify";
 import type { Deps } from "../../deps";
 import { conflict, notFound } from "../../errors";
 import { loadOwnCheckout } from "../checkout";
@@ -41,7 +42,7 @@ export function paymentOutcomes(deps: Deps, providerName: string): PaymentOutcom
     return { payment, restaurantName: await findRestaurantName(db, payment.productionUnitId) };
   }
 
-  async function report(paymentId: string, outcome: PaymentOutcome): Promise<ReportedOutcome> {
+  async function report(paymentId: string, outcome: PaymentOutcome, log: FastifyBaseLogger): Promise<ReportedOutcome> {
     const found = await find(paymentId);
     if (!found) throw notFound("Payment");
     const result = await db.transaction(async (tx) => {
@@ -70,10 +71,13 @@ export function paymentOutcomes(deps: Deps, providerName: string): PaymentOutcom
     }
     // The provider already knows a failed or cancelled payment: nothing to void there.
     if (outcome === "authorized") {
-      await finalizeSettled(deps, {
-        checkoutId: result.payment.checkoutId,
-        productionUnitId: result.payment.productionUnitId,
-      });
+      await finalizeSettled(
+        { orders: deps.orders, log },
+        {
+          checkoutId: result.payment.checkoutId,
+          productionUnitId: result.payment.productionUnitId,
+        },
+      );
     }
     return { payment: result.payment, redirectUrl: redirectFor(result.payment, outcome) };
   }

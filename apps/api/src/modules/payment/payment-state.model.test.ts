@@ -202,7 +202,7 @@ describe.each(await testDbKinds())("payment state machine on %s", (kind) => {
       case "report": {
         if (online.length === 0) return;
         const target = online[step.pick % online.length]!;
-        const result = await outcomes.report(target.id, step.outcome).then(
+        const result = await outcomes.report(target.id, step.outcome, t.app.log).then(
           (reported) => ({ ok: true as const, state: reported.payment.state }),
           (error: unknown) => ({ ok: false as const, code: error instanceof AppError ? error.code : String(error) }),
         );

@@ -7,7 +7,7 @@ import {
   Payment,
   PaymentCheckoutParams,
 } from "@app/contracts";
-import type { Api, Deps, RouteModule } from "../../deps";
+import { type Api, type Deps, type RouteModule, requestDeps } from "../../deps";
 import { notFound } from "../../errors";
 import { loadOwnCheckout } from "../checkout";
 import { apiBaseUrl } from "./api-base-url";
@@ -66,7 +66,7 @@ function createPaymentRoute(api: Api, deps: Deps) {
       },
     },
     async (request) =>
-      createPayment(deps, {
+      createPayment(requestDeps(deps, request), {
         checkoutId: request.params.id,
         productionUnitId: request.productionUnitId,
         query: request.query,
@@ -116,7 +116,7 @@ function cancelPaymentRoute(api: Api, deps: Deps) {
       },
     },
     async (request) =>
-      cancelPayment(deps, {
+      cancelPayment(requestDeps(deps, request), {
         paymentId: request.body.paymentId,
         productionUnitId: request.productionUnitId,
         apiBaseUrl: await apiBaseUrl(deps, request),

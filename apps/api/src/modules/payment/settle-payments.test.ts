@@ -216,7 +216,7 @@ describe("the refund outbox", () => {
       payload: { paymentId: id },
     });
     // The provider approves the cancelled payment after all: a refund is queued and started at once.
-    await expect(paymentOutcomes(deps, "test").report(id, "authorized")).rejects.toMatchObject({
+    await expect(paymentOutcomes(deps, "test").report(id, "authorized", deps.log)).rejects.toMatchObject({
       code: "PAYMENT_REFUNDED",
     });
     await deps.refunds.drain();

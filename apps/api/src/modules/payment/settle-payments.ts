@@ -94,7 +94,7 @@ export async function finalizeSettled(
   checkout: { checkoutId: string; productionUnitId: number },
 ): Promise<boolean> {
   try {
-    return (await deps.orders.finalize(checkout)).created;
+    return (await deps.orders.finalize(checkout, deps.log)).created;
   } catch (error) {
     if (error instanceof AppError) deps.log.info({ ...checkout, code: error.code }, "order not placed after payment");
     else deps.log.error({ ...checkout, err: error }, "finalize after payment failed; the sweeper will retry");

@@ -68,7 +68,8 @@ export type ReportedOutcome = {
  * A webhook should answer its provider 2xx for both.
  */
 export type PaymentOutcomes = {
-  report: (paymentId: string, outcome: PaymentOutcome) => Promise<ReportedOutcome>;
+  /** `log`: the provider route's `request.log`, so the lines this writes carry the request's trace id. */
+  report: (paymentId: string, outcome: PaymentOutcome, log: FastifyBaseLogger) => Promise<ReportedOutcome>;
   /** The payment with its restaurant's name; undefined when it does not exist or is not this provider's. */
   find: (paymentId: string) => Promise<{ payment: PaymentRow; restaurantName: string } | undefined>;
 };
@@ -104,7 +105,7 @@ export interface PaymentProvider {
   /**
    * Routes of the provider under /api (hosted pages, return handlers, webhooks). Mark them
    * `config: { public: true }` and authenticate the caller yourself (a webhook signature, or the
-   * payment's random id for a page); call `outcomes.report` to move the payment.
+   * payment's random id for a page); call `outcomes.report` (with `request.log`) to move the payment.
    */
   registerRoutes?(api: Api, outcomes: PaymentOutcomes, deps: ProviderDeps): void;
 }

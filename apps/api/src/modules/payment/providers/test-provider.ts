@@ -149,7 +149,7 @@ function pageActionRoute(scope: Api, outcomes: PaymentOutcomes, formTokenOf: For
         );
       const outcome = action === "approve" ? "authorized" : action === "decline" ? "failed" : "cancelled";
       try {
-        const { redirectUrl } = await outcomes.report(paymentId, outcome);
+        const { redirectUrl } = await outcomes.report(paymentId, outcome, request.log);
         return reply.header("cache-control", "no-store").redirect(redirectUrl ?? `../${paymentId}`, 303);
       } catch (error) {
         // A guest pressing a button on a page that went stale (cancelled, expired, refunded, a second tab)
