@@ -166,6 +166,37 @@ describe("answers replayed from memory", () => {
     expect([broken.status, JSON.parse(broken.body.toString()).errors[0].code]).toEqual([400, "INVALID_JSON"]);
   });
 
+  test("identical reads that miss at once are read by Fastify once; the others are replayed its answer", async () => {
+    const url = productUrl(await productIdNamed("classic-burger"));
+    const gzipOnly = { ...t.restaurantA.auth, "accept-encoding": "gzip" }; // a key no test read before
+    await get(`/api/label?instanceId=${t.restaurantA.module.productInstanceId}`); // the token is verified
+    const before = replayed();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => get(url, gzipOnly)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
+    expect(replayed()).toBe(before + 11);
+    for (const answer of answers) expect(answer.body.equals(answers[0]!.body)).toBe(true);
+  });
+
+  test("reads waiting for an answer that is not kept go on to Fastify: a missing product is 404 to all", async () => {
+    await get(`/api/label?instanceId=${t.restaurantA.module.productInstanceId}`);
+    const before = replayed();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => get(productUrl(999_999))));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(404));
+    expect(replayed()).toBe(before);
+  });
+
+  test("identical context calls that miss at once share one read, their bodies included", async () => {
+    const ids = [await productIdNamed("cola")];
+    const body = JSON.stringify(ids);
+    const headers = { ...t.restaurantA.auth, "content-type": "application/json", "accept-encoding": "gzip" };
+    const before = replayed();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => send(port, "POST", "/api/context", headers, body)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(replayed()).toBe(before + 7);
+  });
+
   describe("a connection repeating its request", () => {
     // One kept-alive connection: every request after the first is matched against the connection's last one.
     let agent: Agent;

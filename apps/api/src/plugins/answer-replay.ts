@@ -23,6 +23,10 @@
  * written waits, before its answer is sent, until this process has heard of its changes (`feed.settle`),
  * so the guest's next read here never gets an answer from before the write.
  *
+ * Identical requests that miss at once (fifty phones opening a product nobody opened since the last edit) are
+ * read by Fastify once: the others wait for that answer and are replayed it, or go on to Fastify when it was
+ * not kept.
+ *
  * Replayed answers write no log line each (at lunch-rush rates that would be most of the work): a line
  * every minute counts them.
  */
@@ -64,6 +68,7 @@ type Captured = {
 };
 
 const PRE_READ_BODY = Symbol("preReadBody");
+const SENT = Symbol("sent");
 const KEY = Symbol("replayKey");
 const LAST_REPLAYED = Symbol("lastReplayed");
 /**
@@ -138,18 +143,45 @@ export class AnswerReplay {
     return (req, res) => {
       const raw = req as RawRequest;
       if (!this.mayReplay(raw)) return handler(req, res);
-      if (raw.method === "GET") {
-        if (!this.replay(raw, res, "")) handler(req, res);
-        return;
-      }
+      if (raw.method === "GET") return this.answer(raw, res, "", () => handler(req, res));
       this.readBody(raw, (body) => {
-        if (body === undefined || !this.replay(raw, res, body.toString("latin1"))) {
-          if (body !== undefined) raw[PRE_READ_BODY] = body;
+        if (body === undefined) return handler(req, res);
+        this.answer(raw, res, body.toString("latin1"), () => {
+          raw[PRE_READ_BODY] = body;
           handler(req, res);
-        }
+        });
       });
     };
   }
+
+  /**
+   * Replays the answer; or, when Fastify is reading the very same answer for another request (fifty phones
+   * opening a product nobody opened since the last edit), waits for it and replays that, so the database is
+   * read once, not fifty times; or hands the request on.
+   */
+  private answer(req: RawRequest, res: ServerResponse, body: string, handOn: () => void): void {
+    const missed = this.replay(req, res, body);
+    if (missed === SENT) return;
+    if (missed === undefined) return handOn();
+    const waiting = this.running.get(missed);
+    if (waiting) {
+      waiting.push(() => {
+        if (this.replay(req, res, body) !== SENT) handOn();
+      });
+      return;
+    }
+    this.running.set(missed, []);
+    // 'close' comes once the answer was captured and sent, and also when the client went away first.
+    res.once("close", () => {
+      const retries = this.running.get(missed) ?? [];
+      this.running.delete(missed);
+      for (const retry of retries) retry();
+    });
+    handOn();
+  }
+
+  /** The keys Fastify is reading an answer for now, with the requests waiting for it. */
+  private readonly running = new Map<string, (() => void)[]>();
 
   /**
    * Fastify's side: hands on bodies read here, and captures the answers of routes marked replay. The caller
@@ -186,25 +218,27 @@ export class AnswerReplay {
     return req.method === "POST" && REPLAYED_POSTS.test(req.url ?? "");
   }
 
-  private replay(req: RawRequest, res: ServerResponse, body: string): boolean {
-    if (!this.current()) return false;
+  /** Sends the kept answer (SENT); else the key the request missed under, or undefined when it has none. */
+  private replay(req: RawRequest, res: ServerResponse, body: string): typeof SENT | string | undefined {
+    if (!this.current()) return undefined;
     const socket = req.socket as unknown as RawSocket;
     const last = body === "" ? socket[LAST_REPLAYED] : undefined;
     if (last && !last.captured.dropped && sameRequest(last, req)) {
-      if (last.untilMs !== Number.POSITIVE_INFINITY && last.untilMs <= this.options.now().getTime()) return false;
+      if (last.untilMs !== Number.POSITIVE_INFINITY && last.untilMs <= this.options.now().getTime()) return undefined;
       this.send(res, last.captured);
-      return true;
+      return SENT;
     }
     const token = this.tokenOf(req.headers.authorization);
-    if (token === undefined) return false;
+    if (token === undefined) return undefined;
     const key = this.keyOf(req, body, token);
     const found = this.entries.get(key);
-    if (!found) return false;
+    if (!found) return key;
     const untilMs = Math.min(found.untilMs, token?.expiresAtMs ?? Number.POSITIVE_INFINITY);
-    if (untilMs !== Number.POSITIVE_INFINITY && untilMs <= this.options.now().getTime()) return false;
+    // An answer past its end is read anew by Fastify, once for all who ask meanwhile.
+    if (untilMs !== Number.POSITIVE_INFINITY && untilMs <= this.options.now().getTime()) return key;
     this.send(res, found);
     if (body === "") socket[LAST_REPLAYED] = lastReplayed(req, found, untilMs);
-    return true;
+    return SENT;
   }
 
   private send(res: ServerResponse, captured: Captured): void {
