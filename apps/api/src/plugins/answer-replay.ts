@@ -162,7 +162,10 @@ export class AnswerReplay {
   private answer(req: RawRequest, res: ServerResponse, body: string, handOn: () => void): void {
     const missed = this.replay(req, res, body);
     if (missed === SENT) return;
-    if (missed === undefined) return handOn();
+    if (missed === undefined) {
+      handOn();
+      return;
+    }
     const waiting = this.running.get(missed);
     if (waiting) {
       waiting.push(() => {
