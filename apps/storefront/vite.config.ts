@@ -34,10 +34,11 @@ export default defineConfig({
         index: fileURLToPath(new URL("./index.html", import.meta.url)),
         "early-reads": fileURLToPath(new URL("./src/early-reads.ts", import.meta.url)),
       },
-      // The first load in two scripts of about the same size (br: React ~58 KB, the rest ~55 KB) instead of
-      // the seven small ones automatic splitting made of modules the entry shares with the lazy routes. On
-      // Lighthouse's throttled phone the files share one slow link, and the end of the largest script's
-      // download is on the largest paint's critical chain (bench/README.md, "LCP"). Only modules of the first
+      // The first load in two scripts of about the same size (br: React ~58 KB, the rest ~55 KB), plus
+      // Rolldown's 0.4 KB runtime, which groups cannot place; automatic splitting made six files of it (eight
+      // on /menu/{id}) out of modules the entry shares with the lazy routes. On Lighthouse's throttled phone
+      // the files share one slow link, and the end of the largest script's download is on the largest
+      // paint's critical chain (bench/README.md, "Storefront LCP"; decision 017). Only modules of the first
       // load (`$initial`) are grouped: what the routes import lazily stays in their own chunks.
       output: {
         codeSplitting: {

@@ -10,7 +10,7 @@ export const LazyCheckoutForm = lazy(loadCheckoutForm);
 
 /**
  * Starts the form's download before it is rendered (once the page has painted, while the checkout starts).
- * A failure is left to the render's own import, which tries again and reaches the error boundary.
+ * A failure is left to the render's own import, whose error reaches the route's error boundary.
  */
 export function preloadCheckoutForm(): void {
   loadCheckoutForm().catch(() => undefined);
