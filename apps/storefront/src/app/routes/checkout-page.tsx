@@ -1,5 +1,5 @@
 import type { Basket, InstanceSetting } from "@app/contracts";
-import { useCallback, useEffect, useId, useMemo } from "react";
+import { type ReactNode, Suspense, useCallback, useEffect, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "react-router";
 import {
@@ -10,8 +10,15 @@ import {
   storedCheckoutId,
   useBasket,
 } from "../../features/basket";
-import { CheckoutAlreadyPaid, CheckoutForm, checkoutApi, useCheckoutStart } from "../../features/checkout";
+import {
+  CheckoutAlreadyPaid,
+  checkoutApi,
+  LazyCheckoutForm,
+  preloadCheckoutForm,
+  useCheckoutStart,
+} from "../../features/checkout";
 import type { Shop } from "../../features/shop";
+import { afterNextPaint } from "../../lib/after-next-paint";
 import { errorPagePath } from "../../lib/error-page";
 import { priceText } from "../../lib/price-text";
 import { appErrorEvent, reportEvent } from "../../lib/telemetry";
@@ -102,7 +109,6 @@ const START_DEPS = {
 type StartedCheckoutProps = { shop: Shop; data: CheckoutPageData; basket: Basket; onBasketGone: () => void };
 
 function StartedCheckout({ shop, data, basket, onBasketGone }: StartedCheckoutProps) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const { state, setCheckout, restart } = useCheckoutStart(
     { checkoutInstanceId: shop.module.checkoutInstanceId, moduleId: shop.module.id, basketId: basket.id },
@@ -141,37 +147,47 @@ function StartedCheckout({ shop, data, basket, onBasketGone }: StartedCheckoutPr
     } else if (failure) fail(failure);
   }, [failure, fail, navigate]);
 
+  // The form's chunk downloads while the checkout starts, but after the heading and cart have painted.
+  useEffect(() => afterNextPaint(preloadCheckoutForm), []);
+
   if (state.status === "failed") return null;
-  if (state.status === "starting") {
-    return (
-      <>
-        {cart}
-        <div className="checkout-section checkout-starting" aria-busy="true">
-          <span className="visually-hidden">{t("Spinner.Loading")}</span>
-          <div className="skeleton checkout-skeleton" />
-        </div>
-      </>
-    );
-  }
+  const starting = <StartingCheckout cart={cart} />;
+  if (state.status === "starting") return starting;
   return (
-    <CheckoutForm
-      shop={shop}
-      instance={data.instance}
-      basket={basket}
-      basketHoldsGiftcard={basketHoldsGiftcard}
-      checkout={state.checkout}
-      setCheckout={setCheckout}
-      changeBagFee={changeBagFee}
-      api={checkoutApi}
-      cart={cart}
-      now={() => new Date()}
-      origin={window.location.origin}
-      onHostedPayment={(paymentUrl) => window.location.assign(paymentUrl)}
-      onOrderPlaced={(checkoutId) => navigate(`/order/${encodeURIComponent(checkoutId)}`)}
-      onBasketGone={onBasketGone}
-      onCheckoutClosed={restart}
-      onFailure={fail}
-    />
+    <Suspense fallback={starting}>
+      <LazyCheckoutForm
+        shop={shop}
+        instance={data.instance}
+        basket={basket}
+        basketHoldsGiftcard={basketHoldsGiftcard}
+        checkout={state.checkout}
+        setCheckout={setCheckout}
+        changeBagFee={changeBagFee}
+        api={checkoutApi}
+        cart={cart}
+        now={() => new Date()}
+        origin={window.location.origin}
+        onHostedPayment={(paymentUrl) => window.location.assign(paymentUrl)}
+        onOrderPlaced={(checkoutId) => navigate(`/order/${encodeURIComponent(checkoutId)}`)}
+        onBasketGone={onBasketGone}
+        onCheckoutClosed={restart}
+        onFailure={fail}
+      />
+    </Suspense>
+  );
+}
+
+/** The cart and the shape of the form, while the checkout starts and the form's chunk arrives: nothing jumps. */
+function StartingCheckout({ cart }: { cart: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {cart}
+      <div className="checkout-section checkout-starting" aria-busy="true">
+        <span className="visually-hidden">{t("Spinner.Loading")}</span>
+        <div className="skeleton checkout-skeleton" />
+      </div>
+    </>
   );
 }
 

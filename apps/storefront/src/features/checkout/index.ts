@@ -80,11 +80,12 @@ export {
 } from "./checkout-session-storage";
 export { type CheckoutSessionStore, createCheckoutSessionStore } from "./checkout-session-store";
 export { BringOwnBag } from "./components/bring-own-bag";
-export { CheckoutForm, type CheckoutFormProps } from "./components/checkout-form";
+export type { CheckoutFormProps } from "./components/checkout-form";
 export { CheckoutTotals } from "./components/checkout-totals";
 export { DiscountField } from "./components/discount-field";
 export { GiftcardField } from "./components/giftcard-field";
 export { GuestInfoSection } from "./components/guest-info-section";
+export { LazyCheckoutForm, preloadCheckoutForm } from "./components/lazy-checkout-form";
 export { OrderCommentSection } from "./components/order-comment-section";
 export { PaymentMethodChoice, type PaymentMethodChoiceProps } from "./components/payment-method-choice";
 export { PickupTimeSection } from "./components/pickup-time-section";
