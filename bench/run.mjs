@@ -36,8 +36,8 @@ if (processes > 1 && !options.pg) fail("--processes N > 1 needs --pg (several pr
 
 /** Seconds per measurement; --quick for development only (its figures are noisier). */
 const timing = options.quick
-  ? { seconds: 1.5, warmupSeconds: 0.5, orderSeconds: 3, rushSeconds: 10, coldStarts: 3 }
-  : { seconds: 5, warmupSeconds: 2, orderSeconds: 10, rushSeconds: 30, coldStarts: 5 };
+  ? { seconds: 1.5, warmupSeconds: 0.5, orderSeconds: 3, rushSeconds: 10, rushWarmupSeconds: 2, coldStarts: 3 }
+  : { seconds: 5, warmupSeconds: 2, orderSeconds: 10, rushSeconds: 30, rushWarmupSeconds: 40, coldStarts: 5 };
 const setup = { pg: options.pg, processes };
 
 function fail(message) {
