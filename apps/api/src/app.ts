@@ -24,6 +24,7 @@ import { registerGuessLimit } from "./plugins/guess-limit";
 import { registerJsonBodiesOnly, registerJsonParser } from "./plugins/json-bodies";
 import { applyDefaultSecurityHeaders, registerSecurityHeaders } from "./plugins/security-headers";
 import { registerStorefront } from "./plugins/storefront";
+import { keepRestaurantSetup } from "./shared/restaurant-setup";
 
 export type BuildOptions = {
   db: Db;
@@ -54,6 +55,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config } = options;
   const now = options.now ?? (() => new Date());
   const changes = options.changes ?? readThroughFeed;
+  keepRestaurantSetup(options.db, changes);
   let deps: Deps | undefined;
   const replay = new AnswerReplay({
     feed: changes,

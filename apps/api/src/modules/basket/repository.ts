@@ -1,6 +1,7 @@
 /** SQL of the basket feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from "@app/db/orm";
+import { readRestaurantSetup } from "../../shared/restaurant-setup";
 import { CheckoutState } from "@app/domain";
 
 const {
@@ -234,13 +235,21 @@ export async function findLineAmounts(db: Executor, basketId: string) {
     .orderBy(asc(basketItem.createdAt), asc(basketItem.id));
 }
 
-/** Which of the products are gift cards (product.isGiftcard). */
+/** Which of the products are gift cards (product.isGiftcard); products that do not exist are left out. */
 export async function findGiftcardFlags(db: Executor, productIds: number[]) {
-  if (productIds.length === 0) return [];
-  return db
-    .select({ id: product.id, isGiftcard: product.isGiftcard })
-    .from(product)
-    .where(inArray(product.id, productIds));
+  const flags = await Promise.all(productIds.map((id) => findGiftcardFlag(db, id)));
+  return productIds.flatMap((id, index) => (flags[index] === undefined ? [] : [{ id, isGiftcard: flags[index] }]));
+}
+
+function findGiftcardFlag(db: Executor, productId: number): Promise<boolean | undefined> {
+  return readRestaurantSetup(db, `basket.giftcard:${productId}`, async () => {
+    const rows = await db
+      .select({ isGiftcard: product.isGiftcard })
+      .from(product)
+      .where(eq(product.id, productId))
+      .limit(1);
+    return rows[0]?.isGiftcard;
+  });
 }
 
 // ── Reading a basket ───────────────────────────────────────────────────────────────────────

@@ -4,16 +4,19 @@
  */
 import { type Executor, schema } from "@app/db";
 import { and, eq, gte, lt, sql } from "@app/db/orm";
+import { readRestaurantSetup } from "../../shared/restaurant-setup";
 
 const { capacityUsage, capacityInstance } = schema;
 
-export async function findItemsPerSlot(db: Executor, capacityInstanceId: number): Promise<number | undefined> {
-  const rows = await db
-    .select({ itemsPerSlot: capacityInstance.itemsPerSlot })
-    .from(capacityInstance)
-    .where(eq(capacityInstance.id, capacityInstanceId))
-    .limit(1);
-  return rows[0]?.itemsPerSlot;
+export function findItemsPerSlot(db: Executor, capacityInstanceId: number): Promise<number | undefined> {
+  return readRestaurantSetup(db, `capacity.items-per-slot:${capacityInstanceId}`, async () => {
+    const rows = await db
+      .select({ itemsPerSlot: capacityInstance.itemsPerSlot })
+      .from(capacityInstance)
+      .where(eq(capacityInstance.id, capacityInstanceId))
+      .limit(1);
+    return rows[0]?.itemsPerSlot;
+  });
 }
 
 /** Items already promised per slot start (ISO UTC) in [from, to). */

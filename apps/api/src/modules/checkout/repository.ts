@@ -1,6 +1,7 @@
 /** SQL of the checkout feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
 import { and, asc, desc, eq, inArray, ne } from "@app/db/orm";
+import { readRestaurantSetup } from "../../shared/restaurant-setup";
 
 export type CheckoutRow = typeof schema.checkout.$inferSelect;
 
@@ -41,18 +42,22 @@ export async function updateCheckout(db: Executor, id: string, changes: Checkout
   return row!;
 }
 
-export async function findCheckoutInstance(db: Executor, id: number): Promise<CheckoutInstanceRow | undefined> {
-  const rows = await db.select().from(checkoutInstance).where(eq(checkoutInstance.id, id)).limit(1);
-  return rows[0];
+export function findCheckoutInstance(db: Executor, id: number): Promise<CheckoutInstanceRow | undefined> {
+  return readRestaurantSetup(db, `checkout.instance:${id}`, async () => {
+    const rows = await db.select().from(checkoutInstance).where(eq(checkoutInstance.id, id)).limit(1);
+    return rows[0];
+  });
 }
 
-export async function findTimeZone(db: Executor, productionUnitId: number): Promise<string> {
-  const rows = await db
-    .select({ timeZone: productionUnit.timeZone })
-    .from(productionUnit)
-    .where(eq(productionUnit.id, productionUnitId))
-    .limit(1);
-  return rows[0]?.timeZone ?? "Europe/Copenhagen";
+export function findTimeZone(db: Executor, productionUnitId: number): Promise<string> {
+  return readRestaurantSetup(db, `checkout.time-zone:${productionUnitId}`, async () => {
+    const rows = await db
+      .select({ timeZone: productionUnit.timeZone })
+      .from(productionUnit)
+      .where(eq(productionUnit.id, productionUnitId))
+      .limit(1);
+    return rows[0]?.timeZone ?? "Europe/Copenhagen";
+  });
 }
 
 // ── Basket link ────────────────────────────────────────────────────────────────────────────

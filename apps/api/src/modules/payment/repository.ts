@@ -1,6 +1,7 @@
 /** SQL of the payment feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
 import { and, asc, desc, eq, exists, inArray, isNull, lte, max, min, notExists, sql } from "@app/db/orm";
+import { readRestaurantSetup } from "../../shared/restaurant-setup";
 import { CheckoutState, HOLDING_STATES, LIVE_STATES, PaymentState, PaymentType } from "@app/domain";
 
 export type PaymentRow = typeof schema.payment.$inferSelect;
@@ -47,13 +48,15 @@ export async function findPayment(db: Executor, id: string): Promise<PaymentRow 
   return rows[0];
 }
 
-export async function findRestaurantName(db: Executor, productionUnitId: number): Promise<string> {
-  const rows = await db
-    .select({ name: productionUnit.name })
-    .from(productionUnit)
-    .where(eq(productionUnit.id, productionUnitId))
-    .limit(1);
-  return rows[0]?.name ?? "";
+export function findRestaurantName(db: Executor, productionUnitId: number): Promise<string> {
+  return readRestaurantSetup(db, `payment.restaurant-name:${productionUnitId}`, async () => {
+    const rows = await db
+      .select({ name: productionUnit.name })
+      .from(productionUnit)
+      .where(eq(productionUnit.id, productionUnitId))
+      .limit(1);
+    return rows[0]?.name ?? "";
+  });
 }
 
 /** The checkout's payments that still count (see LIVE_STATES), gift cards first. */
@@ -211,21 +214,25 @@ export async function insertGiftcardTransaction(
   await db.insert(giftcardTransaction).values(values);
 }
 
-export async function findModuleHosts(db: Executor, moduleId: number): Promise<string[]> {
-  const rows = await db
-    .select({ host: moduleDomain.host })
-    .from(moduleDomain)
-    .where(eq(moduleDomain.moduleId, moduleId));
-  return rows.map((row) => row.host);
+export function findModuleHosts(db: Executor, moduleId: number): Promise<string[]> {
+  return readRestaurantSetup(db, `payment.module-hosts:${moduleId}`, async () => {
+    const rows = await db
+      .select({ host: moduleDomain.host })
+      .from(moduleDomain)
+      .where(eq(moduleDomain.moduleId, moduleId));
+    return rows.map((row) => row.host);
+  });
 }
 
-export async function findProviderName(db: Executor, paymentInstanceId: number): Promise<string | undefined> {
-  const rows = await db
-    .select({ provider: paymentInstance.provider })
-    .from(paymentInstance)
-    .where(eq(paymentInstance.id, paymentInstanceId))
-    .limit(1);
-  return rows[0]?.provider;
+export function findProviderName(db: Executor, paymentInstanceId: number): Promise<string | undefined> {
+  return readRestaurantSetup(db, `payment.provider:${paymentInstanceId}`, async () => {
+    const rows = await db
+      .select({ provider: paymentInstance.provider })
+      .from(paymentInstance)
+      .where(eq(paymentInstance.id, paymentInstanceId))
+      .limit(1);
+    return rows[0]?.provider;
+  });
 }
 
 // ── The sweeper's queries ──────────────────────────────────────────────────────────────────

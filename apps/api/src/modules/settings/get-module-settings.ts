@@ -1,9 +1,14 @@
 import { APP_SETTING_NAMES, AppSettings } from "@app/contracts";
 import type { Executor } from "@app/db";
+import { readRestaurantSetup } from "../../shared/restaurant-setup";
 import { findAppSettings } from "./repository";
 
 /** A module's app settings: stored overrides on top of the spec's defaults. */
-export async function getModuleSettings(db: Executor, moduleId: number): Promise<AppSettings> {
+export function getModuleSettings(db: Executor, moduleId: number): Promise<AppSettings> {
+  return readRestaurantSetup(db, `settings:${moduleId}`, () => readModuleSettings(db, moduleId));
+}
+
+async function readModuleSettings(db: Executor, moduleId: number): Promise<AppSettings> {
   const stored = await findAppSettings(db, moduleId);
   const raw = Object.fromEntries(stored.map((row) => [row.name, row.value]));
   const settings = AppSettings.parse({});

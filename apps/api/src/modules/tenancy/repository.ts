@@ -1,5 +1,6 @@
 import { type Executor, schema } from "@app/db";
 import { and, asc, eq } from "@app/db/orm";
+import { readRestaurantSetup } from "../../shared/restaurant-setup";
 
 const { module, moduleDomain, productionUnit, businessHours, closedDate } = schema;
 
@@ -26,14 +27,16 @@ export async function findModuleByHost(db: Executor, host: string): Promise<Modu
 }
 
 /** The host names of the production unit's modules (module_domain), its first module's first. */
-export async function findProductionUnitHosts(db: Executor, productionUnitId: number): Promise<string[]> {
-  const rows = await db
+export function findProductionUnitHosts(db: Executor, productionUnitId: number): Promise<string[]> {
+  return readRestaurantSetup(db, `tenancy.unit-hosts:${productionUnitId}`, async () => {
+    const rows = await db
     .select({ host: moduleDomain.host })
     .from(moduleDomain)
     .innerJoin(module, eq(module.id, moduleDomain.moduleId))
     .where(eq(module.productionUnitId, productionUnitId))
     .orderBy(asc(module.id), asc(moduleDomain.host));
-  return rows.map((row) => row.host);
+    return rows.map((row) => row.host);
+  });
 }
 
 export async function findModuleOfUnit(
@@ -41,12 +44,14 @@ export async function findModuleOfUnit(
   moduleId: number,
   productionUnitId: number,
 ): Promise<ModuleRow | undefined> {
-  const rows = await db
-    .select()
-    .from(module)
-    .where(and(eq(module.id, moduleId), eq(module.productionUnitId, productionUnitId)))
-    .limit(1);
-  return rows[0];
+  return readRestaurantSetup(db, `tenancy.module:${moduleId}:${productionUnitId}`, async () => {
+    const rows = await db
+      .select()
+      .from(module)
+      .where(and(eq(module.id, moduleId), eq(module.productionUnitId, productionUnitId)))
+      .limit(1);
+    return rows[0];
+  });
 }
 
 /** The first module of the production unit that uses this instance, if any. */
@@ -56,30 +61,38 @@ export async function findModuleUsingInstance(
   instanceId: number,
   productionUnitId: number,
 ): Promise<ModuleRow | undefined> {
-  const rows = await db
-    .select()
-    .from(module)
-    .where(and(eq(module[column], instanceId), eq(module.productionUnitId, productionUnitId)))
-    .limit(1);
-  return rows[0];
+  return readRestaurantSetup(db, `tenancy.module-using:${column}:${instanceId}:${productionUnitId}`, async () => {
+    const rows = await db
+      .select()
+      .from(module)
+      .where(and(eq(module[column], instanceId), eq(module.productionUnitId, productionUnitId)))
+      .limit(1);
+    return rows[0];
+  });
 }
 
-export async function findProductionUnit(db: Executor, id: number) {
-  const rows = await db.select().from(productionUnit).where(eq(productionUnit.id, id)).limit(1);
-  return rows[0];
+export function findProductionUnit(db: Executor, id: number) {
+  return readRestaurantSetup(db, `tenancy.unit:${id}`, async () => {
+    const rows = await db.select().from(productionUnit).where(eq(productionUnit.id, id)).limit(1);
+    return rows[0];
+  });
 }
 
-export async function findHours(db: Executor, productionUnitId: number, kind: "opening" | "delivery") {
-  return db
-    .select({ weekday: businessHours.weekday, opens: businessHours.opens, closes: businessHours.closes })
-    .from(businessHours)
-    .where(and(eq(businessHours.productionUnitId, productionUnitId), eq(businessHours.kind, kind)));
+export function findHours(db: Executor, productionUnitId: number, kind: "opening" | "delivery") {
+  return readRestaurantSetup(db, `tenancy.hours:${productionUnitId}:${kind}`, () =>
+    db
+      .select({ weekday: businessHours.weekday, opens: businessHours.opens, closes: businessHours.closes })
+      .from(businessHours)
+      .where(and(eq(businessHours.productionUnitId, productionUnitId), eq(businessHours.kind, kind))),
+  );
 }
 
-export async function findClosedDates(db: Executor, productionUnitId: number): Promise<string[]> {
-  const rows = await db
-    .select({ date: closedDate.date })
-    .from(closedDate)
-    .where(eq(closedDate.productionUnitId, productionUnitId));
-  return rows.map((row) => row.date);
+export function findClosedDates(db: Executor, productionUnitId: number): Promise<string[]> {
+  return readRestaurantSetup(db, `tenancy.closed:${productionUnitId}`, async () => {
+    const rows = await db
+      .select({ date: closedDate.date })
+      .from(closedDate)
+      .where(eq(closedDate.productionUnitId, productionUnitId));
+    return rows.map((row) => row.date);
+  });
 }
