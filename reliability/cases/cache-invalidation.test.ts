@@ -11,6 +11,9 @@
  * process's very next read (its answer waited until the process heard the change), and in the other's once
  * heard there; the same for an amount changed through the other process, and for a line and the checkout's
  * guest name changed straight in the database.
+ *
+ * A restaurant's setup (shared/restaurant-setup.ts) the same way: a closed date and the kitchen's items per
+ * slot, written straight into the database, are in the very next pickup times of both processes.
  */
 import type { Db } from "@app/db";
 import { sql } from "@app/db/orm";
@@ -18,7 +21,7 @@ import { postgresReachable, TEST_POSTGRES_URL } from "@app/db/testing";
 import { afterAll, expect, test } from "vitest";
 import { apiClient, type Client, expectStatus } from "../harness/client";
 import { rows, scalar } from "../harness/database";
-import { guestToken, type ShopModule } from "../harness/guest-flow";
+import { availableSlots, guestToken, restaurantDay, type ShopModule } from "../harness/guest-flow";
 import { type Product, startProduct } from "../harness/product";
 import { figures } from "../harness/suite";
 
@@ -92,6 +95,52 @@ test.skipIf(!reachable)(
       await edit((db) => db.execute(sql`delete from blocked_product where product_id = ${productId}`));
       await expectEverywhere((seen) => expect(seen.blocked, `unblocked after ${round}`).not.toContain(productId));
       await guestChangesAndCheck(round);
+      await setupChangesAndCheck(round);
+    };
+
+    // A day with pickup times (restaurant A takes orders two days ahead): tomorrow, or else the day after.
+    const dayWithSlots = async () => {
+      for (const day of [restaurantDay(1), restaurantDay(2)]) {
+        if ((await availableSlots(processes[0]!, module, token, day)).length > 0) return day;
+      }
+      throw new Error("restaurant A has no pickup times tomorrow or the day after");
+    };
+    const slotDay = await dayWithSlots();
+    const openSlots = (await availableSlots(processes[0]!, module, token, slotDay)).length;
+    /** Every process's next pickup times of `slotDay` (twice, the second from memory) number `expected`. */
+    const expectSlotsEverywhere = async (expected: number, what: string) => {
+      for (const client of processes) {
+        for (const _ of [1, 2])
+          expect((await availableSlots(client, module, token, slotDay)).length, what).toBe(expected);
+      }
+    };
+    let setupEdits = 0;
+    const setupChangesAndCheck = async (round: string) => {
+      await expectSlotsEverywhere(openSlots, `pickup times before the setup edits ${round}`);
+      await edit((db) =>
+        db.execute(
+          sql`insert into closed_date (production_unit_id, date) values (${module.productionUnitId}, ${slotDay})`,
+        ),
+      );
+      await expectSlotsEverywhere(0, `pickup times on a closed date ${round}`);
+      await edit((db) =>
+        db.execute(
+          sql`delete from closed_date where production_unit_id = ${module.productionUnitId} and date = ${slotDay}`,
+        ),
+      );
+      await expectSlotsEverywhere(openSlots, `pickup times once open again ${round}`);
+      const limit: number = await running.withDatabase((db) =>
+        scalar(db, sql`select items_per_slot from capacity_instance where id = ${module.capacityInstanceId}`),
+      );
+      await edit((db) =>
+        db.execute(sql`update capacity_instance set items_per_slot = 0 where id = ${module.capacityInstanceId}`),
+      );
+      await expectSlotsEverywhere(0, `pickup times with no kitchen capacity ${round}`);
+      await edit((db) =>
+        db.execute(sql`update capacity_instance set items_per_slot = ${limit} where id = ${module.capacityInstanceId}`),
+      );
+      await expectSlotsEverywhere(openSlots, `pickup times with the capacity back ${round}`);
+      setupEdits += 4;
     };
 
     const colaId: number = await running.withDatabase((db) =>
@@ -204,7 +253,7 @@ test.skipIf(!reachable)(
     figures(
       "cache-invalidation",
       running,
-      `${edits * 5} menu edits (price, product and category name, block, unblock) and ${guestEdits} guest changes (a line added, an amount changed in the other process, a line and a guest name in the database) seen by the next read in 2/2 processes, with, without and after the change listener (${dropped} dropped)`,
+      `${edits * 5} menu edits (price, product and category name, block, unblock), ${guestEdits} guest changes (a line added, an amount changed in the other process, a line and a guest name in the database) and ${setupEdits} setup edits (a closed date, items per slot) seen by the next read in 2/2 processes, with, without and after the change listener (${dropped} dropped)`,
       startedAt,
     );
   },
