@@ -1,8 +1,8 @@
 /** SQL of the basket feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
 import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from "@app/db/orm";
-import { readRestaurantSetup } from "../../shared/restaurant-setup";
 import { CheckoutState } from "@app/domain";
+import { readRestaurantSetup } from "../../shared/restaurant-setup";
 
 const {
   basket,

@@ -1,8 +1,8 @@
 /** SQL of the payment feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
 import { and, asc, desc, eq, exists, inArray, isNull, lte, max, min, notExists, sql } from "@app/db/orm";
-import { readRestaurantSetup } from "../../shared/restaurant-setup";
 import { CheckoutState, HOLDING_STATES, LIVE_STATES, PaymentState, PaymentType } from "@app/domain";
+import { readRestaurantSetup } from "../../shared/restaurant-setup";
 
 export type PaymentRow = typeof schema.payment.$inferSelect;
 

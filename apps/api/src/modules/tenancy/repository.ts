@@ -30,11 +30,11 @@ export async function findModuleByHost(db: Executor, host: string): Promise<Modu
 export function findProductionUnitHosts(db: Executor, productionUnitId: number): Promise<string[]> {
   return readRestaurantSetup(db, `tenancy.unit-hosts:${productionUnitId}`, async () => {
     const rows = await db
-    .select({ host: moduleDomain.host })
-    .from(moduleDomain)
-    .innerJoin(module, eq(module.id, moduleDomain.moduleId))
-    .where(eq(module.productionUnitId, productionUnitId))
-    .orderBy(asc(module.id), asc(moduleDomain.host));
+      .select({ host: moduleDomain.host })
+      .from(moduleDomain)
+      .innerJoin(module, eq(module.id, moduleDomain.moduleId))
+      .where(eq(module.productionUnitId, productionUnitId))
+      .orderBy(asc(module.id), asc(moduleDomain.host));
     return rows.map((row) => row.host);
   });
 }
