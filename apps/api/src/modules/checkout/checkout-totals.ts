@@ -69,16 +69,35 @@ export async function checkoutBasket(
  * Pass `now` so that a discount whose validity has ended since it was applied is dropped too.
  */
 export async function computeCheckoutTotals(db: Executor, checkout: CheckoutRow, now?: Date): Promise<CheckoutTotals> {
+  const read = { discounts: findDiscountAmounts, giftcards: findGiftcardAmounts };
+  return (await computeCheckoutTotalsReading(db, checkout, now, read)).totals;
+}
+
+type Applied = { amountMinor: number };
+
+/**
+ * computeCheckoutTotals, reading the applied discounts and gift cards with `read`'s queries and answering
+ * their rows too: the checkout's answer shows them, and reads them once.
+ */
+export async function computeCheckoutTotalsReading<D extends Applied, G extends Applied>(
+  db: Executor,
+  checkout: CheckoutRow,
+  now: Date | undefined,
+  read: {
+    discounts: (db: Executor, checkoutId: string) => Promise<D[]>;
+    giftcards: (db: Executor, checkoutId: string) => Promise<G[]>;
+  },
+): Promise<{ totals: CheckoutTotals; discounts: D[]; giftcards: G[] }> {
   // One query after another, here and below: `db` is often a transaction, whose one connection
   // runs one query at a time (pg deprecates queueing them on it).
-  let discounts = await findDiscountAmounts(db, checkout.id);
-  let giftcards = await findGiftcardAmounts(db, checkout.id);
+  let discounts = await read.discounts(db, checkout.id);
+  let giftcards = await read.giftcards(db, checkout.id);
   // Most checkouts have neither: then there is nothing to bring in line, and no transaction to pay for.
   // One applied after these reads was computed against the basket as it was then, as a refresh would.
   if (checkout.state === CheckoutState.OPEN && (discounts.length > 0 || giftcards.length > 0)) {
     await refreshCheckoutAdjustments(db, checkout, now);
-    discounts = await findDiscountAmounts(db, checkout.id);
-    giftcards = await findGiftcardAmounts(db, checkout.id);
+    discounts = await read.discounts(db, checkout.id);
+    giftcards = await read.giftcards(db, checkout.id);
   }
   const basket = await checkoutBasket(db, checkout);
   const discountMinor = Math.min(
@@ -86,7 +105,7 @@ export async function computeCheckoutTotals(db: Executor, checkout: CheckoutRow,
     discounts.reduce((sum, row) => sum + row.amountMinor, 0),
   );
   const deliveryFeeMinor = checkout.isDelivery ? checkout.deliveryFeeMinor : 0;
-  return {
+  const totals = {
     basketTotalMinor: basket.totalMinor,
     itemCount: basket.kitchenItems,
     isEmpty: basket.isEmpty,
@@ -96,6 +115,7 @@ export async function computeCheckoutTotals(db: Executor, checkout: CheckoutRow,
     orderTotalMinor: orderTotal({ basketTotalMinor: basket.totalMinor, discountMinor, deliveryFeeMinor }),
     giftcardMinor: giftcards.reduce((sum, row) => sum + row.amountMinor, 0),
   };
+  return { totals, discounts, giftcards };
 }
 
 export type StoredDiscountRule = DiscountRule & { id: number; code: string };

@@ -1,7 +1,7 @@
 import type { Checkout } from "@app/contracts";
 import type { Executor } from "@app/db";
 import { CheckoutState, DeliveryStage, isHolding, LIVE_STATES, PaymentType, toDkk, totalLeft } from "@app/domain";
-import { computeCheckoutTotals } from "./checkout-totals";
+import { computeCheckoutTotalsReading } from "./checkout-totals";
 import type { CheckoutRow } from "./repository";
 import { findCheckoutDiscounts, findCheckoutGiftcards, findPayments } from "./repository";
 
@@ -9,7 +9,7 @@ type PaymentSummary = Awaited<ReturnType<typeof findPayments>>[number];
 
 /**
  * The checkout as SPEC §3 names it. Totals are recomputed (which, for an OPEN checkout, also brings
- * the applied discount and gift cards in line with the current basket) before the rows are read.
+ * the applied discount and gift cards in line with the current basket), and the rows they were computed from shown.
  */
 export async function toCheckoutJson(db: Executor, checkout: CheckoutRow, now: Date): Promise<Checkout> {
   return (await readCheckoutAnswer(db, checkout, now)).answer;
@@ -28,9 +28,8 @@ export async function readCheckoutAnswer(
   now: Date,
 ): Promise<{ answer: Checkout; scope: CheckoutAnswerScope }> {
   // One query after another: `db` may be a transaction, whose one connection runs one query at a time.
-  const totals = await computeCheckoutTotals(db, checkout, now);
-  const discounts = await findCheckoutDiscounts(db, checkout.id);
-  const giftcards = await findCheckoutGiftcards(db, checkout.id);
+  const read = { discounts: findCheckoutDiscounts, giftcards: findCheckoutGiftcards };
+  const { totals, discounts, giftcards } = await computeCheckoutTotalsReading(db, checkout, now, read);
   const payments = await findPayments(db, checkout.id);
   const current = currentPayment(checkout, payments);
   // Gift cards count through the checkout's gift-card rows (no state: they pay for sure); the
