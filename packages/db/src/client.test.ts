@@ -35,7 +35,7 @@ describe("PGlite's type parsers", () => {
           5::int8 as big, true as yes, '2026-11-24'::date as day,
           array['6b1f0c8e-2d5a-4c43-9a3e-0d6f1b2c3d4e']::uuid[] as ids`,
       );
-      expect(result.rows[0]).toEqual({
+      expect((result as unknown as { rows: unknown[] }).rows[0]).toEqual({
         ints: [1, 2],
         texts: ["a", "b"],
         json: { a: 1 },
