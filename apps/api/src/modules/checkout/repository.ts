@@ -2,19 +2,11 @@
 import { type Executor, schema } from "@app/db";
 import { and, asc, desc, eq, inArray, ne } from "@app/db/orm";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
+import { findProductionUnit } from "../tenancy";
 
 export type CheckoutRow = typeof schema.checkout.$inferSelect;
 
-const {
-  checkout,
-  checkoutInstance,
-  checkoutDiscount,
-  checkoutGiftcard,
-  discountCode,
-  basket,
-  payment,
-  productionUnit,
-} = schema;
+const { checkout, checkoutInstance, checkoutDiscount, checkoutGiftcard, discountCode, basket, payment } = schema;
 
 export type CheckoutInstanceRow = typeof checkoutInstance.$inferSelect;
 export type CheckoutChanges = Partial<Omit<typeof checkout.$inferInsert, "id" | "productionUnitId" | "createdAt">>;
@@ -49,15 +41,9 @@ export function findCheckoutInstance(db: Executor, id: number): Promise<Checkout
   });
 }
 
-export function findTimeZone(db: Executor, productionUnitId: number): Promise<string> {
-  return readRestaurantSetup(db, `checkout.time-zone:${productionUnitId}`, async () => {
-    const rows = await db
-      .select({ timeZone: productionUnit.timeZone })
-      .from(productionUnit)
-      .where(eq(productionUnit.id, productionUnitId))
-      .limit(1);
-    return rows[0]?.timeZone ?? "Europe/Copenhagen";
-  });
+/** The production unit's time zone, from its row as tenancy keeps it. */
+export async function findTimeZone(db: Executor, productionUnitId: number): Promise<string> {
+  return (await findProductionUnit(db, productionUnitId))?.timeZone ?? "Europe/Copenhagen";
 }
 
 // ── Basket link ────────────────────────────────────────────────────────────────────────────

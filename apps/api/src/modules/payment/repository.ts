@@ -3,20 +3,12 @@ import { type Executor, schema } from "@app/db";
 import { and, asc, desc, eq, exists, inArray, isNull, lte, max, min, notExists, sql } from "@app/db/orm";
 import { CheckoutState, HOLDING_STATES, LIVE_STATES, PaymentState, PaymentType } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
+import { findProductionUnit } from "../tenancy";
 
 export type PaymentRow = typeof schema.payment.$inferSelect;
 
-const {
-  payment,
-  paymentHold,
-  paymentRefund,
-  checkout,
-  giftcard,
-  giftcardTransaction,
-  moduleDomain,
-  paymentInstance,
-  productionUnit,
-} = schema;
+const { payment, paymentHold, paymentRefund, checkout, giftcard, giftcardTransaction, moduleDomain, paymentInstance } =
+  schema;
 
 export type NewPayment = typeof payment.$inferInsert;
 export type PaymentRefundRow = typeof paymentRefund.$inferSelect;
@@ -48,15 +40,9 @@ export async function findPayment(db: Executor, id: string): Promise<PaymentRow 
   return rows[0];
 }
 
-export function findRestaurantName(db: Executor, productionUnitId: number): Promise<string> {
-  return readRestaurantSetup(db, `payment.restaurant-name:${productionUnitId}`, async () => {
-    const rows = await db
-      .select({ name: productionUnit.name })
-      .from(productionUnit)
-      .where(eq(productionUnit.id, productionUnitId))
-      .limit(1);
-    return rows[0]?.name ?? "";
-  });
+/** The production unit's name, from its row as tenancy keeps it. */
+export async function findRestaurantName(db: Executor, productionUnitId: number): Promise<string> {
+  return (await findProductionUnit(db, productionUnitId))?.name ?? "";
 }
 
 /** The checkout's payments that still count (see LIVE_STATES), gift cards first. */
