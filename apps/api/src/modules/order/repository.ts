@@ -2,6 +2,7 @@
 import { type Db, type Executor, type OrderLineChoice, schema } from "@app/db";
 import { and, asc, eq, inArray, sql } from "@app/db/orm";
 import { LIVE_STATES } from "@app/domain";
+import { findProductionUnit } from "../tenancy";
 
 const {
   basketItem,
@@ -11,7 +12,6 @@ const {
   orderDiscount,
   orderLine,
   payment,
-  productionUnit,
   receiptMessage,
   receiptSequence,
 } = schema;
@@ -123,7 +123,7 @@ export async function insertReceiptMessages(
 
 /** Everything an order answer or a receipt shows. Takes the pool: its queries run side by side. */
 export async function findOrderDetails(db: Db, orderRow: OrderRow) {
-  const [lines, discounts, payments, units] = await Promise.all([
+  const [lines, discounts, payments, unit] = await Promise.all([
     // Line ids are written in basket order (see finalize's lineId), so id order is basket order.
     db.select().from(orderLine).where(eq(orderLine.orderId, orderRow.id)).orderBy(asc(orderLine.id)),
     db
@@ -136,8 +136,8 @@ export async function findOrderDetails(db: Db, orderRow: OrderRow) {
       .from(payment)
       .where(and(eq(payment.checkoutId, orderRow.checkoutId), inArray(payment.state, LIVE_STATES)))
       .orderBy(asc(payment.type), asc(payment.id)),
-    db.select().from(productionUnit).where(eq(productionUnit.id, orderRow.productionUnitId)).limit(1),
+    findProductionUnit(db, orderRow.productionUnitId),
   ]);
-  return { order: orderRow, lines, discounts, payments, unit: units[0]! };
+  return { order: orderRow, lines, discounts, payments, unit: unit! };
 }
 export type OrderDetails = Awaited<ReturnType<typeof findOrderDetails>>;

@@ -1,0 +1,110 @@
+/**
+ * The database work of one placed order, counted statement by statement (every query PGlite is asked
+ * to parse, BEGIN and COMMIT included). On PGlite each statement runs in the API's one thread, so
+ * this count is what a lunch rush's orders per second come down to (bench/README.md, place order).
+ *
+ * A warm restaurant's setup (settings, hours, closed dates, modules, production unit, checkout,
+ * capacity and payment instances) comes from memory (shared/restaurant-setup.ts): a placed order
+ * never reads those tables. The budget fails a change that quietly adds statements to the flow.
+ */
+import { PGlite } from "@electric-sql/pglite";
+import { expect, test, vi } from "vitest";
+import { basketHelpers, type Chosen } from "../../testing/basket-helpers";
+import { pay, pressTestButton } from "../../testing/order-fixtures";
+import { useTestApp } from "../../testing/test-app";
+
+const parsed: string[] = [];
+/** Patched before the test database opens: its client binds the prototype's method when it is made. */
+const execProtocolRaw = PGlite.prototype.execProtocolRaw;
+PGlite.prototype.execProtocolRaw = function (message, ...rest) {
+  const statement = statementOf(message);
+  if (statement !== undefined) parsed.push(statement);
+  return execProtocolRaw.call(this, message, ...rest);
+};
+
+/** The SQL of a Parse ('P': length, statement name, SQL) or simple Query ('Q': length, SQL) message. */
+function statementOf(message: Uint8Array): string | undefined {
+  const kind = message[0];
+  if (kind !== 0x50 && kind !== 0x51) return undefined;
+  let start = 5;
+  if (kind === 0x50) start = message.indexOf(0, start) + 1;
+  return new TextDecoder().decode(message.subarray(start, message.indexOf(0, start)));
+}
+
+const SETUP_TABLES = [
+  "app_setting",
+  "module",
+  "production_unit",
+  "business_hours",
+  "closed_date",
+  "checkout_instance",
+  "capacity_instance",
+  "payment_instance",
+];
+/** Statements of the flow below, receipt e-mail included: exactly this many when the test was written. */
+const STATEMENT_BUDGET = 110;
+
+const { t } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
+
+test("a placed order reads no restaurant setup from the database and stays within its statement budget", async () => {
+  const baskets = basketHelpers(() => t);
+  const burger = await baskets.productId("Classic burger");
+  const line = { productId: burger, amount: 1, choices: await baskets.burgerBasics(burger) };
+  await placeOrder(line); // warms what is kept in memory, as the restaurant's first order of the day does
+  await receiptSentSince(0);
+  const before = parsed.length;
+  const receiptNumber = await placeOrder(line);
+  await receiptSentSince(before);
+  const statements = parsed.slice(before);
+
+  expect(receiptNumber).toBe(1002);
+  const setupReads = statements.filter((sql) =>
+    SETUP_TABLES.some((table) => new RegExp(`\\bfrom "${table}"`).test(sql)),
+  );
+  expect(setupReads).toEqual([]);
+  expect(statements.length, statements.join("\n")).toBeLessThanOrEqual(STATEMENT_BUDGET);
+});
+
+/** Basket → checkout → slot → guest information → validate → card → approve → order: its receipt number. */
+async function placeOrder(line: { productId: number; amount: number; choices: Chosen[] }): Promise<number> {
+  const a = t.restaurantA;
+  const call = async (method: "GET" | "POST", url: string, payload?: object) => {
+    const res = await t.request({ method, url, headers: a.auth, payload });
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+    return res.json();
+  };
+  const baskets = basketHelpers(() => t);
+  const basket = await baskets.newBasket();
+  await baskets.added(basket.id, line);
+
+  const checkout = await call(
+    "POST",
+    `/api/checkout?instanceId=${a.module.checkoutInstanceId}&moduleId=${a.module.id}`,
+  );
+  await call("POST", `/api/checkout/${checkout.id}/basket?basketId=${basket.id}`);
+  const slots: { time: string; isAvailable: boolean }[] = await call("POST", `/api/availableordertime/${checkout.id}`, {
+    productionUnitId: a.module.productionUnitId,
+    date: "2026-11-23",
+    capacityInstanceId: a.module.capacityInstanceId,
+  });
+  await call("POST", `/api/checkout/${checkout.id}/guestInformation`, {
+    name: "Mette Hansen",
+    phone: "12345678",
+    email: "mette@example.dk",
+    orderReadyTime: slots.find((slot) => slot.isAvailable)!.time,
+  });
+  await call("POST", `/api/order/validate?checkoutId=${checkout.id}`, { productionUnitId: a.module.productionUnitId });
+  const payment = await pay(t, checkout.id, { paymentMethods: "card" });
+  expect(payment.statusCode, payment.body).toBe(200);
+  expect((await pressTestButton(t, payment.json().id, "approve")).statusCode).toBe(303);
+  const done = await call("GET", `/api/checkout/${checkout.id}`);
+  const order = await call("GET", `/api/order/${done.orderId}`);
+  return order.receipt.number;
+}
+
+/** The receipt e-mail goes out after the order's answer: the count waits for its last statement. */
+async function receiptSentSince(index: number): Promise<void> {
+  await vi.waitFor(() =>
+    expect(parsed.slice(index).some((sql) => sql.startsWith('update "receipt_message" set "status"'))).toBe(true),
+  );
+}
