@@ -53,6 +53,29 @@ describe("PGlite's type parsers", () => {
   });
 });
 
+describe("PGlite's session", () => {
+  test("sends no DEBUG notices for the statements it runs, and still sends warnings", async () => {
+    const database = await openDatabase({ kind: "pglite", dataDir: "memory://" });
+    try {
+      type Notice = { severity: string; message: string };
+      type Client = {
+        query: (sql: string, params: unknown[], options: { onNotice: (notice: Notice) => void }) => Promise<unknown>;
+      };
+      const client = (database.db as unknown as { $client: Client }).$client;
+      const notices: Notice[] = [];
+      const onNotice = (notice: Notice) => notices.push(notice);
+      await database.db.transaction(async (tx) => tx.select({ n: count() }).from(product));
+      await client.query("select $1::int as one", [1], { onNotice });
+      expect(notices).toEqual([]);
+
+      await client.query("do $$ begin raise warning 'kept'; end $$", [], { onNotice });
+      expect(notices.map((notice) => [notice.severity, notice.message])).toEqual([["WARNING", "kept"]]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe.skipIf(!(await postgresReachable()))("PostgreSQL pool", () => {
   test("a connection dropped inside a transaction fails that transaction, not the process, and the pool recovers", async () => {
     const database = await openTestDatabase("postgres");
