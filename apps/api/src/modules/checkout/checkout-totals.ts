@@ -77,7 +77,8 @@ type Applied = { amountMinor: number };
 
 /**
  * computeCheckoutTotals, reading the applied discounts and gift cards with `read`'s queries and answering
- * their rows too: the checkout's answer shows them, and reads them once.
+ * their rows too: the checkout's answer shows them, and reads them once. A caller that holds the basket's
+ * lock and has read it since passes its summary (`basket`): the refresh changes no basket line.
  */
 export async function computeCheckoutTotalsReading<D extends Applied, G extends Applied>(
   db: Executor,
@@ -87,6 +88,7 @@ export async function computeCheckoutTotalsReading<D extends Applied, G extends 
     discounts: (db: Executor, checkoutId: string) => Promise<D[]>;
     giftcards: (db: Executor, checkoutId: string) => Promise<G[]>;
   },
+  basketRead?: BasketSummary,
 ): Promise<{ totals: CheckoutTotals; discounts: D[]; giftcards: G[] }> {
   // One query after another, here and below: `db` is often a transaction, whose one connection
   // runs one query at a time (pg deprecates queueing them on it).
@@ -99,7 +101,7 @@ export async function computeCheckoutTotalsReading<D extends Applied, G extends 
     discounts = await read.discounts(db, checkout.id);
     giftcards = await read.giftcards(db, checkout.id);
   }
-  const basket = await checkoutBasket(db, checkout);
+  const basket = basketRead ?? (await checkoutBasket(db, checkout));
   const discountMinor = Math.min(
     basket.totalMinor,
     discounts.reduce((sum, row) => sum + row.amountMinor, 0),

@@ -9,15 +9,17 @@ import { deliveryContext } from "./delivery-slot-input";
 /**
  * Where the instant stands for the checkout's basket (day-slots findSlot): pickup slots within the
  * opening hours, or delivery slots within the delivery hours on a delivery checkout, with the
- * kitchen units of the basket (no gift cards, no bag fee) against the slot's capacity.
+ * kitchen units of the basket (no gift cards, no bag fee) against the slot's capacity. A caller that
+ * has just read the basket passes its kitchen units.
  */
 export async function readyTimeStatus(
   db: Executor,
   checkout: CheckoutRow,
   instant: Date,
   now: Date,
+  kitchenItems?: number,
 ): Promise<SlotStatus> {
-  const { kitchenItems } = await checkoutBasket(db, checkout);
+  kitchenItems ??= (await checkoutBasket(db, checkout)).kitchenItems;
   if (checkout.isDelivery) {
     return findSlot(db, (await deliveryContext(db, checkout, kitchenItems, now)).slots, instant);
   }
@@ -35,9 +37,9 @@ export async function checkReadyTime(
   checkout: CheckoutRow,
   instant: Date,
   now: Date,
-  field = "orderReadyTime",
+  { field = "orderReadyTime", kitchenItems }: { field?: string; kitchenItems?: number } = {},
 ): Promise<ErrorItem | null> {
-  const status = await readyTimeStatus(db, checkout, instant, now);
+  const status = await readyTimeStatus(db, checkout, instant, now, kitchenItems);
   if (status === "full") throw slotFull();
   if (status === "ok") return null;
   return { code: "DeliveryMethod.TimePicker", message: "Please choose a time", field };

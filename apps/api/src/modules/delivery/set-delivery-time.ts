@@ -19,7 +19,7 @@ export async function setDeliveryTime(
   const row = await changeOpenCheckout(db, checkoutId, productionUnitId, async (tx, checkout) => {
     requireAddress(checkout);
     const instant = new Date(deliveryTime);
-    const problem = await checkReadyTime(tx, checkout, instant, now(), "deliveryTime");
+    const problem = await checkReadyTime(tx, checkout, instant, now(), { field: "deliveryTime" });
     if (problem) throw unprocessable(problem.code, problem.message, problem.field);
     const timeZone = await findTimeZone(tx, checkout.productionUnitId);
     return updateCheckout(tx, checkout.id, {

@@ -22,7 +22,13 @@ import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
 import type { Deps } from "../../deps";
 import { type AppError, conflict, unprocessable } from "../../errors";
 import { findItemsPerSlot, slotFull, tryConsumeCapacity } from "../capacity";
-import { type CheckoutRow, computeCheckoutTotals, loadOwnCheckout, updateCheckout } from "../checkout";
+import {
+  type CheckoutRow,
+  computeCheckoutTotalsReading,
+  findGiftcardAmounts,
+  loadOwnCheckout,
+  updateCheckout,
+} from "../checkout";
 import { tryUseDiscount } from "../discount";
 import { afterRelease, findLivePayments, keepHolds, releaseAttempt } from "../payment";
 import { getModuleSettings } from "../settings";
@@ -91,14 +97,14 @@ async function placeOrder(
     throw conflict("CHECKOUT_FAILED", "The order could not be placed and the payment was given back");
   }
 
-  const { live, main, totals, orderReadyTime } = await requireSettledPayment(tx, checkout, now);
+  const { live, main, totals, applied, orderReadyTime } = await requireSettledPayment(tx, checkout, now);
   const module = await requireOwnModule(tx, checkout.moduleId, checkout.productionUnitId);
   const settings = await getModuleSettings(tx, module.id);
   // What the attempt took when its payment started is the order's now; only an older attempt takes it here.
   const hold = await keepHolds(tx, { checkoutId: checkout.id, attempt: live[0]!.attempt }, now);
   const enforced = hold ? hold.capacityInstanceId !== null : settings.enforceCapacity;
   // Discount codes before capacity: the lock order of payment/attempt-holds.ts.
-  const discounts = hold ? await findCheckoutDiscountRows(tx, checkout.id) : await useDiscounts(tx, checkout.id);
+  const discounts = hold ? applied : await useDiscounts(tx, applied);
   if (!hold && enforced) await consumeCapacity(tx, module.capacityInstanceId, orderReadyTime, totals.itemCount);
 
   const receiptNumber = await nextReceiptNumber(tx, checkout.productionUnitId);
@@ -150,7 +156,9 @@ async function requireSettledPayment(tx: Executor, checkout: CheckoutRow, now: D
   if (main && main.type === PaymentType.ONLINE && main.state === PaymentState.CREATED) {
     throw conflict("PAYMENT_NOT_AUTHORIZED", "The payment has not been approved yet");
   }
-  const totals = await computeCheckoutTotals(tx, checkout, now);
+  // The checkout is not OPEN: nothing is refreshed, the discounts read are the ones the order keeps.
+  const read = { discounts: findCheckoutDiscountRows, giftcards: findGiftcardAmounts };
+  const { totals, discounts: applied } = await computeCheckoutTotalsReading(tx, checkout, now, read);
   if (totals.isEmpty) throw unprocessable("BASKET_EMPTY", "The basket is empty");
   const paidMinor = live.reduce((sum, row) => sum + row.amountMinor, 0);
   if (paidMinor !== totals.orderTotalMinor) {
@@ -165,7 +173,7 @@ async function requireSettledPayment(tx: Executor, checkout: CheckoutRow, now: D
   if (orderReadyTime.getTime() + PICKUP_TIME_GRACE_MS < now.getTime()) {
     throw new PermanentFailure(pickupTimePassed(checkout.isDelivery));
   }
-  return { live, main, totals, orderReadyTime };
+  return { live, main, totals, applied, orderReadyTime };
 }
 
 /** Takes the items from the slot's kitchen capacity (conditional upsert); a full slot is permanent. */
@@ -175,9 +183,8 @@ async function consumeCapacity(tx: Executor, capacityInstanceId: number, slotSta
   if (!fits) throw new PermanentFailure(slotFull());
 }
 
-/** Counts each applied discount's use (conditional update); a used-up code is permanent. */
-async function useDiscounts(tx: Executor, checkoutId: string) {
-  const discounts = await findCheckoutDiscountRows(tx, checkoutId);
+/** Counts each applied discount's use (conditional update, in code id order); a used-up code is permanent. */
+async function useDiscounts(tx: Executor, discounts: Awaited<ReturnType<typeof findCheckoutDiscountRows>>) {
   for (const discount of discounts) {
     if (!(await tryUseDiscount(tx, discount.discountCodeId))) {
       throw new PermanentFailure(conflict("Discount.Invalid", "The discount code is no longer valid"));

@@ -38,7 +38,8 @@ export async function validateOrder(
   if (checkout.state === CheckoutState.DONE || checkout.state === CheckoutState.ERROR || checkout.orderId) {
     throw conflict("CHECKOUT_NOT_OPEN", "The checkout is already finished");
   }
-  if ((await checkoutBasket(db, checkout)).isEmpty) throw unprocessable("BASKET_EMPTY", "The basket is empty");
+  const basket = await checkoutBasket(db, checkout);
+  if (basket.isEmpty) throw unprocessable("BASKET_EMPTY", "The basket is empty");
 
   const unit = await findProductionUnit(db, checkout.productionUnitId);
   if (!unit) throw notFound("Checkout");
@@ -48,7 +49,7 @@ export async function validateOrder(
 
   const readyTime = checkout.orderReadyTime;
   if (!readyTime) throw unprocessable("DeliveryMethod.TimePicker", "Please choose a time", "orderReadyTime");
-  switch (await readyTimeStatus(db, checkout, readyTime, now)) {
+  switch (await readyTimeStatus(db, checkout, readyTime, now, basket.kitchenItems)) {
     case "closed":
       throw restaurantOffline();
     case "full":

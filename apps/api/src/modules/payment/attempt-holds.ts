@@ -48,14 +48,24 @@ export async function refuseUnusableDiscounts(tx: Executor, checkoutId: string, 
   }
 }
 
+/** A discount code applied to the checkout, as its row reads. */
+export type AppliedCode = { id: number; code: string };
+
 /**
  * Takes the slot's units (409 SLOT_FULL when they no longer fit) and one use of each code now applied
- * (422 Discount.Invalid when its limit was reached meanwhile) for the attempt. Throwing rolls the
+ * (`applied`, read after the totals' refresh; 422 Discount.Invalid when its limit was reached meanwhile)
+ * for the attempt. Throwing rolls the
  * whole attempt back: nothing is held and nothing charged.
  */
-export async function takeHolds(tx: Executor, key: AttemptKey, capacity: CapacityHold, now: Date): Promise<void> {
+export async function takeHolds(
+  tx: Executor,
+  key: AttemptKey,
+  applied: AppliedCode[],
+  capacity: CapacityHold,
+  now: Date,
+): Promise<void> {
   // In code id order, rows already locked by refuseUnusableDiscounts: the lock order above.
-  const codes = (await findAppliedDiscounts(tx, key.checkoutId)).map((row) => row.rule).sort((a, b) => a.id - b.id);
+  const codes = [...applied].sort((a, b) => a.id - b.id);
   for (const code of codes) {
     if (!(await tryUseDiscount(tx, code.id))) throw usageLimitReached(code.code);
   }

@@ -30,7 +30,9 @@ import type { Deps } from "../../deps";
 import { AppError, conflict, notFound, unprocessable } from "../../errors";
 import {
   type CheckoutRow,
-  computeCheckoutTotals,
+  checkoutBasket,
+  computeCheckoutTotalsReading,
+  findAppliedDiscounts,
   findCheckoutGiftcards,
   loadOwnCheckout,
   lockBasket,
@@ -181,8 +183,8 @@ async function recordAttempt(
   if (waiting ? waiting.state !== PaymentState.CREATED : live.length > 0) throw alreadyPaid();
   let released: ReleasedAttempt | null = null;
   if (waiting) {
-    const { orderTotalMinor } = await computeCheckoutTotals(tx, checkout, now());
-    const split = await splitTotal(tx, checkout.id, orderTotalMinor);
+    const { totals, giftcards } = await computeCheckoutTotalsReading(tx, checkout, now(), APPLIED);
+    const split = splitTotal(giftcards, totals.orderTotalMinor);
     if (isSameAttempt(live, split, request)) return { kind: "again", attempt: live };
     released = await releaseAttempt(tx, checkout, waiting.attempt, "cancelled", now());
     checkout = { ...checkout, state: CheckoutState.OPEN };
@@ -202,15 +204,19 @@ async function startAttempt(
   now: Date,
 ): Promise<PaymentRow[]> {
   validateCheckout(checkout, settings);
-  // The time was valid when chosen; the slot may have passed or filled up since.
-  const problem = await checkReadyTime(tx, checkout, checkout.orderReadyTime!, now);
-  if (problem) throw unprocessable(problem.code, problem.message, problem.field);
-  // Basket changes lock the basket row too: they wait for this payment, then see it and refuse.
+  // Basket changes lock the basket row too: they wait for this payment, then see it and refuse. Locked, the
+  // basket read here is the one paid for.
   if (checkout.basketId) await lockBasket(tx, checkout.basketId);
+  const basket = await checkoutBasket(tx, checkout);
+  // The time was valid when chosen; the slot may have passed or filled up since.
+  const problem = await checkReadyTime(tx, checkout, checkout.orderReadyTime!, now, {
+    kitchenItems: basket.kitchenItems,
+  });
+  if (problem) throw unprocessable(problem.code, problem.message, problem.field);
   // The guest saw the code's discount: one used up or expired since is refused, never dropped by the refresh below.
   await refuseUnusableDiscounts(tx, checkout.id, now);
   // For the OPEN checkout this also brings discount and gift-card amounts in line with the basket now.
-  const totals = await computeCheckoutTotals(tx, checkout, now);
+  const { totals, discounts, giftcards } = await computeCheckoutTotalsReading(tx, checkout, now, APPLIED, basket);
   if (totals.isEmpty) throw basketEmpty();
   const attemptNumber = await nextAttemptNumber(tx, checkout.id);
   const capacity: CapacityHold =
@@ -222,8 +228,9 @@ async function startAttempt(
           items: totals.itemCount,
         };
   // Before the gift cards are drawn: the lock order of attempt-holds.ts.
-  await takeHolds(tx, { checkoutId: checkout.id, attempt: attemptNumber }, capacity, now);
-  const split = await splitTotal(tx, checkout.id, totals.orderTotalMinor);
+  const codes = discounts.map((applied) => applied.rule);
+  await takeHolds(tx, { checkoutId: checkout.id, attempt: attemptNumber }, codes, capacity, now);
+  const split = splitTotal(giftcards, totals.orderTotalMinor);
   const attempt = await insertAttempt(tx, checkout, attemptNumber, split, request, now);
   await setCheckoutState(tx, checkout.id, CheckoutState.PENDING, now);
   return attempt;
@@ -389,10 +396,15 @@ async function startAtProvider(
   return { stored, hostedPageUrl: created.hostedPageUrl };
 }
 
+/** What an attempt reads of the applied discounts (with their codes' rules) and gift cards. */
+const APPLIED = { discounts: findAppliedDiscounts, giftcards: findCheckoutGiftcards };
+
+type AppliedGiftcard = Awaited<ReturnType<typeof findCheckoutGiftcards>>[number];
+
 /** The applied gift cards in gift-card id order (a fixed lock order), each paying at most what is left. */
-async function splitTotal(db: Executor, checkoutId: string, orderTotalMinor: number): Promise<Split> {
+function splitTotal(applied: AppliedGiftcard[], orderTotalMinor: number): Split {
   // In gift-card id order: the fixed order in which card rows are locked, so payments sharing cards queue.
-  const cards = (await findCheckoutGiftcards(db, checkoutId)).sort((a, b) => a.giftcardId - b.giftcardId);
+  const cards = [...applied].sort((a, b) => a.giftcardId - b.giftcardId);
   const paid = capGiftcardAmounts(
     orderTotalMinor,
     cards.map((card) => card.amountMinor),
