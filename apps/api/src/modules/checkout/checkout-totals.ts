@@ -78,7 +78,7 @@ type Applied = { amountMinor: number };
 /**
  * computeCheckoutTotals, reading the applied discounts and gift cards with `read`'s queries and answering
  * their rows too: the checkout's answer shows them, and reads them once. A caller that holds the basket's
- * lock and has read it since passes its summary (`basket`): the refresh changes no basket line.
+ * lock and has read it since passes its summary (`basketRead`): the refresh changes no basket line.
  */
 export async function computeCheckoutTotalsReading<D extends Applied, G extends Applied>(
   db: Executor,

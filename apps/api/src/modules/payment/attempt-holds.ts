@@ -54,8 +54,7 @@ export type AppliedCode = { id: number; code: string };
 /**
  * Takes the slot's units (409 SLOT_FULL when they no longer fit) and one use of each code now applied
  * (`applied`, read after the totals' refresh; 422 Discount.Invalid when its limit was reached meanwhile)
- * for the attempt. Throwing rolls the
- * whole attempt back: nothing is held and nothing charged.
+ * for the attempt. Throwing rolls the whole attempt back: nothing is held and nothing charged.
  */
 export async function takeHolds(
   tx: Executor,
