@@ -1,6 +1,6 @@
 /**
- * The database work of one placed order, counted statement by statement (every query PGlite is asked
- * to parse, BEGIN and COMMIT included). On PGlite each statement runs in the API's one thread, so
+ * The database work of one placed order, counted statement by statement (every statement PGlite runs,
+ * BEGIN and COMMIT included). On PGlite each statement runs in the API's one thread, so
  * this count is what a lunch rush's orders per second come down to (bench/README.md, place order).
  *
  * A warm restaurant's setup (settings, hours, closed dates, modules, production unit, checkout,
@@ -13,22 +13,36 @@ import { basketHelpers, type Chosen } from "../../testing/basket-helpers";
 import { pay, pressTestButton } from "../../testing/order-fixtures";
 import { useTestApp } from "../../testing/test-app";
 
+/** The SQL of every statement PGlite ran, in order. */
 const parsed: string[] = [];
 /** Patched before the test database opens: its client binds the prototype's method when it is made. */
 const execProtocolRaw = PGlite.prototype.execProtocolRaw;
 PGlite.prototype.execProtocolRaw = function (message, ...rest) {
-  const statement = statementOf(message);
-  if (statement !== undefined) parsed.push(statement);
+  parsed.push(...statementsRun(message));
   return execProtocolRaw.call(this, message, ...rest);
 };
 
-/** The SQL of a Parse ('P': length, statement name, SQL) or simple Query ('Q': length, SQL) message. */
-function statementOf(message: Uint8Array): string | undefined {
-  const kind = message[0];
-  if (kind !== 0x50 && kind !== 0x51) return undefined;
-  let start = 5;
-  if (kind === 0x50) start = message.indexOf(0, start) + 1;
-  return new TextDecoder().decode(message.subarray(start, message.indexOf(0, start)));
+/** Named statements (packages/db pglite-statements.ts) by name: a Bind runs one of them. */
+const named = new Map<string, string>();
+
+/**
+ * The SQL of the statements one call into PGlite runs: a simple Query ('Q': length, SQL), a Parse of the
+ * unnamed statement ('P': length, name, SQL), which PGlite's own query() runs at once, or a Bind ('B':
+ * length, portal, statement name, …) of a named statement, whose SQL its Parse gave.
+ */
+function statementsRun(call: Uint8Array): string[] {
+  const run: string[] = [];
+  for (let start = 0; start < call.length; ) {
+    const kind = call[start];
+    const end = start + 1 + new DataView(call.buffer, call.byteOffset + start + 1, 4).getInt32(0);
+    const [first = "", second = ""] = new TextDecoder().decode(call.subarray(start + 5, end)).split("\0");
+    if (kind === 0x51) run.push(first);
+    if (kind === 0x50 && first === "") run.push(second);
+    if (kind === 0x50 && first !== "") named.set(first, second);
+    if (kind === 0x42 && second !== "") run.push(named.get(second) ?? `unknown statement ${second}`);
+    start = end;
+  }
+  return run;
 }
 
 const SETUP_TABLES = [
