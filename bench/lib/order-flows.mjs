@@ -58,9 +58,16 @@ async function spreadSlots(client, shop) {
   return [...today, ...tomorrow];
 }
 
+/**
+ * Every guest starts at once, so a run's first calls meet a queue of all 32 (a herd no steady lunch rush
+ * sees), and its last flows run while the others have already stopped. Call times count from
+ * RAMP_SECONDS after the start until the deadline: the steady state. Orders per second count the whole run.
+ */
+const RAMP_SECONDS = 2;
+
 async function runGuests({ seconds, guests }) {
-  timed.reset();
   const started = performance.now();
+  timed.reset();
   const deadline = started + seconds * 1000;
   const outcomes = [];
   const guest = async () => {
@@ -85,11 +92,14 @@ async function runGuests({ seconds, guests }) {
       .map((o) => `${o.step}: ${o.code ?? o.detail}`)
       .slice(0, 10),
     failureCount: outcomes.length - orders.length,
-    ...timed.summary(),
+    ...timed.summary(Math.min(started + RAMP_SECONDS * 1000, deadline), deadline),
   };
 }
 
-/** Wraps a Client: the time of every call by route (ids taken out), and answers that are not 2xx. */
+/**
+ * Wraps a Client: the time of every call by route (ids taken out), with when it started, and answers
+ * that are not 2xx.
+ */
 function timingClient(inner) {
   let byRoute = new Map();
   let non2xx = [];
@@ -100,7 +110,7 @@ function timingClient(inner) {
       const answer = await inner.call(method, path, options);
       const route = `${method} ${routeOf(path)}`;
       const times = byRoute.get(route) ?? [];
-      times.push(performance.now() - started);
+      times.push({ started, ms: performance.now() - started });
       byRoute.set(route, times);
       // The hosted page's buttons answer 303 to the shop, as a form post does: that is its success.
       const expected = answer.status < 300 || (answer.status === 303 && route.includes("/payment/test/"));
@@ -114,9 +124,11 @@ function timingClient(inner) {
       byRoute = new Map();
       non2xx = [];
     },
-    summary() {
-      const calls = [...byRoute].map(([route, times]) => ({ route, count: times.length, ...percentiles(times) }));
-      const all = [...byRoute.values()].flat();
+    /** Percentiles of the calls started from `fromMs` until `untilMs`; non-2xx answers of the whole run. */
+    summary(fromMs = 0, untilMs = Number.POSITIVE_INFINITY) {
+      const within = (times) => times.filter((t) => t.started >= fromMs && t.started < untilMs).map((t) => t.ms);
+      const calls = [...byRoute].map(([route, times]) => ({ route, ...percentiles(within(times)) }));
+      const all = [...byRoute.values()].flatMap(within);
       return { calls, allCalls: percentiles(all), non2xx: non2xx.length, non2xxSamples: non2xx.slice(0, 10) };
     },
   };
@@ -132,7 +144,7 @@ function routeOf(path) {
 function percentiles(times) {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 };
+  return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 };
 }
 
 /**
