@@ -23,6 +23,12 @@ import {
 } from "../../reliability/harness/guest-flow.ts";
 
 const mode = process.argv[2];
+/**
+ * Every guest starts at once, so a run's first calls meet a queue of all 32 (a herd no steady lunch rush
+ * sees), and its last flows run while the others have already stopped. Call times count from
+ * RAMP_SECONDS after the start until the deadline: the steady state. Orders per second count the whole run.
+ */
+const RAMP_SECONDS = 2;
 /** Round-robin position in the pickup slots, shared by every guest of every run. */
 let nextSlot = 0;
 const input = JSON.parse(process.env.BENCH_FLOW_INPUT ?? "{}");
@@ -57,13 +63,6 @@ async function spreadSlots(client, shop) {
   const tomorrow = await availableSlots(client, shop.module, token, restaurantDay(1));
   return [...today, ...tomorrow];
 }
-
-/**
- * Every guest starts at once, so a run's first calls meet a queue of all 32 (a herd no steady lunch rush
- * sees), and its last flows run while the others have already stopped. Call times count from
- * RAMP_SECONDS after the start until the deadline: the steady state. Orders per second count the whole run.
- */
-const RAMP_SECONDS = 2;
 
 async function runGuests({ seconds, guests }) {
   const started = performance.now();
