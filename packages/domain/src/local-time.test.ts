@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import {
   addDays,
   formatHhMm,
+  formatterPerZone,
   isoWeekdayOf,
   type LocalParts,
   localParts,
@@ -204,5 +205,20 @@ describe("formatHhMm", () => {
 
   test("refuses minutes outside the day", () => {
     expect(() => formatHhMm(1441)).toThrow(RangeError);
+  });
+});
+
+describe("formatterPerZone", () => {
+  test("makes one formatter per time zone, on first use, and hands the same one back after", () => {
+    const made: string[] = [];
+    const formatterOf = formatterPerZone((timeZone) => {
+      made.push(timeZone);
+      return new Intl.DateTimeFormat("en-US", { timeZone, hour: "2-digit", hourCycle: "h23" });
+    });
+    const noon = new Date("2026-11-23T12:00:00Z");
+    expect(formatterOf("Europe/Copenhagen").format(noon)).toBe("13");
+    expect(formatterOf("America/New_York").format(noon)).toBe("07");
+    expect(formatterOf("Europe/Copenhagen")).toBe(formatterOf("Europe/Copenhagen"));
+    expect(made).toEqual(["Europe/Copenhagen", "America/New_York"]);
   });
 });

@@ -22,8 +22,18 @@ const MINUTES_PER_DAY = 1440;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const HH_MM_PATTERN = /^(?:([01]\d|2[0-3]):([0-5]\d)|24:00)$/;
 
-// Building a DateTimeFormat is slow compared to using one; slot lists call this many times.
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterFor = formatterPerZone(
+  (timeZone) =>
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }),
+);
 
 export function localParts(instant: Date, timeZone: string): LocalParts {
   const parts = formatterFor(timeZone).formatToParts(instant);
@@ -75,21 +85,22 @@ export function formatHhMm(minutes: number): string {
   return `${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}`;
 }
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
+/**
+ * One formatter per time zone, made on first use: building a DateTimeFormat costs far more than using
+ * one, and slot lists and receipts format many instants.
+ */
+export function formatterPerZone(
+  make: (timeZone: string) => Intl.DateTimeFormat,
+): (timeZone: string) => Intl.DateTimeFormat {
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let formatter = formatters.get(timeZone);
+    if (!formatter) {
+      formatter = make(timeZone);
+      formatters.set(timeZone, formatter);
+    }
+    return formatter;
+  };
 }
 
 /** How far the zone's wall clock is ahead of UTC at an instant (whole minutes). */
