@@ -29,7 +29,7 @@ const DEFAULT_MAX_STATEMENTS = 2000;
  *
  * query() and a transaction's query() are replaced; everything else (exec, listen, the mutexes that keep a
  * transaction's statements together) is PGlite's own. The least recently used statement is closed when
- * `maxStatements` are held.
+ * `maxStatements` are held. Why PostgreSQL through `pg` does not do the same: docs/decisions/018.
  */
 export function preparingStatements(client: PGlite, maxStatements = DEFAULT_MAX_STATEMENTS): PGlite {
   const internals = client as unknown as PGliteInternals;
