@@ -139,10 +139,11 @@ const ONLY_WARNINGS_TO_THE_CLIENT = "SET client_min_messages TO warning";
 const STARTS_A_CALL = new Set([0x50, 0x42, 0x43, 0x51]);
 
 /**
- * PGlite copies its table of type parsers for every query it answers (`{ ...parsers, ...options.parsers }`),
- * and at start it adds one for the array type of every type in the catalogue: 316 entries, a third of the
- * time of a one-row query. Kept: its own parsers of the base types, and those of the arrays of the types a
- * storefront's tables and queries use; any other array comes back as PostgreSQL's text, '{…}'.
+ * PGlite copies its table of type parsers for every query it answers itself (`{ ...parsers, ...options.parsers }`:
+ * exec, and every query before pglite-statements.ts, which picks one parser per column instead), and at start
+ * it adds one for the array type of every type in the catalogue: 316 entries, a third of the time of a one-row
+ * query then. Kept: its own parsers of the base types, and those of the arrays of the types a storefront's
+ * tables and queries use; any other array comes back as PostgreSQL's text, '{…}'.
  */
 function keepCommonTypeParsers(client: PGlite): void {
   const kept = Object.entries(client.parsers).filter(

@@ -60,10 +60,9 @@ export function preparingStatements(client: PGlite, maxStatements = DEFAULT_MAX_
       try {
         return await execute(key, text, params, options);
       } catch (error) {
-        if (!isStatementGone(error)) throw withQuery(error, text, params, options);
-        statements.delete(key);
+        if (isStatementGone(error)) statements.delete(key);
         // Inside a transaction the failed statement has aborted it: only the caller can start again.
-        if (client.isInTransaction()) throw withQuery(error, text, params, options);
+        if (!isStatementGone(error) || client.isInTransaction()) throw withQuery(error, text, params, options);
         return await execute(key, text, params, options).catch((again) => {
           throw withQuery(again, text, params, options);
         });
