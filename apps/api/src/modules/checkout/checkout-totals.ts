@@ -77,8 +77,10 @@ type Applied = { amountMinor: number };
 
 /**
  * computeCheckoutTotals, reading the applied discounts and gift cards with `read`'s queries and answering
- * their rows too: the checkout's answer shows them, and reads them once. A caller that holds the basket's
- * lock and has read it since passes its summary (`basketRead`): the refresh changes no basket line.
+ * their rows too: the checkout's answer shows them, and reads them once. A caller that has read some of
+ * them in this transaction, with the rows locked since, passes them (`alreadyRead`): the basket's summary
+ * (the refresh changes no basket line), the applied discounts as `read.discounts` reads them, or the
+ * gift cards (none, on a checkout made this moment).
  */
 export async function computeCheckoutTotalsReading<D extends Applied, G extends Applied>(
   db: Executor,
@@ -88,12 +90,12 @@ export async function computeCheckoutTotalsReading<D extends Applied, G extends 
     discounts: (db: Executor, checkoutId: string) => Promise<D[]>;
     giftcards: (db: Executor, checkoutId: string) => Promise<G[]>;
   },
-  basketRead?: BasketSummary,
+  alreadyRead: { basket?: BasketSummary; discounts?: D[]; giftcards?: G[] } = {},
 ): Promise<{ totals: CheckoutTotals; discounts: D[]; giftcards: G[] }> {
   // One query after another, here and below: `db` is often a transaction, whose one connection
   // runs one query at a time (pg deprecates queueing them on it).
-  let discounts = await read.discounts(db, checkout.id);
-  let giftcards = await read.giftcards(db, checkout.id);
+  let discounts = alreadyRead.discounts ?? (await read.discounts(db, checkout.id));
+  let giftcards = alreadyRead.giftcards ?? (await read.giftcards(db, checkout.id));
   // Most checkouts have neither: then there is nothing to bring in line, and no transaction to pay for.
   // One applied after these reads was computed against the basket as it was then, as a refresh would.
   if (checkout.state === CheckoutState.OPEN && (discounts.length > 0 || giftcards.length > 0)) {
@@ -101,7 +103,7 @@ export async function computeCheckoutTotalsReading<D extends Applied, G extends 
     discounts = await read.discounts(db, checkout.id);
     giftcards = await read.giftcards(db, checkout.id);
   }
-  const basket = basketRead ?? (await checkoutBasket(db, checkout));
+  const basket = alreadyRead.basket ?? (await checkoutBasket(db, checkout));
   const discountMinor = Math.min(
     basket.totalMinor,
     discounts.reduce((sum, row) => sum + row.amountMinor, 0),

@@ -3,7 +3,7 @@ import type { Db } from "@app/db";
 import { notFound } from "../../errors";
 import { requireOrderableModule, requireOwnModule } from "../tenancy";
 import { insertCheckout } from "./repository";
-import { toCheckoutJson } from "./to-checkout-json";
+import { NOTHING_YET, toCheckoutJson } from "./to-checkout-json";
 
 /**
  * A new OPEN checkout of one of the unit's modules; `instanceId` must be that module's checkout
@@ -24,5 +24,5 @@ export async function createCheckout(
     checkoutInstanceId: found.checkoutInstanceId,
     createdAt: now(),
   });
-  return toCheckoutJson(db, row, now());
+  return toCheckoutJson(db, row, now(), NOTHING_YET);
 }

@@ -2,13 +2,13 @@ import type { Checkout } from "@app/contracts";
 import type { Db } from "@app/db";
 import { CheckoutState } from "@app/domain";
 import { conflict } from "../../errors";
-import { basketOrdered, findBasketHold, findOwnBasket } from "../basket";
+import { basketOrdered, findOwnBasket } from "../basket";
 import { changeOpenCheckout } from "./checkout-access";
-import { findCheckoutsHoldingBasket, updateCheckout } from "./repository";
+import { findBasketHolders, updateCheckout } from "./repository";
 import { toCheckoutJson } from "./to-checkout-json";
 
 /** A checkout in one of these states still needs its basket: the basket cannot move to another one. */
-const UNFINISHED_STATES = [CheckoutState.OPEN, CheckoutState.PENDING, CheckoutState.FINALIZING];
+const UNFINISHED_STATES: readonly number[] = [CheckoutState.OPEN, CheckoutState.PENDING, CheckoutState.FINALIZING];
 
 /**
  * Links the basket to the checkout, replacing a basket linked before. The basket must be the unit's,
@@ -26,9 +26,9 @@ export async function linkBasket(
   const { db, now } = deps;
   const row = await changeOpenCheckout(db, checkoutId, productionUnitId, async (tx, checkout) => {
     await findOwnBasket(tx, basketId, productionUnitId, now(), true);
-    if ((await findBasketHold(tx, basketId)) === "ordered") throw basketOrdered();
-    const holders = await findCheckoutsHoldingBasket(tx, basketId, checkout.id, UNFINISHED_STATES);
-    if (holders.length > 0) {
+    const holders = await findBasketHolders(tx, basketId);
+    if (holders.some((holder) => holder.state === CheckoutState.DONE || holder.orderId !== null)) throw basketOrdered();
+    if (holders.some((holder) => holder.id !== checkout.id && UNFINISHED_STATES.includes(holder.state))) {
       throw conflict("BASKET_IN_USE", "The basket belongs to another checkout that is not finished");
     }
     return updateCheckout(tx, checkout.id, { basketId, updatedAt: now() });

@@ -1,6 +1,7 @@
 /** SQL of the checkout feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
-import { and, asc, desc, eq, inArray, ne } from "@app/db/orm";
+import { and, asc, desc, eq, inArray, isNotNull, or } from "@app/db/orm";
+import { CheckoutState } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 import { findProductionUnit } from "../tenancy";
 
@@ -54,14 +55,23 @@ export async function lockBasket(db: Executor, id: string) {
   return rows[0];
 }
 
-/** Checkouts other than `exceptId` that hold the basket and are in one of `states`. */
-export async function findCheckoutsHoldingBasket(db: Executor, basketId: string, exceptId: string, states: number[]) {
+/**
+ * The checkouts that hold the basket or have paid for it: unfinished (OPEN, PENDING, FINALIZING),
+ * DONE, or with an order. A checkout in ERROR without an order released it and is left out.
+ */
+export async function findBasketHolders(db: Executor, basketId: string) {
   return db
-    .select({ id: checkout.id })
+    .select({ id: checkout.id, state: checkout.state, orderId: checkout.orderId })
     .from(checkout)
-    .where(and(eq(checkout.basketId, basketId), ne(checkout.id, exceptId), inArray(checkout.state, states)))
-    .limit(1);
+    .where(
+      and(
+        eq(checkout.basketId, basketId),
+        or(inArray(checkout.state, BASKET_HOLDING_STATES), isNotNull(checkout.orderId)),
+      ),
+    );
 }
+
+const BASKET_HOLDING_STATES = [CheckoutState.OPEN, CheckoutState.PENDING, CheckoutState.FINALIZING, CheckoutState.DONE];
 
 // ── What the checkout JSON shows ───────────────────────────────────────────────────────────
 

@@ -45,6 +45,18 @@ describe("POST /api/checkout", () => {
     });
   });
 
+  test("answers the new checkout as a read of it answers it, without reading what a new checkout cannot have", async () => {
+    const { checkoutInstanceId, id } = A().module;
+    const created = await t.request({
+      method: "POST",
+      url: `/api/checkout?instanceId=${checkoutInstanceId}&moduleId=${id}`,
+      headers: A().auth,
+    });
+    const read = await t.request({ method: "GET", url: `/api/checkout/${created.json().id}`, headers: A().auth });
+    expect(read.statusCode).toBe(200);
+    expect(created.json()).toEqual(read.json());
+  });
+
   test("accepts an empty JSON object as body", async () => {
     const { checkoutInstanceId, id } = A().module;
     const res = await t.request({
@@ -293,6 +305,21 @@ describe("POST /api/checkout/:id/basket", () => {
     const { basketId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 1 }]);
     const other = await createCheckout(t, A());
     const res = await link(other, basketId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0].code).toBe("BASKET_IN_USE");
+  });
+
+  test("links the basket the checkout already holds again (a retried request)", async () => {
+    const { checkoutId, basketId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 1 }]);
+    const res = await link(checkoutId, basketId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().checkoutBaskets).toEqual([{ externalBasketId: basketId }]);
+  });
+
+  test("is 409 BASKET_IN_USE while another checkout is being paid with the basket", async () => {
+    const { checkoutId, basketId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 1 }]);
+    await setCheckoutState(t, checkoutId, CheckoutState.PENDING);
+    const res = await link(await createCheckout(t, A()), basketId);
     expect(res.statusCode).toBe(409);
     expect(res.json().errors[0].code).toBe("BASKET_IN_USE");
   });

@@ -11,9 +11,24 @@ type PaymentSummary = Awaited<ReturnType<typeof findPayments>>[number];
  * The checkout as SPEC §3 names it. Totals are recomputed (which, for an OPEN checkout, also brings
  * the applied discount and gift cards in line with the current basket), and the rows they were computed from shown.
  */
-export async function toCheckoutJson(db: Executor, checkout: CheckoutRow, now: Date): Promise<Checkout> {
-  return (await readCheckoutAnswer(db, checkout, now)).answer;
+export async function toCheckoutJson(
+  db: Executor,
+  checkout: CheckoutRow,
+  now: Date,
+  alreadyRead: AlreadyRead = {},
+): Promise<Checkout> {
+  return (await readCheckoutAnswer(db, checkout, now, alreadyRead)).answer;
 }
+
+/** Rows of the checkout the caller knows already, so the answer does not read them again. */
+export type AlreadyRead = {
+  discounts?: Awaited<ReturnType<typeof findCheckoutDiscounts>>;
+  giftcards?: Awaited<ReturnType<typeof findCheckoutGiftcards>>;
+  payments?: PaymentSummary[];
+};
+
+/** A checkout made this moment has nothing applied and no payment yet. */
+export const NOTHING_YET: AlreadyRead = { discounts: [], giftcards: [], payments: [] };
 
 /**
  * What a checkout's answer was read from, for keeping it in memory (decision 015): the row-change tags
@@ -26,11 +41,12 @@ export async function readCheckoutAnswer(
   db: Executor,
   checkout: CheckoutRow,
   now: Date,
+  alreadyRead: AlreadyRead = {},
 ): Promise<{ answer: Checkout; scope: CheckoutAnswerScope }> {
   // One query after another: `db` may be a transaction, whose one connection runs one query at a time.
   const read = { discounts: findCheckoutDiscounts, giftcards: findCheckoutGiftcards };
-  const { totals, discounts, giftcards } = await computeCheckoutTotalsReading(db, checkout, now, read);
-  const payments = await findPayments(db, checkout.id);
+  const { totals, discounts, giftcards } = await computeCheckoutTotalsReading(db, checkout, now, read, alreadyRead);
+  const payments = alreadyRead.payments ?? (await findPayments(db, checkout.id));
   const current = currentPayment(checkout, payments);
   // Gift cards count through the checkout's gift-card rows (no state: they pay for sure); the
   // GIFTCARD payment that draws them is left out so it is not counted twice. Of the other payments

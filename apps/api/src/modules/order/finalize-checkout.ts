@@ -18,9 +18,10 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Executor } from "@app/db";
-import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
+import { CheckoutState, PaymentState, PaymentType, summarizeBasket } from "@app/domain";
 import type { Deps } from "../../deps";
 import { type AppError, conflict, unprocessable } from "../../errors";
+import { withLineKinds } from "../basket";
 import { findItemsPerSlot, slotFull, tryConsumeCapacity } from "../capacity";
 import {
   type CheckoutRow,
@@ -97,7 +98,7 @@ async function placeOrder(
     throw conflict("CHECKOUT_FAILED", "The order could not be placed and the payment was given back");
   }
 
-  const { live, main, totals, applied, orderReadyTime } = await requireSettledPayment(tx, checkout, now);
+  const { live, main, lines, totals, applied, orderReadyTime } = await requireSettledPayment(tx, checkout, now);
   const module = await requireOwnModule(tx, checkout.moduleId, checkout.productionUnitId);
   const settings = await getModuleSettings(tx, module.id);
   // What the attempt took when its payment started is the order's now; only an older attempt takes it here.
@@ -130,7 +131,7 @@ async function placeOrder(
     deliveryZipCode: checkout.deliveryZipCode,
     createdAt: now,
   });
-  await copyLinesAndDiscounts(tx, checkout, order.id, discounts);
+  await copyLinesAndDiscounts(tx, lines, order.id, discounts);
   await updateCheckout(tx, checkout.id, { state: CheckoutState.DONE, orderId: order.id, updatedAt: now });
 
   // The receipt goes where the module says; an explicit receiptEmail on the payment wins.
@@ -156,9 +157,12 @@ async function requireSettledPayment(tx: Executor, checkout: CheckoutRow, now: D
   if (main && main.type === PaymentType.ONLINE && main.state === PaymentState.CREATED) {
     throw conflict("PAYMENT_NOT_AUTHORIZED", "The payment has not been approved yet");
   }
-  // The checkout is not OPEN: nothing is refreshed, the discounts read are the ones the order keeps.
+  // The checkout is not OPEN: nothing is refreshed, the discounts read are the ones the order keeps. The
+  // lines the order copies are the ones its totals are computed from.
   const read = { discounts: findCheckoutDiscountRows, giftcards: findGiftcardAmounts };
-  const { totals, discounts: applied } = await computeCheckoutTotalsReading(tx, checkout, now, read);
+  const lines = checkout.basketId ? await findBasketLines(tx, checkout.basketId) : [];
+  const basket = summarizeBasket(await withLineKinds(tx, checkout.moduleId, lines));
+  const { totals, discounts: applied } = await computeCheckoutTotalsReading(tx, checkout, now, read, { basket });
   if (totals.isEmpty) throw unprocessable("BASKET_EMPTY", "The basket is empty");
   const paidMinor = live.reduce((sum, row) => sum + row.amountMinor, 0);
   if (paidMinor !== totals.orderTotalMinor) {
@@ -173,7 +177,7 @@ async function requireSettledPayment(tx: Executor, checkout: CheckoutRow, now: D
   if (orderReadyTime.getTime() + PICKUP_TIME_GRACE_MS < now.getTime()) {
     throw new PermanentFailure(pickupTimePassed(checkout.isDelivery));
   }
-  return { live, main, totals, applied, orderReadyTime };
+  return { live, main, lines, totals, applied, orderReadyTime };
 }
 
 /** Takes the items from the slot's kitchen capacity (conditional upsert); a full slot is permanent. */
@@ -196,11 +200,10 @@ async function useDiscounts(tx: Executor, discounts: Awaited<ReturnType<typeof f
 /** The order keeps its own copy of the basket lines and the discounts, as they were when it was placed. */
 async function copyLinesAndDiscounts(
   tx: Executor,
-  checkout: CheckoutRow,
+  lines: Awaited<ReturnType<typeof findBasketLines>>,
   orderId: string,
   discounts: Awaited<ReturnType<typeof findCheckoutDiscountRows>>,
 ): Promise<void> {
-  const lines = checkout.basketId ? await findBasketLines(tx, checkout.basketId) : [];
   await insertOrderLines(
     tx,
     lines.map((line, index) => ({

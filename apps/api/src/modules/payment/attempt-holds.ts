@@ -33,9 +33,13 @@ export type CapacityHold = { capacityInstanceId: number; slotStart: Date; items:
  * Locks the rows of the codes applied to the checkout and refuses one that can no longer be used
  * (422 Discount.Invalid) before the totals are refreshed, which would otherwise drop it silently and
  * charge the guest more than the checkout showed. Locked, the usage count cannot reach the limit
- * between this check, the refresh and takeHolds.
+ * between this check, the refresh and takeHolds. Answers the applied rows it read.
  */
-export async function refuseUnusableDiscounts(tx: Executor, checkoutId: string, now: Date): Promise<void> {
+export async function refuseUnusableDiscounts(
+  tx: Executor,
+  checkoutId: string,
+  now: Date,
+): Promise<Awaited<ReturnType<typeof findAppliedDiscounts>>> {
   const applied = await findAppliedDiscounts(tx, checkoutId);
   for (const row of await lockDiscountCodes(
     tx,
@@ -46,6 +50,7 @@ export async function refuseUnusableDiscounts(tx: Executor, checkoutId: string, 
     // Switched off, or its last valid day ended while the guest was on the checkout page.
     if (!isDiscountUsable(rule, now)) throw discountRefused(rule.code, "is no longer valid");
   }
+  return applied;
 }
 
 /** A discount code applied to the checkout, as its row reads. */

@@ -214,9 +214,12 @@ async function startAttempt(
   });
   if (problem) throw unprocessable(problem.code, problem.message, problem.field);
   // The guest saw the code's discount: one used up or expired since is refused, never dropped by the refresh below.
-  await refuseUnusableDiscounts(tx, checkout.id, now);
+  const applied = await refuseUnusableDiscounts(tx, checkout.id, now);
   // For the OPEN checkout this also brings discount and gift-card amounts in line with the basket now.
-  const { totals, discounts, giftcards } = await computeCheckoutTotalsReading(tx, checkout, now, APPLIED, basket);
+  const { totals, discounts, giftcards } = await computeCheckoutTotalsReading(tx, checkout, now, APPLIED, {
+    basket,
+    discounts: applied,
+  });
   if (totals.isEmpty) throw basketEmpty();
   const attemptNumber = await nextAttemptNumber(tx, checkout.id);
   const capacity: CapacityHold =
