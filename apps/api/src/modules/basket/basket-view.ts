@@ -8,12 +8,24 @@ function nameIn(names: Translations | null, language: LanguageCode, stored: stri
   return names?.[language] || stored;
 }
 
+type Lines = Awaited<ReturnType<typeof findLinesWithNames>>;
+type Choices = Awaited<ReturnType<typeof findLineChoicesWithNames>>;
+
 export async function loadBasketView(db: Executor, basket: BasketRow, language: LanguageCode): Promise<Basket> {
   const lines = await findLinesWithNames(db, basket.id);
   const choices = await findLineChoicesWithNames(
     db,
     lines.map(({ line }) => line),
   );
+  return basketView(basket, lines, choices, language);
+}
+
+/** A basket made this moment has no lines yet: its answer reads nothing. */
+export function newBasketView(basket: BasketRow, language: LanguageCode): Basket {
+  return basketView(basket, [], [], language);
+}
+
+function basketView(basket: BasketRow, lines: Lines, choices: Choices, language: LanguageCode): Basket {
 
   const choicesByLine = new Map<string, BasketChoice[]>();
   for (const choice of choices) {

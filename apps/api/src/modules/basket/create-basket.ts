@@ -1,6 +1,6 @@
 import type { Basket, LanguageCode } from "@app/contracts";
 import type { BasketDeps } from "./basket-context";
-import { loadBasketView } from "./basket-view";
+import { newBasketView } from "./basket-view";
 import { insertBasket } from "./repository";
 
 /** A new, empty basket of the token's production unit; its id is a random UUID. */
@@ -10,5 +10,5 @@ export async function createBasket(
   language: LanguageCode,
 ): Promise<Basket> {
   const basket = await insertBasket(deps.db, productionUnitId, deps.now());
-  return loadBasketView(deps.db, basket, language);
+  return newBasketView(basket, language);
 }

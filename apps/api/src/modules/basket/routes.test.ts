@@ -46,6 +46,13 @@ describe("GET /api/basket", () => {
     });
   });
 
+  test("answers the new basket as a read of it answers it", async () => {
+    const created = await t.request({ method: "GET", url: "/api/basket", headers: A() });
+    const read = await t.request({ method: "GET", url: `/api/basket/${created.json().id}`, headers: A() });
+    expect(read.statusCode).toBe(200);
+    expect(created.json()).toEqual(read.json());
+  });
+
   test("answers a different basket each time", async () => {
     expect((await h.newBasket()).id).not.toBe((await h.newBasket()).id);
   });

@@ -7,33 +7,25 @@ const { receiptMessage } = schema;
 export type ReceiptMessageRow = typeof receiptMessage.$inferSelect;
 
 /**
- * Claims up to `limit` pending messages due at `at` and leases them until `leaseUntil`, in one
- * transaction: rows another process is claiming are skipped (SKIP LOCKED), so no message is sent twice.
+ * Claims up to `limit` pending messages due at `at` and leases them until `leaseUntil`, in one statement:
+ * rows another process is claiming are skipped (SKIP LOCKED), so no message is sent twice.
  */
 export async function claimDueReceipts(
   db: Executor,
   input: { at: Date; limit: number; leaseUntil: Date },
 ): Promise<ReceiptMessageRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: receiptMessage.id })
-      .from(receiptMessage)
-      .where(and(eq(receiptMessage.status, "pending"), lte(receiptMessage.nextAttemptAt, input.at)))
-      .orderBy(asc(receiptMessage.nextAttemptAt))
-      .limit(input.limit)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(receiptMessage)
-      .set({ nextAttemptAt: input.leaseUntil })
-      .where(
-        inArray(
-          receiptMessage.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
-  });
+  const due = db
+    .select({ id: receiptMessage.id })
+    .from(receiptMessage)
+    .where(and(eq(receiptMessage.status, "pending"), lte(receiptMessage.nextAttemptAt, input.at)))
+    .orderBy(asc(receiptMessage.nextAttemptAt))
+    .limit(input.limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(receiptMessage)
+    .set({ nextAttemptAt: input.leaseUntil })
+    .where(inArray(receiptMessage.id, due))
+    .returning();
 }
 
 export async function updateReceiptMessage(
