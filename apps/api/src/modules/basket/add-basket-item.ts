@@ -12,7 +12,7 @@ import { requireOpenBasket } from "./basket-access";
 import type { BasketDeps } from "./basket-context";
 import { loadBasketView } from "./basket-view";
 import { type ChosenInput, priceBasketLine } from "./price-basket-line";
-import { countLines, findLinesOfProduct, insertLine, updateLine } from "./repository";
+import { findLinesForAdding, insertLine, updateLine } from "./repository";
 
 export type AddBasketItemInput = {
   basketId: string;
@@ -32,7 +32,7 @@ export async function addBasketItem(deps: BasketDeps, input: AddBasketItemInput)
     const request = { productionUnitId, timeZone: unit.timeZone, now, productId: item.productId, chosen };
 
     const priced = await priceBasketLine(tx, { ...request, amount: item.amount });
-    const existing = await findLinesOfProduct(tx, basket.id, item.productId);
+    const { ofProduct: existing, editableLines } = await findLinesForAdding(tx, basket.id, item.productId);
 
     if (priced.isBagFee) {
       if (existing.length === 0) await insertLine(tx, basket.id, priced.values, priced.choices);
@@ -40,7 +40,7 @@ export async function addBasketItem(deps: BasketDeps, input: AddBasketItemInput)
       const match = existing.find((line) => !line.editingIsDisabled && sameChoices(line.choices, chosen));
       if (!match) {
         // The basket row is locked (requireOpenBasket), so two adds cannot both take the last place.
-        if (!hasRoomForLine(await countLines(tx, basket.id))) throw tooManyLines();
+        if (!hasRoomForLine(editableLines)) throw tooManyLines();
         await insertLine(tx, basket.id, priced.values, priced.choices);
       } else {
         const amount = match.amount + item.amount;

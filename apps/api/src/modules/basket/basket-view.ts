@@ -26,7 +26,6 @@ export function newBasketView(basket: BasketRow, language: LanguageCode): Basket
 }
 
 function basketView(basket: BasketRow, lines: Lines, choices: Choices, language: LanguageCode): Basket {
-
   const choicesByLine = new Map<string, BasketChoice[]>();
   for (const choice of choices) {
     const list = choicesByLine.get(choice.basketItemId) ?? [];

@@ -1,6 +1,6 @@
 /** SQL of the basket feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from "@app/db/orm";
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 
@@ -151,14 +151,20 @@ export async function findLine(db: Executor, basketId: string, itemId: string): 
   return rows[0];
 }
 
-/** The basket's lines of one product with their choices (to find a line to merge into). */
-export async function findLinesOfProduct(db: Executor, basketId: string, productId: number) {
+/**
+ * What adding a product needs of the basket, in one read of its lines: its lines of that product with
+ * their choices (to find a line to merge into), and how many lines are not locked (the bag fee is): what
+ * MAX_BASKET_LINES counts.
+ */
+export async function findLinesForAdding(db: Executor, basketId: string, productId: number) {
   const lines = await db
     .select()
     .from(basketItem)
-    .where(and(eq(basketItem.basketId, basketId), eq(basketItem.productId, productId)))
+    .where(eq(basketItem.basketId, basketId))
     .orderBy(asc(basketItem.createdAt), asc(basketItem.id));
-  if (lines.length === 0) return [];
+  const editableLines = lines.filter((line) => !line.editingIsDisabled).length;
+  const ofProduct = lines.filter((line) => line.productId === productId);
+  if (ofProduct.length === 0) return { ofProduct: [], editableLines };
   const choices = await db
     .select({
       basketItemId: basketItemChoice.basketItemId,
@@ -170,19 +176,13 @@ export async function findLinesOfProduct(db: Executor, basketId: string, product
     .where(
       inArray(
         basketItemChoice.basketItemId,
-        lines.map((line) => line.id),
+        ofProduct.map((line) => line.id),
       ),
     );
-  return lines.map((line) => ({ ...line, choices: choices.filter((c) => c.basketItemId === line.id) }));
-}
-
-/** Lines of the basket other than locked ones (the bag fee): what MAX_BASKET_LINES counts. */
-export async function countLines(db: Executor, basketId: string): Promise<number> {
-  const [row] = await db
-    .select({ lines: count() })
-    .from(basketItem)
-    .where(and(eq(basketItem.basketId, basketId), eq(basketItem.editingIsDisabled, false)));
-  return row?.lines ?? 0;
+  return {
+    ofProduct: ofProduct.map((line) => ({ ...line, choices: choices.filter((c) => c.basketItemId === line.id) })),
+    editableLines,
+  };
 }
 
 export async function insertLine(
