@@ -11,13 +11,23 @@ export function ratioRow({ part, name, result, target, informational = false }) 
   return {
     part,
     name,
-    measured: `${perSecond(result.oursPerSecond)} vs ${perSecond(result.barePerSecond)}${failed ? `, ${result.failures} failed` : ""}`,
+    measured: `${perSecond(result.oursPerSecond)} vs ${perSecond(result.barePerSecond)}${pairSpread(result.pairs)}${failed ? `, ${result.failures} failed` : ""}`,
     target: `≥ ${percent(target)}${failed ? ", 0 failed" : ""}`,
     ratio: result.ratio,
     pass: result.ratio >= target && !failed,
     informational,
     details: result.pairs,
   };
+}
+
+/**
+ * The lowest and highest ratio of the interleaved pairs: a wide spread says the machine moved under the run (the
+ * median is reported all the same), a narrow one that the median stands for every pair.
+ */
+function pairSpread(pairs = []) {
+  if (pairs.length < 2) return "";
+  const ratios = pairs.map((pair) => pair.ratio * 100);
+  return `; pairs ${Math.round(Math.min(...ratios))}–${Math.round(Math.max(...ratios))} %`;
 }
 
 /** A row of one figure against a limit: `pass` when `value` is at most (or, with atLeast, at least) `limit`. */
