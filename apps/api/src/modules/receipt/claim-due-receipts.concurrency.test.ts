@@ -54,6 +54,8 @@ describe.each(await testDbKinds())("claiming due receipts on %s", (kind) => {
     const claim = () => claimDueReceipts(t.db, { at: NOW, limit: 20, leaseUntil: LEASE_UNTIL });
     const [first, second] = await Promise.all([claim(), claim()]);
 
+    expect(first.length).toBeLessThanOrEqual(20);
+    expect(second.length).toBeLessThanOrEqual(20);
     const claimed = [...first, ...second].map((row) => row.id);
     expect(new Set(claimed).size).toBe(claimed.length);
     expect(claimed.sort()).toEqual(due.map((row) => row.id).sort());
