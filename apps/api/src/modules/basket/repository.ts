@@ -54,8 +54,13 @@ export async function findBasketHold(db: Executor, basketId: string): Promise<"o
         ),
       ),
     );
-  if (rows.some((row) => row.state === CheckoutState.DONE || row.orderId !== null)) return "ordered";
+  if (paidFor(rows)) return "ordered";
   return rows.length > 0 ? "paying" : null;
+}
+
+/** Whether one of the checkouts holding a basket is DONE or has its order: the basket was paid for. */
+export function paidFor(holders: { state: number; orderId: string | null }[]): boolean {
+  return holders.some((holder) => holder.state === CheckoutState.DONE || holder.orderId !== null);
 }
 
 // ── Catalogue reads for pricing ────────────────────────────────────────────────────────────

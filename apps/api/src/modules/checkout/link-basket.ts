@@ -2,7 +2,7 @@ import type { Checkout } from "@app/contracts";
 import type { Db } from "@app/db";
 import { CheckoutState } from "@app/domain";
 import { conflict } from "../../errors";
-import { basketOrdered, findOwnBasket } from "../basket";
+import { basketOrdered, findOwnBasket, paidFor } from "../basket";
 import { changeOpenCheckout } from "./checkout-access";
 import { findBasketHolders, updateCheckout } from "./repository";
 import { toCheckoutJson } from "./to-checkout-json";
@@ -27,7 +27,7 @@ export async function linkBasket(
   const row = await changeOpenCheckout(db, checkoutId, productionUnitId, async (tx, checkout) => {
     await findOwnBasket(tx, basketId, productionUnitId, now(), true);
     const holders = await findBasketHolders(tx, basketId);
-    if (holders.some((holder) => holder.state === CheckoutState.DONE || holder.orderId !== null)) throw basketOrdered();
+    if (paidFor(holders)) throw basketOrdered();
     if (holders.some((holder) => holder.id !== checkout.id && UNFINISHED_STATES.includes(holder.state))) {
       throw conflict("BASKET_IN_USE", "The basket belongs to another checkout that is not finished");
     }
