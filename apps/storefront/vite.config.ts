@@ -5,6 +5,8 @@ import { precompress } from "./build/precompress.ts";
 
 /** React and its scheduler: the same in every release of the app, so the browser keeps them cached too. */
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+/** The small entries a page runs beside the app (src/early-reads.ts, src/early-date-formats.ts). */
+const EARLY_ENTRY = /[\\/]src[\\/]early-[a-z-]+\.ts$/;
 
 // In `npm run dev` the API runs on API_PORT and Vite serves the storefront with hot reload on PORT.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
@@ -29,10 +31,12 @@ export default defineConfig({
     // The message files are fetched (src/lib/fetch-locale.ts); a data: URL would break `connect-src 'self'`.
     assetsInlineLimit: (file) => (file.endsWith(".json") ? false : undefined),
     rolldownOptions: {
-      // The app, and the small entry the /checkout page runs beside it (src/early-reads.ts).
+      // The app, and the small entries pages run beside it: every page src/early-date-formats.ts, the
+      // /checkout page src/early-reads.ts.
       input: {
         index: fileURLToPath(new URL("./index.html", import.meta.url)),
         "early-reads": fileURLToPath(new URL("./src/early-reads.ts", import.meta.url)),
+        "early-date-formats": fileURLToPath(new URL("./src/early-date-formats.ts", import.meta.url)),
       },
       // The first load in two scripts of about the same size (br: React ~58 KB, the rest ~55 KB), plus
       // Rolldown's 0.4 KB runtime, which groups cannot place; automatic splitting made six files of it (eight
@@ -44,8 +48,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "vendor", test: REACT, tags: ["$initial"], priority: 2 },
-            // The early-reads entry stays a file of its own that imports nothing (decision 016).
-            { name: "index", test: (id) => !id.endsWith("src/early-reads.ts"), tags: ["$initial"], priority: 1 },
+            // The early entries stay files of their own that import nothing (decision 016).
+            { name: "index", test: (id) => !EARLY_ENTRY.test(id), tags: ["$initial"], priority: 1 },
           ],
         },
       },

@@ -13,9 +13,15 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const result = await build({ root, logLevel: "warn", configFile: join(root, "vite.config.ts") });
 const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
 const chunks = new Map(outputs.filter((o) => o.type === "chunk").map((c) => [c.fileName, c]));
-// The app's entry (index.html); src/early-reads.ts is an entry of its own, loaded by the /checkout page only.
-const entry = [...chunks.values()].find((c) => c.isEntry && c.facadeModuleId?.endsWith("index.html"));
-if (!entry) throw new Error("no entry chunk in the build");
+// The app's entry (index.html), and the entry every page runs beside it; src/early-reads.ts is an entry of its
+// own too, loaded by the /checkout page only.
+const entryOf = (file) => {
+  const chunk = [...chunks.values()].find((c) => c.isEntry && c.facadeModuleId?.endsWith(file));
+  if (!chunk) throw new Error(`no entry chunk for ${file} in the build`);
+  return chunk;
+};
+const entry = entryOf("index.html");
+const dateFormats = entryOf("src/early-date-formats.ts");
 
 // A page's first load: the entry and, transitively, what it imports statically, plus for a lazily loaded
 // route its chunk and what that imports (other dynamic imports load later, on navigation).
@@ -39,8 +45,11 @@ const routeChunk = (routeFile) => {
   return chunk.fileName;
 };
 const pages = [
-  { path: "/", chunks: closure([entry.fileName]) },
-  { path: "/menu/{id}", chunks: closure([entry.fileName, routeChunk("src/app/routes/menu-page.tsx")]) },
+  { path: "/", chunks: closure([dateFormats.fileName, entry.fileName]) },
+  {
+    path: "/menu/{id}",
+    chunks: closure([dateFormats.fileName, entry.fileName, routeChunk("src/app/routes/menu-page.tsx")]),
+  },
 ];
 
 // Level 9 and no timestamps: the same build gives the same figure.

@@ -104,14 +104,3 @@ test("without a stored basket nothing is read early and fetch is left alone", as
   expect(net.calls).toEqual([]);
   expect(globalThis.fetch).toBe(net.fetch);
 });
-
-test("ICU's date formats are started before the app runs, also without a stored basket", async () => {
-  localStorage.removeItem("basketId");
-  const made = vi.spyOn(Intl, "DateTimeFormat");
-  try {
-    await runEarlyReads(network());
-    expect(made).toHaveBeenCalledTimes(1);
-  } finally {
-    made.mockRestore();
-  }
-});

@@ -1,9 +1,8 @@
 /**
  * The guest's own first reads of /checkout — the basket and the checkout instance's settings — started as soon
  * as the page is parsed, while the app's bundle (~130 KB) is still downloading, instead of one round trip after
- * it has run; and ICU's date formats started meanwhile (startDateFormats). The page cannot carry the reads: it
- * is the same for every guest of the host (apps/api/src/plugins/storefront-page.ts), and the basket is this
- * guest's.
+ * it has run. The page cannot carry the reads: it is the same for every guest of the host
+ * (apps/api/src/plugins/storefront-page.ts), and the basket is this guest's.
  *
  * The server adds this entry (an async module of its own, importing nothing) to the /checkout page only. It
  * answers the app's own identical requests — same URL, GET, same bearer token — from the reads it started, each
@@ -97,25 +96,10 @@ function standInFrontOfFetch(reads: Map<string, EarlyRead>): void {
   };
 }
 
-/**
- * ICU starts its date formats on a page's first Intl.DateTimeFormat, which the app's first render makes (the
- * lunch rule's hour, packages/domain local-time.ts): 26–38 ms in Node on our 2-core machine, several times
- * that on a cheap phone (bench/README.md, "Storefront LCP"). Made here, that start-up runs while the bundle
- * downloads and the main thread has nothing else to do; the app's own formatters are then quick to make.
- */
-function startDateFormats(): void {
-  new Intl.DateTimeFormat("en-US", { timeZone: "UTC", hour: "2-digit", minute: "2-digit" }).format(0);
-}
-
 try {
   standInFrontOfFetch(startReads());
 } catch {
   // Storage blocked or a broken data block: the app reads everything itself.
-}
-try {
-  startDateFormats();
-} catch {
-  // An engine without Intl time zones: the app finds out itself.
 }
 
 // A module (it runs as `<script type="module">`), though it exports nothing.

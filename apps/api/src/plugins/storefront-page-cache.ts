@@ -17,7 +17,7 @@ const MAX_HOSTS = 100;
 export type PageParts = {
   indexHtml: string;
   localeFiles: LocaleFiles;
-  /** The preload links and early script of a kind of page (storefront-route-hints.ts). */
+  /** The preload links and early scripts of a kind of page (storefront-route-hints.ts). */
   routeHints: (kind: string) => RouteHints;
 };
 
@@ -73,7 +73,7 @@ export function createShopPageCache(
   };
 }
 
-/** The front page's tile pictures, or the route's own chunks and early script. */
+/** The front page's tile pictures, or the route's own chunks and early script; every page's first script. */
 function hintsFor(kind: string, boot: BootData, parts: PageParts): RouteHints {
-  return kind === FRONT_PAGE_KIND ? frontPageHints(boot.catalogue) : parts.routeHints(kind);
+  return kind === FRONT_PAGE_KIND ? frontPageHints(boot.catalogue, parts.routeHints(kind)) : parts.routeHints(kind);
 }

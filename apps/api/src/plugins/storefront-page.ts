@@ -20,7 +20,7 @@ export type LocaleFiles = Readonly<Record<string, string>>;
 
 export type ShopPageOptions = {
   localeFiles?: LocaleFiles;
-  /** The page's route: the preloads of its chunks, and its early script (storefront-route-hints.ts). */
+  /** The page's route: the preloads of its chunks, and its early scripts (storefront-route-hints.ts). */
   routeHints?: RouteHints;
   /** Adds the sold-out lists, for a page whose first loader reads them (the menu). */
   withStock?: boolean;
@@ -31,13 +31,13 @@ export type ShopPageOptions = {
  * them), and preloads of what the app start still fetches — the token, the maintenance flag and the
  * messages of the host's default language — so they are under way while the scripts download. The
  * `crossorigin` of each makes it the same request as the app's fetch (mode cors, same-origin
- * credentials), which then takes the preloaded answer. A route's early script (with the data blocks it
- * reads) comes right after them: it is asked for before the app's bundle.
+ * credentials), which then takes the preloaded answer. The script every page runs first, then a route's early
+ * script (with the data blocks it reads), come right after them: they are asked for before the app's bundle.
  */
 export function buildShopPage(
   indexHtml: string,
   boot: BootData | null,
-  { localeFiles = {}, routeHints = { early: "", preloads: "" }, withStock = false }: ShopPageOptions = {},
+  { localeFiles = {}, routeHints = { first: "", early: "", preloads: "" }, withStock = false }: ShopPageOptions = {},
 ): ShopPage {
   const preloads = boot ? preloadsFor(boot, localeFiles) : "";
   const blocks = boot
@@ -56,7 +56,7 @@ export function buildShopPage(
   // Replacer functions: a replacement string would read `$&`, `$'` or `$$` in the data as patterns.
   const html = Buffer.from(
     indexHtml
-      .replace("<head>", () => `<head>${preloads}${early}`)
+      .replace("<head>", () => `<head>${preloads}${routeHints.first}${early}`)
       .replace("</head>", () => `${routeHints.preloads}${late}</head>`),
   );
   return {

@@ -7,7 +7,8 @@ type Manifest = Record<string, ManifestChunk>;
 /**
  * The code-split pages of the storefront (apps/storefront/src/app/routes.tsx) by path. Their chunks load
  * only once the entry has run; hinted in the page, they download alongside it. `early` is an entry of its own
- * that the page runs beside the app (/checkout: apps/storefront/src/early-reads.ts, the guest's first reads).
+ * that the page runs beside the app, reading the page's data blocks (/checkout: apps/storefront/src/early-reads.ts,
+ * the guest's first reads).
  */
 const ROUTE_MODULES: { test: RegExp; module: string; early?: string }[] = [
   { test: /^\/menu\/[^/]+$/, module: "src/app/routes/menu-page.tsx" },
@@ -28,9 +29,15 @@ export function readsStockFirst(kind: string): boolean {
 /** The front page: no route chunk, but its first category tiles' pictures are worth preloading. */
 export const FRONT_PAGE_KIND = "front";
 
-/** The front page's hints: the pictures of its first tiles. */
-export function frontPageHints(catalogue: string | null): RouteHints {
-  return { early: "", preloads: tileImageHints(catalogue) };
+/**
+ * The entry every page runs beside the app, reading nothing: it starts ICU's date formats while the app downloads
+ * (apps/storefront/src/early-date-formats.ts).
+ */
+const DATE_FORMATS_ENTRY = "src/early-date-formats.ts";
+
+/** The front page's hints: the pictures of its first tiles, besides what every page has (`everyPage`). */
+export function frontPageHints(catalogue: string | null, everyPage: RouteHints): RouteHints {
+  return { ...everyPage, preloads: tileImageHints(catalogue) };
 }
 
 /** Which kind of page a path is, for the hints: the route module, the front page, or "" (nothing to hint). */
@@ -57,20 +64,22 @@ function tileImageHints(catalogue: string | null): string {
     .join("");
 }
 
-/** What a kind of page adds to index.html: `early` first in its head, `preloads` at the end of it. */
-export type RouteHints = { early: string; preloads: string };
-
-const NO_HINTS: RouteHints = { early: "", preloads: "" };
+/**
+ * What a kind of page adds to index.html: `first` (scripts that read nothing) and `early` (scripts that read
+ * the page's data blocks) at the start of its head, `preloads` at the end of it.
+ */
+export type RouteHints = { first: string; early: string; preloads: string };
 
 /**
- * The `<link>`s that preload a route's own chunks and styles (what the entry preloads already left out),
- * and the route's early script, from the build's manifest (vite `build.manifest`). No manifest: no hints,
- * the page works as before.
+ * The `<link>`s that preload a route's own chunks and styles (what the entry preloads already left out), the
+ * route's early script and the script every page runs first, from the build's manifest (vite `build.manifest`).
+ * No manifest: no hints, the page works as before.
  */
 export function createRouteHints(dist: string): (kind: string) => RouteHints {
   const path = join(dist, ".vite/manifest.json");
   const manifest: Manifest = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
   const inEntry = new Set(closure(manifest, "index.html"));
+  const everyPage: RouteHints = { first: asyncScript(manifest[DATE_FORMATS_ENTRY]?.file), early: "", preloads: "" };
   const hints = new Map<string, RouteHints>();
   for (const { module, early } of ROUTE_MODULES) {
     if (!manifest[module]) continue;
@@ -79,14 +88,18 @@ export function createRouteHints(dist: string): (kind: string) => RouteHints {
     const styles = keys
       .flatMap((key) => manifest[key]!.css ?? [])
       .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
-    // Async and asked for first: it runs as soon as it has arrived, long before the app's bundle.
-    const earlyFile = early ? manifest[early]?.file : undefined;
     hints.set(module, {
-      early: earlyFile ? `<script type="module" async crossorigin src="/${earlyFile}"></script>` : "",
+      ...everyPage,
+      early: asyncScript(early ? manifest[early]?.file : undefined),
       preloads: [...scripts, ...styles].join(""),
     });
   }
-  return (kind) => hints.get(kind) ?? NO_HINTS;
+  return (kind) => hints.get(kind) ?? everyPage;
+}
+
+/** Async and asked for first in the page: it runs as soon as it has arrived, long before the app's bundle. */
+function asyncScript(file: string | undefined): string {
+  return file ? `<script type="module" async crossorigin src="/${file}"></script>` : "";
 }
 
 /** A manifest entry and, transitively, what it imports statically. */

@@ -27,6 +27,7 @@ const MANIFEST = {
   },
   "src/app/routes/checkout-page.tsx": { file: "assets/checkout-page-4.js", imports: ["index.html"] },
   "src/early-reads.ts": { file: "assets/early-reads-5.js", isEntry: true },
+  "src/early-date-formats.ts": { file: "assets/early-date-formats-6.js", isEntry: true },
 };
 
 let dist: string;
@@ -292,6 +293,17 @@ describe("route hints", () => {
       const other = await app.inject({ method: "GET", url, headers: { host: "localhost" } });
       expect(other.body, url).not.toContain("early-reads");
     }
+  });
+
+  test("every page of a shop runs the date-formats entry, asked for before the app's files", async () => {
+    const script = '<script type="module" async crossorigin src="/assets/early-date-formats-6.js"></script>';
+    for (const url of ["/", "/menu/1", "/precheckout", "/checkout", "/order/1"]) {
+      const page = await app.inject({ method: "GET", url, headers: { host: "localhost" } });
+      expect(page.body.split(script).length - 1, url).toBe(1);
+      expect(page.body.indexOf(script), url).toBeLessThan(page.body.indexOf("<title>"));
+    }
+    const checkout = await app.inject({ method: "GET", url: "/checkout", headers: { host: "localhost" } });
+    expect(checkout.body.indexOf(script)).toBeLessThan(checkout.body.indexOf("early-reads-5.js"));
   });
 
   test("the front page preloads its first tiles' pictures, no route chunks", async () => {
