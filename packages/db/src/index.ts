@@ -2,6 +2,7 @@ export * from "./change-feed";
 export * from "./client";
 export { DataDirInUseError } from "./data-dir-lock";
 export { checkDatabaseReadiness, type DatabaseReadiness } from "./readiness";
+export { reusableQuery } from "./reusable-query";
 export { RowChanges } from "./row-changes";
 export type { OrderLineChoice, Translations } from "./schema";
 export * as schema from "./schema";

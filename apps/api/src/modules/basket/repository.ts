@@ -1,5 +1,5 @@
 /** SQL of the basket feature: every function takes an Executor (the database or an open transaction). */
-import { type Executor, schema } from "@app/db";
+import { type Executor, reusableQuery, schema } from "@app/db";
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
@@ -232,13 +232,17 @@ export async function deleteLine(db: Executor, basketId: string, itemId: string)
 // ── What the rules read of a basket ───────────────────────────────────────────────────────
 
 /** Each line's product, amount and total: what totals, discounts and kitchen capacity work from. */
-export async function findLineAmounts(db: Executor, basketId: string) {
-  return db
+export function findLineAmounts(db: Executor, basketId: string) {
+  return lineAmounts(db, { basketId });
+}
+
+const lineAmounts = reusableQuery((db) =>
+  db
     .select({ productId: basketItem.productId, amount: basketItem.amount, totalPriceMinor: basketItem.totalPriceMinor })
     .from(basketItem)
-    .where(eq(basketItem.basketId, basketId))
-    .orderBy(asc(basketItem.createdAt), asc(basketItem.id));
-}
+    .where(eq(basketItem.basketId, sql.placeholder("basketId")))
+    .orderBy(asc(basketItem.createdAt), asc(basketItem.id)),
+);
 
 /** Which of the products are gift cards (product.isGiftcard); products that do not exist are left out. */
 export async function findGiftcardFlags(db: Executor, productIds: number[]) {

@@ -2,7 +2,7 @@
  * Kitchen capacity, kept in the database so that it holds across several API processes:
  * usage only ever grows through one conditional upsert that refuses to pass the limit.
  */
-import { type Executor, schema } from "@app/db";
+import { type Executor, reusableQuery, schema } from "@app/db";
 import { and, eq, gte, lt, sql } from "@app/db/orm";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 
@@ -26,18 +26,22 @@ export async function usedBySlot(
   from: Date,
   to: Date,
 ): Promise<Map<string, number>> {
-  const rows = await db
+  const rows = await usageOfSlots(db, { capacityInstanceId, from: from.toISOString(), to: to.toISOString() });
+  return new Map(rows.map((row) => [row.slotStart.toISOString(), row.itemsUsed]));
+}
+
+const usageOfSlots = reusableQuery((db) =>
+  db
     .select({ slotStart: capacityUsage.slotStart, itemsUsed: capacityUsage.itemsUsed })
     .from(capacityUsage)
     .where(
       and(
-        eq(capacityUsage.capacityInstanceId, capacityInstanceId),
-        gte(capacityUsage.slotStart, from),
-        lt(capacityUsage.slotStart, to),
+        eq(capacityUsage.capacityInstanceId, sql.placeholder("capacityInstanceId")),
+        gte(capacityUsage.slotStart, sql.placeholder("from")),
+        lt(capacityUsage.slotStart, sql.placeholder("to")),
       ),
-    );
-  return new Map(rows.map((row) => [row.slotStart.toISOString(), row.itemsUsed]));
-}
+    ),
+);
 
 /**
  * Promises `items` of the slot to an order if they still fit under `limit`; false when full.

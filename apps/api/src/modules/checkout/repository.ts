@@ -1,6 +1,6 @@
 /** SQL of the checkout feature: every function takes an Executor (the database or an open transaction). */
-import { type Executor, schema } from "@app/db";
-import { and, asc, desc, eq, inArray, isNotNull, or } from "@app/db/orm";
+import { type Executor, reusableQuery, schema } from "@app/db";
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 import { findProductionUnit } from "../tenancy";
@@ -25,10 +25,25 @@ export async function insertCheckout(
 
 /** The checkout row; with `lock` (inside a transaction) it stays locked until the transaction ends. */
 export async function findCheckout(db: Executor, id: string, lock = false): Promise<CheckoutRow | undefined> {
-  const query = db.select().from(checkout).where(eq(checkout.id, id)).limit(1);
-  const rows = lock ? await query.for("update") : await query;
+  const rows = await (lock ? checkoutByIdLocked : checkoutById)(db, { id });
   return rows[0];
 }
+
+const checkoutById = reusableQuery((db) =>
+  db
+    .select()
+    .from(checkout)
+    .where(eq(checkout.id, sql.placeholder("id")))
+    .limit(1),
+);
+const checkoutByIdLocked = reusableQuery((db) =>
+  db
+    .select()
+    .from(checkout)
+    .where(eq(checkout.id, sql.placeholder("id")))
+    .limit(1)
+    .for("update"),
+);
 
 export async function updateCheckout(db: Executor, id: string, changes: CheckoutChanges): Promise<CheckoutRow> {
   const [row] = await db.update(checkout).set(changes).where(eq(checkout.id, id)).returning();
@@ -51,33 +66,50 @@ export async function findTimeZone(db: Executor, productionUnitId: number): Prom
 
 /** The basket row, locked until the transaction ends so two links of one basket queue up. */
 export async function lockBasket(db: Executor, id: string) {
-  const rows = await db.select().from(basket).where(eq(basket.id, id)).limit(1).for("update");
+  const rows = await basketByIdLocked(db, { id });
   return rows[0];
 }
+
+const basketByIdLocked = reusableQuery((db) =>
+  db
+    .select()
+    .from(basket)
+    .where(eq(basket.id, sql.placeholder("id")))
+    .limit(1)
+    .for("update"),
+);
 
 /**
  * The checkouts that hold the basket or have paid for it: unfinished (OPEN, PENDING, FINALIZING),
  * DONE, or with an order. A checkout in ERROR without an order released it and is left out.
  */
-export async function findBasketHolders(db: Executor, basketId: string) {
-  return db
-    .select({ id: checkout.id, state: checkout.state, orderId: checkout.orderId })
-    .from(checkout)
-    .where(
-      and(
-        eq(checkout.basketId, basketId),
-        or(inArray(checkout.state, BASKET_HOLDING_STATES), isNotNull(checkout.orderId)),
-      ),
-    );
+export function findBasketHolders(db: Executor, basketId: string) {
+  return basketHolders(db, { basketId });
 }
 
 const BASKET_HOLDING_STATES = [CheckoutState.OPEN, CheckoutState.PENDING, CheckoutState.FINALIZING, CheckoutState.DONE];
 
+const basketHolders = reusableQuery((db) =>
+  db
+    .select({ id: checkout.id, state: checkout.state, orderId: checkout.orderId })
+    .from(checkout)
+    .where(
+      and(
+        eq(checkout.basketId, sql.placeholder("basketId")),
+        or(inArray(checkout.state, BASKET_HOLDING_STATES), isNotNull(checkout.orderId)),
+      ),
+    ),
+);
+
 // ── What the checkout JSON shows ───────────────────────────────────────────────────────────
 
 /** The applied discounts, with the code's id and end of validity (what keeps them applied). */
-export async function findCheckoutDiscounts(db: Executor, checkoutId: string) {
-  return db
+export function findCheckoutDiscounts(db: Executor, checkoutId: string) {
+  return checkoutDiscounts(db, { checkoutId });
+}
+
+const checkoutDiscounts = reusableQuery((db) =>
+  db
     .select({
       id: checkoutDiscount.id,
       code: checkoutDiscount.code,
@@ -87,12 +119,16 @@ export async function findCheckoutDiscounts(db: Executor, checkoutId: string) {
     })
     .from(checkoutDiscount)
     .leftJoin(discountCode, eq(discountCode.id, checkoutDiscount.discountCodeId))
-    .where(eq(checkoutDiscount.checkoutId, checkoutId))
-    .orderBy(asc(checkoutDiscount.code));
+    .where(eq(checkoutDiscount.checkoutId, sql.placeholder("checkoutId")))
+    .orderBy(asc(checkoutDiscount.code)),
+);
+
+export function findCheckoutGiftcards(db: Executor, checkoutId: string) {
+  return checkoutGiftcards(db, { checkoutId });
 }
 
-export async function findCheckoutGiftcards(db: Executor, checkoutId: string) {
-  return db
+const checkoutGiftcards = reusableQuery((db) =>
+  db
     .select({
       id: checkoutGiftcard.id,
       giftcardId: checkoutGiftcard.giftcardId,
@@ -100,13 +136,17 @@ export async function findCheckoutGiftcards(db: Executor, checkoutId: string) {
       amountMinor: checkoutGiftcard.amountMinor,
     })
     .from(checkoutGiftcard)
-    .where(eq(checkoutGiftcard.checkoutId, checkoutId))
-    .orderBy(asc(checkoutGiftcard.code));
-}
+    .where(eq(checkoutGiftcard.checkoutId, sql.placeholder("checkoutId")))
+    .orderBy(asc(checkoutGiftcard.code)),
+);
 
 /** The checkout's payments, newest first. */
-export async function findPayments(db: Executor, checkoutId: string) {
-  return db
+export function findPayments(db: Executor, checkoutId: string) {
+  return checkoutPayments(db, { checkoutId });
+}
+
+const checkoutPayments = reusableQuery((db) =>
+  db
     .select({
       id: payment.id,
       state: payment.state,
@@ -115,9 +155,9 @@ export async function findPayments(db: Executor, checkoutId: string) {
       attempt: payment.attempt,
     })
     .from(payment)
-    .where(eq(payment.checkoutId, checkoutId))
-    .orderBy(desc(payment.createdAt), desc(payment.id));
-}
+    .where(eq(payment.checkoutId, sql.placeholder("checkoutId")))
+    .orderBy(desc(payment.createdAt), desc(payment.id)),
+);
 
 // ── Totals and their refresh (checkout-totals.ts) ──────────────────────────────────────────
 

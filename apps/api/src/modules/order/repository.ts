@@ -1,5 +1,5 @@
 /** SQL of the order feature: every function takes an Executor (the database or an open transaction). */
-import { type Db, type Executor, type OrderLineChoice, schema } from "@app/db";
+import { type Db, type Executor, type OrderLineChoice, reusableQuery, schema } from "@app/db";
 import { and, asc, eq, inArray, sql } from "@app/db/orm";
 import { LIVE_STATES } from "@app/domain";
 import { findProductionUnit } from "../tenancy";
@@ -29,26 +29,34 @@ export async function findOrderOfUnit(
   id: string,
   productionUnitId: number,
 ): Promise<OrderRow | undefined> {
-  const rows = await db
-    .select()
-    .from(order)
-    .where(and(eq(order.id, id), eq(order.productionUnitId, productionUnitId)))
-    .limit(1);
+  const rows = await orderOfUnit(db, { id, productionUnitId });
   return rows[0];
 }
 
+const orderOfUnit = reusableQuery((db) =>
+  db
+    .select()
+    .from(order)
+    .where(and(eq(order.id, sql.placeholder("id")), eq(order.productionUnitId, sql.placeholder("productionUnitId"))))
+    .limit(1),
+);
+
 export async function findOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
-  const rows = await db.select().from(order).where(eq(order.id, id)).limit(1);
+  const rows = await orderById(db, { id });
   return rows[0];
 }
+
+const orderById = reusableQuery((db) =>
+  db
+    .select()
+    .from(order)
+    .where(eq(order.id, sql.placeholder("id")))
+    .limit(1),
+);
 
 /** The basket's lines with their choices, in the order they were added. */
 export async function findBasketLines(db: Executor, basketId: string) {
-  const items = await db
-    .select()
-    .from(basketItem)
-    .where(eq(basketItem.basketId, basketId))
-    .orderBy(asc(basketItem.createdAt), asc(basketItem.id));
+  const items = await basketLines(db, { basketId });
   if (items.length === 0) return [];
   const choices = await db
     .select()
@@ -75,6 +83,14 @@ export async function findBasketLines(db: Executor, basketId: string) {
       ),
   }));
 }
+
+const basketLines = reusableQuery((db) =>
+  db
+    .select()
+    .from(basketItem)
+    .where(eq(basketItem.basketId, sql.placeholder("basketId")))
+    .orderBy(asc(basketItem.createdAt), asc(basketItem.id)),
+);
 
 export async function findCheckoutDiscountRows(db: Executor, checkoutId: string) {
   return db
@@ -124,20 +140,34 @@ export async function insertReceiptMessages(
 /** Everything an order answer or a receipt shows. Takes the pool: its queries run side by side. */
 export async function findOrderDetails(db: Db, orderRow: OrderRow) {
   const [lines, discounts, payments, unit] = await Promise.all([
-    // Line ids are written in basket order (see finalize's lineId), so id order is basket order.
-    db.select().from(orderLine).where(eq(orderLine.orderId, orderRow.id)).orderBy(asc(orderLine.id)),
-    db
-      .select({ code: orderDiscount.code, amountMinor: orderDiscount.amountMinor })
-      .from(orderDiscount)
-      .where(eq(orderDiscount.orderId, orderRow.id))
-      .orderBy(asc(orderDiscount.code)),
-    db
-      .select()
-      .from(payment)
-      .where(and(eq(payment.checkoutId, orderRow.checkoutId), inArray(payment.state, LIVE_STATES)))
-      .orderBy(asc(payment.type), asc(payment.id)),
+    orderLines(db, { orderId: orderRow.id }),
+    orderDiscounts(db, { orderId: orderRow.id }),
+    livePaymentsOfOrder(db, { checkoutId: orderRow.checkoutId }),
     findProductionUnit(db, orderRow.productionUnitId),
   ]);
   return { order: orderRow, lines, discounts, payments, unit: unit! };
 }
+
+// Line ids are written in basket order (see finalize's lineId), so id order is basket order.
+const orderLines = reusableQuery((db) =>
+  db
+    .select()
+    .from(orderLine)
+    .where(eq(orderLine.orderId, sql.placeholder("orderId")))
+    .orderBy(asc(orderLine.id)),
+);
+const orderDiscounts = reusableQuery((db) =>
+  db
+    .select({ code: orderDiscount.code, amountMinor: orderDiscount.amountMinor })
+    .from(orderDiscount)
+    .where(eq(orderDiscount.orderId, sql.placeholder("orderId")))
+    .orderBy(asc(orderDiscount.code)),
+);
+const livePaymentsOfOrder = reusableQuery((db) =>
+  db
+    .select()
+    .from(payment)
+    .where(and(eq(payment.checkoutId, sql.placeholder("checkoutId")), inArray(payment.state, LIVE_STATES)))
+    .orderBy(asc(payment.type), asc(payment.id)),
+);
 export type OrderDetails = Awaited<ReturnType<typeof findOrderDetails>>;

@@ -1,5 +1,5 @@
 /** SQL of the payment feature: every function takes an Executor (the database or an open transaction). */
-import { type Executor, schema } from "@app/db";
+import { type Executor, reusableQuery, schema } from "@app/db";
 import { and, asc, desc, eq, exists, inArray, isNull, lte, max, min, notExists, sql } from "@app/db/orm";
 import { CheckoutState, HOLDING_STATES, LIVE_STATES, PaymentState, PaymentType } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
@@ -27,18 +27,32 @@ export async function findPaymentOfUnit(
   id: string,
   productionUnitId: number,
 ): Promise<PaymentRow | undefined> {
-  const rows = await db
-    .select()
-    .from(payment)
-    .where(and(eq(payment.id, id), eq(payment.productionUnitId, productionUnitId)))
-    .limit(1);
+  const rows = await paymentOfUnit(db, { id, productionUnitId });
   return rows[0];
 }
 
+const paymentOfUnit = reusableQuery((db) =>
+  db
+    .select()
+    .from(payment)
+    .where(
+      and(eq(payment.id, sql.placeholder("id")), eq(payment.productionUnitId, sql.placeholder("productionUnitId"))),
+    )
+    .limit(1),
+);
+
 export async function findPayment(db: Executor, id: string): Promise<PaymentRow | undefined> {
-  const rows = await db.select().from(payment).where(eq(payment.id, id)).limit(1);
+  const rows = await paymentById(db, { id });
   return rows[0];
 }
+
+const paymentById = reusableQuery((db) =>
+  db
+    .select()
+    .from(payment)
+    .where(eq(payment.id, sql.placeholder("id")))
+    .limit(1),
+);
 
 /** The production unit's name, from its row as tenancy keeps it. */
 export async function findRestaurantName(db: Executor, productionUnitId: number): Promise<string> {
@@ -46,40 +60,49 @@ export async function findRestaurantName(db: Executor, productionUnitId: number)
 }
 
 /** The checkout's payments that still count (see LIVE_STATES), gift cards first. */
-export async function findLivePayments(db: Executor, checkoutId: string): Promise<PaymentRow[]> {
-  return db
-    .select()
-    .from(payment)
-    .where(and(eq(payment.checkoutId, checkoutId), inArray(payment.state, LIVE_STATES)))
-    .orderBy(...mainLast);
+export function findLivePayments(db: Executor, checkoutId: string): Promise<PaymentRow[]> {
+  return livePayments(db, { checkoutId });
 }
 
-/** Every payment of one attempt of the checkout, gift cards first. */
-export async function findAttempt(db: Executor, checkoutId: string, attempt: number): Promise<PaymentRow[]> {
-  return db
+const livePayments = reusableQuery((db) =>
+  db
     .select()
     .from(payment)
-    .where(and(eq(payment.checkoutId, checkoutId), eq(payment.attempt, attempt)))
-    .orderBy(...mainLast);
+    .where(and(eq(payment.checkoutId, sql.placeholder("checkoutId")), inArray(payment.state, LIVE_STATES)))
+    .orderBy(...mainLast),
+);
+
+/** Every payment of one attempt of the checkout, gift cards first. */
+export function findAttempt(db: Executor, checkoutId: string, attempt: number): Promise<PaymentRow[]> {
+  return paymentsOfAttempt(db, { checkoutId, attempt });
 }
+
+const paymentsOfAttempt = reusableQuery((db) =>
+  db
+    .select()
+    .from(payment)
+    .where(and(eq(payment.checkoutId, sql.placeholder("checkoutId")), eq(payment.attempt, sql.placeholder("attempt"))))
+    .orderBy(...mainLast),
+);
 
 /** The checkout's latest payment attempt (its highest attempt number), gift cards first; empty before any. */
 export async function findLatestAttempt(db: Executor, checkoutId: string): Promise<PaymentRow[]> {
-  const [latest] = await db
-    .select({ attempt: max(payment.attempt) })
-    .from(payment)
-    .where(eq(payment.checkoutId, checkoutId));
+  const [latest] = await latestAttemptNumber(db, { checkoutId });
   return latest?.attempt ? findAttempt(db, checkoutId, latest.attempt) : [];
 }
 
 /** The number of the checkout's next attempt. Call with the checkout row locked, so two requests never share one. */
 export async function nextAttemptNumber(db: Executor, checkoutId: string): Promise<number> {
-  const [latest] = await db
-    .select({ attempt: max(payment.attempt) })
-    .from(payment)
-    .where(eq(payment.checkoutId, checkoutId));
+  const [latest] = await latestAttemptNumber(db, { checkoutId });
   return (latest?.attempt ?? 0) + 1;
 }
+
+const latestAttemptNumber = reusableQuery((db) =>
+  db
+    .select({ attempt: max(payment.attempt) })
+    .from(payment)
+    .where(eq(payment.checkoutId, sql.placeholder("checkoutId"))),
+);
 
 export async function insertPayment(db: Executor, values: NewPayment): Promise<PaymentRow> {
   const [row] = await db.insert(payment).values(values).returning();
