@@ -14,8 +14,9 @@ type QueryBuilder<T> = PromiseLike<T> & { _prepare(): BuiltQuery<T> };
  * queries inside transactions; here the built query is rebound to each executor's connection as it runs.
  *
  * Only for queries whose SQL does not depend on the values (no `inArray` of a varying list, no optional
- * conditions). A placeholder's value reaches the driver as given, without the column's own mapping, so a
- * timestamp goes in as an ISO string (what drizzle's timestamp columns send).
+ * conditions or columns). In `.values()` a placeholder's value is mapped by its column as usual (a Date for a
+ * timestamp). Elsewhere (conditions, and `.set()`, which takes a placeholder only as sql`${placeholder}`) it
+ * reaches the driver as given, so a timestamp goes in as an ISO string (what drizzle's timestamp columns send).
  */
 export function reusableQuery<T>(
   build: (db: Executor) => PromiseLike<T>,

@@ -24,16 +24,38 @@ export type ProductRow = typeof product.$inferSelect;
 // ── Baskets ────────────────────────────────────────────────────────────────────────────────
 
 export async function insertBasket(db: Executor, productionUnitId: number, createdAt: Date): Promise<BasketRow> {
-  const [row] = await db.insert(basket).values({ productionUnitId, createdAt }).returning();
+  const [row] = await newBasket(db, { productionUnitId, createdAt });
   return row!;
 }
 
+const newBasket = reusableQuery((db) =>
+  db
+    .insert(basket)
+    .values({ productionUnitId: sql.placeholder("productionUnitId"), createdAt: sql.placeholder("createdAt") })
+    .returning(),
+);
+
 /** The basket row; with `lock`, locked until the transaction ends so concurrent changes queue up. */
 export async function findBasket(db: Executor, id: string, lock = false): Promise<BasketRow | undefined> {
-  const query = db.select().from(basket).where(eq(basket.id, id)).limit(1);
-  const rows = lock ? await query.for("update") : await query;
+  const rows = await (lock ? basketByIdLocked : basketById)(db, { id });
   return rows[0];
 }
+
+const basketById = reusableQuery((db) =>
+  db
+    .select()
+    .from(basket)
+    .where(eq(basket.id, sql.placeholder("id")))
+    .limit(1),
+);
+const basketByIdLocked = reusableQuery((db) =>
+  db
+    .select()
+    .from(basket)
+    .where(eq(basket.id, sql.placeholder("id")))
+    .limit(1)
+    .for("update"),
+);
 
 /**
  * What the checkouts holding the basket mean for it: `ordered` when one is DONE or has its order
@@ -41,22 +63,25 @@ export async function findBasket(db: Executor, id: string, lock = false): Promis
  * finalized (PENDING, FINALIZING), null otherwise. A checkout in ERROR without an order released it.
  */
 export async function findBasketHold(db: Executor, basketId: string): Promise<"ordered" | "paying" | null> {
-  const { checkout } = schema;
-  const rows = await db
-    .select({ state: checkout.state, orderId: checkout.orderId })
-    .from(checkout)
-    .where(
-      and(
-        eq(checkout.basketId, basketId),
-        or(
-          inArray(checkout.state, [CheckoutState.PENDING, CheckoutState.FINALIZING, CheckoutState.DONE]),
-          isNotNull(checkout.orderId),
-        ),
-      ),
-    );
+  const rows = await basketHolders(db, { basketId });
   if (paidFor(rows)) return "ordered";
   return rows.length > 0 ? "paying" : null;
 }
+
+const basketHolders = reusableQuery((db) =>
+  db
+    .select({ state: schema.checkout.state, orderId: schema.checkout.orderId })
+    .from(schema.checkout)
+    .where(
+      and(
+        eq(schema.checkout.basketId, sql.placeholder("basketId")),
+        or(
+          inArray(schema.checkout.state, [CheckoutState.PENDING, CheckoutState.FINALIZING, CheckoutState.DONE]),
+          isNotNull(schema.checkout.orderId),
+        ),
+      ),
+    ),
+);
 
 /** Whether one of the checkouts holding a basket is DONE or has its order: the basket was paid for. */
 export function paidFor(holders: { state: number; orderId: string | null }[]): boolean {
@@ -71,27 +96,43 @@ export function paidFor(holders: { state: number; orderId: string | null }[]): b
  * visible) is preferred over one that does not.
  */
 export async function findProductOfUnit(db: Executor, productId: number, productionUnitId: number) {
-  const rows = await db
+  const rows = await productOfUnit(db, { productId, productionUnitId });
+  return rows[0];
+}
+
+const productOfUnit = reusableQuery((db) =>
+  db
     .select({ product, moduleId: module.id, isActive: module.isActive, isVisible: module.isVisible })
     .from(product)
     .innerJoin(
       module,
-      and(eq(module.productInstanceId, product.productInstanceId), eq(module.productionUnitId, productionUnitId)),
+      and(
+        eq(module.productInstanceId, product.productInstanceId),
+        eq(module.productionUnitId, sql.placeholder("productionUnitId")),
+      ),
     )
-    .where(eq(product.id, productId))
+    .where(eq(product.id, sql.placeholder("productId")))
     .orderBy(desc(sql`${module.isActive} and ${module.isVisible}`), asc(module.id))
-    .limit(1);
-  return rows[0];
-}
+    .limit(1),
+);
 
 export async function isProductBlocked(db: Executor, productionUnitId: number, productId: number): Promise<boolean> {
-  const rows = await db
-    .select({ productId: blockedProduct.productId })
-    .from(blockedProduct)
-    .where(and(eq(blockedProduct.productionUnitId, productionUnitId), eq(blockedProduct.productId, productId)))
-    .limit(1);
+  const rows = await blockedProductRow(db, { productionUnitId, productId });
   return rows.length > 0;
 }
+
+const blockedProductRow = reusableQuery((db) =>
+  db
+    .select({ productId: blockedProduct.productId })
+    .from(blockedProduct)
+    .where(
+      and(
+        eq(blockedProduct.productionUnitId, sql.placeholder("productionUnitId")),
+        eq(blockedProduct.productId, sql.placeholder("productId")),
+      ),
+    )
+    .limit(1),
+);
 
 export async function findBlockedChoiceIds(
   db: Executor,
@@ -107,8 +148,12 @@ export async function findBlockedChoiceIds(
 }
 
 /** Every option group of the product with its choices (one row per group × choice). */
-export async function findProductOptions(db: Executor, productId: number) {
-  return db
+export function findProductOptions(db: Executor, productId: number) {
+  return productOptions(db, { productId });
+}
+
+const productOptions = reusableQuery((db) =>
+  db
     .select({
       modifierId: productModifier.modifierId,
       maxChoices: productModifier.maxChoices,
@@ -122,9 +167,9 @@ export async function findProductOptions(db: Executor, productId: number) {
     .from(productModifier)
     .leftJoin(modifierChoice, eq(modifierChoice.modifierId, productModifier.modifierId))
     .leftJoin(choice, eq(choice.id, modifierChoice.choiceId))
-    .where(eq(productModifier.productId, productId))
-    .orderBy(asc(productModifier.sortOrder), asc(modifierChoice.sortOrder));
-}
+    .where(eq(productModifier.productId, sql.placeholder("productId")))
+    .orderBy(asc(productModifier.sortOrder), asc(modifierChoice.sortOrder)),
+);
 
 // ── Basket lines ───────────────────────────────────────────────────────────────────────────
 
@@ -162,11 +207,7 @@ export async function findLine(db: Executor, basketId: string, itemId: string): 
  * MAX_BASKET_LINES counts.
  */
 export async function findLinesForAdding(db: Executor, basketId: string, productId: number) {
-  const lines = await db
-    .select()
-    .from(basketItem)
-    .where(eq(basketItem.basketId, basketId))
-    .orderBy(asc(basketItem.createdAt), asc(basketItem.id));
+  const lines = await basketLines(db, { basketId });
   const editableLines = lines.filter((line) => !line.editingIsDisabled).length;
   const ofProduct = lines.filter((line) => line.productId === productId);
   if (ofProduct.length === 0) return { ofProduct: [], editableLines };
@@ -189,6 +230,15 @@ export async function findLinesForAdding(db: Executor, basketId: string, product
     editableLines,
   };
 }
+
+/** A basket's lines in the order they were added. */
+const basketLines = reusableQuery((db) =>
+  db
+    .select()
+    .from(basketItem)
+    .where(eq(basketItem.basketId, sql.placeholder("basketId")))
+    .orderBy(asc(basketItem.createdAt), asc(basketItem.id)),
+);
 
 export async function insertLine(
   db: Executor,
@@ -264,14 +314,18 @@ function findGiftcardFlag(db: Executor, productId: number): Promise<boolean | un
 // ── Reading a basket ───────────────────────────────────────────────────────────────────────
 
 /** The lines with the product's translated names; bag fee (locked lines) last, else oldest first. */
-export async function findLinesWithNames(db: Executor, basketId: string) {
-  return db
+export function findLinesWithNames(db: Executor, basketId: string) {
+  return linesWithNames(db, { basketId });
+}
+
+const linesWithNames = reusableQuery((db) =>
+  db
     .select({ line: basketItem, productName: product.name })
     .from(basketItem)
     .leftJoin(product, eq(product.id, basketItem.productId))
-    .where(eq(basketItem.basketId, basketId))
-    .orderBy(asc(basketItem.editingIsDisabled), asc(basketItem.createdAt), asc(basketItem.id));
-}
+    .where(eq(basketItem.basketId, sql.placeholder("basketId")))
+    .orderBy(asc(basketItem.editingIsDisabled), asc(basketItem.createdAt), asc(basketItem.id)),
+);
 
 /** The choices of the given lines with translated names, in the product's option order. */
 export async function findLineChoicesWithNames(db: Executor, lines: { id: string; productId: number }[]) {

@@ -53,17 +53,26 @@ export async function tryConsumeCapacity(
   input: { capacityInstanceId: number; slotStart: Date; items: number; limit: number },
 ): Promise<boolean> {
   if (input.items > input.limit) return false;
-  const rows = await db
-    .insert(capacityUsage)
-    .values({ capacityInstanceId: input.capacityInstanceId, slotStart: input.slotStart, itemsUsed: input.items })
-    .onConflictDoUpdate({
-      target: [capacityUsage.capacityInstanceId, capacityUsage.slotStart],
-      set: { itemsUsed: sql`${capacityUsage.itemsUsed} + ${input.items}` },
-      setWhere: sql`${capacityUsage.itemsUsed} + ${input.items} <= ${input.limit}`,
-    })
-    .returning({ itemsUsed: capacityUsage.itemsUsed });
+  const { capacityInstanceId, slotStart, items, limit } = input;
+  const rows = await capacityConsumed(db, { capacityInstanceId, slotStart, items, limit });
   return rows.length === 1;
 }
+
+const capacityConsumed = reusableQuery((db) =>
+  db
+    .insert(capacityUsage)
+    .values({
+      capacityInstanceId: sql.placeholder("capacityInstanceId"),
+      slotStart: sql.placeholder("slotStart"),
+      itemsUsed: sql.placeholder("items"),
+    })
+    .onConflictDoUpdate({
+      target: [capacityUsage.capacityInstanceId, capacityUsage.slotStart],
+      set: { itemsUsed: sql`${capacityUsage.itemsUsed} + ${sql.placeholder("items")}` },
+      setWhere: sql`${capacityUsage.itemsUsed} + ${sql.placeholder("items")} <= ${sql.placeholder("limit")}`,
+    })
+    .returning({ itemsUsed: capacityUsage.itemsUsed }),
+);
 
 /**
  * Gives `items` of the slot back (a payment attempt that held them ended without an order). Never

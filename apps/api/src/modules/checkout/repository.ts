@@ -162,38 +162,54 @@ const checkoutPayments = reusableQuery((db) =>
 // ── Totals and their refresh (checkout-totals.ts) ──────────────────────────────────────────
 
 /** The amounts of the applied discounts. */
-export async function findDiscountAmounts(db: Executor, checkoutId: string) {
-  return db
+export function findDiscountAmounts(db: Executor, checkoutId: string) {
+  return discountAmounts(db, { checkoutId });
+}
+
+const discountAmounts = reusableQuery((db) =>
+  db
     .select({ amountMinor: checkoutDiscount.amountMinor })
     .from(checkoutDiscount)
-    .where(eq(checkoutDiscount.checkoutId, checkoutId));
-}
+    .where(eq(checkoutDiscount.checkoutId, sql.placeholder("checkoutId"))),
+);
 
 /** The amounts of the applied gift cards. */
-export async function findGiftcardAmounts(db: Executor, checkoutId: string) {
-  return db
-    .select({ amountMinor: checkoutGiftcard.amountMinor })
-    .from(checkoutGiftcard)
-    .where(eq(checkoutGiftcard.checkoutId, checkoutId));
+export function findGiftcardAmounts(db: Executor, checkoutId: string) {
+  return giftcardAmounts(db, { checkoutId });
 }
 
+const giftcardAmounts = reusableQuery((db) =>
+  db
+    .select({ amountMinor: checkoutGiftcard.amountMinor })
+    .from(checkoutGiftcard)
+    .where(eq(checkoutGiftcard.checkoutId, sql.placeholder("checkoutId"))),
+);
+
 /** The applied discounts with the rule of their code. */
-export async function findAppliedDiscounts(db: Executor, checkoutId: string) {
-  return db
+export function findAppliedDiscounts(db: Executor, checkoutId: string) {
+  return appliedDiscounts(db, { checkoutId });
+}
+
+const appliedDiscounts = reusableQuery((db) =>
+  db
     .select({ id: checkoutDiscount.id, amountMinor: checkoutDiscount.amountMinor, rule: discountCode })
     .from(checkoutDiscount)
     .innerJoin(discountCode, eq(discountCode.id, checkoutDiscount.discountCodeId))
-    .where(eq(checkoutDiscount.checkoutId, checkoutId));
-}
+    .where(eq(checkoutDiscount.checkoutId, sql.placeholder("checkoutId"))),
+);
 
 /** The applied gift cards in the fixed order they are capped in (row id). */
-export async function findAppliedGiftcards(db: Executor, checkoutId: string) {
-  return db
+export function findAppliedGiftcards(db: Executor, checkoutId: string) {
+  return appliedGiftcards(db, { checkoutId });
+}
+
+const appliedGiftcards = reusableQuery((db) =>
+  db
     .select({ id: checkoutGiftcard.id, amountMinor: checkoutGiftcard.amountMinor })
     .from(checkoutGiftcard)
-    .where(eq(checkoutGiftcard.checkoutId, checkoutId))
-    .orderBy(asc(checkoutGiftcard.id));
-}
+    .where(eq(checkoutGiftcard.checkoutId, sql.placeholder("checkoutId")))
+    .orderBy(asc(checkoutGiftcard.id)),
+);
 
 export async function deleteCheckoutDiscount(db: Executor, id: string): Promise<void> {
   await db.delete(checkoutDiscount).where(eq(checkoutDiscount.id, id));

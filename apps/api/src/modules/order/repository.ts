@@ -20,9 +20,17 @@ export type OrderRow = typeof order.$inferSelect;
 export type OrderLineRow = typeof orderLine.$inferSelect;
 
 export async function findOrderByCheckout(db: Executor, checkoutId: string): Promise<OrderRow | undefined> {
-  const rows = await db.select().from(order).where(eq(order.checkoutId, checkoutId)).limit(1);
+  const rows = await orderOfCheckout(db, { checkoutId });
   return rows[0];
 }
+
+const orderOfCheckout = reusableQuery((db) =>
+  db
+    .select()
+    .from(order)
+    .where(eq(order.checkoutId, sql.placeholder("checkoutId")))
+    .limit(1),
+);
 
 export async function findOrderOfUnit(
   db: Executor,
@@ -92,30 +100,38 @@ const basketLines = reusableQuery((db) =>
     .orderBy(asc(basketItem.createdAt), asc(basketItem.id)),
 );
 
-export async function findCheckoutDiscountRows(db: Executor, checkoutId: string) {
-  return db
+export function findCheckoutDiscountRows(db: Executor, checkoutId: string) {
+  return checkoutDiscountRows(db, { checkoutId });
+}
+
+const checkoutDiscountRows = reusableQuery((db) =>
+  db
     .select({
       discountCodeId: checkoutDiscount.discountCodeId,
       code: checkoutDiscount.code,
       amountMinor: checkoutDiscount.amountMinor,
     })
     .from(checkoutDiscount)
-    .where(eq(checkoutDiscount.checkoutId, checkoutId))
-    .orderBy(asc(checkoutDiscount.discountCodeId));
-}
+    .where(eq(checkoutDiscount.checkoutId, sql.placeholder("checkoutId")))
+    .orderBy(asc(checkoutDiscount.discountCodeId)),
+);
 
 /** The unit's next receipt number (one row per unit; the row lock queues concurrent orders). */
 export async function nextReceiptNumber(db: Executor, productionUnitId: number): Promise<number> {
-  const [row] = await db
+  const [row] = await receiptNumberTaken(db, { productionUnitId });
+  return row!.lastNumber;
+}
+
+const receiptNumberTaken = reusableQuery((db) =>
+  db
     .insert(receiptSequence)
-    .values({ productionUnitId, lastNumber: 1 })
+    .values({ productionUnitId: sql.placeholder("productionUnitId"), lastNumber: 1 })
     .onConflictDoUpdate({
       target: receiptSequence.productionUnitId,
       set: { lastNumber: sql`${receiptSequence.lastNumber} + 1` },
     })
-    .returning({ lastNumber: receiptSequence.lastNumber });
-  return row!.lastNumber;
-}
+    .returning({ lastNumber: receiptSequence.lastNumber }),
+);
 
 export async function insertOrder(db: Executor, values: typeof order.$inferInsert): Promise<OrderRow> {
   const [row] = await db.insert(order).values(values).returning();

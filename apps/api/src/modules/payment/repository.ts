@@ -19,8 +19,15 @@ export type HoldState = PaymentHoldRow["state"];
 const mainLast = [desc(eq(payment.type, PaymentType.GIFTCARD)), asc(payment.id)];
 
 export async function setCheckoutState(db: Executor, id: string, state: number, now: Date): Promise<void> {
-  await db.update(checkout).set({ state, updatedAt: now }).where(eq(checkout.id, id));
+  await checkoutStateSet(db, { id, state, now: now.toISOString() });
 }
+
+const checkoutStateSet = reusableQuery((db) =>
+  db
+    .update(checkout)
+    .set({ state: sql`${sql.placeholder("state")}`, updatedAt: sql`${sql.placeholder("now")}` })
+    .where(eq(checkout.id, sql.placeholder("id"))),
+);
 
 export async function findPaymentOfUnit(
   db: Executor,
@@ -117,13 +124,17 @@ export async function movePayment(
   to: number,
   now: Date,
 ): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .update(payment)
-    .set({ state: to, updatedAt: now })
-    .where(and(eq(payment.id, id), eq(payment.state, from)))
-    .returning();
+  const [row] = await paymentMoved(db, { id, from, to, now: now.toISOString() });
   return row;
 }
+
+const paymentMoved = reusableQuery((db) =>
+  db
+    .update(payment)
+    .set({ state: sql`${sql.placeholder("to")}`, updatedAt: sql`${sql.placeholder("now")}` })
+    .where(and(eq(payment.id, sql.placeholder("id")), eq(payment.state, sql.placeholder("from"))))
+    .returning(),
+);
 
 /** Moves the given payments that are still holding money to REFUNDED; answers the moved rows. */
 export async function refundHoldingPayments(db: Executor, ids: string[], now: Date): Promise<PaymentRow[]> {
@@ -145,19 +156,23 @@ export async function storeProviderReference(
   id: string,
   providerReference: string,
 ): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .update(payment)
-    .set({ providerReference })
-    .where(
-      and(
-        eq(payment.id, id),
-        eq(payment.state, PaymentState.CREATED),
-        sql`(${payment.providerReference} is null or ${payment.providerReference} = ${providerReference})`,
-      ),
-    )
-    .returning();
+  const [row] = await providerReferenceStored(db, { id, providerReference });
   return row;
 }
+
+const providerReferenceStored = reusableQuery((db) =>
+  db
+    .update(payment)
+    .set({ providerReference: sql`${sql.placeholder("providerReference")}` })
+    .where(
+      and(
+        eq(payment.id, sql.placeholder("id")),
+        eq(payment.state, PaymentState.CREATED),
+        sql`(${payment.providerReference} is null or ${payment.providerReference} = ${sql.placeholder("providerReference")})`,
+      ),
+    )
+    .returning(),
+);
 
 export async function insertHold(db: Executor, values: typeof paymentHold.$inferInsert): Promise<void> {
   await db.insert(paymentHold).values(values);
@@ -171,19 +186,23 @@ export async function moveHold(
   to: HoldState,
   now: Date,
 ): Promise<PaymentHoldRow | undefined> {
-  const [row] = await db
-    .update(paymentHold)
-    .set({ state: to, updatedAt: now })
-    .where(
-      and(
-        eq(paymentHold.checkoutId, key.checkoutId),
-        eq(paymentHold.attempt, key.attempt),
-        eq(paymentHold.state, from),
-      ),
-    )
-    .returning();
+  const [row] = await holdMoved(db, { ...key, from, to, now: now.toISOString() });
   return row;
 }
+
+const holdMoved = reusableQuery((db) =>
+  db
+    .update(paymentHold)
+    .set({ state: sql`${sql.placeholder("to")}`, updatedAt: sql`${sql.placeholder("now")}` })
+    .where(
+      and(
+        eq(paymentHold.checkoutId, sql.placeholder("checkoutId")),
+        eq(paymentHold.attempt, sql.placeholder("attempt")),
+        eq(paymentHold.state, sql.placeholder("from")),
+      ),
+    )
+    .returning(),
+);
 
 /**
  * Draws `amountMinor` from the gift card if its balance still covers it and it has not expired:
