@@ -81,6 +81,15 @@ describe("receipts after finalize", () => {
     expect(sms).toContain("Afhentning: mandag den 23. november 2026 kl. 12:00");
   });
 
+  test("an outbox folder cleared while the API runs is made again for the next receipt", async () => {
+    const first = await placeOrder();
+    const outbox = join(t.config.dataDir, "outbox");
+    await waitFor(() => existsSync(join(outbox, `${first}.eml`)));
+    rmSync(outbox, { recursive: true });
+    const second = await placeOrder();
+    expect(await waitFor(() => existsSync(join(outbox, `${second}.eml`)))).toBe(true);
+  });
+
   test("receiptType none writes no receipt", async () => {
     await setSetting(t, t.restaurantA, "receiptType", "none");
     const orderId = await placeOrder();
