@@ -23,15 +23,26 @@ export function reusableQuery<T>(
 ): (db: Executor, values?: Record<string, unknown>) => Promise<T> {
   // Per driver (PGlite or node-postgres: its session's class), as one process may hold both, in tests.
   const builtPerDriver = new Map<unknown, BuiltQuery<T>>();
+  // The database's own client runs most reads: its bound query is kept (a transaction's client is new each time).
+  const boundPerClient = new WeakMap<object, BuiltQuery<T>>();
   return (db, values = {}) => {
-    const session = db._.session as unknown as { client: unknown; constructor: unknown };
-    let built = builtPerDriver.get(session.constructor);
-    if (!built) {
-      built = (build(db) as QueryBuilder<T>)._prepare();
-      builtPerDriver.set(session.constructor, built);
+    const session = db._.session as unknown as { client: object; constructor: unknown };
+    let bound = boundPerClient.get(session.client);
+    if (!bound) {
+      let built = builtPerDriver.get(session.constructor);
+      if (!built) {
+        built = (build(db) as QueryBuilder<T>)._prepare();
+        builtPerDriver.set(session.constructor, built);
+      }
+      bound = built.client === session.client ? built : rebound(built, session.client);
+      boundPerClient.set(session.client, bound);
     }
-    const bound: BuiltQuery<T> =
-      built.client === session.client ? built : Object.create(built, { client: { value: session.client } });
     return bound.execute(values);
   };
+}
+
+function rebound<T>(built: BuiltQuery<T>, client: object): BuiltQuery<T> {
+  const bound = Object.create(built) as BuiltQuery<T>;
+  bound.client = client;
+  return bound;
 }
