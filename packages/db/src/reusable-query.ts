@@ -9,8 +9,8 @@ type QueryBuilder<T> = PromiseLike<T> & { _prepare(): BuiltQuery<T> };
 /**
  * A query of a fixed shape whose SQL is built once, then run on any executor (the database or an open
  * transaction) with the values of its `sql.placeholder(name)`s. drizzle otherwise builds every query's SQL
- * text from its builder on every call: on a placed order that was about a tenth of the API's CPU (bench/README.md,
- * place order). drizzle's own `.prepare()` stays bound to the session it was made on, so it cannot serve the
+ * text from its builder on every call: on a placed order that was about a sixth of the API's CPU (bench/README.md,
+ * "SQL built once"). drizzle's own `.prepare()` stays bound to the session it was made on, so it cannot serve the
  * queries inside transactions; here the built query is rebound to each executor's connection as it runs.
  *
  * Only for queries whose SQL does not depend on the values (no `inArray` of a varying list, no optional
@@ -23,7 +23,8 @@ export function reusableQuery<T>(
 ): (db: Executor, values?: Record<string, unknown>) => Promise<T> {
   // Per driver (PGlite or node-postgres: its session's class), as one process may hold both, in tests.
   const builtPerDriver = new Map<unknown, BuiltQuery<T>>();
-  // The database's own client runs most reads: its bound query is kept (a transaction's client is new each time).
+  // The database's own client runs most reads, and node-postgres reuses its pooled clients: their bound queries
+  // are kept (a PGlite transaction's client is new each time, and let go with it).
   const boundPerClient = new WeakMap<object, BuiltQuery<T>>();
   return (db, values = {}) => {
     const session = db._.session as unknown as { client: object; constructor: unknown };

@@ -40,7 +40,7 @@ export function frontPageHints(catalogue: string | null, everyPage: RouteHints):
   return { ...everyPage, preloads: tileImageHints(catalogue) };
 }
 
-/** Which kind of page a path is, for the hints: the route module, the front page, or "" (nothing to hint). */
+/** Which kind of page a path is, for the hints: the route module, the front page, or "" (what every page has). */
 export function routeKind(path: string): string {
   if (path === "/") return FRONT_PAGE_KIND;
   return ROUTE_MODULES.find((route) => route.test.test(path))?.module ?? "";
