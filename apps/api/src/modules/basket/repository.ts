@@ -41,6 +41,11 @@ export async function findBasket(db: Executor, id: string, lock = false): Promis
   return rows[0];
 }
 
+/** The basket row, locked until the transaction ends: changes of the basket and a payment of it queue up. */
+export function lockBasket(db: Executor, id: string): Promise<BasketRow | undefined> {
+  return findBasket(db, id, true);
+}
+
 const basketById = reusableQuery((db) =>
   db
     .select()

@@ -18,7 +18,6 @@ export {
   findCheckoutInstance,
   findGiftcardAmounts,
   findTimeZone,
-  lockBasket,
   updateCheckout,
 } from "./repository";
 export { toCheckoutJson } from "./to-checkout-json";

@@ -7,7 +7,7 @@ import { findProductionUnit } from "../tenancy";
 
 export type CheckoutRow = typeof schema.checkout.$inferSelect;
 
-const { checkout, checkoutInstance, checkoutDiscount, checkoutGiftcard, discountCode, basket, payment } = schema;
+const { checkout, checkoutInstance, checkoutDiscount, checkoutGiftcard, discountCode, payment } = schema;
 
 export type CheckoutInstanceRow = typeof checkoutInstance.$inferSelect;
 export type CheckoutChanges = Partial<Omit<typeof checkout.$inferInsert, "id" | "productionUnitId" | "createdAt">>;
@@ -63,21 +63,6 @@ export async function findTimeZone(db: Executor, productionUnitId: number): Prom
 }
 
 // ── Basket link ────────────────────────────────────────────────────────────────────────────
-
-/** The basket row, locked until the transaction ends so two links of one basket queue up. */
-export async function lockBasket(db: Executor, id: string) {
-  const rows = await basketByIdLocked(db, { id });
-  return rows[0];
-}
-
-const basketByIdLocked = reusableQuery((db) =>
-  db
-    .select()
-    .from(basket)
-    .where(eq(basket.id, sql.placeholder("id")))
-    .limit(1)
-    .for("update"),
-);
 
 /**
  * The checkouts that hold the basket or have paid for it: unfinished (OPEN, PENDING, FINALIZING),

@@ -28,6 +28,7 @@ import type { Executor } from "@app/db";
 import { CheckoutState, capGiftcardAmounts, PaymentState, PaymentType, validateGuestInformation } from "@app/domain";
 import type { Deps } from "../../deps";
 import { AppError, conflict, notFound, unprocessable } from "../../errors";
+import { lockBasket } from "../basket";
 import {
   type CheckoutRow,
   checkoutBasket,
@@ -35,7 +36,6 @@ import {
   findAppliedDiscounts,
   findCheckoutGiftcards,
   loadOwnCheckout,
-  lockBasket,
 } from "../checkout";
 import { checkReadyTime } from "../delivery";
 import { getModuleSettings } from "../settings";
