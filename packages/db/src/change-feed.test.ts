@@ -5,6 +5,7 @@
  * loses its connection is not live until it listens again.
  */
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type ChangeFeed, LISTENER_APPLICATION_NAME, watchPostgresChanges } from "./change-feed";
 import type { Database } from "./client";
@@ -129,6 +130,32 @@ describe.skipIf(!(await postgresReachable()))("settle on PostgreSQL", () => {
     } finally {
       await other.close();
     }
+  });
+
+  test("settles asked at once take turns on the listener's connection: one query at a time (pg 9 refuses more)", async () => {
+    const running = new Map<pg.Client, number>();
+    let mostAtOnce = 0;
+    const query = pg.Client.prototype.query;
+    const counting = vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      const now = (running.get(this) ?? 0) + 1;
+      running.set(this, now);
+      mostAtOnce = Math.max(mostAtOnce, now);
+      const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+      void Promise.resolve(result)
+        .catch(() => {})
+        .finally(() => running.set(this, (running.get(this) ?? 1) - 1));
+      return result;
+    } as never);
+    try {
+      await database.db.execute(sql`update production_unit set name = name`);
+      await Promise.all(Array.from({ length: 20 }, () => database.changes.settle()));
+    } finally {
+      counting.mockRestore();
+    }
+    expect(mostAtOnce, "queries running at once on one connection").toBe(1);
   });
 
   test("resolves only once the changes committed before it were heard, every time", async () => {

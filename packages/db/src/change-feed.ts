@@ -151,7 +151,8 @@ class PostgresChangeFeed implements ChangeFeed {
     client.on("end", () => this.lose(client));
     try {
       await client.connect();
-      await client.query(
+      await inTurn(
+        client,
         `LISTEN ${CACHE_CHANGED_CHANNEL}; LISTEN ${ROW_CHANGED_CHANNEL}; LISTEN ${this.settleChannel}; LISTEN ${SYNC_CHANNEL}; LISTEN ${SYNCED_CHANNEL}`,
       );
     } catch {
@@ -192,7 +193,7 @@ class PostgresChangeFeed implements ChangeFeed {
     const heard = new Promise<void>((resolve) => this.settling.set(mark, resolve));
     const timeout = setTimeout(() => this.lose(client), this.timing.heartbeatMs);
     try {
-      await client.query("SELECT pg_notify($1, $2)", [this.settleChannel, mark]);
+      await inTurn(client, "SELECT pg_notify($1, $2)", [this.settleChannel, mark]);
       await heard;
     } catch {
       this.lose(client);
@@ -209,7 +210,7 @@ class PostgresChangeFeed implements ChangeFeed {
   /** Every notification before this one has been heard (they arrive in commit order): say so. */
   private answerSync(client: pg.Client, mark: string): void {
     if (client !== this.client) return;
-    client.query("SELECT pg_notify($1, $2)", [SYNCED_CHANNEL, mark]).catch(() => this.lose(client));
+    inTurn(client, "SELECT pg_notify($1, $2)", [SYNCED_CHANNEL, mark]).catch(() => this.lose(client));
   }
 
   async settleEverywhere(): Promise<number> {
@@ -217,7 +218,8 @@ class PostgresChangeFeed implements ChangeFeed {
     if (!client || !this.live) return 0;
     const mark = `${this.settleChannel}:${++this.settleCount}`;
     try {
-      const listening = await client.query<{ count: number }>(
+      const listening = await inTurn<{ count: number }>(
+        client,
         "SELECT count(*)::int AS count FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()",
         [LISTENER_APPLICATION_NAME],
       );
@@ -230,7 +232,7 @@ class PostgresChangeFeed implements ChangeFeed {
           clearTimeout(timeout);
           resolve();
         });
-        client.query("SELECT pg_notify($1, $2)", [SYNC_CHANNEL, mark]).catch(() => {
+        inTurn(client, "SELECT pg_notify($1, $2)", [SYNC_CHANNEL, mark]).catch(() => {
           clearTimeout(timeout);
           resolve();
         });
@@ -258,7 +260,7 @@ class PostgresChangeFeed implements ChangeFeed {
       setTimeout(() => reject(new Error("heartbeat timed out")), this.timing.heartbeatMs).unref(),
     );
     try {
-      await Promise.race([client.query("SELECT 1"), timeout]);
+      await Promise.race([inTurn(client, "SELECT 1"), timeout]);
     } catch {
       this.lose(client);
     }
@@ -274,4 +276,26 @@ class PostgresChangeFeed implements ChangeFeed {
     this.settleAll();
     await client?.end().catch(() => {});
   }
+}
+
+/** The last query asked of each listener connection: the next one starts when it has ended. */
+const lastQueryOf = new WeakMap<pg.Client, Promise<unknown>>();
+
+/**
+ * A listener connection runs one query at a time. Requests settle on it concurrently (every write's answer
+ * does), and pg queued the overlapping queries itself, which pg 8 deprecates and pg 9 drops: they take turns
+ * here, per connection, so a new connection never waits behind a lost one's queries.
+ */
+function inTurn<Row extends pg.QueryResultRow = pg.QueryResultRow>(
+  client: pg.Client,
+  text: string,
+  values?: unknown[],
+): Promise<pg.QueryResult<Row>> {
+  const previous = lastQueryOf.get(client) ?? Promise.resolve();
+  const query = previous.then(() => client.query<Row>(text, values));
+  lastQueryOf.set(
+    client,
+    query.catch(() => {}),
+  );
+  return query;
 }
