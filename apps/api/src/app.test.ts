@@ -1,4 +1,5 @@
 import { mkdtempSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -56,6 +57,16 @@ describe("OpenAPI", () => {
     const res = await t.request({ method: "GET", url: "/api/docs/" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/html");
+  });
+});
+
+describe("schemas", () => {
+  test("are compiled by zod's compilers only: Fastify's own (ajv, fast-json-stringify) are never loaded", async () => {
+    await t.app.inject({ method: "GET", url: "/api/token/1" });
+    const loaded = Object.keys(createRequire(import.meta.url).cache);
+    // fast-json-stringify's own serializer is Fastify's error serializer: small, and always there.
+    const compilers = loaded.filter((path) => /\/ajv\/|ajv-compiler|fast-json-stringify-compiler/.test(path));
+    expect(compilers).toEqual([]);
   });
 });
 
