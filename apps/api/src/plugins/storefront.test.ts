@@ -326,6 +326,11 @@ describe("files", () => {
     expect(res.headers["cache-control"]).toBe("no-cache");
   });
 
+  test("the build's .br and .gz files are found through their file's route, not routes of their own", () => {
+    expect(app.hasRoute({ method: "GET", url: "/assets/index-abc123.js" })).toBe(true);
+    expect(app.hasRoute({ method: "GET", url: "/assets/index-abc123.js.br" })).toBe(false);
+  });
+
   test("an asset goes as the build's brotli or gzip file by Accept-Encoding, with its own type", async () => {
     const cases = [
       { accept: "gzip, deflate, br", encoding: "br", unpack: brotliDecompressSync },

@@ -31,6 +31,9 @@ export async function registerStorefront(
       index: false,
       // The build's .br/.gz files, chosen by Accept-Encoding; no file is compressed per request.
       preCompressed: true,
+      // They are found next to their file's own route: a route each of their own (GET and HEAD, two thirds
+      // of the build's files) took a tenth of a second of every start.
+      globIgnore: ["**/*.br", "**/*.gz"],
       // @fastify/static writes its own Cache-Control after setHeaders unless told not to.
       cacheControl: false,
       setHeaders: (res, path) => {
