@@ -13,10 +13,7 @@ type Choices = Awaited<ReturnType<typeof findLineChoicesWithNames>>;
 
 export async function loadBasketView(db: Executor, basket: BasketRow, language: LanguageCode): Promise<Basket> {
   const lines = await findLinesWithNames(db, basket.id);
-  const choices = await findLineChoicesWithNames(
-    db,
-    lines.map(({ line }) => line),
-  );
+  const choices = lines.length === 0 ? [] : await findLineChoicesWithNames(db, basket.id);
   return basketView(basket, lines, choices, language);
 }
 

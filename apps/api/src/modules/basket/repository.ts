@@ -1,5 +1,5 @@
 /** SQL of the basket feature: every function takes an Executor (the database or an open transaction). */
-import { type Executor, reusableQuery, schema } from "@app/db";
+import { type Executor, reusableQuery, reusableWrite, schema } from "@app/db";
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
@@ -216,7 +216,15 @@ export async function findLinesForAdding(db: Executor, basketId: string, product
   const editableLines = lines.filter((line) => !line.editingIsDisabled).length;
   const ofProduct = lines.filter((line) => line.productId === productId);
   if (ofProduct.length === 0) return { ofProduct: [], editableLines };
-  const choices = await db
+  const choices = await choicesOfProductLines(db, { basketId, productId });
+  return {
+    ofProduct: ofProduct.map((line) => ({ ...line, choices: choices.filter((c) => c.basketItemId === line.id) })),
+    editableLines,
+  };
+}
+
+const choicesOfProductLines = reusableQuery((db) =>
+  db
     .select({
       basketItemId: basketItemChoice.basketItemId,
       choiceId: basketItemChoice.choiceId,
@@ -224,17 +232,11 @@ export async function findLinesForAdding(db: Executor, basketId: string, product
       amount: basketItemChoice.amount,
     })
     .from(basketItemChoice)
+    .innerJoin(basketItem, eq(basketItem.id, basketItemChoice.basketItemId))
     .where(
-      inArray(
-        basketItemChoice.basketItemId,
-        ofProduct.map((line) => line.id),
-      ),
-    );
-  return {
-    ofProduct: ofProduct.map((line) => ({ ...line, choices: choices.filter((c) => c.basketItemId === line.id) })),
-    editableLines,
-  };
-}
+      and(eq(basketItem.basketId, sql.placeholder("basketId")), eq(basketItem.productId, sql.placeholder("productId"))),
+    ),
+);
 
 /** A basket's lines in the order they were added. */
 const basketLines = reusableQuery((db) =>
@@ -251,13 +253,17 @@ export async function insertLine(
   values: LineValues,
   choices: LineChoiceValues[],
 ): Promise<string> {
-  const [row] = await db
-    .insert(basketItem)
-    .values({ basketId, ...values })
-    .returning({ id: basketItem.id });
+  const [row] = await lineInserted(db, [{ basketId, ...values }]);
   await insertLineChoices(db, row!.id, choices);
   return row!.id;
 }
+
+const lineInserted = reusableWrite((db, rows) =>
+  db
+    .insert(basketItem)
+    .values(rows as (typeof basketItem.$inferInsert)[])
+    .returning({ id: basketItem.id }),
+);
 
 /** Rewrites a line's amount, prices and choices. */
 export async function updateLine(
@@ -332,10 +338,13 @@ const linesWithNames = reusableQuery((db) =>
     .orderBy(asc(basketItem.editingIsDisabled), asc(basketItem.createdAt), asc(basketItem.id)),
 );
 
-/** The choices of the given lines with translated names, in the product's option order. */
-export async function findLineChoicesWithNames(db: Executor, lines: { id: string; productId: number }[]) {
-  if (lines.length === 0) return [];
-  return db
+/** The choices of the basket's lines with translated names, in the product's option order. */
+export function findLineChoicesWithNames(db: Executor, basketId: string) {
+  return lineChoicesWithNames(db, { basketId });
+}
+
+const lineChoicesWithNames = reusableQuery((db) =>
+  db
     .select({
       id: basketItemChoice.id,
       basketItemId: basketItemChoice.basketItemId,
@@ -363,11 +372,6 @@ export async function findLineChoicesWithNames(db: Executor, lines: { id: string
         eq(modifierChoice.choiceId, basketItemChoice.choiceId),
       ),
     )
-    .where(
-      inArray(
-        basketItemChoice.basketItemId,
-        lines.map((line) => line.id),
-      ),
-    )
-    .orderBy(asc(productModifier.sortOrder), asc(modifierChoice.sortOrder), asc(basketItemChoice.choiceId));
-}
+    .where(eq(basketItem.basketId, sql.placeholder("basketId")))
+    .orderBy(asc(productModifier.sortOrder), asc(modifierChoice.sortOrder), asc(basketItemChoice.choiceId)),
+);

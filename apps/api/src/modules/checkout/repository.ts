@@ -1,5 +1,5 @@
 /** SQL of the checkout feature: every function takes an Executor (the database or an open transaction). */
-import { type Executor, reusableQuery, schema } from "@app/db";
+import { type Executor, reusableQuery, reusableWrite, schema } from "@app/db";
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
@@ -16,12 +16,16 @@ export async function insertCheckout(
   db: Executor,
   values: { productionUnitId: number; moduleId: number; checkoutInstanceId: number; createdAt: Date },
 ): Promise<CheckoutRow> {
-  const [row] = await db
-    .insert(checkout)
-    .values({ ...values, updatedAt: values.createdAt })
-    .returning();
+  const [row] = await checkoutInserted(db, [{ ...values, updatedAt: values.createdAt }]);
   return row!;
 }
+
+const checkoutInserted = reusableWrite((db, rows) =>
+  db
+    .insert(checkout)
+    .values(rows as (typeof checkout.$inferInsert)[])
+    .returning(),
+);
 
 /** The checkout row; with `lock` (inside a transaction) it stays locked until the transaction ends. */
 export async function findCheckout(db: Executor, id: string, lock = false): Promise<CheckoutRow | undefined> {
@@ -46,9 +50,17 @@ const checkoutByIdLocked = reusableQuery((db) =>
 );
 
 export async function updateCheckout(db: Executor, id: string, changes: CheckoutChanges): Promise<CheckoutRow> {
-  const [row] = await db.update(checkout).set(changes).where(eq(checkout.id, id)).returning();
+  const [row] = await checkoutUpdated(db, [changes], { id });
   return row!;
 }
+
+const checkoutUpdated = reusableWrite((db, [changes]) =>
+  db
+    .update(checkout)
+    .set(changes as CheckoutChanges)
+    .where(eq(checkout.id, sql.placeholder("id")))
+    .returning(),
+);
 
 export function findCheckoutInstance(db: Executor, id: number): Promise<CheckoutInstanceRow | undefined> {
   return readRestaurantSetup(db, `checkout.instance:${id}`, async () => {

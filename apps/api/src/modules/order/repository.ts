@@ -1,5 +1,5 @@
 /** SQL of the order feature: every function takes an Executor (the database or an open transaction). */
-import { type Db, type Executor, type OrderLineChoice, reusableQuery, schema } from "@app/db";
+import { type Db, type Executor, type OrderLineChoice, reusableQuery, reusableWrite, schema } from "@app/db";
 import { and, asc, eq, inArray, sql } from "@app/db/orm";
 import { LIVE_STATES } from "@app/domain";
 import { findProductionUnit } from "../tenancy";
@@ -66,16 +66,7 @@ const orderById = reusableQuery((db) =>
 export async function findBasketLines(db: Executor, basketId: string) {
   const items = await basketLines(db, { basketId });
   if (items.length === 0) return [];
-  const choices = await db
-    .select()
-    .from(basketItemChoice)
-    .where(
-      inArray(
-        basketItemChoice.basketItemId,
-        items.map((item) => item.id),
-      ),
-    )
-    .orderBy(asc(basketItemChoice.id));
+  const choices = await basketChoices(db, { basketId });
   return items.map((item) => ({
     ...item,
     choices: choices
@@ -98,6 +89,22 @@ const basketLines = reusableQuery((db) =>
     .from(basketItem)
     .where(eq(basketItem.basketId, sql.placeholder("basketId")))
     .orderBy(asc(basketItem.createdAt), asc(basketItem.id)),
+);
+
+const basketChoices = reusableQuery((db) =>
+  db
+    .select({
+      basketItemId: basketItemChoice.basketItemId,
+      choiceId: basketItemChoice.choiceId,
+      modifierId: basketItemChoice.modifierId,
+      name: basketItemChoice.name,
+      amount: basketItemChoice.amount,
+      priceMinor: basketItemChoice.priceMinor,
+    })
+    .from(basketItemChoice)
+    .innerJoin(basketItem, eq(basketItem.id, basketItemChoice.basketItemId))
+    .where(eq(basketItem.basketId, sql.placeholder("basketId")))
+    .orderBy(asc(basketItemChoice.id)),
 );
 
 export function findCheckoutDiscountRows(db: Executor, checkoutId: string) {
@@ -134,24 +141,43 @@ const receiptNumberTaken = reusableQuery((db) =>
 );
 
 export async function insertOrder(db: Executor, values: typeof order.$inferInsert): Promise<OrderRow> {
-  const [row] = await db.insert(order).values(values).returning();
+  const [row] = await orderInserted(db, [values]);
   return row!;
 }
 
+const orderInserted = reusableWrite((db, rows) =>
+  db
+    .insert(order)
+    .values(rows as (typeof order.$inferInsert)[])
+    .returning(),
+);
+
 export async function insertOrderLines(db: Executor, values: (typeof orderLine.$inferInsert)[]): Promise<void> {
-  if (values.length > 0) await db.insert(orderLine).values(values);
+  if (values.length > 0) await orderLinesInserted(db, values);
 }
 
+const orderLinesInserted = reusableWrite((db, rows) =>
+  db.insert(orderLine).values(rows as (typeof orderLine.$inferInsert)[]),
+);
+
 export async function insertOrderDiscounts(db: Executor, values: (typeof orderDiscount.$inferInsert)[]): Promise<void> {
-  if (values.length > 0) await db.insert(orderDiscount).values(values);
+  if (values.length > 0) await orderDiscountsInserted(db, values);
 }
+
+const orderDiscountsInserted = reusableWrite((db, rows) =>
+  db.insert(orderDiscount).values(rows as (typeof orderDiscount.$inferInsert)[]),
+);
 
 export async function insertReceiptMessages(
   db: Executor,
   values: (typeof receiptMessage.$inferInsert)[],
 ): Promise<void> {
-  if (values.length > 0) await db.insert(receiptMessage).values(values);
+  if (values.length > 0) await receiptMessagesInserted(db, values);
 }
+
+const receiptMessagesInserted = reusableWrite((db, rows) =>
+  db.insert(receiptMessage).values(rows as (typeof receiptMessage.$inferInsert)[]),
+);
 
 /** Everything an order answer or a receipt shows. Takes the pool: its queries run side by side. */
 export async function findOrderDetails(db: Db, orderRow: OrderRow) {

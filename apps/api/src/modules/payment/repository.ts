@@ -1,5 +1,5 @@
 /** SQL of the payment feature: every function takes an Executor (the database or an open transaction). */
-import { type Executor, reusableQuery, schema } from "@app/db";
+import { type Executor, reusableQuery, reusableWrite, schema } from "@app/db";
 import { and, asc, desc, eq, exists, inArray, isNull, lte, max, min, notExists, sql } from "@app/db/orm";
 import { CheckoutState, HOLDING_STATES, LIVE_STATES, PaymentState, PaymentType } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
@@ -112,9 +112,16 @@ const latestAttemptNumber = reusableQuery((db) =>
 );
 
 export async function insertPayment(db: Executor, values: NewPayment): Promise<PaymentRow> {
-  const [row] = await db.insert(payment).values(values).returning();
+  const [row] = await paymentInserted(db, [values]);
   return row!;
 }
+
+const paymentInserted = reusableWrite((db, rows) =>
+  db
+    .insert(payment)
+    .values(rows as NewPayment[])
+    .returning(),
+);
 
 /** Moves a payment only if it is still in state `from`; undefined when it was not. */
 export async function movePayment(
@@ -175,8 +182,12 @@ const providerReferenceStored = reusableQuery((db) =>
 );
 
 export async function insertHold(db: Executor, values: typeof paymentHold.$inferInsert): Promise<void> {
-  await db.insert(paymentHold).values(values);
+  await holdInserted(db, [values]);
 }
+
+const holdInserted = reusableWrite((db, rows) =>
+  db.insert(paymentHold).values(rows as (typeof paymentHold.$inferInsert)[]),
+);
 
 /** Moves the attempt's hold from `from` to `to`; undefined when it has none in state `from`. */
 export async function moveHold(
