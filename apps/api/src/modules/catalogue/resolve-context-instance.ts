@@ -7,9 +7,14 @@
  * belong to exactly one instance, so a list read from one menu names one instance); among equals, one
  * used by a module that takes orders (active and visible) comes first, then the one of the oldest
  * module. Ids it does not hold make the usual 404 naming them. See docs/decisions/007-request-leniency.md.
+ *
+ * The choice is kept with the restaurant's setup (shared/restaurant-setup.ts), so a menu's repeated context
+ * call makes no database round trip: any change of a module or of a product (its instance's catalogue
+ * version moves) forgets it.
  */
 import type { Executor } from "@app/db";
 import { notFound } from "../../errors";
+import { readRestaurantSetup } from "../../shared/restaurant-setup";
 import { findUnitProductInstances, type UnitProductInstance } from "./repository";
 
 export async function resolveContextInstance(
@@ -17,10 +22,13 @@ export async function resolveContextInstance(
   productionUnitId: number,
   productIds: number[],
 ): Promise<number> {
-  const candidates = await findUnitProductInstances(db, productionUnitId, productIds);
-  const best = candidates.sort(byPreference)[0];
-  if (!best) throw notFound("Instance");
-  return best.productInstanceId;
+  const key = `catalogue.context-instance:${productionUnitId}:${productIds.join(",")}`;
+  const chosen = await readRestaurantSetup(db, key, async () => {
+    const candidates = await findUnitProductInstances(db, productionUnitId, productIds);
+    return candidates.sort(byPreference)[0]?.productInstanceId ?? null;
+  });
+  if (chosen === null) throw notFound("Instance");
+  return chosen;
 }
 
 function byPreference(a: UnitProductInstance, b: UnitProductInstance): number {

@@ -448,6 +448,56 @@ describe("POST /api/context without ?instanceId= (SPEC §7: a list of product id
     expect((await contextOfToken(B(), [cola])).statusCode).toBe(404);
   });
 
+  /** Counts the calls into the (PGlite) database from now on. */
+  function countDatabaseCalls(): () => number {
+    const client = (t.db as unknown as { $client: { execProtocolRaw(...args: unknown[]): unknown } }).$client;
+    const run = client.execProtocolRaw.bind(client);
+    let calls = 0;
+    client.execProtocolRaw = (...args: unknown[]) => {
+      calls += 1;
+      return run(...args);
+    };
+    return () => {
+      client.execProtocolRaw = run;
+      return calls;
+    };
+  }
+
+  test("answers a repeated call from memory: nothing reaches the database", async () => {
+    const ids = [await productId(A(), "cola"), await productId(A(), "classic-burger")];
+    const first = await contextOfToken(A(), ids);
+    const stopCounting = countDatabaseCalls();
+    const again = await contextOfToken(A(), ids);
+    expect(stopCounting()).toBe(0);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+  });
+
+  test("a module that starts using another product instance is seen by the next call of the same ids", async () => {
+    const { productInstance, product, module } = schema;
+    const [instance] = await t.db.insert(productInstance).values({ name: "A's new shop" }).returning();
+    const [tea] = await t.db
+      .insert(product)
+      .values({ productInstanceId: instance!.id, name: { "da-DK": "Te" }, internalName: "tea", priceMinor: 2000 })
+      .returning({ id: product.id });
+    const { id: _id, ...moduleOfA } = (await t.db.select().from(module).where(eq(module.id, A().module.id)))[0]!;
+    let second: { id: number } | undefined;
+    try {
+      // No module of A uses the instance yet: A's own instance is chosen, which does not hold the tea.
+      expect((await contextOfToken(A(), [tea!.id])).statusCode).toBe(404);
+      [second] = await t.db
+        .insert(module)
+        .values({ ...moduleOfA, name: "A, tea shop", productInstanceId: instance!.id })
+        .returning({ id: module.id });
+      const withModule = await contextOfToken(A(), [tea!.id]);
+      expect(withModule.statusCode).toBe(200);
+      expect(withModule.json<Context>().products).toMatchObject([{ id: tea!.id, price: 20 }]);
+    } finally {
+      if (second) await t.db.delete(module).where(eq(module.id, second.id));
+      await t.db.delete(productInstance).where(eq(productInstance.id, instance!.id));
+    }
+  });
+
   test("with modules on several product instances, takes the one holding the asked products", async () => {
     const { productInstance, product, module } = schema;
     const [instance] = await t.db
