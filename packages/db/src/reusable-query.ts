@@ -4,7 +4,7 @@ import type { Executor } from "./client";
 type BuiltQuery<T> = { client: unknown; execute(values: Record<string, unknown>): Promise<T> };
 
 /** What every drizzle query builder is underneath its thenable face: it builds its SQL when asked. */
-type QueryBuilder<T> = PromiseLike<T> & { _prepare(): BuiltQuery<T> };
+export type QueryBuilder<T> = PromiseLike<T> & { _prepare(): BuiltQuery<T> };
 
 /**
  * A query of a fixed shape whose SQL is built once, then run on any executor (the database or an open

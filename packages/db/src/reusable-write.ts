@@ -1,6 +1,6 @@
 import { Column, is, SQL, sql } from "drizzle-orm";
 import type { Executor } from "./client";
-import { reusableQuery } from "./reusable-query";
+import { type QueryBuilder, reusableQuery } from "./reusable-query";
 
 type Row = Record<string, unknown>;
 
@@ -26,21 +26,22 @@ export function reusableWrite<T>(
   const byShape = new Map<string, (db: Executor, values: Row) => Promise<T>>();
   return async (db, rows, values = {}) => {
     if (rows.some(holdsSql)) return builtNow(build(db, [...rows]), values);
-    const shape = shapeOf(rows);
+    const given = rows.map(givenKeys);
+    const shape = shapeOf(rows, given);
     let query = byShape.get(shape);
     if (!query) {
       if (byShape.size >= MAX_SHAPES) return builtNow(build(db, [...rows]), values);
-      const placeholderRows = rows.map(placeholdersOf);
+      const placeholderRows = rows.map((row, i) => placeholdersOf(row, given[i] as string[], i));
       query = reusableQuery((executor) => build(executor, placeholderRows));
       byShape.set(shape, query);
     }
-    return query(db, { ...valuesOf(rows), ...values });
+    return query(db, { ...valuesOf(rows, given), ...values });
   };
 }
 
 /** Runs a write built for this call alone, with the values of its own placeholders. */
 function builtNow<T>(query: PromiseLike<T>, values: Row): Promise<T> {
-  return (query as unknown as { _prepare(): { execute(values: Row): Promise<T> } })._prepare().execute(values);
+  return (query as QueryBuilder<T>)._prepare().execute(values);
 }
 
 function givenKeys(row: Row): string[] {
@@ -49,21 +50,20 @@ function givenKeys(row: Row): string[] {
     .sort();
 }
 
-function shapeOf(rows: readonly Row[]): string {
-  return rows.map((row) => givenKeys(row).map((key) => (row[key] === null ? `${key}=null` : key))).join("|");
+/** `given[i]`: row i's given keys (givenKeys), found once per call. */
+function shapeOf(rows: readonly Row[], given: string[][]): string {
+  return rows.map((row, i) => given[i]?.map((key) => (row[key] === null ? `${key}=null` : key))).join("|");
 }
 
 /** Row i's value of `key` is the placeholder `i.key`: a name no caller's own placeholder has. */
-function placeholdersOf(row: Row, i: number): Row {
-  return Object.fromEntries(
-    givenKeys(row).map((key) => [key, row[key] === null ? null : sql.placeholder(`${i}.${key}`)]),
-  );
+function placeholdersOf(row: Row, keys: string[], i: number): Row {
+  return Object.fromEntries(keys.map((key) => [key, row[key] === null ? null : sql.placeholder(`${i}.${key}`)]));
 }
 
-function valuesOf(rows: readonly Row[]): Row {
+function valuesOf(rows: readonly Row[], given: string[][]): Row {
   const values: Row = {};
   rows.forEach((row, i) => {
-    for (const key of givenKeys(row)) if (row[key] !== null) values[`${i}.${key}`] = row[key];
+    for (const key of given[i] ?? []) if (row[key] !== null) values[`${i}.${key}`] = row[key];
   });
   return values;
 }
