@@ -7,6 +7,7 @@ export default defineConfig({
       "apps/api/src/**/*.test.ts",
       "apps/storefront/src/**/*.test.{ts,tsx}",
       "apps/storefront/build/**/*.test.ts",
+      "bench/lib/**/*.test.mjs",
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

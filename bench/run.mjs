@@ -3,7 +3,8 @@
 // DATA_DIR or, with --pg, a fresh PostgreSQL database), measures, prints a table, writes
 // bench/results/latest.json and exits 1 when a target is missed. bench/README.md explains each figure.
 //
-//   npm run bench -- [--pg] [--processes N] [--quick] [--only menu-reads|other-reads|place-order|lunch-rush|cold-start|storefront]
+//   npm run bench -- [--pg] [--processes N] [--quick] [--cpu-prof]
+//                    [--only menu-reads|other-reads|place-order|lunch-rush|cold-start|storefront]
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, totalmem } from "node:os";
@@ -27,6 +28,7 @@ const { values: options } = parseArgs({
     processes: { type: "string", default: "1" },
     quick: { type: "boolean", default: false },
     only: { type: "string", multiple: true },
+    "cpu-prof": { type: "boolean", default: false },
   },
 });
 const processes = Number(options.processes);
@@ -105,7 +107,7 @@ function machine() {
 
 const startedAt = new Date().toISOString();
 log(
-  `${pinningNote()}; ${options.pg ? `PostgreSQL, ${processes} process(es)` : "PGlite"}${options.quick ? "; --quick" : ""}`,
+  `${pinningNote()}; ${options.pg ? `PostgreSQL, ${processes} process(es)` : "PGlite"}${options.quick ? "; --quick" : ""}${options["cpu-prof"] ? "; --cpu-prof (place order's API processes profiled)" : ""}`,
 );
 build();
 const rows = [];
@@ -128,7 +130,8 @@ async function measurePart(part, measure) {
 if (only.includes("menu-reads") || only.includes("other-reads")) await measurePart("1/2 reads", measureReads);
 if (only.includes("place-order")) {
   log("part 3: place order, guest flows over HTTP vs the same calls in-process (app.inject)");
-  await measurePart("3 place order", () => measurePlaceOrder({ setup, timing, log }));
+  const profileDir = options["cpu-prof"] ? join(import.meta.dirname, "results/profiles") : undefined;
+  await measurePart("3 place order", () => measurePlaceOrder({ setup, timing, log, profileDir }));
 }
 if (only.includes("lunch-rush")) {
   log("part 4: lunch rush, 200 browsing and 32 ordering guests");
@@ -148,7 +151,7 @@ const report = {
   startedAt,
   finishedAt: new Date().toISOString(),
   machine: machine(),
-  options: { ...setup, quick: options.quick, only },
+  options: { ...setup, quick: options.quick, only, cpuProf: options["cpu-prof"] },
   rows,
 };
 const latest = join(results, "latest.json");

@@ -4,12 +4,13 @@
 // PostgreSQL with 1 and 2 API processes (informational rows) when the main run is on PGlite.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { compareRuns } from "./compare.mjs";
 import { LOAD_CORE, nodeOnCore, SERVER_CORE } from "./cpu.mjs";
+import { readProfile, summarizeProfiles } from "./cpu-profile.mjs";
 import { createPgDatabase, postgresReachable, ROOT, startProduct } from "./product.mjs";
 import { limitRow, ratioRow } from "./table.mjs";
 
@@ -18,25 +19,40 @@ export const GUESTS = 32;
 export const TARGET_RATIO = 0.7;
 export const P99_LIMIT_MS = 100;
 
-export async function measurePlaceOrder({ setup, timing, log }) {
-  const rows = await measureSetup(setup, timing, log, false);
+/**
+ * `profileDir`: the API processes run with `node --cpu-prof` writing there, and each setup gets a row of
+ * where their CPU went during the measured HTTP runs (the profiler slows them a little).
+ */
+export async function measurePlaceOrder({ setup, timing, log, profileDir }) {
+  const measure = (oneSetup, informational) => measureSetup(oneSetup, { timing, log, profileDir }, informational);
+  const rows = await measure(setup, false);
   if (setup.pg) return rows;
   if (!(await postgresReachable())) {
     console.warn("PostgreSQL is not reachable: place order on PostgreSQL (1 and 2 processes) is not measured");
     return rows;
   }
-  for (const processes of [1, 2]) rows.push(...(await measureSetup({ pg: true, processes }, timing, log, true)));
+  for (const processes of [1, 2]) rows.push(...(await measure({ pg: true, processes }, true)));
   return rows;
 }
 
-async function measureSetup(setup, timing, log, informational) {
+async function measureSetup(setup, { timing, log, profileDir }, informational) {
   const label = setup.pg ? `pg×${setup.processes}` : "PGlite";
   log(`  place order on ${label}`);
-  const product = await startProduct(setup);
+  const profiles = profileDir ? join(profileDir, `place-order-${label}`) : null;
+  if (profiles) {
+    rmSync(profiles, { recursive: true, force: true });
+    mkdirSync(profiles, { recursive: true });
+  }
+  const product = await startProduct({
+    ...setup,
+    nodeArgs: profiles ? ["--cpu-prof", `--cpu-prof-dir=${profiles}`] : [],
+  });
   const baseline = await startBaseline(setup);
   const http = flowChild("http", LOAD_CORE, { BENCH_FLOW_INPUT: JSON.stringify({ urls: product.urls }) });
   const injected = flowChild("inprocess", SERVER_CORE, baseline.env);
   const httpRuns = [];
+  /** When the measured HTTP runs ran (process.hrtime µs, the CPU profile's clock). */
+  const measuredWindows = [];
   try {
     await Promise.all([http.ready, injected.ready]);
     const run = (child, seconds) => child.send({ run: { seconds, guests: GUESTS } });
@@ -44,7 +60,9 @@ async function measureSetup(setup, timing, log, informational) {
     await run(injected, timing.warmupSeconds + 1);
     const pairs = [];
     for (let i = 0; i < 3; i++) {
+      const fromUs = microseconds();
       const ours = await run(http, timing.orderSeconds);
+      measuredWindows.push({ fromUs, untilUs: microseconds() });
       const base = await run(injected, timing.orderSeconds);
       httpRuns.push(ours);
       pairs.push({ ours, bare: base, ratio: ours.ordersPerSecond / base.ordersPerSecond });
@@ -55,7 +73,9 @@ async function measureSetup(setup, timing, log, informational) {
       product,
       httpRuns.flatMap((r) => r.checkoutIds),
     );
-    return rowsOf(label, compareRuns(pairs), httpRuns, checked, informational);
+    const rows = rowsOf(label, compareRuns(pairs), httpRuns, checked, informational);
+    if (profiles) rows.push(profileRow(label, profiles, measuredWindows, log));
+    return rows;
   } finally {
     http.kill();
     injected.kill();
@@ -64,11 +84,36 @@ async function measureSetup(setup, timing, log, informational) {
   }
 }
 
+const microseconds = () => Number(process.hrtime.bigint() / 1000n);
+
+/** Where the API processes' CPU went during the measured HTTP runs, from their `--cpu-prof` profiles. */
+function profileRow(label, profiles, windows, log) {
+  const files = readdirSync(profiles).filter((name) => name.endsWith(".cpuprofile"));
+  if (files.length === 0) throw new Error(`no CPU profile was written to ${profiles}`);
+  const { totalMs, parts } = summarizeProfiles(
+    files.map((name) => readProfile(join(profiles, name))),
+    { windows },
+  );
+  const shares = (list) => list.map((p) => `${p.part} ${(p.share * 100).toFixed(1)} %`).join(", ");
+  log(`  where the API's CPU went in the measured HTTP runs (${label}): ${shares(parts)}`);
+  log(`  profiles: ${profiles}`);
+  return {
+    part: "3 place order",
+    name: `the API's CPU in the measured HTTP runs, by part (${label}; node --cpu-prof)`,
+    measured: shares(parts.slice(0, 6)),
+    target: "(reported)",
+    ratio: null,
+    pass: null,
+    details: { profiles: files.map((name) => join(profiles, name)), totalMs, parts },
+  };
+}
+
 function rowsOf(label, compared, httpRuns, checked, informational) {
   const part = "3 place order";
   const measured = httpRuns.slice(1);
   const median = compared.middle.ours;
-  const slowest = [...median.calls].sort((a, b) => b.p99 - a.p99)[0];
+  const slowest = slowestCall(median);
+  const slowestInProcess = slowestCall(compared.middle.bare);
   const non2xx = measured.reduce((sum, r) => sum + r.non2xx, 0);
   const failedFlows = measured.reduce((sum, r) => sum + r.failureCount, 0);
   const wrongRows = checked.successesWithoutOneRow + checked.rowsWithoutSuccess;
@@ -88,6 +133,16 @@ function rowsOf(label, compared, httpRuns, checked, informational) {
       limit: P99_LIMIT_MS,
       informational,
       details: median.calls,
+    }),
+    // The same flows' p99 with no HTTP at all: what the database work of 32 guests on one core allows.
+    limitRow({
+      part,
+      name: `p99 of the slowest call in-process, no HTTP (${slowestInProcess?.route}) (${label})`,
+      value: slowestInProcess?.p99 ?? 0,
+      unit: "ms",
+      limit: P99_LIMIT_MS,
+      informational: true,
+      details: compared.middle.bare.calls,
     }),
     limitRow({
       part,
@@ -109,6 +164,8 @@ function rowsOf(label, compared, httpRuns, checked, informational) {
     }),
   ];
 }
+
+const slowestCall = (run) => [...run.calls].sort((a, b) => b.p99 - a.p99)[0];
 
 /** The in-process baseline's own fresh database, like the product's. */
 async function startBaseline(setup) {

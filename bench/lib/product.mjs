@@ -71,9 +71,10 @@ export async function postgresReachable() {
 
 /**
  * Starts `processes` API processes (more than one only on PostgreSQL) and waits until each answers
- * /api/ready. `dataDir` reuses an existing DATA_DIR (PGlite) instead of a fresh one.
+ * /api/ready. `dataDir` reuses an existing DATA_DIR (PGlite) instead of a fresh one; `nodeArgs` are given
+ * to each process's node (`--cpu-prof`, say).
  */
-export async function startProduct({ pg: onPostgres = false, processes = 1, dataDir } = {}) {
+export async function startProduct({ pg: onPostgres = false, processes = 1, dataDir, nodeArgs = [] } = {}) {
   if (processes > 1 && !onPostgres) throw new Error("several API processes need PostgreSQL (--pg)");
   const database = onPostgres ? await createPgDatabase() : null;
   const tempDir = mkdtempSync(join(tmpdir(), "bench-"));
@@ -90,7 +91,7 @@ export async function startProduct({ pg: onPostgres = false, processes = 1, data
       LOG_LEVEL,
       ...(database ? { DATABASE_URL: database.url } : {}),
     };
-    servers.push({ url: `http://127.0.0.1:${port}`, child: spawnApi(env) });
+    servers.push({ url: `http://127.0.0.1:${port}`, child: spawnApi(env, nodeArgs) });
     // One at a time: the first applies migrations and seeds, the others then find them done.
     await waitForServer(servers.at(-1));
   }
@@ -111,8 +112,8 @@ export async function startProduct({ pg: onPostgres = false, processes = 1, data
   };
 }
 
-function spawnApi(env) {
-  const [command, args] = nodeOnCore(SERVER_CORE, ["--enable-source-maps", API_BUNDLE]);
+function spawnApi(env, nodeArgs) {
+  const [command, args] = nodeOnCore(SERVER_CORE, ["--enable-source-maps", ...nodeArgs, API_BUNDLE]);
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const log = [];
   for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => log.push(chunk));
