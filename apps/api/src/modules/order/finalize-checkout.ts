@@ -37,7 +37,6 @@ import { requireOwnModule } from "../tenancy";
 import {
   findBasketLines,
   findCheckoutDiscountRows,
-  findOrderByCheckout,
   insertOrder,
   insertOrderDiscounts,
   insertOrderLines,
@@ -91,9 +90,9 @@ async function placeOrder(
 ): Promise<{ orderId: string; created: boolean }> {
   const now = deps.now();
   const checkout = await loadOwnCheckout(tx, input.checkoutId, input.productionUnitId, true);
+  // The order and the checkout's orderId are written together, below, in this transaction: a checkout
+  // without an orderId has no order (and order_checkout, a unique index, refuses a second one).
   if (checkout.orderId) return { orderId: checkout.orderId, created: false };
-  const existing = await findOrderByCheckout(tx, checkout.id);
-  if (existing) return { orderId: existing.id, created: false };
   if (checkout.state === CheckoutState.ERROR) {
     throw conflict("CHECKOUT_FAILED", "The order could not be placed and the payment was given back");
   }

@@ -19,19 +19,6 @@ const {
 export type OrderRow = typeof order.$inferSelect;
 export type OrderLineRow = typeof orderLine.$inferSelect;
 
-export async function findOrderByCheckout(db: Executor, checkoutId: string): Promise<OrderRow | undefined> {
-  const rows = await orderOfCheckout(db, { checkoutId });
-  return rows[0];
-}
-
-const orderOfCheckout = reusableQuery((db) =>
-  db
-    .select()
-    .from(order)
-    .where(eq(order.checkoutId, sql.placeholder("checkoutId")))
-    .limit(1),
-);
-
 export async function findOrderOfUnit(
   db: Executor,
   id: string,

@@ -129,9 +129,8 @@ async function planAttempt(
   const { db } = deps;
   const { query } = input;
 
+  // The checkout itself is read once, locked, in recordAttempt: only then is it the module's for sure.
   const module = await requireOwnModule(db, query.moduleId, input.productionUnitId);
-  const existing = await loadOwnCheckout(db, input.checkoutId, input.productionUnitId);
-  if (existing.moduleId !== module.id) throw notFound("Checkout");
 
   const hosts = await findModuleHosts(db, module.id);
   const continueUrl = checkRedirectUrl(query.continuationUrl, hosts, "continuationUrl");
@@ -174,6 +173,7 @@ async function recordAttempt(
 ): Promise<RecordedAttempt> {
   const { now } = deps;
   let checkout = await loadOwnCheckout(tx, input.checkoutId, input.productionUnitId, true);
+  if (checkout.moduleId !== input.query.moduleId) throw notFound("Checkout");
   if (checkout.orderId !== null || checkout.state === CheckoutState.DONE) throw alreadyPaid();
   if (checkout.state !== CheckoutState.OPEN && checkout.state !== CheckoutState.PENDING) throw checkoutNotOpen();
 
