@@ -95,6 +95,7 @@ test.skipIf(!reachable)(
       await edit((db) => db.execute(sql`delete from blocked_product where product_id = ${productId}`));
       await expectEverywhere((seen) => expect(seen.blocked, `unblocked after ${round}`).not.toContain(productId));
       await guestChangesAndCheck(round);
+      await basketPricingAndCheck(round);
       await setupChangesAndCheck(round);
     };
 
@@ -179,6 +180,43 @@ test.skipIf(!reachable)(
         }
       }
     };
+    /**
+     * Every process's next basket change prices from the catalogue as it is now (it keeps what it read, like the
+     * menu): a new price, the product marked sold out, and back. Each add goes into a new basket of its own.
+     */
+    let pricingEdits = 0;
+    const expectAddEverywhere = async (expected: { status: number; price?: number }, what: string) => {
+      for (const client of processes) {
+        for (const _ of [1, 2]) {
+          const basket = await expectStatus<BasketAnswer>("new basket", client.call("GET", "/api/basket", { token }));
+          const added = await client.call("POST", `/api/basket/${basket.id}/products`, {
+            token,
+            json: { productId: colaId, amount: 1, choices: [] },
+          });
+          expect(added.status, `${what}: ${added.text}`).toBe(expected.status);
+          if (expected.price !== undefined)
+            expect((added.body as BasketAnswer).items[0]!.price, what).toBe(expected.price);
+        }
+      }
+    };
+    const basketPricingAndCheck = async (round: string) => {
+      const price: number = await running.withDatabase((db) =>
+        scalar(db, sql`select price_minor from product where id = ${colaId}`),
+      );
+      await expectAddEverywhere({ status: 200, price: price / 100 }, `cola before the edits ${round}`);
+      await edit((db) => db.execute(sql`update product set price_minor = ${price + 500} where id = ${colaId}`));
+      await expectAddEverywhere({ status: 200, price: price / 100 + 5 }, `cola at its new price ${round}`);
+      await edit((db) =>
+        db.execute(
+          sql`insert into blocked_product (production_unit_id, product_id) values (${module.productionUnitId}, ${colaId})`,
+        ),
+      );
+      await expectAddEverywhere({ status: 409 }, `cola sold out ${round}`);
+      await edit((db) => db.execute(sql`delete from blocked_product where product_id = ${colaId}`));
+      await edit((db) => db.execute(sql`update product set price_minor = ${price} where id = ${colaId}`));
+      await expectAddEverywhere({ status: 200, price: price / 100 }, `cola back on sale at its price ${round}`);
+      pricingEdits += 4;
+    };
     let guestEdits = 0;
     const guestChangesAndCheck = async (round: string) => {
       const [first, second] = processes as [Client, Client];
@@ -253,14 +291,14 @@ test.skipIf(!reachable)(
     figures(
       "cache-invalidation",
       running,
-      `${edits * 5} menu edits (price, product and category name, block, unblock), ${guestEdits} guest changes (a line added, an amount changed in the other process, a line and a guest name in the database) and ${setupEdits} setup edits (a closed date, items per slot) seen by the next read in 2/2 processes, with, without and after the change listener (${dropped} dropped)`,
+      `${edits * 5} menu edits (price, product and category name, block, unblock), ${guestEdits} guest changes (a line added, an amount changed in the other process, a line and a guest name in the database), ${pricingEdits} edits seen by basket pricing (a price, sold out, back) and ${setupEdits} setup edits (a closed date, items per slot) seen by the next read in 2/2 processes, with, without and after the change listener (${dropped} dropped)`,
       startedAt,
     );
   },
 );
 
 type Seen = { product: ProductAnswer; categoryNames: string[]; blocked: number[] };
-type BasketAnswer = { id: string; items: { id: string; amount: number }[] };
+type BasketAnswer = { id: string; items: { id: string; amount: number; price: number }[] };
 type CheckoutAnswer = { guestInformation: { name: string | null }; totals: { basketTotal: number } };
 type GuestSeen = { amounts: number[]; guestName: string | null; total: number };
 

@@ -95,14 +95,20 @@ export function paidFor(holders: { state: number; orderId: string | null }[]): b
 
 // ── Catalogue reads for pricing ────────────────────────────────────────────────────────────
 
+// Kept with the restaurant's setup (shared/restaurant-setup.ts): every catalogue table moves its instance's
+// catalogue version (migration 0002), which notifies like the modules and the sold-out lists do (0006), so an
+// edit, a price change or a product marked sold out is read anew by the next basket change in every process.
+
 /**
  * The product if it belongs to the product instance of a module of this production unit, with
  * that module (its app settings decide the bag fee). A module that takes orders (active and
  * visible) is preferred over one that does not.
  */
-export async function findProductOfUnit(db: Executor, productId: number, productionUnitId: number) {
-  const rows = await productOfUnit(db, { productId, productionUnitId });
-  return rows[0];
+export function findProductOfUnit(db: Executor, productId: number, productionUnitId: number) {
+  return readRestaurantSetup(db, `basket.product:${productionUnitId}:${productId}`, async () => {
+    const rows = await productOfUnit(db, { productId, productionUnitId });
+    return rows[0];
+  });
 }
 
 const productOfUnit = reusableQuery((db) =>
@@ -122,39 +128,48 @@ const productOfUnit = reusableQuery((db) =>
 );
 
 export async function isProductBlocked(db: Executor, productionUnitId: number, productId: number): Promise<boolean> {
-  const rows = await blockedProductRow(db, { productionUnitId, productId });
-  return rows.length > 0;
+  return (await blockedProductIds(db, productionUnitId)).includes(productId);
 }
 
-const blockedProductRow = reusableQuery((db) =>
+/** The unit's sold-out products: a short list, read whole once and kept. */
+function blockedProductIds(db: Executor, productionUnitId: number): Promise<readonly number[]> {
+  return readRestaurantSetup(db, `basket.blocked-products:${productionUnitId}`, async () => {
+    const rows = await blockedProductsOfUnit(db, { productionUnitId });
+    return rows.map((row) => row.productId);
+  });
+}
+
+const blockedProductsOfUnit = reusableQuery((db) =>
   db
     .select({ productId: blockedProduct.productId })
     .from(blockedProduct)
-    .where(
-      and(
-        eq(blockedProduct.productionUnitId, sql.placeholder("productionUnitId")),
-        eq(blockedProduct.productId, sql.placeholder("productId")),
-      ),
-    )
-    .limit(1),
+    .where(eq(blockedProduct.productionUnitId, sql.placeholder("productionUnitId"))),
 );
 
+/** Which of `choiceIds` are sold out at the unit. */
 export async function findBlockedChoiceIds(
   db: Executor,
   productionUnitId: number,
   choiceIds: number[],
 ): Promise<number[]> {
   if (choiceIds.length === 0) return [];
-  const rows = await db
+  const blocked = await readRestaurantSetup(db, `basket.blocked-choices:${productionUnitId}`, async () => {
+    const rows = await blockedChoicesOfUnit(db, { productionUnitId });
+    return rows.map((row) => row.choiceId);
+  });
+  return choiceIds.filter((id) => blocked.includes(id));
+}
+
+const blockedChoicesOfUnit = reusableQuery((db) =>
+  db
     .select({ choiceId: blockedChoice.choiceId })
     .from(blockedChoice)
-    .where(and(eq(blockedChoice.productionUnitId, productionUnitId), inArray(blockedChoice.choiceId, choiceIds)));
-  return rows.map((row) => row.choiceId);
-}
+    .where(eq(blockedChoice.productionUnitId, sql.placeholder("productionUnitId"))),
+);
 
 /** Every option group of the product with its choices (one row per group × choice). */
 export function findProductOptions(db: Executor, productId: number) {
-  return productOptions(db, { productId });
+  return readRestaurantSetup(db, `basket.options:${productId}`, () => productOptions(db, { productId }));
 }
 
 const productOptions = reusableQuery((db) =>

@@ -340,6 +340,48 @@ describe("POST /api/basket/:id/products", () => {
     expect((await h.add(basket.id, { productId: colaId, amount: 1 })).statusCode).toBe(200);
   });
 
+  test("sees a product or choice marked sold out, a price change and a sold-out mark taken back at the next change", async () => {
+    // The catalogue facts a basket change prices from are kept in memory between changes (basket/repository.ts).
+    const basket = await h.newBasket();
+    const unit = t.restaurantA.module.productionUnitId;
+    const colaId = await cola();
+    const burger = await h.productId("Classic burger");
+    const bun = await h.option(burger, "Vælg bolle", "Briochebolle");
+    const side = await h.option(burger, "Vælg tilbehør", "Pommes frites");
+    const cheddar = await h.option(burger, "Ekstra", "Ekstra cheddar");
+    const burgerLine = { productId: burger, amount: 1, choices: [bun, side, cheddar] };
+    expect((await h.add(basket.id, { productId: colaId, amount: 1 })).statusCode).toBe(200);
+    expect((await h.add(basket.id, burgerLine)).statusCode).toBe(200);
+
+    await t.db.insert(schema.blockedProduct).values({ productionUnitId: unit, productId: colaId });
+    expect((await h.add(basket.id, { productId: colaId, amount: 1 })).json().errors[0].code).toBe("PRODUCT_BLOCKED");
+    await t.db.delete(schema.blockedProduct).where(eq(schema.blockedProduct.productId, colaId));
+    expect((await h.add(basket.id, { productId: colaId, amount: 1 })).statusCode).toBe(200);
+
+    await t.db.insert(schema.blockedChoice).values({ productionUnitId: unit, choiceId: side.choiceId });
+    expect((await h.add(basket.id, burgerLine)).json().errors[0].code).toBe("CHOICE_BLOCKED");
+    await t.db.delete(schema.blockedChoice).where(eq(schema.blockedChoice.choiceId, side.choiceId));
+
+    const [colaRow] = await t.db.select().from(schema.product).where(eq(schema.product.id, colaId));
+    const [cheddarRow] = await t.db.select().from(schema.choice).where(eq(schema.choice.id, cheddar.choiceId));
+    await t.db.update(schema.product).set({ priceMinor: 3_100 }).where(eq(schema.product.id, colaId));
+    await t.db.update(schema.choice).set({ defaultPriceMinor: 1_500 }).where(eq(schema.choice.id, cheddar.choiceId));
+    try {
+      const other = await h.newBasket();
+      const priced = (await h.added(other.id, { productId: colaId, amount: 1 })).items[0]!;
+      expect(priced).toMatchObject({ productId: colaId, price: 31 });
+      const burgerPriced = (await h.added(other.id, burgerLine)).items.find((item) => item.productId === burger)!;
+      const cheddarPrice = burgerPriced.choices.find((choice) => choice.choiceId === cheddar.choiceId);
+      expect(cheddarPrice).toMatchObject({ price: 15 });
+    } finally {
+      await t.db.update(schema.product).set({ priceMinor: colaRow!.priceMinor }).where(eq(schema.product.id, colaId));
+      await t.db
+        .update(schema.choice)
+        .set({ defaultPriceMinor: cheddarRow!.defaultPriceMinor })
+        .where(eq(schema.choice.id, cheddar.choiceId));
+    }
+  });
+
   test("refuses a blocked product with 409 PRODUCT_BLOCKED", async () => {
     const basket = await h.newBasket();
     const res = await h.add(basket.id, { productId: await h.productId("Milkshake jordbær"), amount: 1 });
