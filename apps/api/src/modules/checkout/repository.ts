@@ -156,6 +156,74 @@ const checkoutPayments = reusableQuery((db) =>
     .orderBy(desc(payment.createdAt), desc(payment.id)),
 );
 
+export type AppliedDiscountRow = Awaited<ReturnType<typeof findCheckoutDiscounts>>[number];
+export type AppliedGiftcardRow = Awaited<ReturnType<typeof findCheckoutGiftcards>>[number];
+export type PaymentSummaryRow = Awaited<ReturnType<typeof findPayments>>[number];
+export type LineAmountRow = { productId: number; amount: number; totalPriceMinor: number };
+
+/**
+ * Everything a checkout's answer shows besides its own row, in one statement: the applied discounts and gift
+ * cards, the linked basket's line amounts and the payments, each as the reads above (and basket/repository.ts's
+ * findLineAmounts) answer them, in the same order. Four statements on every answer of a guest's checkout were
+ * about a tenth of a placed order's (bench/README.md). Undefined when the checkout is gone.
+ */
+export async function findAnswerRows(
+  db: Executor,
+  checkoutId: string,
+): Promise<
+  | {
+      discounts: AppliedDiscountRow[];
+      giftcards: AppliedGiftcardRow[];
+      lines: LineAmountRow[];
+      payments: PaymentSummaryRow[];
+    }
+  | undefined
+> {
+  const [row] = await answerRows(db, { checkoutId });
+  if (!row) return undefined;
+  const discounts = fromJson<(Omit<AppliedDiscountRow, "validUntil"> & { validUntil: string | null })[]>(row.discounts);
+  return {
+    discounts: discounts.map((discount) => ({
+      ...discount,
+      validUntil: discount.validUntil === null ? null : new Date(discount.validUntil),
+    })),
+    giftcards: fromJson(row.giftcards),
+    lines: fromJson(row.lines),
+    payments: fromJson(row.payments),
+  };
+}
+
+/** A json column as the driver gives it: parsed already (node-postgres, PGlite) or, should one not, as text. */
+function fromJson<T>(value: unknown): T {
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
+}
+
+// Written out, not through the columns: inside a select of one table drizzle names them unqualified, which the
+// subqueries' own tables make ambiguous. The names are the schema's (packages/db/src/schema).
+const answerRows = reusableQuery((db) =>
+  db
+    .select({
+      discounts: sql<unknown>`(select coalesce(json_agg(json_build_object(
+          'id', d.id, 'code', d.code, 'amountMinor', d.amount_minor, 'discountCodeId', d.discount_code_id,
+          'validUntil', c.valid_until) order by d.code), '[]'::json)
+        from checkout_discount d left join discount_code c on c.id = d.discount_code_id
+        where d.checkout_id = "checkout"."id")`,
+      giftcards: sql<unknown>`(select coalesce(json_agg(json_build_object(
+          'id', g.id, 'giftcardId', g.giftcard_id, 'code', g.code, 'amountMinor', g.amount_minor) order by g.code), '[]'::json)
+        from checkout_giftcard g where g.checkout_id = "checkout"."id")`,
+      lines: sql<unknown>`(select coalesce(json_agg(json_build_object(
+          'productId', i.product_id, 'amount', i.amount, 'totalPriceMinor', i.total_price_minor
+        ) order by i.created_at, i.id), '[]'::json)
+        from basket_item i where i.basket_id = "checkout"."basket_id")`,
+      payments: sql<unknown>`(select coalesce(json_agg(json_build_object(
+          'id', p.id, 'state', p.state, 'type', p.type, 'amountMinor', p.amount_minor, 'attempt', p.attempt
+        ) order by p.created_at desc, p.id desc), '[]'::json)
+        from payment p where p.checkout_id = "checkout"."id")`,
+    })
+    .from(checkout)
+    .where(eq(checkout.id, sql.placeholder("checkoutId"))),
+);
+
 // ── Totals and their refresh (checkout-totals.ts) ──────────────────────────────────────────
 
 /** The amounts of the applied discounts. */

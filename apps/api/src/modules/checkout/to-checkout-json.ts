@@ -1,11 +1,20 @@
 import type { Checkout } from "@app/contracts";
 import type { Executor } from "@app/db";
-import { CheckoutState, DeliveryStage, isHolding, LIVE_STATES, PaymentType, toDkk, totalLeft } from "@app/domain";
+import {
+  type BasketSummary,
+  CheckoutState,
+  DeliveryStage,
+  isHolding,
+  LIVE_STATES,
+  PaymentType,
+  summarizeBasket,
+  toDkk,
+  totalLeft,
+} from "@app/domain";
+import { withLineKinds } from "../basket";
 import { computeCheckoutTotalsReading } from "./checkout-totals";
-import type { CheckoutRow } from "./repository";
-import { findCheckoutDiscounts, findCheckoutGiftcards, findPayments } from "./repository";
-
-type PaymentSummary = Awaited<ReturnType<typeof findPayments>>[number];
+import type { CheckoutRow, PaymentSummaryRow as PaymentSummary } from "./repository";
+import { findAnswerRows, findCheckoutDiscounts, findCheckoutGiftcards, findPayments } from "./repository";
 
 /**
  * The checkout as SPEC §3 names it. Totals are recomputed (which, for an OPEN checkout, also brings
@@ -24,6 +33,7 @@ export async function toCheckoutJson(
 export type AlreadyRead = {
   discounts?: Awaited<ReturnType<typeof findCheckoutDiscounts>>;
   giftcards?: Awaited<ReturnType<typeof findCheckoutGiftcards>>;
+  basket?: BasketSummary;
   payments?: PaymentSummary[];
 };
 
@@ -44,9 +54,10 @@ export async function readCheckoutAnswer(
   alreadyRead: AlreadyRead = {},
 ): Promise<{ answer: Checkout; scope: CheckoutAnswerScope }> {
   // One query after another: `db` may be a transaction, whose one connection runs one query at a time.
+  const known = Object.keys(alreadyRead).length > 0 ? alreadyRead : await readAllAtOnce(db, checkout);
   const read = { discounts: findCheckoutDiscounts, giftcards: findCheckoutGiftcards };
-  const { totals, discounts, giftcards } = await computeCheckoutTotalsReading(db, checkout, now, read, alreadyRead);
-  const payments = alreadyRead.payments ?? (await findPayments(db, checkout.id));
+  const { totals, discounts, giftcards } = await computeCheckoutTotalsReading(db, checkout, now, read, known);
+  const payments = known.payments ?? (await findPayments(db, checkout.id));
   const current = currentPayment(checkout, payments);
   // Gift cards count through the checkout's gift-card rows (no state: they pay for sure); the
   // GIFTCARD payment that draws them is left out so it is not counted twice. Of the other payments
@@ -110,6 +121,19 @@ export async function readCheckoutAnswer(
     },
   };
   return { answer, scope };
+}
+
+/** Everything the answer reads, in one statement (findAnswerRows); nothing when the checkout is gone. */
+async function readAllAtOnce(db: Executor, checkout: CheckoutRow): Promise<AlreadyRead> {
+  const rows = await findAnswerRows(db, checkout.id);
+  if (!rows) return {};
+  const lines = rows.lines.length > 0 ? await withLineKinds(db, checkout.moduleId, rows.lines) : [];
+  return {
+    discounts: rows.discounts,
+    giftcards: rows.giftcards,
+    basket: summarizeBasket(lines),
+    payments: rows.payments,
+  };
 }
 
 /**
