@@ -1,13 +1,13 @@
 import { schema } from "@app/db";
-import { eq } from "@app/db/orm";
+import { asc, eq } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { preparedCheckout } from "../../testing/order-fixtures";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
-import { findLineAmounts } from "../basket/repository";
 import { findAnswerRows, findCheckoutDiscounts, findCheckoutGiftcards, findPayments } from "./repository";
 
 const kinds = await testDbKinds();
+const { basketItem } = schema;
 
 describe.each(kinds)("findAnswerRows on %s", (kind) => {
   let t: TestApp;
@@ -21,7 +21,15 @@ describe.each(kinds)("findAnswerRows on %s", (kind) => {
     return {
       discounts: await findCheckoutDiscounts(t.db, checkoutId),
       giftcards: await findCheckoutGiftcards(t.db, checkoutId),
-      lines: await findLineAmounts(t.db, basketId),
+      lines: await t.db
+        .select({
+          productId: basketItem.productId,
+          amount: basketItem.amount,
+          totalPriceMinor: basketItem.totalPriceMinor,
+        })
+        .from(basketItem)
+        .where(eq(basketItem.basketId, basketId))
+        .orderBy(asc(basketItem.createdAt), asc(basketItem.id)),
       payments: await findPayments(t.db, checkoutId),
     };
   }

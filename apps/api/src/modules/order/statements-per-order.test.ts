@@ -78,9 +78,7 @@ test("a placed order reads neither the restaurant's setup nor the catalogue it p
   const statements = parsed.slice(before);
 
   expect(receiptNumber).toBe(1002);
-  const keptReads = statements.filter((sql) =>
-    KEPT_TABLES.some((table) => new RegExp(`\\bfrom "${table}"`).test(sql)),
-  );
+  const keptReads = statements.filter((sql) => KEPT_TABLES.some((table) => new RegExp(`\\bfrom "${table}"`).test(sql)));
   expect(keptReads).toEqual([]);
   expect(statements.length, statements.join("\n")).toBeLessThanOrEqual(STATEMENT_BUDGET);
 });
