@@ -78,13 +78,14 @@ describe.each(kinds)("findAnswerRows on %s", (kind) => {
     expect(expected.giftcards).toHaveLength(2);
     expect(expected.lines).toHaveLength(2);
     expect(expected.payments).toHaveLength(2);
-    expect(await findAnswerRows(t.db, checkoutId)).toEqual(expected);
+    expect(await findAnswerRows(t.db, { id: checkoutId, basketId })).toEqual(expected);
   });
 
   test("answers empty lists for a checkout with nothing applied and no basket, and nothing for one that is gone", async () => {
     const { checkoutId } = await preparedCheckout(t, t.restaurantA);
-    await t.db.update(schema.checkout).set({ basketId: null }).where(eq(schema.checkout.id, checkoutId));
-    expect(await findAnswerRows(t.db, checkoutId)).toEqual({ discounts: [], giftcards: [], lines: [], payments: [] });
-    expect(await findAnswerRows(t.db, "00000000-0000-4000-8000-000000000000")).toBeUndefined();
+    const nothing = { discounts: [], giftcards: [], lines: [], payments: [] };
+    expect(await findAnswerRows(t.db, { id: checkoutId, basketId: null })).toEqual(nothing);
+    const gone = { id: "00000000-0000-4000-8000-000000000000", basketId: null };
+    expect(await findAnswerRows(t.db, gone)).toBeUndefined();
   });
 });

@@ -165,11 +165,12 @@ export type LineAmountRow = { productId: number; amount: number; totalPriceMinor
  * Everything a checkout's answer shows besides its own row, in one statement: the applied discounts and gift
  * cards, the linked basket's line amounts and the payments, each as the reads above (and basket/repository.ts's
  * findLineAmounts) answer them, in the same order. Four statements on every answer of a guest's checkout were
- * about a tenth of a placed order's (bench/README.md). Undefined when the checkout is gone.
+ * about a tenth of a placed order's (bench/README.md). The lines are those of the basket `checkout` names, as the
+ * caller read it. Undefined when the checkout is gone.
  */
 export async function findAnswerRows(
   db: Executor,
-  checkoutId: string,
+  checkout: Pick<CheckoutRow, "id" | "basketId">,
 ): Promise<
   | {
       discounts: AppliedDiscountRow[];
@@ -179,7 +180,7 @@ export async function findAnswerRows(
     }
   | undefined
 > {
-  const [row] = await answerRows(db, { checkoutId });
+  const [row] = await answerRows(db, { checkoutId: checkout.id, basketId: checkout.basketId });
   if (!row) return undefined;
   const discounts = fromJson<(Omit<AppliedDiscountRow, "validUntil"> & { validUntil: string | null })[]>(row.discounts);
   return {
@@ -214,7 +215,7 @@ const answerRows = reusableQuery((db) =>
       lines: sql<unknown>`(select coalesce(json_agg(json_build_object(
           'productId', i.product_id, 'amount', i.amount, 'totalPriceMinor', i.total_price_minor
         ) order by i.created_at, i.id), '[]'::json)
-        from basket_item i where i.basket_id = "checkout"."basket_id")`,
+        from basket_item i where i.basket_id = ${sql.placeholder("basketId")})`,
       payments: sql<unknown>`(select coalesce(json_agg(json_build_object(
           'id', p.id, 'state', p.state, 'type', p.type, 'amountMinor', p.amount_minor, 'attempt', p.attempt
         ) order by p.created_at desc, p.id desc), '[]'::json)

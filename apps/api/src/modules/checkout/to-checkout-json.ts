@@ -125,7 +125,7 @@ export async function readCheckoutAnswer(
 
 /** Everything the answer reads, in one statement (findAnswerRows); nothing when the checkout is gone. */
 async function readAllAtOnce(db: Executor, checkout: CheckoutRow): Promise<AlreadyRead> {
-  const rows = await findAnswerRows(db, checkout.id);
+  const rows = await findAnswerRows(db, checkout);
   if (!rows) return {};
   const lines = rows.lines.length > 0 ? await withLineKinds(db, checkout.moduleId, rows.lines) : [];
   return {
