@@ -60,18 +60,16 @@ describe("summarizeProfiles", () => {
     [4, frame("handler", "file:///w/apps/api/src/modules/basket/routes.ts")],
   ];
 
+  // Samples at 1010 (idle), 1040 (gc), 1050 (handler), 1110 (handler); the profile ends at 1130.
+  const samples = [
+    [2, 10],
+    [3, 30],
+    [4, 10],
+    [4, 60],
+  ];
+  const profile = profileOf(nodes, samples, { tail: 20 });
+
   it("gives each sample the time until the next one, by part, largest first", () => {
-    // Samples at 1010 (idle), 1040 (gc), 1050 (handler), 1110 (handler); the profile ends at 1130.
-    const profile = profileOf(
-      nodes,
-      [
-        [2, 10],
-        [3, 30],
-        [4, 10],
-        [4, 60],
-      ],
-      { tail: 20 },
-    );
     const summary = summarizeProfiles([{ profile }]);
     expect(summary.totalMs).toBeCloseTo(0.12);
     expect(summary.parts).toEqual([
@@ -82,16 +80,6 @@ describe("summarizeProfiles", () => {
   });
 
   it("counts only the samples taken within the windows", () => {
-    const profile = profileOf(
-      nodes,
-      [
-        [2, 10],
-        [3, 30],
-        [4, 10],
-        [4, 60],
-      ],
-      { tail: 20 },
-    );
     const summary = summarizeProfiles([{ profile }], { windows: [{ fromUs: 1_040, untilUs: 1_100 }] });
     expect(summary.parts.map((p) => [p.part, p.ms])).toEqual([
       ["apps/api modules", 0.06],
