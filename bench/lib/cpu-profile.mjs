@@ -53,10 +53,15 @@ export function readProfile(path) {
       // No source map: its frames are named by the file itself.
     }
   }
+  // Many frames share a source: each is named once.
+  const named = new Map();
   const locate = ({ url, lineNumber, columnNumber }) => {
     const bundle = bundles.get(url);
     const source = bundle?.map.findEntry(lineNumber, columnNumber)?.originalSource;
-    return source ? withPackageName(resolve(bundle.dir, source)) : url;
+    if (!source) return url;
+    const path = resolve(bundle.dir, source);
+    if (!named.has(path)) named.set(path, withPackageName(path));
+    return named.get(path);
   };
   return { profile, locate };
 }
