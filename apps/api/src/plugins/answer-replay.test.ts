@@ -5,7 +5,7 @@
  * unread body, a feed that is not live) goes to Fastify.
  */
 import { Agent, request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { schema } from "@app/db";
 import { and, eq } from "@app/db/orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -41,6 +41,47 @@ function send(
     req.end(body);
   });
 }
+
+type RawAnswer = { head: string; body: Buffer };
+
+/**
+ * Writes `requests` to one new connection in a single write (pipelined) and reads `count` answers off the
+ * wire exactly as sent; `closed` tells whether the server then ended the connection (within 300 ms).
+ */
+function exchange(port: number, requests: string, count: number) {
+  return new Promise<{ answers: RawAnswer[]; closed: boolean }>((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let received = Buffer.alloc(0);
+    let closed = false;
+    const answers: RawAnswer[] = [];
+    const settle = () => {
+      socket.destroy();
+      resolve({ answers, closed });
+    };
+    socket.on("data", (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      for (;;) {
+        const end = received.indexOf("\r\n\r\n");
+        if (end < 0) return;
+        const head = received.subarray(0, end + 4).toString("latin1");
+        const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? 0);
+        if (received.length < end + 4 + length) return;
+        answers.push({ head, body: received.subarray(end + 4, end + 4 + length) });
+        received = received.subarray(end + 4 + length);
+        if (answers.length === count) setTimeout(settle, 300);
+      }
+    });
+    socket.on("end", () => {
+      closed = true;
+    });
+    socket.on("error", reject);
+    socket.write(requests);
+  });
+}
+
+/** A head's lines but the trace id's and the Date's values. */
+const sameLines = (head: string) =>
+  head.replace(/\r\nx-trace-id: [^\r]*/i, "\r\nx-trace-id: *").replace(/\r\nDate: [^\r]*/, "\r\nDate: *");
 
 /** The raw header lines without the two that differ per answer. */
 const stable = (answer: Answer) =>
@@ -244,6 +285,64 @@ describe("answers replayed from memory", () => {
       } finally {
         clock.set(MONDAY_EVENING);
       }
+    });
+  });
+
+  describe("the head Node wrote for a replayed answer, kept", () => {
+    const requestText = (path: string, extra = "") => {
+      const headers = Object.entries(auth()).map(([name, value]) => `${name}: ${value}\r\n`);
+      return `GET ${path} HTTP/1.1\r\nhost: localhost\r\n${headers.join("")}${extra}\r\n`;
+    };
+
+    test("serves every later replay byte for byte, but for a trace id of its own and the current Date", async () => {
+      const url = productUrl(await productIdNamed("classic-burger"));
+      for (const _ of [1, 2]) await get(url); // verifies the token, then captures the answer
+      const before = replayed();
+      const { answers, closed } = await exchange(port, requestText(url).repeat(4), 4);
+      expect(replayed()).toBe(before + 4);
+      expect(closed).toBe(false);
+      const [first, ...later] = answers as [RawAnswer, ...RawAnswer[]];
+      expect(first.head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(first.head).toMatch(/\r\nConnection: keep-alive\r\nKeep-Alive: timeout=72\r\n/);
+      for (const answer of later) {
+        expect(sameLines(answer.head)).toBe(sameLines(first.head));
+        expect(answer.body.equals(first.body)).toBe(true);
+        const date = /\r\nDate: ([^\r]*)/.exec(answer.head)?.[1] ?? "";
+        expect(Math.abs(Date.parse(date) - Date.now())).toBeLessThan(5_000);
+      }
+      const traceIds = answers.map((answer) => /\r\nx-trace-id: ([^\r]*)/i.exec(answer.head)?.[1]);
+      expect(new Set(traceIds).size).toBe(4);
+    });
+
+    test("a 304 is kept the same way, without a body", async () => {
+      const url = productUrl(await productIdNamed("cola"));
+      const etag = String((await get(url)).headers.etag);
+      for (const _ of [1, 2]) await get(url, { ...auth(), "if-none-match": etag });
+      const { answers } = await exchange(port, requestText(url, `if-none-match: ${etag}\r\n`).repeat(3), 3);
+      expect(answers.map((answer) => answer.head.slice(0, 12))).toEqual(Array(3).fill("HTTP/1.1 304"));
+      expect(sameLines(answers[2]!.head)).toBe(sameLines(answers[0]!.head));
+      expect(answers.every((answer) => answer.body.length === 0)).toBe(true);
+    });
+
+    test("a client closing its connection is answered Connection: close, and the server closes it", async () => {
+      const url = productUrl(await productIdNamed("classic-burger"));
+      for (const _ of [1, 2, 3, 4]) await get(url); // the head is kept by now
+      const before = replayed();
+      const { answers, closed } = await exchange(port, requestText(url, "connection: close\r\n"), 1);
+      expect(replayed()).toBe(before + 1);
+      expect(answers[0]!.head).toMatch(/\r\nConnection: close\r\n/);
+      expect(answers[0]!.head).not.toMatch(/keep-alive/i);
+      expect(closed).toBe(true);
+    });
+
+    test("an HTTP/1.0 client is answered as one, with the connection closed", async () => {
+      const url = productUrl(await productIdNamed("classic-burger"));
+      for (const _ of [1, 2, 3, 4]) await get(url);
+      const http10 = requestText(url).replace(" HTTP/1.1\r\n", " HTTP/1.0\r\n");
+      const { answers, closed } = await exchange(port, http10, 1);
+      expect(answers[0]!.head).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+      expect(answers[0]!.head).toMatch(/\r\nConnection: close\r\n/);
+      expect(closed).toBe(true);
     });
   });
 
