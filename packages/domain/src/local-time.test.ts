@@ -50,6 +50,19 @@ describe("localParts", () => {
       expect(localParts(new Date(instant), timeZone)).toEqual(parts);
     });
   }
+
+  test("a minute asked again is answered as before, whatever its seconds, and per zone", () => {
+    const first = localParts(new Date("2026-11-23T11:15:05Z"), COPENHAGEN);
+    expect(localParts(new Date("2026-11-23T11:15:55Z"), COPENHAGEN)).toBe(first);
+    expect(localParts(new Date("2026-11-23T11:15:05Z"), "UTC")).toMatchObject({ hour: 11, minute: 15 });
+    expect(localParts(new Date("2026-11-23T11:16:00Z"), COPENHAGEN)).toMatchObject({ hour: 12, minute: 16 });
+    expect(Object.isFrozen(first)).toBe(true);
+  });
+
+  test("an instant from before whole-minute offsets keeps its seconds: Copenhagen's mean time was +0:53:28", () => {
+    expect(localParts(new Date("1890-06-01T00:00:00Z"), COPENHAGEN)).toMatchObject({ hour: 0, minute: 53 });
+    expect(localParts(new Date("1890-06-01T00:00:45Z"), COPENHAGEN)).toMatchObject({ hour: 0, minute: 54 });
+  });
 });
 
 describe("zonedTimeToUtc", () => {

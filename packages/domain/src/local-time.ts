@@ -35,7 +35,29 @@ const formatterFor = formatterPerZone(
     }),
 );
 
-export function localParts(instant: Date, timeZone: string): LocalParts {
+/**
+ * The wall clock at `instant` in `timeZone`. Answers are kept per zone and minute: a day's pickup slots ask
+ * for the same minutes on every request, and Intl's formatToParts was ~2 % of a placed order's CPU. Every
+ * zone's offset has been a whole number of minutes since 1972, so an instant's minute decides its answer.
+ */
+export function localParts(instant: Date, timeZone: string): Readonly<LocalParts> {
+  const ms = instant.getTime();
+  if (!(ms >= WHOLE_MINUTE_OFFSETS_SINCE_MS)) return readLocalParts(instant, timeZone);
+  const key = `${timeZone} ${Math.floor(ms / MINUTE_MS)}`;
+  let parts = recentParts.get(key);
+  if (parts === undefined) {
+    parts = Object.freeze(readLocalParts(instant, timeZone));
+    if (recentParts.size >= RECENT_PARTS_LIMIT) recentParts.clear();
+    recentParts.set(key, parts);
+  }
+  return parts;
+}
+
+const WHOLE_MINUTE_OFFSETS_SINCE_MS = Date.UTC(1973, 0, 1);
+const RECENT_PARTS_LIMIT = 10_000;
+const recentParts = new Map<string, Readonly<LocalParts>>();
+
+function readLocalParts(instant: Date, timeZone: string): LocalParts {
   const parts = formatterFor(timeZone).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   const date = `${String(part("year")).padStart(4, "0")}-${pad2(part("month"))}-${pad2(part("day"))}`;
