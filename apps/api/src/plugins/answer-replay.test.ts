@@ -267,6 +267,21 @@ describe("answers replayed from memory", () => {
       }
     });
 
+    test("a context call is matched by its body too: the same ids are replayed, others get their own answer", async () => {
+      const ids = [await productIdNamed("cola"), await productIdNamed("classic-burger")];
+      const headers = { ...t.restaurantA.auth, "content-type": "application/json" }; // plain JSON to read
+      const post = (list: number[]) => send(port, "POST", "/api/context", headers, JSON.stringify(list), agent);
+      const productsOf = (answer: Answer) =>
+        JSON.parse(answer.body.toString()).products.map((product: { id: number }) => product.id);
+      for (const _ of [1, 2]) await post(ids);
+      const before = replayed();
+      const repeated = [await post(ids), await post(ids)];
+      expect(replayed()).toBe(before + 2);
+      expect(repeated.map(productsOf)).toEqual([ids, ids]);
+      expect(productsOf(await post([ids[1]!]))).toEqual([ids[1]]);
+      expect(productsOf(await post(ids))).toEqual(ids);
+    });
+
     test("another header on the same connection is looked up afresh: an If-None-Match gets its 304", async () => {
       const url = productUrl(await productIdNamed("cola"));
       for (const _ of [1, 2, 3]) await again(url);

@@ -80,6 +80,8 @@ const LAST_REPLAYED = Symbol("lastReplayed");
  * key building and hashing of a full lookup.
  */
 type LastReplayed = {
+  /** The request body as read for the key ("" for a GET; at most MEMO_BODY_LIMIT). */
+  body: string;
   method: string | undefined;
   url: string | undefined;
   authorization: string | undefined;
@@ -92,6 +94,8 @@ type LastReplayed = {
   untilMs: number;
 };
 type RawSocket = { [LAST_REPLAYED]?: LastReplayed };
+/** A context call of a whole menu's product ids is ~1 KB. */
+const MEMO_BODY_LIMIT = 4096;
 /** The key a request was started under, and where the feed stood before any database read. */
 type StartedKey = { key: string; generation: number; rowSequence: number };
 type RawRequest = IncomingMessage & { [PRE_READ_BODY]?: Buffer; [KEY]?: StartedKey };
@@ -228,8 +232,8 @@ export class AnswerReplay {
   private replay(req: RawRequest, res: ServerResponse, body: string): typeof SENT | string | undefined {
     if (!this.current()) return undefined;
     const socket = req.socket as unknown as RawSocket;
-    const last = body === "" ? socket[LAST_REPLAYED] : undefined;
-    if (last && !last.captured.dropped && sameRequest(last, req)) {
+    const last = socket[LAST_REPLAYED];
+    if (last && !last.captured.dropped && sameRequest(last, req, body)) {
       if (last.untilMs !== Number.POSITIVE_INFINITY && last.untilMs <= this.options.now().getTime()) return undefined;
       this.send(res, last.captured);
       return SENT;
@@ -243,7 +247,8 @@ export class AnswerReplay {
     // An answer past its end is read anew by Fastify, once for all who ask meanwhile.
     if (untilMs !== Number.POSITIVE_INFINITY && untilMs <= this.options.now().getTime()) return key;
     this.send(res, found);
-    if (body === "") socket[LAST_REPLAYED] = lastReplayed(req, found, untilMs);
+    // A connection keeps its last request for as long as it lives: a long body is not worth keeping.
+    if (body.length <= MEMO_BODY_LIMIT) socket[LAST_REPLAYED] = lastReplayed(req, body, found, untilMs);
     return SENT;
   }
 
@@ -472,9 +477,10 @@ function httpDate(): string {
   return dateText;
 }
 
-function sameRequest(last: LastReplayed, req: IncomingMessage): boolean {
+function sameRequest(last: LastReplayed, req: IncomingMessage, body: string): boolean {
   const h = req.headers;
   return (
+    last.body === body &&
     last.url === req.url &&
     last.method === req.method &&
     last.authorization === h.authorization &&
@@ -485,9 +491,10 @@ function sameRequest(last: LastReplayed, req: IncomingMessage): boolean {
   );
 }
 
-function lastReplayed(req: IncomingMessage, captured: Captured, untilMs: number): LastReplayed {
+function lastReplayed(req: IncomingMessage, body: string, captured: Captured, untilMs: number): LastReplayed {
   const h = req.headers;
   return {
+    body,
     method: req.method,
     url: req.url,
     authorization: h.authorization,
