@@ -430,12 +430,16 @@ export class AnswerReplay {
  * The status line and headers of a kept answer exactly as Node's `writeHead` wrote them on a keep-alive
  * connection, cut around the two values that change per answer: the trace id and the Date. Replaying
  * fills them in and hands Node the head whole, as `writeHead` itself leaves it (`_header`), so Node does
- * not build and check the same dozen headers again on every answer: about a tenth of a replayed read's CPU
+ * not build and check the same ~20 headers again on every answer: about a fifth of a replayed read's CPU
  * (bench/README.md, menu reads). `end` then sends it as it sends its own, in order on pipelined connections.
  */
 type KeptHead = { beforeTraceId: string; beforeDate: string; afterDate: string };
 
-/** What `writeHead` leaves on a response (Node's `_http_outgoing`, unchanged since Node 0.x). */
+/**
+ * What `writeHead` leaves on a response: Node's own fields (`_http_outgoing`, `_http_server`), not its
+ * documented API. answer-replay.test.ts pins the bytes on the wire; a Node that no longer leaves a head
+ * string there gets no KeptHead, and every answer goes through `writeHead` as before.
+ */
 type NodeResponseState = {
   _header: string | null;
   shouldKeepAlive: boolean;
