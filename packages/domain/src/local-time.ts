@@ -35,6 +35,10 @@ const formatterFor = formatterPerZone(
     }),
 );
 
+const WHOLE_MINUTE_OFFSETS_SINCE_MS = Date.UTC(1973, 0, 1);
+const RECENT_PARTS_LIMIT = 10_000;
+const recentParts = new Map<string, Readonly<LocalParts>>();
+
 /**
  * The wall clock at `instant` in `timeZone`. Answers are kept per zone and minute: a day's pickup slots ask
  * for the same minutes on every request, and Intl's formatToParts was ~2 % of a placed order's CPU. Every
@@ -52,10 +56,6 @@ export function localParts(instant: Date, timeZone: string): Readonly<LocalParts
   }
   return parts;
 }
-
-const WHOLE_MINUTE_OFFSETS_SINCE_MS = Date.UTC(1973, 0, 1);
-const RECENT_PARTS_LIMIT = 10_000;
-const recentParts = new Map<string, Readonly<LocalParts>>();
 
 function readLocalParts(instant: Date, timeZone: string): LocalParts {
   const parts = formatterFor(timeZone).formatToParts(instant);
