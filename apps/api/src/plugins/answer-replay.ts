@@ -446,9 +446,13 @@ type NodeResponseState = {
   maxRequestsOnConnectionReached?: boolean;
 };
 
-/** A kept head says `Connection: keep-alive`: only a response that Node would keep alive may use it. */
+/** A kept head says `Connection: keep-alive`: it is cut from, and used for, responses Node keeps alive only. */
+function keptAlive(res: NodeResponseState): boolean {
+  return res.shouldKeepAlive && res.maxRequestsOnConnectionReached !== true;
+}
+
 function mayUseKeptHead(res: NodeResponseState): boolean {
-  return res._header === null && res.shouldKeepAlive && res.maxRequestsOnConnectionReached !== true;
+  return res._header === null && keptAlive(res);
 }
 
 const DATE_FIELD = "\r\nDate: ";
@@ -456,7 +460,7 @@ const DATE_FIELD = "\r\nDate: ";
 /** Cuts the head `writeHead` just wrote around `traceId` and the Date; undefined when it cannot. */
 function keptHead(res: NodeResponseState, traceId: string): KeptHead | undefined {
   const head = res._header;
-  if (typeof head !== "string" || !res.shouldKeepAlive || res.maxRequestsOnConnectionReached === true) return undefined;
+  if (typeof head !== "string" || !keptAlive(res)) return undefined;
   const traceAt = head.indexOf(traceId);
   const dateField = head.indexOf(DATE_FIELD);
   // Node writes the Date after the headers it was given, the trace id among them.
