@@ -27,6 +27,12 @@ export type ShopPageOptions = {
 };
 
 /**
+ * Where the page's additions start: after the character encoding's `<meta>` when index.html has one, which HTML
+ * wants within the page's first 1024 bytes (the data blocks alone are kilobytes); else right after `<head>`.
+ */
+const HEAD_START = /<head>(?:\s*<meta charset=[^>]*>)?/i;
+
+/**
  * index.html with the host's data blocks before `</head>` (module scripts run after parsing, they find
  * them), and preloads of what the app start still fetches — the token, the maintenance flag and the
  * messages of the host's default language — so they are under way while the scripts download. The
@@ -56,7 +62,7 @@ export function buildShopPage(
   // Replacer functions: a replacement string would read `$&`, `$'` or `$$` in the data as patterns.
   const html = Buffer.from(
     indexHtml
-      .replace("<head>", () => `<head>${preloads}${routeHints.first}${early}`)
+      .replace(HEAD_START, (start) => `${start}${preloads}${routeHints.first}${early}`)
       .replace("</head>", () => `${routeHints.preloads}${late}</head>`),
   );
   return {
