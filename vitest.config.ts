@@ -8,6 +8,7 @@ export default defineConfig({
       "apps/storefront/src/**/*.test.{ts,tsx}",
       "apps/storefront/build/**/*.test.ts",
       "bench/lib/**/*.test.mjs",
+      "bench/storefront/**/*.test.mjs",
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
