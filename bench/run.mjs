@@ -11,6 +11,7 @@ import { availableParallelism, cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { measureColdStart } from "./lib/cold-start.mjs";
+import { readLoader } from "./lib/compare.mjs";
 import { pinningNote } from "./lib/cpu.mjs";
 import { measureLunchRush } from "./lib/lunch-rush.mjs";
 import { measureMenuReads } from "./lib/menu-reads.mjs";
@@ -102,12 +103,13 @@ function machine() {
     memoryGb: Math.round(totalmem() / 2 ** 30),
     node: process.version,
     pinning: pinningNote(),
+    readLoader: readLoader.name,
   };
 }
 
 const startedAt = new Date().toISOString();
 log(
-  `${pinningNote()}; ${options.pg ? `PostgreSQL, ${processes} process(es)` : "PGlite"}${options.quick ? "; --quick" : ""}${options["cpu-prof"] ? "; --cpu-prof (place order's API processes profiled)" : ""}`,
+  `${pinningNote()}; reads loaded by ${readLoader.name}; ${options.pg ? `PostgreSQL, ${processes} process(es)` : "PGlite"}${options.quick ? "; --quick" : ""}${options["cpu-prof"] ? "; --cpu-prof (place order's API processes profiled)" : ""}`,
 );
 build();
 const rows = [];

@@ -51,7 +51,9 @@ export async function measureMenuReads({ product, shop, timing }) {
         const { name: _name, ...wire } = spec;
         const result = await compareWithBaseline({
           urls: product.urls,
+          pids: product.pids,
           bareUrl: bare.url,
+          barePid: bare.pid,
           requests: [wire],
           ...load,
           timing,

@@ -40,7 +40,9 @@ export async function measureOtherReads({ product, shop, timing }) {
     try {
       const result = await compareWithBaseline({
         urls: product.urls,
+        pids: product.pids,
         bareUrl: bare.url,
+        barePid: bare.pid,
         requests: [wire],
         ...LOAD,
         timing,

@@ -11,7 +11,7 @@ export function ratioRow({ part, name, result, target, informational = false }) 
   return {
     part,
     name,
-    measured: `${perSecond(result.oursPerSecond)} vs ${perSecond(result.barePerSecond)}${pairSpread(result.pairs)}${failed ? `, ${result.failures} failed` : ""}`,
+    measured: `${perSecond(result.oursPerSecond)} vs ${perSecond(result.barePerSecond)}${pairSpread(result.pairs)}${cpuPerAnswer(result.middle)}${failed ? `, ${result.failures} failed` : ""}`,
     target: `≥ ${percent(target)}${failed ? ", 0 failed" : ""}`,
     ratio: result.ratio,
     pass: result.ratio >= target && !failed,
@@ -28,6 +28,17 @@ function pairSpread(pairs = []) {
   if (pairs.length < 2) return "";
   const ratios = pairs.map((pair) => pair.ratio * 100);
   return `; pairs ${Math.round(Math.min(...ratios))}–${Math.round(Math.max(...ratios))} %`;
+}
+
+/**
+ * The CPU time the server spent an answer in the median pair, ours vs the bare server's: what the code costs,
+ * whether or not the load generator kept the server's core busy all the time.
+ */
+function cpuPerAnswer(middle) {
+  const ours = middle?.ours?.cpuMicrosPerAnswer;
+  const bare = middle?.bare?.cpuMicrosPerAnswer;
+  if (typeof ours !== "number" || typeof bare !== "number") return "";
+  return `; CPU ${ours.toFixed(1)} vs ${bare.toFixed(1)} µs an answer`;
 }
 
 /** A row of one figure against a limit: `pass` when `value` is at most (or, with atLeast, at least) `limit`. */
