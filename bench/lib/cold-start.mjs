@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort, ROOT, stopChild, waitFor } from "./product.mjs";
+import { freePort, ROOT, START_NODE_FLAGS, stopChild, waitFor } from "./product.mjs";
 import { limitRow } from "./table.mjs";
 
 export const LIMIT_MS = 3000;
@@ -36,7 +36,7 @@ export async function measureColdStart({ timing, log }) {
 async function startOnce(dataDir) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, "scripts/start.mjs")], {
+  const child = spawn(process.execPath, [...START_NODE_FLAGS, join(ROOT, "scripts/start.mjs")], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     stdio: "ignore",

@@ -11,7 +11,7 @@ import { createInterface } from "node:readline";
 import { compareRuns } from "./compare.mjs";
 import { LOAD_CORE, nodeOnCore, SERVER_CORE } from "./cpu.mjs";
 import { readProfile, summarizeProfiles } from "./cpu-profile.mjs";
-import { createPgDatabase, postgresReachable, ROOT, startProduct } from "./product.mjs";
+import { createPgDatabase, postgresReachable, ROOT, START_NODE_FLAGS, startProduct } from "./product.mjs";
 import { limitRow, ratioRow } from "./table.mjs";
 
 const FLOWS = join(import.meta.dirname, "order-flows.mjs");
@@ -188,7 +188,8 @@ async function startBaseline(setup) {
 
 /** A long-lived order-flows.mjs child: send() one command, get its JSON line back. */
 export function flowChild(mode, core, env) {
-  const [command, args] = nodeOnCore(core, ["--import", "tsx", FLOWS, mode]);
+  // The in-process baseline runs the API's code too: with the heap options `npm start` gives it.
+  const [command, args] = nodeOnCore(core, [...START_NODE_FLAGS, "--import", "tsx", FLOWS, mode]);
   const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },

@@ -18,6 +18,21 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "warn";
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The options `npm start` gives node (package.json's start script): the API runs with them here too. */
+export const START_NODE_FLAGS = nodeFlagsOf(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.start);
+
+/** `node --a=1 --b scripts/start.mjs` → ["--a=1", "--b"]: the options between `node` and the script. */
+export function nodeFlagsOf(command) {
+  const [node, ...words] = command.trim().split(/\s+/);
+  if (node !== "node") throw new Error(`the start script does not run node: ${command}`);
+  const flags = [];
+  for (const word of words) {
+    if (!word.startsWith("-")) break;
+    flags.push(word);
+  }
+  return flags;
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -113,7 +128,12 @@ export async function startProduct({ pg: onPostgres = false, processes = 1, data
 }
 
 function spawnApi(env, nodeArgs) {
-  const [command, args] = nodeOnCore(SERVER_CORE, ["--enable-source-maps", ...nodeArgs, API_BUNDLE]);
+  const [command, args] = nodeOnCore(SERVER_CORE, [
+    "--enable-source-maps",
+    ...START_NODE_FLAGS,
+    ...nodeArgs,
+    API_BUNDLE,
+  ]);
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const log = [];
   for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => log.push(chunk));
