@@ -188,7 +188,8 @@ async function startBaseline(setup) {
 
 /** A long-lived order-flows.mjs child: send() one command, get its JSON line back. */
 export function flowChild(mode, core, env) {
-  // The in-process baseline runs the API's code too: with the heap options `npm start` gives it.
+  // The in-process baseline runs the API's code in this child: with the node options `npm start` gives the API
+  // (the HTTP flows' client gets them too, which does it no harm).
   const [command, args] = nodeOnCore(core, [...START_NODE_FLAGS, "--import", "tsx", FLOWS, mode]);
   const child = spawn(command, args, {
     cwd: ROOT,
