@@ -42,5 +42,5 @@ if (isStale(apiBundle, [join(api, "src"), join(api, "build.mjs"), ...packageSour
 
 // The API runs in this very process rather than a child: one Node start fewer on the way to the first
 // answer (issue 12's cold start), and SIGTERM/SIGINT reach the server's own graceful shutdown directly.
-process.setSourceMapsEnabled(true);
+// Node's source-map mode stays off: the API maps its own stack traces (apps/api/src/source-mapped-stacks.ts).
 await import(pathToFileURL(apiBundle).href);

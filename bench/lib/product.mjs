@@ -128,12 +128,7 @@ export async function startProduct({ pg: onPostgres = false, processes = 1, data
 }
 
 function spawnApi(env, nodeArgs) {
-  const [command, args] = nodeOnCore(SERVER_CORE, [
-    "--enable-source-maps",
-    ...START_NODE_FLAGS,
-    ...nodeArgs,
-    API_BUNDLE,
-  ]);
+  const [command, args] = nodeOnCore(SERVER_CORE, [...START_NODE_FLAGS, ...nodeArgs, API_BUNDLE]);
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const log = [];
   for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => log.push(chunk));

@@ -1,6 +1,9 @@
 import { DataDirInUseError, openDatabase, seedDemoData } from "@app/db";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
+import { mapStackTracesToSources } from "./source-mapped-stacks";
+
+mapStackTracesToSources();
 
 const config = loadConfig();
 const database = await openDatabase(
