@@ -2,7 +2,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { pendingPayment } from "../features/payment-status";
+import { BLANK_IMAGE, useAppHasPainted } from "../lib/first-paint";
 import { chooseLanguage, type Language } from "../lib/i18n";
+
+const LOGO_SIZE = { width: 142, height: 40 } as const;
+const LOGO_BOX = { aspectRatio: `${LOGO_SIZE.width} / ${LOGO_SIZE.height}` } as const;
 
 export type HeaderProps = {
   restaurantName: string;
@@ -18,6 +22,7 @@ export type HeaderProps = {
 export function Header({ restaurantName, logo, smileyUrl, onLogoClick, cart }: HeaderProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const painted = useAppHasPainted();
   /**
    * SPEC §2: on a payment page the logo first cancels the waiting payment, then goes to the front page; if
    * the cancel does not end it (it was paid meanwhile) the guest stays and the payment page shows why. The
@@ -37,7 +42,15 @@ export function Header({ restaurantName, logo, smileyUrl, onLogoClick, cart }: H
       <Link to="/" className="logo" aria-label={t("Header.Logo", { name: restaurantName })} onClick={handleLogoClick}>
         {/* A restaurant's logo is its wordmark: it carries the name, so the text shows only without one. */}
         {logo ? (
-          <img className="logo-image" src={logo} alt="" height={40} width={142} />
+          <img
+            className="logo-image"
+            src={painted ? logo : BLANK_IMAGE}
+            // Until then the blank picture keeps the box a logo's picture gets from width and height while it loads.
+            style={painted ? undefined : LOGO_BOX}
+            alt=""
+            height={LOGO_SIZE.height}
+            width={LOGO_SIZE.width}
+          />
         ) : (
           <span>{restaurantName}</span>
         )}

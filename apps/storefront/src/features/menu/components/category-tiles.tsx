@@ -1,14 +1,13 @@
 import type { Category } from "@app/contracts";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { BLANK_IMAGE } from "../../../lib/first-paint";
 import { translate } from "../../../lib/i18n";
 
 /** The tiles of the first row (two on a phone, up to four on a desktop) load at once; the rest lazily. */
 const EAGER_TILES = 4;
 /** 4:3, as the tiles show them (styles.css, .category-tile img). */
 const TILE_IMAGE = { width: 400, height: 300 } as const;
-/** A transparent 1×1 GIF. */
-const BLANK_IMAGE = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
 
 export type CategoryTile = Pick<Category, "id" | "name" | "imageUrl">;
 

@@ -2,6 +2,7 @@ import type { Label, Product } from "@app/contracts";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Counter } from "../../../components/ui/counter";
+import { BLANK_IMAGE, useAppHasPainted } from "../../../lib/first-paint";
 import { translate } from "../../../lib/i18n";
 import type { AddLine } from "../modifier-selection";
 import { revealElement, scrollToElement } from "../scroll-to";
@@ -38,6 +39,7 @@ export function ProductCard(props: ProductCardProps) {
   const { t } = useTranslation();
   const id = useId();
   const [open, setOpen] = useState(false);
+  const painted = useAppHasPainted();
   const [announcement, setAnnouncement] = useState("");
   const optionsButtonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -71,7 +73,7 @@ export function ProductCard(props: ProductCardProps) {
   const image = product.imageUrl ? (
     <img
       className="product-image"
-      src={product.imageUrl}
+      src={painted ? product.imageUrl : BLANK_IMAGE}
       alt=""
       width={PRODUCT_IMAGE_SIZE.width}
       height={PRODUCT_IMAGE_SIZE.height}
