@@ -3,7 +3,7 @@
  * Node's source-map mode (issue 12, decision 020).
  *
  * With source maps enabled while modules load, Node reads the map of every module that names one (the
- * bundle's, pg-protocol's, …). On PostgreSQL, 7 of 8 API processes then spent about a third more CPU on
+ * bundle's, pg-protocol's, …). On PostgreSQL, 11 of 13 API processes then spent about a third more CPU on
  * every answer for their whole life, most of it in `process.nextTick` building its tick object through
  * V8's runtime instead of compiled code; with the same source maps enabled only after loading, 3 of 3 did
  * not. So the bundle's map is read here, on the first stack trace asked for (an error being logged), and
