@@ -124,6 +124,16 @@ describe("POST /api/order/validate", () => {
     expect((await validate(checkoutId)).json()).toEqual({ valid: true });
   });
 
+  test("only the chosen slot's own usage counts: full slots just before and after it leave it open to the last item", async () => {
+    await fillSlot(t.restaurantA, new Date(SLOT.getTime() - 15 * 60_000), 30);
+    await fillSlot(t.restaurantA, new Date(SLOT.getTime() + 15 * 60_000), 30);
+    await fillSlot(t.restaurantA, SLOT, 29);
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, { orderReadyTime: SLOT });
+    expect((await validate(checkoutId)).json()).toEqual({ valid: true });
+    await fillSlot(t.restaurantA, SLOT, 30);
+    expect((await validate(checkoutId)).json().errors[0].code).toBe("SLOT_FULL");
+  });
+
   test("another restaurant's checkout or production unit is 404; unknown fields are ignored (decision 007)", async () => {
     const { checkoutId } = await preparedCheckout(t);
     expect((await validate(checkoutId, undefined, t.restaurantB)).statusCode).toBe(404);

@@ -35,6 +35,14 @@ const MIN_ITEMS = 1;
 /** The day's slots, or 422 DATE_NOT_ALLOWED for a past date or one beyond the allowed future days. */
 export async function daySlots(db: Executor, input: DaySlotsInput): Promise<PickupSlot[]> {
   requireAllowedDate(input.date, input.now, input.timeZone, input.futureDays);
+  return slotsOfDay(db, input);
+}
+
+/**
+ * `usageOf`: only that slot's capacity is read (a point lookup instead of the day's rows, three times an order),
+ * so only its availability is meaningful; a slot's availability depends on its own usage alone.
+ */
+async function slotsOfDay(db: Executor, input: DaySlotsInput, usageOf?: Date): Promise<PickupSlot[]> {
   // One query after another: `db` may be a transaction (one connection, one query at a time).
   const weekly = await findHours(db, input.productionUnitId, input.kind);
   const closedDates = await findClosedDates(db, input.productionUnitId);
@@ -43,7 +51,9 @@ export async function daySlots(db: Executor, input: DaySlotsInput): Promise<Pick
   if (!hours) return [];
   const dayStart = zonedTimeToUtc(input.date, 0, input.timeZone);
   const dayEnd = zonedTimeToUtc(addDays(input.date, 1), 0, input.timeZone);
-  const used = await usedBySlot(db, input.capacityInstanceId, dayStart, dayEnd);
+  const used = usageOf
+    ? await usedBySlot(db, input.capacityInstanceId, usageOf, new Date(usageOf.getTime() + 1))
+    : await usedBySlot(db, input.capacityInstanceId, dayStart, dayEnd);
   return pickupSlots({
     date: input.date,
     timeZone: input.timeZone,
@@ -95,7 +105,7 @@ export async function findSlot(db: Executor, input: Omit<DaySlotsInput, "date">,
   if (!openingStatus(instant, input.timeZone, weekly, closedDates).isOpen) return "closed";
   const date = localParts(instant, input.timeZone).date;
   if (!allowedDates(input.now, input.timeZone, input.futureDays).includes(date)) return "not-a-slot";
-  const slots = await daySlots(db, { ...input, date });
+  const slots = await slotsOfDay(db, { ...input, date }, instant);
   const slot = slots.find((candidate) => candidate.time === instant.toISOString());
   if (!slot) return "not-a-slot";
   return slot.isAvailable ? "ok" : "full";
