@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { type PickupSlot, pickupSlots, type SlotInput, slotFits } from "./pickup-slots";
+import { type PickupSlot, pickupSlotAt, pickupSlots, type SlotInput, slotFits } from "./pickup-slots";
 
 const COPENHAGEN = "Europe/Copenhagen";
 const MONDAY = "2026-11-23";
@@ -166,6 +167,64 @@ describe("pickupSlots", () => {
 
   test("refuses an interval that is not whole minutes above 0", () => {
     expect(() => pickupSlots({ ...LUNCH_INPUT, intervalMinutes: 0 })).toThrow(RangeError);
+  });
+});
+
+describe("pickupSlotAt", () => {
+  const hhmm = (minutes: number) =>
+    `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+  // Ordinary days and both DST days of Copenhagen, with hours, intervals, lead times and usage of every kind.
+  const day = fc.record({
+    date: fc.constantFrom(MONDAY, "2026-03-29", "2026-10-25", "2026-06-30"),
+    opens: fc.integer({ min: 0, max: 23 * 60 }),
+    length: fc.integer({ min: 1, max: 24 * 60 }),
+    intervalMinutes: fc.constantFrom(1, 5, 7, 15, 30, 45, 60),
+    leadMinutes: fc.integer({ min: 0, max: 120 }),
+    nowOffsetMinutes: fc.integer({ min: -36 * 60, max: 36 * 60 }),
+    closed: fc.boolean(),
+    itemsPerSlot: fc.integer({ min: 0, max: 5 }),
+    enforce: fc.boolean(),
+  });
+
+  test("answers exactly the slot pickupSlots lists at that instant, or null where it lists none", () => {
+    fc.assert(
+      fc.property(day, fc.integer({ min: -30 * 60, max: 54 * 60 }), (d, instantMinutes) => {
+        const dayStartMs = new Date(`${d.date}T00:00:00.000Z`).getTime();
+        const input: SlotInput = {
+          date: d.date,
+          timeZone: COPENHAGEN,
+          hours: d.closed ? null : { opens: hhmm(d.opens), closes: hhmm(Math.min(24 * 60, d.opens + d.length)) },
+          intervalMinutes: d.intervalMinutes,
+          now: new Date(dayStartMs + d.nowOffsetMinutes * 60_000),
+          leadMinutes: d.leadMinutes,
+          capacity: { enforce: d.enforce, itemsPerSlot: d.itemsPerSlot, usedBySlot: new Map(), basketItems: 1 },
+        };
+        const listed = pickupSlots(input);
+        // Some listed slots are full: usage on every other one.
+        const usedBySlot = new Map(listed.filter((_, i) => i % 2 === 0).map((slot) => [slot.time, d.itemsPerSlot]));
+        const withUsage = { ...input, capacity: { ...input.capacity, usedBySlot } };
+        const expected = new Map(pickupSlots(withUsage).map((slot) => [slot.time, slot]));
+        // A random instant, and every start the day would have without now and lead time, a minute either side too.
+        const everyStart = pickupSlots({ ...withUsage, now: new Date(0), leadMinutes: 0 });
+        const instants = [
+          new Date(dayStartMs + instantMinutes * 60_000),
+          ...everyStart.flatMap(({ time }) => [-60_000, 0, 60_000].map((ms) => new Date(Date.parse(time) + ms))),
+        ];
+        for (const instant of instants) {
+          expect(pickupSlotAt(withUsage, instant)).toEqual(expected.get(instant.toISOString()) ?? null);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test("an instant between two slots, or off the minute, is no slot", () => {
+    expect(pickupSlotAt(LUNCH_INPUT, new Date("2026-11-23T10:07:00.000Z"))).toBeNull();
+    expect(pickupSlotAt(LUNCH_INPUT, new Date("2026-11-23T10:15:00.001Z"))).toBeNull();
+    expect(pickupSlotAt(LUNCH_INPUT, new Date("2026-11-23T10:15:00.000Z"))).toEqual({
+      time: "2026-11-23T10:15:00.000Z",
+      isAvailable: true,
+    });
   });
 });
 

@@ -45,6 +45,21 @@ export function pickupSlots(input: SlotInput): PickupSlot[] {
     });
 }
 
+/**
+ * The one slot of `pickupSlots(input)` that starts at `instant`, or null when it lists none there; without
+ * building the day's list (a chosen time is checked three times an order). Only that slot's usage is read
+ * from `capacity.usedBySlot`.
+ */
+export function pickupSlotAt(input: SlotInput, instant: Date): PickupSlot | null {
+  const atMs = instant.getTime();
+  const { opensMs, closesMs, stepMs } = slotBounds(input.date, input.hours, input.intervalMinutes, input.timeZone);
+  const earliestMs = input.now.getTime() + input.leadMinutes * MINUTE_MS;
+  if (atMs < opensMs || atMs >= closesMs || (atMs - opensMs) % stepMs !== 0 || atMs < earliestMs) return null;
+  const time = instant.toISOString();
+  const used = input.capacity.usedBySlot.get(time) ?? 0;
+  return { time, isAvailable: slotFits({ ...input.capacity, used }) };
+}
+
 /** Whether the basket still fits in a slot; without capacity enforcement everything fits. */
 export function slotFits(input: {
   itemsPerSlot: number;
@@ -56,15 +71,20 @@ export function slotFits(input: {
 }
 
 function slotStarts(date: string, hours: DayHours | null, intervalMinutes: number, timeZone: string): Date[] {
-  if (!hours) return [];
+  const { opensMs, closesMs, stepMs } = slotBounds(date, hours, intervalMinutes, timeZone);
+  const starts: Date[] = [];
+  for (let startMs = opensMs; startMs < closesMs; startMs += stepMs) starts.push(new Date(startMs));
+  return starts;
+}
+
+/** Where the day's slots start and end, in real time; an empty range on a closed day. */
+function slotBounds(date: string, hours: DayHours | null, intervalMinutes: number, timeZone: string) {
+  if (!hours) return { opensMs: 0, closesMs: 0, stepMs: MINUTE_MS };
   if (!Number.isInteger(intervalMinutes) || intervalMinutes < 1) {
     throw new RangeError(`Slot interval must be whole minutes above 0, got ${intervalMinutes}`);
   }
+  const stepMs = intervalMinutes * MINUTE_MS;
   const opensMs = zonedTimeToUtc(date, parseHhMm(hours.opens), timeZone).getTime();
   const closesMs = zonedTimeToUtc(date, parseHhMm(hours.closes), timeZone).getTime();
-  const starts: Date[] = [];
-  for (let startMs = opensMs; startMs < closesMs; startMs += intervalMinutes * MINUTE_MS) {
-    starts.push(new Date(startMs));
-  }
-  return starts;
+  return { opensMs, closesMs, stepMs };
 }

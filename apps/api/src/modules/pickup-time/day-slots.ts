@@ -4,7 +4,17 @@
  * kitchen's: every order, picked up or delivered, takes its items from the capacity instance's slot.
  */
 import type { Executor } from "@app/db";
-import { addDays, hoursOn, localParts, openingStatus, type PickupSlot, pickupSlots, zonedTimeToUtc } from "@app/domain";
+import {
+  addDays,
+  hoursOn,
+  localParts,
+  openingStatus,
+  type PickupSlot,
+  pickupSlotAt,
+  pickupSlots,
+  type SlotInput,
+  zonedTimeToUtc,
+} from "@app/domain";
 import { unprocessable } from "../../errors";
 import { findItemsPerSlot, usedBySlot } from "../capacity";
 import { findClosedDates, findHours } from "../tenancy";
@@ -35,26 +45,29 @@ const MIN_ITEMS = 1;
 /** The day's slots, or 422 DATE_NOT_ALLOWED for a past date or one beyond the allowed future days. */
 export async function daySlots(db: Executor, input: DaySlotsInput): Promise<PickupSlot[]> {
   requireAllowedDate(input.date, input.now, input.timeZone, input.futureDays);
-  return slotsOfDay(db, input);
+  const dayStart = zonedTimeToUtc(input.date, 0, input.timeZone);
+  const dayEnd = zonedTimeToUtc(addDays(input.date, 1), 0, input.timeZone);
+  const slots = await slotInput(db, input, { from: dayStart, to: dayEnd });
+  return slots ? pickupSlots(slots) : [];
 }
 
 /**
- * `usageOf`: only that slot's capacity is read (a point lookup instead of the day's rows, three times an order),
- * so only its availability is meaningful; a slot's availability depends on its own usage alone.
+ * What the domain computes the date's slots from, with the capacity used in the slots starting within `usage`
+ * (the day's, or one slot's); null when the date has no hours.
  */
-async function slotsOfDay(db: Executor, input: DaySlotsInput, usageOf?: Date): Promise<PickupSlot[]> {
+async function slotInput(
+  db: Executor,
+  input: DaySlotsInput,
+  usage: { from: Date; to: Date },
+): Promise<SlotInput | null> {
   // One query after another: `db` may be a transaction (one connection, one query at a time).
   const weekly = await findHours(db, input.productionUnitId, input.kind);
   const closedDates = await findClosedDates(db, input.productionUnitId);
   const itemsPerSlot = await findItemsPerSlot(db, input.capacityInstanceId);
   const hours = hoursOn(input.date, weekly, closedDates);
-  if (!hours) return [];
-  const dayStart = zonedTimeToUtc(input.date, 0, input.timeZone);
-  const dayEnd = zonedTimeToUtc(addDays(input.date, 1), 0, input.timeZone);
-  const used = usageOf
-    ? await usedBySlot(db, input.capacityInstanceId, usageOf, new Date(usageOf.getTime() + 1))
-    : await usedBySlot(db, input.capacityInstanceId, dayStart, dayEnd);
-  return pickupSlots({
+  if (!hours) return null;
+  const used = await usedBySlot(db, input.capacityInstanceId, usage.from, usage.to);
+  return {
     date: input.date,
     timeZone: input.timeZone,
     hours,
@@ -67,7 +80,7 @@ async function slotsOfDay(db: Executor, input: DaySlotsInput, usageOf?: Date): P
       usedBySlot: used,
       basketItems: Math.max(MIN_ITEMS, input.items),
     },
-  });
+  };
 }
 
 /** Today … today + futureDays in the restaurant's time zone. */
@@ -105,8 +118,9 @@ export async function findSlot(db: Executor, input: Omit<DaySlotsInput, "date">,
   if (!openingStatus(instant, input.timeZone, weekly, closedDates).isOpen) return "closed";
   const date = localParts(instant, input.timeZone).date;
   if (!allowedDates(input.now, input.timeZone, input.futureDays).includes(date)) return "not-a-slot";
-  const slots = await slotsOfDay(db, { ...input, date }, instant);
-  const slot = slots.find((candidate) => candidate.time === instant.toISOString());
+  // The chosen slot alone: its own usage (a point lookup), not the day's list (three times an order).
+  const slots = await slotInput(db, { ...input, date }, { from: instant, to: new Date(instant.getTime() + 1) });
+  const slot = slots ? pickupSlotAt(slots, instant) : null;
   if (!slot) return "not-a-slot";
   return slot.isAvailable ? "ok" : "full";
 }
