@@ -71,16 +71,21 @@ function planFor(urls, requests, connections, pipelining, seconds) {
   };
 }
 
-/** Several targets (processes) as one: requests/s add up; failures are non-2xx answers, errors and timeouts. */
+/**
+ * Several targets (processes) as one: requests/s add up; failures are non-2xx answers, socket errors and
+ * timeouts, also kept apart (`failedAs`) so a failed row says which.
+ */
 export function summarize(results) {
   let requestsPerSecond = 0;
   let answered = 0;
-  let failures = 0;
+  const failedAs = { status: 0, errors: 0, timeouts: 0 };
   for (const r of results) {
     requestsPerSecond += r.requestsPerSecond;
     answered += r.answered;
-    failures += r.errors + r.timeouts;
-    for (const [status, count] of Object.entries(r.statusCounts)) if (!/^2/.test(status)) failures += count;
+    failedAs.errors += r.errors;
+    failedAs.timeouts += r.timeouts;
+    for (const [status, count] of Object.entries(r.statusCounts)) if (!/^2/.test(status)) failedAs.status += count;
   }
-  return { requestsPerSecond, answered, failures };
+  const failures = failedAs.status + failedAs.errors + failedAs.timeouts;
+  return { requestsPerSecond, answered, failures, ...(failures > 0 ? { failedAs } : {}) };
 }

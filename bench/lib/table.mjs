@@ -11,13 +11,24 @@ export function ratioRow({ part, name, result, target, informational = false }) 
   return {
     part,
     name,
-    measured: `${perSecond(result.oursPerSecond)} vs ${perSecond(result.barePerSecond)}${pairSpread(result.pairs)}${cpuPerAnswer(result.middle)}${failed ? `, ${result.failures} failed` : ""}`,
+    measured: `${perSecond(result.oursPerSecond)} vs ${perSecond(result.barePerSecond)}${pairSpread(result.pairs)}${cpuPerAnswer(result.middle)}${failed ? `, ${result.failures} failed${failureKinds(result.pairs)}` : ""}`,
     target: `≥ ${percent(target)}${failed ? ", 0 failed" : ""}`,
     ratio: result.ratio,
     pass: result.ratio >= target && !failed,
     informational,
     details: result.pairs,
   };
+}
+
+/** What our side's failed requests were, over the pairs (compare.mjs's `failedAs`): " (3 timeouts, 1 socket error)". */
+export function failureKinds(pairs = []) {
+  const sum = (kind) => pairs.reduce((total, pair) => total + (pair.ours?.failedAs?.[kind] ?? 0), 0);
+  const kinds = [
+    [sum("status"), "answer of 4xx or 5xx", "answers of 4xx or 5xx"],
+    [sum("timeouts"), "timeout", "timeouts"],
+    [sum("errors"), "socket error", "socket errors"],
+  ].filter(([count]) => count > 0);
+  return kinds.length === 0 ? "" : ` (${kinds.map(([n, one, many]) => `${n} ${n === 1 ? one : many}`).join(", ")})`;
 }
 
 /**
