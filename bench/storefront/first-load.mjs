@@ -1,9 +1,10 @@
 import { phonePage } from "./browser.mjs";
 import { guestStorageScript } from "./guest.mjs";
+import { untilShown } from "./pages.mjs";
 
 /**
- * The JavaScript a logged-in guest's phone downloads to show `path` (until its `readySelector` is there and
- * the network is quiet), in KB as the server sends it gzip-compressed (its .gz file, Content-Length).
+ * The JavaScript a logged-in guest's phone downloads to show `path` (until it is shown: pages.mjs `untilShown`),
+ * in KB as the server sends it gzip-compressed (its .gz file, Content-Length).
  */
 export async function measureFirstLoadKb(browser, baseUrl, guest, path, readySelector) {
   const { context, page } = await phonePage(
@@ -16,8 +17,7 @@ export async function measureFirstLoadKb(browser, baseUrl, guest, path, readySel
   });
   try {
     await page.goto(`${baseUrl}${path}`);
-    await page.waitForSelector(readySelector, { timeout: 30_000 });
-    await page.waitForLoadState("networkidle");
+    await untilShown(page, readySelector);
   } finally {
     await context.close();
   }

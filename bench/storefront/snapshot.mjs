@@ -1,5 +1,6 @@
 import { phonePage } from "./browser.mjs";
 import { guestStorageScript } from "./guest.mjs";
+import { untilShown } from "./pages.mjs";
 
 /**
  * The page as the guest sees it once it is ready, without any script: the rendered DOM with every
@@ -11,8 +12,7 @@ export async function scriptFreeSnapshot(browser, baseUrl, guest, page, basketId
   const { context, page: tab } = await phonePage(browser, storage);
   try {
     await tab.goto(`${baseUrl}${page.path}`);
-    await tab.waitForSelector(page.ready, { timeout: 30_000 });
-    await tab.waitForLoadState("networkidle");
+    await untilShown(tab, page.ready);
     return await tab.evaluate(() => {
       for (const node of document.querySelectorAll('script, link[rel="modulepreload"]')) node.remove();
       return `<!doctype html>\n${document.documentElement.outerHTML}`;
