@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench` (issue 12): builds, starts the product as `npm start` does (compiled, fresh
-// DATA_DIR or, with --pg, a fresh PostgreSQL database), measures, prints a table, writes
-// bench/results/latest.json and exits 1 when a target is missed. bench/README.md explains each figure.
+// DATA_DIR or, with --pg, a fresh PostgreSQL database), measures, prints a table, writes its figures to
+// bench/results/ (latest.json for a full PGlite run: lib/results-file.mjs) and exits 1 when a target is
+// missed. bench/README.md explains each figure.
 //
 //   npm run bench -- [--pg] [--processes N] [--quick] [--cpu-prof]
 //                    [--only menu-reads|other-reads|place-order|lunch-rush|cold-start|storefront]
@@ -18,6 +19,7 @@ import { measureMenuReads } from "./lib/menu-reads.mjs";
 import { measureOtherReads } from "./lib/other-reads.mjs";
 import { measurePlaceOrder } from "./lib/place-order.mjs";
 import { ROOT, startProduct } from "./lib/product.mjs";
+import { resultsFileName } from "./lib/results-file.mjs";
 import { openShop } from "./lib/shop.mjs";
 import { formatTable, missedTargets, storefrontRow } from "./lib/table.mjs";
 
@@ -156,11 +158,12 @@ const report = {
   options: { ...setup, quick: options.quick, only, cpuProf: options["cpu-prof"] },
   rows,
 };
-const latest = join(results, "latest.json");
-writeFileSync(latest, `${JSON.stringify(report, null, 2)}\n`);
+const fileName = resultsFileName({ ...setup, quick: options.quick, partial: only.length < PARTS.length });
+const written = join(results, fileName);
+writeFileSync(written, `${JSON.stringify(report, null, 2)}\n`);
 // Formatted as Biome wants it, so a committed run keeps `npm run lint` green.
-spawnSync(join(ROOT, "node_modules/.bin/biome"), ["format", "--write", latest], { stdio: "ignore" });
+spawnSync(join(ROOT, "node_modules/.bin/biome"), ["format", "--write", written], { stdio: "ignore" });
 log(
-  `wrote bench/results/latest.json; ${missed.length === 0 ? "every target met" : `${missed.length} target(s) missed`}`,
+  `wrote bench/results/${fileName}; ${missed.length === 0 ? "every target met" : `${missed.length} target(s) missed`}`,
 );
 process.exit(missed.length === 0 ? 0 : 1);
