@@ -158,7 +158,9 @@ const report = {
   options: { ...setup, quick: options.quick, only, cpuProf: options["cpu-prof"] },
   rows,
 };
-const fileName = resultsFileName({ ...setup, quick: options.quick, partial: only.length < PARTS.length });
+// A profiled run is slowed by its profiler: kept apart from the full runs, as a run of some parts is.
+const partial = new Set(only).size < PARTS.length || options["cpu-prof"];
+const fileName = resultsFileName({ ...setup, quick: options.quick, partial });
 const written = join(results, fileName);
 writeFileSync(written, `${JSON.stringify(report, null, 2)}\n`);
 // Formatted as Biome wants it, so a committed run keeps `npm run lint` green.

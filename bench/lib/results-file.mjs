@@ -3,7 +3,7 @@
  * run before it, and a partial or `--quick` run (development) replaces neither of the full runs kept in git.
  *   latest.json               every part on PGlite, full length
  *   latest-pg.json            the same on PostgreSQL (latest-pg-2.json with --processes 2)
- *   partial.json, partial-pg.json, …   --only some parts, or --quick
+ *   partial.json, partial-pg.json, …   --only some parts, --quick or --cpu-prof
  */
 export function resultsFileName({ pg, processes, quick, partial }) {
   const database = pg ? (processes > 1 ? `-pg-${processes}` : "-pg") : "";
