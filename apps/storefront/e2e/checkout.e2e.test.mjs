@@ -5,7 +5,14 @@
 // e2e/artifacts/ at both sizes in both languages and checked with axe-core; no console error, no CSP violation.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { createHarness, DESKTOP, logIn, PHONE, seriousAxeViolations } from "./harness.mjs";
+import {
+  checkSecondTimeOfFirstDateWithTwo,
+  createHarness,
+  DESKTOP,
+  logIn,
+  PHONE,
+  seriousAxeViolations,
+} from "./harness.mjs";
 
 const product = createHarness();
 
@@ -125,29 +132,13 @@ async function fillCheckout(page, language, guest = GUEST) {
 const SLOT = /^\d\d:\d\d$/;
 const NO_TIMES = /Beklager, der er ingen ledige tidspunkter|Sorry, there are no available times/;
 
-/**
- * The second available time of the first day that has two (late in the evening today's times are over:
- * restaurant A's kitchen needs 20 minutes before midnight). Not the first: every 15 minutes the first time
- * passes its 20 minutes' notice, and an order placed a second later is rightly refused ("no longer
- * available"); the second is 15 minutes further from that.
- */
+/** A pickup time the kitchen can still make when the order is placed (checkSecondTimeOfFirstDateWithTwo). */
 async function chooseTime(page) {
-  const section = page
-    .locator(".checkout-section")
-    .filter({ has: page.getByRole("radio", { name: SLOT }).or(page.getByText(NO_TIMES)) });
-  const dates = page.getByRole("group", { name: /^(Dato|Date)$/ }).getByRole("radio");
-  const days = Math.max(1, await dates.count());
-  for (let day = 0; day < days; day++) {
-    if (day > 0) await dates.nth(day).check();
-    await section.first().waitFor();
-    const slots = page.getByRole("radio", { name: SLOT });
-    await slots.first().or(page.getByText(NO_TIMES)).first().waitFor();
-    if ((await slots.count()) >= 2) {
-      await slots.nth(1).check();
-      return;
-    }
-  }
-  throw new Error("no day has two available times");
+  await checkSecondTimeOfFirstDateWithTwo({
+    dates: page.getByRole("group", { name: /^(Dato|Date)$/ }).getByRole("radio"),
+    times: page.getByRole("radio", { name: SLOT }),
+    noTimes: page.getByText(NO_TIMES),
+  });
 }
 
 /** A token of restaurant A, to read what the server holds (as the restaurant's systems would). */

@@ -183,3 +183,21 @@ export async function seriousAxeViolations(page) {
           .join(", ")})`,
     );
 }
+
+/**
+ * Checks the second time of the first date that has two, given the page's date radios (none when only today is
+ * offered), its time radios and what it says when a date has no times. Not the first time: it passes its notice
+ * once every slot, and an order placed a second later is rightly refused as no longer available; the second is
+ * a whole slot further from that. Late in the evening today's times are over, so later dates are tried too.
+ */
+export async function checkSecondTimeOfFirstDateWithTwo({ dates, times, noTimes }) {
+  for (let day = 0; day < Math.max(1, await dates.count()); day++) {
+    if (day < (await dates.count())) await dates.nth(day).check();
+    await times.first().or(noTimes).first().waitFor();
+    if ((await times.count()) >= 2) {
+      await times.nth(1).check();
+      return;
+    }
+  }
+  throw new Error("no date has two available times");
+}

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
-import { createHarness, DESKTOP } from "./harness.mjs";
+import { checkSecondTimeOfFirstDateWithTwo, createHarness, DESKTOP } from "./harness.mjs";
 
 /** @type {{ id: number; vector: string; payload: string }[]} */
 const PAYLOADS = JSON.parse(readFileSync(new URL("../../api/src/testing/xss-payloads.json", import.meta.url), "utf8"));
@@ -107,11 +107,7 @@ const fieldOf = (page) => ({
 
 const NO_DELIVERY_TIMES = "Sorry, there are no available times";
 
-/**
- * Delivery to `address` in 2200 (restaurant A's zone), at the second time of the first date that has two:
- * the first time passes its 45 minutes' notice every 30 minutes, and an order placed a second later would
- * rightly be refused.
- */
+/** Delivery to `address` in 2200 (restaurant A's zone), at a time the kitchen can still make when the order is placed. */
 async function deliverTo(page, address) {
   const fields = fieldOf(page);
   await page.getByRole("radio", { name: "Delivery", exact: true }).check();
@@ -120,17 +116,12 @@ async function deliverTo(page, address) {
   await page.getByRole("button", { name: "Check address" }).click();
   await page.getByText("We deliver to this address").waitFor();
   const dates = page.getByRole("group", { name: "Delivery date" }).getByRole("radio");
-  const times = page.getByRole("group", { name: "Delivery time" }).getByRole("radio", { name: /^\d\d:\d\d$/ });
   await dates.first().waitFor();
-  for (let day = 0; day < (await dates.count()); day++) {
-    await dates.nth(day).check();
-    await times.first().or(page.getByText(NO_DELIVERY_TIMES)).first().waitFor();
-    if ((await times.count()) >= 2) {
-      await times.nth(1).check();
-      return;
-    }
-  }
-  throw new Error("no delivery date has two times");
+  await checkSecondTimeOfFirstDateWithTwo({
+    dates,
+    times: page.getByRole("group", { name: "Delivery time" }).getByRole("radio", { name: /^\d\d:\d\d$/ }),
+    noTimes: page.getByText(NO_DELIVERY_TIMES),
+  });
 }
 
 /**
