@@ -7,7 +7,7 @@ import { launchBrowser } from "./browser.mjs";
 import { measureFirstLoadKb } from "./first-load.mjs";
 import { basketWithOneItem, firstCategoryId, guestStorageScript, shopClient } from "./guest.mjs";
 import { launchChrome, runLighthouse } from "./lighthouse.mjs";
-import { lighthouseRows } from "./lighthouse-rows.mjs";
+import { benchmarkIndexRow, lighthouseRows } from "./lighthouse-rows.mjs";
 import { measuredPages } from "./pages.mjs";
 import { measureRoundTrips } from "./round-trips.mjs";
 import { scriptFreeSnapshot } from "./snapshot.mjs";
@@ -62,6 +62,7 @@ export async function measureStorefront({ baseUrl, chromiumPath = "/usr/bin/chro
   // The page and its snapshot both through one proxy: same origin, same server (snapshot-proxy.mjs).
   const proxy = await startSnapshotProxy(base);
   const chrome = await launchChrome(chromiumPath);
+  const everyRun = [];
   try {
     for (const page of pages) {
       const snapshotUrl = proxy.add(page.name, snapshots.get(page.name));
@@ -73,7 +74,9 @@ export async function measureStorefront({ baseUrl, chromiumPath = "/usr/bin/chro
         snapshotRuns.push(await runLighthouse(chrome, snapshotUrl));
       }
       rows.push(...lighthouseRows(page.name, appRuns, snapshotRuns));
+      everyRun.push(...appRuns, ...snapshotRuns);
     }
+    rows.push(benchmarkIndexRow(everyRun));
   } finally {
     chrome.kill();
     await proxy.close();

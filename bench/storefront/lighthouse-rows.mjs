@@ -29,6 +29,19 @@ export function lighthouseRows(pageName, appRuns, snapshotRuns) {
   ];
 }
 
+/**
+ * The machine's speed as Lighthouse measured it before each run (`environment.benchmarkIndex`, higher is faster),
+ * the median over every run of the part. The mobile preset slows the CPU 4× whatever the machine, so TBT and LCP
+ * move with this figure: it tells a slow day of a shared machine from a slower storefront.
+ */
+export function benchmarkIndexRow(runs) {
+  const name = "Lighthouse CPU benchmark index (median of the runs)";
+  const indexes = runs.map((run) => run.benchmarkIndex).filter((index) => typeof index === "number");
+  if (indexes.length === 0) return row(name, "—", "", "(reference)", true);
+  const range = `(${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))})`;
+  return row(name, Math.round(median(indexes)), range, "(reference)", true);
+}
+
 function round(value, digits) {
   return Number(value.toFixed(digits));
 }

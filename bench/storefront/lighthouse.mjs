@@ -31,13 +31,14 @@ async function runOnce(chrome, url, storageScript) {
       undefined,
       page,
     );
-    const { categories, audits, runtimeError } = result.lhr;
+    const { categories, audits, runtimeError, environment } = result.lhr;
     if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
     return {
       performance: Math.round((categories.performance.score ?? 0) * 100),
       cls: audits["cumulative-layout-shift"].numericValue,
       tbt: audits["total-blocking-time"].numericValue,
       lcp: audits["largest-contentful-paint"].numericValue,
+      benchmarkIndex: environment.benchmarkIndex,
     };
   } finally {
     await page.close().catch(() => {});
