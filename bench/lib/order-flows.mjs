@@ -123,12 +123,21 @@ function timingClient(inner) {
       byRoute = new Map();
       non2xx = [];
     },
-    /** Percentiles of the calls started from `fromMs` until `untilMs`; non-2xx answers of the whole run. */
-    summary(fromMs = 0, untilMs = Number.POSITIVE_INFINITY) {
+    /**
+     * Percentiles of the calls started from `fromMs` until `untilMs`, with their mean and how many started a
+     * second; non-2xx answers of the whole run.
+     */
+    summary(fromMs, untilMs) {
       const within = (times) => times.filter((t) => t.started >= fromMs && t.started < untilMs).map((t) => t.ms);
       const calls = [...byRoute].map(([route, times]) => ({ route, ...percentiles(within(times)) }));
       const all = [...byRoute.values()].flatMap(within);
-      return { calls, allCalls: percentiles(all), non2xx: non2xx.length, non2xxSamples: non2xx.slice(0, 10) };
+      const windowSeconds = (untilMs - fromMs) / 1000;
+      return {
+        calls,
+        allCalls: { ...percentiles(all), meanMs: mean(all), perSecond: all.length / windowSeconds },
+        non2xx: non2xx.length,
+        non2xxSamples: non2xx.slice(0, 10),
+      };
     },
   };
 }
@@ -138,6 +147,10 @@ function routeOf(path) {
     .split("?")[0]
     .replace(/\/[0-9a-f]{8}-[0-9a-f-]{27}/g, "/{id}")
     .replace(/\/\d+(?=\/|$)/g, "/{n}");
+}
+
+function mean(times) {
+  return times.length === 0 ? 0 : times.reduce((sum, ms) => sum + ms, 0) / times.length;
 }
 
 function percentiles(times) {
