@@ -4,7 +4,7 @@ import { GUESTS, meanCallTimeRow } from "./place-order.mjs";
 const run = (allCalls) => ({ calls: [], allCalls: { count: 0, p50: 0, p99: 0, max: 0, ...allCalls } });
 
 describe("the mean call time row (Little's law)", () => {
-  test("divides the guests by the calls answered a second, beside the measured mean", () => {
+  test("divides the guests by the calls started a second, beside the measured mean", () => {
     const row = meanCallTimeRow("PGlite", run({ meanMs: 70.04, perSecond: 444 }));
     expect(GUESTS).toBe(32);
     expect(row.measured).toBe("70.0 ms; 32 ÷ 444/s = 72.1 ms");
