@@ -168,9 +168,10 @@ function rowsOf(label, compared, httpRuns, checked, informational) {
 
 /**
  * Little's law for a closed loop: every guest is always waiting on a call (no pause between calls), so the mean
- * call time is the guests ÷ the calls started a second (in the steady state as many as are answered), however the server orders its work. A p99 is above the
- * mean: below GUESTS ÷ P99_LIMIT_MS calls a second (320/s, 27 orders/s of 12 calls) no scheduling meets the p99
- * limit, only more calls a second do. `run` is one run's summary (order-flows.mjs).
+ * call time is the guests ÷ the calls started a second (in the steady state as many as are answered), however
+ * the server orders its work. A p99 is above the mean: below GUESTS ÷ P99_LIMIT_MS calls a second (320/s,
+ * 27 orders/s of 12 calls) no scheduling meets the p99 limit, only more calls a second do. `run` is one run's
+ * summary (order-flows.mjs).
  */
 export function meanCallTimeRow(label, run) {
   const { meanMs, perSecond } = run.allCalls;
