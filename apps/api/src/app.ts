@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { createServer as createHttpServer } from "node:http";
 import { join } from "node:path";
 import { type ChangeFeed, type Db, readThroughFeed } from "@app/db";
 import Fastify, {
@@ -21,7 +20,7 @@ import { startSettleLoop } from "./modules/payment/settle-payments";
 import { createReceiptService, receiptDeps, startReceiptRetryLoop } from "./modules/receipt/send-receipts";
 import { startRetentionLoop } from "./modules/retention";
 import { registerMaintenanceFlag } from "./modules/settings/maintenance-flag";
-import { AnswerReplay } from "./plugins/answer-replay";
+import { AnswerCache } from "./plugins/answer-cache";
 import { registerApiDocs } from "./plugins/api-docs";
 import { createTokenService, registerAuth } from "./plugins/auth";
 import { registerCors } from "./plugins/cors";
@@ -62,14 +61,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const now = options.now ?? (() => new Date());
   const changes = options.changes ?? readThroughFeed;
   keepRestaurantSetup(options.db, changes);
-  let deps: Deps | undefined;
-  const replay = new AnswerReplay({
-    feed: changes,
-    now,
-    bodyLimit: API_BODY_LIMIT,
-    tokens: { peek: (token) => deps?.tokens.peek(token) },
-  });
-  const app = createServer(config, replay, options.logger !== false, options.logStream);
+  const app = createServer(config, options.logger !== false, options.logStream);
 
   // First, so that every later hook, scope and route inherits them (docs/decisions/008-security-headers.md).
   await registerSecurityHeaders(app);
@@ -78,10 +70,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerJsonParser(app);
   registerErrorHandler(app);
   registerRequestLog(app);
-  replay.register(app, app.log);
-  app.decorate("answerReplay", replay);
+  // Before any route: it gives the routes whose config asks for caching their hooks (after the scopes' own).
+  const answers = new AnswerCache({ feed: changes, now });
+  answers.register(app);
+  app.decorate("answerCache", answers);
 
-  const built = createDeps({
+  const deps = createDeps({
     db: options.db,
     changes,
     config,
@@ -89,10 +83,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
     paymentProviders: options.paymentProviders ?? [testPaymentProvider({ formKey: config.tokenSecret })],
   });
-  deps = built;
-  registerBackgroundLoops(app, built);
+  registerBackgroundLoops(app, deps);
   await registerApiDocs(app);
-  await app.register(async (api) => await registerApi(api, built, app), { prefix: "/api" });
+  await app.register(async (api) => await registerApi(api, deps, app), { prefix: "/api" });
   registerMaintenanceFlag(app, config.dataDir);
   await registerStorefront(app, config.storefrontDist ?? DEFAULT_STOREFRONT_DIST, changes);
   return app;
@@ -108,16 +101,8 @@ const ZOD_COMPILERS = {
   buildSerializer: () => serializerCompiler,
 } as unknown as NonNullable<NonNullable<FastifyServerOptions["schemaController"]>["compilersFactory"]>;
 
-function createServer(config: Config, replay: AnswerReplay, logs: boolean, logStream?: BuildOptions["logStream"]) {
+function createServer(config: Config, logs: boolean, logStream?: BuildOptions["logStream"]) {
   return Fastify({
-    // Node's HTTP server as Fastify would make it, with menu reads replayed from memory in front (plugins/answer-replay.ts).
-    serverFactory: (handler) => {
-      const server = createHttpServer(replay.listener(handler));
-      server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout;
-      server.requestTimeout = SERVER_TIMEOUTS.requestTimeout;
-      server.setTimeout(SERVER_TIMEOUTS.connectionTimeout);
-      return server;
-    },
     logger: logs ? { level: config.logLevel, ...(logStream && { stream: logStream }) } : false,
     // Fastify's own two lines per request are off: registerRequestLog writes one line instead.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "traceId" }),

@@ -52,7 +52,7 @@ describe.each(await testDbKinds())("change feed on %s", (kind) => {
     else await movedPast(feed, before);
   });
 
-  test("a write elsewhere (a basket) moves nothing", async () => {
+  test("a guest's write (a basket) moves nothing", async () => {
     const feed = database.changes;
     await changesSettled(feed);
     const before = feed.generation;
@@ -61,55 +61,16 @@ describe.each(await testDbKinds())("change feed on %s", (kind) => {
     expect(feed.generation).toBe(before);
   });
 
-  /** Runs `statements`, then returns the row-change tags heard by the time settle() resolved. */
-  async function tagsOf(...statements: string[]): Promise<string[]> {
-    const heard: string[] = [];
-    const stop = database.changes.rows.onChange((tag) => heard.push(tag));
-    try {
-      for (const statement of statements) await database.db.execute(sql.raw(statement));
-      await database.changes.settle();
-      return heard;
-    } finally {
-      stop();
-    }
-  }
-
-  test("guest rows are heard by their basket, checkout and discount code; the generation stays", async () => {
-    const basket = "00000000-0000-4000-8000-0000000000b1";
-    const checkout = "00000000-0000-4000-8000-0000000000c1";
-    const unit = "(select min(id) from production_unit)";
-    const product = "(select min(id) from product)";
-    const generation = database.changes.generation;
-    expect(await tagsOf(`insert into basket (id, production_unit_id) values ('${basket}', ${unit})`)).toEqual([
-      `b:${basket}`,
-    ]);
-    const line = `insert into basket_item (basket_id, product_id, name, amount, product_price_minor, price_minor, total_price_minor)
-      values ('${basket}', ${product}, 'x', 1, 100, 100, 100)`;
-    expect(await tagsOf(line, `update basket_item set amount = 2 where basket_id = '${basket}'`)).toEqual([
-      `b:${basket}`,
-      `b:${basket}`,
-    ]);
-    const choice = `insert into basket_item_choice (basket_item_id, choice_id, modifier_id, name, amount, price_minor)
-      select i.id, c.id, (select min(id) from modifier), 'c', 1, 0 from basket_item i, choice c where i.basket_id = '${basket}' limit 1`;
-    expect(await tagsOf(choice)).toEqual([`b:${basket}`]);
-    const newCheckout = `insert into checkout (id, production_unit_id, module_id, checkout_instance_id, basket_id)
-      select '${checkout}', m.production_unit_id, m.id, m.checkout_instance_id, '${basket}' from module m
-      where m.production_unit_id = ${unit} and m.checkout_instance_id is not null limit 1`;
-    expect(await tagsOf(newCheckout)).toEqual([`c:${checkout}`]);
-    const discount = `insert into checkout_discount (checkout_id, discount_code_id, code, amount_minor)
-      select '${checkout}', id, code, 10 from discount_code limit 1`;
-    expect(await tagsOf(discount)).toEqual([`c:${checkout}`]);
-    const [code] = await tagsOf(
-      "update discount_code set usage_count = usage_count where id = (select min(id) from discount_code)",
-    );
-    expect(code).toMatch(/^d:\d+$/);
-    expect(await tagsOf(`delete from checkout_discount where checkout_id = '${checkout}'`)).toEqual([`c:${checkout}`]);
-    expect(await tagsOf(`delete from basket_item where basket_id = '${basket}'`)).toEqual([`b:${basket}`]);
-    expect(database.changes.generation).toBe(generation);
+  test("no guest table notifies anything: migration 0009 dropped 0007's row triggers and functions", async () => {
+    const found = (await database.db.execute(
+      sql`select (select count(*)::int from pg_trigger where tgname like '%row_changed' or tgname like '%_truncated') as triggers,
+                 (select count(*)::int from pg_proc where proname like 'notify_row_changed%' or proname = 'notify_everything_changed') as functions`,
+    )) as unknown as { rows: { triggers: number; functions: number }[] };
+    expect(found.rows[0]).toEqual({ triggers: 0, functions: 0 });
   });
 });
 
-describe.skipIf(!(await postgresReachable()))("settle on PostgreSQL", () => {
+describe.skipIf(!(await postgresReachable()))("the edit barrier on PostgreSQL", () => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase("postgres");
@@ -132,7 +93,7 @@ describe.skipIf(!(await postgresReachable()))("settle on PostgreSQL", () => {
     }
   });
 
-  test("settles asked at once take turns on the listener's connection: one query at a time (pg 9 refuses more)", async () => {
+  test("barriers asked at once take turns on the listener's connection: one query at a time (pg 9 refuses more)", async () => {
     const running = new Map<pg.Client, number>();
     let mostAtOnce = 0;
     const query = pg.Client.prototype.query;
@@ -151,21 +112,11 @@ describe.skipIf(!(await postgresReachable()))("settle on PostgreSQL", () => {
     } as never);
     try {
       await database.db.execute(sql`update production_unit set name = name`);
-      await Promise.all(Array.from({ length: 20 }, () => database.changes.settle()));
+      await Promise.all(Array.from({ length: 20 }, () => database.changes.settleEverywhere()));
     } finally {
       counting.mockRestore();
     }
     expect(mostAtOnce, "queries running at once on one connection").toBe(1);
-  });
-
-  test("resolves only once the changes committed before it were heard, every time", async () => {
-    const rows = database.changes.rows;
-    for (let round = 0; round < 30; round++) {
-      const before = rows.sequence;
-      await database.db.execute(sql`insert into basket (production_unit_id) select min(id) from production_unit`);
-      await database.changes.settle();
-      expect(rows.sequence, `round ${round}`).toBeGreaterThan(before);
-    }
   });
 });
 

@@ -14,16 +14,14 @@
  * PGlite: one process owns the DATA_DIR, so its own in-process LISTEN sees every change; PGlite runs the
  * callback before the writing query's promise resolves.
  *
- * Row-level changes of guest data (migration 0007, `NOTIFY row_changed` with a tag) do not move the
- * generation: they go to `rows` (row-changes.ts), so a changed basket drops that basket's answers only.
+ * A guest's own data (basket, checkout, payment, order) is never kept in memory, so nothing here covers it
+ * (docs/decisions/021-one-caching-story.md).
  */
 import { randomBytes } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { RowChanges } from "./row-changes";
 
 export const CACHE_CHANGED_CHANNEL = "cache_changed";
-export const ROW_CHANGED_CHANNEL = "row_changed";
 /** settleEverywhere(): a process asks every listener to answer once it has heard all changes before. */
 const SYNC_CHANNEL = "cache_sync";
 const SYNCED_CHANNEL = "cache_synced";
@@ -33,13 +31,6 @@ export type ChangeFeed = {
   readonly generation: number;
   /** True while every change is known to be notified; when false, read the database. */
   readonly live: boolean;
-  /** The row-level changes heard (only meaningful while live; a lost listener moves the generation). */
-  readonly rows: RowChanges;
-  /**
-   * Resolves once every change committed before the call has been heard by this process. Called after a
-   * request wrote, so the same guest's next read in this process never gets an answer from before it.
-   */
-  settle: () => Promise<void>;
   /**
    * Resolves once every process listening on the database has heard every change committed before the
    * call (or, for one that does not answer within the heartbeat, it lost its listener and reads the
@@ -60,8 +51,6 @@ export function inProcessFeed(): MutableFeed {
   return {
     generation: 0,
     live: true,
-    rows: new RowChanges(),
-    settle: async () => {},
     settleEverywhere: async () => 1,
     close: async () => {},
   };
@@ -76,12 +65,10 @@ export async function watchPgliteChanges(client: PGlite): Promise<ChangeFeed> {
   const unlistenCache = await client.listen(CACHE_CHANGED_CHANNEL, () => {
     feed.generation++;
   });
-  const unlistenRows = await client.listen(ROW_CHANGED_CHANNEL, (tag) => feed.rows.record(tag));
   feed.close = async () => {
     feed.live = false;
     // The database may be closing already.
     await unlistenCache().catch(() => {});
-    await unlistenRows().catch(() => {});
   };
   return feed;
 }
@@ -107,15 +94,10 @@ export async function watchPostgresChanges(url: string, timing: Partial<Listener
 class PostgresChangeFeed implements ChangeFeed {
   generation = 0;
   live = false;
-  readonly rows = new RowChanges();
   private client: pg.Client | undefined;
-  /**
-   * This process's own channel for settle(): a notification sent on it after a commit arrives after that
-   * commit's notifications, because PostgreSQL delivers them in commit order.
-   */
-  private readonly settleChannel = `settle_${randomBytes(8).toString("hex")}`;
+  /** Names this process's settleEverywhere() calls apart from every other process's. */
+  private readonly processMark = randomBytes(8).toString("hex");
   private settleCount = 0;
-  private readonly settling = new Map<string, () => void>();
   /** settleEverywhere() calls waiting for answers, by their mark. */
   private readonly syncing = new Map<string, () => void>();
   private closed = false;
@@ -142,8 +124,6 @@ class PostgresChangeFeed implements ChangeFeed {
     });
     client.on("notification", ({ channel, payload = "" }) => {
       if (channel === CACHE_CHANGED_CHANNEL) this.generation++;
-      else if (channel === ROW_CHANGED_CHANNEL) this.rows.record(payload);
-      else if (channel === this.settleChannel) this.settled(payload);
       else if (channel === SYNC_CHANNEL) this.answerSync(client, payload);
       else if (channel === SYNCED_CHANNEL) this.syncing.get(payload)?.();
     });
@@ -151,10 +131,7 @@ class PostgresChangeFeed implements ChangeFeed {
     client.on("end", () => this.lose(client));
     try {
       await client.connect();
-      await inTurn(
-        client,
-        `LISTEN ${CACHE_CHANGED_CHANNEL}; LISTEN ${ROW_CHANGED_CHANNEL}; LISTEN ${this.settleChannel}; LISTEN ${SYNC_CHANNEL}; LISTEN ${SYNCED_CHANNEL}`,
-      );
+      await inTurn(client, `LISTEN ${CACHE_CHANGED_CHANNEL}; LISTEN ${SYNC_CHANNEL}; LISTEN ${SYNCED_CHANNEL}`);
     } catch {
       this.lose(client);
       return;
@@ -175,7 +152,6 @@ class PostgresChangeFeed implements ChangeFeed {
     this.live = false;
     this.generation++;
     this.client = undefined;
-    this.settleAll();
     void client.end().catch(() => {});
     if (this.closed || this.retry) return;
     if (wasLive) {
@@ -184,27 +160,6 @@ class PostgresChangeFeed implements ChangeFeed {
     }
     this.retry = setTimeout(() => void this.connect(), this.timing.reconnectMs);
     this.retry.unref();
-  }
-
-  async settle(): Promise<void> {
-    const client = this.client;
-    if (!client || !this.live) return; // nothing is answered from memory until it listens again
-    const mark = String(++this.settleCount);
-    const heard = new Promise<void>((resolve) => this.settling.set(mark, resolve));
-    const timeout = setTimeout(() => this.lose(client), this.timing.heartbeatMs);
-    try {
-      await inTurn(client, "SELECT pg_notify($1, $2)", [this.settleChannel, mark]);
-      await heard;
-    } catch {
-      this.lose(client);
-    } finally {
-      clearTimeout(timeout);
-      this.settling.delete(mark);
-    }
-  }
-
-  private settled(mark: string): void {
-    this.settling.get(mark)?.();
   }
 
   /** Every notification before this one has been heard (they arrive in commit order): say so. */
@@ -216,7 +171,7 @@ class PostgresChangeFeed implements ChangeFeed {
   async settleEverywhere(): Promise<number> {
     const client = this.client;
     if (!client || !this.live) return 0;
-    const mark = `${this.settleChannel}:${++this.settleCount}`;
+    const mark = `${this.processMark}:${++this.settleCount}`;
     try {
       const listening = await inTurn<{ count: number }>(
         client,
@@ -246,12 +201,6 @@ class PostgresChangeFeed implements ChangeFeed {
     }
   }
 
-  /** A lost listener moved the generation: whoever waits to settle may go on (nothing is replayed now). */
-  private settleAll(): void {
-    for (const resolve of this.settling.values()) resolve();
-    this.settling.clear();
-  }
-
   /** A connection can die without a word (a dropped network path): a query on it must still answer. */
   private async checkConnection(): Promise<void> {
     const client = this.client;
@@ -273,7 +222,6 @@ class PostgresChangeFeed implements ChangeFeed {
     clearTimeout(this.retry);
     const client = this.client;
     this.client = undefined;
-    this.settleAll();
     await client?.end().catch(() => {});
   }
 }
@@ -282,8 +230,8 @@ class PostgresChangeFeed implements ChangeFeed {
 const lastQueryOf = new WeakMap<pg.Client, Promise<unknown>>();
 
 /**
- * A listener connection runs one query at a time. Requests settle on it concurrently (every write's answer
- * does), and pg queued the overlapping queries itself, which pg 8 deprecates and pg 9 drops: they take turns
+ * A listener connection runs one query at a time. Heartbeats, barriers and answers to other processes' barriers
+ * overlap, and pg queued the overlapping queries itself, which pg 8 deprecates and pg 9 drops: they take turns
  * here, per connection, so a new connection never waits behind a lost one's queries.
  */
 function inTurn<Row extends pg.QueryResultRow = pg.QueryResultRow>(

@@ -4,7 +4,6 @@ export { DataDirInUseError } from "./data-dir-lock";
 export { checkDatabaseReadiness, type DatabaseReadiness } from "./readiness";
 export { reusableQuery } from "./reusable-query";
 export { reusableWrite } from "./reusable-write";
-export { RowChanges } from "./row-changes";
 export type { OrderLineChoice, Translations } from "./schema";
 export * as schema from "./schema";
 export { seedDemoData } from "./seed";

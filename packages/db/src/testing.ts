@@ -81,7 +81,7 @@ export async function changesSettled(changes: { generation: number }): Promise<v
 }
 
 /**
- * A live change feed that hears nothing by itself: a test moves `generation`, sets `live` or records row
- * changes on `rows` to play what the database would notify.
+ * A live change feed that hears nothing by itself: a test moves `generation` or sets `live` to play what the
+ * database would notify.
  */
 export const scriptedChangeFeed = inProcessFeed;

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { preferredEncoding } from "../shared/encoded-json";
+import { matchesIfNoneMatch } from "./answer-cache";
 import {
   type BootData,
   CATALOGUE_BLOCK_ID,
@@ -95,32 +97,10 @@ export function sendShopPage(request: FastifyRequest, reply: FastifyReply, page:
     .header("etag", page.etag)
     .header("vary", "Accept-Encoding")
     .type("text/html; charset=utf-8");
-  if (matchesETag(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
-  const encoding = pickEncoding(request.headers["accept-encoding"]);
+  if (matchesIfNoneMatch(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
+  const encoding = preferredEncoding(request.headers["accept-encoding"]);
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.html;
-  if (encoding) reply.header("content-encoding", encoding);
+  if (encoding !== "identity") reply.header("content-encoding", encoding);
   reply.header("content-length", body.length);
   return reply.send(request.method === "HEAD" ? undefined : body);
-}
-
-/** If-None-Match compares weakly (RFC 9110 §13.1.2): `W/` aside, any listed tag, or `*`. */
-function matchesETag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
-}
-
-/** Brotli when accepted, else gzip, else none (q=0 refuses a coding). */
-export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
-  const accepted = new Set(
-    (acceptEncoding ?? "")
-      .toLowerCase()
-      .split(",")
-      .map((part) => part.split(";").map((s) => s.trim()))
-      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q))
-      .map(([name]) => name),
-  );
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
-  return undefined;
 }

@@ -1,11 +1,9 @@
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import type { FastifyReply, FastifyRequest } from "fastify";
 
 export type ContentEncoding = "br" | "gzip" | "identity";
 
 /** Below this, compression saves less than its headers and the client's work cost. */
 const COMPRESS_FROM_BYTES = 1024;
-const JSON_TYPE = "application/json; charset=utf-8";
 
 /**
  * A serialized JSON answer kept with its compressed forms, each made once, on first demand: a kept menu
@@ -59,13 +57,4 @@ export function preferredEncoding(acceptEncoding: string | undefined): ContentEn
     if (name === "gzip" || name === "x-gzip" || name === "*") gzip = true;
   }
   return gzip ? "gzip" : "identity";
-}
-
-/** Sends a kept answer in the encoding the client accepts (with Vary, so caches keep one per encoding). */
-export function sendEncodedJson(request: FastifyRequest, reply: FastifyReply, answer: EncodedJson): FastifyReply {
-  const encoding = answer.encodingFor(request.headers["accept-encoding"]);
-  const vary = reply.getHeader("vary");
-  reply.type(JSON_TYPE).header("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
-  if (encoding !== "identity") reply.header("content-encoding", encoding);
-  return reply.send(answer.body(encoding));
 }

@@ -7,7 +7,7 @@ import {
   ErrorBody,
   UpdateBasketItem,
 } from "@app/contracts";
-import { basketExpiredFromMs, MAX_BASKET_LINES } from "@app/domain";
+import { MAX_BASKET_LINES } from "@app/domain";
 import type { Api, Deps, RouteModule } from "../../deps";
 import { addBasketItem } from "./add-basket-item";
 import { createBasket } from "./create-basket";
@@ -87,7 +87,6 @@ function getBasketRoute(api: Api, deps: BasketDeps) {
         querystring: BasketQuery,
         response: { 200: Basket, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 410: ErrorBody },
       },
-      config: { replay: true },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
@@ -96,8 +95,6 @@ function getBasketRoute(api: Api, deps: BasketDeps) {
         productionUnitId: request.productionUnitId,
         language: request.query.language,
       });
-      reply.replayTags = [`b:${basket.id}`];
-      reply.replayUntilMs = basketExpiredFromMs(new Date(basket.createdTimeUtc));
       return basket;
     },
   );

@@ -15,9 +15,7 @@ import {
 } from "@app/contracts";
 import { z } from "zod";
 import type { Api, RouteModule } from "../../deps";
-import { ChangeBoundCache } from "../../shared/change-bound-cache";
-import { sendEncodedJson } from "../../shared/encoded-json";
-import { AnswerCache, cachedJson, NotModified, sendVersioned, versionEtag } from "../../shared/http-cache";
+import { CATALOGUE_CACHE, NotModified, versionEtag } from "../../plugins/answer-cache";
 import { type CatalogueDeps, menuVersion, productVersion } from "./get-catalogue-version";
 import { getContext } from "./get-context";
 import { getProduct } from "./get-product";
@@ -31,23 +29,24 @@ const tags = ["Menu/product"];
 const cached = { 304: NotModified };
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
+/** Every catalogue answer is kept in memory as bytes (plugins/answer-cache.ts) and public for a minute. */
+const config = { cache: CATALOGUE_CACHE };
+
 export const catalogueRoutes: RouteModule = (api, deps) => {
-  // One per app: its keys name versions of this app's database only.
-  const cache = new AnswerCache();
-  const catalogue: CatalogueDeps = { db: deps.db, now: deps.now, versions: new ChangeBoundCache(deps.changes) };
-  listMenusRoute(api, catalogue, cache);
-  listCategoriesRoute(api, catalogue, cache);
-  getProductRoute(api, catalogue, cache);
-  listLabelsRoute(api, catalogue, cache);
-  getContextRoute(api, catalogue, cache);
+  const catalogue: CatalogueDeps = { db: deps.db, now: deps.now };
+  listMenusRoute(api, catalogue);
+  listCategoriesRoute(api, catalogue);
+  getProductRoute(api, catalogue);
+  listLabelsRoute(api, catalogue);
+  getContextRoute(api, catalogue);
 };
 
-function listMenusRoute(api: Api, deps: CatalogueDeps, cache: AnswerCache) {
+function listMenusRoute(api: Api, deps: CatalogueDeps) {
   const { db } = deps;
   api.get(
     "/menu",
     {
-      config: { replay: true },
+      config,
       schema: {
         tags,
         summary: "The menus of a menu instance (the module's menuInstanceId)",
@@ -59,19 +58,20 @@ function listMenusRoute(api: Api, deps: CatalogueDeps, cache: AnswerCache) {
     async (request, reply) => {
       const { instanceId } = request.query;
       const { version } = await menuVersion(deps, instanceId, request.productionUnitId);
-      return sendVersioned(request, reply, cache, versionEtag("menu", instanceId, version), () =>
-        listMenus(db, instanceId),
-      );
+      const answer = await listMenus(db, instanceId);
+      // Only on an answer: an error must carry no ETag.
+      reply.header("etag", versionEtag("menu", instanceId, version));
+      return answer;
     },
   );
 }
 
-function listCategoriesRoute(api: Api, deps: CatalogueDeps, cache: AnswerCache) {
+function listCategoriesRoute(api: Api, deps: CatalogueDeps) {
   const { db } = deps;
   api.get(
     "/category/menu/:menuId",
     {
-      config: { replay: true },
+      config,
       schema: {
         tags,
         summary: "A menu's categories in display order, with their products (the module's menuInstanceId)",
@@ -84,19 +84,20 @@ function listCategoriesRoute(api: Api, deps: CatalogueDeps, cache: AnswerCache) 
     async (request, reply) => {
       const { instanceId } = request.query;
       const { version } = await menuVersion(deps, instanceId, request.productionUnitId);
-      return sendVersioned(request, reply, cache, versionEtag("category", instanceId, version), () =>
-        listCategories(db, request.params.menuId, instanceId),
-      );
+      const answer = await listCategories(db, request.params.menuId, instanceId);
+      // Only on an answer: an error must carry no ETag.
+      reply.header("etag", versionEtag("category", instanceId, version));
+      return answer;
     },
   );
 }
 
-function getProductRoute(api: Api, deps: CatalogueDeps, cache: AnswerCache) {
+function getProductRoute(api: Api, deps: CatalogueDeps) {
   const { db } = deps;
   api.get(
     "/product/:id",
     {
-      config: { replay: true },
+      config,
       schema: {
         tags,
         summary: "One product with today's price and its option groups (the module's productInstanceId)",
@@ -111,20 +112,21 @@ function getProductRoute(api: Api, deps: CatalogueDeps, cache: AnswerCache) {
     async (request, reply) => {
       const { instanceId } = request.query;
       const { version, isoWeekday, weekdayEndsMs } = await productVersion(deps, instanceId, request.productionUnitId);
-      reply.replayUntilMs = weekdayEndsMs;
-      return sendVersioned(request, reply, cache, versionEtag("product", instanceId, version, isoWeekday), () =>
-        getProduct(db, request.params.id, instanceId, isoWeekday),
-      );
+      reply.cacheUntilMs = weekdayEndsMs;
+      const answer = await getProduct(db, request.params.id, instanceId, isoWeekday);
+      // Only on an answer: an error must carry no ETag.
+      reply.header("etag", versionEtag("product", instanceId, version, isoWeekday));
+      return answer;
     },
   );
 }
 
-function listLabelsRoute(api: Api, deps: CatalogueDeps, cache: AnswerCache) {
+function listLabelsRoute(api: Api, deps: CatalogueDeps) {
   const { db } = deps;
   api.get(
     "/label",
     {
-      config: { replay: true },
+      config,
       schema: {
         tags,
         summary: "The product labels of a product instance (the module's productInstanceId)",
@@ -136,19 +138,20 @@ function listLabelsRoute(api: Api, deps: CatalogueDeps, cache: AnswerCache) {
     async (request, reply) => {
       const { instanceId } = request.query;
       const { version } = await productVersion(deps, instanceId, request.productionUnitId);
-      return sendVersioned(request, reply, cache, versionEtag("label", instanceId, version), () =>
-        listLabels(db, instanceId),
-      );
+      const answer = await listLabels(db, instanceId);
+      // Only on an answer: an error must carry no ETag.
+      reply.header("etag", versionEtag("label", instanceId, version));
+      return answer;
     },
   );
 }
 
-function getContextRoute(api: Api, deps: CatalogueDeps, cache: AnswerCache) {
+function getContextRoute(api: Api, deps: CatalogueDeps) {
   const { db } = deps;
   api.post(
     "/context",
     {
-      config: { replay: true },
+      config,
       schema: {
         tags,
         summary: "Products by id with every option group and choice they use",
@@ -164,14 +167,11 @@ function getContextRoute(api: Api, deps: CatalogueDeps, cache: AnswerCache) {
       },
     },
     async (request, reply) => {
-      // A POST is not HTTP-cached (no ETag, no 304), but its answer is kept like the GETs'.
       const ids = contextProductIds(request.body);
       const instanceId = request.query.instanceId ?? (await resolveContextInstance(db, request.productionUnitId, ids));
-      const { version, isoWeekday, weekdayEndsMs } = await productVersion(deps, instanceId, request.productionUnitId);
-      reply.replayUntilMs = weekdayEndsMs;
-      const key = `${versionEtag("context", instanceId, version, isoWeekday)} ${ids.join(",")}`;
-      const answer = await cachedJson(reply, cache, key, () => getContext(db, ids, instanceId, isoWeekday));
-      return sendEncodedJson(request, reply, answer);
+      const { isoWeekday, weekdayEndsMs } = await productVersion(deps, instanceId, request.productionUnitId);
+      reply.cacheUntilMs = weekdayEndsMs;
+      return getContext(db, ids, instanceId, isoWeekday);
     },
   );
 }

@@ -67,14 +67,11 @@ function getCheckoutRoute(api: Api, deps: CheckoutDeps) {
         params: CheckoutParams,
         response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
-      config: { replay: true },
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const checkout = await loadOwnCheckout(db, request.params.id, request.productionUnitId);
-      const { answer, scope } = await readCheckoutAnswer(db, checkout, now());
-      reply.replayTags = scope.tags;
-      reply.replayUntilMs = scope.untilMs;
+      const { answer } = await readCheckoutAnswer(db, checkout, now());
       return answer;
     },
   );

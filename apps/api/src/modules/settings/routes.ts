@@ -1,47 +1,44 @@
 import { APP_SETTING_NAMES, ErrorBody, FrontendSettings, IntId, LanguageCode, Languages } from "@app/contracts";
 import { z } from "zod";
 import type { RouteModule } from "../../deps";
-import { ChangeBoundCache } from "../../shared/change-bound-cache";
+import { NotModified, REVALIDATE } from "../../plugins/answer-cache";
 import { requireOwnModule } from "../tenancy";
 import { getModuleSettings } from "./get-module-settings";
 import { findLanguages } from "./repository";
 
 const tags = ["Customer settings"];
 
-export const settingsRoutes: RouteModule = (api, { db, changes }) => {
-  // Read by every page load, changed by the restaurant now and then: kept until a module or setting changes.
-  const moduleSettings = new ChangeBoundCache<FrontendSettings>(changes);
+export const settingsRoutes: RouteModule = (api, { db }) => {
   api.get(
     "/frontend/module/:moduleId",
     {
-      config: { replay: true },
+      // Read by every page load, changed by the restaurant now and then: kept in memory (plugins/answer-cache.ts).
+      config: { cache: REVALIDATE },
       schema: {
         tags,
         summary: "Every app setting of the module as {name, value} with JSON-encoded values",
         params: z.object({ moduleId: IntId }),
-        response: { 200: FrontendSettings, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: FrontendSettings, 304: NotModified, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
-      const { moduleId } = request.params;
-      return moduleSettings.get(`${moduleId} ${request.productionUnitId}`, async () => {
-        const found = await requireOwnModule(db, moduleId, request.productionUnitId);
-        const settings = await getModuleSettings(db, found.id);
-        return {
-          moduleId: found.id,
-          features: APP_SETTING_NAMES.map((name) => ({ name, value: JSON.stringify(settings[name]) })),
-        };
-      });
+      const found = await requireOwnModule(db, request.params.moduleId, request.productionUnitId);
+      const settings = await getModuleSettings(db, found.id);
+      return {
+        moduleId: found.id,
+        features: APP_SETTING_NAMES.map((name) => ({ name, value: JSON.stringify(settings[name]) })),
+      };
     },
   );
 
   api.get(
     "/language",
     {
+      config: { cache: REVALIDATE },
       schema: {
         tags,
         summary: "The interface languages and the default one",
-        response: { 200: Languages, 401: ErrorBody },
+        response: { 200: Languages, 304: NotModified, 401: ErrorBody },
       },
     },
     async () => {

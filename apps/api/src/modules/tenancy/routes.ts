@@ -11,10 +11,10 @@ import {
 import { openingStatus } from "@app/domain";
 import type { Api, Deps, RouteModule } from "../../deps";
 import { notFound } from "../../errors";
-import { ChangeBoundCache } from "../../shared/change-bound-cache";
+import { NotModified, REVALIDATE } from "../../plugins/answer-cache";
 import { normalizeHost } from "../../shared/normalize-host";
 import { requireOwnModule, requireOwnProductionUnit } from "./access";
-import { findClosedDates, findHours, findModuleByHost, findProductionUnit, type ModuleRow } from "./repository";
+import { findClosedDates, findHours, findModuleByHost, findProductionUnit } from "./repository";
 import { toModuleJson } from "./to-module-json";
 
 const tags = ["Authentication, module, production unit"];
@@ -29,23 +29,22 @@ export const tenancyRoutes: RouteModule = (api, deps) => {
 
 function findModuleByHostRoute(api: Api, deps: Deps) {
   const { db } = deps;
-  // Every page load of the storefront starts here: kept in memory until a module or host name changes.
-  const modulesByHost = new ChangeBoundCache<ModuleRow | null>(deps.changes);
   api.get(
     "/module/domain/:domain",
     {
-      config: { public: true, replay: true },
+      // Every page load of the storefront starts here: kept in memory (plugins/answer-cache.ts).
+      config: { public: true, cache: REVALIDATE },
       schema: {
         tags,
         summary: "Find the active module served on a host name",
         security: [],
         params: DomainParams,
-        response: { 200: Module, 400: ErrorBody, 404: ErrorBody },
+        response: { 200: Module, 304: NotModified, 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
       const host = normalizeHost(request.params.domain);
-      const found = await modulesByHost.get(host, async () => (await findModuleByHost(db, host)) ?? null);
+      const found = await findModuleByHost(db, host);
       if (!found?.isActive) throw notFound("Module");
       return toModuleJson(found);
     },
@@ -77,25 +76,20 @@ function issueTokenRoute(api: Api, deps: Deps) {
 
 function getModuleRoute(api: Api, deps: Deps) {
   const { db } = deps;
-  // Read by every page load: kept until a module changes (a 404 is thrown, never kept).
-  const ownModules = new ChangeBoundCache<ModuleRow>(deps.changes);
   api.get(
     "/module/:id/module",
     {
-      config: { replay: true },
+      // Read by every page load: kept in memory (plugins/answer-cache.ts).
+      config: { cache: REVALIDATE },
       schema: {
         tags,
         summary: "Get a module of the token's production unit",
         params: IdParams,
-        response: { 200: Module, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+        response: { 200: Module, 304: NotModified, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
-      const { id } = request.params;
-      const found = await ownModules.get(`${id} ${request.productionUnitId}`, () =>
-        requireOwnModule(db, id, request.productionUnitId),
-      );
-      return toModuleJson(found);
+      return toModuleJson(await requireOwnModule(db, request.params.id, request.productionUnitId));
     },
   );
 }

@@ -1,8 +1,7 @@
 import { BlockedChoice, BlockedProduct, ErrorBody, ProductionUnitQuery } from "@app/contracts";
 import { z } from "zod";
 import type { RouteModule } from "../../deps";
-import { ChangeBoundCache } from "../../shared/change-bound-cache";
-import { NotModified, sendCached, WAREHOUSE_CACHE } from "../../shared/http-cache";
+import { NotModified, REVALIDATE } from "../../plugins/answer-cache";
 import { requireOwnProductionUnit } from "../tenancy";
 import { findBlockedChoices, findBlockedProducts } from "./repository";
 
@@ -11,24 +10,14 @@ const description =
   "Stock changes at any time: `cache-control: no-cache` with a weak ETag, so a client revalidates cheaply (304).";
 const responses = { 304: NotModified, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
-export const warehouseRoutes: RouteModule = (api, { db, changes }) => {
-  // Read on every menu visit: kept in memory until the database notifies a change of blocked items (or units).
-  const blockedLists = new ChangeBoundCache<{ productId: number }[] | { choiceId: number }[]>(changes);
-  const ownBlocked = <T extends { productId: number }[] | { choiceId: number }[]>(
-    kind: string,
-    askedUnitId: number,
-    tokenUnitId: number,
-    find: (unitId: number) => Promise<T>,
-  ) =>
-    blockedLists.get(`${kind} ${askedUnitId} ${tokenUnitId}`, async () => {
-      const unit = await requireOwnProductionUnit(db, askedUnitId, tokenUnitId);
-      return find(unit.id);
-    }) as Promise<T>;
+/** Read on every menu visit: kept in memory (plugins/answer-cache.ts), named by a hash of the answer. */
+const config = { cache: REVALIDATE };
 
+export const warehouseRoutes: RouteModule = (api, { db }) => {
   api.get(
     "/blockedProduct",
     {
-      config: { replay: true },
+      config,
       schema: {
         tags,
         summary: "Products sold out at the production unit (the token's own unit; any other is 404)",
@@ -37,19 +26,16 @@ export const warehouseRoutes: RouteModule = (api, { db, changes }) => {
         response: { 200: z.array(BlockedProduct), ...responses },
       },
     },
-    async (request, reply) => {
-      const { productionUnitId } = request.query;
-      const list = await ownBlocked("product", productionUnitId, request.productionUnitId, (unitId) =>
-        findBlockedProducts(db, unitId),
-      );
-      return sendCached(request, reply, list, WAREHOUSE_CACHE);
+    async (request) => {
+      const unit = await requireOwnProductionUnit(db, request.query.productionUnitId, request.productionUnitId);
+      return findBlockedProducts(db, unit.id);
     },
   );
 
   api.get(
     "/blockedChoice",
     {
-      config: { replay: true },
+      config,
       schema: {
         tags,
         summary: "Choices (options) sold out at the production unit (the token's own unit; any other is 404)",
@@ -58,12 +44,9 @@ export const warehouseRoutes: RouteModule = (api, { db, changes }) => {
         response: { 200: z.array(BlockedChoice), ...responses },
       },
     },
-    async (request, reply) => {
-      const { productionUnitId } = request.query;
-      const list = await ownBlocked("choice", productionUnitId, request.productionUnitId, (unitId) =>
-        findBlockedChoices(db, unitId),
-      );
-      return sendCached(request, reply, list, WAREHOUSE_CACHE);
+    async (request) => {
+      const unit = await requireOwnProductionUnit(db, request.query.productionUnitId, request.productionUnitId);
+      return findBlockedChoices(db, unit.id);
     },
   );
 };
