@@ -8,9 +8,9 @@
  * used by a module that takes orders (active and visible) comes first, then the one of the oldest
  * module. Ids it does not hold make the usual 404 naming them. See docs/decisions/007-request-leniency.md.
  *
- * The choice is kept with the restaurant's setup (shared/restaurant-setup.ts), so a repeated call that
- * reaches Fastify (not replayed from memory before it, plugins/answer-replay.ts) makes no database round
- * trip: any change of a module or of a product (its instance's catalogue version moves) forgets it.
+ * The choice is kept with the restaurant's setup (shared/restaurant-setup.ts), so a call whose answer is not
+ * kept yet (plugins/answer-cache.ts: other ids) does not look it up again: any change of a module or of a
+ * product (its instance's catalogue version moves) forgets it.
  */
 import type { Executor } from "@app/db";
 import { notFound } from "../../errors";
