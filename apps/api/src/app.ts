@@ -27,7 +27,11 @@ import { registerCors } from "./plugins/cors";
 import { answerError, clientErrorHandler, registerErrorHandler, routerError } from "./plugins/error-handler";
 import { registerGuessLimit } from "./plugins/guess-limit";
 import { registerJsonBodiesOnly, registerJsonParser } from "./plugins/json-bodies";
-import { applyDefaultSecurityHeaders, registerSecurityHeaders } from "./plugins/security-headers";
+import {
+  applyDefaultSecurityHeaders,
+  precomputedSecurityHeaders,
+  registerSecurityHeaders,
+} from "./plugins/security-headers";
 import { registerStorefront } from "./plugins/storefront";
 import { keepRestaurantSetup } from "./shared/restaurant-setup";
 
@@ -63,17 +67,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   keepRestaurantSetup(options.db, changes);
   const app = createServer(config, options.logger !== false, options.logStream);
 
-  // First, so that every later hook, scope and route inherits them (docs/decisions/008-security-headers.md).
+  // Before any route and before helmet: it gives the routes whose config asks for caching their hooks (run after
+  // the scopes' own, the auth hook among them) and their precomputed security headers.
+  const answers = new AnswerCache({ feed: changes, now, securityHeaders: precomputedSecurityHeaders() });
+  answers.register(app);
+  app.decorate("answerCache", answers);
+  // First of the request hooks, so that every later hook, scope and route inherits them
+  // (docs/decisions/008-security-headers.md).
   await registerSecurityHeaders(app);
   await registerCors(app, config.corsOrigins);
   registerJsonBodiesOnly(app);
   registerJsonParser(app);
   registerErrorHandler(app);
   registerRequestLog(app);
-  // Before any route: it gives the routes whose config asks for caching their hooks (after the scopes' own).
-  const answers = new AnswerCache({ feed: changes, now });
-  answers.register(app);
-  app.decorate("answerCache", answers);
 
   const deps = createDeps({
     db: options.db,
@@ -188,7 +194,8 @@ function registerRequestLog(app: FastifyInstance): void {
     reply.header("x-trace-id", request.id);
     done();
   });
-  app.addHook("onResponse", async (request, reply) => {
+  // Callback style: no promise per request (cached reads, at warn, write nothing here).
+  app.addHook("onResponse", (request, reply, done) => {
     request.log.info(
       {
         method: request.method,
@@ -198,5 +205,6 @@ function registerRequestLog(app: FastifyInstance): void {
       },
       "request",
     );
+    done();
   });
 }

@@ -184,7 +184,7 @@ describe("a route whose config asks for caching", () => {
   });
 
   test("a POST is kept by its body, without HTTP caching headers", async () => {
-    const post = (body: unknown) =>
+    const post = (body: number[]) =>
       app.inject({ method: "POST", url: "/api/context", headers: { authorization: TOKEN_OF_UNIT_7 }, payload: body });
     const first = await post([1, 2]);
     expect((await post([1, 2])).body).toBe(first.body);

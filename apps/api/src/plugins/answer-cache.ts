@@ -77,7 +77,8 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 
 type Kept = {
   etag: string;
-  cacheControl: string;
+  /** ETag and Cache-Control, as a GET's answer sends them. */
+  cachingHeaders: Record<string, string>;
   json: EncodedJson;
   /** It holds from when it was read (a clock set back, in tests, goes before it) until the clock ends it. */
   readAtMs: number;
@@ -87,11 +88,17 @@ type Kept = {
 /** A request that missed: its key, and the generation before the handler read anything. */
 type Miss = { key: string; generation: number; done: () => void };
 
-const JSON_TYPE = "application/json; charset=utf-8";
+/** Every kept answer is JSON, and comes in the encoding the client accepts. */
+const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", vary: "accept-encoding" };
 
 export type AnswerCacheOptions = {
   feed: ChangeFeed;
   now: () => Date;
+  /**
+   * The security headers every answer of a cached route carries, computed once (security-headers.ts): those
+   * routes skip @fastify/helmet's per-request work (its route option `helmet: false`).
+   */
+  securityHeaders?: Record<string, string>;
   maxEntries?: number;
   maxBytes?: number;
 };
@@ -119,7 +126,10 @@ export class AnswerCache {
     return this.entries.size;
   }
 
-  /** Hooks for the routes whose config asks for caching; register on the root instance before any route. */
+  /**
+   * Hooks for the routes whose config asks for caching; register on the root instance before any route, and
+   * before @fastify/helmet (its onRoute reads the `helmet` route option this one sets).
+   */
   register(app: FastifyInstance): void {
     app.decorateReply("cacheUntilMs", undefined);
     app.addHook("onRoute", (route) => {
@@ -127,6 +137,7 @@ export class AnswerCache {
       // A cached read is most of a lunch rush's requests: its line per request would be most of the work.
       // (Fastify fills in the scope's level, "" by default, before onRoute.)
       route.logLevel ||= "warn";
+      if (this.options.securityHeaders) (route as { helmet?: false }).helmet = false;
       addHook(route, route.method === "GET" ? "onRequest" : "preHandler", this.answerKept);
       addHook(route, "onSend", this.keep);
     });
@@ -167,11 +178,15 @@ export class AnswerCache {
     payload: unknown,
     done: (error: Error | null, payload?: unknown) => void,
   ) => {
+    // Every answer of the route, errors too (a 401 of the auth hook, a 404 of the handler).
+    if (this.options.securityHeaders) reply.headers(this.options.securityHeaders);
     const miss = this.misses.get(request);
     if (!miss || reply.statusCode !== 200 || typeof payload !== "string") return done(null, payload);
+    const etag = (reply.getHeader("etag") as string | undefined) ?? hashEtag(payload);
+    const cacheControl = request.routeOptions.config.cache?.cacheControl ?? REVALIDATE.cacheControl;
     const kept: Kept = {
-      etag: (reply.getHeader("etag") as string | undefined) ?? hashEtag(payload),
-      cacheControl: request.routeOptions.config.cache?.cacheControl ?? REVALIDATE.cacheControl,
+      etag,
+      cachingHeaders: { etag, "cache-control": cacheControl },
       json: new EncodedJson(payload),
       readAtMs: this.options.now().getTime(),
       untilMs: reply.cacheUntilMs ?? Number.POSITIVE_INFINITY,
@@ -253,7 +268,7 @@ function keyOf(request: FastifyRequest): string {
  */
 function send(request: FastifyRequest, reply: FastifyReply, kept: Kept, viaReply = true) {
   if (request.method === "GET") {
-    reply.header("etag", kept.etag).header("cache-control", kept.cacheControl);
+    reply.headers(kept.cachingHeaders);
     if (matchesIfNoneMatch(request.headers["if-none-match"], kept.etag)) {
       reply.code(304);
       return viaReply ? reply.send() : null;
@@ -261,7 +276,7 @@ function send(request: FastifyRequest, reply: FastifyReply, kept: Kept, viaReply
   }
   const encoding = kept.json.encodingFor(request.headers["accept-encoding"]);
   const vary = reply.getHeader("vary");
-  reply.type(JSON_TYPE).header("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
+  reply.headers(vary ? { ...JSON_HEADERS, vary: `${vary}, accept-encoding` } : JSON_HEADERS);
   if (encoding !== "identity") reply.header("content-encoding", encoding);
   const body = kept.json.body(encoding);
   return viaReply ? reply.send(body) : body;

@@ -90,6 +90,25 @@ export function applyDefaultSecurityHeaders(request: FastifyRequest, reply: Fast
   defaultHeaders(request.raw, reply.raw, () => {});
 }
 
+/**
+ * The API's headers as helmet writes them for a JSON answer over http, collected once: routes whose answers are
+ * kept in memory (plugins/answer-cache.ts) send these instead of running helmet per request, which builds its
+ * middleware anew on every request. Over TLS the hook below still adds HSTS to them.
+ */
+export function precomputedSecurityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const collect = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  defaultHeaders({} as never, collect as never, () => {});
+  return headers;
+}
+
 /** Register on the root instance before anything else, so every hook, route and handler comes after it. */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(fastifyHelmet, { global: true, ...BASE_OPTIONS });

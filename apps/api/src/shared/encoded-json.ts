@@ -41,8 +41,22 @@ export class EncodedJson {
   /** The encoding this answer goes out in for a client that sent this Accept-Encoding. */
   encodingFor(acceptEncoding: string | undefined): ContentEncoding {
     if (this.identity.length < COMPRESS_FROM_BYTES) return "identity";
-    return preferredEncoding(acceptEncoding);
+    return remembered(acceptEncoding);
   }
+}
+
+/** Browsers send a handful of distinct Accept-Encoding values: each is parsed once (a bounded few kept). */
+const encodingOf = new Map<string, ContentEncoding>();
+
+function remembered(acceptEncoding: string | undefined): ContentEncoding {
+  if (acceptEncoding === undefined) return "identity";
+  let encoding = encodingOf.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = preferredEncoding(acceptEncoding);
+    if (encodingOf.size >= 64) encodingOf.clear();
+    encodingOf.set(acceptEncoding, encoding);
+  }
+  return encoding;
 }
 
 /** Brotli when the client accepts it, else gzip, else none; `;q=0` refuses one (RFC 9110 §12.5.3). */

@@ -181,6 +181,21 @@ describe.each(await testDbKinds())("versioned catalogue answers on %s", (kind) =
     expect(menu.statusCode).toBe(404);
   });
 
+  test("an answer from memory and a refused token carry the API's security headers, as every answer does", async () => {
+    const url = productUrl(await productId("cola"));
+    await get(A(), url);
+    const hits = t.app.answerCache.hits;
+    const fromMemory = await get(A(), url);
+    expect(t.app.answerCache.hits).toBe(hits + 1);
+    const refused = await t.app.inject({ method: "GET", url, headers: { authorization: "Bearer forged" } });
+    expect(refused.statusCode).toBe(401);
+    for (const res of [fromMemory, refused]) {
+      expect(res.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["x-frame-options"]).toBe("DENY");
+    }
+  });
+
   test("a 404 from building the answer carries no ETag or public Cache-Control", async () => {
     const res = await get(A(), productUrl(999999));
     expect(res.statusCode).toBe(404);
