@@ -5,10 +5,11 @@ import { buildShopPage, type LocaleFiles, type ShopPage } from "./storefront-pag
 import { FRONT_PAGE_KIND, frontPageHints, type RouteHints, readsStockFirst } from "./storefront-route-hints";
 
 /**
- * How long one host's page is reused at most: then the build's files are checked again (a rebuild under
- * the running server). Its data is reused only while the database's change feed says none of it changed
- * (decision 014): a menu edit, a price or a module change is in the next page; while the feed is not live,
- * every page is built afresh.
+ * A host's page is kept like the answers it is made of (decision 021): under the change feed's generation, so
+ * a menu edit, a price or a module change is in the next page, and built afresh on every request while the
+ * feed is not live. Besides, it holds at most this long, for what the clock alone changes: today's opening
+ * hours (open now or not) and the weekday's prices it carries, and the build's files (a rebuild under the
+ * running server is found when the page is next built).
  */
 const PAGE_TTL_MS = 10_000;
 /** Host names come from the request: a bounded number of them is kept, so made-up hosts cannot fill memory. */
