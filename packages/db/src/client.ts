@@ -72,7 +72,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
   // the pool discards the broken client when it is released (pg-pool drops clients that are not queryable).
   pool.on("connect", (client) => client.on("error", () => {}));
   await migrateWithLock(pool);
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const db = notingTransactions(drizzleNodePg({ client: pool, schema }) as unknown as Db);
   const changes = await watchPostgresChanges(target.url, target.changeListener);
   return {
     db,
@@ -90,7 +90,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   await client.waitReady;
   keepCommonTypeParsers(client);
   await client.exec(ONLY_WARNINGS_TO_THE_CLIENT);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = notingTransactions(drizzlePglite({ client, schema }) as unknown as Db);
   await migratePglite(db as never, { migrationsFolder });
   const changes = await watchPgliteChanges(client);
   return {
@@ -102,6 +102,30 @@ async function openPglite(dataDir: string): Promise<Database> {
       await client.close();
     },
   };
+}
+
+/** The database each open transaction (or savepoint) of a database from openDatabase belongs to. */
+const databaseOfTransaction = new WeakMap<Executor, Db>();
+
+/**
+ * The database an executor belongs to: the database itself, or the one whose transaction (or savepoint inside
+ * one) it is, so that what is kept per database serves its transactions too. drizzle has no public way from a
+ * transaction to its database. An executor of a database that openDatabase did not open is its own.
+ */
+export function databaseOf(executor: Executor): Executor {
+  return databaseOfTransaction.get(executor) ?? executor;
+}
+
+/** Notes every transaction opened on `db`, and every savepoint in one, as belonging to `db` (databaseOf). */
+function notingTransactions<E extends Executor>(executor: E, db: Db = executor as Db): E {
+  const open = executor.transaction.bind(executor) as Db["transaction"];
+  const transaction: Db["transaction"] = (run, config) =>
+    open((tx) => {
+      databaseOfTransaction.set(tx, db);
+      return run(notingTransactions(tx, db));
+    }, config);
+  executor.transaction = transaction;
+  return executor;
 }
 
 /**
