@@ -4,10 +4,10 @@ import { join } from "node:path";
 import { count, sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, test } from "vitest";
-import { openDatabase } from "./client";
+import { databaseOf, openDatabase } from "./client";
 import { product } from "./schema";
 import { seedDemoData } from "./seed";
-import { openTestDatabase, postgresReachable, TEST_POSTGRES_URL } from "./testing";
+import { openTestDatabase, postgresReachable, TEST_POSTGRES_URL, testDbKinds } from "./testing";
 
 describe("PGlite in DATA_DIR", () => {
   test("keeps the data across a restart and seeds nothing twice", async () => {
@@ -96,6 +96,24 @@ describe.skipIf(!(await postgresReachable()))("PostgreSQL pool", () => {
       expect((after as unknown as { rows: { one: number }[] }).rows[0]?.one).toBe(1);
     } finally {
       await database.close();
+    }
+  }, 60_000);
+});
+
+describe("databaseOf", () => {
+  test("answers the database for itself, its transactions and the savepoints inside them, on every kind", async () => {
+    for (const kind of await testDbKinds()) {
+      const database = await openTestDatabase(kind);
+      try {
+        const { db } = database;
+        const inTransaction = await db.transaction(async (tx) => databaseOf(tx));
+        const inSavepoint = await db.transaction((tx) => tx.transaction(async (savepoint) => databaseOf(savepoint)));
+        expect(databaseOf(db), kind).toBe(db);
+        expect(inTransaction, kind).toBe(db);
+        expect(inSavepoint, kind).toBe(db);
+      } finally {
+        await database.close();
+      }
     }
   }, 60_000);
 });

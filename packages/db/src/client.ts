@@ -10,7 +10,6 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { type ChangeFeed, type ListenerTiming, watchPgliteChanges, watchPostgresChanges } from "./change-feed";
 import { lockDataDir } from "./data-dir-lock";
-import { preparingStatements } from "./pglite-statements";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -73,7 +72,7 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
   // the pool discards the broken client when it is released (pg-pool drops clients that are not queryable).
   pool.on("connect", (client) => client.on("error", () => {}));
   await migrateWithLock(pool);
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const db = notingTransactions(drizzleNodePg({ client: pool, schema }) as unknown as Db);
   const changes = await watchPostgresChanges(target.url, target.changeListener);
   return {
     db,
@@ -91,10 +90,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   await client.waitReady;
   keepCommonTypeParsers(client);
   await client.exec(ONLY_WARNINGS_TO_THE_CLIENT);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = notingTransactions(drizzlePglite({ client, schema }) as unknown as Db);
   await migratePglite(db as never, { migrationsFolder });
-  // After the migrations: their one-off DDL is not worth keeping as named statements.
-  preparingStatements(client);
   const changes = await watchPgliteChanges(client);
   return {
     db,
@@ -107,21 +104,44 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
+/** The database each open transaction (or savepoint) of a database from openDatabase belongs to. */
+const databaseOfTransaction = new WeakMap<Executor, Db>();
+
+/**
+ * The database an executor belongs to: the database itself, or the one whose transaction (or savepoint inside
+ * one) it is, so that what is kept per database serves its transactions too. drizzle has no public way from a
+ * transaction to its database. An executor of a database that openDatabase did not open is its own.
+ */
+export function databaseOf(executor: Executor): Executor {
+  return databaseOfTransaction.get(executor) ?? executor;
+}
+
+/** Notes every transaction opened on `db`, and every savepoint in one, as belonging to `db` (databaseOf). */
+function notingTransactions<E extends Executor>(executor: E, db: Db = executor as Db): E {
+  const open = executor.transaction.bind(executor) as Db["transaction"];
+  const transaction: Db["transaction"] = (run, config) =>
+    open((tx) => {
+      databaseOfTransaction.set(tx, db);
+      return run(notingTransactions(tx, db));
+    }, config);
+  executor.transaction = transaction;
+  return executor;
+}
+
 /**
  * PGlite runs each query synchronously (WebAssembly) inside a promise chain: under load, one request's
  * queries and the next one's follow each other as microtasks, which Node runs before it returns to I/O. The
  * server then accepted a new connection, or read one, only between whole chains of queries (a few a second
  * at the lunch rush: guests' connections timed out in the accept queue while answers from memory waited).
  * Starting every query in a task of its own lets the event loop accept, read and answer in between.
- * A query is one or more calls of protocol messages (pglite-statements.ts: a statement's first run also
- * prepares it); it yields before each call that starts with a Parse, Bind, Close or simple Query, not before
- * PGlite's own describe, execute and sync calls.
+ * PGlite's query() sends a statement as several calls (Parse, Describe, Bind, Describe, Execute, Sync) and
+ * exec() as one simple Query: it yields before a Parse or a Query, the call that starts a statement.
  */
 function yieldingBeforeEachQuery(client: PGlite): PGlite {
   const run = client.execProtocolRaw.bind(client);
   client.execProtocolRaw = async (...args: Parameters<PGlite["execProtocolRaw"]>) => {
     const kind = args[0][0];
-    if (kind !== undefined && STARTS_A_CALL.has(kind)) await new Promise((resolve) => setImmediate(resolve));
+    if (kind !== undefined && STARTS_A_STATEMENT.has(kind)) await new Promise((resolve) => setImmediate(resolve));
     return run(...args);
   };
   return client;
@@ -135,14 +155,13 @@ function yieldingBeforeEachQuery(client: PGlite): PGlite {
  */
 const ONLY_WARNINGS_TO_THE_CLIENT = "SET client_min_messages TO warning";
 
-/** The first byte of the frontend messages that start a call: Parse, Bind, Close, simple Query. */
-const STARTS_A_CALL = new Set([0x50, 0x42, 0x43, 0x51]);
+/** The first byte of the frontend messages that start a statement: Parse, simple Query. */
+const STARTS_A_STATEMENT = new Set([0x50, 0x51]);
 
 /**
- * PGlite copies its table of type parsers for every query it answers itself (`{ ...parsers, ...options.parsers }`:
- * exec, and every query before pglite-statements.ts, which picks one parser per column instead), and at start
- * it adds one for the array type of every type in the catalogue: 316 entries, a third of the time of a one-row
- * query then. Kept: its own parsers of the base types, and those of the arrays of the types a storefront's
+ * PGlite copies its table of type parsers for every query it answers (`{ ...parsers, ...options.parsers }`),
+ * and at start it adds one for the array type of every type in the catalogue: 316 entries, a third of the time
+ * of a one-row query then. Kept: its own parsers of the base types, and those of the arrays of the types a storefront's
  * tables and queries use; any other array comes back as PostgreSQL's text, '{…}'.
  */
 function keepCommonTypeParsers(client: PGlite): void {

@@ -2,8 +2,6 @@ export * from "./change-feed";
 export * from "./client";
 export { DataDirInUseError } from "./data-dir-lock";
 export { checkDatabaseReadiness, type DatabaseReadiness } from "./readiness";
-export { reusableQuery } from "./reusable-query";
-export { reusableWrite } from "./reusable-write";
 export type { OrderLineChoice, Translations } from "./schema";
 export * as schema from "./schema";
 export { seedDemoData } from "./seed";

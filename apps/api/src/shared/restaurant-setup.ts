@@ -1,4 +1,4 @@
-import type { ChangeFeed, Db, Executor } from "@app/db";
+import { type ChangeFeed, type Db, databaseOf, type Executor } from "@app/db";
 import { ChangeBoundCache } from "./change-bound-cache";
 
 /**
@@ -9,9 +9,9 @@ import { ChangeBoundCache } from "./change-bound-cache";
  * changed (shared/change-bound-cache.ts; the tables notify by migrations 0002, 0006 and 0008).
  *
  * Repositories take any executor (the database or an open transaction), and a transaction must not wait for
- * a second connection, so the kept values are found from the executor: the database and its transactions
- * share drizzle's schema configuration object, registered here by buildApp. An executor of a database that
- * was never registered reads the database every time.
+ * a second connection, so the kept values are found from the executor's database (databaseOf, packages/db),
+ * registered here by buildApp. An executor of a database that was never registered reads the database every
+ * time.
  *
  * What is kept is frozen (shared by every request). Code that edits the setup inside a transaction and reads
  * it back before committing must read it with its own query: this answers what was committed.
@@ -20,7 +20,7 @@ const setupOfDatabase = new WeakMap<object, ChangeBoundCache<unknown>>();
 
 /** Keeps the setup read through `db` and its transactions for as long as `changes` says it is current. */
 export function keepRestaurantSetup(db: Db, changes: ChangeFeed): void {
-  setupOfDatabase.set(databaseOf(db), new ChangeBoundCache(changes));
+  setupOfDatabase.set(db, new ChangeBoundCache(changes));
 }
 
 /** The setup value named `key` (unique across the app: start it with the repository's name), read by `load` when not kept. */
@@ -28,10 +28,6 @@ export async function readRestaurantSetup<V>(executor: Executor, key: string, lo
   const kept = setupOfDatabase.get(databaseOf(executor));
   if (!kept) return load();
   return (await kept.get(key, async () => deepFreeze(await load()))) as V;
-}
-
-function databaseOf(executor: Executor): object {
-  return executor._.schema ?? executor;
 }
 
 function deepFreeze<V>(value: V): V {

@@ -1,5 +1,5 @@
 /** SQL of the basket feature: every function takes an Executor (the database or an open transaction). */
-import { type Executor, reusableQuery, reusableWrite, schema } from "@app/db";
+import { type Executor, schema } from "@app/db";
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
@@ -24,20 +24,14 @@ export type ProductRow = typeof product.$inferSelect;
 // ── Baskets ────────────────────────────────────────────────────────────────────────────────
 
 export async function insertBasket(db: Executor, productionUnitId: number, createdAt: Date): Promise<BasketRow> {
-  const [row] = await newBasket(db, { productionUnitId, createdAt });
+  const [row] = await db.insert(basket).values({ productionUnitId, createdAt }).returning();
   return row!;
 }
 
-const newBasket = reusableQuery((db) =>
-  db
-    .insert(basket)
-    .values({ productionUnitId: sql.placeholder("productionUnitId"), createdAt: sql.placeholder("createdAt") })
-    .returning(),
-);
-
 /** The basket row; with `lock`, locked until the transaction ends so concurrent changes queue up. */
 export async function findBasket(db: Executor, id: string, lock = false): Promise<BasketRow | undefined> {
-  const rows = await (lock ? basketByIdLocked : basketById)(db, { id });
+  const byId = db.select().from(basket).where(eq(basket.id, id)).limit(1);
+  const rows = await (lock ? byId.for("update") : byId);
   return rows[0];
 }
 
@@ -46,47 +40,27 @@ export function lockBasket(db: Executor, id: string): Promise<BasketRow | undefi
   return findBasket(db, id, true);
 }
 
-const basketById = reusableQuery((db) =>
-  db
-    .select()
-    .from(basket)
-    .where(eq(basket.id, sql.placeholder("id")))
-    .limit(1),
-);
-const basketByIdLocked = reusableQuery((db) =>
-  db
-    .select()
-    .from(basket)
-    .where(eq(basket.id, sql.placeholder("id")))
-    .limit(1)
-    .for("update"),
-);
-
 /**
  * What the checkouts holding the basket mean for it: `ordered` when one is DONE or has its order
  * (the basket was paid for and must never be paid for again), `paying` when one is being paid or
  * finalized (PENDING, FINALIZING), null otherwise. A checkout in ERROR without an order released it.
  */
 export async function findBasketHold(db: Executor, basketId: string): Promise<"ordered" | "paying" | null> {
-  const rows = await basketHolders(db, { basketId });
-  if (paidFor(rows)) return "ordered";
-  return rows.length > 0 ? "paying" : null;
-}
-
-const basketHolders = reusableQuery((db) =>
-  db
+  const rows = await db
     .select({ state: schema.checkout.state, orderId: schema.checkout.orderId })
     .from(schema.checkout)
     .where(
       and(
-        eq(schema.checkout.basketId, sql.placeholder("basketId")),
+        eq(schema.checkout.basketId, basketId),
         or(
           inArray(schema.checkout.state, [CheckoutState.PENDING, CheckoutState.FINALIZING, CheckoutState.DONE]),
           isNotNull(schema.checkout.orderId),
         ),
       ),
-    ),
-);
+    );
+  if (paidFor(rows)) return "ordered";
+  return rows.length > 0 ? "paying" : null;
+}
 
 /** Whether one of the checkouts holding a basket is DONE or has its order: the basket was paid for. */
 export function paidFor(holders: { state: number; orderId: string | null }[]): boolean {
@@ -106,26 +80,19 @@ export function paidFor(holders: { state: number; orderId: string | null }[]): b
  */
 export function findProductOfUnit(db: Executor, productId: number, productionUnitId: number) {
   return readRestaurantSetup(db, `basket.product:${productionUnitId}:${productId}`, async () => {
-    const rows = await productOfUnit(db, { productId, productionUnitId });
+    const rows = await db
+      .select({ product, moduleId: module.id, isActive: module.isActive, isVisible: module.isVisible })
+      .from(product)
+      .innerJoin(
+        module,
+        and(eq(module.productInstanceId, product.productInstanceId), eq(module.productionUnitId, productionUnitId)),
+      )
+      .where(eq(product.id, productId))
+      .orderBy(desc(sql`${module.isActive} and ${module.isVisible}`), asc(module.id))
+      .limit(1);
     return rows[0];
   });
 }
-
-const productOfUnit = reusableQuery((db) =>
-  db
-    .select({ product, moduleId: module.id, isActive: module.isActive, isVisible: module.isVisible })
-    .from(product)
-    .innerJoin(
-      module,
-      and(
-        eq(module.productInstanceId, product.productInstanceId),
-        eq(module.productionUnitId, sql.placeholder("productionUnitId")),
-      ),
-    )
-    .where(eq(product.id, sql.placeholder("productId")))
-    .orderBy(desc(sql`${module.isActive} and ${module.isVisible}`), asc(module.id))
-    .limit(1),
-);
 
 export async function isProductBlocked(db: Executor, productionUnitId: number, productId: number): Promise<boolean> {
   return (await blockedProductIds(db, productionUnitId)).includes(productId);
@@ -134,17 +101,13 @@ export async function isProductBlocked(db: Executor, productionUnitId: number, p
 /** The unit's sold-out products: a short list, read whole once and kept. */
 function blockedProductIds(db: Executor, productionUnitId: number): Promise<readonly number[]> {
   return readRestaurantSetup(db, `basket.blocked-products:${productionUnitId}`, async () => {
-    const rows = await blockedProductsOfUnit(db, { productionUnitId });
+    const rows = await db
+      .select({ productId: blockedProduct.productId })
+      .from(blockedProduct)
+      .where(eq(blockedProduct.productionUnitId, productionUnitId));
     return rows.map((row) => row.productId);
   });
 }
-
-const blockedProductsOfUnit = reusableQuery((db) =>
-  db
-    .select({ productId: blockedProduct.productId })
-    .from(blockedProduct)
-    .where(eq(blockedProduct.productionUnitId, sql.placeholder("productionUnitId"))),
-);
 
 /** Which of `choiceIds` are sold out at the unit. */
 export async function findBlockedChoiceIds(
@@ -154,42 +117,36 @@ export async function findBlockedChoiceIds(
 ): Promise<number[]> {
   if (choiceIds.length === 0) return [];
   const blocked = await readRestaurantSetup(db, `basket.blocked-choices:${productionUnitId}`, async () => {
-    const rows = await blockedChoicesOfUnit(db, { productionUnitId });
+    const rows = await db
+      .select({ choiceId: blockedChoice.choiceId })
+      .from(blockedChoice)
+      .where(eq(blockedChoice.productionUnitId, productionUnitId));
     return rows.map((row) => row.choiceId);
   });
   return choiceIds.filter((id) => blocked.includes(id));
 }
 
-const blockedChoicesOfUnit = reusableQuery((db) =>
-  db
-    .select({ choiceId: blockedChoice.choiceId })
-    .from(blockedChoice)
-    .where(eq(blockedChoice.productionUnitId, sql.placeholder("productionUnitId"))),
-);
-
 /** Every option group of the product with its choices (one row per group × choice). */
 export function findProductOptions(db: Executor, productId: number) {
-  return readRestaurantSetup(db, `basket.options:${productId}`, () => productOptions(db, { productId }));
+  return readRestaurantSetup(db, `basket.options:${productId}`, () =>
+    db
+      .select({
+        modifierId: productModifier.modifierId,
+        maxChoices: productModifier.maxChoices,
+        choicesIncluded: productModifier.choicesIncluded,
+        choiceId: modifierChoice.choiceId,
+        freeAmount: modifierChoice.freeAmount,
+        overwritePriceMinor: modifierChoice.overwritePriceMinor,
+        defaultPriceMinor: choice.defaultPriceMinor,
+        choiceName: choice.name,
+      })
+      .from(productModifier)
+      .leftJoin(modifierChoice, eq(modifierChoice.modifierId, productModifier.modifierId))
+      .leftJoin(choice, eq(choice.id, modifierChoice.choiceId))
+      .where(eq(productModifier.productId, productId))
+      .orderBy(asc(productModifier.sortOrder), asc(modifierChoice.sortOrder)),
+  );
 }
-
-const productOptions = reusableQuery((db) =>
-  db
-    .select({
-      modifierId: productModifier.modifierId,
-      maxChoices: productModifier.maxChoices,
-      choicesIncluded: productModifier.choicesIncluded,
-      choiceId: modifierChoice.choiceId,
-      freeAmount: modifierChoice.freeAmount,
-      overwritePriceMinor: modifierChoice.overwritePriceMinor,
-      defaultPriceMinor: choice.defaultPriceMinor,
-      choiceName: choice.name,
-    })
-    .from(productModifier)
-    .leftJoin(modifierChoice, eq(modifierChoice.modifierId, productModifier.modifierId))
-    .leftJoin(choice, eq(choice.id, modifierChoice.choiceId))
-    .where(eq(productModifier.productId, sql.placeholder("productId")))
-    .orderBy(asc(productModifier.sortOrder), asc(modifierChoice.sortOrder)),
-);
 
 // ── Basket lines ───────────────────────────────────────────────────────────────────────────
 
@@ -227,19 +184,16 @@ export async function findLine(db: Executor, basketId: string, itemId: string): 
  * MAX_BASKET_LINES counts.
  */
 export async function findLinesForAdding(db: Executor, basketId: string, productId: number) {
-  const lines = await basketLines(db, { basketId });
+  // The basket's lines in the order they were added.
+  const lines = await db
+    .select()
+    .from(basketItem)
+    .where(eq(basketItem.basketId, basketId))
+    .orderBy(asc(basketItem.createdAt), asc(basketItem.id));
   const editableLines = lines.filter((line) => !line.editingIsDisabled).length;
   const ofProduct = lines.filter((line) => line.productId === productId);
   if (ofProduct.length === 0) return { ofProduct: [], editableLines };
-  const choices = await choicesOfProductLines(db, { basketId, productId });
-  return {
-    ofProduct: ofProduct.map((line) => ({ ...line, choices: choices.filter((c) => c.basketItemId === line.id) })),
-    editableLines,
-  };
-}
-
-const choicesOfProductLines = reusableQuery((db) =>
-  db
+  const choices = await db
     .select({
       basketItemId: basketItemChoice.basketItemId,
       choiceId: basketItemChoice.choiceId,
@@ -248,19 +202,12 @@ const choicesOfProductLines = reusableQuery((db) =>
     })
     .from(basketItemChoice)
     .innerJoin(basketItem, eq(basketItem.id, basketItemChoice.basketItemId))
-    .where(
-      and(eq(basketItem.basketId, sql.placeholder("basketId")), eq(basketItem.productId, sql.placeholder("productId"))),
-    ),
-);
-
-/** A basket's lines in the order they were added. */
-const basketLines = reusableQuery((db) =>
-  db
-    .select()
-    .from(basketItem)
-    .where(eq(basketItem.basketId, sql.placeholder("basketId")))
-    .orderBy(asc(basketItem.createdAt), asc(basketItem.id)),
-);
+    .where(and(eq(basketItem.basketId, basketId), eq(basketItem.productId, productId)));
+  return {
+    ofProduct: ofProduct.map((line) => ({ ...line, choices: choices.filter((c) => c.basketItemId === line.id) })),
+    editableLines,
+  };
+}
 
 export async function insertLine(
   db: Executor,
@@ -268,17 +215,13 @@ export async function insertLine(
   values: LineValues,
   choices: LineChoiceValues[],
 ): Promise<string> {
-  const [row] = await lineInserted(db, [{ basketId, ...values }]);
+  const [row] = await db
+    .insert(basketItem)
+    .values({ basketId, ...values })
+    .returning({ id: basketItem.id });
   await insertLineChoices(db, row!.id, choices);
   return row!.id;
 }
-
-const lineInserted = reusableWrite((db, rows) =>
-  db
-    .insert(basketItem)
-    .values(rows as (typeof basketItem.$inferInsert)[])
-    .returning({ id: basketItem.id }),
-);
 
 /** Rewrites a line's amount, prices and choices. */
 export async function updateLine(
@@ -308,17 +251,13 @@ export async function deleteLine(db: Executor, basketId: string, itemId: string)
 // ── What the rules read of a basket ───────────────────────────────────────────────────────
 
 /** Each line's product, amount and total: what totals, discounts and kitchen capacity work from. */
-export function findLineAmounts(db: Executor, basketId: string) {
-  return lineAmounts(db, { basketId });
-}
-
-const lineAmounts = reusableQuery((db) =>
-  db
+export async function findLineAmounts(db: Executor, basketId: string) {
+  return db
     .select({ productId: basketItem.productId, amount: basketItem.amount, totalPriceMinor: basketItem.totalPriceMinor })
     .from(basketItem)
-    .where(eq(basketItem.basketId, sql.placeholder("basketId")))
-    .orderBy(asc(basketItem.createdAt), asc(basketItem.id)),
-);
+    .where(eq(basketItem.basketId, basketId))
+    .orderBy(asc(basketItem.createdAt), asc(basketItem.id));
+}
 
 /** Which of the products are gift cards (product.isGiftcard); products that do not exist are left out. */
 export async function findGiftcardFlags(db: Executor, productIds: number[]) {
@@ -340,26 +279,18 @@ function findGiftcardFlag(db: Executor, productId: number): Promise<boolean | un
 // ── Reading a basket ───────────────────────────────────────────────────────────────────────
 
 /** The lines with the product's translated names; bag fee (locked lines) last, else oldest first. */
-export function findLinesWithNames(db: Executor, basketId: string) {
-  return linesWithNames(db, { basketId });
-}
-
-const linesWithNames = reusableQuery((db) =>
-  db
+export async function findLinesWithNames(db: Executor, basketId: string) {
+  return db
     .select({ line: basketItem, productName: product.name })
     .from(basketItem)
     .leftJoin(product, eq(product.id, basketItem.productId))
-    .where(eq(basketItem.basketId, sql.placeholder("basketId")))
-    .orderBy(asc(basketItem.editingIsDisabled), asc(basketItem.createdAt), asc(basketItem.id)),
-);
-
-/** The choices of the basket's lines with translated names, in the product's option order. */
-export function findLineChoicesWithNames(db: Executor, basketId: string) {
-  return lineChoicesWithNames(db, { basketId });
+    .where(eq(basketItem.basketId, basketId))
+    .orderBy(asc(basketItem.editingIsDisabled), asc(basketItem.createdAt), asc(basketItem.id));
 }
 
-const lineChoicesWithNames = reusableQuery((db) =>
-  db
+/** The choices of the basket's lines with translated names, in the product's option order. */
+export async function findLineChoicesWithNames(db: Executor, basketId: string) {
+  return db
     .select({
       id: basketItemChoice.id,
       basketItemId: basketItemChoice.basketItemId,
@@ -387,6 +318,6 @@ const lineChoicesWithNames = reusableQuery((db) =>
         eq(modifierChoice.choiceId, basketItemChoice.choiceId),
       ),
     )
-    .where(eq(basketItem.basketId, sql.placeholder("basketId")))
-    .orderBy(asc(productModifier.sortOrder), asc(modifierChoice.sortOrder), asc(basketItemChoice.choiceId)),
-);
+    .where(eq(basketItem.basketId, basketId))
+    .orderBy(asc(productModifier.sortOrder), asc(modifierChoice.sortOrder), asc(basketItemChoice.choiceId));
+}

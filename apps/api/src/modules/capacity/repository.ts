@@ -2,7 +2,7 @@
  * Kitchen capacity, kept in the database so that it holds across several API processes:
  * usage only ever grows through one conditional upsert that refuses to pass the limit.
  */
-import { type Executor, reusableQuery, schema } from "@app/db";
+import { type Executor, schema } from "@app/db";
 import { and, eq, gte, lt, sql } from "@app/db/orm";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 
@@ -26,22 +26,18 @@ export async function usedBySlot(
   from: Date,
   to: Date,
 ): Promise<Map<string, number>> {
-  const rows = await usageOfSlots(db, { capacityInstanceId, from: from.toISOString(), to: to.toISOString() });
-  return new Map(rows.map((row) => [row.slotStart.toISOString(), row.itemsUsed]));
-}
-
-const usageOfSlots = reusableQuery((db) =>
-  db
+  const rows = await db
     .select({ slotStart: capacityUsage.slotStart, itemsUsed: capacityUsage.itemsUsed })
     .from(capacityUsage)
     .where(
       and(
-        eq(capacityUsage.capacityInstanceId, sql.placeholder("capacityInstanceId")),
-        gte(capacityUsage.slotStart, sql.placeholder("from")),
-        lt(capacityUsage.slotStart, sql.placeholder("to")),
+        eq(capacityUsage.capacityInstanceId, capacityInstanceId),
+        gte(capacityUsage.slotStart, from),
+        lt(capacityUsage.slotStart, to),
       ),
-    ),
-);
+    );
+  return new Map(rows.map((row) => [row.slotStart.toISOString(), row.itemsUsed]));
+}
 
 /**
  * Promises `items` of the slot to an order if they still fit under `limit`; false when full.
@@ -54,25 +50,17 @@ export async function tryConsumeCapacity(
 ): Promise<boolean> {
   if (input.items > input.limit) return false;
   const { capacityInstanceId, slotStart, items, limit } = input;
-  const rows = await capacityConsumed(db, { capacityInstanceId, slotStart, items, limit });
-  return rows.length === 1;
-}
-
-const capacityConsumed = reusableQuery((db) =>
-  db
+  const rows = await db
     .insert(capacityUsage)
-    .values({
-      capacityInstanceId: sql.placeholder("capacityInstanceId"),
-      slotStart: sql.placeholder("slotStart"),
-      itemsUsed: sql.placeholder("items"),
-    })
+    .values({ capacityInstanceId, slotStart, itemsUsed: items })
     .onConflictDoUpdate({
       target: [capacityUsage.capacityInstanceId, capacityUsage.slotStart],
-      set: { itemsUsed: sql`${capacityUsage.itemsUsed} + ${sql.placeholder("items")}` },
-      setWhere: sql`${capacityUsage.itemsUsed} + ${sql.placeholder("items")} <= ${sql.placeholder("limit")}`,
+      set: { itemsUsed: sql`${capacityUsage.itemsUsed} + ${items}` },
+      setWhere: sql`${capacityUsage.itemsUsed} + ${items} <= ${limit}`,
     })
-    .returning({ itemsUsed: capacityUsage.itemsUsed }),
-);
+    .returning({ itemsUsed: capacityUsage.itemsUsed });
+  return rows.length === 1;
+}
 
 /**
  * Gives `items` of the slot back (a payment attempt that held them ended without an order). Never

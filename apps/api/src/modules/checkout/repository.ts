@@ -1,5 +1,5 @@
 /** SQL of the checkout feature: every function takes an Executor (the database or an open transaction). */
-import { type Executor, reusableQuery, reusableWrite, schema } from "@app/db";
+import { type Executor, schema } from "@app/db";
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
@@ -16,51 +16,24 @@ export async function insertCheckout(
   db: Executor,
   values: { productionUnitId: number; moduleId: number; checkoutInstanceId: number; createdAt: Date },
 ): Promise<CheckoutRow> {
-  const [row] = await checkoutInserted(db, [{ ...values, updatedAt: values.createdAt }]);
+  const [row] = await db
+    .insert(checkout)
+    .values({ ...values, updatedAt: values.createdAt })
+    .returning();
   return row!;
 }
-
-const checkoutInserted = reusableWrite((db, rows) =>
-  db
-    .insert(checkout)
-    .values(rows as (typeof checkout.$inferInsert)[])
-    .returning(),
-);
 
 /** The checkout row; with `lock` (inside a transaction) it stays locked until the transaction ends. */
 export async function findCheckout(db: Executor, id: string, lock = false): Promise<CheckoutRow | undefined> {
-  const rows = await (lock ? checkoutByIdLocked : checkoutById)(db, { id });
+  const byId = db.select().from(checkout).where(eq(checkout.id, id)).limit(1);
+  const rows = await (lock ? byId.for("update") : byId);
   return rows[0];
 }
 
-const checkoutById = reusableQuery((db) =>
-  db
-    .select()
-    .from(checkout)
-    .where(eq(checkout.id, sql.placeholder("id")))
-    .limit(1),
-);
-const checkoutByIdLocked = reusableQuery((db) =>
-  db
-    .select()
-    .from(checkout)
-    .where(eq(checkout.id, sql.placeholder("id")))
-    .limit(1)
-    .for("update"),
-);
-
 export async function updateCheckout(db: Executor, id: string, changes: CheckoutChanges): Promise<CheckoutRow> {
-  const [row] = await checkoutUpdated(db, [changes], { id });
+  const [row] = await db.update(checkout).set(changes).where(eq(checkout.id, id)).returning();
   return row!;
 }
-
-const checkoutUpdated = reusableWrite((db, [changes]) =>
-  db
-    .update(checkout)
-    .set(changes as CheckoutChanges)
-    .where(eq(checkout.id, sql.placeholder("id")))
-    .returning(),
-);
 
 export function findCheckoutInstance(db: Executor, id: number): Promise<CheckoutInstanceRow | undefined> {
   return readRestaurantSetup(db, `checkout.instance:${id}`, async () => {
@@ -80,33 +53,25 @@ export async function findTimeZone(db: Executor, productionUnitId: number): Prom
  * The checkouts that hold the basket or have paid for it: unfinished (OPEN, PENDING, FINALIZING),
  * DONE, or with an order. A checkout in ERROR without an order released it and is left out.
  */
-export function findBasketHolders(db: Executor, basketId: string) {
-  return basketHolders(db, { basketId });
-}
-
 const BASKET_HOLDING_STATES = [CheckoutState.OPEN, CheckoutState.PENDING, CheckoutState.FINALIZING, CheckoutState.DONE];
 
-const basketHolders = reusableQuery((db) =>
-  db
+export async function findBasketHolders(db: Executor, basketId: string) {
+  return db
     .select({ id: checkout.id, state: checkout.state, orderId: checkout.orderId })
     .from(checkout)
     .where(
       and(
-        eq(checkout.basketId, sql.placeholder("basketId")),
+        eq(checkout.basketId, basketId),
         or(inArray(checkout.state, BASKET_HOLDING_STATES), isNotNull(checkout.orderId)),
       ),
-    ),
-);
+    );
+}
 
 // ── What the checkout JSON shows ───────────────────────────────────────────────────────────
 
 /** The applied discounts, with the code's id and end of validity (what keeps them applied). */
-export function findCheckoutDiscounts(db: Executor, checkoutId: string) {
-  return checkoutDiscounts(db, { checkoutId });
-}
-
-const checkoutDiscounts = reusableQuery((db) =>
-  db
+export async function findCheckoutDiscounts(db: Executor, checkoutId: string) {
+  return db
     .select({
       id: checkoutDiscount.id,
       code: checkoutDiscount.code,
@@ -116,16 +81,12 @@ const checkoutDiscounts = reusableQuery((db) =>
     })
     .from(checkoutDiscount)
     .leftJoin(discountCode, eq(discountCode.id, checkoutDiscount.discountCodeId))
-    .where(eq(checkoutDiscount.checkoutId, sql.placeholder("checkoutId")))
-    .orderBy(asc(checkoutDiscount.code)),
-);
-
-export function findCheckoutGiftcards(db: Executor, checkoutId: string) {
-  return checkoutGiftcards(db, { checkoutId });
+    .where(eq(checkoutDiscount.checkoutId, checkoutId))
+    .orderBy(asc(checkoutDiscount.code));
 }
 
-const checkoutGiftcards = reusableQuery((db) =>
-  db
+export async function findCheckoutGiftcards(db: Executor, checkoutId: string) {
+  return db
     .select({
       id: checkoutGiftcard.id,
       giftcardId: checkoutGiftcard.giftcardId,
@@ -133,17 +94,13 @@ const checkoutGiftcards = reusableQuery((db) =>
       amountMinor: checkoutGiftcard.amountMinor,
     })
     .from(checkoutGiftcard)
-    .where(eq(checkoutGiftcard.checkoutId, sql.placeholder("checkoutId")))
-    .orderBy(asc(checkoutGiftcard.code)),
-);
-
-/** The checkout's payments, newest first. */
-export function findPayments(db: Executor, checkoutId: string) {
-  return checkoutPayments(db, { checkoutId });
+    .where(eq(checkoutGiftcard.checkoutId, checkoutId))
+    .orderBy(asc(checkoutGiftcard.code));
 }
 
-const checkoutPayments = reusableQuery((db) =>
-  db
+/** The checkout's payments, newest first. */
+export async function findPayments(db: Executor, checkoutId: string) {
+  return db
     .select({
       id: payment.id,
       state: payment.state,
@@ -152,9 +109,9 @@ const checkoutPayments = reusableQuery((db) =>
       attempt: payment.attempt,
     })
     .from(payment)
-    .where(eq(payment.checkoutId, sql.placeholder("checkoutId")))
-    .orderBy(desc(payment.createdAt), desc(payment.id)),
-);
+    .where(eq(payment.checkoutId, checkoutId))
+    .orderBy(desc(payment.createdAt), desc(payment.id));
+}
 
 export type AppliedDiscountRow = Awaited<ReturnType<typeof findCheckoutDiscounts>>[number];
 export type AppliedGiftcardRow = Awaited<ReturnType<typeof findCheckoutGiftcards>>[number];
@@ -180,7 +137,7 @@ export async function findAnswerRows(
     }
   | undefined
 > {
-  const [row] = await answerRows(db, { checkoutId: checkout.id, basketId: checkout.basketId });
+  const [row] = await answerRows(db, checkout);
   if (!row) return undefined;
   const discounts = fromJson<(Omit<AppliedDiscountRow, "validUntil"> & { validUntil: string | null })[]>(row.discounts);
   return {
@@ -201,8 +158,8 @@ function fromJson<T>(value: unknown): T {
 
 // Written out, not through the columns: inside a select of one table drizzle names them unqualified, which the
 // subqueries' own tables make ambiguous. The names are the schema's (packages/db/src/schema).
-const answerRows = reusableQuery((db) =>
-  db
+function answerRows(db: Executor, { id, basketId }: Pick<CheckoutRow, "id" | "basketId">) {
+  return db
     .select({
       discounts: sql<unknown>`(select coalesce(json_agg(json_build_object(
           'id', d.id, 'code', d.code, 'amountMinor', d.amount_minor, 'discountCodeId', d.discount_code_id,
@@ -215,67 +172,51 @@ const answerRows = reusableQuery((db) =>
       lines: sql<unknown>`(select coalesce(json_agg(json_build_object(
           'productId', i.product_id, 'amount', i.amount, 'totalPriceMinor', i.total_price_minor
         ) order by i.created_at, i.id), '[]'::json)
-        from basket_item i where i.basket_id = ${sql.placeholder("basketId")})`,
+        from basket_item i where i.basket_id = ${basketId})`,
       payments: sql<unknown>`(select coalesce(json_agg(json_build_object(
           'id', p.id, 'state', p.state, 'type', p.type, 'amountMinor', p.amount_minor, 'attempt', p.attempt
         ) order by p.created_at desc, p.id desc), '[]'::json)
         from payment p where p.checkout_id = "checkout"."id")`,
     })
     .from(checkout)
-    .where(eq(checkout.id, sql.placeholder("checkoutId"))),
-);
+    .where(eq(checkout.id, id));
+}
 
 // ── Totals and their refresh (checkout-totals.ts) ──────────────────────────────────────────
 
 /** The amounts of the applied discounts. */
-export function findDiscountAmounts(db: Executor, checkoutId: string) {
-  return discountAmounts(db, { checkoutId });
-}
-
-const discountAmounts = reusableQuery((db) =>
-  db
+export async function findDiscountAmounts(db: Executor, checkoutId: string) {
+  return db
     .select({ amountMinor: checkoutDiscount.amountMinor })
     .from(checkoutDiscount)
-    .where(eq(checkoutDiscount.checkoutId, sql.placeholder("checkoutId"))),
-);
+    .where(eq(checkoutDiscount.checkoutId, checkoutId));
+}
 
 /** The amounts of the applied gift cards. */
-export function findGiftcardAmounts(db: Executor, checkoutId: string) {
-  return giftcardAmounts(db, { checkoutId });
-}
-
-const giftcardAmounts = reusableQuery((db) =>
-  db
+export async function findGiftcardAmounts(db: Executor, checkoutId: string) {
+  return db
     .select({ amountMinor: checkoutGiftcard.amountMinor })
     .from(checkoutGiftcard)
-    .where(eq(checkoutGiftcard.checkoutId, sql.placeholder("checkoutId"))),
-);
-
-/** The applied discounts with the rule of their code. */
-export function findAppliedDiscounts(db: Executor, checkoutId: string) {
-  return appliedDiscounts(db, { checkoutId });
+    .where(eq(checkoutGiftcard.checkoutId, checkoutId));
 }
 
-const appliedDiscounts = reusableQuery((db) =>
-  db
+/** The applied discounts with the rule of their code. */
+export async function findAppliedDiscounts(db: Executor, checkoutId: string) {
+  return db
     .select({ id: checkoutDiscount.id, amountMinor: checkoutDiscount.amountMinor, rule: discountCode })
     .from(checkoutDiscount)
     .innerJoin(discountCode, eq(discountCode.id, checkoutDiscount.discountCodeId))
-    .where(eq(checkoutDiscount.checkoutId, sql.placeholder("checkoutId"))),
-);
-
-/** The applied gift cards in the fixed order they are capped in (row id). */
-export function findAppliedGiftcards(db: Executor, checkoutId: string) {
-  return appliedGiftcards(db, { checkoutId });
+    .where(eq(checkoutDiscount.checkoutId, checkoutId));
 }
 
-const appliedGiftcards = reusableQuery((db) =>
-  db
+/** The applied gift cards in the fixed order they are capped in (row id). */
+export async function findAppliedGiftcards(db: Executor, checkoutId: string) {
+  return db
     .select({ id: checkoutGiftcard.id, amountMinor: checkoutGiftcard.amountMinor })
     .from(checkoutGiftcard)
-    .where(eq(checkoutGiftcard.checkoutId, sql.placeholder("checkoutId")))
-    .orderBy(asc(checkoutGiftcard.id)),
-);
+    .where(eq(checkoutGiftcard.checkoutId, checkoutId))
+    .orderBy(asc(checkoutGiftcard.id));
+}
 
 export async function deleteCheckoutDiscount(db: Executor, id: string): Promise<void> {
   await db.delete(checkoutDiscount).where(eq(checkoutDiscount.id, id));

@@ -1,7 +1,7 @@
 /**
  * The database work of one placed order, counted statement by statement (every statement PGlite runs,
  * BEGIN and COMMIT included). On PGlite each statement runs in the API's one thread, so
- * this count is what a lunch rush's orders per second come down to (bench/README.md, place order).
+ * this count is what a lunch rush's orders per second come down to (docs/decisions/022-db-public-apis-only.md).
  *
  * A warm restaurant's setup (settings, hours, closed dates, modules, production unit, checkout,
  * capacity and payment instances) comes from memory (shared/restaurant-setup.ts), and so do the catalogue
@@ -16,20 +16,21 @@ import { useTestApp } from "../../testing/test-app";
 
 /** The SQL of every statement PGlite ran, in order. */
 const parsed: string[] = [];
-/** Patched before the test database opens: its client binds the prototype's method when it is made. */
+/**
+ * Every statement reaches PGlite's WebAssembly through its public execProtocolRaw(), as protocol messages: read
+ * there, below drizzle and PGlite's query() and exec(). Patched before the test database opens: its client
+ * binds the prototype's method when it is made (packages/db client.ts).
+ */
 const execProtocolRaw = PGlite.prototype.execProtocolRaw;
 PGlite.prototype.execProtocolRaw = function (message, ...rest) {
   parsed.push(...statementsRun(message));
   return execProtocolRaw.call(this, message, ...rest);
 };
 
-/** Named statements (packages/db pglite-statements.ts) by name: a Bind runs one of them. */
-const named = new Map<string, string>();
-
 /**
- * The SQL of the statements one call into PGlite runs: a simple Query ('Q': length, SQL), a Parse of the
- * unnamed statement ('P': length, name, SQL), which PGlite's own query() runs at once, or a Bind ('B':
- * length, portal, statement name, …) of a named statement, whose SQL its Parse gave.
+ * The SQL of the statements one call into PGlite starts: a simple Query ('Q': length, SQL), which exec() sends
+ * (BEGIN, COMMIT), or a Parse ('P': length, statement name, SQL), which query() sends first for each statement
+ * before its Bind, Execute and Sync.
  */
 function statementsRun(call: Uint8Array): string[] {
   const run: string[] = [];
@@ -38,9 +39,7 @@ function statementsRun(call: Uint8Array): string[] {
     const end = start + 1 + new DataView(call.buffer, call.byteOffset + start + 1, 4).getInt32(0);
     const [first = "", second = ""] = new TextDecoder().decode(call.subarray(start + 5, end)).split("\0");
     if (kind === 0x51) run.push(first);
-    if (kind === 0x50 && first === "") run.push(second);
-    if (kind === 0x50 && first !== "") named.set(first, second);
-    if (kind === 0x42 && second !== "") run.push(named.get(second) ?? `unknown statement ${second}`);
+    if (kind === 0x50) run.push(second);
     start = end;
   }
   return run;

@@ -1,5 +1,5 @@
 /** SQL of the payment feature: every function takes an Executor (the database or an open transaction). */
-import { type Executor, reusableQuery, reusableWrite, schema } from "@app/db";
+import { type Executor, schema } from "@app/db";
 import { and, asc, desc, eq, exists, inArray, isNull, lte, max, min, notExists, sql } from "@app/db/orm";
 import { CheckoutState, HOLDING_STATES, LIVE_STATES, PaymentState, PaymentType } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
@@ -19,47 +19,26 @@ export type HoldState = PaymentHoldRow["state"];
 const mainLast = [desc(eq(payment.type, PaymentType.GIFTCARD)), asc(payment.id)];
 
 export async function setCheckoutState(db: Executor, id: string, state: number, now: Date): Promise<void> {
-  await checkoutStateSet(db, { id, state, now: now.toISOString() });
+  await db.update(checkout).set({ state, updatedAt: now }).where(eq(checkout.id, id));
 }
-
-const checkoutStateSet = reusableQuery((db) =>
-  db
-    .update(checkout)
-    .set({ state: sql`${sql.placeholder("state")}`, updatedAt: sql`${sql.placeholder("now")}` })
-    .where(eq(checkout.id, sql.placeholder("id"))),
-);
 
 export async function findPaymentOfUnit(
   db: Executor,
   id: string,
   productionUnitId: number,
 ): Promise<PaymentRow | undefined> {
-  const rows = await paymentOfUnit(db, { id, productionUnitId });
-  return rows[0];
-}
-
-const paymentOfUnit = reusableQuery((db) =>
-  db
+  const rows = await db
     .select()
     .from(payment)
-    .where(
-      and(eq(payment.id, sql.placeholder("id")), eq(payment.productionUnitId, sql.placeholder("productionUnitId"))),
-    )
-    .limit(1),
-);
+    .where(and(eq(payment.id, id), eq(payment.productionUnitId, productionUnitId)))
+    .limit(1);
+  return rows[0];
+}
 
 export async function findPayment(db: Executor, id: string): Promise<PaymentRow | undefined> {
-  const rows = await paymentById(db, { id });
+  const rows = await db.select().from(payment).where(eq(payment.id, id)).limit(1);
   return rows[0];
 }
-
-const paymentById = reusableQuery((db) =>
-  db
-    .select()
-    .from(payment)
-    .where(eq(payment.id, sql.placeholder("id")))
-    .limit(1),
-);
 
 /** The production unit's name, from its row as tenancy keeps it. */
 export async function findRestaurantName(db: Executor, productionUnitId: number): Promise<string> {
@@ -67,61 +46,46 @@ export async function findRestaurantName(db: Executor, productionUnitId: number)
 }
 
 /** The checkout's payments that still count (see LIVE_STATES), gift cards first. */
-export function findLivePayments(db: Executor, checkoutId: string): Promise<PaymentRow[]> {
-  return livePayments(db, { checkoutId });
-}
-
-const livePayments = reusableQuery((db) =>
-  db
+export async function findLivePayments(db: Executor, checkoutId: string): Promise<PaymentRow[]> {
+  return db
     .select()
     .from(payment)
-    .where(and(eq(payment.checkoutId, sql.placeholder("checkoutId")), inArray(payment.state, LIVE_STATES)))
-    .orderBy(...mainLast),
-);
+    .where(and(eq(payment.checkoutId, checkoutId), inArray(payment.state, LIVE_STATES)))
+    .orderBy(...mainLast);
+}
 
 /** Every payment of one attempt of the checkout, gift cards first. */
-export function findAttempt(db: Executor, checkoutId: string, attempt: number): Promise<PaymentRow[]> {
-  return paymentsOfAttempt(db, { checkoutId, attempt });
-}
-
-const paymentsOfAttempt = reusableQuery((db) =>
-  db
+export async function findAttempt(db: Executor, checkoutId: string, attempt: number): Promise<PaymentRow[]> {
+  return db
     .select()
     .from(payment)
-    .where(and(eq(payment.checkoutId, sql.placeholder("checkoutId")), eq(payment.attempt, sql.placeholder("attempt"))))
-    .orderBy(...mainLast),
-);
+    .where(and(eq(payment.checkoutId, checkoutId), eq(payment.attempt, attempt)))
+    .orderBy(...mainLast);
+}
 
 /** The checkout's latest payment attempt (its highest attempt number), gift cards first; empty before any. */
 export async function findLatestAttempt(db: Executor, checkoutId: string): Promise<PaymentRow[]> {
-  const [latest] = await latestAttemptNumber(db, { checkoutId });
+  const [latest] = await latestAttemptNumber(db, checkoutId);
   return latest?.attempt ? findAttempt(db, checkoutId, latest.attempt) : [];
 }
 
 /** The number of the checkout's next attempt. Call with the checkout row locked, so two requests never share one. */
 export async function nextAttemptNumber(db: Executor, checkoutId: string): Promise<number> {
-  const [latest] = await latestAttemptNumber(db, { checkoutId });
+  const [latest] = await latestAttemptNumber(db, checkoutId);
   return (latest?.attempt ?? 0) + 1;
 }
 
-const latestAttemptNumber = reusableQuery((db) =>
-  db
+function latestAttemptNumber(db: Executor, checkoutId: string) {
+  return db
     .select({ attempt: max(payment.attempt) })
     .from(payment)
-    .where(eq(payment.checkoutId, sql.placeholder("checkoutId"))),
-);
-
-export async function insertPayment(db: Executor, values: NewPayment): Promise<PaymentRow> {
-  const [row] = await paymentInserted(db, [values]);
-  return row!;
+    .where(eq(payment.checkoutId, checkoutId));
 }
 
-const paymentInserted = reusableWrite((db, rows) =>
-  db
-    .insert(payment)
-    .values(rows as NewPayment[])
-    .returning(),
-);
+export async function insertPayment(db: Executor, values: NewPayment): Promise<PaymentRow> {
+  const [row] = await db.insert(payment).values(values).returning();
+  return row!;
+}
 
 /** Moves a payment only if it is still in state `from`; undefined when it was not. */
 export async function movePayment(
@@ -131,17 +95,13 @@ export async function movePayment(
   to: number,
   now: Date,
 ): Promise<PaymentRow | undefined> {
-  const [row] = await paymentMoved(db, { id, from, to, now: now.toISOString() });
+  const [row] = await db
+    .update(payment)
+    .set({ state: to, updatedAt: now })
+    .where(and(eq(payment.id, id), eq(payment.state, from)))
+    .returning();
   return row;
 }
-
-const paymentMoved = reusableQuery((db) =>
-  db
-    .update(payment)
-    .set({ state: sql`${sql.placeholder("to")}`, updatedAt: sql`${sql.placeholder("now")}` })
-    .where(and(eq(payment.id, sql.placeholder("id")), eq(payment.state, sql.placeholder("from"))))
-    .returning(),
-);
 
 /** Moves the given payments that are still holding money to REFUNDED; answers the moved rows. */
 export async function refundHoldingPayments(db: Executor, ids: string[], now: Date): Promise<PaymentRow[]> {
@@ -163,31 +123,23 @@ export async function storeProviderReference(
   id: string,
   providerReference: string,
 ): Promise<PaymentRow | undefined> {
-  const [row] = await providerReferenceStored(db, { id, providerReference });
+  const [row] = await db
+    .update(payment)
+    .set({ providerReference })
+    .where(
+      and(
+        eq(payment.id, id),
+        eq(payment.state, PaymentState.CREATED),
+        sql`(${payment.providerReference} is null or ${payment.providerReference} = ${providerReference})`,
+      ),
+    )
+    .returning();
   return row;
 }
 
-const providerReferenceStored = reusableQuery((db) =>
-  db
-    .update(payment)
-    .set({ providerReference: sql`${sql.placeholder("providerReference")}` })
-    .where(
-      and(
-        eq(payment.id, sql.placeholder("id")),
-        eq(payment.state, PaymentState.CREATED),
-        sql`(${payment.providerReference} is null or ${payment.providerReference} = ${sql.placeholder("providerReference")})`,
-      ),
-    )
-    .returning(),
-);
-
 export async function insertHold(db: Executor, values: typeof paymentHold.$inferInsert): Promise<void> {
-  await holdInserted(db, [values]);
+  await db.insert(paymentHold).values(values);
 }
-
-const holdInserted = reusableWrite((db, rows) =>
-  db.insert(paymentHold).values(rows as (typeof paymentHold.$inferInsert)[]),
-);
 
 /** Moves the attempt's hold from `from` to `to`; undefined when it has none in state `from`. */
 export async function moveHold(
@@ -197,23 +149,19 @@ export async function moveHold(
   to: HoldState,
   now: Date,
 ): Promise<PaymentHoldRow | undefined> {
-  const [row] = await holdMoved(db, { ...key, from, to, now: now.toISOString() });
-  return row;
-}
-
-const holdMoved = reusableQuery((db) =>
-  db
+  const [row] = await db
     .update(paymentHold)
-    .set({ state: sql`${sql.placeholder("to")}`, updatedAt: sql`${sql.placeholder("now")}` })
+    .set({ state: to, updatedAt: now })
     .where(
       and(
-        eq(paymentHold.checkoutId, sql.placeholder("checkoutId")),
-        eq(paymentHold.attempt, sql.placeholder("attempt")),
-        eq(paymentHold.state, sql.placeholder("from")),
+        eq(paymentHold.checkoutId, key.checkoutId),
+        eq(paymentHold.attempt, key.attempt),
+        eq(paymentHold.state, from),
       ),
     )
-    .returning(),
-);
+    .returning();
+  return row;
+}
 
 /**
  * Draws `amountMinor` from the gift card if its balance still covers it and it has not expired:

@@ -1,6 +1,6 @@
 /** SQL of the receipt feature: the receipt outbox (receipt_message). */
-import { type Executor, reusableWrite, schema } from "@app/db";
-import { and, asc, eq, inArray, lte, sql } from "@app/db/orm";
+import { type Executor, schema } from "@app/db";
+import { and, asc, eq, inArray, lte } from "@app/db/orm";
 
 const { receiptMessage } = schema;
 
@@ -33,12 +33,5 @@ export async function updateReceiptMessage(
   id: string,
   changes: Partial<Omit<typeof receiptMessage.$inferInsert, "id" | "orderId">>,
 ): Promise<void> {
-  await receiptMessageUpdated(db, [changes], { id });
+  await db.update(receiptMessage).set(changes).where(eq(receiptMessage.id, id));
 }
-
-const receiptMessageUpdated = reusableWrite((db, [changes]) =>
-  db
-    .update(receiptMessage)
-    .set(changes as Partial<typeof receiptMessage.$inferInsert>)
-    .where(eq(receiptMessage.id, sql.placeholder("id"))),
-);

@@ -1,0 +1,126 @@
+/**
+ * Orders, their lines and discounts, receipt numbers and the receipt outbox.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { checkout } from "./checkout";
+import { createdAt } from "./columns";
+import { discountCode } from "./discount-giftcard";
+import { module, productionUnit } from "./tenancy";
+
+export const receiptSequence = pgTable("receipt_sequence", {
+  productionUnitId: integer("production_unit_id")
+    .primaryKey()
+    .references(() => productionUnit.id, { onDelete: "cascade" }),
+  lastNumber: integer("last_number").notNull().default(0),
+});
+
+export const order = pgTable(
+  "order",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** One order per checkout: the unique index is what makes finalize idempotent. */
+    checkoutId: uuid("checkout_id")
+      .notNull()
+      .references(() => checkout.id),
+    productionUnitId: integer("production_unit_id")
+      .notNull()
+      .references(() => productionUnit.id),
+    moduleId: integer("module_id")
+      .notNull()
+      .references(() => module.id),
+    receiptNumber: integer("receipt_number").notNull(),
+    externalId: text("external_id").notNull(),
+    orderReadyTime: timestamp("order_ready_time", { withTimezone: true }).notNull(),
+    capacityInstanceId: integer("capacity_instance_id"),
+    itemCount: integer("item_count").notNull(),
+    basketTotalMinor: integer("basket_total_minor").notNull(),
+    discountMinor: integer("discount_minor").notNull(),
+    deliveryFeeMinor: integer("delivery_fee_minor").notNull(),
+    totalMinor: integer("total_minor").notNull(),
+    guestName: text("guest_name"),
+    guestPhone: text("guest_phone"),
+    guestEmail: text("guest_email"),
+    orderComment: text("order_comment"),
+    isDelivery: boolean("is_delivery").notNull().default(false),
+    deliveryAddress: text("delivery_address"),
+    deliveryZipCode: text("delivery_zip_code"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("order_checkout").on(t.checkoutId),
+    uniqueIndex("order_unit_receipt").on(t.productionUnitId, t.receiptNumber),
+  ],
+);
+
+export type OrderLineChoice = {
+  choiceId: number;
+  modifierId: number;
+  name: string;
+  amount: number;
+  priceMinor: number;
+};
+
+export const orderLine = pgTable(
+  "order_line",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "cascade" }),
+    productId: integer("product_id").notNull(),
+    name: text("name").notNull(),
+    amount: integer("amount").notNull(),
+    unitPriceMinor: integer("unit_price_minor").notNull(),
+    totalMinor: integer("total_minor").notNull(),
+    choices: jsonb("choices").$type<OrderLineChoice[]>().notNull().default([]),
+  },
+  (t) => [index("order_line_order").on(t.orderId)],
+);
+
+export const orderDiscount = pgTable("order_discount", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  orderId: uuid("order_id")
+    .notNull()
+    .references(() => order.id, { onDelete: "cascade" }),
+  discountCodeId: integer("discount_code_id").references(() => discountCode.id),
+  code: text("code").notNull(),
+  amountMinor: integer("amount_minor").notNull(),
+});
+
+/** Outbox of receipts to send; a failed send stays here to be retried and never touches the order. */
+export const receiptMessage = pgTable(
+  "receipt_message",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: ["email", "sms"] }).notNull(),
+    recipient: text("recipient").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("receipt_message_due").on(t.status, t.nextAttemptAt),
+    check("receipt_message_channel", sql`${t.channel} in ('email', 'sms')`),
+    check("receipt_message_status", sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+);

@@ -1,0 +1,136 @@
+/**
+ * Payments, the holds of capacity and discounts an attempt takes, the refund outbox, and the gift card
+ * transactions payments make.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { checkout } from "./checkout";
+import { createdAt, updatedAt } from "./columns";
+import { giftcard } from "./discount-giftcard";
+import { capacityInstance } from "./instances";
+import { productionUnit } from "./tenancy";
+
+export const payment = pgTable(
+  "payment",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    checkoutId: uuid("checkout_id")
+      .notNull()
+      .references(() => checkout.id, { onDelete: "cascade" }),
+    productionUnitId: integer("production_unit_id")
+      .notNull()
+      .references(() => productionUnit.id),
+    /** CREATED 1, CANCELLED 2, FAILED 64, AUTHORIZED 128, REFUNDED 250, PARTIALLYCAPTURED 254, CAPTURED 255 */
+    state: integer("state").notNull().default(1),
+    /** ONLINE 0, GIFTCARD 1, UNPAID 2 */
+    type: integer("type").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    provider: text("provider").notNull(),
+    /** card | mobilepay | giftcard | pickup */
+    method: text("method").notNull(),
+    isTest: boolean("is_test").notNull().default(false),
+    continueUrl: text("continue_url"),
+    cancelUrl: text("cancel_url"),
+    receiptEmail: text("receipt_email"),
+    giftcardId: integer("giftcard_id").references(() => giftcard.id),
+    providerReference: text("provider_reference"),
+    /**
+     * Which payment request of its checkout wrote it: 1, 2, 3, … per checkout. Every payment one
+     * POST /checkout/{id}/payment writes (gift cards and the main payment) shares the number, and
+     * the highest number is the checkout's current attempt.
+     */
+    attempt: integer("attempt").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("payment_checkout_attempt").on(t.checkoutId, t.attempt),
+    // The sweeper's query: CREATED payments older than the expiry.
+    index("payment_state_created").on(t.state, t.createdAt),
+    check("payment_amount", sql`${t.amountMinor} >= 0`),
+    check("payment_attempt", sql`${t.attempt} >= 1`),
+  ],
+);
+
+/**
+ * What a payment attempt holds while the guest pays: the slot's kitchen units (counted in
+ * capacity_usage) and one use of each applied discount code (counted in discount_code.usage_count),
+ * taken in the transaction that creates the attempt, so payments in flight can never oversell a slot
+ * or a code. One row per attempt. `state`: held → released (the attempt ended without an order: the
+ * counters were given back) or kept (its order was placed: the counts are the order's now).
+ * See docs/decisions/012-payments-hold-capacity-and-discounts.md.
+ */
+export const paymentHold = pgTable(
+  "payment_hold",
+  {
+    checkoutId: uuid("checkout_id")
+      .notNull()
+      .references(() => checkout.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    /** The kitchen capacity held; null when the module does not enforce capacity. */
+    capacityInstanceId: integer("capacity_instance_id").references(() => capacityInstance.id, {
+      onDelete: "set null",
+    }),
+    slotStart: timestamp("slot_start", { withTimezone: true }),
+    items: integer("items").notNull().default(0),
+    /** One use held of each of these codes. */
+    discountCodeIds: integer("discount_code_ids").array().notNull().default(sql`'{}'::integer[]`),
+    state: text("state", { enum: ["held", "released", "kept"] })
+      .notNull()
+      .default("held"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.checkoutId, t.attempt] }), check("payment_hold_items", sql`${t.items} >= 0`)],
+);
+
+/**
+ * Outbox of money to give back at a payment's provider (an authorized payment whose order can never
+ * be placed, or a provider approval that came after the core had cancelled the payment). Written in
+ * the transaction that decides the refund; worked with retries until the provider confirms (done_at).
+ * One row per payment at most, so a replayed decision never refunds twice.
+ */
+export const paymentRefund = pgTable(
+  "payment_refund",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payment.id, { onDelete: "cascade" }),
+    amountMinor: integer("amount_minor").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    /** When the provider confirmed the refund; null while it is still to be done. */
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_refund_payment").on(t.paymentId),
+    index("payment_refund_due").on(t.doneAt, t.nextAttemptAt),
+    check("payment_refund_amount", sql`${t.amountMinor} > 0`),
+  ],
+);
+
+/** Every change of a gift card's balance, for audit and for refunds. */
+export const giftcardTransaction = pgTable("giftcard_transaction", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  giftcardId: integer("giftcard_id")
+    .notNull()
+    .references(() => giftcard.id),
+  paymentId: uuid("payment_id").references(() => payment.id),
+  /** Negative when spent, positive when refunded. */
+  amountMinor: integer("amount_minor").notNull(),
+  createdAt: createdAt(),
+});
