@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { interleaved, loadedServer } from "./compare.mjs";
 import { SERVER_CORE } from "./cpu.mjs";
+import { BROWSER_ACCEPT_ENCODING } from "./http.mjs";
 import { lineChild } from "./line-child.mjs";
 import { throughputRow } from "./table.mjs";
 import { TARGETS } from "./targets.mjs";
@@ -17,7 +18,8 @@ const CONNECTIONS = 50;
 const BASELINE = join(import.meta.dirname, "guest-reads-inprocess.mjs");
 
 function guestReadRequests(shop) {
-  const headers = { ...shop.auth, accept: "application/json" };
+  // As a guest's browser sends them: the answer's compression is part of what HTTP costs.
+  const headers = { ...shop.auth, accept: "application/json", "accept-encoding": BROWSER_ACCEPT_ENCODING };
   return [
     { read: "basket", name: "GET /api/basket/{id}", method: "GET", path: `/api/basket/${shop.basketId}`, headers },
     {
