@@ -124,10 +124,15 @@ function rowsOf(calls, browsing, orders, memory) {
       }),
     );
   }
-  for (const call of [...orders.calls].sort((a, b) => b.p99 - a.p99))
-    rows.push(
-      infoRow({ part: PART, name: `p99 ${call.route} (ordering, ${call.count} calls)`, value: call.p99, unit: "ms" }),
-    );
+  const slowest = [...orders.calls].sort((a, b) => b.p99 - a.p99)[0];
+  rows.push(
+    infoRow({
+      part: PART,
+      name: `p99 of the ordering calls (${orders.allCalls.count} calls; slowest route ${slowest?.route})`,
+      measured: `${Math.round(orders.allCalls.p99)} ms; ${Math.round(slowest?.p99 ?? 0)} ms`,
+      details: orders.calls,
+    }),
+  );
   rows.push(
     budgetRow({
       part: PART,
