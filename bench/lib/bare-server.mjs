@@ -1,22 +1,18 @@
-// The baseline: a bare node:http server, as fast as Node answers at all. Started as a process of its
-// own on the product's core by startBareServer(); reads its routes as JSON on stdin, prints its port.
-// Each route either replays captured bytes ("replay") or answers JSON.stringify of the captured
-// object on every request ("stringify"), with the headers our server sent.
+// The baseline of the catalogue reads: a bare node:http server, as fast as Node answers at all, sending the bytes
+// our server answered. Started as a process of its own on the product's core by startBareServer(); reads its
+// routes as JSON on stdin, prints its port.
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import { createInterface } from "node:readline";
 import { nodeOnCore, SERVER_CORE } from "./cpu.mjs";
 import { stopChild } from "./product.mjs";
 
-/** routes: [{ method, path, status, headers: [[name, value]…], body (base64) | object, mode }] */
+/** routes: [{ method, path, status, headers: [[name, value]…], body: Buffer }], the answers captured from our server. */
 export async function startBareServer(routes) {
   const [command, args] = nodeOnCore(SERVER_CORE, [import.meta.filename, "--serve"]);
   const child = spawn(command, args, { stdio: ["pipe", "pipe", "inherit"] });
-  child.stdin.end(JSON.stringify(routes));
-  const [line] = await createInterface({ input: child.stdout })
-    [Symbol.asyncIterator]()
-    .next()
-    .then((r) => [r.value]);
+  child.stdin.end(JSON.stringify(routes.map((route) => ({ ...route, body: route.body.toString("base64") }))));
+  const { value: line } = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next();
   if (!line) throw new Error("the bare server did not start");
   return { url: `http://127.0.0.1:${line.trim()}`, pid: child.pid, stop: () => stopChild(child) };
 }
@@ -37,16 +33,9 @@ function answerOf(route) {
   // Node writes date, connection and keep-alive itself; the length is the body's here.
   const skip = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);
   const headers = route.headers.filter(([name]) => !skip.has(name.toLowerCase()));
-  if (route.mode === "replay") {
-    const body = Buffer.from(route.body, "base64");
-    const all = [...headers, ["content-length", String(body.length)]].flat();
-    return (res) => res.writeHead(route.status, all).end(body);
-  }
-  const plain = headers.filter(([name]) => name.toLowerCase() !== "content-encoding");
-  return (res) => {
-    const body = JSON.stringify(route.body);
-    res.writeHead(route.status, [...plain, ["content-length", String(Buffer.byteLength(body))]].flat()).end(body);
-  };
+  const body = Buffer.from(route.body, "base64");
+  const all = [...headers, ["content-length", String(body.length)]].flat();
+  return (res) => res.writeHead(route.status, all).end(body);
 }
 
 if (process.argv[2] === "--serve") {

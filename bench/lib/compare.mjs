@@ -1,48 +1,60 @@
-// Our server against a bare baseline server, interleaved: ours, bare, ours, bare, … so drift on the
-// machine (another job, thermal) hits both alike; each pair gives a ratio and the median is reported.
+// Ours against a baseline measured in the same run, interleaved: ours, baseline, ours, baseline, … so drift on
+// the machine (another job, thermal) hits both alike; each pair gives a ratio and the median is reported.
 import { cpuSeconds } from "./cpu.mjs";
 import { runLoad } from "./load.mjs";
 import { runWrk, wrkAvailable } from "./wrk.mjs";
 
 export const PAIRS = 3;
 
-/** What parts 1 and 2 load with: wrk when installed, else autocannon (the run's first line says which). */
+/** What the reads are loaded with: wrk when installed, else autocannon (the run's first line says which). */
 export const readLoader = wrkAvailable()
   ? { name: "wrk", run: runWrk }
   : { name: "autocannon (install wrk: the load generator may be the bottleneck)", run: runLoad };
 
 /**
- * Measures requests/s of `requests` on our processes (`urls` and their `pids`, the connections split among
- * them) and on `bareUrl` (`barePid`), and the CPU time each side spent an answer. Answers the median
- * ratio, the median figures and what went wrong on our side.
+ * A server loaded by the read loader: `urls` (the connections split among them), their processes' `pids` for the
+ * CPU time an answer took. warmUp(seconds) loads it uncounted; measure(seconds) answers the run's summary.
  */
-export async function compareWithBaseline({
-  urls,
-  pids,
-  bareUrl,
-  barePid,
-  requests,
-  connections,
-  pipelining = 1,
-  timing,
-}) {
-  const load = (targetUrls, seconds) => readLoader.run(planFor(targetUrls, requests, connections, pipelining, seconds));
-  const measured = async (targetUrls, targetPids) => {
-    const before = totalCpuSeconds(targetPids);
-    const run = summarize(await load(targetUrls, timing.seconds));
-    const after = totalCpuSeconds(targetPids);
-    const cpuMicrosPerAnswer = before === null || after === null ? null : ((after - before) * 1e6) / run.answered;
-    return { ...run, cpuMicrosPerAnswer };
+export function loadedServer({ urls, pids, requests, connections, pipelining = 1 }) {
+  const load = (seconds) => readLoader.run(planFor(urls, requests, connections, pipelining, seconds));
+  return {
+    warmUp: load,
+    async measure(seconds) {
+      const before = totalCpuSeconds(pids);
+      const run = summarize(await load(seconds));
+      const after = totalCpuSeconds(pids);
+      const cpuMicrosPerAnswer = before === null || after === null ? null : ((after - before) * 1e6) / run.answered;
+      return { ...run, cpuMicrosPerAnswer };
+    },
   };
+}
+
+/**
+ * `ours` against `baseline` (each { warmUp(seconds), measure(seconds) }, measure answering { requestsPerSecond,
+ * failures, … }), interleaved PAIRS times after a warm-up of each: the median ratio, the median figures and how
+ * many of our requests failed.
+ */
+export async function interleaved(ours, baseline, timing) {
   // Warmed up first, uncounted: JIT, caches and connections are hot after that.
-  await load(urls, timing.warmupSeconds);
-  await load([bareUrl], timing.warmupSeconds);
+  await ours.warmUp(timing.warmupSeconds);
+  await baseline.warmUp(timing.warmupSeconds);
   const pairs = [];
   for (let i = 0; i < PAIRS; i++) {
-    const [our, base] = [await measured(urls, pids), await measured([bareUrl], [barePid])];
+    const our = await ours.measure(timing.seconds);
+    const base = await baseline.measure(timing.seconds);
     pairs.push({ ours: our, bare: base, ratio: our.requestsPerSecond / base.requestsPerSecond });
   }
   return { ...compareRuns(pairs), failures: pairs.reduce((sum, p) => sum + p.ours.failures, 0) };
+}
+
+/** Our processes against a bare server (bare-server.mjs), loaded alike. */
+export function compareWithBaseline({ urls, pids, bareUrl, barePid, requests, connections, pipelining = 1, timing }) {
+  const load = { requests, connections, pipelining };
+  return interleaved(
+    loadedServer({ urls, pids, ...load }),
+    loadedServer({ urls: [bareUrl], pids: [barePid], ...load }),
+    timing,
+  );
 }
 
 function totalCpuSeconds(pids = []) {

@@ -1,5 +1,5 @@
-// One HTTP request with node:http, answering the raw status, header pairs and body bytes: what a
-// baseline server must replay to send identical bytes.
+// One HTTP request with node:http, answering the raw status, header pairs and body bytes: what the bare
+// server (bare-server.mjs) must send to answer identical bytes.
 import { request as httpRequest } from "node:http";
 
 /** The Accept-Encoding a browser sends, so pre-compressed answers are what gets measured. */

@@ -8,10 +8,7 @@
 // Each reads JSON lines of commands on stdin ({ run: { seconds, guests } } or { stop: true }) and
 // answers one JSON line per command, so the parent can interleave runs on a warm server.
 import { createInterface } from "node:readline";
-import { openDatabase, seedDemoData } from "@app/db";
 import { sql } from "@app/db/orm";
-import { buildApp } from "../../apps/api/src/app.ts";
-import { loadConfig } from "../../apps/api/src/config.ts";
 import { apiClient } from "../../reliability/harness/client.ts";
 import {
   availableSlots,
@@ -21,6 +18,7 @@ import {
   payAndApprove,
   restaurantDay,
 } from "../../reliability/harness/guest-flow.ts";
+import { injectClient, openConfiguredDatabase, openInProcessApp } from "./in-process-app.mjs";
 
 const mode = process.argv[2];
 /**
@@ -159,70 +157,15 @@ function percentiles(times) {
   return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 };
 }
 
-/**
- * The baseline: the product's own app (buildApp, as server.ts builds it, same database and config)
- * in this process, called through app.inject. Every route, hook, validation, handler and query runs
- * as over HTTP; only the sockets, HTTP parsing and the second process are gone, which is exactly the
- * cost the ≥ 70 % target bounds.
- */
+/** The baseline: the same flows through app.inject on the product's app built in this process (in-process-app.mjs). */
 async function inProcessClient() {
-  const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
-      : { kind: "pglite", dataDir: `${config.dataDir}/pglite` },
-  );
-  await seedDemoData(database.db);
-  const app = await buildApp({ db: database.db, changes: database.changes, config });
-  await app.ready();
-  const client = {
-    urls: ["inject"],
-    async call(method, path, options = {}) {
-      const headers = { accept: options.accept ?? "application/json" };
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      let payload;
-      if (options.json !== undefined) {
-        headers["content-type"] = "application/json";
-        payload = JSON.stringify(options.json);
-      } else if (options.form) {
-        headers["content-type"] = "application/x-www-form-urlencoded";
-        payload = new URLSearchParams(options.form).toString();
-      }
-      const res = await app.inject({ method, url: path, headers, payload });
-      return {
-        status: res.statusCode,
-        body: parseJson(res.body),
-        location: res.headers.location ?? null,
-        retryAfter: res.headers["retry-after"] ?? null,
-        text: res.body,
-      };
-    },
-  };
-  return {
-    client,
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
-}
-
-function parseJson(text) {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  const { app, close } = await openInProcessApp();
+  return { client: injectClient(app), close };
 }
 
 /** Order rows against the checkouts of successful flows: exactly one row each, none besides. */
 async function countOrders(checkoutIds) {
-  const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: "postgres", url: config.databaseUrl }
-      : { kind: "pglite", dataDir: `${config.dataDir}/pglite` },
-  );
+  const database = await openConfiguredDatabase();
   try {
     const result = await database.db.execute(
       sql`select checkout_id, count(*)::int as n from "order" group by checkout_id`,

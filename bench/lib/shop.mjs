@@ -3,13 +3,14 @@
 // categories' products, a basket with an item and a checkout.
 import { getJson } from "./http.mjs";
 
-export async function openShop(baseUrl) {
-  const module = await getJson(baseUrl, { path: "/api/module/domain/localhost" });
-  const { token } = await getJson(baseUrl, { path: `/api/token/${module.productionUnitId}` });
+/** `requestJson(baseUrl, spec)`: a request that must answer 200, its JSON (over HTTP, or app.inject in-process). */
+export async function openShop(baseUrl, requestJson = getJson) {
+  const module = await requestJson(baseUrl, { path: "/api/module/domain/localhost" });
+  const { token } = await requestJson(baseUrl, { path: `/api/token/${module.productionUnitId}` });
   const auth = { authorization: `Bearer ${token}`, accept: "application/json" };
-  const get = (path) => getJson(baseUrl, { path, headers: auth });
+  const get = (path) => requestJson(baseUrl, { path, headers: auth });
   const post = (path, json) =>
-    getJson(baseUrl, {
+    requestJson(baseUrl, {
       method: "POST",
       path,
       headers: { ...auth, "content-type": "application/json" },

@@ -1,22 +1,102 @@
-// The figures as rows: { part, name, measured, target, ratio, pass, informational?, details? }. `ratio`
-// is measured/target-baseline where the target is a ratio; `pass` null when there is no target;
-// informational rows are shown but do not fail the run.
+// The figures as rows: { part, name, measured, target, ratio, shownRatio, pass, informational?, details? }.
+// `pass` is null for a figure printed for information only; an informational row is judged but does not fail
+// the run (the PostgreSQL rows of a PGlite run, the static-file checks). targets.mjs holds the targets.
+import { describeTarget, formatRatio, meets } from "./targets.mjs";
 
 const perSecond = (n) => `${Math.round(n).toLocaleString("en-US")}/s`;
-export const percent = (ratio) => `${(ratio * 100).toFixed(1)} %`;
 
-/** A row of a throughput comparison with a bare baseline (compare.mjs's result). */
-export function ratioRow({ part, name, result, target, informational = false }) {
-  const failed = result.failures > 0;
+/** A figure as text: integers as they are, others to 1 or 2 decimals. */
+export const format = (n) =>
+  typeof n === "number" ? (Number.isInteger(n) ? String(n) : n.toFixed(Math.abs(n) < 10 ? 2 : 1)) : String(n);
+
+/**
+ * Ours against a baseline measured in the same run: the ratio ours ÷ baseline against `target` (targets.mjs).
+ * `failures` (failed requests or flows on our side) fail the row whatever its ratio: a fast wrong answer is no answer.
+ */
+export function ratioRow({
+  part,
+  name,
+  ours,
+  baseline,
+  unit,
+  target,
+  failures = 0,
+  measured,
+  informational = false,
+  details,
+}) {
+  const ratio = ours / baseline;
   return {
     part,
     name,
-    measured: `${perSecond(result.oursPerSecond)} vs ${perSecond(result.barePerSecond)}${pairSpread(result.pairs)}${cpuPerAnswer(result.middle)}${failed ? `, ${result.failures} failed${failureKinds(result.pairs)}` : ""}`,
-    target: `≥ ${percent(target)}${failed ? ", 0 failed" : ""}`,
-    ratio: result.ratio,
-    pass: result.ratio >= target && !failed,
+    measured: `${measured ?? `${format(ours)} vs ${format(baseline)} ${unit}`.trim()}${failures > 0 ? `, ${failures} failed` : ""}`,
+    target: `${describeTarget(target)}${failures > 0 ? ", 0 failed" : ""}`,
+    ratio,
+    shownRatio: formatRatio(target, ratio),
+    pass: meets(target, ratio) && failures === 0,
+    informational,
+    details,
+  };
+}
+
+/** A throughput comparison (compare.mjs's result) as a ratio row, with the pairs' spread and the CPU per answer. */
+export function throughputRow({ part, name, result, target, informational = false }) {
+  const failed = result.failures > 0;
+  const spread = failed ? "" : `${pairSpread(result.pairs)}${cpuPerAnswer(result.middle)}`;
+  const row = ratioRow({
+    part,
+    name,
+    ours: result.oursPerSecond,
+    baseline: result.barePerSecond,
+    target,
+    failures: result.failures,
+    measured: `${perSecond(result.oursPerSecond)} vs ${perSecond(result.barePerSecond)}${spread}`,
     informational,
     details: result.pairs,
+  });
+  return failed ? { ...row, measured: `${row.measured}${failureKinds(result.pairs)}` } : row;
+}
+
+/** A figure that does not depend on the machine's speed (bytes, round trips, layout shift, errors) against its bound. */
+export function budgetRow({ part, name, value, unit = "", target, informational = false, details }) {
+  return {
+    part,
+    name,
+    measured: `${format(value)} ${unit}`.trim(),
+    target: describeTarget(target, unit),
+    ratio: null,
+    shownRatio: "",
+    pass: meets(target, value),
+    informational,
+    details,
+  };
+}
+
+/** A check that either holds or says what is wrong (`problems` empty: it holds). */
+export function checkRow({ part, name, problems, informational = false }) {
+  return {
+    part,
+    name,
+    measured: problems.join("; ") || "ok",
+    target: "ok",
+    ratio: null,
+    shownRatio: "",
+    pass: problems.length === 0,
+    informational,
+  };
+}
+
+/** A figure printed for information only: an absolute time, a rate, a size. */
+export function infoRow({ part, name, value, unit = "", measured, details }) {
+  return {
+    part,
+    name,
+    measured: measured ?? `${format(value)} ${unit}`.trim(),
+    target: "(information)",
+    ratio: null,
+    shownRatio: "",
+    pass: null,
+    details,
   };
 }
 
@@ -42,8 +122,8 @@ function pairSpread(pairs = []) {
 }
 
 /**
- * The CPU time the server spent an answer in the median pair, ours vs the bare server's: what the code costs,
- * whether or not the load generator kept the server's core busy all the time.
+ * The CPU time the server spent an answer in the median pair, ours vs the baseline's: what the code costs, whether
+ * or not the load generator kept the server's core busy all the time.
  */
 function cpuPerAnswer(middle) {
   const ours = middle?.ours?.cpuMicrosPerAnswer;
@@ -52,62 +132,25 @@ function cpuPerAnswer(middle) {
   return `; CPU ${ours.toFixed(1)} vs ${bare.toFixed(1)} µs an answer`;
 }
 
-/** A row of one figure against a limit: `pass` when `value` is at most (or, with atLeast, at least) `limit`. */
-export function limitRow({ part, name, value, unit, limit, atLeast = false, informational = false, details }) {
-  const hasLimit = limit !== undefined && limit !== null;
-  return {
-    part,
-    name,
-    measured: `${format(value)} ${unit}`.trim(),
-    target: hasLimit ? `${atLeast ? "≥" : "≤"} ${format(limit)} ${unit}`.trim() : "(reported)",
-    ratio: hasLimit && limit !== 0 ? value / limit : null,
-    pass: hasLimit ? (atLeast ? value >= limit : value <= limit) : null,
-    informational,
-    details,
-  };
-}
-
-const format = (n) =>
-  typeof n === "number" ? (Number.isInteger(n) ? String(n) : n.toFixed(n < 10 ? 2 : 1)) : String(n);
-
-/** Rows of the storefront's measureStorefront(): { name, value, unit, target, pass }. */
-export function storefrontRow({ name, value, unit, target, pass }) {
-  return {
-    part: "5/6 storefront",
-    name,
-    measured: `${format(value)} ${unit ?? ""}`.trim(),
-    target: String(target ?? "(reported)"),
-    ratio: null,
-    pass: pass ?? null,
-  };
-}
-
 const verdict = (row) => (row.pass === null ? "—" : row.pass ? "pass" : row.informational ? "FAIL (info)" : "FAIL");
 
+const HEADER = ["part", "measurement", "measured", "target", "ratio", "result"];
+const cellsOf = (r) => [r.part, r.name, r.measured, r.target, r.shownRatio ?? "", verdict(r)];
+
 export function formatTable(rows) {
-  const header = ["part", "measurement", "measured", "target", "ratio", "result"];
-  const cells = rows.map((r) => [
-    r.part,
-    r.name,
-    r.measured,
-    r.target,
-    r.ratio === null ? "" : percent(r.ratio),
-    verdict(r),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
+  const cells = rows.map(cellsOf);
+  const widths = HEADER.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c) => c.map((text, i) => text.padEnd(widths[i])).join(" │ ");
-  return [line(header), widths.map((w) => "─".repeat(w)).join("─┼─"), ...cells.map(line)].join("\n");
+  return [line(HEADER), widths.map((w) => "─".repeat(w)).join("─┼─"), ...cells.map(line)].join("\n");
 }
 
-/** Markdown table for bench/README.md. */
+/** The table as Markdown, for bench/README.md's latest run. */
 export function markdownTable(rows) {
-  const lines = ["| part | measurement | measured | target | ratio | result |", "|---|---|---|---|---|---|"];
-  for (const r of rows)
-    lines.push(
-      `| ${r.part} | ${r.name} | ${r.measured} | ${r.target} | ${r.ratio === null ? "" : percent(r.ratio)} | ${verdict(r)} |`,
-    );
+  const escapePipes = (text) => text.replaceAll("|", "\\|");
+  const lines = [`| ${HEADER.join(" | ")} |`, `|${HEADER.map(() => "---").join("|")}|`];
+  for (const r of rows) lines.push(`| ${cellsOf(r).map(escapePipes).join(" | ")} |`);
   return lines.join("\n");
 }
 
-/** The run fails when any row with a target that counts missed it. */
+/** The run fails when a row with a target that counts missed it; information rows never fail it. */
 export const missedTargets = (rows) => rows.filter((r) => r.pass === false && !r.informational);

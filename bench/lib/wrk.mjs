@@ -1,8 +1,8 @@
 // The load generator of parts 1 and 2 when wrk is installed (Debian: `apt-get install -y wrk`): a C
 // program that sends ~4× the requests a second autocannon does on one core. With autocannon, the load
 // generator's core was busy 98–100 % of a pipelined menu-read run while the server's was not, so the
-// row measured autocannon as much as the server (bench/README.md, "The load generator"). Same plan and
-// summary shapes as load.mjs's runLoad, so compare.mjs can take either.
+// row measured autocannon as much as the server. Same plan and summary shapes as load.mjs's runLoad, so
+// compare.mjs can take either.
 import { execFile, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

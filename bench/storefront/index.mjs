@@ -1,24 +1,23 @@
 #!/usr/bin/env node
-// Issue 12 parts 5 and 6, the storefront as delivered to a phone, measured against a running product:
-// `node bench/storefront/index.mjs http://localhost:3000` prints the rows; the bench runner imports
-// measureStorefront. Host localhost is restaurant A of the demo seed.
+// The storefront as delivered to a phone, measured against a running product: first-load JavaScript, API round
+// trips before the first category tile, and Lighthouse's CLS and LCP, the LCP against a script-free snapshot of
+// the same page measured in the same run (targets.mjs). `node bench/storefront/index.mjs http://localhost:3000`
+// prints the rows; the bench runner imports measureStorefront. Host localhost is restaurant A of the demo seed.
 import { pathToFileURL } from "node:url";
+import { budgetRow, formatTable, missedTargets } from "../lib/table.mjs";
+import { TARGETS } from "../lib/targets.mjs";
 import { launchBrowser } from "./browser.mjs";
 import { measureFirstLoadKb } from "./first-load.mjs";
 import { basketWithOneItem, firstCategoryId, guestStorageScript, shopClient } from "./guest.mjs";
 import { launchChrome, runLighthouse } from "./lighthouse.mjs";
-import { benchmarkIndexRow, lighthouseRows } from "./lighthouse-rows.mjs";
+import { benchmarkIndexRow, lighthouseRows, PART } from "./lighthouse-rows.mjs";
 import { measuredPages } from "./pages.mjs";
 import { measureRoundTrips } from "./round-trips.mjs";
 import { scriptFreeSnapshot } from "./snapshot.mjs";
 import { startSnapshotProxy } from "./snapshot-proxy.mjs";
 import { measureStaticHeaders } from "./static-headers.mjs";
-import { row } from "./stats.mjs";
 
-const FIRST_LOAD_BUDGET_KB = 135;
-const MAX_ROUND_TRIPS = 2;
-
-/** Every figure of parts 5 and 6 as rows `{ name, value, unit, target, pass }`. */
+/** Every figure of the storefront as the bench's rows (lib/table.mjs). */
 export async function measureStorefront({ baseUrl, chromiumPath = "/usr/bin/chromium", runs = 3 }) {
   const base = baseUrl.replace(/\/$/, "");
   const shop = await shopClient(base);
@@ -32,24 +31,25 @@ export async function measureStorefront({ baseUrl, chromiumPath = "/usr/bin/chro
   try {
     const trips = await measureRoundTrips(browser, base, guest);
     rows.push(
-      row(
-        "API round trips before the first category tile",
-        trips.depth,
-        "sequential",
-        `≤ ${MAX_ROUND_TRIPS}`,
-        trips.depth <= MAX_ROUND_TRIPS,
-      ),
+      budgetRow({
+        part: PART,
+        name: "API round trips before the first category tile (sequential)",
+        value: trips.depth,
+        target: TARGETS.roundTripsBeforeFirstTile,
+        details: trips.requests,
+      }),
     );
     for (const page of pages.filter((p) => !p.needsBasket)) {
-      const { kb } = await measureFirstLoadKb(browser, base, guest, page.path, page.ready);
+      const { kb, scripts } = await measureFirstLoadKb(browser, base, guest, page.path, page.ready);
       rows.push(
-        row(
-          `First-load JavaScript ${page.name}`,
-          Number(kb.toFixed(1)),
-          "KB gzip",
-          `≤ ${FIRST_LOAD_BUDGET_KB}`,
-          kb <= FIRST_LOAD_BUDGET_KB,
-        ),
+        budgetRow({
+          part: PART,
+          name: `First-load JavaScript ${page.name}`,
+          value: Number(kb.toFixed(1)),
+          unit: "KB gzip",
+          target: TARGETS.firstLoadKb,
+          details: scripts,
+        }),
       );
     }
     for (const page of pages)
@@ -87,6 +87,6 @@ export async function measureStorefront({ baseUrl, chromiumPath = "/usr/bin/chro
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const baseUrl = process.argv[2] ?? "http://localhost:3000";
   const rows = await measureStorefront({ baseUrl, runs: Number(process.env.RUNS ?? 3) });
-  console.table(rows);
-  if (rows.some((r) => !r.pass)) process.exitCode = 1;
+  console.log(formatTable(rows));
+  if (missedTargets(rows).length > 0) process.exitCode = 1;
 }
