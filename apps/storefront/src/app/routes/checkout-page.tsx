@@ -2,19 +2,14 @@ import type { Basket, InstanceSetting } from "@app/contracts";
 import { type ReactNode, Suspense, useCallback, useEffect, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "react-router";
-import {
-  basketStore,
-  CartLines,
-  isBasketEmpty,
-  rememberCheckoutId,
-  storedCheckoutId,
-  useBasket,
-} from "../../features/basket";
+import { basketStore, CartLines, isBasketEmpty, useBasket } from "../../features/basket";
 import {
   CheckoutAlreadyPaid,
   checkoutApi,
   LazyCheckoutForm,
   preloadCheckoutForm,
+  rememberCheckoutId,
+  storedCheckoutId,
   useCheckoutStart,
 } from "../../features/checkout";
 import type { Shop } from "../../features/shop";

@@ -10,9 +10,9 @@ import type { AddBasketItem, Basket, UpdateBasketItem } from "@app/contracts";
 import { isBasketExpired } from "@app/domain";
 import i18next from "i18next";
 import { errorCodeOf, errorStatusOf } from "../../lib/api-client";
+import { browserStorage } from "../../lib/browser-storage";
 import { addBasketItem } from "./api/add-basket-item";
 import {
-  browserStorage,
   clearStoredOrder,
   forgetStoredIds,
   type OrderStorage,

@@ -72,11 +72,12 @@ export {
   type SessionGiftcard,
 } from "./checkout-session";
 export {
-  browserLocalStorage,
   CHECKOUT_SESSION_KEY,
   loadCheckoutSession,
+  rememberCheckoutId,
   type SessionStorage,
   saveCheckoutSession,
+  storedCheckoutId,
 } from "./checkout-session-storage";
 export { type CheckoutSessionStore, createCheckoutSessionStore } from "./checkout-session-store";
 export { BringOwnBag } from "./components/bring-own-bag";

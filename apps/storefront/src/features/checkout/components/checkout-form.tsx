@@ -2,10 +2,11 @@ import type { Basket, Checkout, InstanceSetting, PaymentMethod } from "@app/cont
 import { type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { FullPageSpinner } from "../../../components/ui/spinner";
+import { browserStorage } from "../../../lib/browser-storage";
 import type { CheckoutApi } from "../api";
 import { CheckoutPageProvider, type CheckoutPageValue, type CheckoutShop } from "../checkout-page-context";
 import { joinMissing, missingFields, paymentMethodsOffered, todayIn } from "../checkout-rules";
-import { browserLocalStorage, loadCheckoutSession } from "../checkout-session-storage";
+import { loadCheckoutSession } from "../checkout-session-storage";
 import { createCheckoutSessionStore } from "../checkout-session-store";
 import { useBagFeeRule } from "../hooks/use-bag-fee-rule";
 import { type PlaceOrderStep, placeOrder, type Refusal } from "../place-order";
@@ -71,7 +72,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const timeZone = shop.productionUnit.timeZone;
   const [today] = useState(() => todayIn(timeZone, props.now()));
   const [store] = useState(() => {
-    const storage = browserLocalStorage();
+    const storage = browserStorage();
     return createCheckoutSessionStore(loadCheckoutSession(storage, today), storage);
   });
   const session = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
