@@ -1,17 +1,9 @@
 import type { Basket, InstanceSetting } from "@app/contracts";
-import { type ReactNode, Suspense, useCallback, useEffect, useId, useMemo } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "react-router";
 import { basketStore, CartLines, isBasketEmpty, useBasket } from "../../features/basket";
-import {
-  CheckoutAlreadyPaid,
-  checkoutApi,
-  LazyCheckoutForm,
-  preloadCheckoutForm,
-  rememberCheckoutId,
-  storedCheckoutId,
-  useCheckoutStart,
-} from "../../features/checkout";
+import { CheckoutAlreadyPaid, rememberCheckoutId, storedCheckoutId, useCheckoutStart } from "../../features/checkout";
 import type { Shop } from "../../features/shop";
 import { afterNextPaint } from "../../lib/after-next-paint";
 import { errorPagePath } from "../../lib/error-page";
@@ -19,6 +11,7 @@ import { priceText } from "../../lib/price-text";
 import { appErrorEvent, reportEvent } from "../../lib/telemetry";
 import { usePageTitle } from "../page-title";
 import { type ShopDataDeps, shopForPage } from "../shop-data";
+import { checkoutPageCalls } from "./checkout-calls";
 
 export type CheckoutPageData = {
   instance: InstanceSetting;
@@ -34,7 +27,7 @@ export async function checkoutPageLoader(deps: CheckoutPageDeps): Promise<Checko
   const shop = await shopForPage(deps);
   if (!shop) return null;
   const [instance, catalogue] = await Promise.all([
-    (deps.checkoutInstance ?? checkoutApi.getInstanceSettings)(shop.module.checkoutInstanceId),
+    (deps.checkoutInstance ?? checkoutPageCalls.getInstanceSettings)(shop.module.checkoutInstanceId),
     deps.catalogue(shop),
   ]);
   const giftcardProductIds = new Set(
@@ -93,8 +86,23 @@ function EmptyCart({ expired }: { expired: boolean }) {
   );
 }
 
+/**
+ * The checkout form (its sections, rules, styles and query client) as a chunk of its own: the page's heading,
+ * cart and skeleton paint without waiting for it to download and run (the heading is /checkout's largest paint).
+ */
+const loadCheckoutForm = () => import("./checkout-form-page");
+const LazyCheckoutForm = lazy(() => loadCheckoutForm().then((module) => ({ default: module.CheckoutFormPage })));
+
+/**
+ * Starts the form's download before it is rendered (once the page has painted, while the checkout starts).
+ * A failure is left to the render's own import, whose error reaches the route's error boundary.
+ */
+function preloadCheckoutForm(): void {
+  loadCheckoutForm().catch(() => undefined);
+}
+
 const START_DEPS = {
-  api: checkoutApi,
+  api: checkoutPageCalls,
   get storedCheckoutId() {
     return storedCheckoutId();
   },
@@ -158,7 +166,7 @@ function StartedCheckout({ shop, data, basket, onBasketGone }: StartedCheckoutPr
         checkout={state.checkout}
         setCheckout={setCheckout}
         changeBagFee={changeBagFee}
-        api={checkoutApi}
+        api={checkoutPageCalls}
         cart={cart}
         now={() => new Date()}
         origin={window.location.origin}

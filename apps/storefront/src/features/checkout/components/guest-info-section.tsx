@@ -1,10 +1,9 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { TextField } from "../../../components/ui/text-field";
 import { useCheckoutPage } from "../checkout-page-context";
 import { guestFieldErrors } from "../checkout-rules";
 import type { GuestInformationDraft } from "../checkout-session";
-import { GuestTextField } from "./guest-text-field";
-import "./checkout-details.css";
 
 /**
  * Name, phone and email (SPEC §5). Required per the shop's requiredGuestInformation; errors only after the
@@ -23,7 +22,7 @@ export function GuestInfoSection() {
   return (
     <section className="checkout-section" aria-labelledby={titleId}>
       <h2 id={titleId}>{t("CheckoutPage.GuestInfo")}</h2>
-      <GuestTextField
+      <TextField
         label={t("GuestInfo.Name")}
         name="name"
         autoComplete="name"
@@ -34,7 +33,7 @@ export function GuestInfoSection() {
         reserveMessage={shown}
         disabled={placing}
       />
-      <GuestTextField
+      <TextField
         label={t("GuestInfo.Phone")}
         name="phone"
         type="tel"
@@ -47,7 +46,7 @@ export function GuestInfoSection() {
         reserveMessage={shown}
         disabled={placing}
       />
-      <GuestTextField
+      <TextField
         label={t("GuestInfo.Email")}
         name="email"
         type="email"

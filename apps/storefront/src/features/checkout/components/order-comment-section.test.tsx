@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, expect, test } from "vitest";
+import { renderGuestDetails } from "../../../testing/guest-details-test-page";
 import { startEnglish } from "../../../testing/start-english";
-import { renderGuestDetails } from "./guest-details-test-page";
 import { OrderCommentSection } from "./order-comment-section";
 
 beforeAll(startEnglish);

@@ -2,7 +2,6 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCheckoutPage } from "../checkout-page-context";
 import { commentCharactersLeft, ORDER_COMMENT_MAX } from "../checkout-rules";
-import "./checkout-details.css";
 
 /** Within this many characters of the limit a screen reader hears the count (once the guest pauses). */
 export const ORDER_COMMENT_NEAR_LIMIT = 20;

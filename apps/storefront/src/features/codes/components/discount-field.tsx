@@ -2,8 +2,8 @@ import { normalizeCode } from "@app/domain";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { priceText } from "../../../lib/price-text";
-import { type CheckoutPageValue, useCheckoutPage } from "../checkout-page-context";
-import { type DiscountMessageKey, discountMessageKey } from "../checkout-rules";
+import { type DiscountMessageKey, discountMessageKey } from "../code-rules";
+import { type CodesPage, useCodesPage } from "../codes-page";
 import { CodeEntry } from "./code-entry";
 
 /**
@@ -13,14 +13,14 @@ import { CodeEntry } from "./code-entry";
  * discounts removed, SPEC §4) is applied again.
  */
 export function DiscountField() {
-  const { instance } = useCheckoutPage();
+  const { instance } = useCodesPage();
   if (!instance.isDiscountEnabled) return null;
   return <DiscountEntry />;
 }
 
 function DiscountEntry() {
   const { t, i18n } = useTranslation();
-  const { checkout, session, placing } = useCheckoutPage();
+  const { checkout, session, placing } = useCodesPage();
   const { apply, remove, busy, message } = useDiscountCode();
   const [code, setCode] = useState("");
   const discount = session.discount;
@@ -67,7 +67,7 @@ function sameCode(a: string, b: string): boolean {
  * What a discount was last validated for: the checkout and the basket total. Another total (the guest
  * changed the basket, the bag fee was added) or another checkout (started again) means validating again.
  */
-function validationKey({ checkout, basket }: Pick<CheckoutPageValue, "checkout" | "basket">): string {
+function validationKey({ checkout, basket }: Pick<CodesPage, "checkout" | "basket">): string {
   return `${checkout.id}|${basket.totalPrice}`;
 }
 
@@ -77,7 +77,7 @@ function validationKey({ checkout, basket }: Pick<CheckoutPageValue, "checkout" 
  * (session cleared, removed from the checkout), with the refusal's message.
  */
 function useDiscountCode() {
-  const page = useCheckoutPage();
+  const page = useCodesPage();
   // The calls below await the server; after an await they read the newest checkout and basket from here,
   // not the ones of the render that started them.
   const latest = useRef(page);

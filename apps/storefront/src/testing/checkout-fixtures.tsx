@@ -1,14 +1,35 @@
 /**
- * Test data for the checkout page's sections: a shop like demo restaurant A, a basket, a checkout as the API
- * answers it, a fake of every checkout call (each one fails loudly until a test gives it an answer) and a
- * page context built from them. Only tests import this file.
+ * Test data for the checkout page's sections (features checkout, fulfilment and codes): a shop like demo
+ * restaurant A, a basket, a checkout as the API answers it, a fake of every checkout call (each one fails loudly
+ * until a test gives it an answer) and a page context built from them. Only tests import this file.
  */
 import type { AppSettings, Basket, BasketItem, Checkout, InstanceSetting } from "@app/contracts";
-import type { ReactNode } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
 import { vi } from "vitest";
-import type { CheckoutApi } from "../api";
-import { CheckoutPageProvider, type CheckoutPageValue, type CheckoutShop } from "../checkout-page-context";
-import { initialCheckoutSession } from "../checkout-session";
+import type { CheckoutApi } from "../features/checkout/api";
+import {
+  CheckoutPageProvider,
+  type CheckoutShop,
+  type CheckoutPageValue as FormPageValue,
+} from "../features/checkout/checkout-page-context";
+import { initialCheckoutSession } from "../features/checkout/checkout-session";
+import type { CodesApi } from "../features/codes/api";
+import { CodesPageProvider } from "../features/codes/codes-page";
+import type { FulfilmentApi } from "../features/fulfilment/api";
+import { FulfilmentPageProvider } from "../features/fulfilment/fulfilment-page";
+import type { PaymentApi } from "../features/payment/api";
+
+/** The page value the tests build: every call faked, so one value serves the form and every section. */
+export type CheckoutPageValue = FullCheckoutPageValue;
+export {
+  type CheckoutSession,
+  checkoutSessionReducer,
+  initialCheckoutSession,
+} from "../features/checkout/checkout-session";
+
+/** Every call of the checkout page, as the app hands them to the form (app/routes/checkout-form-page.tsx). */
+export type AllCheckoutCalls = CheckoutApi & CodesApi & FulfilmentApi & PaymentApi & { getInstanceSettings: unknown };
 
 export const TODAY = "2026-11-23";
 export const TIME_ZONE = "Europe/Copenhagen";
@@ -136,9 +157,11 @@ export function aCheckout(overrides: Partial<Checkout> = {}): Checkout {
 }
 
 /** Every checkout call as a mock that rejects until the test says what it answers. */
-export function fakeCheckoutApi(): { [Name in keyof CheckoutApi]: ReturnType<typeof vi.fn<CheckoutApi[Name]>> } {
+export function fakeCheckoutApi(): {
+  [Name in keyof AllCheckoutCalls]: ReturnType<typeof vi.fn<AllCheckoutCalls[Name]>>;
+} {
   const notFaked = (name: string) => () => Promise.reject(new Error(`${name} was called but not faked`));
-  const names: (keyof CheckoutApi)[] = [
+  const names: (keyof AllCheckoutCalls)[] = [
     "addDiscount",
     "addGiftcard",
     "addPayment",
@@ -167,8 +190,11 @@ export function fakeCheckoutApi(): { [Name in keyof CheckoutApi]: ReturnType<typ
   return Object.fromEntries(names.map((name) => [name, vi.fn(notFaked(name))])) as never;
 }
 
+/** The page's value with every call: what the app hands the form and its sections. */
+export type FullCheckoutPageValue = Omit<FormPageValue, "api"> & { api: ReturnType<typeof fakeCheckoutApi> };
+
 /** A page context like the page builds, with fakes; override what the test is about. */
-export function checkoutPageValue(overrides: Partial<CheckoutPageValue> = {}): CheckoutPageValue {
+export function checkoutPageValue(overrides: Partial<FullCheckoutPageValue> = {}): FullCheckoutPageValue {
   return {
     shop: aShop(),
     instance: anInstance(),
@@ -181,13 +207,38 @@ export function checkoutPageValue(overrides: Partial<CheckoutPageValue> = {}): C
     today: TODAY,
     timeZone: TIME_ZONE,
     placing: false,
-    slotsVersion: 0,
     changeBagFee: vi.fn(() => Promise.resolve()),
     api: fakeCheckoutApi(),
     ...overrides,
   };
 }
 
-export function WithCheckoutPage({ value, children }: { value: CheckoutPageValue; children: ReactNode }) {
-  return <CheckoutPageProvider value={value}>{children}</CheckoutPageProvider>;
+/**
+ * The page's value for every section, as the app composes them, and a query client of the test's own (no retries:
+ * a failure shows at once, as the page shows it).
+ */
+export function WithCheckoutPage({
+  value,
+  queryClient: given,
+  children,
+}: {
+  value: FullCheckoutPageValue;
+  /** The test's own, to invalidate what the page would; left out, one of this page's own. */
+  queryClient?: QueryClient;
+  children: ReactNode;
+}) {
+  const [queryClient] = useState(() => given ?? testQueryClient());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <CheckoutPageProvider value={value}>
+        <FulfilmentPageProvider value={value}>
+          <CodesPageProvider value={value}>{children}</CodesPageProvider>
+        </FulfilmentPageProvider>
+      </CheckoutPageProvider>
+    </QueryClientProvider>
+  );
+}
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }

@@ -1,9 +1,8 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { slotTimeText } from "../checkout-rules";
+import { slotTimeText } from "../fulfilment-rules";
 import type { PickupSlots } from "../hooks/pickup-slots";
 import { PickupChoiceGroup } from "./pickup-choice-group";
-import "./checkout-details.css";
 
 export type PickupSlotPickerProps = {
   legend: string;

@@ -7,13 +7,19 @@ import type { Checkout } from "@app/contracts";
 import { render } from "@testing-library/react";
 import { type ReactNode, useState } from "react";
 import { vi } from "vitest";
-import type { CheckoutPageValue } from "../checkout-page-context";
-import { type CheckoutSession, initialCheckoutSession } from "../checkout-session";
-import { createCheckoutSessionStore } from "../checkout-session-store";
-import { useCheckoutSession } from "../hooks/use-checkout-session";
-import { checkoutPageValue, fakeCheckoutApi, TODAY, WithCheckoutPage } from "../testing/checkout-fixtures";
+import { type CheckoutSession, initialCheckoutSession } from "../features/checkout/checkout-session";
+import { createCheckoutSessionStore } from "../features/checkout/checkout-session-store";
+import { useCheckoutSession } from "../features/checkout/hooks/use-checkout-session";
+import {
+  checkoutPageValue,
+  type FullCheckoutPageValue,
+  fakeCheckoutApi,
+  TODAY,
+  testQueryClient,
+  WithCheckoutPage,
+} from "./checkout-fixtures";
 
-type PageOverrides = Partial<Omit<CheckoutPageValue, "session" | "dispatch" | "setCheckout" | "api">>;
+type PageOverrides = Partial<Omit<FullCheckoutPageValue, "session" | "dispatch" | "setCheckout" | "api">>;
 type FakeApi = ReturnType<typeof fakeCheckoutApi>;
 
 export function renderGuestDetails(
@@ -27,11 +33,12 @@ export function renderGuestDetails(
   const store = createCheckoutSessionStore({ ...initialCheckoutSession(TODAY), ...session }, undefined);
   const base = checkoutPageValue({ ...overrides, api });
   const setCheckout = vi.fn<(checkout: Checkout) => void>();
+  const queryClient = testQueryClient();
 
-  function Page({ value }: { value: CheckoutPageValue }) {
+  function Page({ value }: { value: FullCheckoutPageValue }) {
     const [current, dispatch] = useCheckoutSession(store);
     const [checkout, setCheckoutState] = useState(value.checkout);
-    const page: CheckoutPageValue = {
+    const page: FullCheckoutPageValue = {
       ...value,
       session: current,
       dispatch,
@@ -41,7 +48,11 @@ export function renderGuestDetails(
         setCheckoutState(next);
       },
     };
-    return <WithCheckoutPage value={page}>{section}</WithCheckoutPage>;
+    return (
+      <WithCheckoutPage value={page} queryClient={queryClient}>
+        {section}
+      </WithCheckoutPage>
+    );
   }
 
   const view = render(<Page value={base} />);
@@ -49,7 +60,9 @@ export function renderGuestDetails(
     store,
     api,
     setCheckout,
-    /** Renders again with page values changed (slotsVersion, basket, placing…); the checkout state stays. */
+    /** The page's query client: a test invalidates what the page would (a slot filled up). */
+    queryClient,
+    /** Renders again with page values changed (basket, placing…); the checkout state stays. */
     rerender: (changes: PageOverrides) => view.rerender(<Page value={{ ...base, ...changes }} />),
   };
 }

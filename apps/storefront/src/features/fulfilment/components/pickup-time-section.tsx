@@ -1,13 +1,14 @@
-import { useId, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useCheckoutPage } from "../checkout-page-context";
-import { orderDates } from "../checkout-rules";
+import { pickupSlotsQuery } from "../api/queries";
+import { useFulfilmentPage } from "../fulfilment-page";
+import { orderDates } from "../fulfilment-rules";
 import { usePickupSlots } from "../hooks/pickup-slots";
 import { DeliveryDetails } from "./delivery-details";
 import { PickupChoiceGroup } from "./pickup-choice-group";
 import { pickupDateText } from "./pickup-date-text";
 import { PickupSlotPicker } from "./pickup-slot-picker";
-import "./checkout-details.css";
 
 /**
  * "Pickup time" (SPEC §2, §4, §5): with delivery enabled, pickup or delivery first; then, for pickup, the
@@ -17,7 +18,7 @@ import "./checkout-details.css";
 export function PickupTimeSection() {
   const { t } = useTranslation();
   const titleId = useId();
-  const { shop, session } = useCheckoutPage();
+  const { shop, session } = useFulfilmentPage();
   const deliveryEnabled = shop.settings.deliveryEnabled;
   return (
     <section className="checkout-section" aria-labelledby={titleId}>
@@ -36,22 +37,15 @@ export function PickupTimeSection() {
 function DeliveryMethodSwitch() {
   const { t } = useTranslation();
   const messageId = useId();
-  const { session, dispatch, checkout, setCheckout, instance, placing, api } = useCheckoutPage();
-  const [removeFailed, setRemoveFailed] = useState(false);
-
+  const { session, dispatch, checkout, setCheckout, instance, placing, api } = useFulfilmentPage();
   // Back to pickup: the server drops the address, fee, date and time, and the totals lose the fee.
-  const removeServerDelivery = async () => {
-    setRemoveFailed(false);
-    try {
-      setCheckout(await api.removeDelivery(checkout.id));
-    } catch {
-      setRemoveFailed(true);
-    }
-  };
+  const removal = useMutation({ mutationFn: (checkoutId: string) => api.removeDelivery(checkoutId) });
+  const removeFailed = removal.isError;
+  const removeServerDelivery = () => removal.mutate(checkout.id, { onSuccess: setCheckout });
   const choose = (value: string) => {
     const isDelivery = value === "delivery";
     dispatch({ type: "deliveryMethodChosen", isDelivery, futureOrderDatesAllowed: instance.guestFutureOrderDates > 0 });
-    if (!isDelivery && checkout.delivery !== null) void removeServerDelivery();
+    if (!isDelivery && checkout.delivery !== null) removeServerDelivery();
   };
 
   const missing = session.showValidationErrors && session.isDelivery === null;
@@ -74,7 +68,7 @@ function DeliveryMethodSwitch() {
         {removeFailed ? (
           <>
             {t("CheckoutDetails.SaveFailed")}{" "}
-            <button type="button" onClick={() => void removeServerDelivery()} disabled={placing}>
+            <button type="button" onClick={() => removeServerDelivery()} disabled={placing}>
               {t("Actions.TryAgain")}
             </button>
           </>
@@ -89,24 +83,19 @@ function DeliveryMethodSwitch() {
 function PickupTimePicker() {
   const { t, i18n } = useTranslation();
   const dateMessageId = useId();
-  const { shop, instance, basket, checkout, session, dispatch, today, timeZone, placing, slotsVersion, api } =
-    useCheckoutPage();
+  const { shop, instance, basket, checkout, session, dispatch, today, timeZone, placing, api } = useFulfilmentPage();
   const dates = orderDates(today, instance.guestFutureOrderDates);
   const date = session.chosenDate;
   const slots = usePickupSlots({
-    read:
+    query:
       date === null
         ? null
-        : // items left out: the server counts the checkout's linked basket (AvailableOrderTimeBody).
-          () =>
-            api.getAvailableOrderTimes(checkout.id, {
-              productionUnitId: shop.productionUnit.id,
-              date,
-              capacityInstanceId: shop.module.capacityInstanceId,
-            }),
-    listKey: `${checkout.id}|${date}`,
-    // A bigger basket can take longer to make, and slotsVersion says a slot filled up: read again.
-    refreshKey: `${basket.itemCount}|${slotsVersion}`,
+        : pickupSlotsQuery(
+            api,
+            checkout.id,
+            { productionUnitId: shop.productionUnit.id, date, capacityInstanceId: shop.module.capacityInstanceId },
+            basket.itemCount,
+          ),
     chosen: session.chosenTimeslot,
     clearChosen: () => dispatch({ type: "timeslotChosen", time: null }),
   });

@@ -4,17 +4,19 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { type ReactNode, useReducer, useState } from "react";
 import { afterEach, beforeAll, expect, test } from "vitest";
 import { ApiError } from "../../../lib/api-client";
-import { startEnglish } from "../../../testing/start-english";
-import type { CheckoutPageValue } from "../checkout-page-context";
-import { type CheckoutSession, checkoutSessionReducer, initialCheckoutSession } from "../checkout-session";
+import type { CheckoutPageValue } from "../../../testing/checkout-fixtures";
 import {
   aCheckout,
   anInstance,
+  type CheckoutSession,
   checkoutPageValue,
+  checkoutSessionReducer,
   fakeCheckoutApi,
+  initialCheckoutSession,
   TODAY,
   WithCheckoutPage,
-} from "../testing/checkout-fixtures";
+} from "../../../testing/checkout-fixtures";
+import { startEnglish } from "../../../testing/start-english";
 import { DiscountField } from "./discount-field";
 import { GiftcardField } from "./giftcard-field";
 

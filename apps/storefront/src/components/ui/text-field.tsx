@@ -1,8 +1,7 @@
 import { type InputHTMLAttributes, useId } from "react";
 import { useTranslation } from "react-i18next";
-import "./checkout-details.css";
 
-export type GuestTextFieldProps = {
+export type TextFieldProps = {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -25,7 +24,7 @@ export type GuestTextFieldProps = {
  * so the browser's own bubble never competes with ours), the message tied with aria-describedby and the
  * field marked aria-invalid while it has one.
  */
-export function GuestTextField({
+export function TextField({
   label,
   value,
   onChange,
@@ -34,7 +33,7 @@ export function GuestTextField({
   reserveMessage,
   disabled,
   ...input
-}: GuestTextFieldProps) {
+}: TextFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const messageId = `${id}-message`;

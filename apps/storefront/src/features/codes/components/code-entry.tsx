@@ -1,6 +1,4 @@
 import { type KeyboardEvent, useEffect, useId, useRef } from "react";
-import "./checkout-details.css";
-import "./checkout-payment.css";
 
 export type AppliedCodeView = {
   /** "Discount code SOMMER" */

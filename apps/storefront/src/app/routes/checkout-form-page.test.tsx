@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
 import type { Checkout } from "@app/contracts";
+import { STORAGE_KEYS } from "@app/contracts/storefront-boot";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { ApiError } from "../../../lib/api-client";
-import { startEnglish } from "../../../testing/start-english";
-import { CHECKOUT_SESSION_KEY } from "../checkout-session-storage";
-import { aBasket, aCheckout, anInstance, aShop, fakeCheckoutApi } from "../testing/checkout-fixtures";
-import { CheckoutForm, type CheckoutFormProps } from "./checkout-form";
+import { ApiError } from "../../lib/api-client";
+import { aBasket, aCheckout, anInstance, aShop, fakeCheckoutApi } from "../../testing/checkout-fixtures";
+import { startEnglish } from "../../testing/start-english";
+import { CheckoutFormPage, type CheckoutFormPageProps } from "./checkout-form-page";
+
+const CHECKOUT_SESSION_KEY = STORAGE_KEYS.checkoutSession;
 
 beforeAll(startEnglish);
 beforeEach(() => localStorage.clear());
@@ -28,7 +30,7 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-function renderForm(overrides: Partial<CheckoutFormProps> = {}) {
+function renderForm(overrides: Partial<CheckoutFormPageProps> = {}) {
   const api = fakeCheckoutApi();
   api.getAvailableOrderTimes.mockResolvedValue([{ time: SLOT, isAvailable: true }]);
   api.getCheckout.mockResolvedValue(aCheckout());
@@ -42,7 +44,7 @@ function renderForm(overrides: Partial<CheckoutFormProps> = {}) {
     paymentUrl: "http://localhost/api/payment/test/p-1",
     payments: [],
   });
-  const props: CheckoutFormProps = {
+  const props: CheckoutFormPageProps = {
     shop: aShop({ bagFeeItem: null }),
     instance: anInstance({ isDiscountEnabled: false, isGiftcardEnabled: false }),
     basket: aBasket(),
@@ -61,7 +63,7 @@ function renderForm(overrides: Partial<CheckoutFormProps> = {}) {
     onFailure: vi.fn(),
     ...overrides,
   };
-  render(<CheckoutForm {...props} />);
+  render(<CheckoutFormPage {...props} />);
   return { api, props };
 }
 
@@ -183,8 +185,8 @@ describe("CheckoutForm: placing the order (SPEC §4, §5)", () => {
     const { api, props } = renderForm();
     api.getCheckout.mockResolvedValue(aCheckout({ totals: { ...aCheckout().totals, basketTotal: 300 } }));
     cleanup();
-    const { rerender } = render(<CheckoutForm {...props} />);
-    rerender(<CheckoutForm {...props} basket={aBasket()} />);
+    const { rerender } = render(<CheckoutFormPage {...props} />);
+    rerender(<CheckoutFormPage {...props} basket={aBasket()} />);
     await waitFor(() => expect(props.setCheckout).toHaveBeenCalled());
   });
 

@@ -4,19 +4,20 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { type ReactNode, useReducer, useState } from "react";
 import { afterEach, beforeAll, expect, test } from "vitest";
 import { ApiError } from "../../../lib/api-client";
-import { startEnglish } from "../../../testing/start-english";
-import type { CheckoutPageValue } from "../checkout-page-context";
-import { checkoutSessionReducer, initialCheckoutSession } from "../checkout-session";
+import type { CheckoutPageValue } from "../../../testing/checkout-fixtures";
 import {
   aBasket,
   aBasketItem,
   aCheckout,
   anInstance,
   checkoutPageValue,
+  checkoutSessionReducer,
   fakeCheckoutApi,
+  initialCheckoutSession,
   TODAY,
   WithCheckoutPage,
-} from "../testing/checkout-fixtures";
+} from "../../../testing/checkout-fixtures";
+import { startEnglish } from "../../../testing/start-english";
 import { DiscountField } from "./discount-field";
 
 beforeAll(startEnglish);

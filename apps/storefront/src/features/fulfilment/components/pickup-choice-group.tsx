@@ -1,5 +1,4 @@
 import { type ReactNode, useId } from "react";
-import "./checkout-details.css";
 
 export type PickupChoice = { value: string; label: string; detail?: string };
 

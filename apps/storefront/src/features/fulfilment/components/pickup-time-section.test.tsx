@@ -3,7 +3,6 @@ import type { CheckoutDelivery, DeliveryDate, PickupTimeSlot } from "@app/contra
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { ApiError } from "../../../lib/api-client";
-import { startEnglish } from "../../../testing/start-english";
 import {
   aBasket,
   aBasketItem,
@@ -12,8 +11,10 @@ import {
   aShop,
   fakeCheckoutApi,
   TODAY,
-} from "../testing/checkout-fixtures";
-import { renderGuestDetails } from "./guest-details-test-page";
+} from "../../../testing/checkout-fixtures";
+import { renderGuestDetails } from "../../../testing/guest-details-test-page";
+import { startEnglish } from "../../../testing/start-english";
+import { invalidateSlots } from "../api/queries";
 import { PickupTimeSection } from "./pickup-time-section";
 
 beforeAll(startEnglish);
@@ -96,24 +97,24 @@ describe("pickup slots", () => {
     expect(screen.queryByText("Please choose a time")).toBeNull();
   });
 
-  test("a new slotsVersion reads the slots again, and a chosen slot no longer offered is cleared", async () => {
-    const { api, store, rerender } = renderPickup({ session: { chosenTimeslot: NOON } });
+  test("slots invalidated (a slot filled up) are read again, and a chosen slot no longer offered is cleared", async () => {
+    const { api, store, queryClient } = renderPickup({ session: { chosenTimeslot: NOON } });
     await screen.findByRole("radio", { name: "12:00" });
     expect(radio("12:00").checked).toBe(true);
     api.getAvailableOrderTimes.mockResolvedValue([
       { time: NOON, isAvailable: false },
       { time: HALF_PAST, isAvailable: true },
     ]);
-    rerender({ slotsVersion: 1 });
+    await act(() => invalidateSlots(queryClient, "checkout-1"));
     await waitFor(() => expect(store.getSnapshot().chosenTimeslot).toBeNull());
     expect(api.getAvailableOrderTimes).toHaveBeenCalledTimes(2);
     expect(timesShown()).toEqual(["12:30"]);
   });
 
   test("a chosen slot still offered after a re-read stays chosen", async () => {
-    const { api, store, rerender } = renderPickup({ session: { chosenTimeslot: HALF_PAST } });
+    const { api, store, queryClient } = renderPickup({ session: { chosenTimeslot: HALF_PAST } });
     await screen.findByRole("radio", { name: "12:30" });
-    rerender({ slotsVersion: 1 });
+    await act(() => invalidateSlots(queryClient, "checkout-1"));
     await waitFor(() => expect(api.getAvailableOrderTimes).toHaveBeenCalledTimes(2));
     expect(store.getSnapshot().chosenTimeslot).toBe(HALF_PAST);
   });

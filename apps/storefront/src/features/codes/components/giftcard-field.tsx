@@ -3,10 +3,9 @@ import { normalizeCode } from "@app/domain";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { priceText } from "../../../lib/price-text";
-import { useCheckoutPage } from "../checkout-page-context";
-import { type GiftcardMessageKey, giftcardAmountToApply, giftcardCap, giftcardMessageKey } from "../checkout-rules";
+import { type GiftcardMessageKey, giftcardAmountToApply, giftcardCap, giftcardMessageKey } from "../code-rules";
+import { useCodesPage } from "../codes-page";
 import { CodeEntry } from "./code-entry";
-import "./checkout-payment.css";
 
 /**
  * The gift card (SPEC §5), shown when the checkout instance allows gift cards: read the card's balance,
@@ -15,7 +14,7 @@ import "./checkout-payment.css";
  */
 export function GiftcardField() {
   const { t } = useTranslation();
-  const { instance, basketHoldsGiftcard } = useCheckoutPage();
+  const { instance, basketHoldsGiftcard } = useCodesPage();
   if (!instance.isGiftcardEnabled) return null;
   if (basketHoldsGiftcard) {
     return (
@@ -30,7 +29,7 @@ export function GiftcardField() {
 
 function GiftcardEntry() {
   const { t, i18n } = useTranslation();
-  const { checkout, session, placing } = useCheckoutPage();
+  const { checkout, session, placing } = useCodesPage();
   const { apply, remove, busy, message } = useGiftcard();
   const [code, setCode] = useState("");
   const giftcard = session.giftcard;
@@ -75,7 +74,7 @@ function appliedCard(checkout: Checkout, code: string) {
  * session and the checkout agreeing: the card applied with what it pays, or no card (with the message).
  */
 function useGiftcard() {
-  const page = useCheckoutPage();
+  const page = useCodesPage();
   // After an await, read the newest checkout (its totals set the cap) from here.
   const latest = useRef(page);
   latest.current = page;
