@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef } from "react";
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef } from "react";
 
 export type AppliedCodeView = {
   /** "Discount code SOMMER" */
@@ -36,28 +36,74 @@ export type CodeEntryProps = {
  * code is applied, the code with what it does and a remove button. Not a <form>: the page may wrap its
  * sections in one, and forms do not nest; Enter is handled on the input instead.
  */
-export function CodeEntry({
-  label,
-  applyText,
-  removeText,
-  value,
-  onChange,
-  onSubmit,
-  busy,
-  busyText,
-  disabled,
-  error,
-  applied,
-  appliedStatus,
-}: CodeEntryProps) {
+export function CodeEntry(props: CodeEntryProps) {
+  const { value, busy, disabled, error, applied } = props;
   const id = useId();
   const messageId = `${id}-message`;
+  const { input, appliedLine, focusAfterSwap } = useFocusAfterSwap(applied !== null, error);
+
+  function submit() {
+    if (busy || disabled || value.trim() === "") return;
+    focusAfterSwap.current = "applied";
+    props.onSubmit();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== "Enter") return;
+    // Enter applies the code; it must not submit a form the page wraps around the sections.
+    event.preventDefault();
+    submit();
+  }
+
+  return (
+    <div className="payment-code">
+      {applied ? (
+        <AppliedCode
+          applied={applied}
+          lineRef={appliedLine}
+          removeText={props.removeText}
+          disabled={disabled || busy}
+          onRemove={() => {
+            focusAfterSwap.current = "input";
+            applied.onRemove();
+          }}
+        />
+      ) : (
+        <>
+          <label htmlFor={id}>{props.label}</label>
+          <CodeInput
+            id={id}
+            inputRef={input}
+            value={value}
+            onChange={props.onChange}
+            onKeyDown={onKeyDown}
+            onApply={submit}
+            applyText={props.applyText}
+            disabled={disabled}
+            busy={busy}
+            messageId={error ? messageId : undefined}
+          />
+        </>
+      )}
+      {/* Always in the page, so a screen reader announces a message when it appears. */}
+      <p id={messageId} className="payment-message" role="alert">
+        {error}
+      </p>
+      <p className={busy ? "payment-status" : "visually-hidden"} role="status">
+        {busy ? props.busyText : (props.appliedStatus ?? "")}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Where the focus goes when the input and the applied line swap places, so a keyboard or screen-reader user is
+ * not dropped at the top of the page when the element they were on disappears.
+ */
+function useFocusAfterSwap(isApplied: boolean, error: string | null) {
   const input = useRef<HTMLInputElement>(null);
   const appliedLine = useRef<HTMLDivElement>(null);
-  // Where the focus goes when the input and the applied line swap places, so a keyboard or screen-reader
-  // user is not dropped at the top of the page when the element they were on disappears.
   const focusAfterSwap = useRef<"input" | "applied" | null>(null);
-  const isApplied = applied !== null;
 
   useEffect(() => {
     if (focusAfterSwap.current === "applied" && isApplied) appliedLine.current?.focus();
@@ -71,73 +117,90 @@ export function CodeEntry({
     if (error) focusAfterSwap.current = null;
   }, [error]);
 
-  function submit() {
-    if (busy || disabled || value.trim() === "") return;
-    focusAfterSwap.current = "applied";
-    onSubmit();
-  }
+  return { input, appliedLine, focusAfterSwap };
+}
 
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key !== "Enter") return;
-    // Enter applies the code; it must not submit a form the page wraps around the sections.
-    event.preventDefault();
-    submit();
-  }
+type CodeInputProps = {
+  id: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  value: string;
+  onChange: (value: string) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  onApply: () => void;
+  applyText: string;
+  disabled: boolean;
+  busy: boolean;
+  /** The refusal's message, when there is one. */
+  messageId: string | undefined;
+};
 
+/** The code's input and its apply button. */
+function CodeInput({
+  id,
+  inputRef,
+  value,
+  onChange,
+  onKeyDown,
+  onApply,
+  applyText,
+  disabled,
+  busy,
+  messageId,
+}: CodeInputProps) {
   return (
-    <div className="payment-code">
-      {applied ? (
-        <div className="payment-applied" ref={appliedLine} tabIndex={-1}>
-          <span className="payment-applied-text">
-            <strong>{applied.title}</strong>
-            <span>{applied.detail}</span>
-          </span>
-          <button
-            type="button"
-            className="button-quiet"
-            aria-label={applied.removeLabel}
-            disabled={disabled || busy}
-            onClick={() => {
-              focusAfterSwap.current = "input";
-              applied.onRemove();
-            }}
-          >
-            {removeText}
-          </button>
-        </div>
-      ) : (
-        <>
-          <label htmlFor={id}>{label}</label>
-          <div className="payment-code-row">
-            <input
-              ref={input}
-              id={id}
-              className="checkout-input payment-code-input"
-              value={value}
-              disabled={disabled}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              enterKeyHint="done"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? messageId : undefined}
-              onChange={(event) => onChange(event.target.value)}
-              onKeyDown={onKeyDown}
-            />
-            {/* aria-disabled, not disabled, while busy: a disabled button would drop the focus. */}
-            <button type="button" disabled={disabled} aria-disabled={busy || undefined} onClick={submit}>
-              {applyText}
-            </button>
-          </div>
-        </>
-      )}
-      {/* Always in the page, so a screen reader announces a message when it appears. */}
-      <p id={messageId} className="payment-message" role="alert">
-        {error}
-      </p>
-      <p className={busy ? "payment-status" : "visually-hidden"} role="status">
-        {busy ? busyText : (appliedStatus ?? "")}
-      </p>
+    <div className="payment-code-row">
+      <input
+        ref={inputRef}
+        id={id}
+        className="checkout-input payment-code-input"
+        value={value}
+        disabled={disabled}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        enterKeyHint="done"
+        aria-invalid={messageId ? true : undefined}
+        aria-describedby={messageId}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      {/* aria-disabled, not disabled, while busy: a disabled button would drop the focus. */}
+      <button type="button" disabled={disabled} aria-disabled={busy || undefined} onClick={onApply}>
+        {applyText}
+      </button>
+    </div>
+  );
+}
+
+/** The applied code with what it does, and its remove button (focusable, so the focus can land on it). */
+function AppliedCode({
+  applied,
+  lineRef,
+  removeText,
+  disabled,
+  onRemove,
+}: {
+  applied: AppliedCodeView;
+  lineRef: RefObject<HTMLDivElement | null>;
+  removeText: string;
+  disabled: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="payment-applied" ref={lineRef} tabIndex={-1}>
+      <span className="payment-applied-text">
+        <strong>{applied.title}</strong>
+        <span>{applied.detail}</span>
+      </span>
+      <button
+        type="button"
+        className="button-quiet"
+        aria-label={applied.removeLabel}
+        disabled={disabled}
+        onClick={onRemove}
+      >
+        {removeText}
+      </button>
     </div>
   );
 }

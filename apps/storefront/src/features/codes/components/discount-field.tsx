@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { priceText } from "../../../lib/price-text";
 import { type DiscountMessageKey, discountMessageKey } from "../code-rules";
 import { type CodesPage, useCodesPage } from "../codes-page";
+import { useOneCallAtATime } from "../hooks/use-one-call-at-a-time";
 import { CodeEntry } from "./code-entry";
 
 /**
@@ -82,89 +83,40 @@ function useDiscountCode() {
   // not the ones of the render that started them.
   const latest = useRef(page);
   latest.current = page;
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useOneCallAtATime();
   const [message, setMessage] = useState<DiscountMessageKey | null>(null);
-  // A ref as well as the state: two effects of one render (React's development double run) must not both
-  // start a call.
-  const inFlight = useRef(false);
   // The page was opened with the code on the checkout: it was validated there, for this basket.
-  const validatedFor = useRef<string | null>(
-    page.session.discount &&
-      page.checkout.discounts.some((d) => sameCode(d.discountCode, page.session.discount!.discountCode))
-      ? validationKey(page)
-      : null,
-  );
+  const validatedFor = useRef<string | null>(onCheckoutAlready(page) ? validationKey(page) : null);
 
   async function clear(refusal: DiscountMessageKey | null): Promise<void> {
     setMessage(refusal);
     validatedFor.current = null;
     latest.current.dispatch({ type: "discountCleared" });
-    const { api, setCheckout } = latest.current;
-    let checkout = latest.current.checkout;
-    try {
-      for (const applied of checkout.discounts) checkout = await api.removeDiscount(checkout.id, applied.id);
-    } catch {
-      // The checkout keeps it for now; placing the order brings the checkout in line with the session
-      // (place-order's syncDiscount) before anything is paid.
-    }
-    if (checkout !== latest.current.checkout) setCheckout(checkout);
+    await removeDiscounts(latest.current);
   }
 
   /** Validates and applies `discountCode`; true when it was applied. */
-  async function apply(discountCode: string): Promise<boolean> {
-    if (inFlight.current || discountCode === "") return false;
-    inFlight.current = true;
-    setBusy(true);
-    setMessage(null);
-    const { shop, basket, api, checkout } = latest.current;
-    const key = validationKey(latest.current);
-    try {
-      const instanceId = shop.module.discountInstanceId;
-      // A module without a discount instance cannot verify any code: the "could not verify" message.
-      if (instanceId === null) throw new Error("The module has no discount instance");
-      const { sumDiscount } = await api.validateDiscount({
-        instanceId,
-        moduleId: shop.module.id,
-        discountCode,
-        basketId: basket.id,
-      });
-      // SPEC §5: a code worth nothing on this basket is refused, not applied at 0.
-      if (!(sumDiscount > 0)) {
-        await clear("Discount.NoValue");
+  function apply(discountCode: string): Promise<boolean> {
+    if (discountCode === "") return Promise.resolve(false);
+    return run(async () => {
+      setMessage(null);
+      const key = validationKey(latest.current);
+      try {
+        // SPEC §5: a code worth nothing on this basket is refused, not applied at 0.
+        if (!(await validateAndAdd(latest, discountCode))) {
+          await clear("Discount.NoValue");
+          return false;
+        }
+        validatedFor.current = key;
+        return true;
+      } catch (error) {
+        await clear(discountMessageKey(error));
         return false;
       }
-      const answer = await api.addDiscount(checkout.id, discountCode);
-      latest.current.setCheckout(answer);
-      const applied = answer.discounts.find((d) => sameCode(d.discountCode, discountCode));
-      latest.current.dispatch({
-        type: "discountApplied",
-        discount: {
-          discountCode: applied?.discountCode ?? normalizeCode(discountCode),
-          amount: applied?.amount ?? answer.totals.discount,
-        },
-      });
-      validatedFor.current = key;
-      return true;
-    } catch (error) {
-      await clear(discountMessageKey(error));
-      return false;
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
+    });
   }
 
-  async function remove(): Promise<void> {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      await clear(null);
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
-  }
+  const remove = () => run(() => clear(null).then(() => true));
 
   // SPEC §5: revalidate when the basket total changes; this also applies again a code the session holds
   // (restored from local storage) that the checkout lost. `busy` is a dependency so a change that came
@@ -178,4 +130,48 @@ function useDiscountCode() {
   }, [wanted, key, busy, page.placing]);
 
   return { apply, remove, busy, message };
+}
+
+/** The session's code is on the checkout already (validated there, for this basket). */
+function onCheckoutAlready({ session, checkout }: CodesPage): boolean {
+  const code = session.discount?.discountCode;
+  return code !== undefined && checkout.discounts.some((applied) => sameCode(applied.discountCode, code));
+}
+
+/** Validates the code on the basket and adds it to the checkout; false when it is worth nothing here. */
+async function validateAndAdd(latest: { current: CodesPage }, discountCode: string): Promise<boolean> {
+  const { shop, basket, api, checkout } = latest.current;
+  const instanceId = shop.module.discountInstanceId;
+  // A module without a discount instance cannot verify any code: the "could not verify" message.
+  if (instanceId === null) throw new Error("The module has no discount instance");
+  const { sumDiscount } = await api.validateDiscount({
+    instanceId,
+    moduleId: shop.module.id,
+    discountCode,
+    basketId: basket.id,
+  });
+  if (!(sumDiscount > 0)) return false;
+  const answer = await api.addDiscount(checkout.id, discountCode);
+  latest.current.setCheckout(answer);
+  const applied = answer.discounts.find((d) => sameCode(d.discountCode, discountCode));
+  latest.current.dispatch({
+    type: "discountApplied",
+    discount: {
+      discountCode: applied?.discountCode ?? normalizeCode(discountCode),
+      amount: applied?.amount ?? answer.totals.discount,
+    },
+  });
+  return true;
+}
+
+/** Takes every discount off the checkout; its last answer becomes the page's checkout. */
+async function removeDiscounts({ api, setCheckout, checkout: before }: CodesPage): Promise<void> {
+  let checkout = before;
+  try {
+    for (const applied of checkout.discounts) checkout = await api.removeDiscount(checkout.id, applied.id);
+  } catch {
+    // The checkout keeps it for now; placing the order brings the checkout in line with the session
+    // (place-order's syncDiscount) before anything is paid.
+  }
+  if (checkout !== before) setCheckout(checkout);
 }

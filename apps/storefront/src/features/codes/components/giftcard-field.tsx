@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { priceText } from "../../../lib/price-text";
 import { type GiftcardMessageKey, giftcardAmountToApply, giftcardCap, giftcardMessageKey } from "../code-rules";
-import { useCodesPage } from "../codes-page";
+import { type CodesPage, useCodesPage } from "../codes-page";
+import { useOneCallAtATime } from "../hooks/use-one-call-at-a-time";
 import { CodeEntry } from "./code-entry";
 
 /**
@@ -75,14 +76,77 @@ function appliedCard(checkout: Checkout, code: string) {
  */
 function useGiftcard() {
   const page = useCodesPage();
+  const actions = useGiftcardActions(page);
+  useGiftcardRepair(page, actions);
+  return { apply: actions.apply, remove: actions.remove, busy: actions.busy, message: actions.message };
+}
+
+type GiftcardActions = ReturnType<typeof useGiftcardActions>;
+
+/** The calls behind the field: one at a time, each reading the newest page values after its awaits. */
+function useGiftcardActions(page: CodesPage) {
   // After an await, read the newest checkout (its totals set the cap) from here.
   const latest = useRef(page);
   latest.current = page;
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useOneCallAtATime();
   const [message, setMessage] = useState<GiftcardMessageKey | null>(null);
-  // Two effects of one render (React's development double run) must not both start a call.
-  const inFlight = useRef(false);
+  const checkoutCalls = giftcardCheckoutCalls(latest);
 
+  async function clear(refusal: GiftcardMessageKey | null): Promise<void> {
+    setMessage(refusal);
+    latest.current.dispatch({ type: "giftcardCleared" });
+    await checkoutCalls.removeFromCheckout(null);
+  }
+
+  /** Reads the card's balance and applies what it may pay; true when it was applied. */
+  function apply(giftcardCode: string): Promise<boolean> {
+    if (giftcardCode === "") return Promise.resolve(false);
+    return run(async () => {
+      setMessage(null);
+      try {
+        const instanceId = latest.current.shop.module.giftcardInstanceId;
+        if (instanceId === null) throw new Error("The module has no gift-card instance");
+        const balance = await latest.current.api.getGiftcardAmount(instanceId, giftcardCode);
+        const amount = giftcardAmountToApply(balance, latest.current.checkout.totals);
+        // An empty card, or nothing left to pay: nothing to apply (SPEC §8 has one message for it all).
+        if (!(amount > 0)) {
+          await clear("Giftcard.Generic");
+          return false;
+        }
+        return await checkoutCalls.addToCheckout(giftcardCode, amount);
+      } catch (error) {
+        await clear(giftcardMessageKey(error));
+        return false;
+      }
+    });
+  }
+
+  /** The card paid more than the new cap, so its balance covers the cap: no need to read it again. */
+  function recap(giftcardCode: string, cap: number): Promise<boolean> {
+    return run(async () => {
+      try {
+        if (cap > 0) return await checkoutCalls.addToCheckout(giftcardCode, cap);
+        // Nothing is left for the card to pay (the discount covers the order): it is taken off, silently.
+        await clear(null);
+        return false;
+      } catch (error) {
+        await clear(giftcardMessageKey(error));
+        return false;
+      }
+    });
+  }
+
+  const remove = () =>
+    run(async () => {
+      await clear(null);
+      return true;
+    });
+
+  return { apply, recap, remove, busy, message };
+}
+
+/** Adding the card to the checkout and taking cards off it; each call's answer becomes the page's checkout. */
+function giftcardCheckoutCalls(latest: { current: CodesPage }) {
   async function removeFromCheckout(keep: string | null): Promise<void> {
     const { api, setCheckout } = latest.current;
     let checkout = latest.current.checkout;
@@ -96,24 +160,6 @@ function useGiftcard() {
       // syncGiftcard) before anything is paid.
     }
     if (checkout !== latest.current.checkout) setCheckout(checkout);
-  }
-
-  async function clear(refusal: GiftcardMessageKey | null): Promise<void> {
-    setMessage(refusal);
-    latest.current.dispatch({ type: "giftcardCleared" });
-    await removeFromCheckout(null);
-  }
-
-  async function run(task: () => Promise<boolean>): Promise<boolean> {
-    if (inFlight.current) return false;
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      return await task();
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
   }
 
   /** Sends `amount` for the card; true when the checkout took it. */
@@ -134,46 +180,21 @@ function useGiftcard() {
     return true;
   }
 
-  /** Reads the card's balance and applies what it may pay; true when it was applied. */
-  function apply(giftcardCode: string): Promise<boolean> {
-    if (giftcardCode === "") return Promise.resolve(false);
-    return run(async () => {
-      setMessage(null);
-      try {
-        const instanceId = latest.current.shop.module.giftcardInstanceId;
-        if (instanceId === null) throw new Error("The module has no gift-card instance");
-        const balance = await latest.current.api.getGiftcardAmount(instanceId, giftcardCode);
-        const amount = giftcardAmountToApply(balance, latest.current.checkout.totals);
-        // An empty card, or nothing left to pay: nothing to apply (SPEC §8 has one message for it all).
-        if (!(amount > 0)) {
-          await clear("Giftcard.Generic");
-          return false;
-        }
-        return await addToCheckout(giftcardCode, amount);
-      } catch (error) {
-        await clear(giftcardMessageKey(error));
-        return false;
-      }
-    });
-  }
+  return { removeFromCheckout, addToCheckout };
+}
 
-  function remove(): Promise<boolean> {
-    return run(async () => {
-      await clear(null);
-      return true;
-    });
-  }
-
-  // A card the session holds that the checkout lost (a reused checkout has its gift cards removed, SPEC §4)
-  // is applied again, and an applied card that now pays more than the order (a discount was added) is
-  // applied again at the new cap. While a discount the session holds is being applied again too, wait for
-  // it: it lowers the cap.
-  const { session, checkout, instance, placing } = page;
+/**
+ * A card the session holds that the checkout lost (a reused checkout has its gift cards removed, SPEC §4) is
+ * applied again, and an applied card that now pays more than the order (a discount was added) is applied again
+ * at the new cap. While a discount the session holds is being applied again too, wait for it: it lowers the cap.
+ */
+function useGiftcardRepair({ session, checkout, instance, placing }: CodesPage, actions: GiftcardActions) {
   const wanted = session.giftcard;
   const onCheckout = wanted ? appliedCard(checkout, wanted.giftcardCode) : undefined;
   const discountPending = instance.isDiscountEnabled && session.discount !== null && checkout.discounts.length === 0;
   const cap = giftcardCap(checkout.totals);
   const paysMoreThanCap = wanted !== null && Math.max(wanted.amount, onCheckout?.amount ?? 0) > cap;
+  const { busy } = actions;
   // Each repair is tried once per checkout (and cap): a server that answers without the card, or above the
   // cap, must not make this call itself again and again.
   const tried = useRef(new Set<string>());
@@ -183,22 +204,8 @@ function useGiftcard() {
     const repair = onCheckout === undefined ? `apply|${checkout.id}` : `cap|${checkout.id}|${cap}`;
     if ((onCheckout !== undefined && !paysMoreThanCap) || tried.current.has(repair)) return;
     tried.current.add(repair);
-    if (onCheckout === undefined) {
-      void apply(wanted.giftcardCode);
-    } else {
-      void run(async () => {
-        try {
-          // The card paid more than the new cap, so its balance covers the cap: no need to read it again.
-          if (cap > 0) return await addToCheckout(wanted.giftcardCode, cap);
-          // Nothing is left for the card to pay (the discount covers the order): it is taken off, silently.
-          await clear(null);
-          return false;
-        } catch (error) {
-          await clear(giftcardMessageKey(error));
-          return false;
-        }
-      });
-    }
+    if (onCheckout === undefined) void actions.apply(wanted.giftcardCode);
+    else void actions.recap(wanted.giftcardCode, cap);
   }, [
     wanted?.giftcardCode,
     onCheckout === undefined,
@@ -209,6 +216,4 @@ function useGiftcard() {
     placing,
     discountPending,
   ]);
-
-  return { apply, remove, busy, message };
 }
