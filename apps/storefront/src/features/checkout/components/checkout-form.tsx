@@ -4,7 +4,12 @@ import { useTranslation } from "react-i18next";
 import { FullPageSpinner } from "../../../components/ui/spinner";
 import { browserStorage } from "../../../lib/browser-storage";
 import type { CheckoutApi } from "../api";
-import { CheckoutPageProvider, type CheckoutPageValue, type CheckoutShop } from "../checkout-page-context";
+import {
+  CheckoutPageProvider,
+  type CheckoutPageValue,
+  type CheckoutShop,
+  useCheckoutPage,
+} from "../checkout-page-context";
 import { joinMissing, missingFields, paymentMethodsOffered, todayIn } from "../checkout-rules";
 import { loadCheckoutSession } from "../checkout-session-storage";
 import { type CheckoutSessionStore, createCheckoutSessionStore } from "../checkout-session-store";
@@ -70,7 +75,7 @@ const STEP_MESSAGE: Record<PlaceOrderStep, string | undefined> = {
  * a reload or a refusal never loses them.
  */
 export function CheckoutForm(props: CheckoutFormProps) {
-  const { shop, checkout } = props;
+  const { shop } = props;
   const { t } = useTranslation();
   const { store, session, today } = useSessionStore(shop.productionUnit.timeZone, props.now);
   const methods = paymentMethodsOffered(shop.settings);
@@ -84,21 +89,15 @@ export function CheckoutForm(props: CheckoutFormProps) {
 
   useReadCheckoutOnBasketChange(props);
 
-  const value: CheckoutPageValue = {
-    ...pageBase(props),
-    session,
-    dispatch: store.dispatch,
-    today,
-    timeZone: shop.productionUnit.timeZone,
-    placing,
-  };
+  const value = pageValue(props, { session, dispatch: store.dispatch, today, placing });
   const missingText = useMissingText(value);
   // A refusal says what happened (e.g. the time filled up, which also makes the time "missing"): it goes first.
   const message = order.refusal ? t(REFUSAL_MESSAGE[order.refusal]) : missingText;
 
+  const canPlace = termsAccepted && paymentMethod !== undefined;
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (placing || !termsAccepted || !paymentMethod) return;
+    if (placing || !canPlace) return;
     void order.place(paymentMethod);
   }
 
@@ -115,27 +114,15 @@ export function CheckoutForm(props: CheckoutFormProps) {
           {props.renderCodes(value)}
           <BringOwnBag />
           <CheckoutTotals />
-          {/* Gift cards paying everything leave nothing to pay by any method: no choice to make. */}
-          {paymentMethod && checkout.totals.totalLeft > 0 ? (
-            <PaymentMethodChoice
-              methods={methods}
-              value={paymentMethod}
-              onChange={setPaymentMethod}
-              disabled={placing}
-            />
-          ) : null}
-          <TermsCheckbox
-            checked={termsAccepted}
-            onChange={setTermsAccepted}
-            termsUrl={shop.settings.terms}
-            disabled={placing}
+          <PaymentChoices
+            methods={methods}
+            paymentMethod={paymentMethod}
+            setPaymentMethod={setPaymentMethod}
+            termsAccepted={termsAccepted}
+            setTermsAccepted={setTermsAccepted}
           />
           <FormMessage id={messageId} messageRef={messageRef} message={message} />
-          <button
-            type="submit"
-            className="button-primary checkout-place-order"
-            disabled={!termsAccepted || placing || !paymentMethod}
-          >
+          <button type="submit" className="button-primary checkout-place-order" disabled={!canPlace || placing}>
             {t("CheckoutPage.PlaceOrder")}
           </button>
         </section>
@@ -145,10 +132,47 @@ export function CheckoutForm(props: CheckoutFormProps) {
   );
 }
 
-/** The page's value that comes from the props as they are. */
-function pageBase(props: CheckoutFormProps) {
+type PaymentChoicesProps = {
+  methods: PaymentMethod[];
+  paymentMethod: PaymentMethod | undefined;
+  setPaymentMethod: (method: PaymentMethod) => void;
+  termsAccepted: boolean;
+  setTermsAccepted: (accepted: boolean) => void;
+};
+
+/** How to pay (when anything is left to pay) and the terms of trade. */
+function PaymentChoices({
+  methods,
+  paymentMethod,
+  setPaymentMethod,
+  termsAccepted,
+  setTermsAccepted,
+}: PaymentChoicesProps) {
+  const { shop, checkout, placing } = useCheckoutPage();
+  return (
+    <>
+      {/* Gift cards paying everything leave nothing to pay by any method: no choice to make. */}
+      {paymentMethod && checkout.totals.totalLeft > 0 ? (
+        <PaymentMethodChoice methods={methods} value={paymentMethod} onChange={setPaymentMethod} disabled={placing} />
+      ) : null}
+      <TermsCheckbox
+        checked={termsAccepted}
+        onChange={setTermsAccepted}
+        termsUrl={shop.settings.terms}
+        disabled={placing}
+      />
+    </>
+  );
+}
+
+/** The page's value: the props as they are, and the form's own state. */
+function pageValue(
+  props: CheckoutFormProps,
+  state: Pick<CheckoutPageValue, "session" | "dispatch" | "today" | "placing">,
+): CheckoutPageValue {
   const { shop, instance, basket, basketHoldsGiftcard, checkout, setCheckout, changeBagFee, api } = props;
-  return { shop, instance, basket, basketHoldsGiftcard, checkout, setCheckout, changeBagFee, api };
+  const timeZone = shop.productionUnit.timeZone;
+  return { shop, instance, basket, basketHoldsGiftcard, checkout, setCheckout, changeBagFee, api, timeZone, ...state };
 }
 
 /** The guest's checkout session from local storage, for the restaurant's today (read once, at the start). */

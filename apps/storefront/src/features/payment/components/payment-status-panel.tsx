@@ -32,20 +32,46 @@ export type PaymentStatusPanelProps = {
  */
 export function PaymentStatusPanel({ checkoutId, api, useTitle, report = reportEvent }: PaymentStatusPanelProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { state, cancelling, cancel } = usePaymentStatus(checkoutId, api);
   const payment = state.status === "ready" ? state.payment : null;
   const view: PaymentView | null = payment ? paymentView(payment.state) : null;
   const paymentId = payment?.id ?? null;
+  const missing = state.status === "missing";
 
-  const title = useTitle(state.status === "missing" ? "PaymentPage.NotFoundTitle" : paymentTitleKey(view ?? "created"));
-
+  const title = useTitle(missing ? "PaymentPage.NotFoundTitle" : paymentTitleKey(view ?? "created"));
   // The header's logo cancels the payment first (SPEC §2) while there is one to cancel.
   useEffect(() => {
     if (view !== "created" || !paymentId) return;
     return registerPendingPayment({ paymentId, cancel });
   }, [view, paymentId, cancel]);
+  useOrderPageWhenAuthorized(view, checkoutId);
+  useFailureReport(view, paymentId, checkoutId, report);
+  useErrorPage(state.status === "error" ? state.error : null, report);
 
+  const message = missing
+    ? t("PaymentPage.Message.NotFound")
+    : cancelling
+      ? t("PaymentPage.Cancelling")
+      : view
+        ? t(paymentMessageKey(view))
+        : t("Spinner.Loading");
+
+  return (
+    <section className="payment-status" aria-busy={state.status === "loading" || cancelling}>
+      <StatusMark kind={missing ? "failed" : (view ?? "created")} />
+      <h1>{title}</h1>
+      {/* One live region for every change: the guest hears the new state without moving focus. */}
+      <p className="payment-status-message" role="status" aria-live="polite">
+        {message}
+      </p>
+      <PaymentActions view={view} missing={missing} cancelling={cancelling} cancel={cancel} />
+    </section>
+  );
+}
+
+/** 3 s after the payment is authorized, the order page. */
+function useOrderPageWhenAuthorized(view: PaymentView | null, checkoutId: string) {
+  const navigate = useNavigate();
   useEffect(() => {
     if (view !== "authorized") return;
     // Replace: back from the order page must not return to a payment that is already done.
@@ -55,8 +81,15 @@ export function PaymentStatusPanel({ checkoutId, api, useTitle, report = reportE
     );
     return () => clearTimeout(timer);
   }, [view, checkoutId, navigate]);
+}
 
-  // One report per failed payment, not per render or poll (a ref survives StrictMode's second effect run).
+/** One report per failed payment, not per render or poll (a ref survives StrictMode's second effect run). */
+function useFailureReport(
+  view: PaymentView | null,
+  paymentId: string | null,
+  checkoutId: string,
+  report: (event: TelemetryEvent) => void,
+) {
   const reported = useRef<string | null>(null);
   useEffect(() => {
     if (view !== "failed" || !paymentId || reported.current === paymentId) return;
@@ -68,8 +101,11 @@ export function PaymentStatusPanel({ checkoutId, api, useTitle, report = reportE
       details: { checkoutId, paymentId },
     });
   }, [view, paymentId, checkoutId, report]);
+}
 
-  const error = state.status === "error" ? state.error : null;
+/** A read that failed otherwise: reported, then the error page. */
+function useErrorPage(error: unknown, report: (event: TelemetryEvent) => void) {
+  const navigate = useNavigate();
   useEffect(() => {
     if (!error) return;
     report({ ...appErrorEvent(error, window.location.pathname), name: "PaymentError" });
@@ -77,47 +113,40 @@ export function PaymentStatusPanel({ checkoutId, api, useTitle, report = reportE
       replace: true,
     });
   }, [error, navigate, report]);
+}
 
-  const message =
-    state.status === "missing"
-      ? t("PaymentPage.Message.NotFound")
-      : cancelling
-        ? t("PaymentPage.Cancelling")
-        : view
-          ? t(paymentMessageKey(view))
-          : t("Spinner.Loading");
+type PaymentActionsProps = {
+  view: PaymentView | null;
+  missing: boolean;
+  cancelling: boolean;
+  cancel: () => Promise<unknown>;
+};
 
+function PaymentActions({ view, missing, cancelling, cancel }: PaymentActionsProps) {
+  const { t } = useTranslation();
   return (
-    <section className="payment-status" aria-busy={state.status === "loading" || cancelling}>
-      <StatusMark kind={state.status === "missing" ? "failed" : (view ?? "created")} />
-      <h1>{title}</h1>
-      {/* One live region for every change: the guest hears the new state without moving focus. */}
-      <p className="payment-status-message" role="status" aria-live="polite">
-        {message}
-      </p>
-      <div className="page-actions">
-        {view === "created" ? (
-          <button
-            type="button"
-            className="button"
-            // aria-disabled, not disabled: the focused button keeps the focus while the cancel runs.
-            aria-disabled={cancelling}
-            onClick={() => void cancel()}
-          >
-            {t("PaymentPage.CancelPayment")}
-          </button>
-        ) : null}
-        {view === "failed" || state.status === "missing" ? (
-          <Link to="/checkout" className="button button-primary">
-            {t("PaymentPage.GoBack")}
-          </Link>
-        ) : null}
-        {view === "cancelled" ? (
-          <Link to="/" className="button button-primary">
-            {t("PaymentPage.GoBack")}
-          </Link>
-        ) : null}
-      </div>
-    </section>
+    <div className="page-actions">
+      {view === "created" ? (
+        <button
+          type="button"
+          className="button"
+          // aria-disabled, not disabled: the focused button keeps the focus while the cancel runs.
+          aria-disabled={cancelling}
+          onClick={() => void cancel()}
+        >
+          {t("PaymentPage.CancelPayment")}
+        </button>
+      ) : null}
+      {view === "failed" || missing ? (
+        <Link to="/checkout" className="button button-primary">
+          {t("PaymentPage.GoBack")}
+        </Link>
+      ) : null}
+      {view === "cancelled" ? (
+        <Link to="/" className="button button-primary">
+          {t("PaymentPage.GoBack")}
+        </Link>
+      ) : null}
+    </div>
   );
 }

@@ -98,25 +98,13 @@ function createPaymentWatch(
     if (disposed || !waiting || paymentView(waiting.state) !== "created") return Promise.resolve(false);
     stop();
     publishCancelling(true);
-    running = (async () => {
-      try {
-        const answer = await api.cancelPayment(waiting.id);
-        show({ status: "ready", payment: answer });
-        const stillWaiting = paymentView(answer.state) === "created";
-        if (stillWaiting && !disposed) start();
-        return !stillWaiting;
-      } catch (error) {
-        if (errorStatusOf(error) === CONFLICT) {
-          if (!disposed) start();
-        } else {
-          show({ status: "error", error });
-        }
-        return false;
-      } finally {
-        running = null;
-        if (!disposed) publishCancelling(false);
-      }
-    })();
+    const restart = () => {
+      if (!disposed) start();
+    };
+    running = cancelRound(api, waiting, show, restart).finally(() => {
+      running = null;
+      if (!disposed) publishCancelling(false);
+    });
     return running;
   };
 
@@ -128,4 +116,27 @@ function createPaymentWatch(
       stop();
     },
   };
+}
+
+/**
+ * One cancel: the answer is shown; a payment still waiting (or one paid meanwhile, 409) is watched again. True
+ * when the payment no longer waits.
+ */
+async function cancelRound(
+  api: PaymentStatusApi,
+  waiting: Payment,
+  show: (state: PaymentStatusState) => void,
+  restart: () => void,
+): Promise<boolean> {
+  try {
+    const answer = await api.cancelPayment(waiting.id);
+    show({ status: "ready", payment: answer });
+    const stillWaiting = paymentView(answer.state) === "created";
+    if (stillWaiting) restart();
+    return !stillWaiting;
+  } catch (error) {
+    if (errorStatusOf(error) === CONFLICT) restart();
+    else show({ status: "error", error });
+    return false;
+  }
 }
