@@ -1,6 +1,6 @@
 import type { Checkout } from "@app/contracts";
 import { useMutation } from "@tanstack/react-query";
-import type { KeyboardEvent } from "react";
+import { type KeyboardEvent, useState } from "react";
 import { useFulfilmentPage } from "../fulfilment-page";
 
 /** One change being saved: what the guest chose, and the request already sent for it. */
@@ -17,10 +17,14 @@ type Change<T> = { value: T; request: Promise<Checkout> };
 export function useCheckoutChange<T>(save: (checkoutId: string, value: T) => Promise<Checkout>) {
   const { checkout, setCheckout } = useFulfilmentPage();
   const mutation = useMutation({ mutationFn: ({ request }: Change<T>) => request });
+  // The choice being saved, shown at once: the mutation's own state reaches the page a task later (TanStack
+  // Query batches its notifications), and a radio the guest just picked must not spring back meanwhile.
+  const [pending, setPending] = useState<T | null>(null);
   const change = (value: T, saved: () => void, failed?: (error: Error) => void) => {
     const request = save(checkout.id, value);
     // Handled by the mutation; this keeps a refusal that arrives before it looks from counting as unhandled.
     request.catch(() => undefined);
+    setPending(value);
     mutation.mutate(
       { value, request },
       {
@@ -29,10 +33,10 @@ export function useCheckoutChange<T>(save: (checkoutId: string, value: T) => Pro
           saved();
         },
         onError: failed,
+        onSettled: () => setPending(null),
       },
     );
   };
-  const pending = mutation.isPending ? (mutation.variables?.value ?? null) : null;
   return { change, pending, error: mutation.error, reset: mutation.reset };
 }
 
