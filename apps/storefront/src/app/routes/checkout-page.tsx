@@ -119,36 +119,13 @@ function StartedCheckout({ shop, data, basket, onBasketGone }: StartedCheckoutPr
   );
   const { bagFeeItem } = shop.settings;
   const basketHoldsGiftcard = basket.items.some((item) => data.giftcardProductIds.has(item.productId));
-
-  const fail = useCallback(
-    (error: unknown) => {
-      reportEvent({ ...appErrorEvent(error, window.location.pathname), name: "CheckoutError" });
-      navigate(errorPagePath(error));
-    },
-    [navigate],
-  );
-
-  const changeBagFee = useCallback(
-    async (change: "add" | "remove") => {
-      if (bagFeeItem === null) return;
-      if (change === "add") return basketStore.add({ productId: bagFeeItem, amount: 1, choices: [] });
-      const bagLine = basketStore.getSnapshot().basket?.items.find((item) => item.productId === bagFeeItem);
-      if (bagLine) await basketStore.removeLine(bagLine.id);
-    },
-    [bagFeeItem],
-  );
+  const fail = useCheckoutFailure(state.status === "failed" ? state.error : null);
+  const changeBagFee = useCallback((change: "add" | "remove") => changeBagFeeLine(bagFeeItem, change), [bagFeeItem]);
 
   const cart = useMemo(
     () => <CartSection bagFeeItem={bagFeeItem} total={basket.totalPrice} />,
     [bagFeeItem, basket.totalPrice],
   );
-
-  const failure = state.status === "failed" ? state.error : null;
-  useEffect(() => {
-    if (failure instanceof CheckoutAlreadyPaid) {
-      navigate(`/order/${encodeURIComponent(failure.checkoutId)}`, { replace: true });
-    } else if (failure) fail(failure);
-  }, [failure, fail, navigate]);
 
   // The form's chunk downloads while the checkout starts, but after the heading and cart have painted.
   useEffect(() => afterNextPaint(preloadCheckoutForm), []);
@@ -178,6 +155,38 @@ function StartedCheckout({ shop, data, basket, onBasketGone }: StartedCheckoutPr
       />
     </Suspense>
   );
+}
+
+/**
+ * What the guest cannot put right goes to the error page, reported; a checkout paid meanwhile (another tab) goes to
+ * its order page instead. Returns the handler the form calls with its own failures.
+ */
+function useCheckoutFailure(failure: unknown) {
+  const navigate = useNavigate();
+  const fail = useCallback(
+    (error: unknown) => {
+      reportEvent({ ...appErrorEvent(error, window.location.pathname), name: "CheckoutError" });
+      navigate(errorPagePath(error));
+    },
+    [navigate],
+  );
+  useEffect(() => {
+    if (failure instanceof CheckoutAlreadyPaid) {
+      navigate(`/order/${encodeURIComponent(failure.checkoutId)}`, { replace: true });
+    } else if (failure) fail(failure);
+  }, [failure, fail, navigate]);
+  return fail;
+}
+
+/**
+ * SPEC §4's bag fee on the basket: the bag product added once, or its line removed (the checkout feature decides
+ * when; the basket feature does it, and features do not import each other).
+ */
+async function changeBagFeeLine(bagFeeItem: number | null, change: "add" | "remove"): Promise<void> {
+  if (bagFeeItem === null) return;
+  if (change === "add") return basketStore.add({ productId: bagFeeItem, amount: 1, choices: [] });
+  const bagLine = basketStore.getSnapshot().basket?.items.find((item) => item.productId === bagFeeItem);
+  if (bagLine) await basketStore.removeLine(bagLine.id);
 }
 
 /** The cart and the shape of the form, while the checkout starts and the form's chunk arrives: nothing jumps. */

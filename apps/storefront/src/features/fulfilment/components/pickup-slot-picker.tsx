@@ -36,7 +36,7 @@ export function PickupSlotPicker({
 }: PickupSlotPickerProps) {
   const { t } = useTranslation();
   const messageId = useId();
-  const { status, available, retry } = slots;
+  const { status, available } = slots;
   const choices = available.map((slot) => ({ value: slot.time, label: slotTimeText(slot.time, timeZone) }));
   const [showAll, setShowAll] = useState(false);
   // The chosen slot is always among those shown, also when it is later than the first ones.
@@ -61,23 +61,7 @@ export function PickupSlotPicker({
         </button>
       ) : null}
       {/* One live line for loading / none / failed; while the same list is read again the old tiles stay. */}
-      <div aria-live="polite">
-        {status === "loading" && available.length === 0 ? (
-          <p className="checkout-status">
-            <span className="spinner" aria-hidden="true" />
-            {t("DeliveryMethod.LoadingTimes")}
-          </p>
-        ) : status === "loaded" && available.length === 0 ? (
-          <p className="checkout-status">{t("DeliveryMethod.NoAvailableTimes")}</p>
-        ) : status === "failed" ? (
-          <p className="checkout-status checkout-status-error">
-            {t("CheckoutDetails.TimesFailed")}
-            <button type="button" onClick={retry} disabled={disabled}>
-              {t("Actions.TryAgain")}
-            </button>
-          </p>
-        ) : null}
-      </div>
+      <SlotsStatus slots={slots} disabled={disabled} />
       <p
         id={messageId}
         className="checkout-field-message"
@@ -87,5 +71,28 @@ export function PickupSlotPicker({
         {message}
       </p>
     </PickupChoiceGroup>
+  );
+}
+
+function SlotsStatus({ slots: { status, available, retry }, disabled }: { slots: PickupSlots; disabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div aria-live="polite">
+      {status === "loading" && available.length === 0 ? (
+        <p className="checkout-status">
+          <span className="spinner" aria-hidden="true" />
+          {t("DeliveryMethod.LoadingTimes")}
+        </p>
+      ) : status === "loaded" && available.length === 0 ? (
+        <p className="checkout-status">{t("DeliveryMethod.NoAvailableTimes")}</p>
+      ) : status === "failed" ? (
+        <p className="checkout-status checkout-status-error">
+          {t("CheckoutDetails.TimesFailed")}
+          <button type="button" onClick={retry} disabled={disabled}>
+            {t("Actions.TryAgain")}
+          </button>
+        </p>
+      ) : null}
+    </div>
   );
 }

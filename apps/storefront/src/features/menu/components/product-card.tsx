@@ -1,5 +1,5 @@
 import type { Label, Product } from "@app/contracts";
-import { useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Counter } from "../../../components/ui/counter";
 import { BLANK_IMAGE, useAppHasPainted } from "../../../lib/first-paint";
@@ -60,18 +60,7 @@ export function ProductCard(props: ProductCardProps) {
       </div>
       {product.imageUrl ? (
         <div className="product-media">
-          {hasOptions ? (
-            <button
-              type="button"
-              className="product-image-button"
-              aria-label={t(panel.open ? "Product.HideOptions" : "Product.ShowOptions", { name })}
-              onClick={() => panel.toggle("image")}
-            >
-              {image}
-            </button>
-          ) : (
-            image
-          )}
+          {hasOptions ? <ImageButton panel={panel} name={name} image={image} /> : image}
         </div>
       ) : null}
       <div className="product-footer">
@@ -154,6 +143,21 @@ function ProductImage({ product, eager }: { product: ProductCardProps["product"]
       loading={eager ? "eager" : "lazy"}
       decoding="async"
     />
+  );
+}
+
+/** With options, the picture opens the panel too (SPEC §2), and the page scrolls to it. */
+function ImageButton({ panel, name, image }: { panel: ProductPanel; name: string; image: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="product-image-button"
+      aria-label={t(panel.open ? "Product.HideOptions" : "Product.ShowOptions", { name })}
+      onClick={() => panel.toggle("image")}
+    >
+      {image}
+    </button>
   );
 }
 
