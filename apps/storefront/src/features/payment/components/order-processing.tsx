@@ -54,17 +54,7 @@ export function OrderProcessing({ checkoutId, api, useTitle, report = reportEven
     });
   }, [state, blocker, navigate, report]);
 
-  const working = state.status === "working";
-  useEffect(() => {
-    if (!working) return;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers ask only when returnValue is set.
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [working]);
+  useWarnBeforeUnload(state.status === "working");
 
   return (
     <section className="order-processing" aria-busy="true">
@@ -86,4 +76,18 @@ export function OrderProcessing({ checkoutId, api, useTitle, report = reportEven
       </Dialog>
     </section>
   );
+}
+
+/** While `working`, reload or close asks first with the browser's own question. */
+function useWarnBeforeUnload(working: boolean) {
+  useEffect(() => {
+    if (!working) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers ask only when returnValue is set.
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [working]);
 }

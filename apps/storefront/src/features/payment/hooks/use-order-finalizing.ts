@@ -46,15 +46,8 @@ export function useOrderFinalizing(
     let timer: ReturnType<typeof setTimeout> | undefined;
 
     const finish = async (checkout: Checkout) => {
-      let order: Order | null = null;
-      if (checkout.orderId) {
-        try {
-          order = await api.getOrder(checkout.orderId);
-        } catch (error) {
-          if (!stopped) unread.current(error);
-        }
-      }
-      if (!stopped) setState({ status: "done", confirmed: confirmedOrderOf(checkout, order) });
+      const confirmed = await confirmationOf(api, checkout, (error) => !stopped && unread.current(error));
+      if (!stopped) setState({ status: "done", confirmed });
     };
     const follow = async (step: OrderStep, checkout: Checkout): Promise<void> => {
       if (stopped) return;
@@ -94,4 +87,17 @@ export function useOrderFinalizing(
   }, [checkoutId, api]);
 
   return state;
+}
+
+/** The placed order as the confirmation shows it; without its number when the order cannot be read. */
+async function confirmationOf(api: OrderFinalizingApi, checkout: Checkout, onUnread: (error: unknown) => void) {
+  let order: Order | null = null;
+  if (checkout.orderId) {
+    try {
+      order = await api.getOrder(checkout.orderId);
+    } catch (error) {
+      onUnread(error);
+    }
+  }
+  return confirmedOrderOf(checkout, order);
 }
