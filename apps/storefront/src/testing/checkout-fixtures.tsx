@@ -18,6 +18,7 @@ import type { CodesApi } from "../features/codes/api";
 import { CodesPageProvider } from "../features/codes/codes-page";
 import type { FulfilmentApi } from "../features/fulfilment/api";
 import { FulfilmentPageProvider } from "../features/fulfilment/fulfilment-page";
+import { GuestDetailsPageProvider } from "../features/guest-details/guest-details-page";
 import type { PaymentApi } from "../features/payment/api";
 
 /** The page value the tests build: every call faked, so one value serves the form and every section. */
@@ -25,6 +26,7 @@ export type CheckoutPageValue = FullCheckoutPageValue;
 export {
   type CheckoutSession,
   checkoutSessionReducer,
+  EMPTY_GUEST_INFORMATION,
   initialCheckoutSession,
 } from "../features/checkout/checkout-session";
 
@@ -232,7 +234,9 @@ export function WithCheckoutPage({
     <QueryClientProvider client={queryClient}>
       <CheckoutPageProvider value={value}>
         <FulfilmentPageProvider value={value}>
-          <CodesPageProvider value={value}>{children}</CodesPageProvider>
+          <CodesPageProvider value={value}>
+            <GuestDetailsPageProvider value={value}>{children}</GuestDetailsPageProvider>
+          </CodesPageProvider>
         </FulfilmentPageProvider>
       </CheckoutPageProvider>
     </QueryClientProvider>

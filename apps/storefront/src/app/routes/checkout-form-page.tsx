@@ -1,8 +1,8 @@
 /**
  * The /checkout form with its sections put together (STYLE.md: features never import each other, the app composes
- * them): the checkout feature's form, the fulfilment feature's pickup-time section and the codes feature's
- * discount and gift-card fields, all reading the form's page value, with every call of the page
- * (checkout-calls.ts).
+ * them): the checkout feature's form, the guest-details feature's comment and guest info, the fulfilment
+ * feature's pickup-time section and the codes feature's discount and gift-card fields, all reading the form's
+ * page value, with every call of the page (checkout-calls.ts).
  * A chunk of its own (checkout-page.tsx loads it lazily), with the query client of the sections' server state:
  * neither lands in the first load.
  */
@@ -13,11 +13,12 @@ import "./checkout-details.css";
 import { type CheckoutApi, CheckoutForm, type CheckoutFormProps } from "../../features/checkout";
 import { CodesPageProvider, DiscountField, GiftcardField } from "../../features/codes";
 import { FulfilmentPageProvider, invalidateSlots, PickupTimeSection } from "../../features/fulfilment";
+import { GuestDetailsPageProvider, GuestInfoSection, OrderCommentSection } from "../../features/guest-details";
 import type { CheckoutPageCalls } from "./checkout-calls";
 
 export type CheckoutFormPageProps = Omit<
   CheckoutFormProps,
-  "api" | "renderPickupTime" | "renderCodes" | "onSlotFull"
+  "api" | "renderGuestDetails" | "renderPickupTime" | "renderCodes" | "onSlotFull"
 > & {
   api: CheckoutPageCalls;
 };
@@ -40,6 +41,12 @@ export function CheckoutFormPage({ api, ...props }: CheckoutFormPageProps) {
       <CheckoutForm
         {...props}
         api={formApi}
+        renderGuestDetails={(page) => (
+          <GuestDetailsPageProvider value={page}>
+            <OrderCommentSection />
+            <GuestInfoSection />
+          </GuestDetailsPageProvider>
+        )}
         renderPickupTime={(page) => (
           <FulfilmentPageProvider value={{ ...page, api }}>
             <PickupTimeSection />

@@ -5,18 +5,9 @@
  * one the server runs: these rules only map its results onto the page's message keys.
  */
 import type { AppSettings, Basket, Checkout, PaymentMethod } from "@app/contracts";
-import {
-  CheckoutState,
-  type GuestFieldError,
-  isValidZipCode,
-  localParts,
-  ORDER_COMMENT_MAX,
-  type RequiredGuestInformation,
-  sanitizeGuestInformation,
-  validateGuestInformation,
-} from "@app/domain";
+import { CheckoutState, isValidZipCode, localParts, sanitizeGuestInformation } from "@app/domain";
 import { errorCodeOf } from "../../lib/api-client";
-import type { CheckoutSession, GuestInformationDraft } from "./checkout-session";
+import type { CheckoutSession } from "./checkout-session";
 
 // ── Missing fields (SPEC §5) ──────────────────────────────────────────────────────────────
 
@@ -72,40 +63,6 @@ export type ListSeparators = {
 export function joinMissing(items: readonly string[], { separator, lastSeparator }: ListSeparators): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(separator)}${lastSeparator}${items.at(-1)}`;
-}
-
-// ── Field errors (SPEC §5) ────────────────────────────────────────────────────────────────
-
-export type GuestFieldName = "name" | "phone" | "email" | "orderComment";
-export type InputErrorKey = "Input.Name" | "Input.Phone" | "Input.Email" | "Input.InvalidPhone" | "Input.Invalid";
-export type GuestFieldErrors = Partial<Record<GuestFieldName, InputErrorKey>>;
-
-/** The domain names an empty required field MissingFields.*; under the field itself it reads Input.*. */
-const FIELD_MESSAGE: Record<GuestFieldError["code"], InputErrorKey> = {
-  "MissingFields.Name": "Input.Name",
-  "MissingFields.Phone": "Input.Phone",
-  "MissingFields.Email": "Input.Email",
-  "Input.InvalidPhone": "Input.InvalidPhone",
-  "Input.Invalid": "Input.Invalid",
-};
-
-/** Each guest field's message key, from @app/domain's validateGuestInformation (the server's rules). */
-export function guestFieldErrors(
-  guestInformation: GuestInformationDraft,
-  required: RequiredGuestInformation,
-): GuestFieldErrors {
-  const errors: GuestFieldErrors = {};
-  for (const error of validateGuestInformation(guestInformation, required)) {
-    errors[error.field] ??= FIELD_MESSAGE[error.code];
-  }
-  return errors;
-}
-
-export { ORDER_COMMENT_MAX };
-
-/** The comment counter: characters the guest may still type (the input stops at 125). */
-export function commentCharactersLeft(comment: string): number {
-  return Math.max(0, ORDER_COMMENT_MAX - comment.length);
 }
 
 // ── Checkout start (SPEC §4) ──────────────────────────────────────────────────────────────

@@ -17,8 +17,6 @@ import { useBagFeeRule } from "../hooks/use-bag-fee-rule";
 import { type PlaceOrderStep, placeOrder, type Refusal } from "../place-order";
 import { BringOwnBag } from "./bring-own-bag";
 import { CheckoutTotals } from "./checkout-totals";
-import { GuestInfoSection } from "./guest-info-section";
-import { OrderCommentSection } from "./order-comment-section";
 import { PaymentMethodChoice } from "./payment-method-choice";
 import { TermsCheckbox } from "./terms-checkbox";
 import "./checkout-form.css";
@@ -34,7 +32,9 @@ export type CheckoutFormProps = {
   api: CheckoutApi;
   /** The cart section (the basket feature's lines), first of the page's sections. */
   cart: ReactNode;
-  /** The pickup-time section (another feature's: the app renders it with the page's value). */
+  /** The order comment and guest info sections (another feature's: the app renders them with the page's value). */
+  renderGuestDetails: (page: CheckoutPageValue) => ReactNode;
+  /** The pickup-time section (another feature's, as above). */
   renderPickupTime: (page: CheckoutPageValue) => ReactNode;
   /** The discount code and gift card fields, first in the payment section (another feature's, as above). */
   renderCodes: (page: CheckoutPageValue) => ReactNode;
@@ -106,8 +106,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
       <BagFeeRule />
       {props.cart}
       <form ref={formRef} className="checkout-form" noValidate onSubmit={submit} aria-describedby={messageId}>
-        <OrderCommentSection />
-        <GuestInfoSection />
+        {props.renderGuestDetails(value)}
         {props.renderPickupTime(value)}
         <section className="checkout-section" aria-labelledby={`${messageId}-payment`}>
           <h2 id={`${messageId}-payment`}>{t("CheckoutPage.PaymentSection")}</h2>

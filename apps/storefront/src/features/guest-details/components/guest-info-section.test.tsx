@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
-import { aShop } from "../../../testing/checkout-fixtures";
+import { aShop, EMPTY_GUEST_INFORMATION } from "../../../testing/checkout-fixtures";
 import { renderGuestDetails } from "../../../testing/guest-details-test-page";
 import { startEnglish } from "../../../testing/start-english";
-import { EMPTY_GUEST_INFORMATION, type GuestInformationDraft } from "../checkout-session";
+import type { GuestInformationDraft } from "../guest-details-page";
 import { GuestInfoSection } from "./guest-info-section";
 
 beforeAll(startEnglish);

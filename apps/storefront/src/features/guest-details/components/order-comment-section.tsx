@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useCheckoutPage } from "../checkout-page-context";
-import { commentCharactersLeft, ORDER_COMMENT_MAX } from "../checkout-rules";
+import { useGuestDetailsPage } from "../guest-details-page";
+import { commentCharactersLeft, ORDER_COMMENT_MAX } from "../guest-rules";
 
 /** Within this many characters of the limit a screen reader hears the count (once the guest pauses). */
 export const ORDER_COMMENT_NEAR_LIMIT = 20;
@@ -17,7 +17,7 @@ export const ORDER_COMMENT_ANNOUNCE_DELAY_MS = 1000;
 export function OrderCommentSection() {
   const { t } = useTranslation();
   const id = useId();
-  const { session, dispatch, placing } = useCheckoutPage();
+  const { session, dispatch, placing } = useGuestDetailsPage();
   const comment = session.guestInformation.orderComment;
   const counter = t("CheckoutPage.OrderCommentCounter", { count: comment.length, max: ORDER_COMMENT_MAX });
   const announcement = useCalmAnnouncement(commentCharactersLeft(comment) <= ORDER_COMMENT_NEAR_LIMIT ? counter : "");

@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../components/ui/text-field";
-import { useCheckoutPage } from "../checkout-page-context";
-import { guestFieldErrors } from "../checkout-rules";
-import type { GuestInformationDraft } from "../checkout-session";
+import type { GuestInformationDraft } from "../guest-details-page";
+import { useGuestDetailsPage } from "../guest-details-page";
+import { guestFieldErrors } from "../guest-rules";
 
 /**
  * Name, phone and email (SPEC §5). Required per the shop's requiredGuestInformation; errors only after the
@@ -13,7 +13,7 @@ import type { GuestInformationDraft } from "../checkout-session";
 export function GuestInfoSection() {
   const { t } = useTranslation();
   const titleId = useId();
-  const { shop, session, dispatch, placing } = useCheckoutPage();
+  const { shop, session, dispatch, placing } = useGuestDetailsPage();
   const required = shop.settings.requiredGuestInformation;
   const guest = session.guestInformation;
   const shown = session.showValidationErrors;
