@@ -1,7 +1,7 @@
 /**
  * The checkout's own calls as one object, and what the checkout needs of the other features' calls (removing
  * codes and delivery when a checkout is reused, bringing codes in line and starting the payment when the
- * order is placed). The app hands the form all of them in one object (app/routes/checkout-form-page.tsx); a
+ * order is placed). The app hands the form all of them in one object (app/routes/checkout-calls.ts); a
  * test hands it a fake.
  */
 import type { Checkout, Payment, PaymentMethod } from "@app/contracts";

@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { errorCodeOf, errorStatusOf } from "../../../lib/api-client";
-import { deliveryDatesQuery, deliveryTimesQuery } from "../api/queries";
+import { deliveryDatesQuery } from "../api/get-delivery-dates";
+import { deliveryTimesQuery } from "../api/get-delivery-times";
 import { useFulfilmentPage } from "../fulfilment-page";
 import { usePickupRead, usePickupSlots } from "../hooks/pickup-slots";
 import { useCheckoutChange } from "../hooks/use-checkout-change";
@@ -34,7 +35,7 @@ function DeliveryDatePicker({ serverDate }: { serverDate: string | null }) {
   const { t, i18n } = useTranslation();
   const dateMessageId = useId();
   const { checkout, session, dispatch, today, placing, api } = useFulfilmentPage();
-  const dates = usePickupRead(deliveryDatesQuery(api, checkout.id, session.delivery));
+  const dates = usePickupRead(deliveryDatesQuery(api.getDeliveryDates, checkout.id, session.delivery));
   const { change, pending, error } = useCheckoutChange(api.setDeliveryDate);
   const chooseDate = (date: string) => change(date, () => dispatch({ type: "dateChosen", date }));
 
@@ -84,7 +85,7 @@ function DeliveryTimePicker({ serverDate }: { serverDate: string }) {
   const { t } = useTranslation();
   const { basket, checkout, session, dispatch, timeZone, placing, api } = useFulfilmentPage();
   const slots = usePickupSlots({
-    query: deliveryTimesQuery(api, checkout.id, serverDate, basket.itemCount),
+    query: deliveryTimesQuery(api.getDeliveryTimes, checkout.id, serverDate, basket.itemCount),
     chosen: session.chosenTimeslot,
     clearChosen: () => dispatch({ type: "timeslotChosen", time: null }),
   });

@@ -14,7 +14,7 @@ import {
 } from "../../../testing/checkout-fixtures";
 import { renderGuestDetails } from "../../../testing/guest-details-test-page";
 import { startEnglish } from "../../../testing/start-english";
-import { invalidateSlots } from "../api/queries";
+import { invalidateSlots } from "../api/query-keys";
 import { PickupTimeSection } from "./pickup-time-section";
 
 beforeAll(startEnglish);

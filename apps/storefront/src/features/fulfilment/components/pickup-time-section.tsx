@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { pickupSlotsQuery } from "../api/queries";
+import { pickupSlotsQuery } from "../api/get-available-order-times";
 import { useFulfilmentPage } from "../fulfilment-page";
 import { orderDates } from "../fulfilment-rules";
 import { usePickupSlots } from "../hooks/pickup-slots";
@@ -91,7 +91,7 @@ function PickupTimePicker() {
       date === null
         ? null
         : pickupSlotsQuery(
-            api,
+            api.getAvailableOrderTimes,
             checkout.id,
             { productionUnitId: shop.productionUnit.id, date, capacityInstanceId: shop.module.capacityInstanceId },
             basket.itemCount,

@@ -6,7 +6,7 @@
 import type { PickupTimeSlot } from "@app/contracts";
 import { skipToken, type UseQueryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { sameList } from "../api/queries";
+import { sameList } from "../api/query-keys";
 import { availableSlots } from "../fulfilment-rules";
 
 export type PickupReadStatus = "idle" | "loading" | "loaded" | "failed";
