@@ -1,18 +1,28 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+// A relative path: Vite bundles the config with its relative imports, but loads a package's TypeScript as is.
+import { EARLY_ENTRIES, ROUTE_CHUNKS } from "../../packages/contracts/src/storefront-boot.ts";
 import { precompress } from "./build/precompress.ts";
+import { routeChunks } from "./build/route-chunks.ts";
 
 /** React and its scheduler: the same in every release of the app, so the browser keeps them cached too. */
 const REACT = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 /** The small entries a page runs beside the app (src/early-reads.ts, src/early-date-formats.ts). */
 const EARLY_ENTRY = /[\\/]src[\\/]early-[a-z-]+\.ts$/;
 
+/** The lazily loaded route modules the server hints, by the name it knows them by (src/app/routes.tsx imports them). */
+const ROUTE_MODULES = {
+  [ROUTE_CHUNKS.menu]: "src/app/routes/menu-page.tsx",
+  [ROUTE_CHUNKS.precheckout]: "src/app/routes/precheckout-page.tsx",
+  [ROUTE_CHUNKS.checkout]: "src/app/routes/checkout-page.tsx",
+};
+
 // In `npm run dev` the API runs on API_PORT and Vite serves the storefront with hot reload on PORT.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), routeChunks(ROUTE_MODULES), precompress()],
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { "/api": apiTarget, "/static": apiTarget },
@@ -35,8 +45,8 @@ export default defineConfig({
       // /checkout page src/early-reads.ts.
       input: {
         index: fileURLToPath(new URL("./index.html", import.meta.url)),
-        "early-reads": fileURLToPath(new URL("./src/early-reads.ts", import.meta.url)),
-        "early-date-formats": fileURLToPath(new URL("./src/early-date-formats.ts", import.meta.url)),
+        [EARLY_ENTRIES.reads]: fileURLToPath(new URL("./src/early-reads.ts", import.meta.url)),
+        [EARLY_ENTRIES.dateFormats]: fileURLToPath(new URL("./src/early-date-formats.ts", import.meta.url)),
       },
       // The first load in two scripts of about the same size (br: React ~58 KB, the rest ~55 KB), plus
       // Rolldown's 0.4 KB runtime, which groups cannot place; automatic splitting made six files of it (eight

@@ -4,20 +4,30 @@
  * it has run. The page cannot carry the reads: it is the same for every guest of the host
  * (apps/api/src/plugins/storefront-page.ts), and the basket is this guest's.
  *
- * The server adds this entry (an async module of its own, importing nothing) to the /checkout page only. It
- * answers the app's own identical requests — same URL, GET, same bearer token — from the reads it started, each
- * once, by standing in front of `fetch` until they are all taken; so the first-load JavaScript of every page
- * stays as it is. Nothing here decides anything: a request the app sends differently, or a read that failed,
- * goes to the network as before, and without this script the app works as before.
+ * The server adds this entry (an async module of its own) to the /checkout page only. It leaves the reads it
+ * started on `globalThis` under a registered symbol; the app's API client takes each one, once, when it sends
+ * the identical request (same URL, GET, same bearer token: lib/early-answers.ts). `fetch` is left alone, and
+ * nothing here decides anything: a request the app sends differently, or a read that failed, goes to the
+ * network as before, and without this script the app works as before.
  */
+import type { BOOT_BLOCK_IDS, EARLY_READS_SYMBOL, STORAGE_KEYS } from "@app/contracts/storefront-boot";
 
-/** The ids and keys the app uses (lib/boot-data.ts, features/basket basket-storage.ts, lib/i18n.ts), repeated: this entry imports nothing. */
+/*
+ * The shared names, spelled out and typed as the shared module's values, so a change there fails the typecheck
+ * here: this entry imports nothing at run time, or the build would make it load the app's first chunk for
+ * them (docs/decisions/016-first-paint-without-a-round-trip.md).
+ */
+const MODULE_BLOCK: (typeof BOOT_BLOCK_IDS)["module"] = "shop-module";
+const LANGUAGES_BLOCK: (typeof BOOT_BLOCK_IDS)["languages"] = "shop-languages";
+const BASKET_ID_KEY: (typeof STORAGE_KEYS)["basketId"] = "basketId";
+const LANGUAGE_KEY: (typeof STORAGE_KEYS)["language"] = "language";
+const READS_SYMBOL: typeof EARLY_READS_SYMBOL = "app.storefront.early-reads";
+
+/** The languages the app has messages for (lib/i18n.ts LANGUAGES): this entry does not load the app's i18n. */
 const LANGUAGES = ["da-DK", "en-US"];
 
-type EarlyRead = { bearer: Promise<string | undefined> | null; answer: Promise<Response> };
-
-/** The browser's own fetch: the reads below go to the network, not to the stand-in they are kept in. */
-const networkFetch = globalThis.fetch;
+/** A read started here: its answer, and the token it was sent with (null: sent without one). */
+export type EarlyRead = { bearer: Promise<string | undefined> | null; answer: Promise<Response> };
 
 function dataBlock<T>(id: string): T | undefined {
   try {
@@ -42,17 +52,17 @@ async function readWhole(answer: Response): Promise<Response> {
 
 function startReads(): Map<string, EarlyRead> {
   const reads = new Map<string, EarlyRead>();
-  const module = dataBlock<{ productionUnitId: number; checkoutInstanceId: number }>("shop-module");
-  const basketId = localStorage.getItem("basketId");
+  const module = dataBlock<{ productionUnitId: number; checkoutInstanceId: number }>(MODULE_BLOCK);
+  const basketId = localStorage.getItem(BASKET_ID_KEY);
   if (!module || !basketId) return reads;
   // The basket's language as the app asks for it: the guest's choice, else the shop's default (basket-language.ts).
   const chosen =
-    localStorage.getItem("language") ?? dataBlock<{ defaultLanguage?: string }>("shop-languages")?.defaultLanguage;
+    localStorage.getItem(LANGUAGE_KEY) ?? dataBlock<{ defaultLanguage?: string }>(LANGUAGES_BLOCK)?.defaultLanguage;
   const language = chosen && LANGUAGES.includes(chosen) ? chosen : "da-DK";
   const accept = { accept: "application/json" };
   // The page preloads this very request; the app's start then takes the answer from here.
   const tokenUrl = `/api/token/${module.productionUnitId}`;
-  const tokenAnswer = networkFetch(tokenUrl, { headers: accept }).then(readWhole);
+  const tokenAnswer = fetch(tokenUrl, { headers: accept }).then(readWhole);
   reads.set(tokenUrl, { bearer: null, answer: tokenAnswer });
   const bearer = tokenAnswer
     .then((answer) => (answer.ok ? answer.clone().json() : {}))
@@ -63,7 +73,7 @@ function startReads(): Map<string, EarlyRead> {
   ]) {
     const answer = bearer.then((token) =>
       token
-        ? networkFetch(url, { headers: { ...accept, authorization: `Bearer ${token}` } }).then(readWhole)
+        ? fetch(url, { headers: { ...accept, authorization: `Bearer ${token}` } }).then(readWhole)
         : Promise.reject(),
     );
     answer.catch(() => {}); // a failed read is asked again by the app
@@ -72,35 +82,9 @@ function startReads(): Map<string, EarlyRead> {
   return reads;
 }
 
-/** The read started for this request, if the app sends it exactly so (same token) and it succeeded. */
-async function answerFor(read: EarlyRead, init: RequestInit | undefined): Promise<Response | undefined> {
-  try {
-    const sentWith = new Headers(init?.headers).get("authorization");
-    const bearer = read.bearer ? await read.bearer : undefined;
-    if (sentWith !== (bearer ? `Bearer ${bearer}` : null)) return undefined;
-    const answer = await read.answer;
-    return answer.ok ? answer : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function standInFrontOfFetch(reads: Map<string, EarlyRead>): void {
-  if (reads.size === 0) return;
-  globalThis.fetch = (input, init) => {
-    const read = typeof input === "string" ? reads.get(input) : undefined;
-    if (!read || (init?.method ?? "GET") !== "GET" || init?.body != null) return networkFetch(input, init);
-    reads.delete(input as string);
-    if (reads.size === 0) globalThis.fetch = networkFetch;
-    return answerFor(read, init).then((answer) => answer ?? networkFetch(input, init));
-  };
-}
-
 try {
-  standInFrontOfFetch(startReads());
+  const reads = startReads();
+  if (reads.size > 0) (globalThis as Record<symbol, unknown>)[Symbol.for(READS_SYMBOL)] = reads;
 } catch {
   // Storage blocked or a broken data block: the app reads everything itself.
 }
-
-// A module (it runs as `<script type="module">`), though it exports nothing.
-export {};

@@ -10,5 +10,6 @@ export * from "./order";
 export * from "./payment";
 export * from "./payment-request";
 export * from "./settings";
+export * from "./storefront-boot";
 export * from "./telemetry";
 export * from "./tenancy";

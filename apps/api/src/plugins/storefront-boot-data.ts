@@ -1,14 +1,12 @@
+import { BOOT_BLOCK_IDS } from "@app/contracts";
 import type { FastifyInstance } from "fastify";
 
-/**
- * The ids of the data blocks the page carries; apps/storefront/src/lib/boot-data.ts reads them (the
- * storefront imports nothing from the API, so the two names are repeated there).
- */
-export const MODULE_BLOCK_ID = "shop-module";
-export const CATALOGUE_BLOCK_ID = "shop-catalogue";
-export const LANGUAGES_BLOCK_ID = "shop-languages";
-export const START_BLOCK_ID = "shop-start";
-export const STOCK_BLOCK_ID = "shop-stock";
+/** The ids of the data blocks the page carries, shared with the storefront that reads them (@app/contracts). */
+export const MODULE_BLOCK_ID = BOOT_BLOCK_IDS.module;
+export const CATALOGUE_BLOCK_ID = BOOT_BLOCK_IDS.catalogue;
+export const LANGUAGES_BLOCK_ID = BOOT_BLOCK_IDS.languages;
+export const START_BLOCK_ID = BOOT_BLOCK_IDS.start;
+export const STOCK_BLOCK_ID = BOOT_BLOCK_IDS.stock;
 
 /**
  * What the page for one host carries: raw JSON texts, exactly as the API answers them, and the production

@@ -1,49 +1,49 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { EARLY_ENTRIES, ROUTE_CHUNKS, type RouteChunkName } from "@app/contracts";
 
-type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
+/** The storefront build's `.vite/route-chunks.json` (apps/storefront/build/route-chunks.ts): route chunk → manifest key. */
+type RouteChunkKeys = Partial<Record<RouteChunkName, string>>;
+
+/** Where the storefront build names its route chunks, beside Vite's manifest. */
+export const ROUTE_CHUNKS_FILE = ".vite/route-chunks.json";
 
 /**
- * The code-split pages of the storefront (apps/storefront/src/app/routes.tsx) by path. Their chunks load
- * only once the entry has run; hinted in the page, they download alongside it. `early` is an entry of its own
- * that the page runs beside the app, reading the page's data blocks (/checkout: apps/storefront/src/early-reads.ts,
- * the guest's first reads).
+ * The code-split pages of the storefront by path, each named by its route chunk (@app/contracts ROUTE_CHUNKS;
+ * the storefront's build says which chunk that is). Their chunks load only once the entry has run; hinted in
+ * the page, they download alongside it. `early` is an entry of its own that the page runs beside the app,
+ * reading the page's data blocks (/checkout: the guest's first reads).
  */
-const ROUTE_MODULES: { test: RegExp; module: string; early?: string }[] = [
-  { test: /^\/menu\/[^/]+$/, module: "src/app/routes/menu-page.tsx" },
-  { test: /^\/precheckout$/, module: "src/app/routes/precheckout-page.tsx" },
-  { test: /^\/checkout$/, module: "src/app/routes/checkout-page.tsx", early: "src/early-reads.ts" },
+export const HINTED_ROUTES: readonly { test: RegExp; chunk: RouteChunkName; early?: string }[] = [
+  { test: /^\/menu\/[^/]+$/, chunk: ROUTE_CHUNKS.menu },
+  { test: /^\/precheckout$/, chunk: ROUTE_CHUNKS.precheckout },
+  { test: /^\/checkout$/, chunk: ROUTE_CHUNKS.checkout, early: EARLY_ENTRIES.reads },
 ];
 
 /**
  * The routes whose loader reads the sold-out lists on arrival: their page carries them (storefront-boot-data.ts),
  * so the first paint waits for no API call. Other pages leave them out: read later, they would be old.
  */
-const STOCK_READING_MODULES = new Set(["src/app/routes/menu-page.tsx", "src/app/routes/precheckout-page.tsx"]);
+const STOCK_READING_ROUTES = new Set<string>([ROUTE_CHUNKS.menu, ROUTE_CHUNKS.precheckout]);
 
 export function readsStockFirst(kind: string): boolean {
-  return STOCK_READING_MODULES.has(kind);
+  return STOCK_READING_ROUTES.has(kind);
 }
 
 /** The front page: no route chunk, but its first category tiles' pictures are worth preloading. */
 export const FRONT_PAGE_KIND = "front";
-
-/**
- * The entry every page runs beside the app, reading nothing: it starts ICU's date formats while the app downloads
- * (apps/storefront/src/early-date-formats.ts).
- */
-const DATE_FORMATS_ENTRY = "src/early-date-formats.ts";
 
 /** The front page's hints: the pictures of its first tiles, besides what every page has (`everyPage`). */
 export function frontPageHints(catalogue: string | null, everyPage: RouteHints): RouteHints {
   return { ...everyPage, preloads: tileImageHints(catalogue) };
 }
 
-/** Which kind of page a path is, for the hints: the route module, the front page, or "" (what every page has). */
+/** Which kind of page a path is, for the hints: the route chunk, the front page, or "" (what every page has). */
 export function routeKind(path: string): string {
   if (path === "/") return FRONT_PAGE_KIND;
-  return ROUTE_MODULES.find((route) => route.test.test(path))?.module ?? "";
+  return HINTED_ROUTES.find((route) => route.test.test(path))?.chunk ?? "";
 }
 
 /** How many tiles a phone shows before scrolling (two rows of two): their pictures hold its largest paint. */
@@ -72,29 +72,58 @@ export type RouteHints = { first: string; early: string; preloads: string };
 
 /**
  * The `<link>`s that preload a route's own chunks and styles (what the entry preloads already left out), the
- * route's early script and the script every page runs first, from the build's manifest (vite `build.manifest`).
- * No manifest: no hints, the page works as before.
+ * route's early script and the script every page runs first (the date formats), from the build's manifest
+ * (vite `build.manifest`) and its route chunk names. No manifest: no hints, the page works as before.
  */
 export function createRouteHints(dist: string): (kind: string) => RouteHints {
-  const path = join(dist, ".vite/manifest.json");
-  const manifest: Manifest = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
+  const { manifest, routeKeys } = readBuild(dist);
   const inEntry = new Set(closure(manifest, "index.html"));
-  const everyPage: RouteHints = { first: asyncScript(manifest[DATE_FORMATS_ENTRY]?.file), early: "", preloads: "" };
+  const everyPage: RouteHints = {
+    first: asyncScript(entryFile(manifest, EARLY_ENTRIES.dateFormats)),
+    early: "",
+    preloads: "",
+  };
   const hints = new Map<string, RouteHints>();
-  for (const { module, early } of ROUTE_MODULES) {
-    if (!manifest[module]) continue;
-    const keys = closure(manifest, module).filter((key) => !inEntry.has(key));
-    const scripts = keys.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
+  for (const { chunk, early } of HINTED_ROUTES) {
+    const key = routeKeys[chunk];
+    if (!key || !manifest[key]) continue;
+    const keys = closure(manifest, key).filter((imported) => !inEntry.has(imported));
+    const scripts = keys.map(
+      (imported) => `<link rel="modulepreload" crossorigin href="/${manifest[imported]!.file}">`,
+    );
     const styles = keys
-      .flatMap((key) => manifest[key]!.css ?? [])
+      .flatMap((imported) => manifest[imported]!.css ?? [])
       .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
-    hints.set(module, {
+    hints.set(chunk, {
       ...everyPage,
-      early: asyncScript(early ? manifest[early]?.file : undefined),
+      early: asyncScript(early ? entryFile(manifest, early) : undefined),
       preloads: [...scripts, ...styles].join(""),
     });
   }
   return (kind) => hints.get(kind) ?? everyPage;
+}
+
+/** The hinted routes the build in `dist` has no chunk for (a storefront change the server would not see). */
+export function routesWithoutChunk(dist: string): RouteChunkName[] {
+  const { manifest, routeKeys } = readBuild(dist);
+  return HINTED_ROUTES.map((route) => route.chunk).filter((chunk) => {
+    const key = routeKeys[chunk];
+    return !key || !manifest[key];
+  });
+}
+
+function readBuild(dist: string): { manifest: Manifest; routeKeys: RouteChunkKeys } {
+  const read = <T>(file: string): T | undefined =>
+    existsSync(join(dist, file)) ? (JSON.parse(readFileSync(join(dist, file), "utf8")) as T) : undefined;
+  return {
+    manifest: read<Manifest>(".vite/manifest.json") ?? {},
+    routeKeys: read<RouteChunkKeys>(ROUTE_CHUNKS_FILE) ?? {},
+  };
+}
+
+/** The file of the build's entry named `name` (a named input of the storefront's build). */
+function entryFile(manifest: Manifest, name: string): string | undefined {
+  return Object.values(manifest).find((chunk) => chunk.isEntry && chunk.name === name)?.file;
 }
 
 /** Async and asked for first in the page: it runs as soon as it has arrived, long before the app's bundle. */

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registerErrorHandler } from "./error-handler";
 import { registerStorefront } from "./storefront";
+import { routesWithoutChunk } from "./storefront-route-hints";
 
 const SCRIPT = "console.log('shop');\n".repeat(50);
 /**
@@ -18,17 +19,22 @@ const MODULE_ANSWER =
 
 /** A build's manifest (vite build.manifest): the entry and the menu route, which shares the runtime chunk. */
 const MANIFEST = {
-  "index.html": { file: "assets/index-abc123.js", isEntry: true, imports: ["_runtime.js"] },
+  "index.html": { file: "assets/index-abc123.js", name: "index", isEntry: true, imports: ["_runtime.js"] },
   "_runtime.js": { file: "assets/runtime-1.js" },
   "_cards.js": { file: "assets/cards-2.js", css: ["assets/cards-2.css"] },
-  "src/app/routes/menu-page.tsx": {
+  "src/pages/menu.tsx": {
     file: "assets/menu-page-3.js",
     imports: ["_runtime.js", "index.html", "_cards.js"],
   },
-  "src/app/routes/checkout-page.tsx": { file: "assets/checkout-page-4.js", imports: ["index.html"] },
-  "src/early-reads.ts": { file: "assets/early-reads-5.js", isEntry: true },
-  "src/early-date-formats.ts": { file: "assets/early-date-formats-6.js", isEntry: true },
+  "src/pages/checkout.tsx": { file: "assets/checkout-page-4.js", imports: ["index.html"] },
+  "src/early-reads.ts": { file: "assets/early-reads-5.js", name: "early-reads", isEntry: true },
+  "src/early-date-formats.ts": { file: "assets/early-date-formats-6.js", name: "early-date-formats", isEntry: true },
 };
+/**
+ * The build's names of its route chunks (apps/storefront/build/route-chunks.ts): the server knows the routes by
+ * these names, whatever the storefront's files are called. This build has no precheckout chunk.
+ */
+const ROUTE_CHUNK_KEYS = { "route-menu": "src/pages/menu.tsx", "route-checkout": "src/pages/checkout.tsx" };
 
 let dist: string;
 let app: FastifyInstance;
@@ -44,6 +50,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, "assets/da-DK-Xy_1.json"), "{}");
   mkdirSync(join(dist, ".vite"));
   writeFileSync(join(dist, ".vite/manifest.json"), JSON.stringify(MANIFEST));
+  writeFileSync(join(dist, ".vite/route-chunks.json"), JSON.stringify(ROUTE_CHUNK_KEYS));
   writeFileSync(join(dist, "images/logo.svg"), "<svg/>");
   app = Fastify();
   registerErrorHandler(app);
@@ -304,6 +311,13 @@ describe("route hints", () => {
     }
     const checkout = await app.inject({ method: "GET", url: "/checkout", headers: { host: "localhost" } });
     expect(checkout.body.indexOf(script)).toBeLessThan(checkout.body.indexOf("early-reads-5.js"));
+  });
+
+  test("a hinted route the build has no chunk for is named, and its page goes out without route hints", async () => {
+    expect(routesWithoutChunk(dist)).toEqual(["route-precheckout"]);
+    const page = await app.inject({ method: "GET", url: "/precheckout", headers: { host: "localhost" } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain("modulepreload");
   });
 
   test("the front page preloads its first tiles' pictures, no route chunks", async () => {

@@ -4,7 +4,7 @@ import { PaymentState } from "@app/domain";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import type { PaymentStatusApi } from "../features/payment-status";
+import type { PaymentStatusApi } from "../features/payment";
 import { ApiError } from "../lib/api-client";
 import { startEnglish } from "../testing/start-english";
 import { Header } from "./header";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { pendingPayment } from "../features/payment-status";
+import { pendingPayment } from "../features/payment";
 import { BLANK_IMAGE, useAppHasPainted } from "../lib/first-paint";
 import { chooseLanguage, type Language } from "../lib/i18n";
 

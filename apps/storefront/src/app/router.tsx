@@ -1,18 +1,12 @@
 import type { Module } from "@app/contracts";
+import { BOOT_BLOCK_IDS } from "@app/contracts/storefront-boot";
 import { createBrowserRouter } from "react-router";
 import { isLoggedIn, postLoginAttempt } from "../features/auth";
 import { basketStore } from "../features/basket";
 import { type EmbeddedCatalogue, type EmbeddedStock, loadCatalogue, loadStock } from "../features/menu";
 import { type AppState, readMaintenanceFlag, type StartAnswers, startApp } from "../features/shop";
 import { api, setToken, staticStorage } from "../lib/api-client";
-import {
-  CATALOGUE_BLOCK_ID,
-  LANGUAGES_BLOCK_ID,
-  MODULE_BLOCK_ID,
-  readDataBlock,
-  START_BLOCK_ID,
-  STOCK_BLOCK_ID,
-} from "../lib/boot-data";
+import { readDataBlock } from "../lib/boot-data";
 import i18n, { applyServerDefaultLanguage, ensureLanguage } from "../lib/i18n";
 import { reportAppError } from "../lib/telemetry";
 import { createRoutes } from "./routes";
@@ -26,7 +20,7 @@ function appState(): Promise<AppState> {
       staticStorage,
       setToken,
       applyServerDefaultLanguage,
-      embeddedModule: readDataBlock<Module>(MODULE_BLOCK_ID),
+      embeddedModule: readDataBlock<Module>(BOOT_BLOCK_IDS.module),
       embeddedStart: embeddedStartAnswers(),
       readMaintenance: maintenanceNow,
     });
@@ -39,8 +33,8 @@ function appState(): Promise<AppState> {
 
 /** The start's answers the server embedded in the page, when it embedded all of them. */
 function embeddedStartAnswers(): StartAnswers | undefined {
-  const start = readDataBlock<Omit<StartAnswers, "languages">>(START_BLOCK_ID);
-  const languages = readDataBlock<StartAnswers["languages"]>(LANGUAGES_BLOCK_ID);
+  const start = readDataBlock<Omit<StartAnswers, "languages">>(BOOT_BLOCK_IDS.start);
+  const languages = readDataBlock<StartAnswers["languages"]>(BOOT_BLOCK_IDS.languages);
   return start && languages ? { ...start, languages } : undefined;
 }
 
@@ -52,7 +46,7 @@ let stockTaken = false;
 function takeEmbeddedStock(): EmbeddedStock | undefined {
   if (stockTaken || router.state.initialized) return undefined;
   stockTaken = true;
-  return readDataBlock<EmbeddedStock>(STOCK_BLOCK_ID);
+  return readDataBlock<EmbeddedStock>(BOOT_BLOCK_IDS.stock);
 }
 
 let basketLoaded: Promise<void> | undefined;
@@ -86,7 +80,7 @@ export const router = createBrowserRouter(
       loadCatalogue(
         { menuInstanceId: module.menuInstanceId, productInstanceId: module.productInstanceId },
         api,
-        readDataBlock<EmbeddedCatalogue>(CATALOGUE_BLOCK_ID),
+        readDataBlock<EmbeddedCatalogue>(BOOT_BLOCK_IDS.catalogue),
       ),
     stock: (productionUnitId) => loadStock(productionUnitId, api, takeEmbeddedStock()),
     loadBasket,

@@ -1,4 +1,5 @@
 import type { InstanceSetting } from "@app/contracts";
+import type { ReactNode } from "react";
 import { type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
 import { MenuSkeleton } from "../features/menu";
 import { Layout } from "./layout";
@@ -33,100 +34,94 @@ function PageLoading() {
 
 /** The routes of SPEC §2. Pages past the front page are code-split: the first load carries only `/`. */
 export function createRoutes(deps: RouterDeps): RouteObject[] {
-  const shopLoader = async ({ request }: LoaderFunctionArgs) => {
-    const [state, downNow] = await Promise.all([deps.appState(), deps.maintenanceNow?.() ?? false]);
-    const url = new URL(request.url);
-    const shop = state.status === "ready" ? state.shop : undefined;
-    const target = redirectFor(url.pathname, url.search, {
-      status: state.status,
-      traceId: state.status === "error" ? state.traceId : undefined,
-      unsupportedBrowser: isInternetExplorer(deps.userAgent()),
-      isDownForMaintenance: (shop?.isDownForMaintenance ?? false) || downNow,
-      showClosedFrontpageMessage: shop?.settings.showClosedFrontpageMessage ?? false,
-      startCategory: shop?.settings.startCategory ?? null,
-      loggedIn: shop ? deps.isLoggedIn(shop.module.productionUnitId) : false,
-    });
-    if (target) throw redirect(target);
-    if (shop) await deps.loadBasket();
-    return shop ?? null;
-  };
-
-  const frontPageLoader = async (): Promise<FrontPageData | null> => {
-    const state = await deps.appState();
-    if (state.status !== "ready") return null; // the shop loader redirects
-    const { module, settings } = state.shop;
-    if (!deps.isLoggedIn(module.productionUnitId)) return { view: "login", productionUnitId: module.productionUnitId };
-    if (settings.showClosedFrontpageMessage) return { view: "closed" };
-    const catalogue = await deps.catalogue(state.shop);
-    return { view: "tiles", categories: shownCategories(state.shop, catalogue, deps.now()) };
-  };
-
   const statusLoader = () => deps.ensureLanguage().then(() => null);
-
+  const statusRoute = (path: string, element: ReactNode): RouteObject => ({
+    path,
+    loader: statusLoader,
+    element,
+    errorElement: <RouteErrorBoundary />,
+    HydrateFallback: PageLoading,
+  });
   return [
     {
       id: "root",
       path: "/",
-      loader: shopLoader,
+      loader: (args) => shopLoader(args, deps),
       // The login, maintenance and closed rules are checked on every navigation, not only the first.
       shouldRevalidate: () => true,
       element: <Layout />,
       errorElement: <RouteErrorBoundary />,
       HydrateFallback: PageLoading,
-      children: [
-        {
-          index: true,
-          loader: frontPageLoader,
-          shouldRevalidate: () => true,
-          element: <FrontPage onLoginAttempt={deps.onLoginAttempt} />,
-        },
-        {
-          path: "menu/:categoryId",
-          lazy: async () => {
-            const { MenuPage, menuPageLoader } = await import("./routes/menu-page");
-            return { Component: MenuPage, loader: (args: LoaderFunctionArgs) => menuPageLoader(args, deps) };
-          },
-        },
-        {
-          path: "precheckout",
-          lazy: async () => {
-            const { PrecheckoutPage, precheckoutPageLoader } = await import("./routes/precheckout-page");
-            return { Component: PrecheckoutPage, loader: () => precheckoutPageLoader(deps) };
-          },
-        },
-        {
-          path: "checkout",
-          lazy: async () => {
-            const { CheckoutPage, checkoutPageLoader } = await import("./routes/checkout-page");
-            return { Component: CheckoutPage, loader: () => checkoutPageLoader(deps) };
-          },
-        },
-        { path: "payment/:checkoutId", lazy: () => import("./routes/payment-page") },
-        { path: "order/:checkoutId", lazy: () => import("./routes/order-page") },
-        { path: "confirmation", lazy: () => import("./routes/confirmation-page") },
-      ],
+      children: shopRoutes(deps),
     },
-    {
-      path: "/notfound",
-      loader: statusLoader,
-      element: <NotFoundPage />,
-      errorElement: <RouteErrorBoundary />,
-      HydrateFallback: PageLoading,
-    },
-    {
-      path: "/error",
-      loader: statusLoader,
-      element: <ErrorPage />,
-      errorElement: <RouteErrorBoundary />,
-      HydrateFallback: PageLoading,
-    },
-    {
-      path: "/maintenance",
-      loader: statusLoader,
-      element: <MaintenancePage />,
-      errorElement: <RouteErrorBoundary />,
-      HydrateFallback: PageLoading,
-    },
+    statusRoute("/notfound", <NotFoundPage />),
+    statusRoute("/error", <ErrorPage />),
+    statusRoute("/maintenance", <MaintenancePage />),
     { path: "*", loader: () => redirect("/notfound"), Component: () => null, HydrateFallback: PageLoading },
+  ];
+}
+
+/** Every page of the shop: the redirects of SPEC §2 first, then the basket loaded for the page. */
+async function shopLoader({ request }: LoaderFunctionArgs, deps: RouterDeps) {
+  const [state, downNow] = await Promise.all([deps.appState(), deps.maintenanceNow?.() ?? false]);
+  const url = new URL(request.url);
+  const shop = state.status === "ready" ? state.shop : undefined;
+  const target = redirectFor(url.pathname, url.search, {
+    status: state.status,
+    traceId: state.status === "error" ? state.traceId : undefined,
+    unsupportedBrowser: isInternetExplorer(deps.userAgent()),
+    isDownForMaintenance: (shop?.isDownForMaintenance ?? false) || downNow,
+    showClosedFrontpageMessage: shop?.settings.showClosedFrontpageMessage ?? false,
+    startCategory: shop?.settings.startCategory ?? null,
+    loggedIn: shop ? deps.isLoggedIn(shop.module.productionUnitId) : false,
+  });
+  if (target) throw redirect(target);
+  if (shop) await deps.loadBasket();
+  return shop ?? null;
+}
+
+async function frontPageLoader(deps: RouterDeps): Promise<FrontPageData | null> {
+  const state = await deps.appState();
+  if (state.status !== "ready") return null; // the shop loader redirects
+  const { module, settings } = state.shop;
+  if (!deps.isLoggedIn(module.productionUnitId)) return { view: "login", productionUnitId: module.productionUnitId };
+  if (settings.showClosedFrontpageMessage) return { view: "closed" };
+  const catalogue = await deps.catalogue(state.shop);
+  return { view: "tiles", categories: shownCategories(state.shop, catalogue, deps.now()) };
+}
+
+/** The shop's pages under `/`: the front page in the first load, the others lazily. */
+function shopRoutes(deps: RouterDeps): RouteObject[] {
+  return [
+    {
+      index: true,
+      loader: () => frontPageLoader(deps),
+      shouldRevalidate: () => true,
+      element: <FrontPage onLoginAttempt={deps.onLoginAttempt} />,
+    },
+    {
+      path: "menu/:categoryId",
+      lazy: async () => {
+        const { MenuPage, menuPageLoader } = await import("./routes/menu-page");
+        return { Component: MenuPage, loader: (args: LoaderFunctionArgs) => menuPageLoader(args, deps) };
+      },
+    },
+    {
+      path: "precheckout",
+      lazy: async () => {
+        const { PrecheckoutPage, precheckoutPageLoader } = await import("./routes/precheckout-page");
+        return { Component: PrecheckoutPage, loader: () => precheckoutPageLoader(deps) };
+      },
+    },
+    {
+      path: "checkout",
+      lazy: async () => {
+        const { CheckoutPage, checkoutPageLoader } = await import("./routes/checkout-page");
+        return { Component: CheckoutPage, loader: () => checkoutPageLoader(deps) };
+      },
+    },
+    { path: "payment/:checkoutId", lazy: () => import("./routes/payment-page") },
+    { path: "order/:checkoutId", lazy: () => import("./routes/order-page") },
+    { path: "confirmation", lazy: () => import("./routes/confirmation-page") },
   ];
 }

@@ -4,6 +4,7 @@
  * (JSON when the answer says so, else text) or failure with the status and a list of errors.
  */
 import type { ErrorBody } from "@app/contracts";
+import { takeEarlyAnswer } from "./early-answers";
 
 export type ApiErrorItem = ErrorBody["errors"][number] | { code?: string; message?: string; [key: string]: unknown };
 export type ApiResult<T> = { ok: true; status: number; data: T } | ApiFailure;
@@ -66,6 +67,11 @@ export type ApiClientOptions = {
   baseUrl?: string;
   getToken?: () => string | null;
   fetch?: typeof globalThis.fetch;
+  /**
+   * An answer already under way for this GET (url, authorization header), taken instead of sending it again
+   * (lib/early-answers.ts); undefined, or a promise of undefined: send it.
+   */
+  earlyAnswer?: (url: string, authorization: string | null) => Promise<Response | undefined> | undefined;
 };
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
@@ -81,9 +87,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers["content-type"] = "application/json";
     const send = options.fetch ?? globalThis.fetch;
+    const early =
+      method === "GET" && body === undefined ? options.earlyAnswer?.(url, headers.authorization ?? null) : undefined;
     let response: Response;
     try {
-      response = await send(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      // Sent at once when nothing is under way (no await first: a caller may count on the request having left).
+      const taken = early ? await early : undefined;
+      response =
+        taken ?? (await send(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
     } catch {
       return { ok: false, status: 0, errors: [{ code: "NETWORK", message: `Request to ${url} failed with status 0` }] };
     }
@@ -132,6 +143,6 @@ export function getToken(): string | null {
 }
 
 /** Our own API, same origin. */
-export const api = createApiClient({ baseUrl: "/api", getToken });
+export const api = createApiClient({ baseUrl: "/api", getToken, earlyAnswer: takeEarlyAnswer });
 /** The static storage of SPEC §7 (maintenanceMode.json), served by our API under /static. */
 export const staticStorage = createApiClient({ baseUrl: "/static" });

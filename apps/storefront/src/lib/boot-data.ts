@@ -1,13 +1,8 @@
 /**
- * The data blocks the server puts in the page for its host (apps/api/src/plugins/storefront-boot-data.ts,
- * where the same ids are defined): what the app start would otherwise ask the API for first. Absent
+ * The data blocks the server puts in the page for its host (apps/api/src/plugins/storefront-boot-data.ts; their
+ * ids are @app/contracts BOOT_BLOCK_IDS): what the app start would otherwise ask the API for first. Absent
  * in `npm run dev`, `vite preview` and on any failure: the app then asks the API itself.
  */
-export const MODULE_BLOCK_ID = "shop-module";
-export const CATALOGUE_BLOCK_ID = "shop-catalogue";
-export const LANGUAGES_BLOCK_ID = "shop-languages";
-export const START_BLOCK_ID = "shop-start";
-export const STOCK_BLOCK_ID = "shop-stock";
 
 /** The parsed JSON of the `<script type="application/json" id>` block, or undefined when missing or broken. */
 export function readDataBlock<T>(id: string, doc: Document | undefined = globalThis.document): T | undefined {

@@ -1,13 +1,15 @@
+import { BOOT_BLOCK_IDS, STORAGE_KEYS } from "@app/contracts/storefront-boot";
 import i18next, { type BackendModule, type i18n as I18n, type ReadCallback, type ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { LANGUAGES_BLOCK_ID, readDataBlock } from "./boot-data";
+import { readDataBlock } from "./boot-data";
+import { browserStorage, safely } from "./browser-storage";
 import { fetchLocale } from "./fetch-locale";
 
 export const LANGUAGES = ["da-DK", "en-US"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "da-DK";
 /** Where the guest's own choice is kept; the server's default is never written here. */
-export const LANGUAGE_STORAGE_KEY = "language";
+export const LANGUAGE_STORAGE_KEY = STORAGE_KEYS.language;
 
 /**
  * SPEC §9: up to 10 parallel reads, 5 retries, 350 ms base delay. i18next's BackendConnector
@@ -122,20 +124,9 @@ export function createLanguageControl(options: LanguageControlOptions): Language
   };
 }
 
-/** Storage can throw (blocked cookies, private mode): the language then simply is not remembered. */
-function safely<T>(read: () => T): T | undefined {
-  try {
-    return read();
-  } catch {
-    return undefined;
-  }
-}
-
-const browserStorage = typeof window === "undefined" ? undefined : safely(() => window.localStorage);
-
 export const languageControl = createLanguageControl({
   load: fetchLocale,
-  storage: browserStorage,
+  storage: browserStorage(),
   i18n: i18next,
   onLanguage: (language) => {
     if (typeof document !== "undefined") document.documentElement.lang = language;
@@ -149,7 +140,7 @@ export const languageControl = createLanguageControl({
  * that will show is downloaded.
  */
 const stored = languageControl.storedLanguage();
-const embeddedDefault = readDataBlock<{ defaultLanguage?: string }>(LANGUAGES_BLOCK_ID)?.defaultLanguage;
+const embeddedDefault = readDataBlock<{ defaultLanguage?: string }>(BOOT_BLOCK_IDS.languages)?.defaultLanguage;
 if (stored || embeddedDefault) void languageControl.start(resolveLanguage(stored, embeddedDefault));
 
 export const applyServerDefaultLanguage = languageControl.applyServerDefaultLanguage;

@@ -1,22 +1,9 @@
 import type { Basket, InstanceSetting } from "@app/contracts";
-import { type ReactNode, Suspense, useCallback, useEffect, useId, useMemo } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "react-router";
-import {
-  basketStore,
-  CartLines,
-  isBasketEmpty,
-  rememberCheckoutId,
-  storedCheckoutId,
-  useBasket,
-} from "../../features/basket";
-import {
-  CheckoutAlreadyPaid,
-  checkoutApi,
-  LazyCheckoutForm,
-  preloadCheckoutForm,
-  useCheckoutStart,
-} from "../../features/checkout";
+import { basketStore, CartLines, isBasketEmpty, useBasket } from "../../features/basket";
+import { CheckoutAlreadyPaid, rememberCheckoutId, storedCheckoutId, useCheckoutStart } from "../../features/checkout";
 import type { Shop } from "../../features/shop";
 import { afterNextPaint } from "../../lib/after-next-paint";
 import { errorPagePath } from "../../lib/error-page";
@@ -24,6 +11,7 @@ import { priceText } from "../../lib/price-text";
 import { appErrorEvent, reportEvent } from "../../lib/telemetry";
 import { usePageTitle } from "../page-title";
 import { type ShopDataDeps, shopForPage } from "../shop-data";
+import { checkoutPageCalls } from "./checkout-calls";
 
 export type CheckoutPageData = {
   instance: InstanceSetting;
@@ -39,7 +27,7 @@ export async function checkoutPageLoader(deps: CheckoutPageDeps): Promise<Checko
   const shop = await shopForPage(deps);
   if (!shop) return null;
   const [instance, catalogue] = await Promise.all([
-    (deps.checkoutInstance ?? checkoutApi.getInstanceSettings)(shop.module.checkoutInstanceId),
+    (deps.checkoutInstance ?? checkoutPageCalls.getInstanceSettings)(shop.module.checkoutInstanceId),
     deps.catalogue(shop),
   ]);
   const giftcardProductIds = new Set(
@@ -98,8 +86,23 @@ function EmptyCart({ expired }: { expired: boolean }) {
   );
 }
 
+/**
+ * The checkout form (its sections, rules, styles and query client) as a chunk of its own: the page's heading,
+ * cart and skeleton paint without waiting for it to download and run (the heading is /checkout's largest paint).
+ */
+const loadCheckoutForm = () => import("./checkout-form-page");
+const LazyCheckoutForm = lazy(() => loadCheckoutForm().then((module) => ({ default: module.CheckoutFormPage })));
+
+/**
+ * Starts the form's download before it is rendered (once the page has painted, while the checkout starts).
+ * A failure is left to the render's own import, whose error reaches the route's error boundary.
+ */
+function preloadCheckoutForm(): void {
+  loadCheckoutForm().catch(() => undefined);
+}
+
 const START_DEPS = {
-  api: checkoutApi,
+  api: checkoutPageCalls,
   get storedCheckoutId() {
     return storedCheckoutId();
   },
@@ -116,36 +119,13 @@ function StartedCheckout({ shop, data, basket, onBasketGone }: StartedCheckoutPr
   );
   const { bagFeeItem } = shop.settings;
   const basketHoldsGiftcard = basket.items.some((item) => data.giftcardProductIds.has(item.productId));
-
-  const fail = useCallback(
-    (error: unknown) => {
-      reportEvent({ ...appErrorEvent(error, window.location.pathname), name: "CheckoutError" });
-      navigate(errorPagePath(error));
-    },
-    [navigate],
-  );
-
-  const changeBagFee = useCallback(
-    async (change: "add" | "remove") => {
-      if (bagFeeItem === null) return;
-      if (change === "add") return basketStore.add({ productId: bagFeeItem, amount: 1, choices: [] });
-      const bagLine = basketStore.getSnapshot().basket?.items.find((item) => item.productId === bagFeeItem);
-      if (bagLine) await basketStore.removeLine(bagLine.id);
-    },
-    [bagFeeItem],
-  );
+  const fail = useCheckoutFailure(state.status === "failed" ? state.error : null);
+  const changeBagFee = useCallback((change: "add" | "remove") => changeBagFeeLine(bagFeeItem, change), [bagFeeItem]);
 
   const cart = useMemo(
     () => <CartSection bagFeeItem={bagFeeItem} total={basket.totalPrice} />,
     [bagFeeItem, basket.totalPrice],
   );
-
-  const failure = state.status === "failed" ? state.error : null;
-  useEffect(() => {
-    if (failure instanceof CheckoutAlreadyPaid) {
-      navigate(`/order/${encodeURIComponent(failure.checkoutId)}`, { replace: true });
-    } else if (failure) fail(failure);
-  }, [failure, fail, navigate]);
 
   // The form's chunk downloads while the checkout starts, but after the heading and cart have painted.
   useEffect(() => afterNextPaint(preloadCheckoutForm), []);
@@ -163,7 +143,7 @@ function StartedCheckout({ shop, data, basket, onBasketGone }: StartedCheckoutPr
         checkout={state.checkout}
         setCheckout={setCheckout}
         changeBagFee={changeBagFee}
-        api={checkoutApi}
+        api={checkoutPageCalls}
         cart={cart}
         now={() => new Date()}
         origin={window.location.origin}
@@ -175,6 +155,38 @@ function StartedCheckout({ shop, data, basket, onBasketGone }: StartedCheckoutPr
       />
     </Suspense>
   );
+}
+
+/**
+ * What the guest cannot put right goes to the error page, reported; a checkout paid meanwhile (another tab) goes to
+ * its order page instead. Returns the handler the form calls with its own failures.
+ */
+function useCheckoutFailure(failure: unknown) {
+  const navigate = useNavigate();
+  const fail = useCallback(
+    (error: unknown) => {
+      reportEvent({ ...appErrorEvent(error, window.location.pathname), name: "CheckoutError" });
+      navigate(errorPagePath(error));
+    },
+    [navigate],
+  );
+  useEffect(() => {
+    if (failure instanceof CheckoutAlreadyPaid) {
+      navigate(`/order/${encodeURIComponent(failure.checkoutId)}`, { replace: true });
+    } else if (failure) fail(failure);
+  }, [failure, fail, navigate]);
+  return fail;
+}
+
+/**
+ * SPEC §4's bag fee on the basket: the bag product added once, or its line removed (the checkout feature decides
+ * when; the basket feature does it, and features do not import each other).
+ */
+async function changeBagFeeLine(bagFeeItem: number | null, change: "add" | "remove"): Promise<void> {
+  if (bagFeeItem === null) return;
+  if (change === "add") return basketStore.add({ productId: bagFeeItem, amount: 1, choices: [] });
+  const bagLine = basketStore.getSnapshot().basket?.items.find((item) => item.productId === bagFeeItem);
+  if (bagLine) await basketStore.removeLine(bagLine.id);
 }
 
 /** The cart and the shape of the form, while the checkout starts and the form's chunk arrives: nothing jumps. */

@@ -3,7 +3,7 @@ import type { AppSettings } from "@app/contracts";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { CONFIRMED_ORDER_KEY, type ConfirmedOrder } from "../../features/payment-status";
+import { CONFIRMED_ORDER_KEY, type ConfirmedOrder } from "../../features/payment";
 import { DEFAULT_SETTINGS, type Shop } from "../../features/shop";
 import { startEnglish } from "../../testing/start-english";
 import { ConfirmationPage, loader } from "./confirmation-page";

@@ -6,7 +6,7 @@ import {
   forgetConfirmedOrder,
   OrderConfirmation,
   readConfirmedOrder,
-} from "../../features/payment-status";
+} from "../../features/payment";
 import type { Shop } from "../../features/shop";
 import { usePageTitle } from "../page-title";
 

@@ -4,7 +4,7 @@ import { CheckoutState } from "@app/domain";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, Link, Outlet, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import { CONFIRMED_ORDER_KEY, type OrderFinalizingApi } from "../../features/payment-status";
+import { CONFIRMED_ORDER_KEY, type OrderFinalizingApi } from "../../features/payment";
 import { ApiError } from "../../lib/api-client";
 import { startEnglish } from "../../testing/start-english";
 import { OrderPage } from "./order-page";

@@ -1,15 +1,14 @@
 import type { TelemetryEvent } from "@app/contracts";
 import { useParams } from "react-router";
-import { checkoutApi } from "../../features/checkout";
-import { type PaymentStatusApi, PaymentStatusPanel } from "../../features/payment-status";
+import { type PaymentStatusApi, PaymentStatusPanel, paymentApi } from "../../features/payment";
 import { usePageTitle } from "../page-title";
 
 /**
- * /payment/:checkoutId (SPEC §2): the payment status page, with the checkout feature's calls; a test hands in
+ * /payment/:checkoutId (SPEC §2): the payment status page, with the payment feature's calls; a test hands in
  * fakes through `api` and `report`.
  */
 export function PaymentPage({
-  api = checkoutApi,
+  api = paymentApi,
   report,
 }: {
   api?: PaymentStatusApi;

@@ -10,9 +10,9 @@ import type { AddBasketItem, Basket, UpdateBasketItem } from "@app/contracts";
 import { isBasketExpired } from "@app/domain";
 import i18next from "i18next";
 import { errorCodeOf, errorStatusOf } from "../../lib/api-client";
+import { browserStorage } from "../../lib/browser-storage";
 import { addBasketItem } from "./api/add-basket-item";
 import {
-  browserStorage,
   clearStoredOrder,
   forgetStoredIds,
   type OrderStorage,
@@ -86,7 +86,8 @@ function basketGone(error: unknown): boolean {
   return errorStatusOf(error) === 410 || errorCodeOf(error) === "BASKET_ORDERED";
 }
 
-export function createBasketStore({ api, storage, now, language }: BasketStoreDeps): BasketStore {
+/** The state and its listeners, and the queue every action runs in (one after another). */
+function createCell() {
   let state = INITIAL_STATE;
   const listeners = new Set<() => void>();
   let tail: Promise<void> = Promise.resolve();
@@ -115,15 +116,27 @@ export function createBasketStore({ api, storage, now, language }: BasketStoreDe
     return tail;
   }
 
+  function subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+
+  return { get: () => state, set, enqueue, subscribe };
+}
+
+type Cell = ReturnType<typeof createCell>;
+
+/** The basket held: taking an answer, dropping a basket that is gone, reading it again. */
+function createHolder(cell: Cell, { api, storage, now, language }: BasketStoreDeps) {
   function use(basket: Basket): Basket {
     rememberBasketId(basket.id, storage);
-    set({ basket, status: "ready", error: null, dropped: false });
+    cell.set({ basket, status: "ready", error: null, dropped: false });
     return basket;
   }
 
   function drop(): null {
     forgetStoredIds(storage);
-    set({ basket: null, status: "ready", error: null, dropped: true });
+    cell.set({ basket: null, status: "ready", error: null, dropped: true });
     return null;
   }
 
@@ -131,7 +144,7 @@ export function createBasketStore({ api, storage, now, language }: BasketStoreDe
 
   /** The basket held, unless it has expired since it was read (then it is dropped, SPEC §4). */
   function liveBasket(): Basket | null {
-    const basket = state.basket;
+    const basket = cell.get().basket;
     if (basket && expired(basket)) return drop();
     return basket;
   }
@@ -146,48 +159,58 @@ export function createBasketStore({ api, storage, now, language }: BasketStoreDe
     }
   }
 
-  /**
-   * One call on the basket. When the basket is gone the ids are dropped and null comes back (the guest
-   * starts over, no error page). A 404 may name the basket, a line or a product, so the basket is read
-   * again to tell: a line already removed elsewhere (`lineMayBeStale`) then simply shows the fresh basket.
-   */
-  async function attempt(
-    basket: Basket,
-    call: (basketId: string, language: string) => Promise<Basket>,
-    lineMayBeStale: boolean,
-  ): Promise<Basket | null> {
-    try {
-      return use(await call(basket.id, language()));
-    } catch (error) {
-      if (basketGone(error)) return drop();
-      if (errorStatusOf(error) !== 404) throw error;
-      const fresh = await reread(basket.id);
-      if (!fresh) return drop();
-      use(fresh);
-      if (lineMayBeStale) return fresh;
-      throw error;
-    }
-  }
+  return { use, drop, expired, liveBasket, reread };
+}
 
+type Holder = ReturnType<typeof createHolder>;
+
+/**
+ * One call on the basket. When the basket is gone the ids are dropped and null comes back (the guest
+ * starts over, no error page). A 404 may name the basket, a line or a product, so the basket is read
+ * again to tell: a line already removed elsewhere (`lineMayBeStale`) then simply shows the fresh basket.
+ */
+async function attempt(
+  holder: Holder,
+  language: () => string,
+  basket: Basket,
+  call: (basketId: string, language: string) => Promise<Basket>,
+  lineMayBeStale: boolean,
+): Promise<Basket | null> {
+  try {
+    return holder.use(await call(basket.id, language()));
+  } catch (error) {
+    if (basketGone(error)) return holder.drop();
+    if (errorStatusOf(error) !== 404) throw error;
+    const fresh = await holder.reread(basket.id);
+    if (!fresh) return holder.drop();
+    holder.use(fresh);
+    if (lineMayBeStale) return fresh;
+    throw error;
+  }
+}
+
+/** The changes of lines: adding (creating the basket when needed), updating and removing. */
+function createEditor(holder: Holder, { api, language }: BasketStoreDeps) {
   async function addLine(line: NewLine): Promise<void> {
     const item: AddBasketItem = { productId: line.productId, amount: line.amount, choices: line.choices };
-    const held = liveBasket();
-    if (held && (await attempt(held, (id, lang) => api.addBasketItem(id, item, lang), false))) return;
+    const held = holder.liveBasket();
+    const call = (id: string, lang: string) => api.addBasketItem(id, item, lang);
+    if (held && (await attempt(holder, language, held, call, false))) return;
     // No basket yet, or it just turned out to be gone: GET /basket creates one (SPEC §4).
-    const created = use(await api.createBasket(language()));
-    use(await api.addBasketItem(created.id, item, language()));
+    const created = holder.use(await api.createBasket(language()));
+    holder.use(await api.addBasketItem(created.id, item, language()));
   }
 
   /** An update or a removal on the basket held; false when the basket turned out to be gone. */
   async function changeLine(step: Exclude<BasketStep, { kind: "add" }>): Promise<boolean> {
-    const basket = liveBasket();
+    const basket = holder.liveBasket();
     if (!basket) return false;
     const call =
       step.kind === "remove"
         ? (id: string, lang: string) => api.removeBasketItem(id, step.itemId, lang)
         : (id: string, lang: string) =>
             api.updateBasketItem(id, step.item.id, { ...step.item, amount: step.amount }, lang);
-    return (await attempt(basket, call, true)) !== null;
+    return (await attempt(holder, language, basket, call, true)) !== null;
   }
 
   async function runSteps(steps: BasketStep[]): Promise<void> {
@@ -198,52 +221,62 @@ export function createBasketStore({ api, storage, now, language }: BasketStoreDe
   }
 
   function lineSteps(itemId: string, amount: number | null): BasketStep[] {
-    const item = liveBasket()?.items.find((line) => line.id === itemId);
+    const item = holder.liveBasket()?.items.find((line) => line.id === itemId);
     if (!item || amount === item.amount) return [];
     if (amount === null || amount < 1) return [{ kind: "remove", itemId }];
     return [{ kind: "update", item, amount }];
   }
 
+  return { addLine, runSteps, lineSteps };
+}
+
+export function createBasketStore(deps: BasketStoreDeps): BasketStore {
+  const { api, storage, language } = deps;
+  const cell = createCell();
+  const holder = createHolder(cell, deps);
+  const editor = createEditor(holder, deps);
+  const { enqueue, set } = cell;
+
+  async function load(): Promise<void> {
+    set({ status: "loading" });
+    const basketId = storedBasketId(storage);
+    if (!basketId) {
+      set({ basket: null, status: "ready", error: null });
+      return;
+    }
+    try {
+      const basket = await api.getBasket(basketId, language());
+      if (holder.expired(basket)) holder.drop();
+      else holder.use(basket);
+    } catch {
+      // SPEC §4: a stored basket that cannot be fetched is dropped, not an error.
+      holder.drop();
+    }
+  }
+
+  async function reloadForLanguage(): Promise<void> {
+    const basket = holder.liveBasket();
+    if (!basket) return;
+    const fresh = await holder.reread(basket.id);
+    if (fresh) holder.use(fresh);
+    else holder.drop();
+  }
+
   return {
-    getSnapshot: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    load: () =>
-      enqueue(async () => {
-        set({ status: "loading" });
-        const basketId = storedBasketId(storage);
-        if (!basketId) {
-          set({ basket: null, status: "ready", error: null });
-          return;
-        }
-        try {
-          const basket = await api.getBasket(basketId, language());
-          if (expired(basket)) drop();
-          else use(basket);
-        } catch {
-          // SPEC §4: a stored basket that cannot be fetched is dropped, not an error.
-          drop();
-        }
-      }),
-    add: (line) => enqueue(() => addLine(line)),
-    setProductCount: (productId, count) => enqueue(() => runSteps(planProductCount(liveBasket(), productId, count))),
-    setLineAmount: (itemId, amount) => enqueue(() => runSteps(lineSteps(itemId, amount))),
-    removeLine: (itemId) => enqueue(() => runSteps(lineSteps(itemId, null))),
+    getSnapshot: cell.get,
+    subscribe: cell.subscribe,
+    load: () => enqueue(load),
+    add: (line) => enqueue(() => editor.addLine(line)),
+    setProductCount: (productId, count) =>
+      enqueue(() => editor.runSteps(planProductCount(holder.liveBasket(), productId, count))),
+    setLineAmount: (itemId, amount) => enqueue(() => editor.runSteps(editor.lineSteps(itemId, amount))),
+    removeLine: (itemId) => enqueue(() => editor.runSteps(editor.lineSteps(itemId, null))),
     clear: () =>
       enqueue(async () => {
         clearStoredOrder(storage);
         set({ basket: null, status: "ready", error: null, dropped: false });
       }),
-    reloadForLanguage: () =>
-      enqueue(async () => {
-        const basket = liveBasket();
-        if (!basket) return;
-        const fresh = await reread(basket.id);
-        if (fresh) use(fresh);
-        else drop();
-      }),
+    reloadForLanguage: () => enqueue(reloadForLanguage),
   };
 }
 

@@ -1,12 +1,4 @@
 export {
-  BASKET_ID_KEY,
-  CHECKOUT_ID_KEY,
-  CHECKOUT_KEY_PREFIX,
-  clearStoredOrder,
-  rememberCheckoutId,
-  storedCheckoutId,
-} from "./api/basket-storage";
-export {
   type BagFeeItem,
   type CartLine,
   type CartLineOptions,

@@ -1,8 +1,9 @@
 /**
- * What the /checkout page's sections share: the shop, the checkout instance's settings, the basket, the
+ * What the /checkout form's sections share: the shop, the checkout instance's settings, the basket, the
  * server's checkout (its totals are the figures the guest sees), the guest's local session and the calls.
- * The page (app/routes/checkout-page.tsx) owns the value; sections read it with useCheckoutPage(), and a
- * component test renders a section inside <CheckoutPageProvider value={…}> with fakes.
+ * The form (components/checkout-form.tsx) owns the value; its sections read it with useCheckoutPage(), the
+ * app hands it to the other features' sections (pickup time, codes), and a component test renders a section
+ * inside <CheckoutPageProvider value={…}> with fakes.
  */
 import type { AppSettings, Basket, Checkout, InstanceSetting, Module, ProductionUnit } from "@app/contracts";
 import { createContext, type ReactNode, useContext } from "react";
@@ -30,11 +31,6 @@ export type CheckoutPageValue = {
   timeZone: string;
   /** Placing the order is running: inputs that would change the order are disabled. */
   placing: boolean;
-  /**
-   * Changes when the pickup/delivery times must be read again (a slot filled up while the guest paid or
-   * placed the order); the time section re-reads its slots when it changes.
-   */
-  slotsVersion: number;
   /**
    * SPEC §4's bag fee: adds the bag product to the basket once, or removes it (the basket feature does it;
    * the page passes it in, since features do not import each other). Resolves when the basket has changed.

@@ -1,28 +1,19 @@
 import type { Basket, BasketItem, Checkout } from "@app/contracts";
 import { describe, expect, test } from "vitest";
+import { aCheckout } from "../../testing/checkout-fixtures";
 import {
-  availableSlots,
   bagFeeChange,
   checkoutCleanup,
-  commentCharactersLeft,
-  discountMessageKey,
-  type GuestFieldErrors,
-  giftcardAmountToApply,
-  giftcardCap,
-  guestFieldErrors,
   isRestaurantOffline,
   joinMissing,
   type MissingFieldKey,
   type MissingFieldsSettings,
   missingFields,
-  orderDates,
   paymentMethodsOffered,
   shouldReuseCheckout,
-  slotTimeText,
   todayIn,
 } from "./checkout-rules";
 import { type CheckoutSession, type GuestInformationDraft, initialCheckoutSession } from "./checkout-session";
-import { aCheckout } from "./testing/checkout-fixtures";
 
 const ALL_REQUIRED = { name: true, phone: true, email: true };
 const NONE_REQUIRED = { name: false, phone: false, email: false };
@@ -150,58 +141,6 @@ describe("joinMissing (SPEC §5)", () => {
   });
 });
 
-describe("guestFieldErrors (SPEC §5)", () => {
-  const cases: [string, Partial<GuestInformationDraft>, typeof ALL_REQUIRED, GuestFieldErrors][] = [
-    ["all valid", {}, ALL_REQUIRED, {}],
-    [
-      "empty required fields",
-      { name: "", phone: "", email: "" },
-      ALL_REQUIRED,
-      { name: "Input.Name", phone: "Input.Phone", email: "Input.Email" },
-    ],
-    ["empty fields that are not required", { name: "", phone: "", email: "" }, NONE_REQUIRED, {}],
-    ["a phone with a space", { phone: "1234 5678" }, ALL_REQUIRED, { phone: "Input.InvalidPhone" }],
-    ["a phone of 7 digits", { phone: "1234567" }, ALL_REQUIRED, { phone: "Input.InvalidPhone" }],
-    ["a phone of 21 digits", { phone: "1".repeat(21) }, ALL_REQUIRED, { phone: "Input.InvalidPhone" }],
-    ["a phone of 20 digits", { phone: "1".repeat(20) }, ALL_REQUIRED, {}],
-    ["a phone with a plus", { phone: "+4512345678" }, ALL_REQUIRED, { phone: "Input.InvalidPhone" }],
-    [
-      "an invalid phone that is not required is still invalid",
-      { phone: "abc" },
-      NONE_REQUIRED,
-      { phone: "Input.InvalidPhone" },
-    ],
-    ["an email without @", { email: "ann.example.dk" }, ALL_REQUIRED, { email: "Input.Invalid" }],
-    ["an email with two @", { email: "a@b@c.dk" }, ALL_REQUIRED, { email: "Input.Invalid" }],
-    ["an email without a dot", { email: "ann@example" }, ALL_REQUIRED, { email: "Input.Invalid" }],
-    ["an email of 3 characters", { email: "a@." }, ALL_REQUIRED, { email: "Input.Invalid" }],
-    ["an email of 101 characters", { email: `${"a".repeat(93)}@b.dk.dk` }, ALL_REQUIRED, { email: "Input.Invalid" }],
-    ["a comment of 125 characters", { orderComment: "x".repeat(125) }, ALL_REQUIRED, {}],
-    ["a comment of 126 characters", { orderComment: "x".repeat(126) }, ALL_REQUIRED, { orderComment: "Input.Invalid" }],
-    [
-      "a comment of 125 with an ampersand (escaped, still one character)",
-      { orderComment: `&${"x".repeat(124)}` },
-      ALL_REQUIRED,
-      {},
-    ],
-  ];
-  test.each(cases)("%s", (_name, changes, required, expected) => {
-    expect(guestFieldErrors({ ...GUEST, ...changes }, required)).toEqual(expected);
-  });
-});
-
-describe("commentCharactersLeft (SPEC §5: 125)", () => {
-  const cases: [number, number][] = [
-    [0, 125],
-    [1, 124],
-    [125, 0],
-    [130, 0],
-  ];
-  test.each(cases)("%i typed → %i left", (typed, left) => {
-    expect(commentCharactersLeft("x".repeat(typed))).toBe(left);
-  });
-});
-
 const BASKET_ID = "ba5ce700-0000-4000-8000-000000000002";
 
 /** A checkout of the basket BASKET_ID, as the API answers it (the shared test checkout, linked to it). */
@@ -262,28 +201,6 @@ describe("checkoutCleanup (SPEC §4)", () => {
 
   test("nothing to remove from a clean checkout", () => {
     expect(checkoutCleanup(checkout())).toEqual({ discountIds: [], giftcardIds: [], removeDelivery: false });
-  });
-});
-
-describe("giftcardCap (SPEC §5: basket − discount + delivery fee)", () => {
-  const cases: [number, number, number, number][] = [
-    [100, 0, 0, 100],
-    [100, 20, 0, 80],
-    [100, 20, 39, 119],
-    [89.9, 10.45, 29.5, 108.95],
-    [50, 80, 29, 29], // a discount never eats the delivery fee
-  ];
-  test.each(cases)("basket %d, discount %d, fee %d → %d", (basketTotal, discount, deliveryFee, cap) => {
-    expect(giftcardCap({ basketTotal, discount, deliveryFee })).toBe(cap);
-  });
-
-  const applied: [number, number][] = [
-    [50, 50],
-    [500, 119],
-    [0, 0],
-  ];
-  test.each(applied)("a card with %d pays %d of an order of 119", (balance, pays) => {
-    expect(giftcardAmountToApply(balance, { basketTotal: 100, discount: 20, deliveryFee: 39 })).toBe(pays);
   });
 });
 
@@ -348,60 +265,19 @@ describe("paymentMethodsOffered", () => {
   });
 });
 
-describe("dates and slot times in the restaurant's time zone", () => {
-  const cases: [string, string, string][] = [
-    ["2026-01-15T11:15:00.000Z", "Europe/Copenhagen", "12:15"], // winter, UTC+1
-    ["2026-07-15T11:15:00.000Z", "Europe/Copenhagen", "13:15"], // summer, UTC+2
-    ["2026-07-15T22:30:00.000Z", "Europe/Copenhagen", "00:30"], // past local midnight
-    ["2026-07-15T11:15:00.000Z", "UTC", "11:15"],
-  ];
-  test.each(cases)("slot %s in %s shows %s", (instant, timeZone, text) => {
-    expect(slotTimeText(instant, timeZone)).toBe(text);
-  });
-
-  test("today is the restaurant's date, not the browser's", () => {
-    expect(todayIn("Europe/Copenhagen", new Date("2026-07-15T22:30:00.000Z"))).toBe("2026-07-16");
-    expect(todayIn("America/New_York", new Date("2026-07-15T22:30:00.000Z"))).toBe("2026-07-15");
-  });
-
-  const dates: [number, string[]][] = [
-    [0, ["2026-03-28"]],
-    [2, ["2026-03-28", "2026-03-29", "2026-03-30"]], // across the spring DST change
-  ];
-  test.each(dates)("guestFutureOrderDates %i → %j", (future, expected) => {
-    expect(orderDates("2026-03-28", future)).toEqual(expected);
-  });
-
-  test("only available slots are shown", () => {
-    const slots = [
-      { time: "2026-05-01T10:00:00.000Z", isAvailable: false },
-      { time: "2026-05-01T10:15:00.000Z", isAvailable: true },
-    ];
-    expect(availableSlots(slots)).toEqual([slots[1]]);
-  });
-});
-
 describe("error messages", () => {
   // The shape of lib/api-client's ApiError (a feature's root files do not import lib/ by the lint rule).
   const failure = (code: string) => Object.assign(new Error("…"), { status: 422, errors: [{ code, message: "…" }] });
-  const discount: [string, unknown, string][] = [
-    ["invalid code", failure("Discount.Invalid"), "Discount.Invalid"],
-    ["no value", failure("Discount.NoValue"), "Discount.NoValue"],
-    ["discounts switched off", failure("DISCOUNT_DISABLED"), "Discount.Generic"],
-    [
-      "network failure",
-      Object.assign(new Error("…"), { status: 0, errors: [{ code: "NETWORK" }] }),
-      "Discount.Generic",
-    ],
-    ["not an ApiError", new Error("boom"), "Discount.Generic"],
-  ];
-  test.each(discount)("discount: %s → %s", (_name, error, key) => {
-    expect(discountMessageKey(error)).toBe(key);
-  });
-
   test("a validation refused as Payment.RestaurantOffline is the offline message; others are not", () => {
     expect(isRestaurantOffline(failure("Payment.RestaurantOffline"))).toBe(true);
     expect(isRestaurantOffline(failure("SLOT_FULL"))).toBe(false);
     expect(isRestaurantOffline(new Error("boom"))).toBe(false);
+  });
+});
+
+describe("today in the restaurant's time zone", () => {
+  test("today is the restaurant's date, not the browser's", () => {
+    expect(todayIn("Europe/Copenhagen", new Date("2026-07-15T22:30:00.000Z"))).toBe("2026-07-16");
+    expect(todayIn("America/New_York", new Date("2026-07-15T22:30:00.000Z"))).toBe("2026-07-15");
   });
 });

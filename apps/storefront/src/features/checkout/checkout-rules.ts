@@ -1,28 +1,13 @@
 /**
  * Pure rules of the checkout page (SPEC §4, §5): what is missing, what is wrong with a field, whether an
- * earlier checkout can be reused, what a gift card may pay, what the bag fee needs, which payment methods
- * are offered, and slot times in the restaurant's time zone. The validation itself is @app/domain's, the
+ * earlier checkout can be reused, what the bag fee needs, which payment methods are offered, and today in the
+ * restaurant's time zone. The validation itself is @app/domain's, the
  * one the server runs: these rules only map its results onto the page's message keys.
  */
-import type { AppSettings, Basket, Checkout, CheckoutTotals, PaymentMethod, PickupTimeSlot } from "@app/contracts";
-import {
-  addDays,
-  CheckoutState,
-  capGiftcardAmounts,
-  formatHhMm,
-  type GuestFieldError,
-  isValidZipCode,
-  localParts,
-  ORDER_COMMENT_MAX,
-  orderTotal,
-  type RequiredGuestInformation,
-  sanitizeGuestInformation,
-  toDkk,
-  toMinor,
-  validateGuestInformation,
-} from "@app/domain";
+import type { AppSettings, Basket, Checkout, PaymentMethod } from "@app/contracts";
+import { CheckoutState, isValidZipCode, localParts, sanitizeGuestInformation } from "@app/domain";
 import { errorCodeOf } from "../../lib/api-client";
-import type { CheckoutSession, GuestInformationDraft } from "./checkout-session";
+import type { CheckoutSession } from "./checkout-session";
 
 // ── Missing fields (SPEC §5) ──────────────────────────────────────────────────────────────
 
@@ -80,40 +65,6 @@ export function joinMissing(items: readonly string[], { separator, lastSeparator
   return `${items.slice(0, -1).join(separator)}${lastSeparator}${items.at(-1)}`;
 }
 
-// ── Field errors (SPEC §5) ────────────────────────────────────────────────────────────────
-
-export type GuestFieldName = "name" | "phone" | "email" | "orderComment";
-export type InputErrorKey = "Input.Name" | "Input.Phone" | "Input.Email" | "Input.InvalidPhone" | "Input.Invalid";
-export type GuestFieldErrors = Partial<Record<GuestFieldName, InputErrorKey>>;
-
-/** The domain names an empty required field MissingFields.*; under the field itself it reads Input.*. */
-const FIELD_MESSAGE: Record<GuestFieldError["code"], InputErrorKey> = {
-  "MissingFields.Name": "Input.Name",
-  "MissingFields.Phone": "Input.Phone",
-  "MissingFields.Email": "Input.Email",
-  "Input.InvalidPhone": "Input.InvalidPhone",
-  "Input.Invalid": "Input.Invalid",
-};
-
-/** Each guest field's message key, from @app/domain's validateGuestInformation (the server's rules). */
-export function guestFieldErrors(
-  guestInformation: GuestInformationDraft,
-  required: RequiredGuestInformation,
-): GuestFieldErrors {
-  const errors: GuestFieldErrors = {};
-  for (const error of validateGuestInformation(guestInformation, required)) {
-    errors[error.field] ??= FIELD_MESSAGE[error.code];
-  }
-  return errors;
-}
-
-export { ORDER_COMMENT_MAX };
-
-/** The comment counter: characters the guest may still type (the input stops at 125). */
-export function commentCharactersLeft(comment: string): number {
-  return Math.max(0, ORDER_COMMENT_MAX - comment.length);
-}
-
 // ── Checkout start (SPEC §4) ──────────────────────────────────────────────────────────────
 
 /**
@@ -140,29 +91,6 @@ export function checkoutCleanup(checkout: Checkout): CheckoutCleanup {
     giftcardIds: checkout.giftcards.map((giftcard) => giftcard.id),
     removeDelivery: checkout.delivery !== null,
   };
-}
-
-// ── Gift card (SPEC §5) ───────────────────────────────────────────────────────────────────
-
-export type GiftcardCapTotals = Pick<CheckoutTotals, "basketTotal" | "discount" | "deliveryFee">;
-
-/** The most a gift card may pay, DKK: basket total minus discount plus delivery fee (the server's totals). */
-export function giftcardCap(totals: GiftcardCapTotals): number {
-  return toDkk(capMinor(totals));
-}
-
-/** What a card with `balance` DKK pays towards this order: its balance, at most the cap. */
-export function giftcardAmountToApply(balance: number, totals: GiftcardCapTotals): number {
-  const [paidMinor = 0] = capGiftcardAmounts(capMinor(totals), [toMinor(balance)]);
-  return toDkk(paidMinor);
-}
-
-function capMinor({ basketTotal, discount, deliveryFee }: GiftcardCapTotals): number {
-  return orderTotal({
-    basketTotalMinor: toMinor(basketTotal),
-    discountMinor: toMinor(discount),
-    deliveryFeeMinor: toMinor(deliveryFee),
-  });
 }
 
 // ── Bag fee (SPEC §4) ─────────────────────────────────────────────────────────────────────
@@ -200,54 +128,14 @@ export function paymentMethodsOffered(settings: PaymentMethodSettings): PaymentM
   return offered;
 }
 
-// ── Dates and slots (SPEC §5, §9) ─────────────────────────────────────────────────────────
+// ── Dates (SPEC §5, §9) ───────────────────────────────────────────────────────────────────
 
 /** Today's date (YYYY-MM-DD) at the restaurant: the session's default date. */
 export function todayIn(timeZone: string, now: Date): string {
   return localParts(now, timeZone).date;
 }
 
-/**
- * A slot as the guest reads it: HH:MM on the restaurant's clock. The API sends UTC instants (SPEC §9), the
- * receipt shows the restaurant's time, and a guest abroad orders for the restaurant's clock too.
- */
-export function slotTimeText(instant: string, timeZone: string): string {
-  return formatHhMm(localParts(new Date(instant), timeZone).minutesOfDay);
-}
-
-/** SPEC §5: only available slots are shown. */
-export function availableSlots(slots: readonly PickupTimeSlot[]): PickupTimeSlot[] {
-  return slots.filter((slot) => slot.isAvailable);
-}
-
-/**
- * The days a guest may order for: today … today + guestFutureOrderDates (SPEC §3; 0 = today only, no
- * picker). Counted with @app/domain's calendar arithmetic, so a DST day is one day.
- */
-export function orderDates(today: string, guestFutureOrderDates: number): string[] {
-  const days = Math.max(0, Math.floor(guestFutureOrderDates));
-  return Array.from({ length: days + 1 }, (_, offset) => addDays(today, offset));
-}
-
-// ── Error messages (SPEC §5, §8) ──────────────────────────────────────────────────────────
-
-export type DiscountMessageKey = "Discount.Invalid" | "Discount.NoValue" | "Discount.Generic" | "Codes.TooManyTries";
-export type GiftcardMessageKey = "Giftcard.Generic" | "Codes.TooManyTries";
-
-/**
- * A refused discount code: the server's Discount.Invalid / Discount.NoValue, "wait a minute" after too many
- * wrong tries (429 TOO_MANY_TRIES), anything else "could not verify".
- */
-export function discountMessageKey(error: unknown): DiscountMessageKey {
-  const code = errorCodeOf(error);
-  if (code === "TOO_MANY_TRIES") return "Codes.TooManyTries";
-  return code === "Discount.Invalid" || code === "Discount.NoValue" ? code : "Discount.Generic";
-}
-
-/** A refused gift card: "wait a minute" after too many wrong tries, anything else "could not verify" (SPEC §8). */
-export function giftcardMessageKey(error: unknown): GiftcardMessageKey {
-  return errorCodeOf(error) === "TOO_MANY_TRIES" ? "Codes.TooManyTries" : "Giftcard.Generic";
-}
+// ── Error messages (SPEC §4, §8) ──────────────────────────────────────────────────────────
 
 /** SPEC §4: a refused order validation is the restaurant being offline; other failures go to the error page. */
 export function isRestaurantOffline(error: unknown): boolean {

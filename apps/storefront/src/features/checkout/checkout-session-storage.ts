@@ -1,9 +1,11 @@
 /**
- * The checkout session kept in local storage, so a reload or a declined payment keeps what the guest
- * entered (issue 10). The key starts with "checkout": the basket's clearing of the order wipes every key
- * with that prefix (features/basket/api/basket-storage.ts CHECKOUT_KEY_PREFIX), so this file needs no
- * part in clearing.
+ * The checkout's local storage: the checkout id (SPEC §4) and the checkout session, so a reload or a declined
+ * payment keeps what the guest entered (issue 10). The keys (@app/contracts STORAGE_KEYS) start with
+ * CHECKOUT_KEY_PREFIX: the basket's clearing of the order wipes every key with that prefix, so this file needs
+ * no part in clearing.
  */
+import { STORAGE_KEYS } from "@app/contracts/storefront-boot";
+import { browserStorage, safely } from "../../lib/browser-storage";
 import {
   type CheckoutSession,
   type DeliveryDraft,
@@ -15,17 +17,17 @@ import {
   type SessionGiftcard,
 } from "./checkout-session";
 
-export const CHECKOUT_SESSION_KEY = "checkoutSession";
+export const CHECKOUT_SESSION_KEY = STORAGE_KEYS.checkoutSession;
 
 export type SessionStorage = Pick<Storage, "getItem" | "setItem">;
 
-/** The browser's local storage, or none where it is blocked (the session then lasts until reload). */
-export function browserLocalStorage(): SessionStorage | undefined {
-  try {
-    return typeof window === "undefined" ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
+/** The checkout the guest's basket was last linked to (SPEC §4), reused when the page starts again. */
+export function storedCheckoutId(storage: SessionStorage | undefined = browserStorage()): string | null {
+  return safely(() => storage?.getItem(STORAGE_KEYS.checkoutId)) || null;
+}
+
+export function rememberCheckoutId(id: string, storage: SessionStorage | undefined = browserStorage()): void {
+  safely(() => storage?.setItem(STORAGE_KEYS.checkoutId, id));
 }
 
 /**

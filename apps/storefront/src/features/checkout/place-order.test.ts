@@ -1,9 +1,9 @@
 import { describe, expect, test, vi } from "vitest";
 import { ApiError } from "../../lib/api-client";
+import { aCheckout, aShop, fakeCheckoutApi, TODAY } from "../../testing/checkout-fixtures";
 import type { CheckoutSession } from "./checkout-session";
 import { initialCheckoutSession } from "./checkout-session";
 import { type PlaceOrderStep, placeOrder } from "./place-order";
-import { aCheckout, aShop, fakeCheckoutApi, TODAY } from "./testing/checkout-fixtures";
 
 const SLOT = "2026-11-23T12:15:00.000Z";
 

@@ -6,11 +6,11 @@
  * message; anything else is thrown for the error page.
  */
 import type { Checkout, PaymentMethod } from "@app/contracts";
-import { normalizeCode } from "@app/domain";
+import { normalizeCode, validateGuestInformation } from "@app/domain";
 import { errorCodeOf, errorStatusOf } from "../../lib/api-client";
 import type { CheckoutApi } from "./api";
 import type { CheckoutShop } from "./checkout-page-context";
-import { guestFieldErrors, type MissingFieldKey, missingFields } from "./checkout-rules";
+import { type MissingFieldKey, missingFields } from "./checkout-rules";
 import type { CheckoutSession } from "./checkout-session";
 
 export type PlaceOrderStep = "saving" | "contacting" | "payment";
@@ -60,8 +60,9 @@ export type PlaceOrderDeps = {
 export async function placeOrder(input: PlaceOrderInput, deps: PlaceOrderDeps): Promise<PlaceOrderOutcome> {
   const { shop, session } = input;
   const missing = missingFields(session, shop.settings);
-  const fieldErrors = guestFieldErrors(session.guestInformation, shop.settings.requiredGuestInformation);
-  if (missing.length > 0 || Object.keys(fieldErrors).length > 0) return { kind: "invalid", missing };
+  // The fields' own messages are the guest-details section's; any of them means nothing is sent.
+  const fieldErrors = validateGuestInformation(session.guestInformation, shop.settings.requiredGuestInformation);
+  if (missing.length > 0 || fieldErrors.length > 0) return { kind: "invalid", missing };
 
   try {
     deps.onStep("saving");

@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from "vitest";
 import { ApiError } from "../../lib/api-client";
+import { aCheckout, fakeCheckoutApi } from "../../testing/checkout-fixtures";
 import { CheckoutAlreadyPaid, startCheckout } from "./start-checkout";
-import { aCheckout, fakeCheckoutApi } from "./testing/checkout-fixtures";
 
 const ARGS = { checkoutInstanceId: 11, moduleId: 1, basketId: "basket-1" };
 

@@ -1,35 +1,17 @@
+import { CHECKOUT_KEY_PREFIX, STORAGE_KEYS } from "@app/contracts/storefront-boot";
+import { browserStorage, type KeyValueStorage, safely } from "../../../lib/browser-storage";
+
 /**
- * What the guest's order keeps in local storage (SPEC §4): the basket id and the checkout id, and the
- * checkout session data of issue 10. The guest's language choice (key "language", lib/i18n.ts) lives
- * in the same storage and survives clearing the order.
+ * What the guest's order keeps in local storage (SPEC §4): the basket id. The checkout's keys (its id, its
+ * session) are the checkout feature's; they all start with CHECKOUT_KEY_PREFIX, so clearing the order wipes
+ * them without this file knowing each one. The guest's language choice survives clearing the order.
  */
-export const BASKET_ID_KEY = "basketId";
-export const CHECKOUT_ID_KEY = "checkoutId";
-/**
- * Keys starting with this belong to the order too (the checkout id and issue 10's checkout session
- * data, e.g. "checkoutSession"), so clearing the order wipes them without this file knowing each one.
- */
-export const CHECKOUT_KEY_PREFIX = "checkout";
+export const BASKET_ID_KEY = STORAGE_KEYS.basketId;
+/** The checkout's own key (the checkout feature reads and writes it); the basket only drops it with the basket. */
+export const CHECKOUT_ID_KEY = STORAGE_KEYS.checkoutId;
+export { CHECKOUT_KEY_PREFIX };
 
-export type OrderStorage = Pick<Storage, "getItem" | "setItem" | "removeItem" | "key" | "length">;
-
-/** The browser's local storage, or none where it is blocked (the basket then lasts until reload). */
-export function browserStorage(): OrderStorage | undefined {
-  try {
-    return typeof window === "undefined" ? undefined : window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Storage can throw (blocked, private mode, quota): the order is then simply not remembered. */
-function safely<T>(action: () => T): T | undefined {
-  try {
-    return action();
-  } catch {
-    return undefined;
-  }
-}
+export type OrderStorage = KeyValueStorage;
 
 export function storedBasketId(storage: OrderStorage | undefined = browserStorage()): string | null {
   return safely(() => storage?.getItem(BASKET_ID_KEY)) || null;
@@ -37,14 +19,6 @@ export function storedBasketId(storage: OrderStorage | undefined = browserStorag
 
 export function rememberBasketId(id: string, storage: OrderStorage | undefined = browserStorage()): void {
   safely(() => storage?.setItem(BASKET_ID_KEY, id));
-}
-
-export function storedCheckoutId(storage: OrderStorage | undefined = browserStorage()): string | null {
-  return safely(() => storage?.getItem(CHECKOUT_ID_KEY)) || null;
-}
-
-export function rememberCheckoutId(id: string, storage: OrderStorage | undefined = browserStorage()): void {
-  safely(() => storage?.setItem(CHECKOUT_ID_KEY, id));
 }
 
 /** SPEC §4: a stored basket that failed to load or expired: its ids are dropped (the checkout is its checkout). */

@@ -37,20 +37,7 @@ export function CartLines({ allowFees, bagFeeItem }: CartLinesProps) {
     <ul className="cart-lines" ref={listRef} aria-busy={pending || undefined}>
       {lines.map(({ item, locked }) => (
         <li key={item.id} className="cart-line">
-          <div className="cart-line-text">
-            <span className="cart-line-name">{item.name}</span>
-            {item.choices.length > 0 ? (
-              <ul className="cart-line-choices">
-                {item.choices.map((choice) => (
-                  <li key={choice.id}>
-                    {choice.amount > 1
-                      ? t("Cart.ChoiceAmount", { amount: choice.amount, name: choice.name })
-                      : choice.name}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
+          <LineText item={item} />
           <span className="cart-line-price">{priceText(item.totalPrice, i18n.language, currency)}</span>
           <div className="cart-line-controls">
             {locked ? (
@@ -77,6 +64,25 @@ export function CartLines({ allowFees, bagFeeItem }: CartLinesProps) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The line's name and its options, an amount above 1 as "2 × name". */
+function LineText({ item }: { item: CartLine["item"] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="cart-line-text">
+      <span className="cart-line-name">{item.name}</span>
+      {item.choices.length > 0 ? (
+        <ul className="cart-line-choices">
+          {item.choices.map((choice) => (
+            <li key={choice.id}>
+              {choice.amount > 1 ? t("Cart.ChoiceAmount", { amount: choice.amount, name: choice.name }) : choice.name}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 

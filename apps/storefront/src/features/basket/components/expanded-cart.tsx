@@ -20,7 +20,7 @@ export type ExpandedCartProps = {
  * the server computed, and go-to-checkout. The bag fee is not listed here (SPEC §5).
  */
 export function ExpandedCart({ open, onClose, onContinue, bagFeeItem }: ExpandedCartProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { basket, pending, clear } = useBasket();
   const [confirming, setConfirming] = useState(false);
   useEffect(() => {
@@ -67,29 +67,51 @@ export function ExpandedCart({ open, onClose, onContinue, bagFeeItem }: Expanded
               </button>
             </div>
             <CartLines allowFees={false} bagFeeItem={bagFeeItem} />
-            <div className="cart-footer">
-              <p className="cart-total">
-                <span>{t("Cart.Total")}</span>
-                <span className="cart-total-price">{priceText(basket.totalPrice, i18n.language, t("Currency"))}</span>
-              </p>
-              <button type="button" className="button-primary button-block" disabled={pending} onClick={onContinue}>
-                {t("Cart.GoToCheckout")}
-              </button>
-            </div>
+            <CartFooter total={basket.totalPrice} pending={pending} onContinue={onContinue} />
           </>
         )}
       </Dialog>
-      <Dialog open={open && confirming} onClose={() => setConfirming(false)} title={t("Cart.ClearConfirmTitle")}>
-        <p>{t("Cart.ClearConfirm")}</p>
-        <div className="dialog-actions">
-          <button type="button" onClick={() => setConfirming(false)}>
-            {t("Actions.Cancel")}
-          </button>
-          <button type="button" className="button-danger" disabled={pending} onClick={confirmClear}>
-            {t("Cart.ClearConfirmYes")}
-          </button>
-        </div>
-      </Dialog>
+      <ClearConfirmation
+        open={open && confirming}
+        pending={pending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={confirmClear}
+      />
     </>
+  );
+}
+
+function CartFooter({ total, pending, onContinue }: { total: number; pending: boolean; onContinue: () => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="cart-footer">
+      <p className="cart-total">
+        <span>{t("Cart.Total")}</span>
+        <span className="cart-total-price">{priceText(total, i18n.language, t("Currency"))}</span>
+      </p>
+      <button type="button" className="button-primary button-block" disabled={pending} onClick={onContinue}>
+        {t("Cart.GoToCheckout")}
+      </button>
+    </div>
+  );
+}
+
+type ClearConfirmationProps = { open: boolean; pending: boolean; onCancel: () => void; onConfirm: () => void };
+
+/** "Clear the order?": asked first, since clearing cannot be undone. */
+function ClearConfirmation({ open, pending, onCancel, onConfirm }: ClearConfirmationProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onCancel} title={t("Cart.ClearConfirmTitle")}>
+      <p>{t("Cart.ClearConfirm")}</p>
+      <div className="dialog-actions">
+        <button type="button" onClick={onCancel}>
+          {t("Actions.Cancel")}
+        </button>
+        <button type="button" className="button-danger" disabled={pending} onClick={onConfirm}>
+          {t("Cart.ClearConfirmYes")}
+        </button>
+      </div>
+    </Dialog>
   );
 }

@@ -1,57 +1,44 @@
 /**
- * Every checkout call as one object, so the checkout page's components take it from their context and a
- * test hands them a fake instead of a server.
+ * The checkout's own calls as one object, and what the checkout needs of the other features' calls (removing
+ * codes and delivery when a checkout is reused, bringing codes in line and starting the payment when the
+ * order is placed). The app hands the form all of them in one object (app/routes/checkout-calls.ts); a
+ * test hands it a fake.
  */
-import { addDiscount } from "./add-discount";
-import { addGiftcard } from "./add-giftcard";
-import { addPayment } from "./add-payment";
-import { cancelPayment } from "./cancel-payment";
+import type { Checkout, Payment, PaymentMethod } from "@app/contracts";
 import { createCheckout } from "./create-checkout";
-import { finalizeCheckout } from "./finalize-checkout";
-import { getAvailableOrderTimes } from "./get-available-order-times";
 import { getCheckout } from "./get-checkout";
-import { getDeliveryDates } from "./get-delivery-dates";
-import { getDeliveryTimes } from "./get-delivery-times";
-import { getGiftcardAmount } from "./get-giftcard-amount";
 import { getInstanceSettings } from "./get-instance-settings";
-import { getOrder } from "./get-order";
-import { getPayment } from "./get-payment";
 import { linkBasket } from "./link-basket";
-import { removeDelivery } from "./remove-delivery";
-import { removeDiscount } from "./remove-discount";
-import { removeGiftcard } from "./remove-giftcard";
 import { saveGuestInformation } from "./save-guest-information";
-import { setDeliveryAddress } from "./set-delivery-address";
-import { setDeliveryDate } from "./set-delivery-date";
-import { setDeliveryTime } from "./set-delivery-time";
-import { validateDiscount } from "./validate-discount";
 import { validateOrder } from "./validate-order";
 
 export const checkoutApi = {
-  addDiscount,
-  addGiftcard,
-  addPayment,
-  cancelPayment,
   createCheckout,
-  finalizeCheckout,
-  getAvailableOrderTimes,
   getCheckout,
-  getDeliveryDates,
-  getDeliveryTimes,
-  getGiftcardAmount,
   getInstanceSettings,
-  getOrder,
-  getPayment,
   linkBasket,
-  removeDelivery,
-  removeDiscount,
-  removeGiftcard,
   saveGuestInformation,
-  setDeliveryAddress,
-  setDeliveryDate,
-  setDeliveryTime,
-  validateDiscount,
   validateOrder,
 };
 
-export type CheckoutApi = typeof checkoutApi;
+/** Calls of the codes, fulfilment and payment features the checkout makes; their own api/ files implement them. */
+export type OtherFeatureCalls = {
+  addDiscount(checkoutId: string, discountCode: string): Promise<Checkout>;
+  removeDiscount(checkoutId: string, discountId: string): Promise<Checkout>;
+  addGiftcard(checkoutId: string, giftcard: { giftcardCode: string; amount: number | null }): Promise<Checkout>;
+  removeGiftcard(checkoutId: string, giftcardId: string): Promise<Checkout>;
+  removeDelivery(checkoutId: string): Promise<Checkout>;
+  addPayment(checkoutId: string, request: PaymentToStart): Promise<Payment>;
+  cancelPayment(paymentId: string): Promise<Payment>;
+};
+
+/** What placing the order asks the payment feature to start (features/payment api/add-payment.ts). */
+export type PaymentToStart = {
+  moduleId: number;
+  continuationUrl: string;
+  cancellationUrl: string;
+  paymentMethods?: PaymentMethod[];
+  receiptEmail?: string;
+};
+
+export type CheckoutApi = typeof checkoutApi & OtherFeatureCalls;

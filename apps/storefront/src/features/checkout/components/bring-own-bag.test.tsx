@@ -3,10 +3,7 @@ import type { Basket } from "@app/contracts";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useReducer, useState } from "react";
 import { afterEach, beforeAll, expect, test, vi } from "vitest";
-import { startEnglish } from "../../../testing/start-english";
-import type { CheckoutPageValue } from "../checkout-page-context";
-import { type CheckoutSession, checkoutSessionReducer, initialCheckoutSession } from "../checkout-session";
-import { useBagFeeRule } from "../hooks/use-bag-fee-rule";
+import type { CheckoutPageValue } from "../../../testing/checkout-fixtures";
 import {
   aBasket,
   aBasketItem,
@@ -15,7 +12,10 @@ import {
   checkoutPageValue,
   TODAY,
   WithCheckoutPage,
-} from "../testing/checkout-fixtures";
+} from "../../../testing/checkout-fixtures";
+import { startEnglish } from "../../../testing/start-english";
+import { type CheckoutSession, checkoutSessionReducer, initialCheckoutSession } from "../checkout-session";
+import { useBagFeeRule } from "../hooks/use-bag-fee-rule";
 import { BringOwnBag } from "./bring-own-bag";
 
 beforeAll(startEnglish);

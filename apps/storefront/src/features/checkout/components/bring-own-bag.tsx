@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { useCheckoutPage } from "../checkout-page-context";
-import "./checkout-payment.css";
 
 /**
  * The bring-own-bag box (SPEC §4), offered when the shop has a bag product and the guest picks up: a

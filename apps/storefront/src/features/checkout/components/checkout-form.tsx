@@ -1,22 +1,23 @@
 import type { Basket, Checkout, InstanceSetting, PaymentMethod } from "@app/contracts";
-import { type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { FullPageSpinner } from "../../../components/ui/spinner";
+import { browserStorage } from "../../../lib/browser-storage";
 import type { CheckoutApi } from "../api";
-import { CheckoutPageProvider, type CheckoutPageValue, type CheckoutShop } from "../checkout-page-context";
+import {
+  CheckoutPageProvider,
+  type CheckoutPageValue,
+  type CheckoutShop,
+  useCheckoutPage,
+} from "../checkout-page-context";
 import { joinMissing, missingFields, paymentMethodsOffered, todayIn } from "../checkout-rules";
-import { browserLocalStorage, loadCheckoutSession } from "../checkout-session-storage";
-import { createCheckoutSessionStore } from "../checkout-session-store";
+import { loadCheckoutSession } from "../checkout-session-storage";
+import { type CheckoutSessionStore, createCheckoutSessionStore } from "../checkout-session-store";
 import { useBagFeeRule } from "../hooks/use-bag-fee-rule";
 import { type PlaceOrderStep, placeOrder, type Refusal } from "../place-order";
 import { BringOwnBag } from "./bring-own-bag";
 import { CheckoutTotals } from "./checkout-totals";
-import { DiscountField } from "./discount-field";
-import { GiftcardField } from "./giftcard-field";
-import { GuestInfoSection } from "./guest-info-section";
-import { OrderCommentSection } from "./order-comment-section";
 import { PaymentMethodChoice } from "./payment-method-choice";
-import { PickupTimeSection } from "./pickup-time-section";
 import { TermsCheckbox } from "./terms-checkbox";
 import "./checkout-form.css";
 
@@ -31,6 +32,14 @@ export type CheckoutFormProps = {
   api: CheckoutApi;
   /** The cart section (the basket feature's lines), first of the page's sections. */
   cart: ReactNode;
+  /** The order comment and guest info sections (another feature's: the app renders them with the page's value). */
+  renderGuestDetails: (page: CheckoutPageValue) => ReactNode;
+  /** The pickup-time section (another feature's, as above). */
+  renderPickupTime: (page: CheckoutPageValue) => ReactNode;
+  /** The discount code and gift card fields, first in the payment section (another feature's, as above). */
+  renderCodes: (page: CheckoutPageValue) => ReactNode;
+  /** A slot filled up while the order was placed: the pickup-time section reads its slots again. */
+  onSlotFull: (checkoutId: string) => void;
   now: () => Date;
   /** The shop's origin: the hosted payment page sends the guest back to {origin}/payment/{checkoutId}. */
   origin: string;
@@ -66,71 +75,149 @@ const STEP_MESSAGE: Record<PlaceOrderStep, string | undefined> = {
  * a reload or a refusal never loses them.
  */
 export function CheckoutForm(props: CheckoutFormProps) {
-  const { shop, instance, checkout, api } = props;
+  const { shop } = props;
   const { t } = useTranslation();
-  const timeZone = shop.productionUnit.timeZone;
-  const [today] = useState(() => todayIn(timeZone, props.now()));
-  const [store] = useState(() => {
-    const storage = browserLocalStorage();
-    return createCheckoutSessionStore(loadCheckoutSession(storage, today), storage);
-  });
-  const session = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const { store, session, today } = useSessionStore(shop.productionUnit.timeZone, props.now);
   const methods = paymentMethodsOffered(shop.settings);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | undefined>(methods[0]);
   const [termsAccepted, setTermsAccepted] = useState(false);
-  const [step, setStep] = useState<PlaceOrderStep | null>(null);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [slotsVersion, setSlotsVersion] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const messageRef = useRef<HTMLDivElement>(null);
   const messageId = useId();
-  const placing = step !== null;
+  const order = usePlaceOrder(props, store, { formRef, messageRef });
+  const placing = order.step !== null;
 
   useReadCheckoutOnBasketChange(props);
 
-  const value: CheckoutPageValue = {
-    shop,
-    instance,
-    basket: props.basket,
-    basketHoldsGiftcard: props.basketHoldsGiftcard,
-    checkout,
-    setCheckout: props.setCheckout,
-    session,
-    dispatch: store.dispatch,
-    today,
-    timeZone,
-    placing,
-    slotsVersion,
-    changeBagFee: props.changeBagFee,
-    api,
-  };
-
-  const missing = session.showValidationErrors ? missingFields(session, shop.settings) : [];
-  const missingText =
-    missing.length > 0
-      ? `${t("MissingFields.Generic")}: ${joinMissing(
-          missing.map((key) => t(key)),
-          { separator: t("MissingFields.ListSeparator"), lastSeparator: t("MissingFields.ListLastSeparator") },
-        )}`
-      : null;
+  const value = pageValue(props, { session, dispatch: store.dispatch, today, placing });
+  const missingText = useMissingText(value);
   // A refusal says what happened (e.g. the time filled up, which also makes the time "missing"): it goes first.
-  const message = refusal ? t(REFUSAL_MESSAGE[refusal]) : missingText;
+  const message = order.refusal ? t(REFUSAL_MESSAGE[order.refusal]) : missingText;
 
-  async function submit(event: React.FormEvent) {
+  const canPlace = termsAccepted && paymentMethod !== undefined;
+  function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (placing || !termsAccepted || !paymentMethod) return;
+    if (placing || !canPlace) return;
+    void order.place(paymentMethod);
+  }
+
+  return (
+    <CheckoutPageProvider value={value}>
+      <BagFeeRule />
+      {props.cart}
+      <form ref={formRef} className="checkout-form" noValidate onSubmit={submit} aria-describedby={messageId}>
+        {props.renderGuestDetails(value)}
+        {props.renderPickupTime(value)}
+        <section className="checkout-section" aria-labelledby={`${messageId}-payment`}>
+          <h2 id={`${messageId}-payment`}>{t("CheckoutPage.PaymentSection")}</h2>
+          {props.renderCodes(value)}
+          <BringOwnBag />
+          <CheckoutTotals />
+          <PaymentChoices
+            methods={methods}
+            paymentMethod={paymentMethod}
+            setPaymentMethod={setPaymentMethod}
+            termsAccepted={termsAccepted}
+            setTermsAccepted={setTermsAccepted}
+          />
+          <FormMessage id={messageId} messageRef={messageRef} message={message} />
+          <button type="submit" className="button-primary checkout-place-order" disabled={!canPlace || placing}>
+            {t("CheckoutPage.PlaceOrder")}
+          </button>
+        </section>
+      </form>
+      {order.step !== null ? <PlacingSpinner step={order.step} /> : null}
+    </CheckoutPageProvider>
+  );
+}
+
+type PaymentChoicesProps = {
+  methods: PaymentMethod[];
+  paymentMethod: PaymentMethod | undefined;
+  setPaymentMethod: (method: PaymentMethod) => void;
+  termsAccepted: boolean;
+  setTermsAccepted: (accepted: boolean) => void;
+};
+
+/** How to pay (when anything is left to pay) and the terms of trade. */
+function PaymentChoices({
+  methods,
+  paymentMethod,
+  setPaymentMethod,
+  termsAccepted,
+  setTermsAccepted,
+}: PaymentChoicesProps) {
+  const { shop, checkout, placing } = useCheckoutPage();
+  return (
+    <>
+      {/* Gift cards paying everything leave nothing to pay by any method: no choice to make. */}
+      {paymentMethod && checkout.totals.totalLeft > 0 ? (
+        <PaymentMethodChoice methods={methods} value={paymentMethod} onChange={setPaymentMethod} disabled={placing} />
+      ) : null}
+      <TermsCheckbox
+        checked={termsAccepted}
+        onChange={setTermsAccepted}
+        termsUrl={shop.settings.terms}
+        disabled={placing}
+      />
+    </>
+  );
+}
+
+/** The page's value: the props as they are, and the form's own state. */
+function pageValue(
+  props: CheckoutFormProps,
+  state: Pick<CheckoutPageValue, "session" | "dispatch" | "today" | "placing">,
+): CheckoutPageValue {
+  const { shop, instance, basket, basketHoldsGiftcard, checkout, setCheckout, changeBagFee, api } = props;
+  const timeZone = shop.productionUnit.timeZone;
+  return { shop, instance, basket, basketHoldsGiftcard, checkout, setCheckout, changeBagFee, api, timeZone, ...state };
+}
+
+/** The guest's checkout session from local storage, for the restaurant's today (read once, at the start). */
+function useSessionStore(timeZone: string, now: () => Date) {
+  const [today] = useState(() => todayIn(timeZone, now()));
+  const [store] = useState(() => {
+    const storage = browserStorage();
+    return createCheckoutSessionStore(loadCheckoutSession(storage, today), storage);
+  });
+  const session = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return { store, session, today };
+}
+
+/** "Please fill in: name, time", once the guest has tried to place the order; null while nothing is missing. */
+function useMissingText(page: CheckoutPageValue): string | null {
+  const { t } = useTranslation();
+  const missing = page.session.showValidationErrors ? missingFields(page.session, page.shop.settings) : [];
+  if (missing.length === 0) return null;
+  const list = joinMissing(
+    missing.map((key) => t(key)),
+    { separator: t("MissingFields.ListSeparator"), lastSeparator: t("MissingFields.ListLastSeparator") },
+  );
+  return `${t("MissingFields.Generic")}: ${list}`;
+}
+
+type FocusTargets = { formRef: RefObject<HTMLFormElement | null>; messageRef: RefObject<HTMLDivElement | null> };
+
+/**
+ * Placing the order (place-order.ts) and what the form does with the outcome: the hosted payment page, the order
+ * page, or a refusal that says what happened, with the session and the checkout put in line with it.
+ */
+function usePlaceOrder(props: CheckoutFormProps, store: CheckoutSessionStore, focus: FocusTargets) {
+  const [step, setStep] = useState<PlaceOrderStep | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const { shop, checkout, api } = props;
+
+  async function place(paymentMethod: PaymentMethod) {
     setRefusal(null);
     store.dispatch({ type: "validationErrorsShown" });
     let outcome: Awaited<ReturnType<typeof placeOrder>>;
     try {
-      outcome = await placeOrder(
-        { shop, checkout, session: store.getSnapshot(), paymentMethod, origin: props.origin },
-        { api, onStep: setStep },
-      );
+      const input = { shop, checkout, session: store.getSnapshot(), paymentMethod, origin: props.origin };
+      outcome = await placeOrder(input, { api, onStep: setStep });
     } catch (error) {
       setStep(null);
-      props.onFailure(error);
-      return;
+      return props.onFailure(error);
     }
     if (outcome.kind === "hosted") return props.onHostedPayment(outcome.paymentUrl); // the spinner stays
     if (outcome.kind === "placed") return props.onOrderPlaced(outcome.checkoutId);
@@ -138,8 +225,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
     if (outcome.kind === "refused") await handleRefusal(outcome.refusal);
     // After the errors render: the first field to put right, else the message saying what is wrong.
     requestAnimationFrame(() => {
-      const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-      (invalid ?? messageRef.current)?.focus();
+      const invalid = focus.formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      (invalid ?? focus.messageRef.current)?.focus();
     });
   }
 
@@ -147,7 +234,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
     setRefusal(reason);
     if (reason === "SlotFull") {
       store.dispatch({ type: "timeslotChosen", time: null });
-      setSlotsVersion((version) => version + 1);
+      props.onSlotFull(checkout.id);
     }
     if (reason === "DiscountRefused") store.dispatch({ type: "discountCleared" });
     if (reason === "GiftcardRefused") store.dispatch({ type: "giftcardCleared" });
@@ -157,62 +244,39 @@ export function CheckoutForm(props: CheckoutFormProps) {
     await api.getCheckout(checkout.id).then(props.setCheckout, () => {});
   }
 
+  return { step, refusal, place };
+}
+
+/** What is wrong with the form, always in the page (a screen reader announces it when it appears). */
+function FormMessage({
+  id,
+  messageRef,
+  message,
+}: {
+  id: string;
+  messageRef: RefObject<HTMLDivElement | null>;
+  message: string | null;
+}) {
   return (
-    <CheckoutPageProvider value={value}>
-      <BagFeeRule />
-      {props.cart}
-      <form ref={formRef} className="checkout-form" noValidate onSubmit={submit} aria-describedby={messageId}>
-        <OrderCommentSection />
-        <GuestInfoSection />
-        <PickupTimeSection />
-        <section className="checkout-section" aria-labelledby={`${messageId}-payment`}>
-          <h2 id={`${messageId}-payment`}>{t("CheckoutPage.PaymentSection")}</h2>
-          <DiscountField />
-          <GiftcardField />
-          <BringOwnBag />
-          <CheckoutTotals />
-          {/* Gift cards paying everything leave nothing to pay by any method: no choice to make. */}
-          {paymentMethod && checkout.totals.totalLeft > 0 ? (
-            <PaymentMethodChoice
-              methods={methods}
-              value={paymentMethod}
-              onChange={setPaymentMethod}
-              disabled={placing}
-            />
-          ) : null}
-          <TermsCheckbox
-            checked={termsAccepted}
-            onChange={setTermsAccepted}
-            termsUrl={shop.settings.terms}
-            disabled={placing}
-          />
-          <div
-            ref={messageRef}
-            id={messageId}
-            className={message ? "checkout-message" : "checkout-message checkout-message-empty"}
-            role="alert"
-            tabIndex={-1}
-          >
-            {message}
-          </div>
-          <button
-            type="submit"
-            className="button-primary checkout-place-order"
-            disabled={!termsAccepted || placing || !paymentMethod}
-          >
-            {t("CheckoutPage.PlaceOrder")}
-          </button>
-        </section>
-      </form>
-      {placing ? (
-        <div className="checkout-placing">
-          <FullPageSpinner
-            label={t("Spinner.Loading")}
-            message={STEP_MESSAGE[step] ? t(STEP_MESSAGE[step] as string) : undefined}
-          />
-        </div>
-      ) : null}
-    </CheckoutPageProvider>
+    <div
+      ref={messageRef}
+      id={id}
+      className={message ? "checkout-message" : "checkout-message checkout-message-empty"}
+      role="alert"
+      tabIndex={-1}
+    >
+      {message}
+    </div>
+  );
+}
+
+function PlacingSpinner({ step }: { step: PlaceOrderStep }) {
+  const { t } = useTranslation();
+  const message = STEP_MESSAGE[step];
+  return (
+    <div className="checkout-placing">
+      <FullPageSpinner label={t("Spinner.Loading")} message={message ? t(message) : undefined} />
+    </div>
   );
 }
 

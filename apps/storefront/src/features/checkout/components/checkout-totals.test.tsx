@@ -2,8 +2,8 @@
 import type { Checkout } from "@app/contracts";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, expect, test } from "vitest";
+import { aCheckout, checkoutPageValue, WithCheckoutPage } from "../../../testing/checkout-fixtures";
 import { startEnglish } from "../../../testing/start-english";
-import { aCheckout, checkoutPageValue, WithCheckoutPage } from "../testing/checkout-fixtures";
 import { CheckoutTotals } from "./checkout-totals";
 
 beforeAll(startEnglish);

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { priceText } from "../../../lib/price-text";
 import { useCheckoutPage } from "../checkout-page-context";
-import "./checkout-payment.css";
 
 type Row = { key: string; label: string; amount: number; kind?: "minus" | "total" | "left" };
 

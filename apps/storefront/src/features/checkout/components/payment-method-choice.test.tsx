@@ -2,9 +2,9 @@
 import type { PaymentMethod } from "@app/contracts";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, expect, test, vi } from "vitest";
+import { SETTINGS } from "../../../testing/checkout-fixtures";
 import { startEnglish } from "../../../testing/start-english";
 import { paymentMethodsOffered } from "../checkout-rules";
-import { SETTINGS } from "../testing/checkout-fixtures";
 import { PaymentMethodChoice } from "./payment-method-choice";
 
 beforeAll(startEnglish);

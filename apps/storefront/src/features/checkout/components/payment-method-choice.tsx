@@ -1,7 +1,6 @@
 import type { PaymentMethod } from "@app/contracts";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import "./checkout-payment.css";
 
 export type PaymentMethodChoiceProps = {
   /** The methods offered, in order (paymentMethodsOffered of the shop's settings). */

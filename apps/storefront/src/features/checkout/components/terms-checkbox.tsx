@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import "./checkout-payment.css";
 
 export type TermsCheckboxProps = {
   checked: boolean;

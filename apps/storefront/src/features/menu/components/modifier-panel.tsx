@@ -40,21 +40,11 @@ export function ModifierPanel({
   const selection = useModifierSelection(product, blockedChoiceIds);
   const { groups, summary } = selection;
   const disclosure = useDisclosure(groups[0] ? [groups[0].group.id] : []);
-  const [attempted, setAttempted] = useState(false);
-  const [adding, setAdding] = useState(false);
-  const panelRef = useRef<HTMLElement>(null);
-  const firstToggleRef = useRef<HTMLButtonElement>(null);
+  const { panelRef, firstToggleRef } = useFocusOnOpen();
+  const adding = useAddLine({ selection, disclosure, onAdd, pending, onAdded });
   const name = translate(product.name, language);
   const total = minorPriceText(summary.totalPriceMinor, language, t("Currency"));
-  const showFlags = attempted && !summary.complete;
-
-  // The panel just opened: the guest continues in it, at its first group (or its first control).
-  useEffect(() => {
-    const first =
-      firstToggleRef.current ??
-      panelRef.current?.querySelector<HTMLElement>("button:not([disabled]), input:not([disabled])");
-    first?.focus({ preventScroll: true });
-  }, []);
+  const showFlags = adding.attempted && !summary.complete;
 
   const changeAmount = (groupIndex: number, choiceId: number, amount: number) => {
     const state = groups[groupIndex];
@@ -65,25 +55,6 @@ export function ModifierPanel({
     if (filledGroup && next) disclosure.open([next.group.id]);
   };
 
-  const add = async () => {
-    if (pending || adding) return;
-    if (!summary.complete) {
-      setAttempted(true);
-      disclosure.open(summary.shortModifierIds);
-      return;
-    }
-    setAdding(true);
-    try {
-      await onAdd(selection.line);
-      onAdded?.();
-    } catch {
-      // The basket reports its own failure; the guest's choices stay for another try.
-    } finally {
-      setAdding(false);
-    }
-  };
-
-  const busy = pending || adding;
   return (
     <section ref={panelRef} id={id} className="modifier-panel" aria-label={`${t("Product.Options")}: ${name}`}>
       <p role="alert" className="modifier-alert">
@@ -107,20 +78,72 @@ export function ModifierPanel({
           toggleRef={index === 0 ? firstToggleRef : undefined}
         />
       ))}
-      <div className="modifier-footer">
-        <p className="modifier-line-price">
-          <span>{t("Options.LinePrice")}</span> <strong>{total}</strong>
-        </p>
-        <button
-          type="button"
-          className="button-primary modifier-add"
-          aria-disabled={busy || undefined}
-          aria-busy={busy || undefined}
-          onClick={() => void add()}
-        >
-          {t("Product.AddToCart")} · {total}
-        </button>
-      </div>
+      <PanelFooter total={total} busy={adding.busy} onAdd={() => void adding.add()} />
     </section>
+  );
+}
+
+/** The panel just opened: the guest continues in it, at its first group (or its first control). */
+function useFocusOnOpen() {
+  const panelRef = useRef<HTMLElement>(null);
+  const firstToggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const first =
+      firstToggleRef.current ??
+      panelRef.current?.querySelector<HTMLElement>("button:not([disabled]), input:not([disabled])");
+    first?.focus({ preventScroll: true });
+  }, []);
+  return { panelRef, firstToggleRef };
+}
+
+type AddLineArgs = {
+  selection: ReturnType<typeof useModifierSelection>;
+  disclosure: ReturnType<typeof useDisclosure>;
+  onAdd: ModifierPanelProps["onAdd"];
+  pending: boolean | undefined;
+  onAdded: ModifierPanelProps["onAdded"];
+};
+
+/** Adding the line: refused with the groups that are short opened, else sent once, the choices kept on failure. */
+function useAddLine({ selection, disclosure, onAdd, pending, onAdded }: AddLineArgs) {
+  const [attempted, setAttempted] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const add = async () => {
+    if (pending || adding) return;
+    if (!selection.summary.complete) {
+      setAttempted(true);
+      disclosure.open(selection.summary.shortModifierIds);
+      return;
+    }
+    setAdding(true);
+    try {
+      await onAdd(selection.line);
+      onAdded?.();
+    } catch {
+      // The basket reports its own failure; the guest's choices stay for another try.
+    } finally {
+      setAdding(false);
+    }
+  };
+  return { add, attempted, busy: Boolean(pending) || adding };
+}
+
+function PanelFooter({ total, busy, onAdd }: { total: string; busy: boolean; onAdd: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="modifier-footer">
+      <p className="modifier-line-price">
+        <span>{t("Options.LinePrice")}</span> <strong>{total}</strong>
+      </p>
+      <button
+        type="button"
+        className="button-primary modifier-add"
+        aria-disabled={busy || undefined}
+        aria-busy={busy || undefined}
+        onClick={onAdd}
+      >
+        {t("Product.AddToCart")} · {total}
+      </button>
+    </div>
   );
 }

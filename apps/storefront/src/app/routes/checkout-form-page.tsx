@@ -1,0 +1,65 @@
+/**
+ * The /checkout form with its sections put together (STYLE.md: features never import each other, the app composes
+ * them): the checkout feature's form, the guest-details feature's comment and guest info, the fulfilment
+ * feature's pickup-time section and the codes feature's discount and gift-card fields, all reading the form's
+ * page value, with every call of the page (checkout-calls.ts).
+ * A chunk of its own (checkout-page.tsx loads it lazily), with the query client of the sections' server state:
+ * neither lands in the first load.
+ */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
+import "./checkout-payment.css";
+import "./checkout-details.css";
+import { type CheckoutApi, CheckoutForm, type CheckoutFormProps } from "../../features/checkout";
+import { CodesPageProvider, DiscountField, GiftcardField } from "../../features/codes";
+import { FulfilmentPageProvider, invalidateSlots, PickupTimeSection } from "../../features/fulfilment";
+import { GuestDetailsPageProvider, GuestInfoSection, OrderCommentSection } from "../../features/guest-details";
+import type { CheckoutPageCalls } from "./checkout-calls";
+
+export type CheckoutFormPageProps = Omit<
+  CheckoutFormProps,
+  "api" | "renderGuestDetails" | "renderPickupTime" | "renderCodes" | "onSlotFull"
+> & {
+  api: CheckoutPageCalls;
+};
+
+/**
+ * No retries: a failed read shows its "try again" at once, as before the query library; reads are kept for the
+ * page's lifetime only (a client per form).
+ */
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+  });
+}
+
+export function CheckoutFormPage({ api, ...props }: CheckoutFormPageProps) {
+  const [queryClient] = useState(createQueryClient);
+  const formApi: CheckoutApi = api;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <CheckoutForm
+        {...props}
+        api={formApi}
+        renderGuestDetails={(page) => (
+          <GuestDetailsPageProvider value={page}>
+            <OrderCommentSection />
+            <GuestInfoSection />
+          </GuestDetailsPageProvider>
+        )}
+        renderPickupTime={(page) => (
+          <FulfilmentPageProvider value={{ ...page, api }}>
+            <PickupTimeSection />
+          </FulfilmentPageProvider>
+        )}
+        renderCodes={(page) => (
+          <CodesPageProvider value={{ ...page, api }}>
+            <DiscountField />
+            <GiftcardField />
+          </CodesPageProvider>
+        )}
+        onSlotFull={(checkoutId) => void invalidateSlots(queryClient, checkoutId)}
+      />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,68 @@
+import { type InputHTMLAttributes, useId } from "react";
+import { useTranslation } from "react-i18next";
+
+export type TextFieldProps = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  required: boolean;
+  /** The message under the field (already translated); null: none. */
+  error: string | null;
+  /**
+   * Keep a line for the message even while there is none (once errors are shown), so a message coming and
+   * going as the guest types does not move what is below.
+   */
+  reserveMessage: boolean;
+  disabled: boolean;
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  "type" | "inputMode" | "autoComplete" | "name" | "maxLength" | "onKeyDown"
+>;
+
+/**
+ * A labelled text input with its message: required shown in words (and as aria-required, not `required`,
+ * so the browser's own bubble never competes with ours), the message tied with aria-describedby and the
+ * field marked aria-invalid while it has one.
+ */
+export function TextField({
+  label,
+  value,
+  onChange,
+  required,
+  error,
+  reserveMessage,
+  disabled,
+  ...input
+}: TextFieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const messageId = `${id}-message`;
+  return (
+    <div className="checkout-field">
+      <label htmlFor={id}>
+        {label}
+        {/* Hidden from screen readers: aria-required already says it, the word would be read twice. */}
+        {required ? (
+          <span className="checkout-field-required" aria-hidden="true">
+            {t("GuestInfo.Required")}
+          </span>
+        ) : null}
+      </label>
+      <input
+        {...input}
+        id={id}
+        className="checkout-input"
+        value={value}
+        disabled={disabled}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? messageId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {/* Always in the page, so a screen reader announces the message when it appears. */}
+      <p id={messageId} className="checkout-field-message" role="alert" data-reserved={reserveMessage || undefined}>
+        {error}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,177 @@
+import { normalizeCode } from "@app/domain";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { priceText } from "../../../lib/price-text";
+import { type DiscountMessageKey, discountMessageKey } from "../code-rules";
+import { type CodesPage, useCodesPage } from "../codes-page";
+import { useOneCallAtATime } from "../hooks/use-one-call-at-a-time";
+import { CodeEntry } from "./code-entry";
+
+/**
+ * The discount code (SPEC §5), shown when the checkout instance allows discounts: validate the code on this
+ * basket, apply it to the checkout, show it with what it takes off, remove it. It is validated again when
+ * the basket total changes, and a code the session holds but the checkout lost (a reused checkout has its
+ * discounts removed, SPEC §4) is applied again.
+ */
+export function DiscountField() {
+  const { instance } = useCodesPage();
+  if (!instance.isDiscountEnabled) return null;
+  return <DiscountEntry />;
+}
+
+function DiscountEntry() {
+  const { t, i18n } = useTranslation();
+  const { checkout, session, placing } = useCodesPage();
+  const { apply, remove, busy, message } = useDiscountCode();
+  const [code, setCode] = useState("");
+  const discount = session.discount;
+  // The server's figure when the checkout has the code (it recomputes it on every read), else the session's.
+  const amount = discount
+    ? (checkout.discounts.find((applied) => sameCode(applied.discountCode, discount.discountCode))?.amount ??
+      discount.amount)
+    : 0;
+  const amountText = priceText(amount, i18n.language, t("Currency"));
+  return (
+    <CodeEntry
+      label={t("Discount.Label")}
+      applyText={t("Discount.Apply")}
+      removeText={t("Discount.Remove")}
+      value={code}
+      onChange={setCode}
+      onSubmit={() => {
+        void apply(code.trim()).then((applied) => applied && setCode(""));
+      }}
+      busy={busy}
+      busyText={t("Discount.Checking")}
+      disabled={placing}
+      error={message ? t(message) : null}
+      applied={
+        discount
+          ? {
+              title: t("Discount.Applied", { code: discount.discountCode }),
+              detail: `−${amountText}`,
+              removeLabel: t("Discount.RemoveCode", { code: discount.discountCode }),
+              onRemove: () => void remove(),
+            }
+          : null
+      }
+      appliedStatus={discount ? t("Discount.AppliedStatus", { code: discount.discountCode, amount: amountText }) : null}
+    />
+  );
+}
+
+function sameCode(a: string, b: string): boolean {
+  return normalizeCode(a) === normalizeCode(b);
+}
+
+/**
+ * What a discount was last validated for: the checkout and the basket total. Another total (the guest
+ * changed the basket, the bag fee was added) or another checkout (started again) means validating again.
+ */
+function validationKey({ checkout, basket }: Pick<CodesPage, "checkout" | "basket">): string {
+  return `${checkout.id}|${basket.totalPrice}`;
+}
+
+/**
+ * Applying, revalidating and removing the session's discount code. Every path ends in one of two states the
+ * session and the checkout agree on: the code applied (checkout has it, session has its amount) or no code
+ * (session cleared, removed from the checkout), with the refusal's message.
+ */
+function useDiscountCode() {
+  const page = useCodesPage();
+  // The calls below await the server; after an await they read the newest checkout and basket from here,
+  // not the ones of the render that started them.
+  const latest = useRef(page);
+  latest.current = page;
+  const { busy, run } = useOneCallAtATime();
+  const [message, setMessage] = useState<DiscountMessageKey | null>(null);
+  // The page was opened with the code on the checkout: it was validated there, for this basket.
+  const validatedFor = useRef<string | null>(onCheckoutAlready(page) ? validationKey(page) : null);
+
+  async function clear(refusal: DiscountMessageKey | null): Promise<void> {
+    setMessage(refusal);
+    validatedFor.current = null;
+    latest.current.dispatch({ type: "discountCleared" });
+    await removeDiscounts(latest.current);
+  }
+
+  /** Validates and applies `discountCode`; true when it was applied. */
+  function apply(discountCode: string): Promise<boolean> {
+    if (discountCode === "") return Promise.resolve(false);
+    return run(async () => {
+      setMessage(null);
+      const key = validationKey(latest.current);
+      try {
+        // SPEC §5: a code worth nothing on this basket is refused, not applied at 0.
+        if (!(await validateAndAdd(latest, discountCode))) {
+          await clear("Discount.NoValue");
+          return false;
+        }
+        validatedFor.current = key;
+        return true;
+      } catch (error) {
+        await clear(discountMessageKey(error));
+        return false;
+      }
+    });
+  }
+
+  const remove = () => run(() => clear(null).then(() => true));
+
+  // SPEC §5: revalidate when the basket total changes; this also applies again a code the session holds
+  // (restored from local storage) that the checkout lost. `busy` is a dependency so a change that came
+  // while a call ran is looked at when it ends.
+  const wanted = page.session.discount?.discountCode ?? null;
+  const key = validationKey(page);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: apply reads the newest values through `latest`
+  useEffect(() => {
+    if (wanted === null || busy || page.placing || validatedFor.current === key) return;
+    void apply(wanted);
+  }, [wanted, key, busy, page.placing]);
+
+  return { apply, remove, busy, message };
+}
+
+/** The session's code is on the checkout already (validated there, for this basket). */
+function onCheckoutAlready({ session, checkout }: CodesPage): boolean {
+  const code = session.discount?.discountCode;
+  return code !== undefined && checkout.discounts.some((applied) => sameCode(applied.discountCode, code));
+}
+
+/** Validates the code on the basket and adds it to the checkout; false when it is worth nothing here. */
+async function validateAndAdd(latest: { current: CodesPage }, discountCode: string): Promise<boolean> {
+  const { shop, basket, api, checkout } = latest.current;
+  const instanceId = shop.module.discountInstanceId;
+  // A module without a discount instance cannot verify any code: the "could not verify" message.
+  if (instanceId === null) throw new Error("The module has no discount instance");
+  const { sumDiscount } = await api.validateDiscount({
+    instanceId,
+    moduleId: shop.module.id,
+    discountCode,
+    basketId: basket.id,
+  });
+  if (!(sumDiscount > 0)) return false;
+  const answer = await api.addDiscount(checkout.id, discountCode);
+  latest.current.setCheckout(answer);
+  const applied = answer.discounts.find((d) => sameCode(d.discountCode, discountCode));
+  latest.current.dispatch({
+    type: "discountApplied",
+    discount: {
+      discountCode: applied?.discountCode ?? normalizeCode(discountCode),
+      amount: applied?.amount ?? answer.totals.discount,
+    },
+  });
+  return true;
+}
+
+/** Takes every discount off the checkout; its last answer becomes the page's checkout. */
+async function removeDiscounts({ api, setCheckout, checkout: before }: CodesPage): Promise<void> {
+  let checkout = before;
+  try {
+    for (const applied of checkout.discounts) checkout = await api.removeDiscount(checkout.id, applied.id);
+  } catch {
+    // The checkout keeps it for now; placing the order brings the checkout in line with the session
+    // (place-order's syncDiscount) before anything is paid.
+  }
+  if (checkout !== before) setCheckout(checkout);
+}

@@ -1,0 +1,65 @@
+import { type ReactNode, useId } from "react";
+
+export type PickupChoice = { value: string; label: string; detail?: string };
+
+export type PickupChoiceGroupProps = {
+  legend: string;
+  choices: readonly PickupChoice[];
+  /** The chosen value; null: none. */
+  chosen: string | null;
+  onChoose: (value: string) => void;
+  disabled: boolean;
+  /** Wider tiles (dates with a second line, the pickup/delivery switch). */
+  wide?: boolean;
+  className?: string;
+  /** The id of a message about the whole group (e.g. "Please choose a time"). */
+  describedBy?: string | undefined;
+  busy?: boolean;
+  /** Shown in place of the tiles (loading, none, failed). */
+  children?: ReactNode;
+};
+
+/**
+ * One choice out of a few, as large tiles that wrap: real radio inputs under each face, so arrow keys,
+ * Tab into the group and the screen reader's "1 of 8" all work as the platform makes them.
+ */
+export function PickupChoiceGroup({
+  legend,
+  choices,
+  chosen,
+  onChoose,
+  disabled,
+  wide = false,
+  className,
+  describedBy,
+  busy = false,
+  children,
+}: PickupChoiceGroupProps) {
+  const name = useId();
+  return (
+    <fieldset className="checkout-group" aria-describedby={describedBy} aria-busy={busy || undefined}>
+      <legend>{legend}</legend>
+      {choices.length > 0 ? (
+        <div className={["checkout-choices", className].filter(Boolean).join(" ")} data-wide={wide || undefined}>
+          {choices.map((choice) => (
+            <label key={choice.value} className="checkout-choice">
+              <input
+                type="radio"
+                name={name}
+                value={choice.value}
+                checked={chosen === choice.value}
+                disabled={disabled}
+                onChange={() => onChoose(choice.value)}
+              />
+              <span className="checkout-choice-face">
+                <span>{choice.label}</span>
+                {choice.detail ? <span className="checkout-choice-detail">{choice.detail}</span> : null}
+              </span>
+            </label>
+          ))}
+        </div>
+      ) : null}
+      {children}
+    </fieldset>
+  );
+}

@@ -1,0 +1,98 @@
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { slotTimeText } from "../fulfilment-rules";
+import type { PickupSlots } from "../hooks/pickup-slots";
+import { PickupChoiceGroup } from "./pickup-choice-group";
+
+export type PickupSlotPickerProps = {
+  legend: string;
+  slots: PickupSlots;
+  chosen: string | null;
+  onChoose: (time: string) => void;
+  disabled: boolean;
+  timeZone: string;
+  /** After the first attempt to place the order: "Please choose a time" while none is chosen. */
+  showValidationErrors: boolean;
+  /** A message about the last choice (e.g. it could not be saved); null: none. */
+  problem?: string | null;
+};
+
+/** Slots shown before "Show all times": a day of a restaurant open late holds dozens, too many for a phone. */
+export const FIRST_SLOTS_SHOWN = 12;
+
+/**
+ * The slots of one date (pickup or delivery), HH:MM on the restaurant's clock (SPEC §9 sends UTC), with
+ * their loading, none and failed states in one live line, so the guest hears what happened.
+ */
+export function PickupSlotPicker({
+  legend,
+  slots,
+  chosen,
+  onChoose,
+  disabled,
+  timeZone,
+  showValidationErrors,
+  problem = null,
+}: PickupSlotPickerProps) {
+  const { t } = useTranslation();
+  const messageId = useId();
+  const { status, available } = slots;
+  const choices = available.map((slot) => ({ value: slot.time, label: slotTimeText(slot.time, timeZone) }));
+  const [showAll, setShowAll] = useState(false);
+  // The chosen slot is always among those shown, also when it is later than the first ones.
+  const chosenIndex = choices.findIndex((choice) => choice.value === chosen);
+  const shownCount = showAll ? choices.length : Math.max(FIRST_SLOTS_SHOWN, chosenIndex + 1);
+  const hiddenCount = choices.length - Math.min(shownCount, choices.length);
+  const missing = showValidationErrors && chosen === null && available.length > 0;
+  const message = problem ?? (missing ? t("DeliveryMethod.TimePicker") : null);
+  return (
+    <PickupChoiceGroup
+      legend={legend}
+      choices={choices.slice(0, shownCount)}
+      chosen={chosen}
+      onChoose={onChoose}
+      disabled={disabled}
+      describedBy={message ? messageId : undefined}
+      busy={status === "loading"}
+    >
+      {hiddenCount > 0 ? (
+        <button type="button" className="button-quiet checkout-more-times" onClick={() => setShowAll(true)}>
+          {t("CheckoutDetails.MoreTimes", { count: hiddenCount })}
+        </button>
+      ) : null}
+      {/* One live line for loading / none / failed; while the same list is read again the old tiles stay. */}
+      <SlotsStatus slots={slots} disabled={disabled} />
+      <p
+        id={messageId}
+        className="checkout-field-message"
+        role="alert"
+        data-reserved={showValidationErrors || undefined}
+      >
+        {message}
+      </p>
+    </PickupChoiceGroup>
+  );
+}
+
+function SlotsStatus({ slots: { status, available, retry }, disabled }: { slots: PickupSlots; disabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div aria-live="polite">
+      {status === "loading" && available.length === 0 ? (
+        <p className="checkout-status">
+          <span className="spinner" aria-hidden="true" />
+          {t("DeliveryMethod.LoadingTimes")}
+        </p>
+      ) : status === "loaded" && available.length === 0 ? (
+        <p className="checkout-status">{t("DeliveryMethod.NoAvailableTimes")}</p>
+      ) : status === "failed" ? (
+        <p className="checkout-status checkout-status-error">
+          {t("CheckoutDetails.TimesFailed")}
+          <button type="button" onClick={retry} disabled={disabled}>
+            {t("Actions.TryAgain")}
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { useMutation } from "@tanstack/react-query";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { pickupSlotsQuery } from "../api/get-available-order-times";
+import { useFulfilmentPage } from "../fulfilment-page";
+import { orderDates } from "../fulfilment-rules";
+import { usePickupSlots } from "../hooks/pickup-slots";
+import { DeliveryDetails } from "./delivery-details";
+import { PickupChoiceGroup } from "./pickup-choice-group";
+import { pickupDateText } from "./pickup-date-text";
+import { PickupSlotPicker } from "./pickup-slot-picker";
+
+/**
+ * "Pickup time" (SPEC §2, §4, §5): with delivery enabled, pickup or delivery first; then, for pickup, the
+ * date (when future dates are allowed) and the available slots of that date; for delivery, the address,
+ * the delivery date and time. The session's rules (what a switch or a new date clears) are the reducer's.
+ */
+export function PickupTimeSection() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { shop, session } = useFulfilmentPage();
+  const deliveryEnabled = shop.settings.deliveryEnabled;
+  return (
+    <section className="checkout-section" aria-labelledby={titleId}>
+      <h2 id={titleId}>{t("CheckoutPage.PickupTime")}</h2>
+      {deliveryEnabled ? <DeliveryMethodSwitch /> : null}
+      {/*
+       * Until the guest has said pickup or delivery there is no time to pick: a slot chosen first would be
+       * cleared by the switch (SPEC §4) right after.
+       */}
+      {!deliveryEnabled || session.isDelivery === false ? <PickupTimePicker /> : null}
+      {deliveryEnabled && session.isDelivery === true ? <DeliveryDetails /> : null}
+    </section>
+  );
+}
+
+function DeliveryMethodSwitch() {
+  const { t } = useTranslation();
+  const messageId = useId();
+  const { session, dispatch, checkout, setCheckout, instance, placing, api } = useFulfilmentPage();
+  // Back to pickup: the server drops the address, fee, date and time, and the totals lose the fee.
+  const removal = useMutation({ mutationFn: (checkoutId: string) => api.removeDelivery(checkoutId) });
+  const removeFailed = removal.isError;
+  const removeServerDelivery = () => removal.mutate(checkout.id, { onSuccess: setCheckout });
+  const choose = (value: string) => {
+    const isDelivery = value === "delivery";
+    dispatch({ type: "deliveryMethodChosen", isDelivery, futureOrderDatesAllowed: instance.guestFutureOrderDates > 0 });
+    if (!isDelivery && checkout.delivery !== null) removeServerDelivery();
+  };
+
+  const missing = session.showValidationErrors && session.isDelivery === null;
+  const chosen = session.isDelivery === null ? null : session.isDelivery ? "delivery" : "pickup";
+  return (
+    <PickupChoiceGroup
+      legend={t("CheckoutDetails.Method")}
+      choices={[
+        { value: "pickup", label: t("DeliveryMethod.Pickup") },
+        { value: "delivery", label: t("DeliveryMethod.Delivery") },
+      ]}
+      chosen={chosen}
+      onChoose={choose}
+      disabled={placing}
+      wide
+      className="checkout-method"
+      describedBy={missing || removeFailed ? messageId : undefined}
+    >
+      <p id={messageId} className="checkout-field-message" role="alert">
+        {removeFailed ? (
+          <>
+            {t("CheckoutDetails.SaveFailed")}{" "}
+            <button type="button" onClick={() => removeServerDelivery()} disabled={placing}>
+              {t("Actions.TryAgain")}
+            </button>
+          </>
+        ) : missing ? (
+          t("CheckoutDetails.ChooseMethod")
+        ) : null}
+      </p>
+    </PickupChoiceGroup>
+  );
+}
+
+function PickupTimePicker() {
+  const { t, i18n } = useTranslation();
+  const dateMessageId = useId();
+  const { shop, instance, basket, checkout, session, dispatch, today, timeZone, placing, api } = useFulfilmentPage();
+  const dates = orderDates(today, instance.guestFutureOrderDates);
+  const date = session.chosenDate;
+  const slots = usePickupSlots({
+    query:
+      date === null
+        ? null
+        : pickupSlotsQuery(
+            api.getAvailableOrderTimes,
+            checkout.id,
+            { productionUnitId: shop.productionUnit.id, date, capacityInstanceId: shop.module.capacityInstanceId },
+            basket.itemCount,
+          ),
+    chosen: session.chosenTimeslot,
+    clearChosen: () => dispatch({ type: "timeslotChosen", time: null }),
+  });
+
+  const words = { today: t("CheckoutDetails.Today"), tomorrow: t("CheckoutDetails.Tomorrow") };
+  const dateMissing = session.showValidationErrors && date === null;
+  return (
+    <>
+      {dates.length > 1 ? (
+        <PickupChoiceGroup
+          legend={t("CheckoutDetails.Date")}
+          choices={dates.map((value) => ({ value, ...pickupDateText(value, today, i18n.language, words) }))}
+          chosen={date}
+          onChoose={(value) => dispatch({ type: "dateChosen", date: value })}
+          disabled={placing}
+          wide
+          describedBy={dateMissing ? dateMessageId : undefined}
+        >
+          <p id={dateMessageId} className="checkout-field-message" role="alert">
+            {dateMissing ? t("DeliveryMethod.DatePicker") : null}
+          </p>
+        </PickupChoiceGroup>
+      ) : null}
+      {date !== null ? (
+        <PickupSlotPicker
+          legend={t("CheckoutDetails.Time")}
+          slots={slots}
+          chosen={session.chosenTimeslot}
+          onChoose={(time) => dispatch({ type: "timeslotChosen", time })}
+          disabled={placing}
+          timeZone={timeZone}
+          showValidationErrors={session.showValidationErrors}
+        />
+      ) : null}
+    </>
+  );
+}

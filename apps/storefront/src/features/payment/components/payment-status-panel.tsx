@@ -1,0 +1,152 @@
+import type { TelemetryEvent } from "@app/contracts";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate } from "react-router";
+import { errorPagePath } from "../../../lib/error-page";
+import { appErrorEvent, reportEvent } from "../../../lib/telemetry";
+import { type PaymentStatusApi, usePaymentStatus } from "../hooks/use-payment-status";
+import {
+  AUTHORIZED_REDIRECT_MS,
+  type PaymentView,
+  paymentMessageKey,
+  paymentTitleKey,
+  paymentView,
+} from "../payment-status-rules";
+import { registerPendingPayment } from "../pending-payment";
+import { StatusMark } from "./status-mark";
+import "../payment-status.css";
+
+export type PaymentStatusPanelProps = {
+  checkoutId: string;
+  api: PaymentStatusApi;
+  /** The page's title (also the document's) from its translation key; the app's usePageTitle. */
+  useTitle: (key: string) => string;
+  report?: (event: TelemetryEvent) => void;
+};
+
+/**
+ * /payment/:checkoutId (SPEC §2, §4): where the hosted payment page sends the guest back. It shows the
+ * payment's state, waits while it is created (with a cancel button), goes on to the order page 3 s after it
+ * is authorized, and offers the way back after a failure (to /checkout, where the guest's entries are kept)
+ * or a cancel (to the front page).
+ */
+export function PaymentStatusPanel({ checkoutId, api, useTitle, report = reportEvent }: PaymentStatusPanelProps) {
+  const { t } = useTranslation();
+  const { state, cancelling, cancel } = usePaymentStatus(checkoutId, api);
+  const payment = state.status === "ready" ? state.payment : null;
+  const view: PaymentView | null = payment ? paymentView(payment.state) : null;
+  const paymentId = payment?.id ?? null;
+  const missing = state.status === "missing";
+
+  const title = useTitle(missing ? "PaymentPage.NotFoundTitle" : paymentTitleKey(view ?? "created"));
+  // The header's logo cancels the payment first (SPEC §2) while there is one to cancel.
+  useEffect(() => {
+    if (view !== "created" || !paymentId) return;
+    return registerPendingPayment({ paymentId, cancel });
+  }, [view, paymentId, cancel]);
+  useOrderPageWhenAuthorized(view, checkoutId);
+  useFailureReport(view, paymentId, checkoutId, report);
+  useErrorPage(state.status === "error" ? state.error : null, report);
+
+  const message = missing
+    ? t("PaymentPage.Message.NotFound")
+    : cancelling
+      ? t("PaymentPage.Cancelling")
+      : view
+        ? t(paymentMessageKey(view))
+        : t("Spinner.Loading");
+
+  return (
+    <section className="payment-status" aria-busy={state.status === "loading" || cancelling}>
+      <StatusMark kind={missing ? "failed" : (view ?? "created")} />
+      <h1>{title}</h1>
+      {/* One live region for every change: the guest hears the new state without moving focus. */}
+      <p className="payment-status-message" role="status" aria-live="polite">
+        {message}
+      </p>
+      <PaymentActions view={view} missing={missing} cancelling={cancelling} cancel={cancel} />
+    </section>
+  );
+}
+
+/** 3 s after the payment is authorized, the order page. */
+function useOrderPageWhenAuthorized(view: PaymentView | null, checkoutId: string) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (view !== "authorized") return;
+    // Replace: back from the order page must not return to a payment that is already done.
+    const timer = setTimeout(
+      () => navigate(`/order/${encodeURIComponent(checkoutId)}`, { replace: true }),
+      AUTHORIZED_REDIRECT_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [view, checkoutId, navigate]);
+}
+
+/** One report per failed payment, not per render or poll (a ref survives StrictMode's second effect run). */
+function useFailureReport(
+  view: PaymentView | null,
+  paymentId: string | null,
+  checkoutId: string,
+  report: (event: TelemetryEvent) => void,
+) {
+  const reported = useRef<string | null>(null);
+  useEffect(() => {
+    if (view !== "failed" || !paymentId || reported.current === paymentId) return;
+    reported.current = paymentId;
+    report({
+      name: "PaymentError",
+      message: "The payment failed",
+      path: window.location.pathname,
+      details: { checkoutId, paymentId },
+    });
+  }, [view, paymentId, checkoutId, report]);
+}
+
+/** A read that failed otherwise: reported, then the error page. */
+function useErrorPage(error: unknown, report: (event: TelemetryEvent) => void) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!error) return;
+    report({ ...appErrorEvent(error, window.location.pathname), name: "PaymentError" });
+    navigate(errorPagePath(error), {
+      replace: true,
+    });
+  }, [error, navigate, report]);
+}
+
+type PaymentActionsProps = {
+  view: PaymentView | null;
+  missing: boolean;
+  cancelling: boolean;
+  cancel: () => Promise<unknown>;
+};
+
+function PaymentActions({ view, missing, cancelling, cancel }: PaymentActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="page-actions">
+      {view === "created" ? (
+        <button
+          type="button"
+          className="button"
+          // aria-disabled, not disabled: the focused button keeps the focus while the cancel runs.
+          aria-disabled={cancelling}
+          onClick={() => void cancel()}
+        >
+          {t("PaymentPage.CancelPayment")}
+        </button>
+      ) : null}
+      {view === "failed" || missing ? (
+        <Link to="/checkout" className="button button-primary">
+          {t("PaymentPage.GoBack")}
+        </Link>
+      ) : null}
+      {view === "cancelled" ? (
+        <Link to="/" className="button button-primary">
+          {t("PaymentPage.GoBack")}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
