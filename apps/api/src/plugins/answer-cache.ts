@@ -4,9 +4,9 @@
  * A route opts in with `config: { cache: { cacheControl } }`: its answer must depend only on its method, URL,
  * JSON body, the token's production unit, and database rows whose changes move the change feed's generation
  * (migrations 0002, 0006, 0008) — and, for prices, the restaurant's weekday: such a route sets
- * `reply.cacheUntilMs`. That config is the only list of cached routes: `registerAnswerCache` (on the root
- * instance, before any route) gives exactly those routes their hooks, which run after every hook of the
- * scopes around them, so a token is verified by the auth hook first.
+ * `reply.cacheUntilMs`. That config is the only list of cached routes: `AnswerCache.register` (on the root
+ * instance, before any route) gives exactly those routes their hooks (Fastify's onRoute), which run after
+ * every hook of the scopes around them, so a token is verified by the auth hook first.
  *
  * - onRequest (a GET) or preHandler (a POST: its body is part of the key): a kept answer of the current
  *   generation is sent through `reply` with its ETag (304 to a matching If-None-Match), Cache-Control and the
@@ -15,8 +15,9 @@
  *   at all when the feed moved meanwhile or is not live — and sent the way a kept one is.
  *
  * Identical requests that miss at once (fifty phones opening a product nobody opened since the last edit)
- * run the handler once: the others wait for its answer. Cached routes log at `warn` (Fastify's route
- * `logLevel`): a line a minute counts the answers sent from memory.
+ * run the handler once: the others wait for its answer. Two public Fastify features keep a hit cheap: cached
+ * routes log at `warn` (the route's `logLevel`; a line a minute counts the answers sent from memory), and send
+ * security headers computed once instead of @fastify/helmet's per-request rebuild (its route option).
  */
 import { createHash } from "node:crypto";
 import type { ChangeFeed } from "@app/db";
