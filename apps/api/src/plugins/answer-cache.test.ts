@@ -155,6 +155,38 @@ describe("a route whose config asks for caching", () => {
     expect(reads.menu).toBe(1);
   });
 
+  test("while the feed is not live, identical requests do not wait for one another", async () => {
+    feed.live = false;
+    const open = closeGate();
+    const all = Array.from({ length: 3 }, () => get("/api/menu"));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(reads.menu).toBe(3);
+    open();
+    await Promise.all(all);
+  });
+
+  test("requests that waited for an answer that was not kept read it each at once, not one after another", async () => {
+    await app.close();
+    app = Fastify();
+    cache = new AnswerCache({ feed, now: () => new Date(nowMs) });
+    cache.register(app);
+    app.get("/gone", { config: { cache: REVALIDATE } }, async (_request, reply) => {
+      reads.gone = (reads.gone ?? 0) + 1;
+      await gate;
+      return reply.code(404).send({ errors: [] });
+    });
+    const open = closeGate();
+    const all = Array.from({ length: 4 }, () => app.inject({ method: "GET", url: "/gone" }));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(reads.gone, "the first only, the others wait").toBe(1);
+    open();
+    const holdAgain = closeGate();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads.gone, "then the three waiting ones at once").toBe(4);
+    holdAgain();
+    expect((await Promise.all(all)).map((answer) => answer.statusCode)).toEqual([404, 404, 404, 404]);
+  });
+
   test("the auth hook runs first: a warm answer is 401 to a request without a valid token", async () => {
     await get("/api/menu");
     expect((await get("/api/menu", { authorization: "Bearer forged" })).statusCode).toBe(401);

@@ -4,9 +4,9 @@
  * A route opts in with `config: { cache: { cacheControl } }`: its answer must depend only on its method, URL,
  * JSON body, the token's production unit, and database rows whose changes move the change feed's generation
  * (migrations 0002, 0006, 0008) — and, for prices, the restaurant's weekday: such a route sets
- * `reply.cacheUntilMs`. That config is the only list of cached routes: `registerAnswerCache` (on the root
- * instance, before any route) gives exactly those routes their hooks, which run after every hook of the
- * scopes around them, so a token is verified by the auth hook first.
+ * `reply.cacheUntilMs`. That config is the only list of cached routes: `AnswerCache.register` (on the root
+ * instance, before any route) gives exactly those routes their hooks (Fastify's onRoute), which run after
+ * every hook of the scopes around them, so a token is verified by the auth hook first.
  *
  * - onRequest (a GET) or preHandler (a POST: its body is part of the key): a kept answer of the current
  *   generation is sent through `reply` with its ETag (304 to a matching If-None-Match), Cache-Control and the
@@ -15,8 +15,9 @@
  *   at all when the feed moved meanwhile or is not live — and sent the way a kept one is.
  *
  * Identical requests that miss at once (fifty phones opening a product nobody opened since the last edit)
- * run the handler once: the others wait for its answer. Cached routes log at `warn` (Fastify's route
- * `logLevel`): a line a minute counts the answers sent from memory.
+ * run the handler once: the others wait for its answer. Two public Fastify features keep a hit cheap: cached
+ * routes log at `warn` (the route's `logLevel`; a line a minute counts the answers sent from memory), and send
+ * security headers computed once instead of @fastify/helmet's per-request rebuild (its route option).
  */
 import { createHash } from "node:crypto";
 import type { ChangeFeed } from "@app/db";
@@ -85,7 +86,10 @@ type Kept = {
   untilMs: number;
 };
 
-/** A request that missed: its key, and the generation before the handler read anything. */
+/**
+ * A request that missed: its key, the generation before the handler read anything, and (the first of its key)
+ * what lets identical requests waiting for it go on.
+ */
 type Miss = { key: string; generation: number; done: () => void };
 
 /** Every kept answer is JSON, and comes in the encoding the client accepts. */
@@ -145,10 +149,14 @@ export class AnswerCache {
   }
 
   /**
-   * Sends the kept answer, or lets the handler run (after an identical request's handler, when one runs).
+   * Sends the kept answer, or lets the handler run: after an identical request's handler, when one runs, but
+   * once only (an answer that was not kept, a 404, is read by each waiting request itself, not one by one).
    * Callback style: a hit ends here without calling `done`, so nothing after it runs.
    */
-  private readonly answerKept = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+  private readonly answerKept = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) =>
+    this.answerOrRun(request, reply, done, true);
+
+  private answerOrRun(request: FastifyRequest, reply: FastifyReply, done: () => void, mayWait: boolean): void {
     const key = keyOf(request);
     const kept = this.lookUp(key);
     if (kept) {
@@ -157,19 +165,28 @@ export class AnswerCache {
       send(request, reply, kept);
       return;
     }
-    const running = this.running.get(key);
-    if (running) {
-      void running.then(() => this.answerKept(request, reply, done));
+    // While the feed is not live nothing is kept: no request waits for another.
+    if (!this.options.feed.live) {
+      done();
       return;
     }
-    let finished = () => {};
-    this.running.set(key, new Promise((resolve) => (finished = resolve)));
-    const miss = { key, generation: this.options.feed.generation, done: finished };
+    const running = this.running.get(key);
+    if (running && mayWait) {
+      void running.then(() => this.answerOrRun(request, reply, done, false));
+      return;
+    }
+    const miss: Miss = { key, generation: this.options.feed.generation, done: () => {} };
     this.misses.set(request, miss);
+    if (!running) this.leadMiss(miss, reply);
+    done();
+  }
+
+  /** The first request of a key to miss: identical ones wait until its answer has been sent. */
+  private leadMiss(miss: Miss, reply: FastifyReply): void {
+    this.running.set(miss.key, new Promise((resolve) => (miss.done = resolve)));
     // 'close' comes once the answer was sent, and also when the client went away first.
     reply.raw.once("close", () => this.finish(miss));
-    done();
-  };
+  }
 
   /** onSend of a miss: keeps a 200 when nothing changed while it was read, and sends it as a kept one. */
   private readonly keep = (
@@ -197,7 +214,6 @@ export class AnswerCache {
   };
 
   private finish(miss: Miss): void {
-    if (this.running.get(miss.key) === undefined) return;
     this.running.delete(miss.key);
     miss.done();
   }
