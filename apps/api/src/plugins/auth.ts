@@ -85,11 +85,19 @@ export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: 
 /** Every route under /api needs `Authorization: Bearer …` unless its config says public. */
 export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
   app.decorateRequest("productionUnitId", 0);
-  app.addHook("onRequest", async (request: FastifyRequest) => {
-    if (request.routeOptions.config?.public || !request.routeOptions.url) return;
-    const header = request.headers.authorization;
-    const match = header?.match(/^Bearer\s+(\S+)$/i);
-    if (!match?.[1]) throw unauthorized();
-    request.productionUnitId = await tokens.verify(match[1]);
+  // Callback style: a token verified before (most requests) is answered without a promise.
+  app.addHook("onRequest", (request: FastifyRequest, _reply, done) => {
+    if (request.routeOptions.config?.public || !request.routeOptions.url) return done();
+    const match = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
+    if (!match?.[1]) return done(unauthorized());
+    const kept = tokens.peek(match[1]);
+    if (kept) {
+      request.productionUnitId = kept.productionUnitId;
+      return done();
+    }
+    tokens.verify(match[1]).then((productionUnitId) => {
+      request.productionUnitId = productionUnitId;
+      done();
+    }, done);
   });
 }

@@ -47,8 +47,9 @@ export function registerJsonParser(app: FastifyInstance): void {
     if (hasNul(text)) return done(invalid("Input.Invalid", "Text may not contain NUL characters"), undefined);
     return parseJson(request, text, done);
   });
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", (request, _reply, done) => {
     if (request.url.includes("%00") || request.url.includes(NUL))
-      throw invalid("Input.Invalid", "The URL may not contain NUL characters");
+      return done(invalid("Input.Invalid", "The URL may not contain NUL characters"));
+    done();
   });
 }

@@ -112,14 +112,15 @@ export function precomputedSecurityHeaders(): Record<string, string> {
 /** Register on the root instance before anything else, so every hook, route and handler comes after it. */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(fastifyHelmet, { global: true, ...BASE_OPTIONS });
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     const kind = answerKind(request.url);
     // request.protocol is "https" on a TLS connection, or by X-Forwarded-Proto from a trusted proxy only.
     const overTls = request.protocol === "https";
-    if (kind === "api" && !overTls) return; // the defaults above are this answer's headers
+    if (kind === "api" && !overTls) return done(); // the defaults above are this answer's headers
     reply.helmet({
       contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICIES[kind] },
       strictTransportSecurity: overTls ? HSTS : false,
     });
+    done();
   });
 }
