@@ -100,7 +100,7 @@ const basketHolders = reusableQuery((db) =>
 
 // ── What the checkout JSON shows ───────────────────────────────────────────────────────────
 
-/** The applied discounts, with the code's id and end of validity (what keeps them applied). */
+/** The applied discounts, with the code's id, end of validity and the rule that recomputes them against the basket. */
 export function findCheckoutDiscounts(db: Executor, checkoutId: string) {
   return checkoutDiscounts(db, { checkoutId });
 }
@@ -113,6 +113,12 @@ const checkoutDiscounts = reusableQuery((db) =>
       amountMinor: checkoutDiscount.amountMinor,
       discountCodeId: checkoutDiscount.discountCodeId,
       validUntil: discountCode.validUntil,
+      rule: {
+        kind: discountCode.kind,
+        value: discountCode.value,
+        minimumBasketMinor: discountCode.minimumBasketMinor,
+        productIds: discountCode.productIds,
+      },
     })
     .from(checkoutDiscount)
     .leftJoin(discountCode, eq(discountCode.id, checkoutDiscount.discountCodeId))
@@ -206,7 +212,8 @@ const answerRows = reusableQuery((db) =>
     .select({
       discounts: sql<unknown>`(select coalesce(json_agg(json_build_object(
           'id', d.id, 'code', d.code, 'amountMinor', d.amount_minor, 'discountCodeId', d.discount_code_id,
-          'validUntil', c.valid_until) order by d.code), '[]'::json)
+          'validUntil', c.valid_until, 'rule', json_build_object('kind', c.kind, 'value', c.value,
+          'minimumBasketMinor', c.minimum_basket_minor, 'productIds', c.product_ids)) order by d.code), '[]'::json)
         from checkout_discount d left join discount_code c on c.id = d.discount_code_id
         where d.checkout_id = "checkout"."id")`,
       giftcards: sql<unknown>`(select coalesce(json_agg(json_build_object(
@@ -225,31 +232,7 @@ const answerRows = reusableQuery((db) =>
     .where(eq(checkout.id, sql.placeholder("checkoutId"))),
 );
 
-// ── Totals and their refresh (checkout-totals.ts) ──────────────────────────────────────────
-
-/** The amounts of the applied discounts. */
-export function findDiscountAmounts(db: Executor, checkoutId: string) {
-  return discountAmounts(db, { checkoutId });
-}
-
-const discountAmounts = reusableQuery((db) =>
-  db
-    .select({ amountMinor: checkoutDiscount.amountMinor })
-    .from(checkoutDiscount)
-    .where(eq(checkoutDiscount.checkoutId, sql.placeholder("checkoutId"))),
-);
-
-/** The amounts of the applied gift cards. */
-export function findGiftcardAmounts(db: Executor, checkoutId: string) {
-  return giftcardAmounts(db, { checkoutId });
-}
-
-const giftcardAmounts = reusableQuery((db) =>
-  db
-    .select({ amountMinor: checkoutGiftcard.amountMinor })
-    .from(checkoutGiftcard)
-    .where(eq(checkoutGiftcard.checkoutId, sql.placeholder("checkoutId"))),
-);
+// ── Totals (checkout-totals.ts) ─────────────────────────────────────────────────────────────
 
 /** The applied discounts with the rule of their code. */
 export function findAppliedDiscounts(db: Executor, checkoutId: string) {
@@ -264,33 +247,47 @@ const appliedDiscounts = reusableQuery((db) =>
     .where(eq(checkoutDiscount.checkoutId, sql.placeholder("checkoutId"))),
 );
 
-/** The applied gift cards in the fixed order they are capped in (row id). */
-export function findAppliedGiftcards(db: Executor, checkoutId: string) {
-  return appliedGiftcards(db, { checkoutId });
+// ── Applied discounts and gift cards: the one writer of checkout_discount and checkout_giftcard ──
+
+/** One discount per checkout: the new one replaces whatever was applied. */
+export async function replaceCheckoutDiscount(
+  db: Executor,
+  values: { checkoutId: string; discountCodeId: number; code: string; amountMinor: number },
+) {
+  await db.delete(checkoutDiscount).where(eq(checkoutDiscount.checkoutId, values.checkoutId));
+  const [row] = await db.insert(checkoutDiscount).values(values).returning();
+  return row!;
 }
 
-const appliedGiftcards = reusableQuery((db) =>
-  db
-    .select({ id: checkoutGiftcard.id, amountMinor: checkoutGiftcard.amountMinor })
-    .from(checkoutGiftcard)
-    .where(eq(checkoutGiftcard.checkoutId, sql.placeholder("checkoutId")))
-    .orderBy(asc(checkoutGiftcard.id)),
-);
-
-export async function deleteCheckoutDiscount(db: Executor, id: string): Promise<void> {
-  await db.delete(checkoutDiscount).where(eq(checkoutDiscount.id, id));
+export async function deleteCheckoutDiscount(db: Executor, checkoutId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(checkoutDiscount)
+    .where(and(eq(checkoutDiscount.checkoutId, checkoutId), eq(checkoutDiscount.id, id)))
+    .returning({ id: checkoutDiscount.id });
+  return rows.length > 0;
 }
 
 export async function setCheckoutDiscountAmount(db: Executor, id: string, amountMinor: number): Promise<void> {
   await db.update(checkoutDiscount).set({ amountMinor }).where(eq(checkoutDiscount.id, id));
 }
 
-export async function deleteCheckoutGiftcards(db: Executor, checkoutId: string): Promise<void> {
-  await db.delete(checkoutGiftcard).where(eq(checkoutGiftcard.checkoutId, checkoutId));
+/** Applying a card again replaces its row. */
+export async function replaceCheckoutGiftcard(
+  db: Executor,
+  values: { checkoutId: string; giftcardId: number; code: string; amountMinor: number },
+) {
+  await db
+    .delete(checkoutGiftcard)
+    .where(and(eq(checkoutGiftcard.checkoutId, values.checkoutId), eq(checkoutGiftcard.giftcardId, values.giftcardId)));
+  await db.insert(checkoutGiftcard).values(values);
 }
 
-export async function deleteCheckoutGiftcard(db: Executor, id: string): Promise<void> {
-  await db.delete(checkoutGiftcard).where(eq(checkoutGiftcard.id, id));
+export async function deleteCheckoutGiftcard(db: Executor, checkoutId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(checkoutGiftcard)
+    .where(and(eq(checkoutGiftcard.checkoutId, checkoutId), eq(checkoutGiftcard.id, id)))
+    .returning({ id: checkoutGiftcard.id });
+  return rows.length > 0;
 }
 
 export async function setCheckoutGiftcardAmount(db: Executor, id: string, amountMinor: number): Promise<void> {
