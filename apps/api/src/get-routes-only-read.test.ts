@@ -8,19 +8,30 @@
  */
 import type { Basket } from "@app/contracts";
 import { sql } from "@app/db/orm";
+import { testDbKinds } from "@app/db/testing";
 import { CheckoutState } from "@app/domain";
-import { expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { basketHelpers } from "./testing/basket-helpers";
 import { pressTestButton } from "./testing/order-fixtures";
-import { type TestApp, useTestApp } from "./testing/test-app";
+import { createClock, createTestApp, type TestApp } from "./testing/test-app";
 
-const { t } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
+/** The app of the database kind under test (PGlite, and PostgreSQL when it is reachable). */
+let t: TestApp;
 const baskets = basketHelpers(() => t);
 
 /** The one GET that writes, by the contract: it makes a new basket. */
 const WRITES_BY_CONTRACT = new Set(["/api/basket"]);
 
-test("no GET route of the OpenAPI document changes a row of any table", async () => {
+describe.each(await testDbKinds())("on %s", (kind) => {
+  beforeAll(async () => {
+    t = await createTestApp({ kind, clock: createClock("2026-11-23T10:00:00Z") }); // a Monday, 11:00 in Copenhagen
+  });
+  afterAll(() => t.close());
+
+  test("no GET route of the OpenAPI document changes a row of any table", sweepChangesNothing);
+});
+
+async function sweepChangesNothing(): Promise<void> {
   const ids = await guestFlowIds();
   const before = await snapshot(t);
 
@@ -42,7 +53,7 @@ test("no GET route of the OpenAPI document changes a row of any table", async ()
     expect(answered).toContain(`200 ${path}`);
   }
   expect(await snapshot(t)).toEqual(before);
-});
+}
 
 type FlowIds = {
   openCheckoutId: string;

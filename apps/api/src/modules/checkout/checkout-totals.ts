@@ -5,7 +5,8 @@
  *
  * While a checkout is OPEN its basket may change after a discount or gift card was applied (SPEC §5:
  * the discount is revalidated when the basket total changes). What they are worth is then computed
- * from the basket as it is, on every read, and not stored: a read writes nothing. The write that fixes
+ * from the basket as it is, on every read, and not stored: a read writes nothing. A discount below its
+ * minimum is left out until the basket reaches it again (or the guest removes it). The write that fixes
  * the amounts for good is the start of a payment (settleCheckoutMoney); from then on the stored amounts
  * are what the guest agreed to.
  */
