@@ -1,13 +1,24 @@
 /** SQL of the checkout feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, reusableQuery, reusableWrite, schema } from "@app/db";
-import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "@app/db/orm";
-import { CheckoutState } from "@app/domain";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, notExists, notInArray, or, sql } from "@app/db/orm";
+import { CheckoutState, PaymentState } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 import { findProductionUnit } from "../tenancy";
 
 export type CheckoutRow = typeof schema.checkout.$inferSelect;
 
-const { checkout, checkoutInstance, checkoutDiscount, checkoutGiftcard, discountCode, payment } = schema;
+const {
+  checkout,
+  checkoutInstance,
+  checkoutDiscount,
+  checkoutGiftcard,
+  discountCode,
+  giftcardTransaction,
+  order,
+  payment,
+  paymentHold,
+  paymentRefund,
+} = schema;
 
 export type CheckoutInstanceRow = typeof checkoutInstance.$inferSelect;
 export type CheckoutChanges = Partial<Omit<typeof checkout.$inferInsert, "id" | "productionUnitId" | "createdAt">>;
@@ -61,6 +72,23 @@ const checkoutUpdated = reusableWrite((db, [changes]) =>
     .where(eq(checkout.id, sql.placeholder("id")))
     .returning(),
 );
+
+/** A payment moves the checkout along (PENDING when it starts, OPEN or ERROR when it ends without an order). */
+export async function setCheckoutState(db: Executor, id: string, state: number, now: Date): Promise<void> {
+  await checkoutStateSet(db, { id, state, now: now.toISOString() });
+}
+
+const checkoutStateSet = reusableQuery((db) =>
+  db
+    .update(checkout)
+    .set({ state: sql`${sql.placeholder("state")}`, updatedAt: sql`${sql.placeholder("now")}` })
+    .where(eq(checkout.id, sql.placeholder("id"))),
+);
+
+/** Moves a checkout to the back of the sweeper's queue (its batch is ordered by updated_at). */
+export async function touchCheckout(db: Executor, checkoutId: string, now: Date): Promise<void> {
+  await db.update(checkout).set({ updatedAt: now }).where(eq(checkout.id, checkoutId));
+}
 
 export function findCheckoutInstance(db: Executor, id: number): Promise<CheckoutInstanceRow | undefined> {
   return readRestaurantSetup(db, `checkout.instance:${id}`, async () => {
@@ -292,4 +320,61 @@ export async function deleteCheckoutGiftcard(db: Executor, checkoutId: string, i
 
 export async function setCheckoutGiftcardAmount(db: Executor, id: string, amountMinor: number): Promise<void> {
   await db.update(checkoutGiftcard).set({ amountMinor }).where(eq(checkoutGiftcard.id, id));
+}
+
+// ── Retention (retention/sweep-retention.ts) ────────────────────────────────────────────────
+
+/** Payments that ended without money ever being taken or given back. */
+const ENDED_WITHOUT_MONEY = [PaymentState.CANCELLED, PaymentState.FAILED];
+
+/**
+ * Deletes up to `limit` checkouts created and last changed before `before` that have no order, are not
+ * DONE or FINALIZING, and whose payments all ended without money (cancelled or failed, no gift-card
+ * transaction, no refund) and whose payment holds were all released. Their discounts, gift cards,
+ * payments and holds go with them (ON DELETE CASCADE). Answers how many were deleted.
+ */
+export async function deleteUnorderedCheckouts(db: Executor, input: { before: Date; limit: number }): Promise<number> {
+  const one = sql`1`;
+  const stale = db
+    .select({ id: checkout.id })
+    .from(checkout)
+    .where(
+      and(
+        lt(checkout.createdAt, input.before),
+        lt(checkout.updatedAt, input.before),
+        notInArray(checkout.state, [CheckoutState.DONE, CheckoutState.FINALIZING]),
+        isNull(checkout.orderId),
+        notExists(db.select({ one }).from(order).where(eq(order.checkoutId, checkout.id))),
+        notExists(
+          db
+            .select({ one })
+            .from(payment)
+            .where(and(eq(payment.checkoutId, checkout.id), notInArray(payment.state, ENDED_WITHOUT_MONEY))),
+        ),
+        notExists(
+          db
+            .select({ one })
+            .from(payment)
+            .innerJoin(giftcardTransaction, eq(giftcardTransaction.paymentId, payment.id))
+            .where(eq(payment.checkoutId, checkout.id)),
+        ),
+        notExists(
+          db
+            .select({ one })
+            .from(payment)
+            .innerJoin(paymentRefund, eq(paymentRefund.paymentId, payment.id))
+            .where(eq(payment.checkoutId, checkout.id)),
+        ),
+        notExists(
+          db
+            .select({ one })
+            .from(paymentHold)
+            .where(and(eq(paymentHold.checkoutId, checkout.id), ne(paymentHold.state, "released"))),
+        ),
+      ),
+    )
+    .limit(input.limit)
+    .for("update", { skipLocked: true });
+  const deleted = await db.delete(checkout).where(inArray(checkout.id, stale)).returning({ id: checkout.id });
+  return deleted.length;
 }

@@ -32,6 +32,7 @@ import {
 } from "../checkout";
 import { tryUseDiscount } from "../discount";
 import { afterRelease, findLivePayments, keepHolds, releaseAttempt } from "../payment";
+import { insertReceiptMessages } from "../receipt";
 import { getModuleSettings } from "../settings";
 import { requireOwnModule } from "../tenancy";
 import {
@@ -40,7 +41,6 @@ import {
   insertOrder,
   insertOrderDiscounts,
   insertOrderLines,
-  insertReceiptMessages,
   nextReceiptNumber,
 } from "./repository";
 

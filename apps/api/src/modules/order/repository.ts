@@ -4,17 +4,8 @@ import { and, asc, eq, inArray, sql } from "@app/db/orm";
 import { LIVE_STATES } from "@app/domain";
 import { findProductionUnit } from "../tenancy";
 
-const {
-  basketItem,
-  basketItemChoice,
-  checkoutDiscount,
-  order,
-  orderDiscount,
-  orderLine,
-  payment,
-  receiptMessage,
-  receiptSequence,
-} = schema;
+const { basketItem, basketItemChoice, checkoutDiscount, order, orderDiscount, orderLine, payment, receiptSequence } =
+  schema;
 
 export type OrderRow = typeof order.$inferSelect;
 export type OrderLineRow = typeof orderLine.$inferSelect;
@@ -153,17 +144,6 @@ export async function insertOrderDiscounts(db: Executor, values: (typeof orderDi
 
 const orderDiscountsInserted = reusableWrite((db, rows) =>
   db.insert(orderDiscount).values(rows as (typeof orderDiscount.$inferInsert)[]),
-);
-
-export async function insertReceiptMessages(
-  db: Executor,
-  values: (typeof receiptMessage.$inferInsert)[],
-): Promise<void> {
-  if (values.length > 0) await receiptMessagesInserted(db, values);
-}
-
-const receiptMessagesInserted = reusableWrite((db, rows) =>
-  db.insert(receiptMessage).values(rows as (typeof receiptMessage.$inferInsert)[]),
 );
 
 /** Everything an order answer or a receipt shows. Takes the pool: its queries run side by side. */

@@ -43,6 +43,7 @@ import {
   findCheckoutGiftcards,
   loadOwnCheckout,
   readCheckoutMoney,
+  setCheckoutState,
   settleCheckoutMoney,
 } from "../checkout";
 import { checkReadyTime } from "../delivery";
@@ -68,7 +69,6 @@ import {
   insertPayment,
   type NewPayment,
   nextAttemptNumber,
-  setCheckoutState,
   storeProviderReference,
   tryDrawGiftcard,
 } from "./repository";

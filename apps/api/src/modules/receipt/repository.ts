@@ -42,3 +42,15 @@ const receiptMessageUpdated = reusableWrite((db, [changes]) =>
     .set(changes as Partial<typeof receiptMessage.$inferInsert>)
     .where(eq(receiptMessage.id, sql.placeholder("id"))),
 );
+
+/** Queues receipts to send (the outbox rows finalize writes with the order, in its transaction). */
+export async function insertReceiptMessages(
+  db: Executor,
+  values: (typeof receiptMessage.$inferInsert)[],
+): Promise<void> {
+  if (values.length > 0) await receiptMessagesInserted(db, values);
+}
+
+const receiptMessagesInserted = reusableWrite((db, rows) =>
+  db.insert(receiptMessage).values(rows as (typeof receiptMessage.$inferInsert)[]),
+);
