@@ -2,4 +2,4 @@
 export { basketOrdered, findOwnBasket } from "./basket-access";
 export { readBasketLines, withLineKinds } from "./basket-lines";
 export { priceBasketLine } from "./price-basket-line";
-export { lockBasket, paidFor } from "./repository";
+export { deleteUnorderedBaskets, lockBasket, paidFor } from "./repository";

@@ -1,6 +1,6 @@
 /** SQL of the basket feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
-import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "@app/db/orm";
+import { and, asc, desc, eq, inArray, isNotNull, lt, notExists, or, sql } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 
@@ -320,4 +320,25 @@ export async function findLineChoicesWithNames(db: Executor, basketId: string) {
     )
     .where(eq(basketItem.basketId, basketId))
     .orderBy(asc(productModifier.sortOrder), asc(modifierChoice.sortOrder), asc(basketItemChoice.choiceId));
+}
+
+/**
+ * Deletes up to `limit` baskets created before `before` that no checkout holds (a basket that became an
+ * order is held by that order's checkout, which is never deleted). Lines and their choices go with
+ * them (ON DELETE CASCADE). Answers how many were deleted.
+ */
+export async function deleteUnorderedBaskets(db: Executor, input: { before: Date; limit: number }): Promise<number> {
+  const stale = db
+    .select({ id: basket.id })
+    .from(basket)
+    .where(
+      and(
+        lt(basket.createdAt, input.before),
+        notExists(db.select({ one: sql`1` }).from(schema.checkout).where(eq(schema.checkout.basketId, basket.id))),
+      ),
+    )
+    .limit(input.limit)
+    .for("update", { skipLocked: true });
+  const deleted = await db.delete(basket).where(inArray(basket.id, stale)).returning({ id: basket.id });
+  return deleted.length;
 }

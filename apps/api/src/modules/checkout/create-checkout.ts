@@ -2,8 +2,8 @@ import type { Checkout, CreateCheckoutQuery } from "@app/contracts";
 import type { Db } from "@app/db";
 import { notFound } from "../../errors";
 import { requireOrderableModule, requireOwnModule } from "../tenancy";
+import { NOTHING_YET, readCheckoutJson } from "./read-checkout-json";
 import { insertCheckout } from "./repository";
-import { NOTHING_YET, toCheckoutJson } from "./to-checkout-json";
 
 /**
  * A new OPEN checkout of one of the unit's modules; `instanceId` must be that module's checkout
@@ -24,5 +24,5 @@ export async function createCheckout(
     checkoutInstanceId: found.checkoutInstanceId,
     createdAt: now(),
   });
-  return toCheckoutJson(db, row, now(), NOTHING_YET);
+  return readCheckoutJson(db, row, NOTHING_YET);
 }

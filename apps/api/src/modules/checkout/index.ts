@@ -4,20 +4,26 @@ export {
   type CheckoutTotals,
   checkoutBasket,
   checkoutLines,
-  computeCheckoutTotals,
-  computeCheckoutTotalsReading,
-  refreshCheckoutAdjustments,
+  readCheckoutMoney,
+  readCheckoutTotals,
   type StoredDiscountRule,
+  settleCheckoutMoney,
   toDiscountRule,
 } from "./checkout-totals";
+export { readCheckoutJson } from "./read-checkout-json";
 export {
   type CheckoutChanges,
   type CheckoutRow,
+  deleteCheckoutDiscount,
+  deleteCheckoutGiftcard,
+  deleteUnorderedCheckouts,
   findAppliedDiscounts,
   findCheckoutGiftcards,
   findCheckoutInstance,
-  findGiftcardAmounts,
   findTimeZone,
+  replaceCheckoutDiscount,
+  replaceCheckoutGiftcard,
+  setCheckoutState,
+  touchCheckout,
   updateCheckout,
 } from "./repository";
-export { toCheckoutJson } from "./to-checkout-json";

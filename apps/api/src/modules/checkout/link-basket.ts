@@ -4,8 +4,8 @@ import { CheckoutState } from "@app/domain";
 import { conflict } from "../../errors";
 import { basketOrdered, findOwnBasket, paidFor } from "../basket";
 import { changeOpenCheckout } from "./checkout-access";
+import { readCheckoutJson } from "./read-checkout-json";
 import { findBasketHolders, updateCheckout } from "./repository";
-import { toCheckoutJson } from "./to-checkout-json";
 
 /** A checkout in one of these states still needs its basket: the basket cannot move to another one. */
 const UNFINISHED_STATES: readonly number[] = [CheckoutState.OPEN, CheckoutState.PENDING, CheckoutState.FINALIZING];
@@ -33,5 +33,5 @@ export async function linkBasket(
     }
     return updateCheckout(tx, checkout.id, { basketId, updatedAt: now() });
   });
-  return toCheckoutJson(db, row, now());
+  return readCheckoutJson(db, row);
 }

@@ -1,13 +1,24 @@
 /** SQL of the checkout feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
-import { and, asc, desc, eq, inArray, isNotNull, or, sql } from "@app/db/orm";
-import { CheckoutState } from "@app/domain";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, notExists, notInArray, or, sql } from "@app/db/orm";
+import { CheckoutState, PaymentState } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 import { findProductionUnit } from "../tenancy";
 
 export type CheckoutRow = typeof schema.checkout.$inferSelect;
 
-const { checkout, checkoutInstance, checkoutDiscount, checkoutGiftcard, discountCode, payment } = schema;
+const {
+  checkout,
+  checkoutInstance,
+  checkoutDiscount,
+  checkoutGiftcard,
+  discountCode,
+  giftcardTransaction,
+  order,
+  payment,
+  paymentHold,
+  paymentRefund,
+} = schema;
 
 export type CheckoutInstanceRow = typeof checkoutInstance.$inferSelect;
 export type CheckoutChanges = Partial<Omit<typeof checkout.$inferInsert, "id" | "productionUnitId" | "createdAt">>;
@@ -33,6 +44,16 @@ export async function findCheckout(db: Executor, id: string, lock = false): Prom
 export async function updateCheckout(db: Executor, id: string, changes: CheckoutChanges): Promise<CheckoutRow> {
   const [row] = await db.update(checkout).set(changes).where(eq(checkout.id, id)).returning();
   return row!;
+}
+
+/** A payment moves the checkout along (PENDING when it starts, OPEN or ERROR when it ends without an order). */
+export async function setCheckoutState(db: Executor, id: string, state: number, now: Date): Promise<void> {
+  await db.update(checkout).set({ state, updatedAt: now }).where(eq(checkout.id, id));
+}
+
+/** Moves a checkout to the back of the sweeper's queue (its batch is ordered by updated_at). */
+export async function touchCheckout(db: Executor, checkoutId: string, now: Date): Promise<void> {
+  await db.update(checkout).set({ updatedAt: now }).where(eq(checkout.id, checkoutId));
 }
 
 export function findCheckoutInstance(db: Executor, id: number): Promise<CheckoutInstanceRow | undefined> {
@@ -69,7 +90,7 @@ export async function findBasketHolders(db: Executor, basketId: string) {
 
 // ── What the checkout JSON shows ───────────────────────────────────────────────────────────
 
-/** The applied discounts, with the code's id and end of validity (what keeps them applied). */
+/** The applied discounts, with the code's id, end of validity and the rule that recomputes them against the basket. */
 export async function findCheckoutDiscounts(db: Executor, checkoutId: string) {
   return db
     .select({
@@ -78,6 +99,12 @@ export async function findCheckoutDiscounts(db: Executor, checkoutId: string) {
       amountMinor: checkoutDiscount.amountMinor,
       discountCodeId: checkoutDiscount.discountCodeId,
       validUntil: discountCode.validUntil,
+      rule: {
+        kind: discountCode.kind,
+        value: discountCode.value,
+        minimumBasketMinor: discountCode.minimumBasketMinor,
+        productIds: discountCode.productIds,
+      },
     })
     .from(checkoutDiscount)
     .leftJoin(discountCode, eq(discountCode.id, checkoutDiscount.discountCodeId))
@@ -122,7 +149,7 @@ export type LineAmountRow = { productId: number; amount: number; totalPriceMinor
  * Everything a checkout's answer shows besides its own row, in one statement: the applied discounts and gift
  * cards, the linked basket's line amounts and the payments, each as the reads above (and basket/repository.ts's
  * findLineAmounts) answer them, in the same order. Four statements on every answer of a guest's checkout were
- * about a tenth of a placed order's (bench/README.md). The lines are those of the basket `checkout` names, as the
+ * about a tenth of a placed order's statements. The lines are those of the basket `checkout` names, as the
  * caller read it. Undefined when the checkout is gone.
  */
 export async function findAnswerRows(
@@ -163,7 +190,8 @@ function answerRows(db: Executor, { id, basketId }: Pick<CheckoutRow, "id" | "ba
     .select({
       discounts: sql<unknown>`(select coalesce(json_agg(json_build_object(
           'id', d.id, 'code', d.code, 'amountMinor', d.amount_minor, 'discountCodeId', d.discount_code_id,
-          'validUntil', c.valid_until) order by d.code), '[]'::json)
+          'validUntil', c.valid_until, 'rule', json_build_object('kind', c.kind, 'value', c.value,
+          'minimumBasketMinor', c.minimum_basket_minor, 'productIds', c.product_ids)) order by d.code), '[]'::json)
         from checkout_discount d left join discount_code c on c.id = d.discount_code_id
         where d.checkout_id = "checkout"."id")`,
       giftcards: sql<unknown>`(select coalesce(json_agg(json_build_object(
@@ -182,23 +210,7 @@ function answerRows(db: Executor, { id, basketId }: Pick<CheckoutRow, "id" | "ba
     .where(eq(checkout.id, id));
 }
 
-// ── Totals and their refresh (checkout-totals.ts) ──────────────────────────────────────────
-
-/** The amounts of the applied discounts. */
-export async function findDiscountAmounts(db: Executor, checkoutId: string) {
-  return db
-    .select({ amountMinor: checkoutDiscount.amountMinor })
-    .from(checkoutDiscount)
-    .where(eq(checkoutDiscount.checkoutId, checkoutId));
-}
-
-/** The amounts of the applied gift cards. */
-export async function findGiftcardAmounts(db: Executor, checkoutId: string) {
-  return db
-    .select({ amountMinor: checkoutGiftcard.amountMinor })
-    .from(checkoutGiftcard)
-    .where(eq(checkoutGiftcard.checkoutId, checkoutId));
-}
+// ── Totals (checkout-totals.ts) ─────────────────────────────────────────────────────────────
 
 /** The applied discounts with the rule of their code. */
 export async function findAppliedDiscounts(db: Executor, checkoutId: string) {
@@ -209,31 +221,106 @@ export async function findAppliedDiscounts(db: Executor, checkoutId: string) {
     .where(eq(checkoutDiscount.checkoutId, checkoutId));
 }
 
-/** The applied gift cards in the fixed order they are capped in (row id). */
-export async function findAppliedGiftcards(db: Executor, checkoutId: string) {
-  return db
-    .select({ id: checkoutGiftcard.id, amountMinor: checkoutGiftcard.amountMinor })
-    .from(checkoutGiftcard)
-    .where(eq(checkoutGiftcard.checkoutId, checkoutId))
-    .orderBy(asc(checkoutGiftcard.id));
+// ── Applied discounts and gift cards: the one writer of checkout_discount and checkout_giftcard ──
+
+/** One discount per checkout: the new one replaces whatever was applied. */
+export async function replaceCheckoutDiscount(
+  db: Executor,
+  values: { checkoutId: string; discountCodeId: number; code: string; amountMinor: number },
+) {
+  await db.delete(checkoutDiscount).where(eq(checkoutDiscount.checkoutId, values.checkoutId));
+  const [row] = await db.insert(checkoutDiscount).values(values).returning();
+  return row!;
 }
 
-export async function deleteCheckoutDiscount(db: Executor, id: string): Promise<void> {
-  await db.delete(checkoutDiscount).where(eq(checkoutDiscount.id, id));
+export async function deleteCheckoutDiscount(db: Executor, checkoutId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(checkoutDiscount)
+    .where(and(eq(checkoutDiscount.checkoutId, checkoutId), eq(checkoutDiscount.id, id)))
+    .returning({ id: checkoutDiscount.id });
+  return rows.length > 0;
 }
 
 export async function setCheckoutDiscountAmount(db: Executor, id: string, amountMinor: number): Promise<void> {
   await db.update(checkoutDiscount).set({ amountMinor }).where(eq(checkoutDiscount.id, id));
 }
 
-export async function deleteCheckoutGiftcards(db: Executor, checkoutId: string): Promise<void> {
-  await db.delete(checkoutGiftcard).where(eq(checkoutGiftcard.checkoutId, checkoutId));
+/** Applying a card again replaces its row. */
+export async function replaceCheckoutGiftcard(
+  db: Executor,
+  values: { checkoutId: string; giftcardId: number; code: string; amountMinor: number },
+) {
+  await db
+    .delete(checkoutGiftcard)
+    .where(and(eq(checkoutGiftcard.checkoutId, values.checkoutId), eq(checkoutGiftcard.giftcardId, values.giftcardId)));
+  await db.insert(checkoutGiftcard).values(values);
 }
 
-export async function deleteCheckoutGiftcard(db: Executor, id: string): Promise<void> {
-  await db.delete(checkoutGiftcard).where(eq(checkoutGiftcard.id, id));
+export async function deleteCheckoutGiftcard(db: Executor, checkoutId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(checkoutGiftcard)
+    .where(and(eq(checkoutGiftcard.checkoutId, checkoutId), eq(checkoutGiftcard.id, id)))
+    .returning({ id: checkoutGiftcard.id });
+  return rows.length > 0;
 }
 
 export async function setCheckoutGiftcardAmount(db: Executor, id: string, amountMinor: number): Promise<void> {
   await db.update(checkoutGiftcard).set({ amountMinor }).where(eq(checkoutGiftcard.id, id));
+}
+
+// ── Retention (retention/sweep-retention.ts) ────────────────────────────────────────────────
+
+/** Payments that ended without money ever being taken or given back. */
+const ENDED_WITHOUT_MONEY = [PaymentState.CANCELLED, PaymentState.FAILED];
+
+/**
+ * Deletes up to `limit` checkouts created and last changed before `before` that have no order, are not
+ * DONE or FINALIZING, and whose payments all ended without money (cancelled or failed, no gift-card
+ * transaction, no refund) and whose payment holds were all released. Their discounts, gift cards,
+ * payments and holds go with them (ON DELETE CASCADE). Answers how many were deleted.
+ */
+export async function deleteUnorderedCheckouts(db: Executor, input: { before: Date; limit: number }): Promise<number> {
+  const one = sql`1`;
+  const stale = db
+    .select({ id: checkout.id })
+    .from(checkout)
+    .where(
+      and(
+        lt(checkout.createdAt, input.before),
+        lt(checkout.updatedAt, input.before),
+        notInArray(checkout.state, [CheckoutState.DONE, CheckoutState.FINALIZING]),
+        isNull(checkout.orderId),
+        notExists(db.select({ one }).from(order).where(eq(order.checkoutId, checkout.id))),
+        notExists(
+          db
+            .select({ one })
+            .from(payment)
+            .where(and(eq(payment.checkoutId, checkout.id), notInArray(payment.state, ENDED_WITHOUT_MONEY))),
+        ),
+        notExists(
+          db
+            .select({ one })
+            .from(payment)
+            .innerJoin(giftcardTransaction, eq(giftcardTransaction.paymentId, payment.id))
+            .where(eq(payment.checkoutId, checkout.id)),
+        ),
+        notExists(
+          db
+            .select({ one })
+            .from(payment)
+            .innerJoin(paymentRefund, eq(paymentRefund.paymentId, payment.id))
+            .where(eq(payment.checkoutId, checkout.id)),
+        ),
+        notExists(
+          db
+            .select({ one })
+            .from(paymentHold)
+            .where(and(eq(paymentHold.checkoutId, checkout.id), ne(paymentHold.state, "released"))),
+        ),
+      ),
+    )
+    .limit(input.limit)
+    .for("update", { skipLocked: true });
+  const deleted = await db.delete(checkout).where(inArray(checkout.id, stale)).returning({ id: checkout.id });
+  return deleted.length;
 }

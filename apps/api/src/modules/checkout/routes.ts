@@ -13,7 +13,7 @@ import { loadOwnCheckout } from "./checkout-access";
 import { createCheckout } from "./create-checkout";
 import { getInstanceSetting } from "./get-instance-setting";
 import { linkBasket } from "./link-basket";
-import { readCheckoutAnswer } from "./to-checkout-json";
+import { readCheckoutJson } from "./read-checkout-json";
 
 const tags = ["Checkout"];
 
@@ -54,7 +54,7 @@ function createCheckoutRoute(api: Api, deps: CheckoutDeps) {
 }
 
 function getCheckoutRoute(api: Api, deps: CheckoutDeps) {
-  const { db, now } = deps;
+  const { db } = deps;
   api.get(
     "/checkout/:id",
     {
@@ -62,8 +62,8 @@ function getCheckoutRoute(api: Api, deps: CheckoutDeps) {
         tags,
         summary: "Get a checkout with its current totals",
         description:
-          "For an OPEN checkout the applied discount is recomputed against the current basket first (dropped when it " +
-          "no longer applies) and gift cards are capped at what is left to pay.",
+          "For an OPEN checkout the applied discount is recomputed against the current basket (left out while it " +
+          "no longer applies) and gift cards are capped at what is left to pay; reading changes nothing.",
         params: CheckoutParams,
         response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
@@ -71,7 +71,7 @@ function getCheckoutRoute(api: Api, deps: CheckoutDeps) {
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const checkout = await loadOwnCheckout(db, request.params.id, request.productionUnitId);
-      const { answer } = await readCheckoutAnswer(db, checkout, now());
+      const answer = await readCheckoutJson(db, checkout);
       return answer;
     },
   );

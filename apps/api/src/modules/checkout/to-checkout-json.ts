@@ -1,63 +1,36 @@
 import type { Checkout } from "@app/contracts";
-import type { Executor } from "@app/db";
 import {
-  type BasketSummary,
+  type BasketLine,
   CheckoutState,
   DeliveryStage,
   isHolding,
   LIVE_STATES,
   PaymentType,
-  summarizeBasket,
   toDkk,
   totalLeft,
 } from "@app/domain";
-import { withLineKinds } from "../basket";
-import { computeCheckoutTotalsReading } from "./checkout-totals";
-import type { CheckoutRow, PaymentSummaryRow as PaymentSummary } from "./repository";
-import { findAnswerRows, findCheckoutDiscounts, findCheckoutGiftcards, findPayments } from "./repository";
+import { computeCheckoutMoney } from "./checkout-totals";
+import type { AppliedDiscountRow, AppliedGiftcardRow, CheckoutRow, PaymentSummaryRow } from "./repository";
 
-/**
- * The checkout as SPEC §3 names it. Totals are recomputed (which, for an OPEN checkout, also brings
- * the applied discount and gift cards in line with the current basket), and the rows they were computed from shown.
- */
-export async function toCheckoutJson(
-  db: Executor,
-  checkout: CheckoutRow,
-  now: Date,
-  alreadyRead: AlreadyRead = {},
-): Promise<Checkout> {
-  return (await readCheckoutAnswer(db, checkout, now, alreadyRead)).answer;
-}
-
-/** Rows of the checkout the caller knows already, so the answer does not read them again. */
-export type AlreadyRead = {
-  discounts?: Awaited<ReturnType<typeof findCheckoutDiscounts>>;
-  giftcards?: Awaited<ReturnType<typeof findCheckoutGiftcards>>;
-  basket?: BasketSummary;
-  payments?: PaymentSummary[];
+/** Everything a checkout's answer is made of: its row and the rows that belong to it. */
+export type CheckoutAnswerRows = {
+  checkout: CheckoutRow;
+  /** The linked basket's lines with their kind (none without a basket). */
+  lines: BasketLine[];
+  discounts: AppliedDiscountRow[];
+  giftcards: AppliedGiftcardRow[];
+  /** Newest first. */
+  payments: PaymentSummaryRow[];
 };
 
-/** A checkout made this moment has nothing applied and no payment yet. */
-export const NOTHING_YET: AlreadyRead = { discounts: [], giftcards: [], payments: [] };
-
 /**
- * What a checkout's answer was read from, for keeping it in memory (decision 015): the row-change tags
- * of its checkout, basket and discount codes (migration 0007), and when an applied discount stops being
- * valid by the clock alone (epoch ms; infinite when none does).
+ * The checkout as SPEC §3 names it, from its rows: a pure function. The totals are computed from the rows
+ * (computeCheckoutMoney: for an OPEN checkout the applied discount and gift cards as they apply to the
+ * basket now), and the discounts and gift cards shown are the ones that count.
  */
-export type CheckoutAnswerScope = { tags: string[]; untilMs: number };
-
-export async function readCheckoutAnswer(
-  db: Executor,
-  checkout: CheckoutRow,
-  now: Date,
-  alreadyRead: AlreadyRead = {},
-): Promise<{ answer: Checkout; scope: CheckoutAnswerScope }> {
-  // One query after another: `db` may be a transaction, whose one connection runs one query at a time.
-  const known = Object.keys(alreadyRead).length > 0 ? alreadyRead : await readAllAtOnce(db, checkout);
-  const read = { discounts: findCheckoutDiscounts, giftcards: findCheckoutGiftcards };
-  const { totals, discounts, giftcards } = await computeCheckoutTotalsReading(db, checkout, now, read, known);
-  const payments = known.payments ?? (await findPayments(db, checkout.id));
+export function toCheckoutJson(rows: CheckoutAnswerRows): Checkout {
+  const { checkout, payments } = rows;
+  const { totals, discounts, giftcards } = computeCheckoutMoney(rows);
   const current = currentPayment(checkout, payments);
   // Gift cards count through the checkout's gift-card rows (no state: they pay for sure); the
   // GIFTCARD payment that draws them is left out so it is not counted twice. Of the other payments
@@ -67,20 +40,7 @@ export async function readCheckoutAnswer(
     ...payments.filter((payment) => payment.type !== PaymentType.GIFTCARD && isHolding(payment.state)),
   ]);
   const hasDelivery = checkout.isDelivery || checkout.deliveryStage !== DeliveryStage.INITIAL;
-  const scope = {
-    tags: [
-      `c:${checkout.id}`,
-      ...(checkout.basketId ? [`b:${checkout.basketId}`] : []),
-      ...discounts.map((row) => `d:${row.discountCodeId}`),
-    ],
-    // validUntil is inclusive (@app/domain discount.ts): the answer holds through that very millisecond.
-    untilMs: Math.min(
-      Number.POSITIVE_INFINITY,
-      ...discounts.flatMap((row) => (row.validUntil ? [row.validUntil.getTime() + 1] : [])),
-    ),
-  };
-
-  const answer: Checkout = {
+  return {
     id: checkout.id,
     instanceId: checkout.checkoutInstanceId,
     moduleId: checkout.moduleId,
@@ -120,20 +80,6 @@ export async function readCheckoutAnswer(
       totalLeft: toDkk(leftMinor),
     },
   };
-  return { answer, scope };
-}
-
-/** Everything the answer reads, in one statement (findAnswerRows); nothing when the checkout is gone. */
-async function readAllAtOnce(db: Executor, checkout: CheckoutRow): Promise<AlreadyRead> {
-  const rows = await findAnswerRows(db, checkout);
-  if (!rows) return {};
-  const lines = rows.lines.length > 0 ? await withLineKinds(db, checkout.moduleId, rows.lines) : [];
-  return {
-    discounts: rows.discounts,
-    giftcards: rows.giftcards,
-    basket: summarizeBasket(lines),
-    payments: rows.payments,
-  };
 }
 
 /**
@@ -147,8 +93,8 @@ async function readAllAtOnce(db: Executor, checkout: CheckoutRow): Promise<Alrea
  * (which would fail, it can no longer change) and the order page polls it into its error page
  * instead of calling finalize.
  */
-function currentPayment(checkout: CheckoutRow, payments: PaymentSummary[]): PaymentSummary | undefined {
-  const mainFirst = (rows: PaymentSummary[]) =>
+function currentPayment(checkout: CheckoutRow, payments: PaymentSummaryRow[]): PaymentSummaryRow | undefined {
+  const mainFirst = (rows: PaymentSummaryRow[]) =>
     rows.find((payment) => payment.type !== PaymentType.GIFTCARD) ?? rows[0];
   const live = payments.filter((payment) => LIVE_STATES.includes(payment.state));
   if (live.length > 0 || checkout.state !== CheckoutState.ERROR) return mainFirst(live);

@@ -1,6 +1,6 @@
 import type { Checkout } from "@app/contracts";
 import { DeliveryStage } from "@app/domain";
-import { changeOpenCheckout, toCheckoutJson, updateCheckout } from "../checkout";
+import { changeOpenCheckout, readCheckoutJson, updateCheckout } from "../checkout";
 import type { Deps } from "./delivery-address";
 
 /** Back to pickup: no address, no fee, no time (SPEC §4: switching clears delivery info and timeslot). */
@@ -21,5 +21,5 @@ export async function removeDelivery(
       updatedAt: now(),
     }),
   );
-  return toCheckoutJson(db, row, now());
+  return readCheckoutJson(db, row);
 }

@@ -1,7 +1,7 @@
 import type { Checkout, DeliveryAddressQuery } from "@app/contracts";
 import { DeliveryStage, isValidZipCode } from "@app/domain";
 import { type ErrorItem, notFound, unprocessable, unprocessableItems } from "../../errors";
-import { changeOpenCheckout, toCheckoutJson, updateCheckout } from "../checkout";
+import { changeOpenCheckout, readCheckoutJson, updateCheckout } from "../checkout";
 import { DELIVERY_NOT_POSSIBLE, type Deps } from "./delivery-address";
 import { deliveryContext } from "./delivery-slot-input";
 import { findDeliveryZone } from "./repository";
@@ -38,5 +38,5 @@ export async function setDeliveryAddress(
       updatedAt: now(),
     });
   });
-  return toCheckoutJson(db, row, now());
+  return readCheckoutJson(db, row);
 }

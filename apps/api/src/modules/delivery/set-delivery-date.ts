@@ -1,7 +1,7 @@
 import type { Checkout } from "@app/contracts";
 import { DeliveryStage } from "@app/domain";
 import { unprocessable } from "../../errors";
-import { changeOpenCheckout, toCheckoutJson, updateCheckout } from "../checkout";
+import { changeOpenCheckout, readCheckoutJson, updateCheckout } from "../checkout";
 import { requireAllowedDate } from "../pickup-time";
 import { type Deps, requireAddress } from "./delivery-address";
 import { deliveryContext } from "./delivery-slot-input";
@@ -29,5 +29,5 @@ export async function setDeliveryDate(
       updatedAt: now(),
     });
   });
-  return toCheckoutJson(db, row, now());
+  return readCheckoutJson(db, row);
 }

@@ -1,7 +1,7 @@
 import type { Checkout } from "@app/contracts";
 import { DeliveryStage, localParts } from "@app/domain";
 import { unprocessable } from "../../errors";
-import { changeOpenCheckout, findTimeZone, toCheckoutJson, updateCheckout } from "../checkout";
+import { changeOpenCheckout, findTimeZone, readCheckoutJson, updateCheckout } from "../checkout";
 import { checkReadyTime } from "./check-ready-time";
 import { type Deps, requireAddress } from "./delivery-address";
 
@@ -29,5 +29,5 @@ export async function setDeliveryTime(
       updatedAt: now(),
     });
   });
-  return toCheckoutJson(db, row, now());
+  return readCheckoutJson(db, row);
 }

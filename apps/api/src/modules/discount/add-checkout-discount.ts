@@ -1,8 +1,7 @@
 import type { Checkout } from "@app/contracts";
-import { changeOpenCheckout, checkoutLines, toCheckoutJson } from "../checkout";
+import { changeOpenCheckout, checkoutLines, readCheckoutJson, replaceCheckoutDiscount } from "../checkout";
 import { applyDiscountCode } from "./apply-discount-code";
 import { type Deps, discountInstanceOf } from "./discount-enabled";
-import { replaceCheckoutDiscount } from "./repository";
 
 /** POST /checkout/{id}/discount: applies the code to the linked basket, replacing an earlier discount. */
 export async function addCheckoutDiscount(
@@ -23,5 +22,5 @@ export async function addCheckoutDiscount(
     });
     return checkout;
   });
-  return toCheckoutJson(db, row, now());
+  return readCheckoutJson(db, row);
 }

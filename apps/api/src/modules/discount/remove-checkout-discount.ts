@@ -1,12 +1,11 @@
 import type { Checkout } from "@app/contracts";
 import { notFound } from "../../errors";
-import { changeOpenCheckout, toCheckoutJson } from "../checkout";
+import { changeOpenCheckout, deleteCheckoutDiscount, readCheckoutJson } from "../checkout";
 import type { Deps } from "./discount-enabled";
-import { deleteCheckoutDiscount } from "./repository";
 
 /** DELETE /checkout/{id}/discount/{discountId}. */
 export async function removeCheckoutDiscount(
-  { db, now }: Deps,
+  { db }: Deps,
   productionUnitId: number,
   checkoutId: string,
   discountId: string,
@@ -15,5 +14,5 @@ export async function removeCheckoutDiscount(
     if (!(await deleteCheckoutDiscount(tx, checkout.id, discountId))) throw notFound("Discount");
     return checkout;
   });
-  return toCheckoutJson(db, row, now());
+  return readCheckoutJson(db, row);
 }

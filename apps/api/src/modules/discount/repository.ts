@@ -2,7 +2,7 @@
 import { type Executor, schema } from "@app/db";
 import { and, asc, eq, inArray, sql } from "@app/db/orm";
 
-const { discountCode, checkoutDiscount, product } = schema;
+const { discountCode, product } = schema;
 
 /** The code of the instance; `code` must already be normalized (normalizeCode: codes are stored upper-case). */
 export async function findDiscountCode(db: Executor, discountInstanceId: number, code: string) {
@@ -27,24 +27,6 @@ export async function findProductsOfInstance(db: Executor, productInstanceId: nu
     })
     .from(product)
     .where(and(eq(product.productInstanceId, productInstanceId), inArray(product.id, ids)));
-}
-
-/** One discount per checkout: the new one replaces whatever was applied. */
-export async function replaceCheckoutDiscount(
-  db: Executor,
-  values: { checkoutId: string; discountCodeId: number; code: string; amountMinor: number },
-) {
-  await db.delete(checkoutDiscount).where(eq(checkoutDiscount.checkoutId, values.checkoutId));
-  const [row] = await db.insert(checkoutDiscount).values(values).returning();
-  return row!;
-}
-
-export async function deleteCheckoutDiscount(db: Executor, checkoutId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(checkoutDiscount)
-    .where(and(eq(checkoutDiscount.checkoutId, checkoutId), eq(checkoutDiscount.id, id)))
-    .returning({ id: checkoutDiscount.id });
-  return rows.length > 0;
 }
 
 /** Counts one use of the code if it is still active and under its usage limit; false when not. */

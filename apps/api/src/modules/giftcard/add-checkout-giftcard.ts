@@ -1,9 +1,15 @@
 import type { AddCheckoutGiftcard, Checkout } from "@app/contracts";
 import { capGiftcardAmounts, toMinor } from "@app/domain";
 import { unprocessable } from "../../errors";
-import { changeOpenCheckout, computeCheckoutTotals, findCheckoutInstance, toCheckoutJson } from "../checkout";
+import {
+  changeOpenCheckout,
+  findCheckoutInstance,
+  readCheckoutJson,
+  readCheckoutTotals,
+  replaceCheckoutGiftcard,
+} from "../checkout";
 import { requireOwnModule } from "../tenancy";
-import { findOtherCheckoutGiftcards, replaceCheckoutGiftcard } from "./repository";
+import { findOtherCheckoutGiftcards } from "./repository";
 import { type Deps, notForGiftcardProducts, requireUsableCard } from "./usable-giftcard";
 
 /**
@@ -24,7 +30,7 @@ export async function addCheckoutGiftcard(
     if (!instance?.isGiftcardEnabled || found.giftcardInstanceId === null) {
       throw unprocessable("GIFTCARD_DISABLED", "Gift cards cannot be used here", "giftcardCode");
     }
-    const totals = await computeCheckoutTotals(tx, checkout, now());
+    const totals = await readCheckoutTotals(tx, checkout);
     if (totals.hasGiftcardProduct) throw notForGiftcardProducts();
     const card = await requireUsableCard(tx, found.giftcardInstanceId, body.giftcardCode, now());
     const others = await findOtherCheckoutGiftcards(tx, checkout.id, card.id);
@@ -47,5 +53,5 @@ export async function addCheckoutGiftcard(
     await replaceCheckoutGiftcard(tx, { checkoutId: checkout.id, giftcardId: card.id, code: card.code, amountMinor });
     return checkout;
   });
-  return toCheckoutJson(db, row, now());
+  return readCheckoutJson(db, row);
 }

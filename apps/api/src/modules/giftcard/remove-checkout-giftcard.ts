@@ -1,12 +1,11 @@
 import type { Checkout } from "@app/contracts";
 import { notFound } from "../../errors";
-import { changeOpenCheckout, toCheckoutJson } from "../checkout";
-import { deleteCheckoutGiftcard } from "./repository";
+import { changeOpenCheckout, deleteCheckoutGiftcard, readCheckoutJson } from "../checkout";
 import type { Deps } from "./usable-giftcard";
 
 /** DELETE /checkout/{id}/giftcard/{giftcardId}. */
 export async function removeCheckoutGiftcard(
-  { db, now }: Deps,
+  { db }: Deps,
   productionUnitId: number,
   checkoutId: string,
   giftcardId: string,
@@ -15,5 +14,5 @@ export async function removeCheckoutGiftcard(
     if (!(await deleteCheckoutGiftcard(tx, checkout.id, giftcardId))) throw notFound("Gift card");
     return checkout;
   });
-  return toCheckoutJson(db, row, now());
+  return readCheckoutJson(db, row);
 }

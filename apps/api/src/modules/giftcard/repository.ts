@@ -23,22 +23,3 @@ export async function findOtherCheckoutGiftcards(db: Executor, checkoutId: strin
     .orderBy(asc(checkoutGiftcard.id));
   return rows.filter((row) => row.giftcardId !== exceptGiftcardId);
 }
-
-/** Applying a card again replaces its row. */
-export async function replaceCheckoutGiftcard(
-  db: Executor,
-  values: { checkoutId: string; giftcardId: number; code: string; amountMinor: number },
-) {
-  await db
-    .delete(checkoutGiftcard)
-    .where(and(eq(checkoutGiftcard.checkoutId, values.checkoutId), eq(checkoutGiftcard.giftcardId, values.giftcardId)));
-  await db.insert(checkoutGiftcard).values(values);
-}
-
-export async function deleteCheckoutGiftcard(db: Executor, checkoutId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(checkoutGiftcard)
-    .where(and(eq(checkoutGiftcard.checkoutId, checkoutId), eq(checkoutGiftcard.id, id)))
-    .returning({ id: checkoutGiftcard.id });
-  return rows.length > 0;
-}

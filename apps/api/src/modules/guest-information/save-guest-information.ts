@@ -6,7 +6,7 @@ import {
   type CheckoutChanges,
   type CheckoutRow,
   changeOpenCheckout,
-  toCheckoutJson,
+  readCheckoutJson,
   updateCheckout,
 } from "../checkout";
 import { checkReadyTime } from "../delivery";
@@ -51,7 +51,7 @@ export async function saveGuestInformation(
     if (errors.length > 0) throw unprocessableItems(errors);
     return updateCheckout(tx, checkout.id, changes);
   });
-  return toCheckoutJson(db, row, now());
+  return readCheckoutJson(db, row);
 }
 
 function clearedTime(checkout: CheckoutRow): CheckoutChanges {

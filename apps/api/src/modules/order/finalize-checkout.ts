@@ -18,20 +18,21 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Executor } from "@app/db";
-import { CheckoutState, PaymentState, PaymentType, summarizeBasket } from "@app/domain";
+import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
 import type { Deps } from "../../deps";
 import { type AppError, conflict, unprocessable } from "../../errors";
 import { withLineKinds } from "../basket";
 import { findItemsPerSlot, slotFull, tryConsumeCapacity } from "../capacity";
 import {
   type CheckoutRow,
-  computeCheckoutTotalsReading,
-  findGiftcardAmounts,
+  findCheckoutGiftcards,
   loadOwnCheckout,
+  readCheckoutMoney,
   updateCheckout,
 } from "../checkout";
 import { tryUseDiscount } from "../discount";
 import { afterRelease, findLivePayments, keepHolds, releaseAttempt } from "../payment";
+import { insertReceiptMessages } from "../receipt";
 import { getModuleSettings } from "../settings";
 import { requireOwnModule } from "../tenancy";
 import {
@@ -40,7 +41,6 @@ import {
   insertOrder,
   insertOrderDiscounts,
   insertOrderLines,
-  insertReceiptMessages,
   nextReceiptNumber,
 } from "./repository";
 
@@ -156,12 +156,12 @@ async function requireSettledPayment(tx: Executor, checkout: CheckoutRow, now: D
   if (main && main.type === PaymentType.ONLINE && main.state === PaymentState.CREATED) {
     throw conflict("PAYMENT_NOT_AUTHORIZED", "The payment has not been approved yet");
   }
-  // The checkout is not OPEN: nothing is refreshed, the discounts read are the ones the order keeps. The
-  // lines the order copies are the ones its totals are computed from.
-  const read = { discounts: findCheckoutDiscountRows, giftcards: findGiftcardAmounts };
+  // The checkout is not OPEN: the amounts its payment stored count, the discounts read are the ones the
+  // order keeps. The lines the order copies are the ones its totals are computed from.
+  const read = { discounts: findCheckoutDiscountRows, giftcards: findCheckoutGiftcards };
   const lines = checkout.basketId ? await findBasketLines(tx, checkout.basketId) : [];
-  const basket = summarizeBasket(await withLineKinds(tx, checkout.moduleId, lines));
-  const { totals, discounts: applied } = await computeCheckoutTotalsReading(tx, checkout, now, read, { basket });
+  const kinds = await withLineKinds(tx, checkout.moduleId, lines);
+  const { totals, discounts: applied } = await readCheckoutMoney(tx, checkout, read, { lines: kinds });
   if (totals.isEmpty) throw unprocessable("BASKET_EMPTY", "The basket is empty");
   const paidMinor = live.reduce((sum, row) => sum + row.amountMinor, 0);
   if (paidMinor !== totals.orderTotalMinor) {

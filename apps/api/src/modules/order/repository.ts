@@ -4,17 +4,8 @@ import { and, asc, eq, inArray, sql } from "@app/db/orm";
 import { LIVE_STATES } from "@app/domain";
 import { findProductionUnit } from "../tenancy";
 
-const {
-  basketItem,
-  basketItemChoice,
-  checkoutDiscount,
-  order,
-  orderDiscount,
-  orderLine,
-  payment,
-  receiptMessage,
-  receiptSequence,
-} = schema;
+const { basketItem, basketItemChoice, checkoutDiscount, order, orderDiscount, orderLine, payment, receiptSequence } =
+  schema;
 
 export type OrderRow = typeof order.$inferSelect;
 export type OrderLineRow = typeof orderLine.$inferSelect;
@@ -110,13 +101,6 @@ export async function insertOrderLines(db: Executor, values: (typeof orderLine.$
 
 export async function insertOrderDiscounts(db: Executor, values: (typeof orderDiscount.$inferInsert)[]): Promise<void> {
   if (values.length > 0) await db.insert(orderDiscount).values(values);
-}
-
-export async function insertReceiptMessages(
-  db: Executor,
-  values: (typeof receiptMessage.$inferInsert)[],
-): Promise<void> {
-  if (values.length > 0) await db.insert(receiptMessage).values(values);
 }
 
 /** Everything an order answer or a receipt shows. Takes the pool: its queries run side by side. */

@@ -11,7 +11,7 @@ import {
 } from "@app/contracts";
 import { type Api, type Deps, type RouteModule, requestDeps } from "../../deps";
 import { notFound } from "../../errors";
-import { loadOwnCheckout, toCheckoutJson } from "../checkout";
+import { loadOwnCheckout, readCheckoutJson } from "../checkout";
 import { finalizeCheckout } from "./finalize-checkout";
 import { findOrderDetails, findOrderOfUnit } from "./repository";
 import { toOrderJson } from "./to-order-json";
@@ -57,7 +57,7 @@ function validateOrderRoute(api: Api, deps: Deps) {
 }
 
 function finalizeCheckoutRoute(api: Api, deps: Deps) {
-  const { db, now } = deps;
+  const { db } = deps;
   api.post(
     "/checkout/:id/finalize",
     {
@@ -85,7 +85,7 @@ function finalizeCheckoutRoute(api: Api, deps: Deps) {
         checkoutId: request.params.id,
         productionUnitId: request.productionUnitId,
       });
-      return toCheckoutJson(db, await loadOwnCheckout(db, request.params.id, request.productionUnitId), now());
+      return readCheckoutJson(db, await loadOwnCheckout(db, request.params.id, request.productionUnitId));
     },
   );
 }

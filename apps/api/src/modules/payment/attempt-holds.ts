@@ -20,7 +20,7 @@ import type { Executor } from "@app/db";
 import { isDiscountUsable } from "@app/domain";
 import { unprocessable } from "../../errors";
 import { findItemsPerSlot, releaseCapacity, slotFull, tryConsumeCapacity } from "../capacity";
-import { findAppliedDiscounts, toDiscountRule } from "../checkout";
+import { toDiscountRule } from "../checkout";
 import { giveDiscountUseBack, lockDiscountCodes, tryUseDiscount } from "../discount";
 import { insertHold, moveHold, type PaymentHoldRow } from "./repository";
 
@@ -30,17 +30,16 @@ export type AttemptKey = { checkoutId: string; attempt: number };
 export type CapacityHold = { capacityInstanceId: number; slotStart: Date; items: number } | null;
 
 /**
- * Locks the rows of the codes applied to the checkout and refuses one that can no longer be used
- * (422 Discount.Invalid) before the totals are refreshed, which would otherwise drop it silently and
- * charge the guest more than the checkout showed. Locked, the usage count cannot reach the limit
- * between this check, the refresh and takeHolds. Answers the applied rows it read.
+ * Locks the rows of the codes applied to the checkout (`applied`: those that count for its basket) and
+ * refuses one that can no longer be used (422 Discount.Invalid): dropping it would charge the guest more
+ * than the checkout showed. Locked, the usage count cannot reach the limit between this check and
+ * takeHolds.
  */
 export async function refuseUnusableDiscounts(
   tx: Executor,
-  checkoutId: string,
+  applied: { rule: { id: number } }[],
   now: Date,
-): Promise<Awaited<ReturnType<typeof findAppliedDiscounts>>> {
-  const applied = await findAppliedDiscounts(tx, checkoutId);
+): Promise<void> {
   for (const row of await lockDiscountCodes(
     tx,
     applied.map((found) => found.rule.id),
@@ -50,7 +49,6 @@ export async function refuseUnusableDiscounts(
     // Switched off, or its last valid day ended while the guest was on the checkout page.
     if (!isDiscountUsable(rule, now)) throw discountRefused(rule.code, "is no longer valid");
   }
-  return applied;
 }
 
 /** A discount code applied to the checkout, as its row reads. */
@@ -58,7 +56,7 @@ export type AppliedCode = { id: number; code: string };
 
 /**
  * Takes the slot's units (409 SLOT_FULL when they no longer fit) and one use of each code now applied
- * (`applied`, read after the totals' refresh; 422 Discount.Invalid when its limit was reached meanwhile)
+ * (`applied`, as the start of the payment stored them; 422 Discount.Invalid when its limit was reached meanwhile)
  * for the attempt. Throwing rolls the whole attempt back: nothing is held and nothing charged.
  */
 export async function takeHolds(

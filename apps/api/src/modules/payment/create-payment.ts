@@ -25,17 +25,26 @@
  */
 import type { AppSettings, CreatePaymentQuery, Payment, PaymentMethod } from "@app/contracts";
 import type { Executor } from "@app/db";
-import { CheckoutState, capGiftcardAmounts, PaymentState, PaymentType, validateGuestInformation } from "@app/domain";
+import {
+  CheckoutState,
+  capGiftcardAmounts,
+  PaymentState,
+  PaymentType,
+  summarizeBasket,
+  validateGuestInformation,
+} from "@app/domain";
 import type { Deps } from "../../deps";
 import { AppError, conflict, notFound, unprocessable } from "../../errors";
 import { lockBasket } from "../basket";
 import {
   type CheckoutRow,
-  checkoutBasket,
-  computeCheckoutTotalsReading,
+  checkoutLines,
   findAppliedDiscounts,
   findCheckoutGiftcards,
   loadOwnCheckout,
+  readCheckoutMoney,
+  setCheckoutState,
+  settleCheckoutMoney,
 } from "../checkout";
 import { checkReadyTime } from "../delivery";
 import { getModuleSettings } from "../settings";
@@ -60,7 +69,6 @@ import {
   insertPayment,
   type NewPayment,
   nextAttemptNumber,
-  setCheckoutState,
   storeProviderReference,
   tryDrawGiftcard,
 } from "./repository";
@@ -183,7 +191,7 @@ async function recordAttempt(
   if (waiting ? waiting.state !== PaymentState.CREATED : live.length > 0) throw alreadyPaid();
   let released: ReleasedAttempt | null = null;
   if (waiting) {
-    const { totals, giftcards } = await computeCheckoutTotalsReading(tx, checkout, now(), APPLIED);
+    const { totals, giftcards } = await readCheckoutMoney(tx, checkout, APPLIED);
     const split = splitTotal(giftcards, totals.orderTotalMinor);
     if (isSameAttempt(live, split, request)) return { kind: "again", attempt: live };
     released = await releaseAttempt(tx, checkout, waiting.attempt, "cancelled", now());
@@ -207,19 +215,19 @@ async function startAttempt(
   // Basket changes lock the basket row too: they wait for this payment, then see it and refuse. Locked, the
   // basket read here is the one paid for.
   if (checkout.basketId) await lockBasket(tx, checkout.basketId);
-  const basket = await checkoutBasket(tx, checkout);
+  const lines = await checkoutLines(tx, checkout);
+  const basket = summarizeBasket(lines);
   // The time was valid when chosen; the slot may have passed or filled up since.
   const problem = await checkReadyTime(tx, checkout, checkout.orderReadyTime!, now, {
     kitchenItems: basket.kitchenItems,
   });
   if (problem) throw unprocessable(problem.code, problem.message, problem.field);
-  // The guest saw the code's discount: one used up or expired since is refused, never dropped by the refresh below.
-  const applied = await refuseUnusableDiscounts(tx, checkout.id, now);
-  // For the OPEN checkout this also brings discount and gift-card amounts in line with the basket now.
-  const { totals, discounts, giftcards } = await computeCheckoutTotalsReading(tx, checkout, now, APPLIED, {
-    basket,
-    discounts: applied,
-  });
+  // The amounts the guest saw (computed against the basket on every read) become the stored ones, which
+  // the payment is made of and the order keeps; a discount or gift card that no longer counts goes.
+  const applied = await findAppliedDiscounts(tx, checkout.id);
+  const { totals, discounts, giftcards } = await settleCheckoutMoney(tx, checkout, { lines, discounts: applied });
+  // The guest saw the code's discount: one used up or expired since is refused, never dropped silently.
+  await refuseUnusableDiscounts(tx, discounts, now);
   if (totals.isEmpty) throw basketEmpty();
   const attemptNumber = await nextAttemptNumber(tx, checkout.id);
   const capacity: CapacityHold =

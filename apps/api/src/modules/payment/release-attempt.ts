@@ -12,8 +12,7 @@
 import type { Executor } from "@app/db";
 import { CheckoutState, LIVE_STATES, PaymentState, PaymentType } from "@app/domain";
 import type { Deps } from "../../deps";
-import type { CheckoutRow } from "../checkout";
-import { loadOwnCheckout } from "../checkout";
+import { type CheckoutRow, loadOwnCheckout, setCheckoutState } from "../checkout";
 import { releaseHolds } from "./attempt-holds";
 import type { PaymentProvider, PaymentRow } from "./providers/provider";
 import { queueRefund } from "./refunds";
@@ -24,7 +23,6 @@ import {
   insertGiftcardTransaction,
   movePayment,
   refundHoldingPayments,
-  setCheckoutState,
 } from "./repository";
 
 /**

@@ -18,10 +18,6 @@ export type HoldState = PaymentHoldRow["state"];
 /** Gift cards first, the main payment (online or unpaid) last: the order every answer lists them in. */
 const mainLast = [desc(eq(payment.type, PaymentType.GIFTCARD)), asc(payment.id)];
 
-export async function setCheckoutState(db: Executor, id: string, state: number, now: Date): Promise<void> {
-  await db.update(checkout).set({ state, updatedAt: now }).where(eq(checkout.id, id));
-}
-
 export async function findPaymentOfUnit(
   db: Executor,
   id: string,
@@ -270,11 +266,6 @@ export async function findSettledCheckoutsWithoutOrder(
     .orderBy(asc(checkout.updatedAt))
     .limit(limit);
   return rows.map((row) => ({ ...row, settledAt: new Date(row.settledAt) }));
-}
-
-/** Moves a checkout to the back of the sweeper's queue (its batch is ordered by updated_at). */
-export async function touchCheckout(db: Executor, checkoutId: string, now: Date): Promise<void> {
-  await db.update(checkout).set({ updatedAt: now }).where(eq(checkout.id, checkoutId));
 }
 
 // ── Refund outbox ──────────────────────────────────────────────────────────────────────────

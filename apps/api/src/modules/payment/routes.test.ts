@@ -15,6 +15,7 @@ import {
   setGiftcardBalance,
   setItemsPerSlot,
   setSetting,
+  slotAfter,
   withoutHolds,
 } from "../../testing/order-fixtures";
 import { useTestApp } from "../../testing/test-app";
@@ -22,6 +23,25 @@ import { useTestApp } from "../../testing/test-app";
 const { t, clock } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
 
 const BURGER = 11900;
+
+/** An hour after the slot the other tests fill, so these take none of its room. */
+function slotOfTheirOwn(): Date {
+  return new Date(slotAfter(clock.now()).getTime() + 60 * 60_000);
+}
+
+/** The discounts and gift cards stored on the checkout. */
+async function appliedRows(checkoutId: string) {
+  return {
+    discounts: await t.db
+      .select()
+      .from(schema.checkoutDiscount)
+      .where(eq(schema.checkoutDiscount.checkoutId, checkoutId)),
+    giftcards: await t.db
+      .select()
+      .from(schema.checkoutGiftcard)
+      .where(eq(schema.checkoutGiftcard.checkoutId, checkoutId)),
+  };
+}
 
 async function giftcardTransactions(giftcardId: number) {
   return t.db.select().from(schema.giftcardTransaction).where(eq(schema.giftcardTransaction.giftcardId, giftcardId));
@@ -196,6 +216,43 @@ describe("POST /api/checkout/:id/payment", () => {
     expect(await paymentsOf(t, checkoutId)).toEqual([]);
     expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.OPEN);
     await setGiftcardBalance(t, small.id, 10000);
+  });
+
+  test("stores the amounts the checkout shows: the discount as the basket gives it now, the gift card capped", async () => {
+    const card = await giftcardRow(t, t.restaurantA, "GAVE-500");
+    await setGiftcardBalance(t, card.id, 50000);
+    // Amounts stored before the basket changed: reads show them recomputed, without storing them.
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
+      lines: [{ product: "classic-burger", amount: 2 }],
+      discount: { code: "SOMMER10", amountMinor: 100 },
+      giftcards: [{ code: "GAVE-500", amountMinor: 50000 }],
+      orderReadyTime: slotOfTheirOwn(),
+    });
+    const shown = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: t.restaurantA.auth });
+    expect(shown.json().totals).toMatchObject({ basketTotal: 238, discount: 23.8, giftcard: 214.2, totalLeft: 0 });
+
+    expect((await pay(t, checkoutId, { paymentMethods: "card" })).statusCode).toBe(200);
+    expect(await appliedRows(checkoutId)).toEqual({
+      discounts: [expect.objectContaining({ code: "SOMMER10", amountMinor: 2380 })],
+      giftcards: [expect.objectContaining({ code: "GAVE-500", amountMinor: 21420 })],
+    });
+    expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(50000 - 21420);
+    await setGiftcardBalance(t, card.id, 50000);
+  });
+
+  test("deletes a gift card the basket no longer lets pay: a gift-card product joined it after the card was applied", async () => {
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
+      lines: [
+        { product: "classic-burger", amount: 1 },
+        { product: "giftcard-250", amount: 1 },
+      ],
+      giftcards: [{ code: "GAVE-500", amountMinor: 5000 }],
+      orderReadyTime: slotOfTheirOwn(),
+    });
+    const res = await pay(t, checkoutId, { paymentMethods: "card" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ type: PaymentType.ONLINE, amount: 369 });
+    expect(await appliedRows(checkoutId)).toEqual({ discounts: [], giftcards: [] });
   });
 
   test("continuation and cancellation URLs must be absolute http(s) URLs on the module's hosts", async () => {

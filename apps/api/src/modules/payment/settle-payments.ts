@@ -17,8 +17,9 @@
 import { backgroundRun, runEvery } from "../../background-run";
 import type { Deps } from "../../deps";
 import { AppError } from "../../errors";
+import { touchCheckout } from "../checkout";
 import { endWaitingPayment } from "./release-attempt";
-import { findSettledCheckoutsWithoutOrder, findWaitingPaymentsBefore, touchCheckout } from "./repository";
+import { findSettledCheckoutsWithoutOrder, findWaitingPaymentsBefore } from "./repository";
 
 export type SettleDeps = Pick<Deps, "db" | "now" | "config" | "payments" | "refunds" | "orders" | "log">;
 

@@ -35,3 +35,11 @@ export async function updateReceiptMessage(
 ): Promise<void> {
   await db.update(receiptMessage).set(changes).where(eq(receiptMessage.id, id));
 }
+
+/** Queues receipts to send (the outbox rows finalize writes with the order, in its transaction). */
+export async function insertReceiptMessages(
+  db: Executor,
+  values: (typeof receiptMessage.$inferInsert)[],
+): Promise<void> {
+  if (values.length > 0) await db.insert(receiptMessage).values(values);
+}

@@ -5,7 +5,9 @@
  */
 import { backgroundRun, runEvery } from "../../background-run";
 import type { Deps } from "../../deps";
-import { deleteExpiredRateLimitCounters, deleteUnorderedBaskets, deleteUnorderedCheckouts } from "./repository";
+import { deleteUnorderedBaskets } from "../basket";
+import { deleteUnorderedCheckouts } from "../checkout";
+import { deleteExpiredRateLimitCounters } from "./repository";
 
 /** Rows per delete statement. */
 export const RETENTION_BATCH_SIZE = 500;

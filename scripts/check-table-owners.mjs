@@ -1,0 +1,201 @@
+#!/usr/bin/env node
+/**
+ * One owner per table: every table is written (insert, update, delete) by exactly one module of
+ * apps/api/src/modules; another module that needs to change it asks the owner through the owner's
+ * index.ts (payment asks checkout to move the checkout's state, discount asks checkout to apply a code).
+ * This check reads the modules' source (tests left out), finds their writes — drizzle's
+ * `.insert(table)`, `.update(table)`, `.delete(table)` and raw SQL `insert into`, `update … set`,
+ * `delete from` — and fails when one names a table its module does not own (OWNERS below).
+ *
+ * The seed and the migrations (packages/db) write every table as the restaurant's own tools will; they
+ * are not modules and are not checked. Run: node scripts/check-table-owners.mjs (part of npm run lint).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Table (SQL name) → the module that writes it. A table no module writes yet names the module it belongs to. */
+export const OWNERS = {
+  // Restaurants and their modules: written by the restaurant's tools (seed) only, so far.
+  production_unit: "tenancy",
+  business_hours: "tenancy",
+  closed_date: "tenancy",
+  module: "tenancy",
+  module_domain: "tenancy",
+  app_setting: "settings",
+  language: "settings",
+  // The catalogue.
+  menu_instance: "catalogue",
+  product_instance: "catalogue",
+  menu: "catalogue",
+  category: "catalogue",
+  product: "catalogue",
+  category_product: "catalogue",
+  modifier: "catalogue",
+  product_modifier: "catalogue",
+  choice: "catalogue",
+  modifier_choice: "catalogue",
+  label: "catalogue",
+  product_label: "catalogue",
+  blocked_product: "warehouse",
+  blocked_choice: "warehouse",
+  // A guest's basket, checkout, payment and order.
+  basket: "basket",
+  basket_item: "basket",
+  basket_item_choice: "basket",
+  checkout_instance: "checkout",
+  checkout: "checkout",
+  // The checkout's applied codes: discount and giftcard validate a code, then ask checkout to apply it.
+  checkout_discount: "checkout",
+  checkout_giftcard: "checkout",
+  capacity_instance: "capacity",
+  capacity_usage: "capacity",
+  delivery_instance: "delivery",
+  delivery_zone: "delivery",
+  discount_instance: "discount",
+  discount_code: "discount",
+  giftcard_instance: "giftcard",
+  // A card's balance moves only with a payment: drawn when it starts, credited back when it ends without an order.
+  giftcard: "payment",
+  giftcard_transaction: "payment",
+  payment_instance: "payment",
+  payment: "payment",
+  payment_hold: "payment",
+  payment_refund: "payment",
+  receipt_sequence: "order",
+  order: "order",
+  order_line: "order",
+  order_discount: "order",
+  receipt_message: "receipt",
+  // Not a module's: @fastify/rate-limit's store (plugins/guess-limit/postgres-store.ts) counts tries in it.
+  rate_limit_counter: "plugins/guess-limit",
+};
+
+/** Writes a module may make to a table it does not own, each with the reason it is the right call. */
+export const EXCEPTIONS = [
+  {
+    table: "rate_limit_counter",
+    module: "retention",
+    why:
+      "The counters' owner is a plugin, whose store only counts: deleting the windows that are over is the " +
+      "retention sweep's housekeeping, and a module cannot ask a plugin (plugins are wired by the app, not imported).",
+  },
+];
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const DRIZZLE_WRITE = /\.(insert|update|delete)\(\s*([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)?)\s*[,)]/g;
+const SQL_WRITES = [
+  { kind: "insert", pattern: /\binsert\s+into\s+"?(\w+)"?/gi },
+  { kind: "update", pattern: /\bupdate\s+"?(\w+)"?\s+set\b/gi },
+  { kind: "delete", pattern: /\bdelete\s+from\s+"?(\w+)"?/gi },
+];
+
+/** The schema's tables: the name each is exported as → its SQL name (`export const x = pgTable("x_y", …)`). */
+export function tablesOfSchema(sources) {
+  const tables = new Map();
+  for (const source of sources) {
+    for (const match of source.matchAll(/export\s+const\s+(\w+)\s*=\s*pgTable\(\s*["'`](\w+)["'`]/g)) {
+      tables.set(match[1], match[2]);
+    }
+  }
+  return tables;
+}
+
+/**
+ * The table writes in one source file: `{ table, kind, line }` with the table's SQL name. Only names of the
+ * schema's tables count (`.delete(key)` on a Map is no write), through `schema.x`, `x` or a renamed
+ * destructuring of schema (`const { checkout: row } = schema`).
+ */
+export function findWrites(source, tables) {
+  const code = withoutComments(source);
+  const aliases = new Map([...tables].map(([name, sqlName]) => [name, sqlName]));
+  for (const block of code.matchAll(/const\s*\{([^}]*)\}\s*=\s*schema\b/g)) {
+    for (const entry of block[1].split(",")) {
+      const [name, alias] = entry.split(":").map((part) => part.trim());
+      if (alias && tables.has(name)) aliases.set(alias, tables.get(name));
+    }
+  }
+  const sqlNames = new Set(tables.values());
+  const writes = [];
+  for (const match of code.matchAll(DRIZZLE_WRITE)) {
+    const name = match[2].startsWith("schema.") ? match[2].slice("schema.".length) : match[2];
+    const table = aliases.get(name);
+    if (table) writes.push({ table, kind: match[1], line: lineOf(code, match.index) });
+  }
+  for (const { kind, pattern } of SQL_WRITES) {
+    for (const match of code.matchAll(pattern)) {
+      if (sqlNames.has(match[1])) writes.push({ table: match[1], kind, line: lineOf(code, match.index) });
+    }
+  }
+  return writes;
+}
+
+/** The source with its comments blanked (line breaks kept, so line numbers stay true). */
+function withoutComments(source) {
+  return source
+    .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, " "))
+    .replace(/(^|[^:\\"'`])\/\/[^\n]*/gm, (_, before) => before);
+}
+
+function lineOf(text, index) {
+  return text.slice(0, index).split("\n").length;
+}
+
+/**
+ * Every problem found: a write to a table its module does not own, a schema table without an owner,
+ * an owner entry for a table the schema does not have. `files` are `{ module, path, source }`.
+ */
+export function ownershipProblems({ files, tables, owners = OWNERS, exceptions = EXCEPTIONS }) {
+  const problems = [];
+  const sqlNames = new Set(tables.values());
+  for (const table of sqlNames) {
+    if (!(table in owners))
+      problems.push(`table ${table} has no owner: add it to OWNERS in scripts/check-table-owners.mjs`);
+  }
+  for (const table of Object.keys(owners)) {
+    if (!sqlNames.has(table)) problems.push(`OWNERS names ${table}, which is not a table of the schema`);
+  }
+  for (const file of files) {
+    for (const write of findWrites(file.source, tables)) {
+      const owner = owners[write.table];
+      if (owner === undefined || owner === file.module) continue;
+      if (exceptions.some((allowed) => allowed.table === write.table && allowed.module === file.module)) continue;
+      problems.push(
+        `${file.path}:${write.line}: module ${file.module} writes (${write.kind}) table ${write.table}, ` +
+          `which ${owner} owns: ask ${owner} through its index.ts`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** The .ts files under `dir`, tests left out. */
+function sourceFiles(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts"))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** The repository's own modules and schema. */
+export function readRepository(root = ROOT) {
+  const modulesDir = join(root, "apps/api/src/modules");
+  const tables = tablesOfSchema(
+    sourceFiles(join(root, "packages/db/src/schema")).map((path) => readFileSync(path, "utf8")),
+  );
+  const files = sourceFiles(modulesDir).map((path) => ({
+    module: relative(modulesDir, path).split(sep)[0],
+    path: relative(root, path),
+    source: readFileSync(path, "utf8"),
+  }));
+  return { files, tables };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { files, tables } = readRepository();
+  const problems = ownershipProblems({ files, tables });
+  if (problems.length > 0) {
+    console.error(`One owner per table: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    process.exit(1);
+  }
+  console.log(`One owner per table: ${tables.size} tables, ${files.length} module files, every write by its owner.`);
+}
