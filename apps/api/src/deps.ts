@@ -37,7 +37,7 @@ export type Deps = {
 /**
  * The deps a route hands its use case: logging through the request's logger, so every line the use case
  * writes carries the request's trace id. Passed explicitly rather than found in an async context: Node 20's
- * AsyncLocalStorage runs a hook for every async resource of every request, reads from memory too (bench/README.md).
+ * AsyncLocalStorage runs a hook for every async resource of every request, cached reads too.
  */
 export function requestDeps(deps: Deps, request: { log: FastifyBaseLogger }): Deps {
   return { ...deps, log: request.log };

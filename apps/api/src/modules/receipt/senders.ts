@@ -69,7 +69,7 @@ export function outboxSmsProvider(config: Pick<Config, "dataDir">): SmsProvider 
  *
  * Synchronously, as PGlite writes the database files beside it: a few kilobytes into the page cache take
  * ~0.1 ms of the thread, where fs/promises' open, write and close, each handed to a worker thread and back,
- * cost ~0.4 ms of CPU on the same core (bench/README.md, "Where the guest flows' CPU went, and three small savings").
+ * cost ~0.4 ms of CPU on the same core (measured with --cpu-prof during the bench's lunch rush).
  */
 async function writeToOutbox(config: Pick<Config, "dataDir">, fileName: string, data: string | Buffer): Promise<void> {
   const file = join(outboxDir(config), fileName);
