@@ -3,7 +3,7 @@
 // (guest-reads-inprocess.mjs). When those modules change their public functions, this file is the one to adapt.
 import type { Db } from "@app/db";
 import { getBasket } from "../../apps/api/src/modules/basket/get-basket.ts";
-import { loadOwnCheckout, toCheckoutJson } from "../../apps/api/src/modules/checkout/index.ts";
+import { loadOwnCheckout, readCheckoutJson } from "../../apps/api/src/modules/checkout/index.ts";
 
 /** A guest read by id, answering what the route would send as JSON. */
 export type GuestRead = (id: string) => Promise<{ id: string }>;
@@ -13,6 +13,6 @@ export function guestReads(db: Db, productionUnitId: number): { basket: GuestRea
   return {
     // The route's default language (BasketQuery): the HTTP side sends none either.
     basket: (basketId) => getBasket({ db, now }, { basketId, productionUnitId, language: "da-DK" }),
-    checkout: async (checkoutId) => toCheckoutJson(db, await loadOwnCheckout(db, checkoutId, productionUnitId), now()),
+    checkout: async (checkoutId) => readCheckoutJson(db, await loadOwnCheckout(db, checkoutId, productionUnitId)),
   };
 }
