@@ -1,7 +1,8 @@
 /**
  * The /checkout form with its sections put together (STYLE.md: features never import each other, the app composes
  * them): the checkout feature's form, the guest-details feature's comment and guest info, the fulfilment
- * feature's pickup-time section and the codes feature's discount and gift-card fields, all reading the form's
+ * feature's pickup-time section, the codes feature's discount and gift-card fields and the bag-fee feature's
+ * bring-own-bag box, all reading the form's
  * page value, with every call of the page (checkout-calls.ts).
  * A chunk of its own (checkout-page.tsx loads it lazily), with the query client of the sections' server state:
  * neither lands in the first load.
@@ -10,6 +11,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import "./checkout-payment.css";
 import "./checkout-details.css";
+import { BagFeePageProvider, BringOwnBag } from "../../features/bag-fee";
 import { type CheckoutApi, CheckoutForm, type CheckoutFormProps } from "../../features/checkout";
 import { CodesPageProvider, DiscountField, GiftcardField } from "../../features/codes";
 import { FulfilmentPageProvider, invalidateSlots, PickupTimeSection } from "../../features/fulfilment";
@@ -18,9 +20,11 @@ import type { CheckoutPageCalls } from "./checkout-calls";
 
 export type CheckoutFormPageProps = Omit<
   CheckoutFormProps,
-  "api" | "renderGuestDetails" | "renderPickupTime" | "renderCodes" | "onSlotFull"
+  "api" | "renderGuestDetails" | "renderPickupTime" | "renderCodes" | "renderBagFee" | "onSlotFull"
 > & {
   api: CheckoutPageCalls;
+  /** SPEC §4's bag fee on the basket: the bag product added once, or its line removed (the basket feature's). */
+  changeBagFee: (change: "add" | "remove") => Promise<void>;
 };
 
 /**
@@ -33,7 +37,7 @@ function createQueryClient(): QueryClient {
   });
 }
 
-export function CheckoutFormPage({ api, ...props }: CheckoutFormPageProps) {
+export function CheckoutFormPage({ api, changeBagFee, ...props }: CheckoutFormPageProps) {
   const [queryClient] = useState(createQueryClient);
   const formApi: CheckoutApi = api;
   return (
@@ -57,6 +61,11 @@ export function CheckoutFormPage({ api, ...props }: CheckoutFormPageProps) {
             <DiscountField />
             <GiftcardField />
           </CodesPageProvider>
+        )}
+        renderBagFee={(page) => (
+          <BagFeePageProvider value={{ ...page, changeBagFee }}>
+            <BringOwnBag />
+          </BagFeePageProvider>
         )}
         onSlotFull={(checkoutId) => void invalidateSlots(queryClient, checkoutId)}
       />

@@ -3,7 +3,12 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useMemo 
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "react-router";
 import { basketStore, CartLines, isBasketEmpty, useBasket } from "../../features/basket";
-import { CheckoutAlreadyPaid, rememberCheckoutId, storedCheckoutId, useCheckoutStart } from "../../features/checkout";
+import {
+  CheckoutAlreadyPaid,
+  rememberCheckoutId,
+  storedCheckoutId,
+  useCheckoutStart,
+} from "../../features/checkout-start";
 import type { Shop } from "../../features/shop";
 import { afterNextPaint } from "../../lib/after-next-paint";
 import { errorPagePath } from "../../lib/error-page";

@@ -31,11 +31,6 @@ export type CheckoutPageValue = {
   timeZone: string;
   /** Placing the order is running: inputs that would change the order are disabled. */
   placing: boolean;
-  /**
-   * SPEC §4's bag fee: adds the bag product to the basket once, or removes it (the basket feature does it;
-   * the page passes it in, since features do not import each other). Resolves when the basket has changed.
-   */
-  changeBagFee: (change: "add" | "remove") => Promise<void>;
   api: CheckoutApi;
 };
 

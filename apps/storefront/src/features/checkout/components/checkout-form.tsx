@@ -13,9 +13,7 @@ import {
 import { joinMissing, missingFields, paymentMethodsOffered, todayIn } from "../checkout-rules";
 import { loadCheckoutSession } from "../checkout-session-storage";
 import { type CheckoutSessionStore, createCheckoutSessionStore } from "../checkout-session-store";
-import { useBagFeeRule } from "../hooks/use-bag-fee-rule";
 import { type PlaceOrderStep, placeOrder, type Refusal } from "../place-order";
-import { BringOwnBag } from "./bring-own-bag";
 import { CheckoutTotals } from "./checkout-totals";
 import { PaymentMethodChoice } from "./payment-method-choice";
 import { TermsCheckbox } from "./terms-checkbox";
@@ -28,7 +26,6 @@ export type CheckoutFormProps = {
   basketHoldsGiftcard: boolean;
   checkout: Checkout;
   setCheckout: (checkout: Checkout) => void;
-  changeBagFee: CheckoutPageValue["changeBagFee"];
   api: CheckoutApi;
   /** The cart section (the basket feature's lines), first of the page's sections. */
   cart: ReactNode;
@@ -38,6 +35,8 @@ export type CheckoutFormProps = {
   renderPickupTime: (page: CheckoutPageValue) => ReactNode;
   /** The discount code and gift card fields, first in the payment section (another feature's, as above). */
   renderCodes: (page: CheckoutPageValue) => ReactNode;
+  /** The bring-own-bag box and its bag fee rule, after the codes (another feature's, as above). */
+  renderBagFee: (page: CheckoutPageValue) => ReactNode;
   /** A slot filled up while the order was placed: the pickup-time section reads its slots again. */
   onSlotFull: (checkoutId: string) => void;
   now: () => Date;
@@ -103,7 +102,6 @@ export function CheckoutForm(props: CheckoutFormProps) {
 
   return (
     <CheckoutPageProvider value={value}>
-      <BagFeeRule />
       {props.cart}
       <form ref={formRef} className="checkout-form" noValidate onSubmit={submit} aria-describedby={messageId}>
         {props.renderGuestDetails(value)}
@@ -111,7 +109,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
         <section className="checkout-section" aria-labelledby={`${messageId}-payment`}>
           <h2 id={`${messageId}-payment`}>{t("CheckoutPage.PaymentSection")}</h2>
           {props.renderCodes(value)}
-          <BringOwnBag />
+          {props.renderBagFee(value)}
           <CheckoutTotals />
           <PaymentChoices
             methods={methods}
@@ -169,9 +167,9 @@ function pageValue(
   props: CheckoutFormProps,
   state: Pick<CheckoutPageValue, "session" | "dispatch" | "today" | "placing">,
 ): CheckoutPageValue {
-  const { shop, instance, basket, basketHoldsGiftcard, checkout, setCheckout, changeBagFee, api } = props;
+  const { shop, instance, basket, basketHoldsGiftcard, checkout, setCheckout, api } = props;
   const timeZone = shop.productionUnit.timeZone;
-  return { shop, instance, basket, basketHoldsGiftcard, checkout, setCheckout, changeBagFee, api, timeZone, ...state };
+  return { shop, instance, basket, basketHoldsGiftcard, checkout, setCheckout, api, timeZone, ...state };
 }
 
 /** The guest's checkout session from local storage, for the restaurant's today (read once, at the start). */
@@ -278,12 +276,6 @@ function PlacingSpinner({ step }: { step: PlaceOrderStep }) {
       <FullPageSpinner label={t("Spinner.Loading")} message={message ? t(message) : undefined} />
     </div>
   );
-}
-
-/** SPEC §4's bag fee, applied while the form is shown. */
-function BagFeeRule() {
-  useBagFeeRule();
-  return null;
 }
 
 /**
