@@ -118,7 +118,7 @@ type StartedCheckoutProps = { shop: Shop; data: CheckoutPageData; basket: Basket
 
 function StartedCheckout({ shop, data, basket, onBasketGone }: StartedCheckoutProps) {
   const navigate = useNavigate();
-  const { state, setCheckout, restart } = useCheckoutStart(
+  const { state, restart } = useCheckoutStart(
     { checkoutInstanceId: shop.module.checkoutInstanceId, moduleId: shop.module.id, basketId: basket.id },
     START_DEPS,
   );
@@ -146,7 +146,6 @@ function StartedCheckout({ shop, data, basket, onBasketGone }: StartedCheckoutPr
         basket={basket}
         basketHoldsGiftcard={basketHoldsGiftcard}
         checkout={state.checkout}
-        setCheckout={setCheckout}
         changeBagFee={changeBagFee}
         api={checkoutPageCalls}
         cart={cart}

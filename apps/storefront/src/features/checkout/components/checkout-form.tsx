@@ -1,5 +1,5 @@
 import type { Basket, Checkout, InstanceSetting, PaymentMethod } from "@app/contracts";
-import { type ReactNode, type RefObject, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { type ReactNode, type RefObject, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { FullPageSpinner } from "../../../components/ui/spinner";
 import { browserStorage } from "../../../lib/browser-storage";
@@ -13,6 +13,7 @@ import {
 import { joinMissing, missingFields, paymentMethodsOffered, todayIn } from "../checkout-rules";
 import { loadCheckoutSession } from "../checkout-session-storage";
 import { type CheckoutSessionStore, createCheckoutSessionStore } from "../checkout-session-store";
+import { usePageCheckout } from "../hooks/use-page-checkout";
 import { type PlaceOrderStep, placeOrder, type Refusal } from "../place-order";
 import { CheckoutTotals } from "./checkout-totals";
 import { PaymentMethodChoice } from "./payment-method-choice";
@@ -24,8 +25,8 @@ export type CheckoutFormProps = {
   instance: InstanceSetting;
   basket: Basket;
   basketHoldsGiftcard: boolean;
+  /** The checkout as the start answered it; the form keeps the later answers (hooks/use-page-checkout.ts). */
   checkout: Checkout;
-  setCheckout: (checkout: Checkout) => void;
   api: CheckoutApi;
   /** The cart section (the basket feature's lines), first of the page's sections. */
   cart: ReactNode;
@@ -83,12 +84,15 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const messageRef = useRef<HTMLDivElement>(null);
   const messageId = useId();
-  const order = usePlaceOrder(props, store, { formRef, messageRef });
+  const { checkout, setCheckout, readAgain } = usePageCheckout({
+    started: props.checkout,
+    basket: props.basket,
+    api: props.api,
+  });
+  const order = usePlaceOrder({ ...props, checkout, readAgain }, store, { formRef, messageRef });
   const placing = order.step !== null;
 
-  useReadCheckoutOnBasketChange(props);
-
-  const value = pageValue(props, { session, dispatch: store.dispatch, today, placing });
+  const value = pageValue(props, { checkout, setCheckout, session, dispatch: store.dispatch, today, placing });
   const missingText = useMissingText(value);
   // A refusal says what happened (e.g. the time filled up, which also makes the time "missing"): it goes first.
   const message = order.refusal ? t(REFUSAL_MESSAGE[order.refusal]) : missingText;
@@ -165,11 +169,11 @@ function PaymentChoices({
 /** The page's value: the props as they are, and the form's own state. */
 function pageValue(
   props: CheckoutFormProps,
-  state: Pick<CheckoutPageValue, "session" | "dispatch" | "today" | "placing">,
+  state: Pick<CheckoutPageValue, "checkout" | "setCheckout" | "session" | "dispatch" | "today" | "placing">,
 ): CheckoutPageValue {
-  const { shop, instance, basket, basketHoldsGiftcard, checkout, setCheckout, api } = props;
+  const { shop, instance, basket, basketHoldsGiftcard, api } = props;
   const timeZone = shop.productionUnit.timeZone;
-  return { shop, instance, basket, basketHoldsGiftcard, checkout, setCheckout, api, timeZone, ...state };
+  return { shop, instance, basket, basketHoldsGiftcard, api, timeZone, ...state };
 }
 
 /** The guest's checkout session from local storage, for the restaurant's today (read once, at the start). */
@@ -201,7 +205,9 @@ type FocusTargets = { formRef: RefObject<HTMLFormElement | null>; messageRef: Re
  * Placing the order (place-order.ts) and what the form does with the outcome: the hosted payment page, the order
  * page, or a refusal that says what happened, with the session and the checkout put in line with it.
  */
-function usePlaceOrder(props: CheckoutFormProps, store: CheckoutSessionStore, focus: FocusTargets) {
+type PlaceOrderProps = CheckoutFormProps & { readAgain: () => Promise<void> };
+
+function usePlaceOrder(props: PlaceOrderProps, store: CheckoutSessionStore, focus: FocusTargets) {
   const [step, setStep] = useState<PlaceOrderStep | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const { shop, checkout, api } = props;
@@ -239,7 +245,7 @@ function usePlaceOrder(props: CheckoutFormProps, store: CheckoutSessionStore, fo
     if (reason === "BasketGone") return props.onBasketGone();
     if (reason === "CheckoutClosed") return props.onCheckoutClosed();
     // The figures may have changed with the refusal (a code removed, a gift card given back): read them again.
-    await api.getCheckout(checkout.id).then(props.setCheckout, () => {});
+    await props.readAgain();
   }
 
   return { step, refusal, place };
@@ -276,25 +282,4 @@ function PlacingSpinner({ step }: { step: PlaceOrderStep }) {
       <FullPageSpinner label={t("Spinner.Loading")} message={message ? t(message) : undefined} />
     </div>
   );
-}
-
-/**
- * The checkout's figures follow the basket: a changed line (or the bag fee coming or going) changes the
- * server's totals, so the checkout is read again after each change of the basket.
- */
-function useReadCheckoutOnBasketChange({ basket, checkout, setCheckout, api }: CheckoutFormProps) {
-  const seen = useRef(basket);
-  const checkoutId = checkout.id;
-  useEffect(() => {
-    if (seen.current === basket) return;
-    seen.current = basket;
-    let current = true;
-    api.getCheckout(checkoutId).then(
-      (fresh) => current && setCheckout(fresh),
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
-  }, [basket, checkoutId, setCheckout, api]);
 }
