@@ -14,7 +14,11 @@ import {
   type CheckoutShop,
   type CheckoutPageValue as FormPageValue,
 } from "../features/checkout/checkout-page-context";
-import { initialCheckoutSession } from "../features/checkout/checkout-session";
+import {
+  type CheckoutSession,
+  type CheckoutSessionAction,
+  initialCheckoutSession,
+} from "../features/checkout-session/checkout-session";
 import type { StartCheckoutCalls } from "../features/checkout-start/start-checkout";
 import type { CodesApi } from "../features/codes/api";
 import { CodesPageProvider } from "../features/codes/codes-page";
@@ -29,8 +33,9 @@ export {
   type CheckoutSession,
   checkoutSessionReducer,
   EMPTY_GUEST_INFORMATION,
+  type GuestInformationDraft,
   initialCheckoutSession,
-} from "../features/checkout/checkout-session";
+} from "../features/checkout-session/checkout-session";
 
 /** Every call of the checkout page, as the app hands them to the form (app/routes/checkout-form-page.tsx). */
 export type AllCheckoutCalls = CheckoutApi &
@@ -201,6 +206,9 @@ export function fakeCheckoutApi(): {
 /** The page's value with every call: what the app hands the form and its sections. */
 export type FullCheckoutPageValue = Omit<FormPageValue, "api"> & {
   api: ReturnType<typeof fakeCheckoutApi>;
+  /** The guest's checkout session and its dispatch, as the app hands them to the sections. */
+  session: CheckoutSession;
+  dispatch: (action: CheckoutSessionAction) => void;
   changeBagFee: (change: "add" | "remove") => Promise<void>;
 };
 

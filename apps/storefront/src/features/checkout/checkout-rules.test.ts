@@ -1,14 +1,17 @@
 import { describe, expect, test } from "vitest";
 import {
+  type CheckoutSession,
+  type GuestInformationDraft,
+  initialCheckoutSession,
+} from "../../testing/checkout-fixtures";
+import {
   isRestaurantOffline,
   joinMissing,
   type MissingFieldKey,
   type MissingFieldsSettings,
   missingFields,
   paymentMethodsOffered,
-  todayIn,
 } from "./checkout-rules";
-import { type CheckoutSession, type GuestInformationDraft, initialCheckoutSession } from "./checkout-session";
 
 const ALL_REQUIRED = { name: true, phone: true, email: true };
 const NONE_REQUIRED = { name: false, phone: false, email: false };
@@ -156,12 +159,5 @@ describe("error messages", () => {
     expect(isRestaurantOffline(failure("Payment.RestaurantOffline"))).toBe(true);
     expect(isRestaurantOffline(failure("SLOT_FULL"))).toBe(false);
     expect(isRestaurantOffline(new Error("boom"))).toBe(false);
-  });
-});
-
-describe("today in the restaurant's time zone", () => {
-  test("today is the restaurant's date, not the browser's", () => {
-    expect(todayIn("Europe/Copenhagen", new Date("2026-07-15T22:30:00.000Z"))).toBe("2026-07-16");
-    expect(todayIn("America/New_York", new Date("2026-07-15T22:30:00.000Z"))).toBe("2026-07-15");
   });
 });

@@ -1,12 +1,11 @@
 /**
- * Pure rules of the checkout page (SPEC §4, §5): what is missing, what is wrong with a field, which payment methods are offered, and today in the
- * restaurant's time zone. The validation itself is @app/domain's, the
+ * Pure rules of the checkout page (SPEC §4, §5): what is missing, what is wrong with a field, which payment methods are offered . The validation itself is @app/domain's, the
  * one the server runs: these rules only map its results onto the page's message keys.
  */
 import type { AppSettings, PaymentMethod } from "@app/contracts";
-import { isValidZipCode, localParts, sanitizeGuestInformation } from "@app/domain";
+import { isValidZipCode, sanitizeGuestInformation } from "@app/domain";
 import { errorCodeOf } from "../../lib/api-client";
-import type { CheckoutSession } from "./checkout-session";
+import type { FormSession } from "./form-session";
 
 // ── Missing fields (SPEC §5) ──────────────────────────────────────────────────────────────
 
@@ -28,7 +27,7 @@ export type MissingFieldsSettings = Pick<AppSettings, "requiredGuestInformation"
  * A zip code that is not 4 digits counts as missing (its field says "Please enter your zipcode"). Guest
  * fields are judged as they will be stored (sanitized), as the server judges them: "<>" is no name.
  */
-export function missingFields(session: CheckoutSession, settings: MissingFieldsSettings): MissingFieldKey[] {
+export function missingFields(session: FormSession, settings: MissingFieldsSettings): MissingFieldKey[] {
   const missing: MissingFieldKey[] = [];
   if (settings.deliveryEnabled) {
     if (session.isDelivery === null) missing.push("MissingFields.DeliveryMethod");
@@ -75,13 +74,6 @@ export function paymentMethodsOffered(settings: PaymentMethodSettings): PaymentM
   if (settings.mobilepay) offered.push("mobilepay");
   if (settings.payAtPickup) offered.push("pickup");
   return offered;
-}
-
-// ── Dates (SPEC §5, §9) ───────────────────────────────────────────────────────────────────
-
-/** Today's date (YYYY-MM-DD) at the restaurant: the session's default date. */
-export function todayIn(timeZone: string, now: Date): string {
-  return localParts(now, timeZone).date;
 }
 
 // ── Error messages (SPEC §4, §8) ──────────────────────────────────────────────────────────

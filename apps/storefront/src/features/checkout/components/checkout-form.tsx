@@ -2,7 +2,6 @@ import type { Basket, Checkout, InstanceSetting, PaymentMethod } from "@app/cont
 import { type ReactNode, type RefObject, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { FullPageSpinner } from "../../../components/ui/spinner";
-import { browserStorage } from "../../../lib/browser-storage";
 import type { CheckoutApi } from "../api";
 import {
   CheckoutPageProvider,
@@ -10,9 +9,8 @@ import {
   type CheckoutShop,
   useCheckoutPage,
 } from "../checkout-page-context";
-import { joinMissing, missingFields, paymentMethodsOffered, todayIn } from "../checkout-rules";
-import { loadCheckoutSession } from "../checkout-session-storage";
-import { type CheckoutSessionStore, createCheckoutSessionStore } from "../checkout-session-store";
+import { joinMissing, missingFields, paymentMethodsOffered } from "../checkout-rules";
+import type { FormSession, FormSessionStore } from "../form-session";
 import { usePageCheckout } from "../hooks/use-page-checkout";
 import { type PlaceOrderStep, placeOrder, type Refusal } from "../place-order";
 import { CheckoutTotals } from "./checkout-totals";
@@ -40,7 +38,10 @@ export type CheckoutFormProps = {
   renderBagFee: (page: CheckoutPageValue) => ReactNode;
   /** A slot filled up while the order was placed: the pickup-time section reads its slots again. */
   onSlotFull: (checkoutId: string) => void;
-  now: () => Date;
+  /** The guest's checkout session (the checkout-session feature's, kept in local storage). */
+  sessionStore: FormSessionStore;
+  /** The restaurant's date today (YYYY-MM-DD): the session's default date. */
+  today: string;
   /** The shop's origin: the hosted payment page sends the guest back to {origin}/payment/{checkoutId}. */
   origin: string;
   onHostedPayment: (paymentUrl: string) => void;
@@ -75,9 +76,9 @@ const STEP_MESSAGE: Record<PlaceOrderStep, string | undefined> = {
  * a reload or a refusal never loses them.
  */
 export function CheckoutForm(props: CheckoutFormProps) {
-  const { shop } = props;
+  const { shop, sessionStore: store } = props;
   const { t } = useTranslation();
-  const { store, session, today } = useSessionStore(shop.productionUnit.timeZone, props.now);
+  const session = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const methods = paymentMethodsOffered(shop.settings);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | undefined>(methods[0]);
   const [termsAccepted, setTermsAccepted] = useState(false);
@@ -92,8 +93,8 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const order = usePlaceOrder({ ...props, checkout, readAgain }, store, { formRef, messageRef });
   const placing = order.step !== null;
 
-  const value = pageValue(props, { checkout, setCheckout, session, dispatch: store.dispatch, today, placing });
-  const missingText = useMissingText(value);
+  const value = pageValue(props, { checkout, setCheckout, placing });
+  const missingText = useMissingText(session, shop.settings);
   // A refusal says what happened (e.g. the time filled up, which also makes the time "missing"): it goes first.
   const message = order.refusal ? t(REFUSAL_MESSAGE[order.refusal]) : missingText;
 
@@ -169,28 +170,17 @@ function PaymentChoices({
 /** The page's value: the props as they are, and the form's own state. */
 function pageValue(
   props: CheckoutFormProps,
-  state: Pick<CheckoutPageValue, "checkout" | "setCheckout" | "session" | "dispatch" | "today" | "placing">,
+  state: Pick<CheckoutPageValue, "checkout" | "setCheckout" | "placing">,
 ): CheckoutPageValue {
-  const { shop, instance, basket, basketHoldsGiftcard, api } = props;
+  const { shop, instance, basket, basketHoldsGiftcard, api, today } = props;
   const timeZone = shop.productionUnit.timeZone;
-  return { shop, instance, basket, basketHoldsGiftcard, api, timeZone, ...state };
-}
-
-/** The guest's checkout session from local storage, for the restaurant's today (read once, at the start). */
-function useSessionStore(timeZone: string, now: () => Date) {
-  const [today] = useState(() => todayIn(timeZone, now()));
-  const [store] = useState(() => {
-    const storage = browserStorage();
-    return createCheckoutSessionStore(loadCheckoutSession(storage, today), storage);
-  });
-  const session = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  return { store, session, today };
+  return { shop, instance, basket, basketHoldsGiftcard, api, today, timeZone, ...state };
 }
 
 /** "Please fill in: name, time", once the guest has tried to place the order; null while nothing is missing. */
-function useMissingText(page: CheckoutPageValue): string | null {
+function useMissingText(session: FormSession, settings: CheckoutShop["settings"]): string | null {
   const { t } = useTranslation();
-  const missing = page.session.showValidationErrors ? missingFields(page.session, page.shop.settings) : [];
+  const missing = session.showValidationErrors ? missingFields(session, settings) : [];
   if (missing.length === 0) return null;
   const list = joinMissing(
     missing.map((key) => t(key)),
@@ -207,7 +197,7 @@ type FocusTargets = { formRef: RefObject<HTMLFormElement | null>; messageRef: Re
  */
 type PlaceOrderProps = CheckoutFormProps & { readAgain: () => Promise<void> };
 
-function usePlaceOrder(props: PlaceOrderProps, store: CheckoutSessionStore, focus: FocusTargets) {
+function usePlaceOrder(props: PlaceOrderProps, store: FormSessionStore, focus: FocusTargets) {
   const [step, setStep] = useState<PlaceOrderStep | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const { shop, checkout, api } = props;
