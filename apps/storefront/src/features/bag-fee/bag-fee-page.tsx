@@ -1,8 +1,8 @@
 /**
  * What the bring-own-bag box and its rule need of the checkout page: the shop's bag product, the basket, the
  * guest's box in the checkout session, and the basket change that adds or removes the bag. The app hands them
- * the page's value (app/routes/checkout-form-page.tsx); the checkout feature owns the session and applies the
- * action below to it, the basket feature changes the basket.
+ * the page's value (app/routes/checkout-form-page.tsx); the checkout-session feature owns the session and
+ * applies the action below to it, the basket feature changes the basket.
  */
 import type { Basket } from "@app/contracts";
 import { createContext, type ReactNode, useContext } from "react";

@@ -1,6 +1,7 @@
 /**
- * Pure rules of the checkout page (SPEC §4, §5): what is missing, what is wrong with a field, which payment methods are offered . The validation itself is @app/domain's, the
- * one the server runs: these rules only map its results onto the page's message keys.
+ * Pure rules of the checkout page (SPEC §4, §5): what is missing, what is wrong with a field, which payment
+ * methods are offered. The validation itself is @app/domain's, the one the server runs: these rules only map its
+ * results onto the page's message keys.
  */
 import type { AppSettings, PaymentMethod } from "@app/contracts";
 import { isValidZipCode, sanitizeGuestInformation } from "@app/domain";
