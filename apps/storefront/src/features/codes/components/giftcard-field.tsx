@@ -107,29 +107,19 @@ function useGiftcardActions(page: CodesPage) {
     await checkoutCalls.removeFromCheckout(null);
   }
 
-  /** Reads the card's balance and applies what it may pay; true when it was applied. */
-  async function applyCard(giftcardCode: string): Promise<boolean> {
-    const instanceId = latest.current.shop.module.giftcardInstanceId;
-    if (instanceId === null) throw new Error("The module has no gift-card instance");
-    const balance = await latest.current.api.getGiftcardAmount(instanceId, giftcardCode);
-    const amount = giftcardAmountToApply(balance, latest.current.checkout.totals);
-    // An empty card, or nothing left to pay: nothing to apply (SPEC §8 has one message for it all).
-    if (!(amount > 0)) {
-      await clear("Giftcard.Generic");
-      return false;
-    }
-    return checkoutCalls.addToCheckout(giftcardCode, amount);
-  }
-
   const writing = useMutation({
     mutationKey: GIFTCARD_WRITE,
     mutationFn: async (write: GiftcardWrite): Promise<boolean> => {
-      if (write.kind === "apply") return applyCard(write.giftcardCode);
-      if (write.kind === "recap" && write.cap > 0) return checkoutCalls.addToCheckout(write.giftcardCode, write.cap);
-      // Removed by the guest, or nothing is left for the card to pay (the discount covers the order): taken off,
-      // silently.
-      await clear(null);
-      return write.kind === "remove";
+      if (write.kind === "remove") {
+        await clear(null);
+        return true;
+      }
+      const amount = write.kind === "apply" ? await amountToApply(latest, write.giftcardCode) : write.cap;
+      if (amount > 0) return checkoutCalls.addToCheckout(write.giftcardCode, amount);
+      // An empty card, or nothing left to pay: nothing to apply (SPEC §8 has one message for it all). A card
+      // with nothing left to pay after a discount is taken off silently.
+      await clear(write.kind === "apply" ? "Giftcard.Generic" : null);
+      return false;
     },
     onMutate: (write) => {
       if (write.kind === "apply") setMessage(null);
@@ -153,6 +143,14 @@ function useGiftcardActions(page: CodesPage) {
     busy: writing.isPending,
     message,
   };
+}
+
+/** Reads the card's balance: what it may pay of the newest checkout's totals. */
+async function amountToApply(latest: { current: CodesPage }, giftcardCode: string): Promise<number> {
+  const instanceId = latest.current.shop.module.giftcardInstanceId;
+  if (instanceId === null) throw new Error("The module has no gift-card instance");
+  const balance = await latest.current.api.getGiftcardAmount(instanceId, giftcardCode);
+  return giftcardAmountToApply(balance, latest.current.checkout.totals);
 }
 
 /** Adding the card to the checkout and taking cards off it; each call's answer becomes the page's checkout. */
