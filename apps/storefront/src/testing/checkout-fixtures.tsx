@@ -1,5 +1,5 @@
 /**
- * Test data for the checkout page's sections (features checkout, fulfilment and codes): a shop like demo
+ * Test data for the checkout page's sections (features checkout, checkout-start, fulfilment, codes and bag-fee): a shop like demo
  * restaurant A, a basket, a checkout as the API answers it, a fake of every checkout call (each one fails loudly
  * until a test gives it an answer) and a page context built from them. Only tests import this file.
  */
@@ -7,13 +7,19 @@ import type { AppSettings, Basket, BasketItem, Checkout, InstanceSetting } from 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { vi } from "vitest";
+import { BagFeePageProvider } from "../features/bag-fee/bag-fee-page";
 import type { CheckoutApi } from "../features/checkout/api";
 import {
   CheckoutPageProvider,
   type CheckoutShop,
   type CheckoutPageValue as FormPageValue,
 } from "../features/checkout/checkout-page-context";
-import { initialCheckoutSession } from "../features/checkout/checkout-session";
+import {
+  type CheckoutSession,
+  type CheckoutSessionAction,
+  initialCheckoutSession,
+} from "../features/checkout-session/checkout-session";
+import type { StartCheckoutCalls } from "../features/checkout-start/start-checkout";
 import type { CodesApi } from "../features/codes/api";
 import { CodesPageProvider } from "../features/codes/codes-page";
 import type { FulfilmentApi } from "../features/fulfilment/api";
@@ -27,11 +33,16 @@ export {
   type CheckoutSession,
   checkoutSessionReducer,
   EMPTY_GUEST_INFORMATION,
+  type GuestInformationDraft,
   initialCheckoutSession,
-} from "../features/checkout/checkout-session";
+} from "../features/checkout-session/checkout-session";
 
 /** Every call of the checkout page, as the app hands them to the form (app/routes/checkout-form-page.tsx). */
-export type AllCheckoutCalls = CheckoutApi & CodesApi & FulfilmentApi & PaymentApi & { getInstanceSettings: unknown };
+export type AllCheckoutCalls = CheckoutApi &
+  StartCheckoutCalls &
+  CodesApi &
+  FulfilmentApi &
+  PaymentApi & { getInstanceSettings: unknown };
 
 export const TODAY = "2026-11-23";
 export const TIME_ZONE = "Europe/Copenhagen";
@@ -193,7 +204,13 @@ export function fakeCheckoutApi(): {
 }
 
 /** The page's value with every call: what the app hands the form and its sections. */
-export type FullCheckoutPageValue = Omit<FormPageValue, "api"> & { api: ReturnType<typeof fakeCheckoutApi> };
+export type FullCheckoutPageValue = Omit<FormPageValue, "api"> & {
+  api: ReturnType<typeof fakeCheckoutApi>;
+  /** The guest's checkout session and its dispatch, as the app hands them to the sections. */
+  session: CheckoutSession;
+  dispatch: (action: CheckoutSessionAction) => void;
+  changeBagFee: (change: "add" | "remove") => Promise<void>;
+};
 
 /** A page context like the page builds, with fakes; override what the test is about. */
 export function checkoutPageValue(overrides: Partial<FullCheckoutPageValue> = {}): FullCheckoutPageValue {
@@ -235,7 +252,9 @@ export function WithCheckoutPage({
       <CheckoutPageProvider value={value}>
         <FulfilmentPageProvider value={value}>
           <CodesPageProvider value={value}>
-            <GuestDetailsPageProvider value={value}>{children}</GuestDetailsPageProvider>
+            <BagFeePageProvider value={value}>
+              <GuestDetailsPageProvider value={value}>{children}</GuestDetailsPageProvider>
+            </BagFeePageProvider>
           </CodesPageProvider>
         </FulfilmentPageProvider>
       </CheckoutPageProvider>

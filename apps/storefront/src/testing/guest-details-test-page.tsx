@@ -7,9 +7,9 @@ import type { Checkout } from "@app/contracts";
 import { render } from "@testing-library/react";
 import { type ReactNode, useState } from "react";
 import { vi } from "vitest";
-import { type CheckoutSession, initialCheckoutSession } from "../features/checkout/checkout-session";
-import { createCheckoutSessionStore } from "../features/checkout/checkout-session-store";
-import { useCheckoutSession } from "../features/checkout/hooks/use-checkout-session";
+import { type CheckoutSession, initialCheckoutSession } from "../features/checkout-session/checkout-session";
+import { createCheckoutSessionStore } from "../features/checkout-session/checkout-session-store";
+import { useCheckoutSession } from "../features/checkout-session/hooks/use-checkout-session";
 import {
   checkoutPageValue,
   type FullCheckoutPageValue,

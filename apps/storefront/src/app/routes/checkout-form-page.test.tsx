@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-import type { Checkout } from "@app/contracts";
 import { STORAGE_KEYS } from "@app/contracts/storefront-boot";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
@@ -50,7 +49,6 @@ function renderForm(overrides: Partial<CheckoutFormPageProps> = {}) {
     basket: aBasket(),
     basketHoldsGiftcard: false,
     checkout: aCheckout(),
-    setCheckout: vi.fn<(checkout: Checkout) => void>(),
     changeBagFee: vi.fn(() => Promise.resolve()),
     api,
     cart: <section aria-label="Cart" />,
@@ -181,13 +179,13 @@ describe("CheckoutForm: placing the order (SPEC §4, §5)", () => {
     expect(((await screen.findByRole("radio", { name: "12:00" })) as HTMLInputElement).checked).toBe(true);
   });
 
-  test("the checkout's figures are read again when the basket changes", async () => {
+  test("the checkout's figures are read again, and shown, when the basket changes", async () => {
     const { api, props } = renderForm();
     api.getCheckout.mockResolvedValue(aCheckout({ totals: { ...aCheckout().totals, basketTotal: 300 } }));
     cleanup();
     const { rerender } = render(<CheckoutFormPage {...props} />);
     rerender(<CheckoutFormPage {...props} basket={aBasket()} />);
-    await waitFor(() => expect(props.setCheckout).toHaveBeenCalled());
+    await waitFor(() => expect(screen.getByText("Subtotal").nextElementSibling?.textContent).toMatch(/300/));
   });
 
   test("no payment method to choose when gift cards leave nothing to pay", () => {

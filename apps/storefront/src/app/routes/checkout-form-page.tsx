@@ -1,7 +1,8 @@
 /**
  * The /checkout form with its sections put together (STYLE.md: features never import each other, the app composes
- * them): the checkout feature's form, the guest-details feature's comment and guest info, the fulfilment
- * feature's pickup-time section and the codes feature's discount and gift-card fields, all reading the form's
+ * them): the checkout-session feature's session of the guest's entries, the checkout feature's form, the guest-details feature's comment and guest info, the fulfilment
+ * feature's pickup-time section, the codes feature's discount and gift-card fields and the bag-fee feature's
+ * bring-own-bag box, all reading the form's
  * page value, with every call of the page (checkout-calls.ts).
  * A chunk of its own (checkout-page.tsx loads it lazily), with the query client of the sections' server state:
  * neither lands in the first load.
@@ -10,7 +11,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import "./checkout-payment.css";
 import "./checkout-details.css";
+import { BagFeePageProvider, BringOwnBag } from "../../features/bag-fee";
 import { type CheckoutApi, CheckoutForm, type CheckoutFormProps } from "../../features/checkout";
+import { useCheckoutSessionStore } from "../../features/checkout-session";
 import { CodesPageProvider, DiscountField, GiftcardField } from "../../features/codes";
 import { FulfilmentPageProvider, invalidateSlots, PickupTimeSection } from "../../features/fulfilment";
 import { GuestDetailsPageProvider, GuestInfoSection, OrderCommentSection } from "../../features/guest-details";
@@ -18,9 +21,20 @@ import type { CheckoutPageCalls } from "./checkout-calls";
 
 export type CheckoutFormPageProps = Omit<
   CheckoutFormProps,
-  "api" | "renderGuestDetails" | "renderPickupTime" | "renderCodes" | "onSlotFull"
+  | "api"
+  | "sessionStore"
+  | "today"
+  | "renderGuestDetails"
+  | "renderPickupTime"
+  | "renderCodes"
+  | "renderBagFee"
+  | "onSlotFull"
 > & {
   api: CheckoutPageCalls;
+  /** Now, for the restaurant's today: the checkout session's default date. */
+  now: () => Date;
+  /** SPEC §4's bag fee on the basket: the bag product added once, or its line removed (the basket feature's). */
+  changeBagFee: (change: "add" | "remove") => Promise<void>;
 };
 
 /**
@@ -33,30 +47,40 @@ function createQueryClient(): QueryClient {
   });
 }
 
-export function CheckoutFormPage({ api, ...props }: CheckoutFormPageProps) {
+export function CheckoutFormPage({ api, changeBagFee, now, ...props }: CheckoutFormPageProps) {
   const [queryClient] = useState(createQueryClient);
   const formApi: CheckoutApi = api;
+  // The guest's entries: the form reads them to place the order, each section reads and changes its part.
+  const { store, session, dispatch, today } = useCheckoutSessionStore(props.shop.productionUnit.timeZone, now);
+  const entries = { session, dispatch };
   return (
     <QueryClientProvider client={queryClient}>
       <CheckoutForm
         {...props}
         api={formApi}
+        sessionStore={store}
+        today={today}
         renderGuestDetails={(page) => (
-          <GuestDetailsPageProvider value={page}>
+          <GuestDetailsPageProvider value={{ ...page, ...entries }}>
             <OrderCommentSection />
             <GuestInfoSection />
           </GuestDetailsPageProvider>
         )}
         renderPickupTime={(page) => (
-          <FulfilmentPageProvider value={{ ...page, api }}>
+          <FulfilmentPageProvider value={{ ...page, ...entries, api }}>
             <PickupTimeSection />
           </FulfilmentPageProvider>
         )}
         renderCodes={(page) => (
-          <CodesPageProvider value={{ ...page, api }}>
+          <CodesPageProvider value={{ ...page, ...entries, api }}>
             <DiscountField />
             <GiftcardField />
           </CodesPageProvider>
+        )}
+        renderBagFee={(page) => (
+          <BagFeePageProvider value={{ ...page, ...entries, changeBagFee }}>
+            <BringOwnBag />
+          </BagFeePageProvider>
         )}
         onSlotFull={(checkoutId) => void invalidateSlots(queryClient, checkoutId)}
       />

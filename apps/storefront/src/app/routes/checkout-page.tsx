@@ -3,7 +3,12 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useMemo 
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "react-router";
 import { basketStore, CartLines, isBasketEmpty, useBasket } from "../../features/basket";
-import { CheckoutAlreadyPaid, rememberCheckoutId, storedCheckoutId, useCheckoutStart } from "../../features/checkout";
+import {
+  CheckoutAlreadyPaid,
+  rememberCheckoutId,
+  storedCheckoutId,
+  useCheckoutStart,
+} from "../../features/checkout-start";
 import type { Shop } from "../../features/shop";
 import { afterNextPaint } from "../../lib/after-next-paint";
 import { errorPagePath } from "../../lib/error-page";
@@ -113,7 +118,7 @@ type StartedCheckoutProps = { shop: Shop; data: CheckoutPageData; basket: Basket
 
 function StartedCheckout({ shop, data, basket, onBasketGone }: StartedCheckoutProps) {
   const navigate = useNavigate();
-  const { state, setCheckout, restart } = useCheckoutStart(
+  const { state, restart } = useCheckoutStart(
     { checkoutInstanceId: shop.module.checkoutInstanceId, moduleId: shop.module.id, basketId: basket.id },
     START_DEPS,
   );
@@ -141,7 +146,6 @@ function StartedCheckout({ shop, data, basket, onBasketGone }: StartedCheckoutPr
         basket={basket}
         basketHoldsGiftcard={basketHoldsGiftcard}
         checkout={state.checkout}
-        setCheckout={setCheckout}
         changeBagFee={changeBagFee}
         api={checkoutPageCalls}
         cart={cart}

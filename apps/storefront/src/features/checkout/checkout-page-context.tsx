@@ -1,14 +1,13 @@
 /**
  * What the /checkout form's sections share: the shop, the checkout instance's settings, the basket, the
- * server's checkout (its totals are the figures the guest sees), the guest's local session and the calls.
+ * server's checkout (its totals are the figures the guest sees), today at the restaurant and the calls.
  * The form (components/checkout-form.tsx) owns the value; its sections read it with useCheckoutPage(), the
- * app hands it to the other features' sections (pickup time, codes), and a component test renders a section
+ * app hands it, with the guest's checkout session, to the other features' sections (pickup time, codes), and a component test renders a section
  * inside <CheckoutPageProvider value={…}> with fakes.
  */
 import type { AppSettings, Basket, Checkout, InstanceSetting, Module, ProductionUnit } from "@app/contracts";
 import { createContext, type ReactNode, useContext } from "react";
 import type { CheckoutApi } from "./api";
-import type { CheckoutSession, CheckoutSessionAction } from "./checkout-session";
 
 /** What the page needs of the started shop (features/shop's Shop has these and more). */
 export type CheckoutShop = { module: Module; productionUnit: ProductionUnit; settings: AppSettings };
@@ -24,18 +23,11 @@ export type CheckoutPageValue = {
   checkout: Checkout;
   /** A call answered a newer checkout (or the page read it again): show its figures. */
   setCheckout: (checkout: Checkout) => void;
-  session: CheckoutSession;
-  dispatch: (action: CheckoutSessionAction) => void;
   /** The restaurant's date today (YYYY-MM-DD) and its time zone: dates and slot times are the restaurant's. */
   today: string;
   timeZone: string;
   /** Placing the order is running: inputs that would change the order are disabled. */
   placing: boolean;
-  /**
-   * SPEC §4's bag fee: adds the bag product to the basket once, or removes it (the basket feature does it;
-   * the page passes it in, since features do not import each other). Resolves when the basket has changed.
-   */
-  changeBagFee: (change: "add" | "remove") => Promise<void>;
   api: CheckoutApi;
 };
 

@@ -1,13 +1,12 @@
 /**
- * Pure rules of the checkout page (SPEC §4, §5): what is missing, what is wrong with a field, whether an
- * earlier checkout can be reused, what the bag fee needs, which payment methods are offered, and today in the
- * restaurant's time zone. The validation itself is @app/domain's, the
- * one the server runs: these rules only map its results onto the page's message keys.
+ * Pure rules of the checkout page (SPEC §4, §5): what is missing, what is wrong with a field, which payment
+ * methods are offered. The validation itself is @app/domain's, the one the server runs: these rules only map its
+ * results onto the page's message keys.
  */
-import type { AppSettings, Basket, Checkout, PaymentMethod } from "@app/contracts";
-import { CheckoutState, isValidZipCode, localParts, sanitizeGuestInformation } from "@app/domain";
+import type { AppSettings, PaymentMethod } from "@app/contracts";
+import { isValidZipCode, sanitizeGuestInformation } from "@app/domain";
 import { errorCodeOf } from "../../lib/api-client";
-import type { CheckoutSession } from "./checkout-session";
+import type { FormSession } from "./form-session";
 
 // ── Missing fields (SPEC §5) ──────────────────────────────────────────────────────────────
 
@@ -29,7 +28,7 @@ export type MissingFieldsSettings = Pick<AppSettings, "requiredGuestInformation"
  * A zip code that is not 4 digits counts as missing (its field says "Please enter your zipcode"). Guest
  * fields are judged as they will be stored (sanitized), as the server judges them: "<>" is no name.
  */
-export function missingFields(session: CheckoutSession, settings: MissingFieldsSettings): MissingFieldKey[] {
+export function missingFields(session: FormSession, settings: MissingFieldsSettings): MissingFieldKey[] {
   const missing: MissingFieldKey[] = [];
   if (settings.deliveryEnabled) {
     if (session.isDelivery === null) missing.push("MissingFields.DeliveryMethod");
@@ -65,56 +64,6 @@ export function joinMissing(items: readonly string[], { separator, lastSeparator
   return `${items.slice(0, -1).join(separator)}${lastSeparator}${items.at(-1)}`;
 }
 
-// ── Checkout start (SPEC §4) ──────────────────────────────────────────────────────────────
-
-/**
- * SPEC §4: the previous checkout is reused when it is not done, has no order, no payment and only the
- * current basket. "Not done" is read as OPEN: the API changes only an OPEN checkout (409 CHECKOUT_NOT_OPEN),
- * and reusing means removing its discounts, gift cards and delivery first.
- */
-export function shouldReuseCheckout(checkout: Checkout, basketId: string): boolean {
-  return (
-    checkout.state === CheckoutState.OPEN &&
-    checkout.orderId === null &&
-    checkout.payment === null &&
-    checkout.checkoutBaskets.length === 1 &&
-    checkout.checkoutBaskets[0]?.externalBasketId === basketId
-  );
-}
-
-export type CheckoutCleanup = { discountIds: string[]; giftcardIds: string[]; removeDelivery: boolean };
-
-/** What must be removed from a reused checkout before the guest starts again (SPEC §4). */
-export function checkoutCleanup(checkout: Checkout): CheckoutCleanup {
-  return {
-    discountIds: checkout.discounts.map((discount) => discount.id),
-    giftcardIds: checkout.giftcards.map((giftcard) => giftcard.id),
-    removeDelivery: checkout.delivery !== null,
-  };
-}
-
-// ── Bag fee (SPEC §4) ─────────────────────────────────────────────────────────────────────
-
-export type BagFeeChange = "add" | "remove" | "none";
-
-/**
- * SPEC §4: explicitly unticked (false) → the bag product is added, once; ticked → removed. Untouched (null)
- * changes nothing, nor does a shop without a bag product. A basket without food gets no bag (it counts as
- * empty, SPEC §5). `bagFeeItem` is the app setting's product id.
- */
-export function bagFeeChange(
-  bringOwnBagIsChecked: boolean | null,
-  basket: Basket | null,
-  bagFeeItem: number | null,
-): BagFeeChange {
-  if (bagFeeItem === null || basket === null) return "none";
-  const hasBag = basket.items.some((item) => item.productId === bagFeeItem);
-  const hasFood = basket.items.some((item) => item.productId !== bagFeeItem && !item.editingIsDisabled);
-  if (bringOwnBagIsChecked === false && !hasBag && hasFood) return "add";
-  if (bringOwnBagIsChecked === true && hasBag) return "remove";
-  return "none";
-}
-
 // ── Payment methods ───────────────────────────────────────────────────────────────────────
 
 export type PaymentMethodSettings = Pick<AppSettings, "onlinePayment" | "mobilepay" | "payAtPickup">;
@@ -126,13 +75,6 @@ export function paymentMethodsOffered(settings: PaymentMethodSettings): PaymentM
   if (settings.mobilepay) offered.push("mobilepay");
   if (settings.payAtPickup) offered.push("pickup");
   return offered;
-}
-
-// ── Dates (SPEC §5, §9) ───────────────────────────────────────────────────────────────────
-
-/** Today's date (YYYY-MM-DD) at the restaurant: the session's default date. */
-export function todayIn(timeZone: string, now: Date): string {
-  return localParts(now, timeZone).date;
 }
 
 // ── Error messages (SPEC §4, §8) ──────────────────────────────────────────────────────────

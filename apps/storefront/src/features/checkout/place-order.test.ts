@@ -1,8 +1,13 @@
 import { describe, expect, test, vi } from "vitest";
 import { ApiError } from "../../lib/api-client";
-import { aCheckout, aShop, fakeCheckoutApi, TODAY } from "../../testing/checkout-fixtures";
-import type { CheckoutSession } from "./checkout-session";
-import { initialCheckoutSession } from "./checkout-session";
+import {
+  aCheckout,
+  aShop,
+  type CheckoutSession,
+  fakeCheckoutApi,
+  initialCheckoutSession,
+  TODAY,
+} from "../../testing/checkout-fixtures";
 import { type PlaceOrderStep, placeOrder } from "./place-order";
 
 const SLOT = "2026-11-23T12:15:00.000Z";

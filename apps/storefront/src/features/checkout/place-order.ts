@@ -11,7 +11,7 @@ import { errorCodeOf, errorStatusOf } from "../../lib/api-client";
 import type { CheckoutApi } from "./api";
 import type { CheckoutShop } from "./checkout-page-context";
 import { type MissingFieldKey, missingFields } from "./checkout-rules";
-import type { CheckoutSession } from "./checkout-session";
+import type { FormSession } from "./form-session";
 
 export type PlaceOrderStep = "saving" | "contacting" | "payment";
 
@@ -36,7 +36,7 @@ export type PlaceOrderOutcome =
 export type PlaceOrderInput = {
   shop: CheckoutShop;
   checkout: Checkout;
-  session: CheckoutSession;
+  session: FormSession;
   paymentMethod: PaymentMethod;
   /** The shop's origin, e.g. https://bistro.example: the hosted page sends the guest back to /payment/{id}. */
   origin: string;
@@ -101,7 +101,7 @@ export async function placeOrder(input: PlaceOrderInput, deps: PlaceOrderDeps): 
 }
 
 /** The checkout carries exactly the session's code (a reused checkout lost it; a removed one must go). */
-async function syncDiscount(checkout: Checkout, session: CheckoutSession, { api }: PlaceOrderDeps): Promise<Checkout> {
+async function syncDiscount(checkout: Checkout, session: FormSession, { api }: PlaceOrderDeps): Promise<Checkout> {
   const wanted = session.discount ? normalizeCode(session.discount.discountCode) : null;
   let current = checkout;
   for (const discount of checkout.discounts) {
@@ -114,7 +114,7 @@ async function syncDiscount(checkout: Checkout, session: CheckoutSession, { api 
 }
 
 /** The same for the gift card; its amount is capped again by the server against the current totals. */
-async function syncGiftcard(checkout: Checkout, session: CheckoutSession, { api }: PlaceOrderDeps): Promise<Checkout> {
+async function syncGiftcard(checkout: Checkout, session: FormSession, { api }: PlaceOrderDeps): Promise<Checkout> {
   const wanted = session.giftcard ? normalizeCode(session.giftcard.giftcardCode) : null;
   let current = checkout;
   for (const giftcard of checkout.giftcards) {

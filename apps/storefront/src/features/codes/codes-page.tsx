@@ -2,7 +2,7 @@
  * What the discount and gift-card fields need of the checkout page: the shop's instances, the basket (its total
  * is what a code is validated for), the server's checkout (its totals cap a gift card), the codes the checkout
  * session holds and the calls. The app hands the fields the page's value (app/routes/checkout-form-page.tsx);
- * the checkout feature owns the session and applies the actions below to it.
+ * the checkout-session feature owns the session and applies the actions below to it.
  */
 import type { Basket, Checkout, InstanceSetting, Module } from "@app/contracts";
 import { createContext, type ReactNode, useContext } from "react";

@@ -1,8 +1,8 @@
 /**
  * What the pickup-time section needs of the checkout page: the shop and checkout instance, the basket (its size
  * sets how long an order takes to make), the server's checkout, the guest's choices in the checkout session and
- * the calls. The app hands the section the page's value (app/routes/checkout-form-page.tsx); the checkout
- * feature owns the session and applies the actions below to it.
+ * the calls. The app hands the section the page's value (app/routes/checkout-form-page.tsx); the
+ * checkout-session feature owns the session and applies the actions below to it.
  */
 import type { AppSettings, Basket, Checkout, InstanceSetting, Module, ProductionUnit } from "@app/contracts";
 import { createContext, type ReactNode, useContext } from "react";

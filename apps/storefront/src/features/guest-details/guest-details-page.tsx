@@ -1,7 +1,7 @@
 /**
  * What the guest-details sections (order comment, guest info) need of the checkout page: the shop's rules of
  * required fields, the guest's entries in the checkout session and whether the order is being placed. The app
- * hands them the page's value (app/routes/checkout-form-page.tsx); the checkout feature owns the session.
+ * hands them the page's value (app/routes/checkout-form-page.tsx); the checkout-session feature owns the session.
  */
 import type { AppSettings } from "@app/contracts";
 import { createContext, type ReactNode, useContext } from "react";

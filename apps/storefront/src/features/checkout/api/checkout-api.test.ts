@@ -1,28 +1,15 @@
 import { describe, expect, test } from "vitest";
 import { type ApiClient, ApiError } from "../../../lib/api-client";
 import { recordingClient, type Sent } from "../../../testing/recording-client";
-import { createCheckout } from "./create-checkout";
 import { getCheckout } from "./get-checkout";
 import { getInstanceSettings } from "./get-instance-settings";
-import { linkBasket } from "./link-basket";
 import { saveGuestInformation } from "./save-guest-information";
 import { validateOrder } from "./validate-order";
 
 const CHECKOUT = "c0ffee00-0000-4000-8000-000000000001";
-const BASKET = "ba5ce700-0000-4000-8000-000000000002";
 
 const calls: [string, (client: ApiClient) => Promise<unknown>, Sent][] = [
   ["get checkout", (c) => getCheckout(CHECKOUT, c), { method: "GET", url: `/checkout/${CHECKOUT}`, body: undefined }],
-  [
-    "create checkout",
-    (c) => createCheckout({ instanceId: 5, moduleId: 7 }, c),
-    { method: "POST", url: "/checkout?instanceId=5&moduleId=7", body: undefined },
-  ],
-  [
-    "link basket",
-    (c) => linkBasket(CHECKOUT, BASKET, c),
-    { method: "POST", url: `/checkout/${CHECKOUT}/basket?basketId=${BASKET}`, body: undefined },
-  ],
   [
     "instance settings",
     (c) => getInstanceSettings(5, c),

@@ -1,22 +1,17 @@
 /**
- * The checkout's own calls as one object, and what the checkout needs of the other features' calls (removing
- * codes and delivery when a checkout is reused, bringing codes in line and starting the payment when the
- * order is placed). The app hands the form all of them in one object (app/routes/checkout-calls.ts); a
+ * The checkout's own calls as one object, and what the checkout needs of the other features' calls (bringing
+ * codes in line and starting the payment when the order is placed). The app hands the form all of them in one object (app/routes/checkout-calls.ts); a
  * test hands it a fake.
  */
 import type { Checkout, Payment, PaymentMethod } from "@app/contracts";
-import { createCheckout } from "./create-checkout";
 import { getCheckout } from "./get-checkout";
 import { getInstanceSettings } from "./get-instance-settings";
-import { linkBasket } from "./link-basket";
 import { saveGuestInformation } from "./save-guest-information";
 import { validateOrder } from "./validate-order";
 
 export const checkoutApi = {
-  createCheckout,
   getCheckout,
   getInstanceSettings,
-  linkBasket,
   saveGuestInformation,
   validateOrder,
 };
@@ -27,9 +22,7 @@ export type OtherFeatureCalls = {
   removeDiscount(checkoutId: string, discountId: string): Promise<Checkout>;
   addGiftcard(checkoutId: string, giftcard: { giftcardCode: string; amount: number | null }): Promise<Checkout>;
   removeGiftcard(checkoutId: string, giftcardId: string): Promise<Checkout>;
-  removeDelivery(checkoutId: string): Promise<Checkout>;
   addPayment(checkoutId: string, request: PaymentToStart): Promise<Payment>;
-  cancelPayment(paymentId: string): Promise<Payment>;
 };
 
 /** What placing the order asks the payment feature to start (features/payment api/add-payment.ts). */

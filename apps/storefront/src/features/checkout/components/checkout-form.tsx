@@ -1,8 +1,7 @@
 import type { Basket, Checkout, InstanceSetting, PaymentMethod } from "@app/contracts";
-import { type ReactNode, type RefObject, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { type ReactNode, type RefObject, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { FullPageSpinner } from "../../../components/ui/spinner";
-import { browserStorage } from "../../../lib/browser-storage";
 import type { CheckoutApi } from "../api";
 import {
   CheckoutPageProvider,
@@ -10,12 +9,10 @@ import {
   type CheckoutShop,
   useCheckoutPage,
 } from "../checkout-page-context";
-import { joinMissing, missingFields, paymentMethodsOffered, todayIn } from "../checkout-rules";
-import { loadCheckoutSession } from "../checkout-session-storage";
-import { type CheckoutSessionStore, createCheckoutSessionStore } from "../checkout-session-store";
-import { useBagFeeRule } from "../hooks/use-bag-fee-rule";
+import { joinMissing, missingFields, paymentMethodsOffered } from "../checkout-rules";
+import type { FormSession, FormSessionStore } from "../form-session";
+import { usePageCheckout } from "../hooks/use-page-checkout";
 import { type PlaceOrderStep, placeOrder, type Refusal } from "../place-order";
-import { BringOwnBag } from "./bring-own-bag";
 import { CheckoutTotals } from "./checkout-totals";
 import { PaymentMethodChoice } from "./payment-method-choice";
 import { TermsCheckbox } from "./terms-checkbox";
@@ -26,9 +23,8 @@ export type CheckoutFormProps = {
   instance: InstanceSetting;
   basket: Basket;
   basketHoldsGiftcard: boolean;
+  /** The checkout as the start answered it; the form keeps the later answers (hooks/use-page-checkout.ts). */
   checkout: Checkout;
-  setCheckout: (checkout: Checkout) => void;
-  changeBagFee: CheckoutPageValue["changeBagFee"];
   api: CheckoutApi;
   /** The cart section (the basket feature's lines), first of the page's sections. */
   cart: ReactNode;
@@ -38,9 +34,14 @@ export type CheckoutFormProps = {
   renderPickupTime: (page: CheckoutPageValue) => ReactNode;
   /** The discount code and gift card fields, first in the payment section (another feature's, as above). */
   renderCodes: (page: CheckoutPageValue) => ReactNode;
+  /** The bring-own-bag box and its bag fee rule, after the codes (another feature's, as above). */
+  renderBagFee: (page: CheckoutPageValue) => ReactNode;
   /** A slot filled up while the order was placed: the pickup-time section reads its slots again. */
   onSlotFull: (checkoutId: string) => void;
-  now: () => Date;
+  /** The guest's checkout session (the checkout-session feature's, kept in local storage). */
+  sessionStore: FormSessionStore;
+  /** The restaurant's date today (YYYY-MM-DD): the session's default date. */
+  today: string;
   /** The shop's origin: the hosted payment page sends the guest back to {origin}/payment/{checkoutId}. */
   origin: string;
   onHostedPayment: (paymentUrl: string) => void;
@@ -75,22 +76,25 @@ const STEP_MESSAGE: Record<PlaceOrderStep, string | undefined> = {
  * a reload or a refusal never loses them.
  */
 export function CheckoutForm(props: CheckoutFormProps) {
-  const { shop } = props;
+  const { shop, sessionStore: store } = props;
   const { t } = useTranslation();
-  const { store, session, today } = useSessionStore(shop.productionUnit.timeZone, props.now);
+  const session = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   const methods = paymentMethodsOffered(shop.settings);
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | undefined>(methods[0]);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const messageRef = useRef<HTMLDivElement>(null);
   const messageId = useId();
-  const order = usePlaceOrder(props, store, { formRef, messageRef });
+  const { checkout, setCheckout, readAgain } = usePageCheckout({
+    started: props.checkout,
+    basket: props.basket,
+    api: props.api,
+  });
+  const order = usePlaceOrder({ ...props, checkout, readAgain }, store, { formRef, messageRef });
   const placing = order.step !== null;
 
-  useReadCheckoutOnBasketChange(props);
-
-  const value = pageValue(props, { session, dispatch: store.dispatch, today, placing });
-  const missingText = useMissingText(value);
+  const value = pageValue(props, { checkout, setCheckout, placing });
+  const missingText = useMissingText(session, shop.settings);
   // A refusal says what happened (e.g. the time filled up, which also makes the time "missing"): it goes first.
   const message = order.refusal ? t(REFUSAL_MESSAGE[order.refusal]) : missingText;
 
@@ -103,7 +107,6 @@ export function CheckoutForm(props: CheckoutFormProps) {
 
   return (
     <CheckoutPageProvider value={value}>
-      <BagFeeRule />
       {props.cart}
       <form ref={formRef} className="checkout-form" noValidate onSubmit={submit} aria-describedby={messageId}>
         {props.renderGuestDetails(value)}
@@ -111,7 +114,7 @@ export function CheckoutForm(props: CheckoutFormProps) {
         <section className="checkout-section" aria-labelledby={`${messageId}-payment`}>
           <h2 id={`${messageId}-payment`}>{t("CheckoutPage.PaymentSection")}</h2>
           {props.renderCodes(value)}
-          <BringOwnBag />
+          {props.renderBagFee(value)}
           <CheckoutTotals />
           <PaymentChoices
             methods={methods}
@@ -167,28 +170,17 @@ function PaymentChoices({
 /** The page's value: the props as they are, and the form's own state. */
 function pageValue(
   props: CheckoutFormProps,
-  state: Pick<CheckoutPageValue, "session" | "dispatch" | "today" | "placing">,
+  state: Pick<CheckoutPageValue, "checkout" | "setCheckout" | "placing">,
 ): CheckoutPageValue {
-  const { shop, instance, basket, basketHoldsGiftcard, checkout, setCheckout, changeBagFee, api } = props;
+  const { shop, instance, basket, basketHoldsGiftcard, api, today } = props;
   const timeZone = shop.productionUnit.timeZone;
-  return { shop, instance, basket, basketHoldsGiftcard, checkout, setCheckout, changeBagFee, api, timeZone, ...state };
-}
-
-/** The guest's checkout session from local storage, for the restaurant's today (read once, at the start). */
-function useSessionStore(timeZone: string, now: () => Date) {
-  const [today] = useState(() => todayIn(timeZone, now()));
-  const [store] = useState(() => {
-    const storage = browserStorage();
-    return createCheckoutSessionStore(loadCheckoutSession(storage, today), storage);
-  });
-  const session = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  return { store, session, today };
+  return { shop, instance, basket, basketHoldsGiftcard, api, today, timeZone, ...state };
 }
 
 /** "Please fill in: name, time", once the guest has tried to place the order; null while nothing is missing. */
-function useMissingText(page: CheckoutPageValue): string | null {
+function useMissingText(session: FormSession, settings: CheckoutShop["settings"]): string | null {
   const { t } = useTranslation();
-  const missing = page.session.showValidationErrors ? missingFields(page.session, page.shop.settings) : [];
+  const missing = session.showValidationErrors ? missingFields(session, settings) : [];
   if (missing.length === 0) return null;
   const list = joinMissing(
     missing.map((key) => t(key)),
@@ -203,7 +195,9 @@ type FocusTargets = { formRef: RefObject<HTMLFormElement | null>; messageRef: Re
  * Placing the order (place-order.ts) and what the form does with the outcome: the hosted payment page, the order
  * page, or a refusal that says what happened, with the session and the checkout put in line with it.
  */
-function usePlaceOrder(props: CheckoutFormProps, store: CheckoutSessionStore, focus: FocusTargets) {
+type PlaceOrderProps = CheckoutFormProps & { readAgain: () => Promise<void> };
+
+function usePlaceOrder(props: PlaceOrderProps, store: FormSessionStore, focus: FocusTargets) {
   const [step, setStep] = useState<PlaceOrderStep | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const { shop, checkout, api } = props;
@@ -241,7 +235,7 @@ function usePlaceOrder(props: CheckoutFormProps, store: CheckoutSessionStore, fo
     if (reason === "BasketGone") return props.onBasketGone();
     if (reason === "CheckoutClosed") return props.onCheckoutClosed();
     // The figures may have changed with the refusal (a code removed, a gift card given back): read them again.
-    await api.getCheckout(checkout.id).then(props.setCheckout, () => {});
+    await props.readAgain();
   }
 
   return { step, refusal, place };
@@ -278,31 +272,4 @@ function PlacingSpinner({ step }: { step: PlaceOrderStep }) {
       <FullPageSpinner label={t("Spinner.Loading")} message={message ? t(message) : undefined} />
     </div>
   );
-}
-
-/** SPEC §4's bag fee, applied while the form is shown. */
-function BagFeeRule() {
-  useBagFeeRule();
-  return null;
-}
-
-/**
- * The checkout's figures follow the basket: a changed line (or the bag fee coming or going) changes the
- * server's totals, so the checkout is read again after each change of the basket.
- */
-function useReadCheckoutOnBasketChange({ basket, checkout, setCheckout, api }: CheckoutFormProps) {
-  const seen = useRef(basket);
-  const checkoutId = checkout.id;
-  useEffect(() => {
-    if (seen.current === basket) return;
-    seen.current = basket;
-    let current = true;
-    api.getCheckout(checkoutId).then(
-      (fresh) => current && setCheckout(fresh),
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
-  }, [basket, checkoutId, setCheckout, api]);
 }

@@ -1,10 +1,10 @@
 import { normalizeCode } from "@app/domain";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { priceText } from "../../../lib/price-text";
 import { type DiscountMessageKey, discountMessageKey } from "../code-rules";
 import { type CodesPage, useCodesPage } from "../codes-page";
-import { useOneCallAtATime } from "../hooks/use-one-call-at-a-time";
 import { CodeEntry } from "./code-entry";
 
 /**
@@ -72,6 +72,9 @@ function validationKey({ checkout, basket }: Pick<CodesPage, "checkout" | "baske
   return `${checkout.id}|${basket.totalPrice}`;
 }
 
+/** The field's writes (TanStack Query mutations): one of them runs at a time. */
+const DISCOUNT_WRITE = ["codes", "discount"] as const;
+
 /**
  * Applying, revalidating and removing the session's discount code. Every path ends in one of two states the
  * session and the checkout agree on: the code applied (checkout has it, session has its amount) or no code
@@ -79,11 +82,11 @@ function validationKey({ checkout, basket }: Pick<CodesPage, "checkout" | "baske
  */
 function useDiscountCode() {
   const page = useCodesPage();
+  const queryClient = useQueryClient();
   // The calls below await the server; after an await they read the newest checkout and basket from here,
   // not the ones of the render that started them.
   const latest = useRef(page);
   latest.current = page;
-  const { busy, run } = useOneCallAtATime();
   const [message, setMessage] = useState<DiscountMessageKey | null>(null);
   // The page was opened with the code on the checkout: it was validated there, for this basket.
   const validatedFor = useRef<string | null>(onCheckoutAlready(page) ? validationKey(page) : null);
@@ -95,28 +98,30 @@ function useDiscountCode() {
     await removeDiscounts(latest.current);
   }
 
-  /** Validates and applies `discountCode`; true when it was applied. */
+  const applying = useMutation({
+    mutationKey: DISCOUNT_WRITE,
+    mutationFn: ({ discountCode }: { discountCode: string; key: string }) => validateAndAdd(latest, discountCode),
+    onMutate: () => setMessage(null),
+    // SPEC §5: a code worth nothing on this basket is refused, not applied at 0.
+    onSuccess: async (applied, { key }) => {
+      if (applied) validatedFor.current = key;
+      else await clear("Discount.NoValue");
+    },
+    onError: (error) => clear(discountMessageKey(error)),
+  });
+  const removing = useMutation({ mutationKey: DISCOUNT_WRITE, mutationFn: () => clear(null) });
+  // Read from the mutation cache, not the hooks' state: that reaches the page a task later, and two effects of
+  // one render (React's development double run) must not both start a call.
+  const writing = () => queryClient.isMutating({ mutationKey: DISCOUNT_WRITE }) > 0;
+
+  /** Validates and applies `discountCode`; true when it was applied. A call asked for while one runs is dropped. */
   function apply(discountCode: string): Promise<boolean> {
-    if (discountCode === "") return Promise.resolve(false);
-    return run(async () => {
-      setMessage(null);
-      const key = validationKey(latest.current);
-      try {
-        // SPEC §5: a code worth nothing on this basket is refused, not applied at 0.
-        if (!(await validateAndAdd(latest, discountCode))) {
-          await clear("Discount.NoValue");
-          return false;
-        }
-        validatedFor.current = key;
-        return true;
-      } catch (error) {
-        await clear(discountMessageKey(error));
-        return false;
-      }
-    });
+    if (discountCode === "" || writing()) return Promise.resolve(false);
+    return applying.mutateAsync({ discountCode, key: validationKey(latest.current) }).catch(() => false);
   }
 
-  const remove = () => run(() => clear(null).then(() => true));
+  const remove = () => (writing() ? undefined : removing.mutate());
+  const busy = applying.isPending || removing.isPending;
 
   // SPEC §5: revalidate when the basket total changes; this also applies again a code the session holds
   // (restored from local storage) that the checkout lost. `busy` is a dependency so a change that came

@@ -1,11 +1,11 @@
 import type { Checkout } from "@app/contracts";
 import { normalizeCode } from "@app/domain";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { priceText } from "../../../lib/price-text";
 import { type GiftcardMessageKey, giftcardAmountToApply, giftcardCap, giftcardMessageKey } from "../code-rules";
 import { type CodesPage, useCodesPage } from "../codes-page";
-import { useOneCallAtATime } from "../hooks/use-one-call-at-a-time";
 import { CodeEntry } from "./code-entry";
 
 /**
@@ -83,12 +83,21 @@ function useGiftcard() {
 
 type GiftcardActions = ReturnType<typeof useGiftcardActions>;
 
-/** The calls behind the field: one at a time, each reading the newest page values after its awaits. */
+/** The field's writes (TanStack Query mutations): one of them runs at a time. */
+const GIFTCARD_WRITE = ["codes", "giftcard"] as const;
+
+type GiftcardWrite =
+  | { kind: "apply"; giftcardCode: string }
+  /** The card paid more than the new cap, so its balance covers the cap: no need to read it again. */
+  | { kind: "recap"; giftcardCode: string; cap: number }
+  | { kind: "remove" };
+
+/** The calls behind the field as one mutation, each reading the newest page values after its awaits. */
 function useGiftcardActions(page: CodesPage) {
+  const queryClient = useQueryClient();
   // After an await, read the newest checkout (its totals set the cap) from here.
   const latest = useRef(page);
   latest.current = page;
-  const { busy, run } = useOneCallAtATime();
   const [message, setMessage] = useState<GiftcardMessageKey | null>(null);
   const checkoutCalls = giftcardCheckoutCalls(latest);
 
@@ -98,51 +107,50 @@ function useGiftcardActions(page: CodesPage) {
     await checkoutCalls.removeFromCheckout(null);
   }
 
-  /** Reads the card's balance and applies what it may pay; true when it was applied. */
-  function apply(giftcardCode: string): Promise<boolean> {
-    if (giftcardCode === "") return Promise.resolve(false);
-    return run(async () => {
-      setMessage(null);
-      try {
-        const instanceId = latest.current.shop.module.giftcardInstanceId;
-        if (instanceId === null) throw new Error("The module has no gift-card instance");
-        const balance = await latest.current.api.getGiftcardAmount(instanceId, giftcardCode);
-        const amount = giftcardAmountToApply(balance, latest.current.checkout.totals);
-        // An empty card, or nothing left to pay: nothing to apply (SPEC §8 has one message for it all).
-        if (!(amount > 0)) {
-          await clear("Giftcard.Generic");
-          return false;
-        }
-        return await checkoutCalls.addToCheckout(giftcardCode, amount);
-      } catch (error) {
-        await clear(giftcardMessageKey(error));
-        return false;
-      }
-    });
-  }
-
-  /** The card paid more than the new cap, so its balance covers the cap: no need to read it again. */
-  function recap(giftcardCode: string, cap: number): Promise<boolean> {
-    return run(async () => {
-      try {
-        if (cap > 0) return await checkoutCalls.addToCheckout(giftcardCode, cap);
-        // Nothing is left for the card to pay (the discount covers the order): it is taken off, silently.
+  const writing = useMutation({
+    mutationKey: GIFTCARD_WRITE,
+    mutationFn: async (write: GiftcardWrite): Promise<boolean> => {
+      if (write.kind === "remove") {
         await clear(null);
-        return false;
-      } catch (error) {
-        await clear(giftcardMessageKey(error));
-        return false;
+        return true;
       }
-    });
+      const amount = write.kind === "apply" ? await amountToApply(latest, write.giftcardCode) : write.cap;
+      if (amount > 0) return checkoutCalls.addToCheckout(write.giftcardCode, amount);
+      // An empty card, or nothing left to pay: nothing to apply (SPEC §8 has one message for it all). A card
+      // with nothing left to pay after a discount is taken off silently.
+      await clear(write.kind === "apply" ? "Giftcard.Generic" : null);
+      return false;
+    },
+    onMutate: (write) => {
+      if (write.kind === "apply") setMessage(null);
+    },
+    onError: (error) => clear(giftcardMessageKey(error)),
+  });
+
+  /** True when the card was applied (or removed). A call asked for while one runs is dropped. */
+  function run(write: GiftcardWrite): Promise<boolean> {
+    // Read from the mutation cache, not the hook's state: that reaches the page a task later, and two effects
+    // of one render (React's development double run) must not both start a call.
+    if (queryClient.isMutating({ mutationKey: GIFTCARD_WRITE }) > 0) return Promise.resolve(false);
+    return writing.mutateAsync(write).catch(() => false);
   }
 
-  const remove = () =>
-    run(async () => {
-      await clear(null);
-      return true;
-    });
+  return {
+    apply: (giftcardCode: string) =>
+      giftcardCode === "" ? Promise.resolve(false) : run({ kind: "apply", giftcardCode }),
+    recap: (giftcardCode: string, cap: number) => run({ kind: "recap", giftcardCode, cap }),
+    remove: () => run({ kind: "remove" }),
+    busy: writing.isPending,
+    message,
+  };
+}
 
-  return { apply, recap, remove, busy, message };
+/** Reads the card's balance: what it may pay of the newest checkout's totals. */
+async function amountToApply(latest: { current: CodesPage }, giftcardCode: string): Promise<number> {
+  const instanceId = latest.current.shop.module.giftcardInstanceId;
+  if (instanceId === null) throw new Error("The module has no gift-card instance");
+  const balance = await latest.current.api.getGiftcardAmount(instanceId, giftcardCode);
+  return giftcardAmountToApply(balance, latest.current.checkout.totals);
 }
 
 /** Adding the card to the checkout and taking cards off it; each call's answer becomes the page's checkout. */

@@ -6,7 +6,7 @@ import { fulfilmentKeys } from "./query-keys";
 /**
  * POST /availableordertime/{checkoutId}: the pickup slots of one local date for this basket, in time order
  * (empty when closed that day). Slot times are UTC instants: show them in the restaurant's time zone
- * (checkout-rules slotTimeText) and send them back unchanged as orderReadyTime.
+ * (fulfilment-rules slotTimeText) and send them back unchanged as orderReadyTime.
  */
 export function getAvailableOrderTimes(
   checkoutId: string,

@@ -9,8 +9,8 @@ export type CheckoutStart =
   | { status: "failed"; checkout: null; error: unknown };
 
 /**
- * The page's checkout (SPEC §4 checkout start) once the basket is known, and the latest answer of every call
- * after that. `restart` starts again, e.g. after the checkout was paid or closed in another tab.
+ * The page's checkout (SPEC §4 checkout start) once the basket is known; the form keeps the answers of the
+ * calls after that. `restart` starts again, e.g. after the checkout was paid or closed in another tab.
  * `args` null: no basket to check out (empty), nothing is started.
  */
 export function useCheckoutStart(args: CheckoutStartArgs | null, deps: StartCheckoutDeps) {
@@ -38,7 +38,6 @@ export function useCheckoutStart(args: CheckoutStartArgs | null, deps: StartChec
     };
   }, [checkoutInstanceId, moduleId, basketId, attempt]);
 
-  const setCheckout = useCallback((checkout: Checkout) => setState({ status: "ready", checkout }), []);
   const restart = useCallback(() => setAttempt((count) => count + 1), []);
-  return { state, setCheckout, restart };
+  return { state, restart };
 }

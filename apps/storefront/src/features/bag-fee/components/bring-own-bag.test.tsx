@@ -9,13 +9,14 @@ import {
   aBasketItem,
   aShop,
   BAG_FEE_ITEM,
+  type CheckoutSession,
   checkoutPageValue,
+  checkoutSessionReducer,
+  initialCheckoutSession,
   TODAY,
   WithCheckoutPage,
 } from "../../../testing/checkout-fixtures";
 import { startEnglish } from "../../../testing/start-english";
-import { type CheckoutSession, checkoutSessionReducer, initialCheckoutSession } from "../checkout-session";
-import { useBagFeeRule } from "../hooks/use-bag-fee-rule";
 import { BringOwnBag } from "./bring-own-bag";
 
 beforeAll(startEnglish);
@@ -57,7 +58,6 @@ function setUp(session: Partial<CheckoutSession>, items = [FOOD], overrides: Par
     setBasket = setState;
     return (
       <WithCheckoutPage value={{ ...initial, session: state, dispatch, basket }}>
-        <RuleUser />
         <BringOwnBag />
       </WithCheckoutPage>
     );
@@ -76,11 +76,6 @@ function setUp(session: Partial<CheckoutSession>, items = [FOOD], overrides: Par
     return () => act(async () => call?.updateBasket());
   };
   return { changeBagFee, finish, finishBeforeBasket, rerender: () => view.rerender(<Page />) };
-}
-
-function RuleUser() {
-  useBagFeeRule();
-  return null;
 }
 
 test("an explicitly unticked box adds the bag once, even while the page renders again before the basket has it", async () => {

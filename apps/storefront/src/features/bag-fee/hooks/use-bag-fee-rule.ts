@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { useCheckoutPage } from "../checkout-page-context";
-import { bagFeeChange } from "../checkout-rules";
+import { useBagFeePage } from "../bag-fee-page";
+import { bagFeeChange } from "../bag-fee-rules";
 
 /**
- * SPEC §4's bag fee, kept true for the page (call it once, on the page): when the bring-own-bag box is
- * explicitly unticked the bag product is added once; when ticked it is removed; untouched, nothing happens.
+ * SPEC §4's bag fee, kept true for the page (BringOwnBag runs it, once on the page): when the bring-own-bag
+ * box is explicitly unticked the bag product is added once; when ticked it is removed; untouched, nothing happens.
  *
  * One change at a time, and each one once for the basket it was decided on: the basket only shows the bag
  * after changeBagFee resolves, and re-running the rule on the basket from before would add a second bag.
@@ -12,7 +12,7 @@ import { bagFeeChange } from "../checkout-rules";
  * error); retrying at once could loop against a server that keeps refusing.
  */
 export function useBagFeeRule(): void {
-  const { session, basket, shop, changeBagFee } = useCheckoutPage();
+  const { session, basket, shop, changeBagFee } = useBagFeePage();
   const change = bagFeeChange(session.bringOwnBagIsChecked, basket, shop.settings.bagFeeItem);
   const running = useRef(false);
   const triedFor = useRef<string | null>(null);

@@ -1,11 +1,10 @@
 /**
- * The checkout's local storage: the checkout id (SPEC §4) and the checkout session, so a reload or a declined
- * payment keeps what the guest entered (issue 10). The keys (@app/contracts STORAGE_KEYS) start with
+ * The checkout session's local storage, so a reload or a declined payment keeps what the guest entered
+ * (issue 10); the checkout id is the checkout-start feature's. The keys (@app/contracts STORAGE_KEYS) start with
  * CHECKOUT_KEY_PREFIX: the basket's clearing of the order wipes every key with that prefix, so this file needs
  * no part in clearing.
  */
 import { STORAGE_KEYS } from "@app/contracts/storefront-boot";
-import { browserStorage, safely } from "../../lib/browser-storage";
 import {
   type CheckoutSession,
   type DeliveryDraft,
@@ -20,15 +19,6 @@ import {
 export const CHECKOUT_SESSION_KEY = STORAGE_KEYS.checkoutSession;
 
 export type SessionStorage = Pick<Storage, "getItem" | "setItem">;
-
-/** The checkout the guest's basket was last linked to (SPEC §4), reused when the page starts again. */
-export function storedCheckoutId(storage: SessionStorage | undefined = browserStorage()): string | null {
-  return safely(() => storage?.getItem(STORAGE_KEYS.checkoutId)) || null;
-}
-
-export function rememberCheckoutId(id: string, storage: SessionStorage | undefined = browserStorage()): void {
-  safely(() => storage?.setItem(STORAGE_KEYS.checkoutId, id));
-}
 
 /**
  * The stored session, field by field: anything missing, malformed (bad JSON, an older shape, a hand edit)

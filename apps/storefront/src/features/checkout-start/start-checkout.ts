@@ -6,20 +6,20 @@
 import type { Checkout } from "@app/contracts";
 import { CheckoutState } from "@app/domain";
 import { errorCodeOf, errorStatusOf } from "../../lib/api-client";
-import type { CheckoutApi } from "./api";
-import { checkoutCleanup, shouldReuseCheckout } from "./checkout-rules";
+import type { checkoutStartApi } from "./api";
+import { checkoutCleanup, shouldReuseCheckout } from "./checkout-start-rules";
+
+/** Calls of the checkout, codes, fulfilment and payment features the start makes; their api/ files implement them. */
+export type StartCheckoutCalls = typeof checkoutStartApi & {
+  getCheckout(checkoutId: string): Promise<Checkout>;
+  removeDiscount(checkoutId: string, discountId: string): Promise<Checkout>;
+  removeGiftcard(checkoutId: string, giftcardId: string): Promise<Checkout>;
+  removeDelivery(checkoutId: string): Promise<Checkout>;
+  cancelPayment(paymentId: string): Promise<unknown>;
+};
 
 export type StartCheckoutDeps = {
-  api: Pick<
-    CheckoutApi,
-    | "getCheckout"
-    | "createCheckout"
-    | "linkBasket"
-    | "removeDiscount"
-    | "removeGiftcard"
-    | "removeDelivery"
-    | "cancelPayment"
-  >;
+  api: StartCheckoutCalls;
   /** The checkout id kept in local storage, if any. */
   storedCheckoutId: string | null;
   rememberCheckoutId: (checkoutId: string) => void;

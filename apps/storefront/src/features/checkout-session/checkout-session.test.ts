@@ -5,6 +5,7 @@ import {
   checkoutSessionReducer,
   EMPTY_DELIVERY,
   initialCheckoutSession,
+  todayIn,
 } from "./checkout-session";
 
 const TODAY = "2026-05-01";
@@ -243,5 +244,12 @@ describe("the other actions change only their own field", () => {
     expect(checkoutSessionReducer(session(), { type: "sessionReset", today: "2026-05-09" })).toEqual(
       initialCheckoutSession("2026-05-09"),
     );
+  });
+});
+
+describe("today in the restaurant's time zone", () => {
+  test("today is the restaurant's date, not the browser's", () => {
+    expect(todayIn("Europe/Copenhagen", new Date("2026-07-15T22:30:00.000Z"))).toBe("2026-07-16");
+    expect(todayIn("America/New_York", new Date("2026-07-15T22:30:00.000Z"))).toBe("2026-07-15");
   });
 });

@@ -2,7 +2,10 @@
  * The guest's checkout session (SPEC §3 "Checkout session", local): what the guest entered and chose on
  * /checkout before it is sent, as a pure reducer. SPEC §4's session rules live here and nowhere else:
  * switching pickup/delivery, choosing a date and setting the delivery each clear what no longer fits.
+ * Each section's feature names the part it reads and the actions it sends (codes, fulfilment, bag-fee,
+ * guest-details, checkout); the app hands them this session and its dispatch.
  */
+import { localParts } from "@app/domain";
 
 export type GuestInformationDraft = {
   name: string;
@@ -49,7 +52,12 @@ export const EMPTY_GUEST_INFORMATION: GuestInformationDraft = {
 
 export const EMPTY_DELIVERY: DeliveryDraft = { address: "", zipCode: "" };
 
-/** A fresh session; `today` is the restaurant's local date (todayIn in checkout-rules), SPEC §3's default. */
+/** Today's date (YYYY-MM-DD) at the restaurant: the session's default date. */
+export function todayIn(timeZone: string, now: Date): string {
+  return localParts(now, timeZone).date;
+}
+
+/** A fresh session; `today` is the restaurant's local date (todayIn), SPEC §3's default. */
 export function initialCheckoutSession(today: string): CheckoutSession {
   return {
     bringOwnBagIsChecked: null,

@@ -1,0 +1,37 @@
+/**
+ * What the bring-own-bag box and its rule need of the checkout page: the shop's bag product, the basket, the
+ * guest's box in the checkout session, and the basket change that adds or removes the bag. The app hands them
+ * the page's value (app/routes/checkout-form-page.tsx); the checkout-session feature owns the session and
+ * applies the action below to it, the basket feature changes the basket.
+ */
+import type { Basket } from "@app/contracts";
+import { createContext, type ReactNode, useContext } from "react";
+
+/** The guest's choice as the checkout session keeps it: null until the box is touched. */
+export type BagFeeSession = { bringOwnBagIsChecked: boolean | null; isDelivery: boolean | null };
+
+export type BagFeeAction = { type: "bringOwnBagChanged"; checked: boolean };
+
+export type BagFeePage = {
+  shop: { settings: { bagFeeItem: number | null } };
+  /** The linked basket as the basket store holds it. */
+  basket: Basket;
+  session: BagFeeSession;
+  dispatch: (action: BagFeeAction) => void;
+  /** Placing the order is running: nothing may change. */
+  placing: boolean;
+  /** Adds the bag product to the basket once, or removes its line; resolves when the basket has changed. */
+  changeBagFee: (change: "add" | "remove") => Promise<void>;
+};
+
+const BagFeePageContext = createContext<BagFeePage | null>(null);
+
+export function BagFeePageProvider({ value, children }: { value: BagFeePage; children: ReactNode }) {
+  return <BagFeePageContext.Provider value={value}>{children}</BagFeePageContext.Provider>;
+}
+
+export function useBagFeePage(): BagFeePage {
+  const value = useContext(BagFeePageContext);
+  if (!value) throw new Error("useBagFeePage is used outside <BagFeePageProvider>");
+  return value;
+}

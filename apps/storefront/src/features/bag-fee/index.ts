@@ -1,0 +1,2 @@
+export { BagFeePageProvider } from "./bag-fee-page";
+export { BringOwnBag } from "./components/bring-own-bag";

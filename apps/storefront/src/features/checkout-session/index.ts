@@ -1,0 +1,1 @@
+export { useCheckoutSessionStore } from "./hooks/use-checkout-session-store";
