@@ -52,7 +52,7 @@ export default defineConfig({
       // Rolldown's 0.4 KB runtime, which groups cannot place; automatic splitting made six files of it (eight
       // on /menu/{id}) out of modules the entry shares with the lazy routes. On Lighthouse's throttled phone
       // the files share one slow link, and the end of the largest script's download is on the largest
-      // paint's critical chain (bench/README.md, "Storefront LCP"; decision 017). Only modules of the first
+      // paint's critical chain (decision 017). Only modules of the first
       // load (`$initial`) are grouped: what the routes import lazily stays in their own chunks.
       output: {
         codeSplitting: {

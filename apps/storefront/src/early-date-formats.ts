@@ -1,7 +1,7 @@
 /**
  * ICU starts its date formats on a page's first Intl.DateTimeFormat, which the app's first render makes (the
  * lunch rule's hour, packages/domain local-time.ts; pickup times): 26–38 ms in Node on our 2-core machine,
- * 124–291 ms of a phone's main thread in Chromium with 4× CPU throttling (bench/README.md, "Storefront LCP").
+ * 124–291 ms of a phone's main thread in Chromium with 4× CPU throttling (Lighthouse traces, decision 016).
  * Made here, that start-up runs while the app's bundle downloads and the main thread has nothing else to do;
  * the app's own formatters are then quick to make.
  *

@@ -2,7 +2,7 @@
  * Runs work once the browser has painted the frame it is preparing now. Requests and chunk downloads started
  * from a component's first effect otherwise race that paint: Lighthouse's LCP estimate (Lantern) puts every
  * request that ended before the largest paint on the paint's critical chain, so work the first paint does not
- * need would lengthen it (bench/README.md, "What the missed targets are limited by").
+ * need would lengthen it (decision 016).
  */
 
 /** A hidden tab runs no animation frames: the work then starts after this long instead of never. */

@@ -2,7 +2,7 @@
  * Whether the app has painted its first frame. Pictures that are not the page's largest paint (the logo, the
  * menu's product pictures) are asked for only after it: on the unthrottled test machine they arrive before that
  * paint, and Lighthouse's LCP estimate (Lantern) then puts their download on the paint's critical chain
- * (after-next-paint.ts; bench/README.md, "Storefront LCP"). For a guest they start one frame later; once the app
+ * (after-next-paint.ts; decision 016). For a guest they start one frame later; once the app
  * has painted, every picture is asked for at once.
  */
 import { useSyncExternalStore } from "react";
