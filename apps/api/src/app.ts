@@ -27,6 +27,7 @@ import { registerCors } from "./plugins/cors";
 import { answerError, clientErrorHandler, registerErrorHandler, routerError } from "./plugins/error-handler";
 import { registerGuessLimit } from "./plugins/guess-limit";
 import { registerJsonBodiesOnly, registerJsonParser } from "./plugins/json-bodies";
+import { lazyChildLogger } from "./plugins/lazy-child-logger";
 import {
   applyDefaultSecurityHeaders,
   precomputedSecurityHeaders,
@@ -112,6 +113,7 @@ function createServer(config: Config, logs: boolean, logStream?: BuildOptions["l
     logger: logs ? { level: config.logLevel, ...(logStream && { stream: logStream }) } : false,
     // Fastify's own two lines per request are off: registerRequestLog writes one line instead.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "traceId" }),
+    childLoggerFactory: lazyChildLogger,
     genReqId: () => randomUUID(),
     // Fastify's 10 s per plugin is too short on a loaded 2-core machine (swagger-ui's start timed out there).
     pluginTimeout: 60_000,
