@@ -32,7 +32,7 @@ function recordingParent(level = "info") {
 
 test("a request that writes nothing its level lets through never makes pino's child", () => {
   const { parent, children, lines } = recordingParent();
-  const log = lazyChildLogger(parent, { traceId: "t1" }, { level: "warn" }, {} as never);
+  const log = lazyChildLogger(parent, { traceId: "t1" }, { level: "warn" });
   log.info("request");
   log.debug("details");
   expect(children).toEqual([]);
@@ -42,7 +42,7 @@ test("a request that writes nothing its level lets through never makes pino's ch
 
 test("the first line at or above the level makes the child once, with the request's bindings and level", () => {
   const { parent, children, lines } = recordingParent();
-  const log = lazyChildLogger(parent, { traceId: "t2" }, { level: "warn" }, {} as never);
+  const log = lazyChildLogger(parent, { traceId: "t2" }, { level: "warn" });
   log.warn({ code: "X" }, "slow");
   log.error("failed");
   expect(children).toEqual([{ bindings: { traceId: "t2" }, options: { level: "warn" } }]);
@@ -54,7 +54,7 @@ test("the first line at or above the level makes the child once, with the reques
 
 test("without a route level the parent's level decides", () => {
   const { parent, lines } = recordingParent("info");
-  const log = lazyChildLogger(parent, { traceId: "t3" }, {}, {} as never);
+  const log = lazyChildLogger(parent, { traceId: "t3" }, {});
   log.debug("hidden");
   log.info("shown");
   expect(lines.map((line) => line.args[0])).toEqual(["shown"]);
@@ -62,7 +62,7 @@ test("without a route level the parent's level decides", () => {
 
 test("a child of the request's logger carries the request's bindings too", () => {
   const { parent, lines } = recordingParent();
-  const log = lazyChildLogger(parent, { traceId: "t4" }, {}, {} as never);
+  const log = lazyChildLogger(parent, { traceId: "t4" }, {});
   log.child({ job: "receipt" }).info("sent");
   expect(lines).toEqual([{ method: "info", bindings: { traceId: "t4", job: "receipt" }, args: ["sent"] }]);
 });

@@ -23,8 +23,13 @@ const LEVELS: Readonly<Record<string, number>> = {
  * nothing at its route's `warn`, that was about a third of the request's CPU (docs/decisions/021). Given to
  * Fastify through its public `childLoggerFactory` option.
  */
-export const lazyChildLogger: ChildLoggerFactory = (logger, bindings, options) =>
-  new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+export function lazyChildLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildOptions,
+): FastifyBaseLogger {
+  return new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
+}
 
 class LazyChildLogger {
   private real: FastifyBaseLogger | undefined;
