@@ -9,6 +9,7 @@
  *
  * Size: 150 tokens per kind of forgery by default, 1,000 with RELIABILITY_LONG=1.
  */
+import { randomUUID } from "node:crypto";
 import { testDbKinds } from "@app/db/testing";
 import fc from "fast-check";
 import { base64url, decodeJwt, SignJWT } from "jose";
@@ -88,10 +89,18 @@ describe.each(await testDbKinds())("forged tokens on %s", (kind) => {
   /** A token as the API issues it (HS256, its issuer and secret), for restaurant A unless told. */
   function sign(
     claims: { pu?: unknown; extra?: Record<string, unknown> },
-    options: { exp?: number | null; nbf?: number; iss?: string | null; alg?: string; key?: Uint8Array } = {},
+    options: {
+      exp?: number | null;
+      nbf?: number;
+      iss?: string | null;
+      jti?: string | null;
+      alg?: string;
+      key?: Uint8Array;
+    } = {},
   ) {
     const payload = { ...claims.extra, pu: "pu" in claims ? claims.pu : t.restaurantA.module.productionUnitId };
     let jwt = new SignJWT(payload).setProtectedHeader({ alg: options.alg ?? "HS256" }).setIssuedAt(nowSeconds());
+    if (options.jti !== null) jwt = jwt.setJti(options.jti ?? randomUUID());
     if (options.iss !== null) jwt = jwt.setIssuer(options.iss ?? ISSUER);
     if (options.exp !== null) jwt = jwt.setExpirationTime(options.exp ?? nowSeconds() + 3600);
     if (options.nbf !== undefined) jwt = jwt.setNotBefore(options.nbf);
@@ -207,6 +216,9 @@ describe.each(await testDbKinds())("forged tokens on %s", (kind) => {
         options: { iss },
       })),
       claimsArb.map((claims) => ({ claims, options: { iss: null } })),
+      // Every token the API issues has its own id (limits count per token): one without is not ours.
+      claimsArb.map((claims) => ({ claims, options: { jti: null } })),
+      claimsArb.map((claims) => ({ claims, options: { jti: "" } })),
       fc
         .record({
           claims: claimsArb,

@@ -9,10 +9,10 @@ describe("verified tokens kept in memory", () => {
     const clock = createClock("2026-11-24T10:00:00Z");
     const tokens = createTokenService(secret, 60, clock.now);
     const { token } = await tokens.issue(7);
-    expect(await tokens.verify(token)).toBe(7);
-    expect(await tokens.verify(token)).toBe(7); // from memory now
+    expect((await tokens.verify(token)).productionUnitId).toBe(7);
+    expect((await tokens.verify(token)).productionUnitId).toBe(7); // from memory now
     clock.set("2026-11-24T10:59:59.999Z");
-    expect(await tokens.verify(token)).toBe(7);
+    expect((await tokens.verify(token)).productionUnitId).toBe(7);
     clock.set("2026-11-24T11:00:00Z");
     await expect(tokens.verify(token)).rejects.toThrow("The token has expired");
     await expect(tokens.verify(token)).rejects.toThrow("The token has expired");
@@ -24,6 +24,16 @@ describe("verified tokens kept in memory", () => {
     const { token } = await tokens.issue(7);
     const forged = `${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}`;
     for (const _ of [1, 2]) await expect(tokens.verify(forged)).rejects.toThrow("not valid");
-    expect(await tokens.verify(token)).toBe(7);
+    expect((await tokens.verify(token)).productionUnitId).toBe(7);
+  });
+
+  test("every token has its own id, the same however often it is verified", async () => {
+    const tokens = createTokenService(secret, 60, createClock("2026-11-24T10:00:00Z").now);
+    const first = (await tokens.issue(7)).token;
+    const second = (await tokens.issue(7)).token;
+    const firstId = (await tokens.verify(first)).tokenId;
+    expect(firstId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await tokens.verify(first)).tokenId).toBe(firstId);
+    expect((await tokens.verify(second)).tokenId).not.toBe(firstId);
   });
 });

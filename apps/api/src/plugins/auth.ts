@@ -7,6 +7,11 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The production unit the bearer token is scoped to; set on every non-public route. */
     productionUnitId: number;
+    /**
+     * The verified token's own id (its `jti`): what limits per guest count by (a guest's token, not the
+     * header's spelling, so `bearer`, `BEARER` or extra spaces are the same guest); "" on public routes.
+     */
+    tokenId: string;
   }
   interface FastifyContextConfig {
     /** Public routes need no bearer token (SPEC §6: authenticate and get-module-by-domain). */
@@ -18,12 +23,12 @@ const ISSUER = "storefront-api";
 
 export type TokenService = {
   issue: (productionUnitId: number) => Promise<{ token: string; expiresAt: string }>;
-  verify: (token: string) => Promise<number>;
+  verify: (token: string) => Promise<VerifiedToken>;
   /** A token verified before and not expired: its production unit and expiry; undefined for any other (no work done). */
   peek: (token: string) => VerifiedToken | undefined;
 };
 
-export type VerifiedToken = { productionUnitId: number; expiresAtMs: number };
+export type VerifiedToken = { productionUnitId: number; tokenId: string; expiresAtMs: number };
 
 /**
  * Verified tokens are kept (token → production unit and expiry), so a guest's next call costs a map lookup,
@@ -33,9 +38,10 @@ const VERIFIED_TOKENS_KEPT = 10_000;
 
 export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: () => Date): TokenService {
   const verified = new Map<string, VerifiedToken>();
-  const keep = (token: string, productionUnitId: number, expiresAtSeconds: number) => {
+  const keep = (token: string, kept: VerifiedToken): VerifiedToken => {
     if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
-    verified.set(token, { productionUnitId, expiresAtMs: expiresAtSeconds * 1000 });
+    verified.set(token, kept);
+    return kept;
   };
   return {
     peek(token) {
@@ -58,7 +64,7 @@ export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: 
     },
     async verify(token) {
       const kept = verified.get(token);
-      if (kept && now().getTime() < kept.expiresAtMs) return kept.productionUnitId;
+      if (kept && now().getTime() < kept.expiresAtMs) return kept;
       if (kept) {
         verified.delete(token);
         throw unauthorized("The token has expired");
@@ -72,8 +78,8 @@ export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: 
           currentDate: now(),
         });
         if (typeof payload.pu !== "number" || !Number.isInteger(payload.pu)) throw unauthorized();
-        keep(token, payload.pu, payload.exp as number);
-        return payload.pu;
+        if (typeof payload.jti !== "string" || payload.jti === "") throw unauthorized();
+        return keep(token, { productionUnitId: payload.pu, tokenId: payload.jti, expiresAtMs: (payload.exp as number) * 1000 });
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw unauthorized("The token has expired");
         throw unauthorized("The bearer token is not valid");
@@ -85,6 +91,7 @@ export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: 
 /** Every route under /api needs `Authorization: Bearer …` unless its config says public. */
 export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
   app.decorateRequest("productionUnitId", 0);
+  app.decorateRequest("tokenId", "");
   // Callback style: a token verified before (most requests) is answered without a promise.
   app.addHook("onRequest", (request: FastifyRequest, _reply, done) => {
     if (request.routeOptions.config?.public || !request.routeOptions.url) return done();
@@ -93,10 +100,12 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
     const kept = tokens.peek(match[1]);
     if (kept) {
       request.productionUnitId = kept.productionUnitId;
+      request.tokenId = kept.tokenId;
       return done();
     }
-    tokens.verify(match[1]).then((productionUnitId) => {
-      request.productionUnitId = productionUnitId;
+    tokens.verify(match[1]).then((verified) => {
+      request.productionUnitId = verified.productionUnitId;
+      request.tokenId = verified.tokenId;
       done();
     }, done);
   });

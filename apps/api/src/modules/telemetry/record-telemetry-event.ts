@@ -49,7 +49,7 @@ async function tokenUnit(deps: Pick<Deps, "tokens">, authorization: string | und
   const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
   if (!token) return undefined;
   try {
-    return await deps.tokens.verify(token);
+    return (await deps.tokens.verify(token)).productionUnitId;
   } catch {
     return undefined;
   }
