@@ -79,7 +79,11 @@ export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: 
         });
         if (typeof payload.pu !== "number" || !Number.isInteger(payload.pu)) throw unauthorized();
         if (typeof payload.jti !== "string" || payload.jti === "") throw unauthorized();
-        return keep(token, { productionUnitId: payload.pu, tokenId: payload.jti, expiresAtMs: (payload.exp as number) * 1000 });
+        return keep(token, {
+          productionUnitId: payload.pu,
+          tokenId: payload.jti,
+          expiresAtMs: (payload.exp as number) * 1000,
+        });
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw unauthorized("The token has expired");
         throw unauthorized("The bearer token is not valid");
