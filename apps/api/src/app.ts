@@ -9,7 +9,7 @@ import Fastify, {
   LogController,
 } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Config } from "./config";
+import { type Config, fastifyTrustProxy } from "./config";
 import type { Deps, RouteModule } from "./deps";
 import { routeModules } from "./modules";
 import { finalizeCheckout } from "./modules/order/finalize-checkout";
@@ -129,7 +129,7 @@ function createServer(config: Config, logs: boolean, logStream?: BuildOptions["l
     // Requests Node's HTTP parser refuses (a raw ø in the URL, …) never reach the router: same shape there too.
     clientErrorHandler,
     // X-Forwarded-Proto (https → HSTS) and X-Forwarded-For count only from proxies TRUST_PROXY names.
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 }
 
