@@ -1,56 +1,59 @@
 import type { Db } from "@app/db";
 import { sql } from "@app/db/orm";
+import type { CounterStore } from "./memory-store";
+import type { GuessCounts } from "./rules";
 
-/** The callback shape of @fastify/rate-limit's stores: the key's count and the ms left of its window. */
-type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+/** Long enough to outlive the minute a key names (the key changes with the minute anyway); then only garbage. */
+const COUNTER_LIFETIME_MS = 2 * 60_000;
 
 /**
- * A @fastify/rate-limit store in the rate_limit_counter table, so that every API process on one
- * PostgreSQL counts against the same numbers. One statement per hit: the upsert is atomic, so parallel
- * hits from several processes each get their own count. The database's clock decides the windows,
- * the one clock all processes share.
+ * The guessing counters in the rate_limit_counter table, so that every API process on one PostgreSQL decides
+ * on the same numbers. An update is one transaction: the try's rows are created if missing, locked
+ * (`for update`, in key order, so two updates never wait on each other crosswise), read, decided on and
+ * changed; a second process deciding on the same token or address waits for the first one's commit.
+ * Expired rows are deleted by the retention sweep.
  */
-export function postgresRateLimitStore(db: Db) {
-  return class PostgresRateLimitStore {
-    incr(key: string, callback: StoreCallback, timeWindow: number): void {
-      answer(
-        db.execute(sql`
+export function postgresCounterStore(db: Db): CounterStore {
+  return {
+    async update(_minute, keys, decide) {
+      const names = Object.keys(keys) as (keyof GuessCounts)[];
+      const sorted = [...new Set(Object.values(keys))].sort();
+      const keyList = sql.join(
+        sorted.map((key) => sql`${key}`),
+        sql`, `,
+      );
+      return db.transaction(async (tx) => {
+        // In key order too: two inserts of the same new keys in different orders could deadlock.
+        await tx.execute(sql`
           insert into rate_limit_counter (key, count, expires_at)
-          values (${key}, 1, now() + ${timeWindow} * interval '1 millisecond')
-          on conflict (key) do update set
-            count = case when rate_limit_counter.expires_at <= now() then 1 else rate_limit_counter.count + 1 end,
-            expires_at = case when rate_limit_counter.expires_at <= now() then excluded.expires_at
-                              else rate_limit_counter.expires_at end
-          returning count, ${msLeft} as ttl`),
-        callback,
-      );
-    }
-
-    /** The key's count without counting a hit (the plugin's `{ increment: false }`). */
-    read(key: string, callback: StoreCallback): void {
-      answer(
-        db.execute(
-          sql`select count, ${msLeft} as ttl from rate_limit_counter where key = ${key} and expires_at > now()`,
-        ),
-        callback,
-      );
-    }
-
-    /** Route-level options need no store of their own: the keys already tell the limits apart. */
-    child(): PostgresRateLimitStore {
-      return this;
-    }
-  };
-}
-
-const msLeft = sql.raw("greatest(0, ceil(extract(epoch from (rate_limit_counter.expires_at - now())) * 1000))::int");
-
-function answer(query: PromiseLike<unknown>, callback: StoreCallback): void {
-  Promise.resolve(query).then(
-    (result) => {
-      const row = (result as { rows: unknown[] }).rows[0] as { count: number; ttl: number } | undefined;
-      callback(null, row ? { current: Number(row.count), ttl: Number(row.ttl) } : { current: 0, ttl: 0 });
+          select key, 0, now() + ${COUNTER_LIFETIME_MS} * interval '1 millisecond'
+          from unnest(array[${keyList}]::text[]) with ordinality as keys(key, position)
+          order by position
+          on conflict (key) do nothing`);
+        const locked = await tx.execute(
+          sql`select key, count from rate_limit_counter where key in (${keyList}) order by key for update`,
+        );
+        const byKey = new Map(
+          ((locked as { rows: unknown[] }).rows as { key: string; count: number }[]).map((row) => [
+            row.key,
+            Number(row.count),
+          ]),
+        );
+        const current = Object.fromEntries(names.map((name) => [name, byKey.get(keys[name]) ?? 0])) as GuessCounts;
+        const { add, answer } = decide(current);
+        const changes = (Object.entries(add) as [keyof GuessCounts, number][]).filter(([, delta]) => delta !== 0);
+        if (changes.length > 0) {
+          const deltas = sql.join(
+            changes.map(([name, delta]) => sql`(${keys[name]}::text, ${delta}::int)`),
+            sql`, `,
+          );
+          await tx.execute(sql`
+            update rate_limit_counter set count = rate_limit_counter.count + change.delta
+            from (values ${deltas}) as change(key, delta)
+            where rate_limit_counter.key = change.key`);
+        }
+        return answer;
+      });
     },
-    (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-  );
+  };
 }
