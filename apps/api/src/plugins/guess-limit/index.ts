@@ -20,7 +20,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Config } from "../../config";
 import { AppError } from "../../errors";
 import { type CounterKeys, type CounterStore, memoryCounterStore } from "./memory-store";
-import { postgresCounterStore } from "./postgres-store";
+import { postgresCounterStore, postgresRateLimitStore } from "./postgres-store";
+
+/** The shared counters' store, for other per-client limits (plugins/client-limit). */
+export { postgresRateLimitStore };
+
 import { decideTry, type GuessLimits, guessLimits, reservationOf, settlementOf, type TryVerdict } from "./rules";
 
 declare module "fastify" {
