@@ -115,6 +115,9 @@ async function awaitVerdict(
   keys: CounterKeys,
   limits: GuessLimits,
 ): Promise<Exclude<TryVerdict, { verdict: "wait" }> | { verdict: "gave-up" }> {
+  // Wrong tries only grow within a minute: a try the settled counts already refuse (a flood at a locked address)
+  // needs no lock and leaves no counter behind.
+  if (decideTry(await store.read(minute, keys), limits).verdict === "refuse") return { verdict: "refuse" };
   const deadline = performance.now() + WAIT_FOR_TRIES_IN_FLIGHT_MS;
   for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
     const verdict = await store.update(minute, keys, (counts) => {

@@ -12,6 +12,8 @@ export type CounterChange<T> = { add: Partial<GuessCounts>; answer: T };
  */
 export type CounterStore = {
   update<T>(minute: number, keys: CounterKeys, decide: (counts: GuessCounts) => CounterChange<T>): Promise<T>;
+  /** The counts as they are, without locking or creating anything. */
+  read(minute: number, keys: CounterKeys): Promise<GuessCounts>;
 };
 
 /**
@@ -27,12 +29,17 @@ export function memoryCounterStore(): CounterStore {
     minutes.set(minute, counts);
     return counts;
   };
+  const read = (counts: Map<string, number>, keys: CounterKeys) => {
+    const names = Object.keys(keys) as (keyof GuessCounts)[];
+    return Object.fromEntries(names.map((name) => [name, counts.get(keys[name]) ?? 0])) as GuessCounts;
+  };
   return {
+    async read(minute, keys) {
+      return read(minutes.get(minute) ?? new Map(), keys);
+    },
     async update(minute, keys, decide) {
       const counts = countsOf(minute);
-      const names = Object.keys(keys) as (keyof GuessCounts)[];
-      const current = Object.fromEntries(names.map((name) => [name, counts.get(keys[name]) ?? 0])) as GuessCounts;
-      const { add, answer } = decide(current);
+      const { add, answer } = decide(read(counts, keys));
       for (const [name, delta] of Object.entries(add) as [keyof GuessCounts, number][]) {
         const count = (counts.get(keys[name]) ?? 0) + delta;
         // Right tries give their counts back to 0: a guest who only ever tries right codes leaves nothing behind.

@@ -1,6 +1,6 @@
 import type { Db } from "@app/db";
 import { sql } from "@app/db/orm";
-import type { CounterStore } from "./memory-store";
+import type { CounterKeys, CounterStore } from "./memory-store";
 import type { GuessCounts } from "./rules";
 
 /** Long enough to outlive the minute a key names (the key changes with the minute anyway); then only garbage. */
@@ -15,13 +15,14 @@ const COUNTER_LIFETIME_MS = 2 * 60_000;
  */
 export function postgresCounterStore(db: Db): CounterStore {
   return {
-    async update(_minute, keys, decide) {
-      const names = Object.keys(keys) as (keyof GuessCounts)[];
-      const sorted = [...new Set(Object.values(keys))].sort();
-      const keyList = sql.join(
-        sorted.map((key) => sql`${key}`),
-        sql`, `,
+    async read(_minute, keys) {
+      const rows = await db.execute(
+        sql`select key, count from rate_limit_counter where key in (${sqlList(Object.values(keys))})`,
       );
+      return countsOf(keys, rows);
+    },
+    async update(_minute, keys, decide) {
+      const keyList = sqlList([...new Set(Object.values(keys))].sort());
       return db.transaction(async (tx) => {
         // In key order too: two inserts of the same new keys in different orders could deadlock.
         await tx.execute(sql`
@@ -33,14 +34,7 @@ export function postgresCounterStore(db: Db): CounterStore {
         const locked = await tx.execute(
           sql`select key, count from rate_limit_counter where key in (${keyList}) order by key for update`,
         );
-        const byKey = new Map(
-          ((locked as { rows: unknown[] }).rows as { key: string; count: number }[]).map((row) => [
-            row.key,
-            Number(row.count),
-          ]),
-        );
-        const current = Object.fromEntries(names.map((name) => [name, byKey.get(keys[name]) ?? 0])) as GuessCounts;
-        const { add, answer } = decide(current);
+        const { add, answer } = decide(countsOf(keys, locked));
         const changes = (Object.entries(add) as [keyof GuessCounts, number][]).filter(([, delta]) => delta !== 0);
         if (changes.length > 0) {
           const deltas = sql.join(
@@ -56,6 +50,20 @@ export function postgresCounterStore(db: Db): CounterStore {
       });
     },
   };
+}
+
+function sqlList(keys: string[]) {
+  return sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  );
+}
+
+function countsOf(keys: CounterKeys, result: unknown): GuessCounts {
+  const rows = (result as { rows: { key: string; count: number }[] }).rows;
+  const byKey = new Map(rows.map((row) => [row.key, Number(row.count)]));
+  const names = Object.keys(keys) as (keyof GuessCounts)[];
+  return Object.fromEntries(names.map((name) => [name, byKey.get(keys[name]) ?? 0])) as GuessCounts;
 }
 
 /** The callback shape of @fastify/rate-limit's stores: the key's count and the ms left of its window. */
