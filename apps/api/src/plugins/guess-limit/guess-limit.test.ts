@@ -1,10 +1,11 @@
 import { schema } from "@app/db";
 import { testDbKinds } from "@app/db/testing";
-import type { InjectOptions } from "fastify";
+import Fastify, { type InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { buildApp } from "../../app";
 import { checkoutWithBasket, productId } from "../../testing/checkout-fixtures";
 import { createClock, createTestApp, type DemoRestaurant, type TestApp } from "../../testing/test-app";
+import { registerGuessLimit } from ".";
 
 // Restaurant A's gift cards: GAVE-500, GAVE-100; discount codes SOMMER10 (10 %), VINTER20 (expired).
 const START = "2026-11-23T10:00:00Z"; // a Monday, 11:00 in Copenhagen, at the start of a minute
@@ -338,6 +339,15 @@ describe.each(await testDbKinds())("wrong code tries on %s", (kind) => {
     } finally {
       await behindProxy.close();
     }
+  });
+
+  test("a guessing route without a token is refused at start-up: its tries would all share one token budget", async () => {
+    const api = Fastify();
+    await registerGuessLimit(api, { db: t.db, config: t.config, now: t.clock.now });
+    expect(() =>
+      api.get("/guess", { config: { public: true, guessing: { kind: "giftcard" } } }, async () => 1),
+    ).toThrow(/GET \/guess: a guessing route needs the guest's token/);
+    await api.close();
   });
 
   test.runIf(kind === "postgres")("four API processes on one PostgreSQL share the count", async () => {
