@@ -23,6 +23,7 @@ import { registerMaintenanceFlag } from "./modules/settings/maintenance-flag";
 import { AnswerCache } from "./plugins/answer-cache";
 import { registerApiDocs } from "./plugins/api-docs";
 import { createTokenService, registerAuth } from "./plugins/auth";
+import { registerClientLimit } from "./plugins/client-limit";
 import { registerCors } from "./plugins/cors";
 import { answerError, clientErrorHandler, registerErrorHandler, routerError } from "./plugins/error-handler";
 import { registerGuessLimit } from "./plugins/guess-limit";
@@ -135,11 +136,13 @@ function createServer(config: Config, logs: boolean, logStream?: BuildOptions["l
 
 /**
  * Every feature's routes under /api, behind the bearer token (routes marked public excepted), with
- * wrong tries of codes limited on the routes marked guessing.
+ * wrong tries of codes limited on the routes marked guessing, and each client's requests limited on the
+ * routes marked clientLimit.
  */
 async function registerApi(api: FastifyInstance, deps: Deps, app: FastifyInstance): Promise<void> {
   registerAuth(api, deps.tokens);
   await registerGuessLimit(api, deps);
+  registerClientLimit(api, deps);
   api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());
   for (const register of routeModules as RouteModule[]) register(api.withTypeProvider<ZodTypeProvider>(), deps);
 }

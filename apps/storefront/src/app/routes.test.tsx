@@ -211,7 +211,7 @@ describe("the login gate", () => {
     fireEvent.click(screen.getByRole("button", { name: "Log in" }));
     expect((await screen.findByRole("alert")).textContent).toBe("The password is incorrect");
     expect(sessionStorage.getItem(SESSION_LOGIN_KEY)).toBeNull();
-    expect(onLoginAttempt).toHaveBeenCalledWith({ username: "anna", passwordApproved: false });
+    expect(onLoginAttempt).toHaveBeenCalledWith({ username: "anna", password: "wrong" });
   });
 
   test("the production unit id is accepted, kept in session storage, and the tiles show", async () => {
@@ -222,7 +222,7 @@ describe("the login gate", () => {
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Log in" })));
     expect(await screen.findByText("Burgers")).toBeTruthy();
     expect(sessionStorage.getItem(SESSION_LOGIN_KEY)).toBe(String(PRODUCTION_UNIT_ID));
-    expect(onLoginAttempt).toHaveBeenCalledWith({ username: "anna", passwordApproved: true });
+    expect(onLoginAttempt).toHaveBeenCalledWith({ username: "anna", password: String(PRODUCTION_UNIT_ID) });
   });
 
   test("both fields are required", async () => {

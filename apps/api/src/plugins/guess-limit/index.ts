@@ -22,6 +22,9 @@ import type { Config } from "../../config";
 import { AppError } from "../../errors";
 import { postgresRateLimitStore } from "./postgres-store";
 
+/** The shared counters' store, for other per-client limits (plugins/client-limit). */
+export { postgresRateLimitStore };
+
 declare module "fastify" {
   interface FastifyContextConfig {
     /** A route where a client tries a code: its wrong tries are limited (plugins/guess-limit). */
