@@ -1,23 +1,20 @@
 import type { LoginAttemptWebhookBody } from "@app/contracts";
 
-export type ForwardLoginAttemptDeps = {
-  /** LOGIN_WEBHOOK_URL; unset: the attempt is not forwarded anywhere. */
-  webhookUrl: string | undefined;
+export type PostLoginAttemptDeps = {
+  webhookUrl: string;
   fetch?: typeof globalThis.fetch;
   /** The webhook is a side channel: a slow one must not hold sockets open for long. */
   timeoutMs?: number;
-  warn: (message: string) => void;
 };
 
 /**
- * Forwards a login attempt to the webhook of SPEC §7. Never rejects: the guest's login does not depend
- * on it, so a failing or slow webhook is logged and forgotten. Resolves whether it was delivered.
+ * Posts one login attempt to the webhook of SPEC §7. Never rejects: the guest's login does not depend on
+ * it. Resolves undefined when delivered, else what went wrong (for the problem report, not a log line each).
  */
-export async function forwardLoginAttempt(
-  deps: ForwardLoginAttemptDeps,
+export async function postLoginAttempt(
+  deps: PostLoginAttemptDeps,
   body: LoginAttemptWebhookBody,
-): Promise<boolean> {
-  if (!deps.webhookUrl) return false;
+): Promise<string | undefined> {
   const send = deps.fetch ?? globalThis.fetch;
   try {
     const response = await send(deps.webhookUrl, {
@@ -26,10 +23,9 @@ export async function forwardLoginAttempt(
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(deps.timeoutMs ?? 3000),
     });
-    if (!response.ok) deps.warn(`Login webhook answered ${response.status}`);
-    return response.ok;
+    await response.body?.cancel();
+    return response.ok ? undefined : `answered ${response.status}`;
   } catch (error) {
-    deps.warn(`Login webhook failed: ${error instanceof Error ? error.message : String(error)}`);
-    return false;
+    return error instanceof Error ? error.message : String(error);
   }
 }
