@@ -67,7 +67,7 @@ export type Config = {
   retentionDays: number;
   /**
    * Wrong tries of a code a client address, and a token, get per minute on each guessing route
-   * (discount codes, gift-card codes, login attempts) before 429 (plugins/guess-limit).
+   * (discount codes, gift-card codes) before 429 (plugins/guess-limit).
    */
   rateLimitTriesPerMinute: number;
   /**
