@@ -30,7 +30,12 @@ const EnvSchema = z.object({
   CREATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   // At least the basket's 120-minute expiry (SPEC §9): an empty basket removed is one no guest can use any more.
-  EMPTY_BASKET_RETENTION_HOURS: z.coerce.number().int().min(2).max(24 * 3650).default(3),
+  EMPTY_BASKET_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(24 * 3650)
+    .default(3),
   TRUST_PROXY: z
     .string()
     .optional()

@@ -55,7 +55,9 @@ export function createLoginWebhook(options: LoginWebhookOptions): LoginWebhook {
   }
 
   const drained = () =>
-    underWay === 0 && queue.length === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenDrained.push(resolve));
+    underWay === 0 && queue.length === 0
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => whenDrained.push(resolve));
 
   return {
     forward(body) {

@@ -34,7 +34,10 @@ export function createProblemReport(
 
   function noted(): void {
     const wait = toldAt + intervalMs - now();
-    if (wait <= 0) return tell();
+    if (wait <= 0) {
+      tell();
+      return;
+    }
     if (timer) return;
     timer = setTimeout(() => {
       timer = undefined;

@@ -83,10 +83,14 @@ describe("POST /api/login-attempt", () => {
     expect(refused.json().errors[0].code).toBe("TOO_MANY_REQUESTS");
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     // Fresh tokens do not help: the address is what is counted.
-    const token = (await t.request({ method: "GET", url: `/api/token/${t.restaurantB.module.productionUnitId}` })).json<{
+    const token = (
+      await t.request({ method: "GET", url: `/api/token/${t.restaurantB.module.productionUnitId}` })
+    ).json<{
       token: string;
     }>().token;
-    expect((await attempt({ username: "x", password: "1" }, { authorization: `Bearer ${token}` })).statusCode).toBe(429);
+    expect((await attempt({ username: "x", password: "1" }, { authorization: `Bearer ${token}` })).statusCode).toBe(
+      429,
+    );
     expect(await postsArrived(LIMIT)).toHaveLength(LIMIT);
   });
 

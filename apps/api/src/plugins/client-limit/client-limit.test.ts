@@ -1,0 +1,118 @@
+import { schema } from "@app/db";
+import { count, eq } from "@app/db/orm";
+import { testDbKinds } from "@app/db/testing";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+
+const LIMIT = 4;
+
+describe.each(await testDbKinds())("new baskets and checkouts per client on %s", (kind) => {
+  let t: TestApp;
+  let address = 0;
+  /** Each test creates from its own client address, so one test's count never limits the next. */
+  let client: string;
+  beforeAll(async () => {
+    t = await createTestApp({ kind, env: { CREATIONS_PER_MINUTE: String(LIMIT) } });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    address += 1;
+    client = `203.0.113.${address}`;
+  });
+
+  const A = () => t.restaurantA;
+  async function freshToken(): Promise<Record<string, string>> {
+    const res = await t.request({ method: "GET", url: `/api/token/${A().module.productionUnitId}` });
+    return { authorization: `Bearer ${res.json<{ token: string }>().token}` };
+  }
+  const newBasket = (headers: Record<string, string>, from = client) =>
+    t.request({ method: "GET", url: "/api/basket", headers, remoteAddress: from });
+  const newCheckout = (headers: Record<string, string>, from = client, options: Partial<InjectOptions> = {}) =>
+    t.request({
+      method: "POST",
+      url: `/api/checkout?moduleId=${A().module.id}&instanceId=${A().module.checkoutInstanceId}`,
+      headers,
+      remoteAddress: from,
+      ...options,
+    });
+  const basketRows = async () =>
+    (
+      await t.db
+        .select({ n: count() })
+        .from(schema.basket)
+        .where(eq(schema.basket.productionUnitId, A().module.productionUnitId))
+    )[0]!.n;
+
+  test(`one token gets ${LIMIT} new baskets a minute; the next is 429 TOO_MANY_REQUESTS with Retry-After and makes no row`, async () => {
+    const auth = await freshToken();
+    const before = await basketRows();
+    const statuses = [];
+    for (let i = 0; i < LIMIT; i++) statuses.push((await newBasket(auth)).statusCode);
+    expect(statuses).toEqual(Array(LIMIT).fill(200));
+
+    const refused = await newBasket(auth);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errors[0].code).toBe("TOO_MANY_REQUESTS");
+    const retryAfter = Number(refused.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await basketRows()).toBe(before + LIMIT);
+  });
+
+  test("the token is counted whatever address it comes from", async () => {
+    const auth = await freshToken();
+    for (let i = 0; i < LIMIT; i++) expect((await newBasket(auth, `203.0.113.${++address}`)).statusCode).toBe(200);
+    expect((await newBasket(auth, `203.0.113.${++address}`)).statusCode).toBe(429);
+  });
+
+  test("fresh tokens from one address do not help: the address is counted too", async () => {
+    for (let i = 0; i < LIMIT; i++) expect((await newBasket(await freshToken())).statusCode).toBe(200);
+    expect((await newBasket(await freshToken())).statusCode).toBe(429);
+  });
+
+  test("reading and filling the baskets already made is not counted", async () => {
+    const auth = await freshToken();
+    const ids: string[] = [];
+    for (let i = 0; i < LIMIT; i++) ids.push((await newBasket(auth)).json<{ id: string }>().id);
+    for (const id of ids) {
+      for (let i = 0; i < 3; i++) {
+        const res = await t.request({ method: "GET", url: `/api/basket/${id}`, headers: auth, remoteAddress: client });
+        expect(res.statusCode).toBe(200);
+      }
+    }
+    expect((await newBasket(auth)).statusCode).toBe(429);
+  });
+
+  test(`one token gets ${LIMIT} new checkouts a minute, on a budget of their own; the next is 429 and makes no row`, async () => {
+    const auth = await freshToken();
+    for (let i = 0; i < LIMIT; i++) expect((await newBasket(auth)).statusCode).toBe(200);
+    expect((await newBasket(auth)).statusCode).toBe(429);
+    const checkoutRows = async () => (await t.db.select({ n: count() }).from(schema.checkout))[0]!.n;
+    const before = await checkoutRows();
+
+    for (let i = 0; i < LIMIT; i++) expect((await newCheckout(auth)).statusCode).toBe(200);
+    const refused = await newCheckout(auth);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errors[0].code).toBe("TOO_MANY_REQUESTS");
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(await checkoutRows()).toBe(before + LIMIT);
+    expect((await newCheckout(await freshToken())).statusCode, "the address is spent too").toBe(429);
+  });
+
+  test("a parallel burst is counted before any row is made: exactly the limit gets through", async () => {
+    const auth = await freshToken();
+    const answers = await Promise.all(Array.from({ length: 5 * LIMIT }, () => newBasket(auth)));
+    expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(LIMIT);
+    expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(4 * LIMIT);
+  });
+
+  test("a request refused as malformed costs nothing", async () => {
+    const auth = await freshToken();
+    for (let i = 0; i < 2 * LIMIT; i++) {
+      const res = await newCheckout(auth, client, { url: `/api/checkout?moduleId=x&instanceId=${A().module.id}` });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await newCheckout(auth)).statusCode).toBe(200);
+  });
+});
