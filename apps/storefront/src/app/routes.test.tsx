@@ -137,6 +137,12 @@ describe("redirect rules in the router (SPEC §2)", () => {
     expect(screen.getByText(/we do not support your browser/)).toBeTruthy();
   });
 
+  test("/error for a busy network (429 TOO_MANY_REQUESTS) asks the guest to wait a minute", async () => {
+    renderAt("/error?reason=busy", ready());
+    expect((await heading()).textContent).toBe("Sorry, an error has occurred");
+    expect(screen.getByText(/Please wait a minute and try again/)).toBeTruthy();
+  });
+
   test("maintenance mode leads to /maintenance", async () => {
     logIn();
     const router = renderAt("/menu/7", ready(shop({ isDownForMaintenance: true })));
