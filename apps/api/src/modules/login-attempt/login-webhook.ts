@@ -1,5 +1,5 @@
 import type { LoginAttemptWebhookBody } from "@app/contracts";
-import { type PostLoginAttemptDeps, postLoginAttempt } from "./forward-login-attempt";
+import { type PostLoginAttemptDeps, postLoginAttempt } from "./post-login-attempt";
 import { createProblemReport, type ProblemSummary } from "./problem-report";
 
 export type LoginWebhook = {

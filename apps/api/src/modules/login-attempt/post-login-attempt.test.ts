@@ -1,5 +1,5 @@
 import { expect, test, vi } from "vitest";
-import { postLoginAttempt } from "./forward-login-attempt";
+import { postLoginAttempt } from "./post-login-attempt";
 
 const body = { url: "https://shop.example.dk/", passwordApproved: true, productionUnitId: 7, username: "anna" };
 
