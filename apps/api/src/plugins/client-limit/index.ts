@@ -40,10 +40,10 @@ export type ClientKey = "address" | "token";
 const MINUTE_MS = 60_000;
 
 /** Counts one hit of `key` in a window of `windowMs` from its first hit: the count so far and the ms left. */
-export type HitCounter = (key: string, windowMs: number) => Promise<{ count: number; msLeft: number }>;
+type HitCounter = (key: string, windowMs: number) => Promise<{ count: number; msLeft: number }>;
 
 /** The rate-limit counters' store (rate_limit_counter), in PostgreSQL and PGlite alike. */
-export function databaseHitCounter(db: Db): HitCounter {
+function databaseHitCounter(db: Db): HitCounter {
   const store = new (postgresRateLimitStore(db))();
   return (key, windowMs) =>
     new Promise((resolve, reject) =>
