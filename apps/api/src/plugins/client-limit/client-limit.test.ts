@@ -3,7 +3,8 @@ import { count, eq } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/test-app";
+import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
+import { memoryHitCounter } from ".";
 
 const LIMIT = 4;
 
@@ -114,5 +115,28 @@ describe.each(await testDbKinds())("new baskets and checkouts per client on %s",
       expect(res.statusCode).toBe(400);
     }
     expect((await newCheckout(auth)).statusCode).toBe(200);
+  });
+});
+
+describe("the in-memory counter (PGlite's one process)", () => {
+  test("counts a key's hits for a minute from its first, then starts again", async () => {
+    const clock = createClock("2026-11-23T10:00:30Z");
+    const countHit = memoryHitCounter(clock.now);
+    expect(await countHit("k", 60_000)).toEqual({ count: 1, msLeft: 60_000 });
+    clock.set("2026-11-23T10:01:20Z");
+    expect(await countHit("k", 60_000)).toEqual({ count: 2, msLeft: 10_000 });
+    clock.set("2026-11-23T10:01:30Z");
+    expect(await countHit("k", 60_000)).toEqual({ count: 1, msLeft: 60_000 });
+  });
+
+  test("keeps at most its number of keys, the oldest going first", async () => {
+    const clock = createClock("2026-11-23T10:00:00Z");
+    const countHit = memoryHitCounter(clock.now, 2);
+    await countHit("a", 60_000);
+    await countHit("b", 60_000);
+    await countHit("b", 60_000);
+    await countHit("c", 60_000);
+    expect((await countHit("b", 60_000)).count).toBe(3);
+    expect((await countHit("a", 60_000)).count, "a was dropped for c, so it starts again").toBe(1);
   });
 });

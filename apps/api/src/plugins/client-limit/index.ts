@@ -7,12 +7,14 @@
  *
  * Counted in a preHandler: after the token is verified and the request validated, before the handler
  * makes anything, so a burst of parallel requests is counted before any of them creates a row, and a
- * request refused as malformed costs the client nothing. The counts live in the database (the rate-limit
- * counters plugins/guess-limit keeps, through its store), so every API process on one PostgreSQL counts
- * against the same numbers; on PGlite the one process counts in its own database the same way.
+ * request refused as malformed costs the client nothing. With DATABASE_URL the counts live in PostgreSQL (the
+ * rate-limit counters plugins/guess-limit keeps, through its store), so every API process counts against the
+ * same numbers; on PGlite, where one process is all there is, in that process's memory, so a placed order
+ * costs PGlite's one thread no extra statement (as plugins/guess-limit does).
  */
 import type { Db } from "@app/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
+import type { Config } from "../../config";
 import { AppError } from "../../errors";
 import { postgresRateLimitStore } from "../guess-limit";
 
@@ -42,7 +44,10 @@ const MINUTE_MS = 60_000;
 /** Counts one hit of `key` in a window of `windowMs` from its first hit: the count so far and the ms left. */
 type HitCounter = (key: string, windowMs: number) => Promise<{ count: number; msLeft: number }>;
 
-/** The rate-limit counters' store (rate_limit_counter), in PostgreSQL and PGlite alike. */
+/** Keys the in-memory counter keeps at most; beyond, the oldest window goes first. */
+const MEMORY_KEYS_KEPT = 100_000;
+
+/** PostgreSQL's rate-limit counters (rate_limit_counter), shared by every process; the database's clock decides. */
 function databaseHitCounter(db: Db): HitCounter {
   const store = new (postgresRateLimitStore(db))();
   return (key, windowMs) =>
@@ -55,8 +60,28 @@ function databaseHitCounter(db: Db): HitCounter {
     );
 }
 
-export function registerClientLimit(api: FastifyInstance, { db }: { db: Db }): void {
-  const countHit = databaseHitCounter(db);
+/** The one process's own counters (PGlite), bounded; the app's clock decides. */
+export function memoryHitCounter(now: () => Date, keysKept = MEMORY_KEYS_KEPT): HitCounter {
+  const windows = new Map<string, { count: number; endsAtMs: number }>();
+  return async (key, windowMs) => {
+    const nowMs = now().getTime();
+    let window = windows.get(key);
+    if (!window || window.endsAtMs <= nowMs) {
+      windows.delete(key);
+      if (windows.size >= keysKept) windows.delete(windows.keys().next().value as string);
+      window = { count: 0, endsAtMs: nowMs + windowMs };
+      windows.set(key, window);
+    }
+    window.count += 1;
+    return { count: window.count, msLeft: window.endsAtMs - nowMs };
+  };
+}
+
+export function registerClientLimit(
+  api: FastifyInstance,
+  { db, config, now }: { db: Db; config: Pick<Config, "databaseUrl">; now: () => Date },
+): void {
+  const countHit = config.databaseUrl ? databaseHitCounter(db) : memoryHitCounter(now);
   api.addHook("onRoute", (route) => {
     const limit = route.config?.clientLimit;
     if (!limit) return;
