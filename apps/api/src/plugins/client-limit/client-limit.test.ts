@@ -3,6 +3,7 @@ import { count, eq } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { buildApp } from "../../app";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
 import { memoryHitCounter } from ".";
 
@@ -106,6 +107,31 @@ describe.each(await testDbKinds())("new baskets and checkouts per client on %s",
     const answers = await Promise.all(Array.from({ length: 5 * LIMIT }, () => newBasket(auth)));
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(LIMIT);
     expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(4 * LIMIT);
+  });
+
+  test.runIf(kind === "postgres")("four API processes on one PostgreSQL share the count", async () => {
+    // The counter follows DATABASE_URL: set, every process counts in the database (the app is handed its db).
+    const shared = { ...t.config, databaseUrl: "postgres://the-database-of-this-test" };
+    const processes = await Promise.all(
+      Array.from({ length: 4 }, () => buildApp({ db: t.db, config: shared, now: t.clock.now, logger: false })),
+    );
+    try {
+      const auth = await freshToken();
+      const createOn = (index: number) =>
+        (processes[index % 4] as (typeof processes)[number]).inject({
+          method: "GET",
+          url: "/api/basket",
+          headers: auth,
+          remoteAddress: client,
+        });
+      for (let i = 0; i < LIMIT; i++) expect((await createOn(i)).statusCode).toBe(200);
+      const afterwards = await Promise.all([0, 1, 2, 3].map(createOn));
+      expect(afterwards.map((res) => res.statusCode)).toEqual([429, 429, 429, 429]);
+      const counted = await t.db.select().from(schema.rateLimitCounter);
+      expect(counted.map((row) => row.key)).toContain(`client:basket-creation:address:${client}`);
+    } finally {
+      await Promise.all(processes.map((app) => app.close()));
+    }
   });
 
   test("a request refused as malformed costs nothing", async () => {
