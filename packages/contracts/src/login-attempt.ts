@@ -2,13 +2,14 @@ import { z } from "zod";
 
 /**
  * The session login's attempt (SPEC §4, §7), as the storefront posts it to our API. The server decides
- * whether the password was right (it equals the production unit id) and forwards that verdict; a
- * `passwordApproved` an older storefront still sends is accepted and ignored.
+ * whether the password was right (it equals the production unit id) and forwards that verdict. A client
+ * written from SPEC alone sends `passwordApproved` and no password: accepted, its claim ignored, and the
+ * verdict forwarded is "not approved", since nothing shows the password was right.
  */
 export const LoginAttempt = z
   .object({
     username: z.string().max(200),
-    password: z.string().max(200),
+    password: z.string().max(200).optional(),
     passwordApproved: z.boolean().optional(),
   })
   .meta({ id: "LoginAttempt" });

@@ -105,8 +105,18 @@ describe("POST /api/login-attempt", () => {
     expect(res.statusCode).toBe(401);
   });
 
-  test("refuses a body without the password", async () => {
-    const res = await attempt({ username: "guest", passwordApproved: true });
+  test("a client written from SPEC alone sends no password: accepted, and its claim forwarded as not approved", async () => {
+    const res = await attempt({ username: "spec-client", passwordApproved: true });
+    expect(res.statusCode).toBe(204);
+    const forwarded = () => received.filter((post) => post.username === "spec-client");
+    for (let waited = 0; forwarded().length === 0 && waited < 5000; waited += 10) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(forwarded().map((post) => post.passwordApproved)).toEqual([false]);
+  });
+
+  test("refuses a body without the username", async () => {
+    const res = await attempt({ password: "1" });
     expect(res.statusCode).toBe(400);
   });
 });

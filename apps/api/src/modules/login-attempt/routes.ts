@@ -46,7 +46,9 @@ export const loginAttemptRoutes: RouteModule = (api, { config, log }) => {
     async (request, reply) => {
       webhook.forward({
         url: request.headers.referer ?? `${request.protocol}://${request.host}/`,
-        passwordApproved: isSessionPasswordRight(request.body.password, request.productionUnitId),
+        passwordApproved:
+          request.body.password !== undefined &&
+          isSessionPasswordRight(request.body.password, request.productionUnitId),
         productionUnitId: request.productionUnitId,
         username: request.body.username,
       });
