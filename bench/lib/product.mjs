@@ -104,6 +104,9 @@ export async function startProduct({ pg: onPostgres = false, processes = 1, data
       DATA_DIR: dataDir ?? join(tempDir, `data-${i}`),
       TOKEN_SECRET: tokenSecret,
       LOG_LEVEL,
+      // Load tools send every request from 127.0.0.1: per-client limits (plugins/client-limit) must not be what they measure.
+      CREATIONS_PER_MINUTE: "1000000",
+      LOGIN_ATTEMPTS_PER_MINUTE: "1000000",
       ...(database ? { DATABASE_URL: database.url } : {}),
     };
     servers.push({ url: `http://127.0.0.1:${port}`, child: spawnApi(env, nodeArgs) });

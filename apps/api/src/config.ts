@@ -27,6 +27,15 @@ const EnvSchema = z.object({
   PAYMENT_SETTLE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   RATE_LIMIT_TRIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  CREATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  // At least the basket's 120-minute expiry (SPEC §9): an empty basket removed is one no guest can use any more.
+  EMPTY_BASKET_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(24 * 3650)
+    .default(3),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -69,9 +78,18 @@ export type Config = {
   retentionDays: number;
   /**
    * Wrong tries of a code a client address, and a token, get per minute on each guessing route
-   * (discount codes, gift-card codes, login attempts) before 429 (plugins/guess-limit).
+   * (discount codes, gift-card codes) before 429 (plugins/guess-limit).
    */
   rateLimitTriesPerMinute: number;
+  /**
+   * Baskets, and checkouts, a client address and a token may each create a minute before 429
+   * TOO_MANY_REQUESTS (plugins/client-limit): each is a row kept until the retention sweep.
+   */
+  creationsPerMinute: number;
+  /** Login attempts a client address may report a minute, right or wrong, before 429 (each calls the login webhook). */
+  loginAttemptsPerMinute: number;
+  /** Baskets that have no line and no checkout are deleted after this many hours (the retention sweep). */
+  emptyBasketRetentionHours: number;
   /**
    * Fastify's `trustProxy`: which proxies may tell the client's address and protocol
    * (X-Forwarded-For, X-Forwarded-Proto). false (default): none, so HSTS is sent only on a direct TLS connection.
@@ -120,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentSettleIntervalSeconds: e.PAYMENT_SETTLE_INTERVAL_SECONDS,
     retentionDays: e.RETENTION_DAYS,
     rateLimitTriesPerMinute: e.RATE_LIMIT_TRIES_PER_MINUTE,
+    creationsPerMinute: e.CREATIONS_PER_MINUTE,
+    loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
+    emptyBasketRetentionHours: e.EMPTY_BASKET_RETENTION_HOURS,
     trustProxy: e.TRUST_PROXY === true ? { hops: e.TRUST_PROXY_HOPS as number } : e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
   };

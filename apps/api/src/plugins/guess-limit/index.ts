@@ -1,6 +1,6 @@
 /**
- * Limits on guessing (decisions 013 and 026): a client that tries discount codes, gift-card codes or login
- * passwords gets at most `rateLimitTriesPerMinute` (default 10) WRONG tries a minute on each kind of code,
+ * Limits on guessing (decisions 013 and 026): a client that tries discount codes or gift-card codes
+ * gets at most `rateLimitTriesPerMinute` (default 10) WRONG tries a minute on each kind of code,
  * counted per verified token and per client address; then 429 TOO_MANY_TRIES with Retry-After until the
  * minute is over. Right tries cost nothing, a 429 costs nothing, and one token's wrong tries are charged to
  * its address only up to half the limit, so one guesser (or one guest who mistypes) cannot lock out the other
@@ -21,11 +21,10 @@ import type { Config } from "../../config";
 import { AppError } from "../../errors";
 import { type CounterKeys, type CounterStore, memoryCounterStore } from "./memory-store";
 import { postgresCounterStore, postgresRateLimitStore } from "./postgres-store";
+import { decideTry, type GuessLimits, guessLimits, reservationOf, settlementOf, type TryVerdict } from "./rules";
 
 /** The shared counters' store, for other per-client limits (plugins/client-limit). */
 export { postgresRateLimitStore };
-
-import { decideTry, type GuessLimits, guessLimits, reservationOf, settlementOf, type TryVerdict } from "./rules";
 
 declare module "fastify" {
   interface FastifyContextConfig {
