@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
 import { describe, expect, test } from "vitest";
 import { normalizeHost } from "../../shared/normalize-host";
@@ -71,6 +72,7 @@ describe("bearer token", () => {
       const jwt = new SignJWT({ pu: t.restaurantA.module.productionUnitId, ...claims })
         .setProtectedHeader({ alg: "HS256" })
         .setIssuer("storefront-api")
+        .setJti(randomUUID())
         .setIssuedAt(Math.floor(clock.now().getTime() / 1000));
       return jwt.sign(t.config.tokenSecret);
     };
