@@ -104,6 +104,11 @@ export async function startProduct({ pg: onPostgres = false, processes = 1, data
       DATA_DIR: dataDir ?? join(tempDir, `data-${i}`),
       TOKEN_SECRET: tokenSecret,
       LOG_LEVEL,
+      // Load tools start many payments from 127.0.0.1 (decision 025's limits are tested elsewhere).
+      PAYMENTS_UNPAID_PER_TOKEN: "1000000",
+      PAYMENTS_UNPAID_PER_ADDRESS: "1000000",
+      PAYMENTS_PER_ADDRESS_PER_HOUR: "1000000",
+      PAYMENT_PAGE_OPEN_MINUTES: "1440",
       ...(database ? { DATABASE_URL: database.url } : {}),
     };
     servers.push({ url: `http://127.0.0.1:${port}`, child: spawnApi(env, nodeArgs) });

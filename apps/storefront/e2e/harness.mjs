@@ -31,7 +31,17 @@ export function createHarness() {
   async function start() {
     server = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        // The browser tests start many payments from one address (decision 025's limits are tested in the API).
+        PAYMENTS_UNPAID_PER_TOKEN: "1000000",
+        PAYMENTS_UNPAID_PER_ADDRESS: "1000000",
+        PAYMENTS_PER_ADDRESS_PER_HOUR: "1000000",
+        PAYMENT_PAGE_OPEN_MINUTES: "1440",
+      },
       stdio: ["ignore", openSync(serverLog, "w"), openSync(serverLog, "a")],
       detached: true,
     });

@@ -39,6 +39,7 @@ function payWith(provider: PaymentProvider, checkoutId: string, extra: Partial<C
     productionUnitId: t.restaurantA.module.productionUnitId,
     query: query(extra),
     apiBaseUrl: API,
+    client: { tokenId: "guest-token", address: "192.0.2.10" },
   });
 }
 

@@ -1,6 +1,6 @@
 /** SQL of the payment feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
-import { and, asc, desc, eq, exists, inArray, isNull, lte, max, min, notExists, sql } from "@app/db/orm";
+import { and, asc, count, desc, eq, exists, gt, inArray, isNull, lte, max, min, notExists, sql } from "@app/db/orm";
 import { CheckoutState, HOLDING_STATES, LIVE_STATES, PaymentState, PaymentType } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 import { findProductionUnit } from "../tenancy";
@@ -218,6 +218,58 @@ export function findProviderName(db: Executor, paymentInstanceId: number): Promi
   });
 }
 
+// ── The limits on unpaid payments (unpaid-limits.ts) ──────────────────────────────────────────
+
+/** Online payments still waiting for the guest (CREATED) that the token started. */
+export async function countUnpaidOfToken(db: Executor, tokenId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(payment)
+    .where(and(eq(payment.clientTokenId, tokenId), eq(payment.state, PaymentState.CREATED)));
+  return row?.n ?? 0;
+}
+
+/** Online payments still waiting for the guest (CREATED) started from the address. */
+export async function countUnpaidOfAddress(db: Executor, address: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(payment)
+    .where(and(eq(payment.clientAddress, address), eq(payment.state, PaymentState.CREATED)));
+  return row?.n ?? 0;
+}
+
+/** When the address's latest (at most `limit`) online payments since `since` were started, newest first. */
+export async function recentPaymentTimesOfAddress(
+  db: Executor,
+  address: string,
+  since: Date,
+  limit: number,
+): Promise<Date[]> {
+  const rows = await db
+    .select({ createdAt: payment.createdAt })
+    .from(payment)
+    .where(
+      and(eq(payment.clientAddress, address), eq(payment.type, PaymentType.ONLINE), gt(payment.createdAt, since)),
+    )
+    .orderBy(desc(payment.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.createdAt);
+}
+
+/**
+ * Records that the guest followed the payment's link, once, while it is still waiting; the row when this
+ * was the first time, undefined otherwise. One conditional statement: the sweeper cancels an unopened payment
+ * only with its row locked and opened_at still null (lockUnopenedPayment), so the two never both win.
+ */
+export async function markPaymentOpened(db: Executor, id: string, now: Date): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payment)
+    .set({ openedAt: now })
+    .where(and(eq(payment.id, id), eq(payment.state, PaymentState.CREATED), isNull(payment.openedAt)))
+    .returning();
+  return row;
+}
+
 // ── The sweeper's queries ──────────────────────────────────────────────────────────────────
 
 /** Payments still waiting (CREATED) that were created at or before `cutoff`, oldest first. */
@@ -228,6 +280,37 @@ export async function findWaitingPaymentsBefore(db: Executor, cutoff: Date, limi
     .where(and(eq(payment.state, PaymentState.CREATED), lte(payment.createdAt, cutoff)))
     .orderBy(asc(payment.createdAt))
     .limit(limit);
+}
+
+/** Online payments still waiting whose link nobody followed, started at or before `cutoff`, oldest first. */
+export async function findUnopenedPaymentsBefore(db: Executor, cutoff: Date, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payment)
+    .where(
+      and(
+        eq(payment.state, PaymentState.CREATED),
+        eq(payment.type, PaymentType.ONLINE),
+        isNull(payment.openedAt),
+        lte(payment.createdAt, cutoff),
+      ),
+    )
+    .orderBy(asc(payment.createdAt))
+    .limit(limit);
+}
+
+/**
+ * Locks the payment's row if it is still waiting and unopened; false when it is not (any more). On
+ * PostgreSQL a concurrent markPaymentOpened either committed first (then this sees opened_at and answers
+ * false) or waits for this transaction and then finds the payment no longer CREATED.
+ */
+export async function lockUnopenedPayment(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: payment.id })
+    .from(payment)
+    .where(and(eq(payment.id, id), eq(payment.state, PaymentState.CREATED), isNull(payment.openedAt)))
+    .for("update");
+  return rows.length === 1;
 }
 
 /**

@@ -33,6 +33,9 @@ function paymentWith(state: number, method: string, continueUrl: string | null):
     giftcardId: null,
     providerReference: null,
     attempt: 1,
+    clientTokenId: null,
+    clientAddress: null,
+    openedAt: null,
     createdAt: AT,
     updatedAt: AT,
   };
