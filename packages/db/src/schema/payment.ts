@@ -72,12 +72,8 @@ export const payment = pgTable(
     // The sweeper's query: CREATED payments older than the expiry.
     index("payment_state_created").on(t.state, t.createdAt),
     // The limits on unpaid payments: CREATED ones per token and per address, and new ones per address in an hour.
-    index("payment_unpaid_token")
-      .on(t.clientTokenId)
-      .where(sql`${t.state} = 1`),
-    index("payment_unpaid_address")
-      .on(t.clientAddress)
-      .where(sql`${t.state} = 1`),
+    index("payment_unpaid_token").on(t.clientTokenId).where(sql`${t.state} = 1`),
+    index("payment_unpaid_address").on(t.clientAddress).where(sql`${t.state} = 1`),
     index("payment_address_created").on(t.clientAddress, t.createdAt),
     check("payment_amount", sql`${t.amountMinor} >= 0`),
     check("payment_attempt", sql`${t.attempt} >= 1`),

@@ -93,7 +93,7 @@ describe("a double click on Pay", () => {
     slow.release();
     const answered = await first;
     expect(answered).toEqual(second);
-    expect(second).toMatchObject({ state: PaymentState.CREATED, paymentUrl: `${API}/payment/test/${second.id}` });
+    expect(second).toMatchObject({ state: PaymentState.CREATED, paymentUrl: `${API}/payment/${second.id}/open` });
     expect(await paymentsOf(t, checkoutId)).toEqual([
       expect.objectContaining({ id: second.id, state: PaymentState.CREATED, providerReference: `test_${second.id}` }),
     ]);
@@ -123,7 +123,7 @@ describe("a double click on Pay", () => {
     expect(slow.voided).toEqual([
       expect.objectContaining({ id: firstRow.id, providerReference: `test_${firstRow.id}` }),
     ]);
-    expect(second).toMatchObject({ state: PaymentState.CREATED, paymentUrl: `${API}/payment/test/${second.id}` });
+    expect(second).toMatchObject({ state: PaymentState.CREATED, paymentUrl: `${API}/payment/${second.id}/open` });
     expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.PENDING);
   });
 });

@@ -69,8 +69,8 @@ import {
   findProviderName,
   findRestaurantName,
   insertGiftcardTransaction,
-  markPaymentOpened,
   insertPayment,
+  markPaymentOpened,
   type NewPayment,
   nextAttemptNumber,
   storeProviderReference,
@@ -296,7 +296,14 @@ async function insertAttempt(
 /** What every payment row of one attempt shares. */
 type AttemptCommon = Pick<
   NewPayment,
-  "checkoutId" | "productionUnitId" | "attempt" | "receiptEmail" | "clientTokenId" | "clientAddress" | "createdAt" | "updatedAt"
+  | "checkoutId"
+  | "productionUnitId"
+  | "attempt"
+  | "receiptEmail"
+  | "clientTokenId"
+  | "clientAddress"
+  | "createdAt"
+  | "updatedAt"
 >;
 
 /** One AUTHORIZED gift-card payment per draw, each drawing its card's balance; a card that cannot pay throws. */
@@ -424,7 +431,8 @@ async function startAtProvider(
     throw paymentReplaced();
   }
   // No page to open (a provider without a hosted step): nothing the guest could fail to open.
-  if (created.hostedPageUrl === null) return { stored: (await markPaymentOpened(deps.db, stored.id, deps.now())) ?? stored, hostedPageUrl: null };
+  if (created.hostedPageUrl === null)
+    return { stored: (await markPaymentOpened(deps.db, stored.id, deps.now())) ?? stored, hostedPageUrl: null };
   return { stored, hostedPageUrl: created.hostedPageUrl };
 }
 

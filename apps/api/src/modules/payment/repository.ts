@@ -248,9 +248,7 @@ export async function recentPaymentTimesOfAddress(
   const rows = await db
     .select({ createdAt: payment.createdAt })
     .from(payment)
-    .where(
-      and(eq(payment.clientAddress, address), eq(payment.type, PaymentType.ONLINE), gt(payment.createdAt, since)),
-    )
+    .where(and(eq(payment.clientAddress, address), eq(payment.type, PaymentType.ONLINE), gt(payment.createdAt, since)))
     .orderBy(desc(payment.createdAt))
     .limit(limit);
   return rows.map((row) => row.createdAt);

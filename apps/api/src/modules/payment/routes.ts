@@ -161,7 +161,7 @@ function openPaymentPageRoute(api: Api, deps: Deps) {
     async (request, reply) => {
       const location = await openPaymentPage(requestDeps(deps, request), {
         paymentId: request.params.paymentId,
-        request,
+        request: { protocol: request.protocol, host: request.host },
       });
       return reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer").redirect(location, 303);
     },
