@@ -138,7 +138,7 @@ export function afterRelease(deps: Pick<Deps, "payments" | "refunds" | "log">, r
 export async function endWaitingPayment(
   deps: Pick<Deps, "db" | "now" | "payments" | "refunds" | "log">,
   payment: Pick<PaymentRow, "id" | "checkoutId" | "productionUnitId">,
-  check: (current: PaymentRow, checkout: CheckoutRow, tx: Executor) => void | boolean | Promise<boolean> = () => {},
+  check: (current: PaymentRow, checkout: CheckoutRow, tx: Executor) => boolean | Promise<boolean> = () => true,
 ): Promise<ReleasedAttempt> {
   const released = await deps.db.transaction(async (tx) => {
     const checkout = await loadOwnCheckout(tx, payment.checkoutId, payment.productionUnitId, true);
