@@ -133,7 +133,7 @@ export function afterRelease(deps: Pick<Deps, "payments" | "refunds" | "log">, r
  * Ends a waiting payment in its own transaction: the guest cancelled it, its provider could not
  * start it, it expired, or its page was not opened in time. `check` sees the payment as it is now, under
  * the lock, and may refuse (throw) or leave it be (answer false); the payment is released only if it is
- * still waiting. Answers what was released.
+ * still waiting and `check` answered true. Answers what was released.
  */
 export async function endWaitingPayment(
   deps: Pick<Deps, "db" | "now" | "payments" | "refunds" | "log">,
