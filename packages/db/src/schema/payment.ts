@@ -64,6 +64,11 @@ export const payment = pgTable(
      * cancelled by the sweeper and its holds given back (decision 025).
      */
     openedAt: timestamp("opened_at", { withTimezone: true }),
+    /**
+     * The provider's hosted page as its createPayment answered it (a real provider's page lives on its own site
+     * and cannot always be derived from the row): where GET /api/payment/{id}/open sends the guest.
+     */
+    providerPageUrl: text("provider_page_url"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

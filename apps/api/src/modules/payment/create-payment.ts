@@ -418,7 +418,7 @@ async function startAtProvider(
     throw providerUnavailable();
   }
 
-  const stored = await storeProviderReference(deps.db, main.id, created.providerReference);
+  const stored = await storeProviderReference(deps.db, main.id, created.providerReference, created.hostedPageUrl);
   if (!stored) {
     const current = repeat ? await findPayment(deps.db, main.id) : undefined;
     if (current?.state === PaymentState.CREATED && current.providerReference !== null) {

@@ -56,7 +56,9 @@ describe("a payment's page must be opened within PAYMENT_PAGE_OPEN_MINUTES", () 
     clock.advanceMinutes(1);
     const page = await followPaymentUrl(t, payment.paymentUrl);
     expect(page.pathname).toBe(`/api/payment/test/${payment.id}`);
-    const opened = (await paymentsOf(t, checkoutId))[0]!.openedAt;
+    const [row] = await paymentsOf(t, checkoutId);
+    expect(row!.providerPageUrl).toBe(`http://localhost:80/api/payment/test/${payment.id}`);
+    const opened = row!.openedAt;
     expect(opened?.toISOString()).toBe("2026-11-23T10:01:00.000Z");
     clock.advanceMinutes(1);
     await followPaymentUrl(t, payment.paymentUrl); // a reload: the first opening stands

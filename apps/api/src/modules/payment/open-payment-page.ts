@@ -11,6 +11,7 @@
  * exception to "reads only read"): repeating the request writes nothing more. A payment that is no
  * longer waiting (paid, cancelled, expired) sends the guest back to the shop's page, which shows how it ended.
  */
+import { PaymentState } from "@app/domain";
 import type { Deps } from "../../deps";
 import { notFound } from "../../errors";
 import { apiBaseUrl } from "./api-base-url";
@@ -31,9 +32,11 @@ export async function openPaymentPage(
   if (!found) throw notFound("Payment");
   const payment = (await markPaymentOpened(deps.db, found.id, deps.now())) ?? (await findPayment(deps.db, found.id));
   const provider = deps.payments.get(found.provider);
-  if (payment && provider) {
+  if (payment?.state === PaymentState.CREATED) {
+    // The page the provider gave when it created the payment; else (a payment it has not answered for yet) its own.
+    if (payment.providerPageUrl) return payment.providerPageUrl;
     const base = await apiBaseUrl(deps, { ...input.request, productionUnitId: payment.productionUnitId });
-    const page = provider.hostedPageUrl(payment, base);
+    const page = provider?.hostedPageUrl(payment, base);
     if (page) return page;
   }
   if (found.continueUrl) return found.continueUrl;

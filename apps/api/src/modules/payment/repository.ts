@@ -118,10 +118,11 @@ export async function storeProviderReference(
   db: Executor,
   id: string,
   providerReference: string,
+  providerPageUrl: string | null,
 ): Promise<PaymentRow | undefined> {
   const [row] = await db
     .update(payment)
-    .set({ providerReference })
+    .set({ providerReference, providerPageUrl })
     .where(
       and(
         eq(payment.id, id),

@@ -74,6 +74,7 @@ function orderWith(text: GuestText, { sanitize = true } = {}): OrderDetails {
         clientTokenId: null,
         clientAddress: null,
         openedAt: null,
+        providerPageUrl: null,
         createdAt: AT,
         updatedAt: AT,
       },

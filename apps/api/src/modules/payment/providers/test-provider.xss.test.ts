@@ -36,6 +36,7 @@ function paymentWith(state: number, method: string, continueUrl: string | null):
     clientTokenId: null,
     clientAddress: null,
     openedAt: null,
+    providerPageUrl: null,
     createdAt: AT,
     updatedAt: AT,
   };
