@@ -221,38 +221,54 @@ export function findProviderName(db: Executor, paymentInstanceId: number): Promi
 
 // ── The limits on unpaid payments (unpaid-limits.ts) ──────────────────────────────────────────
 
-/** Online payments still waiting for the guest (CREATED) that the token started. */
-export async function countUnpaidOfToken(db: Executor, tokenId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(payment)
-    .where(and(eq(payment.clientTokenId, tokenId), eq(payment.state, PaymentState.CREATED)));
-  return row?.n ?? 0;
-}
+/** What the limits on unpaid payments read of one client, in one statement (unpaid-limits.ts). */
+export type ClientPayments = {
+  /** Online payments still waiting for the guest (CREATED) that the token started. */
+  unpaidOfToken: number;
+  /** The same, started from the address. */
+  unpaidOfAddress: number;
+  /** When the address's `hourlyLimit`-th newest online payment since `since` was started; null with fewer. */
+  hourlyLimitReachedBy: Date | null;
+};
 
-/** Online payments still waiting for the guest (CREATED) started from the address. */
-export async function countUnpaidOfAddress(db: Executor, address: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(payment)
-    .where(and(eq(payment.clientAddress, address), eq(payment.state, PaymentState.CREATED)));
-  return row?.n ?? 0;
-}
-
-/** When the address's latest (at most `limit`) online payments since `since` were started, newest first. */
-export async function recentPaymentTimesOfAddress(
+export async function readClientPayments(
   db: Executor,
-  address: string,
+  client: { tokenId: string; address: string },
   since: Date,
-  limit: number,
-): Promise<Date[]> {
-  const rows = await db
-    .select({ createdAt: payment.createdAt })
+  hourlyLimit: number,
+): Promise<ClientPayments> {
+  const unpaid = (column: typeof payment.clientTokenId | typeof payment.clientAddress, value: string) =>
+    db
+      .select({ n: count() })
+      .from(payment)
+      .where(and(eq(column, value), eq(payment.state, PaymentState.CREATED)));
+  const nthNewest = db
+    .select({ at: payment.createdAt })
     .from(payment)
-    .where(and(eq(payment.clientAddress, address), eq(payment.type, PaymentType.ONLINE), gt(payment.createdAt, since)))
+    .where(
+      and(
+        eq(payment.clientAddress, client.address),
+        eq(payment.type, PaymentType.ONLINE),
+        gt(payment.createdAt, since),
+      ),
+    )
     .orderBy(desc(payment.createdAt))
-    .limit(limit);
-  return rows.map((row) => row.createdAt);
+    .limit(1)
+    .offset(hourlyLimit - 1);
+  // Three small index reads in one statement: every online payment start runs it.
+  const [row] = await db
+    .select({
+      unpaidOfToken: sql<number>`(${unpaid(payment.clientTokenId, client.tokenId)})`.mapWith(Number),
+      unpaidOfAddress: sql<number>`(${unpaid(payment.clientAddress, client.address)})`.mapWith(Number),
+      hourlyLimitReachedBy: sql<Date | string | null>`(${nthNewest})`,
+    })
+    .from(sql`(select 1) as one`);
+  const reachedBy = row?.hourlyLimitReachedBy ?? null;
+  return {
+    unpaidOfToken: row?.unpaidOfToken ?? 0,
+    unpaidOfAddress: row?.unpaidOfAddress ?? 0,
+    hourlyLimitReachedBy: reachedBy === null ? null : new Date(reachedBy),
+  };
 }
 
 /**

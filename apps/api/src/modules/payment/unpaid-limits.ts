@@ -16,7 +16,7 @@ import type { Executor } from "@app/db";
 import { sql } from "@app/db/orm";
 import type { PaymentLimits } from "../../config";
 import { tooMany } from "../../errors";
-import { countUnpaidOfAddress, countUnpaidOfToken, recentPaymentTimesOfAddress } from "./repository";
+import { readClientPayments } from "./repository";
 
 /** Who starts a payment: the verified token's id (jti) and the address the API saw (trustProxy decides it). */
 export type PaymentClient = { tokenId: string; address: string };
@@ -54,21 +54,21 @@ export async function refuseOverLimits(
   limits: PaymentLimits,
   now: Date,
 ): Promise<void> {
-  if ((await countUnpaidOfToken(tx, client.tokenId)) >= limits.unpaidPerToken)
+  const since = new Date(now.getTime() - HOUR_MS);
+  const found = await readClientPayments(tx, client, since, limits.perAddressPerHour);
+  if (found.unpaidOfToken >= limits.unpaidPerToken)
     throw tooManyPayments(
       `You already have ${limits.unpaidPerToken} payments waiting. Finish or cancel one before starting another`,
       UNPAID_RETRY_AFTER_SECONDS,
     );
-  if ((await countUnpaidOfAddress(tx, client.address)) >= limits.unpaidPerAddress)
+  if (found.unpaidOfAddress >= limits.unpaidPerAddress)
     throw tooManyPayments(
       "Too many payments are waiting from your network. Finish or cancel one, or try again in a minute",
       UNPAID_RETRY_AFTER_SECONDS,
     );
-  const since = new Date(now.getTime() - HOUR_MS);
-  const recent = await recentPaymentTimesOfAddress(tx, client.address, since, limits.perAddressPerHour);
-  if (recent.length >= limits.perAddressPerHour) {
-    // `recent` is newest first: the hour has room again once the oldest of the last `perAddressPerHour` leaves it.
-    const freesAt = recent[limits.perAddressPerHour - 1]!.getTime() + HOUR_MS;
+  if (found.hourlyLimitReachedBy) {
+    // The hour has room again once the oldest of the last `perAddressPerHour` payments leaves it.
+    const freesAt = found.hourlyLimitReachedBy.getTime() + HOUR_MS;
     throw tooManyPayments(
       "Too many payments were started from your network in the last hour. Please try again later",
       Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000)),
