@@ -67,7 +67,7 @@ export const OWNERS = {
   order_line: "order",
   order_discount: "order",
   receipt_message: "receipt",
-  // Not a module's: @fastify/rate-limit's store (plugins/guess-limit/postgres-store.ts) counts tries in it.
+  // Not a module's: plugins/guess-limit/postgres-store.ts counts tries (and hits of other per-client limits) in it.
   rate_limit_counter: "plugins/guess-limit",
 };
 

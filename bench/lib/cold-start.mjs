@@ -36,7 +36,16 @@ async function startOnce(dataDir) {
   const started = performance.now();
   const child = spawn(process.execPath, [...START_NODE_FLAGS, join(ROOT, "scripts/start.mjs")], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      // Load tools send every request from 127.0.0.1: per-client limits (plugins/client-limit) must not be what they measure.
+      CREATIONS_PER_MINUTE: "1000000",
+      LOGIN_ATTEMPTS_PER_MINUTE: "1000000",
+    },
     stdio: "ignore",
   });
   try {

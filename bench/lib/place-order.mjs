@@ -170,6 +170,9 @@ async function startBaseline(setup) {
   const env = {
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
+    // Load tools send every request from 127.0.0.1: per-client limits (plugins/client-limit) must not be what they measure.
+    CREATIONS_PER_MINUTE: "1000000",
+    LOGIN_ATTEMPTS_PER_MINUTE: "1000000",
     TOKEN_SECRET: randomBytes(32).toString("hex"),
     // Load tools start many payments from 127.0.0.1 (decision 025's limits are tested elsewhere).
     PAYMENTS_UNPAID_PER_TOKEN: "1000000",

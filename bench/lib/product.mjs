@@ -104,6 +104,9 @@ export async function startProduct({ pg: onPostgres = false, processes = 1, data
       DATA_DIR: dataDir ?? join(tempDir, `data-${i}`),
       TOKEN_SECRET: tokenSecret,
       LOG_LEVEL,
+      // Load tools send every request from 127.0.0.1: per-client limits (plugins/client-limit) must not be what they measure.
+      CREATIONS_PER_MINUTE: "1000000",
+      LOGIN_ATTEMPTS_PER_MINUTE: "1000000",
       // Load tools start many payments from 127.0.0.1 (decision 025's limits are tested elsewhere).
       PAYMENTS_UNPAID_PER_TOKEN: "1000000",
       PAYMENTS_UNPAID_PER_ADDRESS: "1000000",

@@ -20,6 +20,8 @@ type CallOptions = {
   /** application/x-www-form-urlencoded body, as a browser posts an HTML form. */
   form?: Record<string, string>;
   accept?: string;
+  /** Further request headers (X-Forwarded-For, …). */
+  headers?: Record<string, string>;
 };
 
 export type Client = {
@@ -34,7 +36,7 @@ export function apiClient(urls: string[]): Client {
     urls,
     async call(method, path, options = {}) {
       const base = urls[turn++ % urls.length]!;
-      const headers: Record<string, string> = { accept: options.accept ?? "application/json" };
+      const headers: Record<string, string> = { accept: options.accept ?? "application/json", ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       let body: string | undefined;
       if (options.json !== undefined) {

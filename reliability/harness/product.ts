@@ -15,7 +15,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -64,6 +64,12 @@ export type Product = {
    */
   restart(index: number): Promise<void>;
   /**
+   * SIGKILLs the process at `index` and spawns its restart in the same moment, as a supervisor that
+   * restarts at once does, while the killed process is not yet reaped (a zombie); resolves when GET
+   * /api/ready answers 200, or rejects as restart does. See Server.killAndRestartAtOnce.
+   */
+  killAndRestartAtOnce(index: number): Promise<QuickRestart>;
+  /**
    * Runs `use` with a direct database handle, for setting up and checking state beside the API.
    * pg: the live database, while the processes run. pglite: the DATA_DIR is locked by its server,
    * so the server is stopped (SIGTERM), the DATA_DIR opened, `use` run, the database closed and the
@@ -88,6 +94,14 @@ export type Product = {
   stop(): Promise<void>;
 };
 
+/** What a kill -9 followed at once by a restart saw while the new process started. */
+export type QuickRestart = {
+  /** /proc state of the killed process (`Z` zombie, `X` dead, `gone` reaped) once the new one had taken the lock or exited. */
+  killedProcessState: string;
+  /** Milliseconds from SIGKILL to /api/ready answering 200 again. */
+  readyAfterMs: number;
+};
+
 /** The checkout whose product runs: this repository, or RELIABILITY_PRODUCT_ROOT (another checkout of it). */
 const root = process.env.RELIABILITY_PRODUCT_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), "../..");
 const serverEntry = join(root, "apps/api/src/server.ts");
@@ -100,6 +114,9 @@ function productEnv(overrides: Record<string, string> | undefined): Record<strin
   return {
     // The suite's thousands of flows all come from 127.0.0.1: a per-IP guessing limit must not be what it measures.
     RATE_LIMIT_TRIES_PER_MINUTE: "1000000",
+    // Likewise the per-client limits on creating baskets and checkouts and on login attempts.
+    CREATIONS_PER_MINUTE: "1000000",
+    LOGIN_ATTEMPTS_PER_MINUTE: "1000000",
     // Tests and load tools start many payments from one token and 127.0.0.1 and rarely open their links; the
     // payment module's own tests and reliability/cases/squatting test the limits (decision 025).
     PAYMENTS_UNPAID_PER_TOKEN: "1000000",
@@ -163,6 +180,7 @@ export async function startProduct(options: StartOptions): Promise<Product> {
       await at(index).stop();
       await at(index).start();
     },
+    killAndRestartAtOnce: (index) => at(index).killAndRestartAtOnce(),
     withDatabase: async (use) => {
       if (handle) return use(handle.db);
       return withStoppedPglite(at(0), use);
@@ -229,6 +247,29 @@ class Server {
 
   async start(): Promise<void> {
     if (this.child) throw new Error(`${this.url} is already running`);
+    await this.waitUntilReady(this.spawnChild());
+  }
+
+  /**
+   * SIGKILL, and the new process spawned right after it. Node reaps an exited child only when its
+   * event loop hears SIGCHLD, so this thread is held (no reaping) until the new process has taken
+   * the PGlite DATA_DIR lock or exited: for the whole of the new start's lock check the killed
+   * process is a zombie, still alive to kill(pid, 0), as under a supervisor slow to reap it.
+   */
+  async killAndRestartAtOnce(): Promise<QuickRestart> {
+    const killed = this.child?.pid;
+    if (!this.child || !killed) throw new Error(`${this.url} is not running`);
+    const killedAt = Date.now();
+    this.child.kill("SIGKILL");
+    const next = this.spawnChild();
+    const lockFile = `${this.env.DATA_DIR}/pglite.lock`;
+    holdThreadUntil(() => lockHolderPid(lockFile) === next.pid || processState(next.pid!) !== "running", LOCK_WAIT_MS);
+    const killedProcessState = processState(killed);
+    await this.waitUntilReady(next);
+    return { killedProcessState, readyAfterMs: Date.now() - killedAt };
+  }
+
+  private spawnChild(): ChildProcess {
     const child = spawnServer(this.env);
     this.child = child;
     // A suite process that dies (Ctrl-C, a crash) must not leave servers running on its ports.
@@ -244,7 +285,7 @@ class Server {
     );
     child.stdout?.on("data", (chunk: Buffer) => this.keep(chunk.toString()));
     child.stderr?.on("data", (chunk: Buffer) => this.keep(chunk.toString()));
-    await this.waitUntilReady(child);
+    return child;
   }
 
   async kill(signal: NodeJS.Signals): Promise<void> {
@@ -277,6 +318,35 @@ class Server {
     }
     await this.kill("SIGKILL");
     throw new Error(`API process at ${this.url} not ready after ${READY_TIMEOUT_MS} ms:\n${this.output()}`);
+  }
+}
+
+/** How long killAndRestartAtOnce holds the suite's thread at most while the new process starts. */
+const LOCK_WAIT_MS = 60_000;
+
+/** Blocks this thread (timers, I/O and the reaping of children with it) until `done()` or `maxMs`. */
+function holdThreadUntil(done: () => boolean, maxMs: number): void {
+  const cell = new Int32Array(new SharedArrayBuffer(4));
+  const deadline = Date.now() + maxMs;
+  while (!done() && Date.now() < deadline) Atomics.wait(cell, 0, 0, 5);
+}
+
+function lockHolderPid(lockFile: string): number | null {
+  try {
+    return (JSON.parse(readFileSync(lockFile, "utf8")) as { pid: number }).pid;
+  } catch {
+    return null; // not there yet, or being replaced
+  }
+}
+
+/** `running` (any live state), `Z`/`X` (exited, not yet reaped) or `gone`, from /proc/<pid>/stat. */
+function processState(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.charAt(stat.lastIndexOf(")") + 2);
+    return state === "Z" || state === "X" ? state : "running";
+  } catch {
+    return "gone";
   }
 }
 

@@ -9,7 +9,7 @@ import Fastify, {
   LogController,
 } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Config } from "./config";
+import { type Config, fastifyTrustProxy } from "./config";
 import type { Deps, RouteModule } from "./deps";
 import { routeModules } from "./modules";
 import { finalizeCheckout } from "./modules/order/finalize-checkout";
@@ -23,6 +23,7 @@ import { registerMaintenanceFlag } from "./modules/settings/maintenance-flag";
 import { AnswerCache } from "./plugins/answer-cache";
 import { registerApiDocs } from "./plugins/api-docs";
 import { createTokenService, registerAuth } from "./plugins/auth";
+import { registerClientLimit } from "./plugins/client-limit";
 import { registerCors } from "./plugins/cors";
 import { answerError, clientErrorHandler, registerErrorHandler, routerError } from "./plugins/error-handler";
 import { registerGuessLimit } from "./plugins/guess-limit";
@@ -57,8 +58,26 @@ const API_BODY_LIMIT = 64 * 1024;
  * 408 REQUEST_TIMEOUT (a slow client cannot hold a connection); a socket silent for 60 s is closed; an idle
  * keep-alive connection stays 72 s (Fastify's default), longer than a proxy's usual 60 s idle timeout, so a
  * proxy never sends a request on a connection the server is just closing.
+ *
+ * Node does not time a request out at its deadline: it looks for overdue requests every
+ * connectionsCheckingInterval (30 s by default), and headers have their own headersTimeout (60 s by
+ * default), so slow headers were cut at 43 s and a slow body at 64 s (issue 41). Headers and whole request
+ * get the same 29 s, looked for every second: a slow client is cut between 29 and 30 s
+ * (https://nodejs.org/api/http.html#servertimeout, serverrequesttimeout, serverheaderstimeout).
  */
-export const SERVER_TIMEOUTS = { requestTimeout: 30_000, connectionTimeout: 60_000, keepAliveTimeout: 72_000 };
+export const REQUEST_DEADLINE_MS = 30_000;
+const OVERDUE_CHECK_INTERVAL_MS = 1_000;
+export const SERVER_TIMEOUTS = {
+  requestTimeout: REQUEST_DEADLINE_MS - OVERDUE_CHECK_INTERVAL_MS,
+  connectionTimeout: 60_000,
+  keepAliveTimeout: 72_000,
+};
+/** What Fastify hands to http.createServer: Node's own options for the checks above. */
+const NODE_HTTP_OPTIONS = {
+  headersTimeout: SERVER_TIMEOUTS.requestTimeout,
+  requestTimeout: SERVER_TIMEOUTS.requestTimeout,
+  connectionsCheckingInterval: OVERDUE_CHECK_INTERVAL_MS,
+};
 const DEFAULT_STOREFRONT_DIST = join(import.meta.dirname, "../../storefront/dist");
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -119,6 +138,7 @@ function createServer(config: Config, logs: boolean, logStream?: BuildOptions["l
     pluginTimeout: 60_000,
     bodyLimit: API_BODY_LIMIT,
     ...SERVER_TIMEOUTS,
+    http: NODE_HTTP_OPTIONS,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     schemaController: { compilersFactory: ZOD_COMPILERS },
     // Bad URLs and over-long path parameters are answered by the router itself: same shape as every error.
@@ -129,17 +149,19 @@ function createServer(config: Config, logs: boolean, logStream?: BuildOptions["l
     // Requests Node's HTTP parser refuses (a raw ø in the URL, …) never reach the router: same shape there too.
     clientErrorHandler,
     // X-Forwarded-Proto (https → HSTS) and X-Forwarded-For count only from proxies TRUST_PROXY names.
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 }
 
 /**
  * Every feature's routes under /api, behind the bearer token (routes marked public excepted), with
- * wrong tries of codes limited on the routes marked guessing.
+ * wrong tries of codes limited on the routes marked guessing, and each client's requests limited on the
+ * routes marked clientLimit.
  */
 async function registerApi(api: FastifyInstance, deps: Deps, app: FastifyInstance): Promise<void> {
   registerAuth(api, deps.tokens);
   await registerGuessLimit(api, deps);
+  registerClientLimit(api, deps);
   api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());
   for (const register of routeModules as RouteModule[]) register(api.withTypeProvider<ZodTypeProvider>(), deps);
 }

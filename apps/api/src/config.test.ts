@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Fastify from "fastify";
 import { describe, expect, test } from "vitest";
-import { loadConfig } from "./config";
+import { fastifyTrustProxy, loadConfig } from "./config";
 
 const freshDataDir = () => mkdtempSync(join(tmpdir(), "config-"));
 
@@ -83,7 +84,7 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: freshDataDir() })).toMatchObject({ trustProxy: false, corsOrigins: [] });
   });
 
-  test("reads TRUST_PROXY as true/false or proxy addresses, and CORS_ORIGINS as a list of origins", () => {
+  test("reads TRUST_PROXY as false, true with TRUST_PROXY_HOPS, or proxy addresses, and CORS_ORIGINS as a list of origins", () => {
     const config = loadConfig({
       DATA_DIR: freshDataDir(),
       TRUST_PROXY: "10.0.0.0/8, 127.0.0.1, ::1",
@@ -93,7 +94,79 @@ describe("loadConfig", () => {
       trustProxy: ["10.0.0.0/8", "127.0.0.1", "::1"],
       corsOrigins: ["https://shop.example.dk", "http://localhost:5173"],
     });
-    expect(loadConfig({ DATA_DIR: freshDataDir(), TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: freshDataDir(), TRUST_PROXY: "true", TRUST_PROXY_HOPS: "2" }).trustProxy).toEqual({
+      hops: 2,
+    });
+    expect(loadConfig({ DATA_DIR: freshDataDir(), TRUST_PROXY: "false" }).trustProxy).toBe(false);
+  });
+
+  test("refuses TRUST_PROXY=true without TRUST_PROXY_HOPS, saying what to set", () => {
+    expect(() => loadConfig({ DATA_DIR: freshDataDir(), TRUST_PROXY: "true" })).toThrow(
+      /TRUST_PROXY: true needs TRUST_PROXY_HOPS, the number of proxies in front of the API \(1 for one nginx\)/,
+    );
+  });
+
+  test("refuses TRUST_PROXY_HOPS that is not a number of proxies, or that comes without TRUST_PROXY=true", () => {
+    for (const hops of ["0", "1.5", "one", "-1"]) {
+      expect(() => loadConfig({ DATA_DIR: freshDataDir(), TRUST_PROXY: "true", TRUST_PROXY_HOPS: hops }), hops).toThrow(
+        /TRUST_PROXY_HOPS/,
+      );
+    }
+    expect(() => loadConfig({ DATA_DIR: freshDataDir(), TRUST_PROXY_HOPS: "1" })).toThrow(
+      /TRUST_PROXY_HOPS: counts only with TRUST_PROXY=true/,
+    );
+    expect(() => loadConfig({ DATA_DIR: freshDataDir(), TRUST_PROXY: "10.0.0.1", TRUST_PROXY_HOPS: "1" })).toThrow(
+      /TRUST_PROXY_HOPS/,
+    );
+  });
+
+  // The config goes to Fastify's trustProxy as it is (app.ts): these pin what Fastify makes of it.
+  describe("the client's address (request.ip) behind proxies", () => {
+    const ipWith = async (env: Record<string, string>, remoteAddress: string, forwardedFor?: string) => {
+      const app = Fastify({
+        trustProxy: fastifyTrustProxy(loadConfig({ DATA_DIR: freshDataDir(), ...env }).trustProxy),
+      });
+      app.get("/ip", (request) => ({ ip: request.ip }));
+      const headers = forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor };
+      const res = await app.inject({ method: "GET", url: "/ip", remoteAddress, headers });
+      await app.close();
+      return res.json<{ ip: string }>().ip;
+    };
+    // nginx with `proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for` appends the address it saw to
+    // whatever the client sent: "what the client wrote, …, the client's real address".
+    const forged = "6.6.6.6, 7.7.7.7";
+
+    test("without TRUST_PROXY: the connecting address; X-Forwarded-For is ignored", async () => {
+      expect(await ipWith({}, "10.0.0.2", `${forged}, 198.51.100.7`)).toBe("10.0.0.2");
+    });
+
+    test("one hop: the right-most entry, the address the proxy saw, whatever the client wrote before it", async () => {
+      const oneHop = { TRUST_PROXY: "true", TRUST_PROXY_HOPS: "1" };
+      expect(await ipWith(oneHop, "10.0.0.2", `${forged}, 198.51.100.7`)).toBe("198.51.100.7");
+      expect(await ipWith(oneHop, "10.0.0.2", "198.51.100.7")).toBe("198.51.100.7");
+      expect(await ipWith(oneHop, "10.0.0.2")).toBe("10.0.0.2");
+    });
+
+    test("two hops: the entry the outer proxy wrote", async () => {
+      const twoHops = { TRUST_PROXY: "true", TRUST_PROXY_HOPS: "2" };
+      expect(await ipWith(twoHops, "10.0.0.2", `${forged}, 198.51.100.7, 10.0.0.1`)).toBe("198.51.100.7");
+      expect(await ipWith(twoHops, "::ffff:127.0.0.1", `${forged}, 198.51.100.7, 192.168.1.4`)).toBe("198.51.100.7");
+    });
+
+    test("hops: a client that reaches the API directly, from a public address, is not believed", async () => {
+      const oneHop = { TRUST_PROXY: "true", TRUST_PROXY_HOPS: "1" };
+      expect(await ipWith(oneHop, "203.0.113.9", "198.51.100.7")).toBe("203.0.113.9");
+      // A public address is no proxy hop either: the client's address is the first one not trusted.
+      const twoHops = { TRUST_PROXY: "true", TRUST_PROXY_HOPS: "2" };
+      expect(await ipWith(twoHops, "10.0.0.2", `${forged}, 198.51.100.7`)).toBe("198.51.100.7");
+    });
+
+    test("listed proxies: the right-most entry that is not one of them", async () => {
+      const listed = { TRUST_PROXY: "10.0.0.0/8" };
+      expect(await ipWith(listed, "10.0.0.2", `${forged}, 198.51.100.7, 10.0.0.1`)).toBe("198.51.100.7");
+      // A client that connects directly is not a listed proxy: what it writes is not believed.
+      expect(await ipWith(listed, "203.0.113.9", `${forged}, 198.51.100.7`)).toBe("203.0.113.9");
+    });
   });
 
   test("refuses a TRUST_PROXY or CORS_ORIGINS entry that is not an address or an origin, naming it", () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { isIP } from "node:net";
+import { BlockList, isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 
@@ -31,10 +31,25 @@ const EnvSchema = z.object({
   PAYMENTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   RATE_LIMIT_TRIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  CREATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  // At least the basket's 120-minute expiry (SPEC §9): an empty basket removed is one no guest can use any more.
+  EMPTY_BASKET_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(24 * 3650)
+    .default(3),
   TRUST_PROXY: z
     .string()
     .optional()
     .transform((value, ctx) => parseTrustProxy(value, ctx)),
+  TRUST_PROXY_HOPS: z.coerce
+    .number()
+    .int("must be a whole number of proxies")
+    .min(1, "must be at least 1 (the proxy in front of the API)")
+    .max(10)
+    .optional(),
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -74,12 +89,23 @@ export type Config = {
   retentionDays: number;
   /**
    * Wrong tries of a code a client address, and a token, get per minute on each guessing route
-   * (discount codes, gift-card codes, login attempts) before 429 (plugins/guess-limit).
+   * (discount codes, gift-card codes) before 429 (plugins/guess-limit).
    */
   rateLimitTriesPerMinute: number;
   /**
+   * Baskets, and checkouts, a client address and a token may each create a minute before 429
+   * TOO_MANY_REQUESTS (plugins/client-limit): each is a row kept until the retention sweep.
+   */
+  creationsPerMinute: number;
+  /** Login attempts a client address may report a minute, right or wrong, before 429 (each calls the login webhook). */
+  loginAttemptsPerMinute: number;
+  /** Baskets that have no line and no checkout are deleted after this many hours (the retention sweep). */
+  emptyBasketRetentionHours: number;
+  /**
    * Fastify's `trustProxy`: which proxies may tell the client's address and protocol
    * (X-Forwarded-For, X-Forwarded-Proto). false (default): none, so HSTS is sent only on a direct TLS connection.
+   * The client's address (`request.ip`) is then the right-most X-Forwarded-For entry no trusted proxy wrote:
+   * the address the trusted proxies saw, never what the client wrote itself.
    */
   trustProxy: TrustProxy;
   /** Origins allowed to call the API from a browser (CORS); empty: none. */
@@ -88,12 +114,16 @@ export type Config = {
 
 export type PaymentLimits = { unpaidPerToken: number; unpaidPerAddress: number; perAddressPerHour: number };
 
-/** false, true (whoever connects is the proxy), or the proxies' addresses and CIDR ranges. */
-export type TrustProxy = boolean | string[];
+/**
+ * false; the number of proxies in front of the API (TRUST_PROXY=true with TRUST_PROXY_HOPS); or the proxies'
+ * addresses and CIDR ranges. Never plain `true`: Fastify would then take the left-most X-Forwarded-For entry,
+ * which the client writes itself, and every client could choose its own address (issue 41).
+ */
+export type TrustProxy = false | { hops: number } | string[];
 
 /** Reads the environment once at start-up; fails with the list of everything that is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = EnvSchema.superRefine(requireTrustedHops).safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${problems.join("\n")}`);
@@ -127,13 +157,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     retentionDays: e.RETENTION_DAYS,
     rateLimitTriesPerMinute: e.RATE_LIMIT_TRIES_PER_MINUTE,
-    trustProxy: e.TRUST_PROXY,
+    creationsPerMinute: e.CREATIONS_PER_MINUTE,
+    loginAttemptsPerMinute: e.LOGIN_ATTEMPTS_PER_MINUTE,
+    emptyBasketRetentionHours: e.EMPTY_BASKET_RETENTION_HOURS,
+    trustProxy: e.TRUST_PROXY === true ? { hops: e.TRUST_PROXY_HOPS as number } : e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
   };
 }
 
 /** TRUST_PROXY: `true`/`false`, or a comma-separated list of IP addresses and CIDR ranges. */
-function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): TrustProxy {
+function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): boolean | string[] {
   const text = value?.trim() ?? "";
   if (text === "" || text === "false") return false;
   if (text === "true") return true;
@@ -147,6 +180,32 @@ function parseTrustProxy(value: string | undefined, ctx: z.RefinementCtx): Trust
   return entries;
 }
 
+/**
+ * TRUST_PROXY=true says only "there is a proxy", not how many: which X-Forwarded-For entry the proxies wrote
+ * depends on that, so it is refused unless TRUST_PROXY_HOPS says. Hops without TRUST_PROXY=true would be ignored
+ * silently, so they are refused too.
+ */
+function requireTrustedHops(
+  env: { TRUST_PROXY: boolean | string[]; TRUST_PROXY_HOPS?: number | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (env.TRUST_PROXY === true && env.TRUST_PROXY_HOPS === undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["TRUST_PROXY"],
+      message:
+        "true needs TRUST_PROXY_HOPS, the number of proxies in front of the API (1 for one nginx), or list the " +
+        "proxies' addresses in TRUST_PROXY instead; otherwise every client could choose its own address with X-Forwarded-For",
+    });
+  if (env.TRUST_PROXY !== true && env.TRUST_PROXY_HOPS !== undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["TRUST_PROXY_HOPS"],
+      message:
+        "counts only with TRUST_PROXY=true (a list of proxy addresses in TRUST_PROXY already says which to trust)",
+    });
+}
+
 function isAddressOrRange(entry: string): boolean {
   const [address = "", bits, ...rest] = entry.split("/");
   const version = isIP(address);
@@ -154,6 +213,39 @@ function isAddressOrRange(entry: string): boolean {
   if (bits === undefined) return true;
   return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
 }
+
+/**
+ * Fastify's `trustProxy` for the config's. Fastify (5.12.8 on) no longer takes a number of hops: hop counting
+ * alone believes a client that reaches the API directly and writes X-Forwarded-For itself
+ * (https://fastify.dev/docs/latest/Reference/Server/#trustproxy). So a hop is trusted only when the address it
+ * came from is a loopback, link-local or private one, where a proxy in front of the API sits; proxies on public
+ * addresses are listed in TRUST_PROXY instead.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false || Array.isArray(trust)) return trust;
+  const { hops } = trust;
+  return (address, hop) => hop < hops && PROXY_NETWORKS.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
+}
+
+/** Loopback, link-local and private (unique local) ranges, as @fastify/proxy-addr's presets name them. */
+const PROXY_NETWORKS = (() => {
+  const networks = new BlockList();
+  for (const [network, bits] of [
+    ["127.0.0.0", 8],
+    ["169.254.0.0", 16],
+    ["10.0.0.0", 8],
+    ["172.16.0.0", 12],
+    ["192.168.0.0", 16],
+  ] as const)
+    networks.addSubnet(network, bits, "ipv4");
+  for (const [network, bits] of [
+    ["::1", 128],
+    ["fe80::", 10],
+    ["fc00::", 7],
+  ] as const)
+    networks.addSubnet(network, bits, "ipv6");
+  return networks;
+})();
 
 /** CORS_ORIGINS: comma-separated origins exactly as a browser sends them (`https://shop.example.dk`, no path). */
 function parseOrigins(value: string | undefined, ctx: z.RefinementCtx): string[] {

@@ -23,7 +23,7 @@ test("the front page asks for the session login; a wrong password is refused wit
   assert.equal((await attempt).status(), 204);
   assert.deepEqual(JSON.parse((await attempt).request().postData()), {
     username: "e2e-guest",
-    passwordApproved: false,
+    password: "wrong-password",
   });
   assert.equal(await page.locator(".category-tile").count(), 0);
   await page.close();

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { openDatabase } from "./client";
-import { DataDirInUseError, type Holder, lockDataDir, takeOverStale } from "./data-dir-lock";
+import { DataDirInUseError, type Holder, lifeOfThreads, lockDataDir, takeOverStale } from "./data-dir-lock";
 
 const lockModule = fileURLToPath(new URL("./data-dir-lock.ts", import.meta.url));
 
@@ -79,6 +79,35 @@ function killHard(child: ChildProcess): Promise<void> {
     child.on("exit", () => done());
     child.kill("SIGKILL");
   });
+}
+
+/** Field 22 of /proc/<pid>/stat, as the lock records it. */
+function procStartOf(pid: number): string {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19]!;
+}
+
+function stateOf(pid: number): string {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.charAt(stat.lastIndexOf(")") + 2);
+}
+
+/**
+ * A process that has exited but is not reaped: a zombie, like an API process just killed whose
+ * parent (a supervisor, a test harness) has not called wait() yet. `sleep 1000` is started in the
+ * background by a shell that then becomes `sleep 2000`, which never waits for its children; the
+ * zombie lasts until that parent is ended (end()).
+ */
+async function zombie(): Promise<{ pid: number; procStart: string; end: () => void }> {
+  const parent = spawn("sh", ["-c", "sleep 1000 & echo $!; exec sleep 2000"], { stdio: ["ignore", "pipe", "inherit"] });
+  const pid = await new Promise<number>((done) => parent.stdout?.once("data", (chunk) => done(Number(String(chunk)))));
+  const procStart = procStartOf(pid);
+  process.kill(pid, "SIGKILL");
+  for (let waited = 0; stateOf(pid) !== "Z"; waited += 10) {
+    if (waited > 5_000) throw new Error(`process ${pid} did not become a zombie`);
+    await new Promise((done) => setTimeout(done, 10));
+  }
+  return { pid, procStart, end: () => parent.kill("SIGKILL") };
 }
 
 describe("the lock on a PGlite DATA_DIR", () => {
@@ -182,6 +211,54 @@ describe("the lock on a PGlite DATA_DIR", () => {
     },
   );
 
+  test.runIf(existsSync("/proc/self/stat"))(
+    "a holder that has exited but is not yet reaped (a zombie) is taken over at once",
+    async () => {
+      const dataDir = freshDataDir();
+      const dead = await zombie();
+      try {
+        writeLock(dataDir, { pid: dead.pid, procStart: dead.procStart });
+        // Still a zombie: kill(pid, 0) succeeds and /proc shows the same start time as the lock.
+        expect(() => process.kill(dead.pid, 0)).not.toThrow();
+        const started = Date.now();
+        const lock = await lockDataDir(dataDir);
+        expect(Date.now() - started, "at once, no waiting").toBeLessThan(1_000);
+        expect(stateOf(dead.pid)).toBe("Z");
+        expect(JSON.parse(readFileSync(`${dataDir}.lock`, "utf8")).pid).toBe(process.pid);
+        lock.release();
+      } finally {
+        dead.end();
+      }
+    },
+  );
+
+  test.runIf(existsSync("/proc/self/stat"))("a holder whose process is gone is taken over at once", async () => {
+    const dataDir = freshDataDir();
+    const child = spawn("sleep", ["1000"], { stdio: "ignore" });
+    await new Promise((done) => child.once("spawn", done));
+    const procStart = procStartOf(child.pid!);
+    await killHard(child); // exited and reaped: its pid no longer exists
+    expect(existsSync(`/proc/${child.pid}`)).toBe(false);
+    writeLock(dataDir, { pid: child.pid!, procStart });
+    const started = Date.now();
+    const lock = await lockDataDir(dataDir);
+    expect(Date.now() - started, "at once, no waiting").toBeLessThan(1_000);
+    lock.release();
+  });
+
+  test("a live holder with the same start time is refused, also when it sleeps (not a zombie)", async () => {
+    const dataDir = freshDataDir();
+    const sleeper = spawn("sleep", ["1000"], { stdio: "ignore" });
+    try {
+      await new Promise((done) => sleeper.once("spawn", done));
+      writeLock(dataDir, { pid: sleeper.pid!, procStart: procStartOf(sleeper.pid!) });
+      await expect(lockDataDir(dataDir)).rejects.toThrow(`DATA_DIR ${dataDir} is in use by process ${sleeper.pid}`);
+      expect(JSON.parse(readFileSync(`${dataDir}.lock`, "utf8")).pid, "its lock is left alone").toBe(sleeper.pid);
+    } finally {
+      sleeper.kill("SIGKILL");
+    }
+  });
+
   test("a lock from another host is refused, never taken over", async () => {
     const dataDir = freshDataDir();
     writeLock(dataDir, { hostname: "elsewhere" });
@@ -189,5 +266,32 @@ describe("the lock on a PGlite DATA_DIR", () => {
       `DATA_DIR ${dataDir} is in use by process 999999999 on host elsewhere (started 2026-01-01T00:00:00.000Z)`,
     );
     await expect(lockDataDir(dataDir)).rejects.toThrow(`if that process is gone, delete ${dataDir}.lock`);
+  });
+});
+
+describe("how far a process is from gone, by its threads' /proc stat lines", () => {
+  // state is the field after the command; flags (PF_EXITING = 0x4 while in do_exit) the seventh after it.
+  const thread = (state: string, flags: number) => `4242 (node (api)) ${state} 1 4242 4242 0 -1 ${flags} 0 0`;
+  test.each([
+    { what: "one thread asleep", threads: [thread("S", 0x400000)], life: "running" },
+    { what: "two threads at work", threads: [thread("R", 0x400000), thread("S", 0x400040)], life: "running" },
+    { what: "a zombie", threads: [thread("Z", 0x40840c)], life: "exited" },
+    { what: "dead (X)", threads: [thread("X", 0x40840c)], life: "exited" },
+    { what: "no threads left (reaped while we read)", threads: [], life: "exited" },
+    // Only the main thread has exited: the other threads still run and may still write.
+    {
+      what: "a zombie main thread beside a running one",
+      threads: [thread("Z", 0x40840c), thread("S", 0x400040)],
+      life: "running",
+    },
+    // SIGKILL delivered: every thread in do_exit, tearing down, not yet a zombie.
+    { what: "every thread in do_exit", threads: [thread("R", 0x40044c), thread("D", 0x400044)], life: "exiting" },
+    {
+      what: "a zombie main thread, the last other one in do_exit",
+      threads: [thread("Z", 0x40840c), thread("D", 0x400044)],
+      life: "exiting",
+    },
+  ])("$what → $life", ({ threads, life }) => {
+    expect(lifeOfThreads(threads)).toBe(life);
   });
 });

@@ -6,11 +6,11 @@
  *
  * The lock is the file `<dataDir>.lock` (beside the directory, so PGlite never sees a foreign file
  * in its PGDATA), holding who took it: pid, process start, host, boot. Node has no flock(), so the
- * lock is the file's existence, created atomically; a lock whose process is gone (kill -9) is
- * stale and taken over.
+ * lock is the file's existence, created atomically; a lock whose process is gone (kill -9), or has
+ * exited and waits only to be reaped by its parent (a zombie), is stale and taken over.
  */
 import { randomBytes } from "node:crypto";
-import { linkSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { linkSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { resolve } from "node:path";
 
@@ -58,12 +58,14 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
     procStart: procStartOf(process.pid),
     bootId: bootId(),
   };
+  let exiting: Holder | null = null;
   for (let attempt = 0; attempt < TAKEOVER_ATTEMPTS; attempt++) {
     if (createExclusive(lockPath, me)) {
       heldHere.add(me.id);
       return { release: () => release(lockPath, me.id) };
     }
     const holder = readHolder(lockPath);
+    exiting = null;
     if (holder === "gone") continue; // released or taken over between our link and our read
     if (holder === "unreadable") {
       throw new DataDirInUseError(
@@ -77,6 +79,12 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
         `${inUseMessage(dir, lockPath, holder)} (if that process is gone, delete ${lockPath})`,
       );
     }
+    if (state === "exiting") {
+      // Killed and tearing down (a moment): it runs no more code of its own, but may still hold files.
+      exiting = holder;
+      await new Promise((done) => setTimeout(done, TAKEOVER_WAIT_MS));
+      continue;
+    }
     const outcome = takeOverStale(lockPath, holder);
     if (outcome === "interrupted") {
       throw new DataDirInUseError(
@@ -86,6 +94,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
     if (outcome === "busy") await new Promise((done) => setTimeout(done, TAKEOVER_WAIT_MS));
     // removed or busy: try to create our own lock again; a live winner refuses us on the next turn.
   }
+  if (exiting) throw new DataDirInUseError(`${inUseMessage(dir, lockPath, exiting)} (it is exiting)`);
   throw new DataDirInUseError(`DATA_DIR ${dir}: could not take the lock ${lockPath}; is another process starting?`);
 }
 
@@ -99,12 +108,15 @@ function inUseMessage(dir: string, lockPath: string, holder: Holder): string {
 }
 
 /**
- * Whether the lock's process still runs. Dead means: not alive (kill(pid, 0) → ESRCH), or the pid
- * now belongs to another process (a different start time, a reboot in between, or our own pid
- * without our own lock: a container restarted with the same pid). Another host, or no way to tell
- * a reused pid apart, is in doubt: refused, never taken over.
+ * Whether the lock's process still runs. Dead means: not alive (kill(pid, 0) → ESRCH); exited but not
+ * yet reaped by its parent (a zombie: kill(pid, 0) still succeeds and /proc still shows its start
+ * time, but it runs no code and holds no files, so taking over is safe; every thread counts, as a
+ * process whose main thread alone has exited still runs); or the pid now belongs to another process
+ * (a different start time, a reboot in between, or our own pid without our own lock: a container
+ * restarted with the same pid). Exiting (killed, still tearing down) is waited for. Another host, or
+ * no way to tell a reused pid apart, is in doubt: refused, never taken over.
  */
-function holderState(holder: Holder): "alive" | "dead" | "in-doubt" {
+function holderState(holder: Holder): "alive" | "exiting" | "dead" | "in-doubt" {
   if (holder.hostname !== hostname()) return "in-doubt";
   if (holder.bootId && bootId() && holder.bootId !== bootId()) return "dead";
   if (holder.pid === process.pid) return heldHere.has(holder.id) ? "alive" : "dead";
@@ -115,8 +127,51 @@ function holderState(holder: Holder): "alive" | "dead" | "in-doubt" {
     // EPERM: the pid runs under another user, so it is alive; go on to check it is the same process.
   }
   const now = procStartOf(holder.pid);
-  if (holder.procStart && now) return holder.procStart === now ? "alive" : "dead";
+  if (holder.procStart && now) {
+    if (holder.procStart !== now) return "dead";
+    const life = lifeOfThreads(threadStats(holder.pid));
+    return life === "exited" ? "dead" : life === "exiting" ? "exiting" : "alive";
+  }
   return holder.procStart || now ? "in-doubt" : "alive";
+}
+
+/** PF_EXITING in /proc/<pid>/stat's flags (field 9): the thread is in do_exit and runs no more user code. */
+const PF_EXITING = 0x4;
+
+/**
+ * How far a process is from gone, by the /proc/<pid>/task/<tid>/stat lines of its threads: `exited`
+ * when every thread is a zombie (Z) or dead (X) — threads other than the main one vanish from the
+ * list once gone, the main one stays a zombie until its parent reaps it; `exiting` when every thread
+ * is exited or in do_exit (SIGKILL delivered); else `running`. No lines (the process vanished
+ * between our checks): `exited`. (Exported for its test.)
+ */
+export function lifeOfThreads(stats: string[]): "exited" | "exiting" | "running" {
+  const threads = stats.map((stat) => {
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { state: fields[0], flags: Number(fields[6]) };
+  });
+  const exited = (t: { state?: string }) => t.state === "Z" || t.state === "X";
+  if (threads.every(exited)) return "exited";
+  if (threads.every((t) => exited(t) || (t.flags & PF_EXITING) !== 0)) return "exiting";
+  return "running";
+}
+
+function threadStats(pid: number): string[] {
+  const stats: string[] = [];
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return stats; // gone since kill(pid, 0)
+  }
+  for (const tid of tids) {
+    try {
+      stats.push(readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8"));
+    } catch {
+      // this thread ended while we read the list
+    }
+  }
+  return stats;
 }
 
 /**
@@ -154,7 +209,8 @@ function claimerAlive(claim: string): boolean {
     const { pid, procStart } = JSON.parse(readFileSync(claim, "utf8")) as { pid: number; procStart: string | null };
     process.kill(pid, 0);
     const now = procStartOf(pid);
-    return !(procStart && now && procStart !== now);
+    if (procStart && now && procStart !== now) return false;
+    return lifeOfThreads(threadStats(pid)) === "running";
   } catch (error) {
     // ENOENT: the claim was just finished; EPERM: alive under another user; ESRCH or junk: dead.
     const code = (error as NodeJS.ErrnoException).code;

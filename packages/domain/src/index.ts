@@ -10,4 +10,5 @@ export * from "./option-pricing";
 export * from "./payment-states";
 export * from "./pickup-slots";
 export * from "./sale-price";
+export * from "./session-login";
 export * from "./totals";

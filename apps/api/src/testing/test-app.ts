@@ -56,6 +56,9 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     // Feature tests try many wrong codes from one address; plugins/guess-limit tests the limit itself.
     RATE_LIMIT_TRIES_PER_MINUTE: "1000000",
+    // Likewise per-client creations and login attempts; plugins/client-limit tests the limits themselves.
+    CREATIONS_PER_MINUTE: "1000000",
+    LOGIN_ATTEMPTS_PER_MINUTE: "1000000",
     // Tests and load tools start many payments from one token and 127.0.0.1 and rarely open their links; the
     // payment module's own tests and reliability/cases/squatting test the limits (decision 025).
     PAYMENTS_UNPAID_PER_TOKEN: "1000000",

@@ -69,9 +69,56 @@ describe("nextAfterLogin", () => {
   test("goes back to the path the guest wanted", () => {
     expect(nextAfterLogin("?next=%2Fmenu%2F3")).toBe("/menu/3");
   });
-  test("never leaves the site", () => {
-    expect(nextAfterLogin("?next=%2F%2Fevil.example")).toBe("/");
-    expect(nextAfterLogin("?next=https%3A%2F%2Fevil.example")).toBe("/");
+
+  // As the browser's address bar has them: `?next=` then the value, percent-encoded or raw.
+  test.each([
+    ["%2Fmenu%2F3", "/menu/3"],
+    ["%2Fcheckout%3Fx%3D1", "/checkout?x=1"],
+    ["/checkout", "/checkout"],
+    ["%2Fmenu%2F3%3Fq%3Da%2520b", "/menu/3?q=a%20b"],
+    ["/menu/3#top", "/menu/3#top"],
+    ["/order/0b4f2c1e-8a5d-4f0e-9a51-2d3c4b5a6f70", "/order/0b4f2c1e-8a5d-4f0e-9a51-2d3c4b5a6f70"],
+    ["/apiary", "/apiary"],
+    ["/menu/./3", "/menu/3"],
+  ])("a path of the storefront: next=%s → %s", (next, path) => {
+    expect(nextAfterLogin(`?next=${next}`)).toBe(path);
+  });
+
+  test.each([
+    ["another host", "%2F%2Fevil.example"],
+    ["another host, raw", "//evil.example"],
+    ["three slashes", "///evil.example"],
+    ["a backslash, encoded", "/%5Cevil.example"],
+    ["a backslash, raw", "/\\evil.example"],
+    ["a backslash, encoded twice", "/%255Cevil.example"],
+    ["a backslash first", "%5C%5Cevil.example"],
+    ["a tab, encoded", "/%09/evil.example"],
+    ["a tab, raw", "/\t/evil.example"],
+    ["a newline", "/%0A/evil.example"],
+    ["a NUL", "/menu%00"],
+    ["a tab encoded twice", "/%2509/evil.example"],
+    ["a space first", "%20/menu/3"],
+    ["a dot segment that makes two slashes", "/.//evil.example"],
+    ["an absolute URL", "https%3A%2F%2Fevil.example"],
+    ["a URL without slashes", "https:evil.example"],
+    ["a script", "javascript%3Aalert(1)"],
+    ["a data URL", "data:text/html,hi"],
+    ["no leading slash", "evil.example"],
+    ["the API", "%2Fapi%2Fbasket"],
+    ["the API itself", "/api"],
+    ["the API in capitals", "/API/docs"],
+    ["the API behind dot segments", "/menu/../api/basket"],
+    ["the API behind encoded dot segments", "/menu/%2e%2e/api/basket"],
+    ["the API with an encoded slash", "/api%2Fbasket"],
+    ["an admin tool", "/admin"],
+    ["an admin tool's page", "/admin/orders"],
+    ["a malformed escape", "/menu/%E0%A4%A"],
+    ["nothing", ""],
+  ])("%s (next=%s) → /", (_what, next) => {
+    expect(nextAfterLogin(`?next=${next}`)).toBe("/");
+  });
+
+  test("no next at all → /", () => {
     expect(nextAfterLogin("")).toBe("/");
   });
 });

@@ -43,8 +43,47 @@ export function redirectFor(pathname: string, search: string, gate: RouteGate): 
   return null;
 }
 
-/** The path to go back to after login: only a path of this site (never `//other.host` or a URL). */
+/**
+ * Paths on the storefront's host that are not the storefront's: the API (apps/api serves /api beside it)
+ * and a restaurant's admin tool where one is served there too. Going there after login would leave the shop.
+ */
+const NOT_THE_STOREFRONTS = /^\/(api|admin)(\/|$)/i;
+/** A stand-in origin to resolve a path against: only its sameness matters. */
+const THIS_SITE = "https://storefront.invalid";
+
+/**
+ * The path to go back to after login (`?next=`): a path of the storefront, else `/`. Never another host,
+ * never a value the router would refuse as external navigation: browsers read `\` as `/` and drop tabs
+ * and newlines from URLs, so `/\evil.example` and `/%09/evil.example` are `//evil.example`.
+ */
 export function nextAfterLogin(search: string): string {
   const next = new URLSearchParams(search).get(NEXT_PARAM);
-  return next?.startsWith("/") && !next.startsWith("//") ? next : "/";
+  return (next !== null && storefrontPath(next)) || "/";
+}
+
+/** `value` as a path of the storefront (normalised, with its query and hash), or null if it is anything else. */
+export function storefrontPath(value: string): string | null {
+  const decoded = decodedOnce(value);
+  const plain = isPlainPath(value) && !/\s/.test(value);
+  if (!plain || decoded === null || !isPlainPath(decoded) || NOT_THE_STOREFRONTS.test(decoded)) return null;
+  // Resolved as the browser will: `/menu/../api` and `/.//evil.example` only show what they are once resolved.
+  const url = new URL(value, THIS_SITE);
+  const path = url.pathname + url.search + url.hash;
+  if (url.origin !== THIS_SITE || !isPlainPath(path) || NOT_THE_STOREFRONTS.test(url.pathname)) return null;
+  return path;
+}
+
+/** One slash, then something other than a slash or backslash; no backslash or control character anywhere. */
+function isPlainPath(value: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+  return /^\/(?![/\\])/.test(value) && !/[\\\u0000-\u001f\u007f]/.test(value);
+}
+
+/** The value with its percent-escapes decoded once more (`%255C` → `%5C` → `\` is caught), or null if malformed. */
+function decodedOnce(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
 }

@@ -137,6 +137,12 @@ describe("redirect rules in the router (SPEC §2)", () => {
     expect(screen.getByText(/we do not support your browser/)).toBeTruthy();
   });
 
+  test("/error for a busy network (429 TOO_MANY_REQUESTS) asks the guest to wait a minute", async () => {
+    renderAt("/error?reason=busy", ready());
+    expect((await heading()).textContent).toBe("Sorry, an error has occurred");
+    expect(screen.getByText(/Please wait a minute and try again/)).toBeTruthy();
+  });
+
   test("maintenance mode leads to /maintenance", async () => {
     logIn();
     const router = renderAt("/menu/7", ready(shop({ isDownForMaintenance: true })));
@@ -211,7 +217,7 @@ describe("the login gate", () => {
     fireEvent.click(screen.getByRole("button", { name: "Log in" }));
     expect((await screen.findByRole("alert")).textContent).toBe("The password is incorrect");
     expect(sessionStorage.getItem(SESSION_LOGIN_KEY)).toBeNull();
-    expect(onLoginAttempt).toHaveBeenCalledWith({ username: "anna", passwordApproved: false });
+    expect(onLoginAttempt).toHaveBeenCalledWith({ username: "anna", password: "wrong" });
   });
 
   test("the production unit id is accepted, kept in session storage, and the tiles show", async () => {
@@ -222,7 +228,7 @@ describe("the login gate", () => {
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Log in" })));
     expect(await screen.findByText("Burgers")).toBeTruthy();
     expect(sessionStorage.getItem(SESSION_LOGIN_KEY)).toBe(String(PRODUCTION_UNIT_ID));
-    expect(onLoginAttempt).toHaveBeenCalledWith({ username: "anna", passwordApproved: true });
+    expect(onLoginAttempt).toHaveBeenCalledWith({ username: "anna", password: String(PRODUCTION_UNIT_ID) });
   });
 
   test("both fields are required", async () => {

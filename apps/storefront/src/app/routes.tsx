@@ -17,7 +17,7 @@ export type RouterDeps = ShopDataDeps & {
   userAgent: () => string;
   /** Messages for pages shown without a started shop (status pages). */
   ensureLanguage: () => Promise<void>;
-  onLoginAttempt: (attempt: { username: string; passwordApproved: boolean }) => void;
+  onLoginAttempt: (attempt: { username: string; password: string }) => void;
 };
 
 /** Shown while the first loaders run (the app start): the shape of the page, not a blank screen. */

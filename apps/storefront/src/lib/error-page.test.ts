@@ -13,4 +13,14 @@ describe("errorPagePath", () => {
     expect(errorPagePath(null)).toBe("/error");
     expect(errorPagePath({ traceId: 42 })).toBe("/error");
   });
+
+  test("too many new baskets or checkouts from the guest's network (429 TOO_MANY_REQUESTS) say so on the error page", () => {
+    const failure = new ApiError({
+      ok: false,
+      status: 429,
+      errors: [{ code: "TOO_MANY_REQUESTS", message: "Too many requests" }],
+      traceId: "t1",
+    });
+    expect(errorPagePath(failure)).toBe("/error?traceId=t1&reason=busy");
+  });
 });

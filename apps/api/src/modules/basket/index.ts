@@ -2,4 +2,4 @@
 export { basketOrdered, findOwnBasket } from "./basket-access";
 export { readBasketLines, withLineKinds } from "./basket-lines";
 export { priceBasketLine } from "./price-basket-line";
-export { deleteUnorderedBaskets, lockBasket, paidFor } from "./repository";
+export { deleteEmptyBaskets, deleteUnorderedBaskets, lockBasket, paidFor } from "./repository";

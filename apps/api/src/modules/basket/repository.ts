@@ -342,3 +342,26 @@ export async function deleteUnorderedBaskets(db: Executor, input: { before: Date
   const deleted = await db.delete(basket).where(inArray(basket.id, stale)).returning({ id: basket.id });
   return deleted.length;
 }
+
+/**
+ * Deletes up to `limit` baskets created before `before` that have no line and no checkout: a client that
+ * only ever asked for new baskets leaves nothing a guest could miss. Its creation is an empty basket's last
+ * activity (a line added would make it non-empty), and a basket older than its 120-minute expiry can no
+ * longer be used. Answers how many were deleted.
+ */
+export async function deleteEmptyBaskets(db: Executor, input: { before: Date; limit: number }): Promise<number> {
+  const stale = db
+    .select({ id: basket.id })
+    .from(basket)
+    .where(
+      and(
+        lt(basket.createdAt, input.before),
+        notExists(db.select({ one: sql`1` }).from(basketItem).where(eq(basketItem.basketId, basket.id))),
+        notExists(db.select({ one: sql`1` }).from(schema.checkout).where(eq(schema.checkout.basketId, basket.id))),
+      ),
+    )
+    .limit(input.limit)
+    .for("update", { skipLocked: true });
+  const deleted = await db.delete(basket).where(inArray(basket.id, stale)).returning({ id: basket.id });
+  return deleted.length;
+}

@@ -44,27 +44,31 @@ const lineChange = {
 /** What the basket's use cases need of the app's deps. */
 type BasketDeps = Pick<Deps, "db" | "now">;
 
-export const basketRoutes: RouteModule = (api, { db, now }) => {
+export const basketRoutes: RouteModule = (api, { db, now, config }) => {
   const deps = { db, now };
-  createBasketRoute(api, deps);
+  createBasketRoute(api, deps, config.creationsPerMinute);
   getBasketRoute(api, deps);
   addBasketItemRoute(api, deps);
   updateBasketItemRoute(api, deps);
   removeBasketItemRoute(api, deps);
 };
 
-function createBasketRoute(api: Api, deps: BasketDeps) {
+function createBasketRoute(api: Api, deps: BasketDeps, perMinute: number) {
   api.get(
     "/basket",
     {
+      // Every call makes a row: a client address and a token each get CREATIONS_PER_MINUTE a minute.
+      config: { clientLimit: { name: "basket-creation", perMinute, by: ["address", "token"] } },
       schema: {
         tags,
         summary: "Create a new, empty basket for the token's production unit",
         description:
           "Answers 200 with the new basket (not 201, so clients treat every basket answer alike). Keep its id: " +
-          "the basket expires 120 minutes after createdTimeUtc.",
+          "the basket expires 120 minutes after createdTimeUtc; one that never gets a line is deleted a few hours " +
+          `later. At most ${perMinute} new baskets a minute per client address and per token: then 429 ` +
+          "TOO_MANY_REQUESTS with Retry-After (GET /basket/{id} is not counted).",
         querystring: BasketQuery,
-        response: { 200: Basket, 400: ErrorBody, 401: ErrorBody },
+        response: { 200: Basket, 400: ErrorBody, 401: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {

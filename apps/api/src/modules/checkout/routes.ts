@@ -22,28 +22,32 @@ const notOpenNote = "Only an OPEN checkout can change: otherwise 409 CHECKOUT_NO
 /** What the checkout routes' use cases need of the app's deps. */
 type CheckoutDeps = Pick<Deps, "db" | "now">;
 
-export const checkoutRoutes: RouteModule = (api, { db, now }) => {
+export const checkoutRoutes: RouteModule = (api, { db, now, config }) => {
   const deps = { db, now };
 
-  createCheckoutRoute(api, deps);
+  createCheckoutRoute(api, deps, config.creationsPerMinute);
   getCheckoutRoute(api, deps);
   linkBasketRoute(api, deps);
   getInstanceSettingRoute(api, deps);
 };
 
-function createCheckoutRoute(api: Api, deps: CheckoutDeps) {
+function createCheckoutRoute(api: Api, deps: CheckoutDeps, perMinute: number) {
   api.post(
     "/checkout",
     {
+      // Every call makes a row: a client address and a token each get CREATIONS_PER_MINUTE a minute.
+      config: { clientLimit: { name: "checkout-creation", perMinute, by: ["address", "token"] } },
       schema: {
         tags,
         summary: "Create an OPEN checkout for a module (instanceId = the module's checkoutInstanceId)",
         description:
           "No body (or an empty JSON object). The id is a random UUID; keep it to continue the checkout. A module " +
-          "that is inactive or not visible takes no orders: 422 MODULE_UNAVAILABLE.",
+          "that is inactive or not visible takes no orders: 422 MODULE_UNAVAILABLE. At most " +
+          `${perMinute} new checkouts a minute per client address and per token: then 429 TOO_MANY_REQUESTS with ` +
+          "Retry-After.",
         querystring: CreateCheckoutQuery,
         body: NoBody,
-        response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody },
+        response: { 200: Checkout, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 422: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {

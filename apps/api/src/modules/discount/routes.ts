@@ -19,8 +19,9 @@ const rules =
   "('The discount code is invalid': unknown, inactive, expired or not yet valid, usage limit reached; or 'The " +
   "discount code is not valid for the chosen items': none of the basket's food is among the code's products), " +
   "Discount.NoValue (the food is below the code's minimum, or the code is worth nothing here), DISCOUNT_DISABLED " +
-  "(the checkout instance has discounts off). Guessing is limited: a client address or token gets 10 wrong tries " +
-  "(any answer but a 2xx) a minute per kind of code; the next is 429 TOO_MANY_TRIES with Retry-After.";
+  "(the checkout instance has discounts off). Guessing is limited: a token or client address gets 10 wrong tries " +
+  "(any answer but a 2xx) a minute per kind of code; the next is 429 TOO_MANY_TRIES with Retry-After. Right tries " +
+  "and 429s cost nothing; one token is charged to its address for at most 5.";
 
 /** What the discount routes' use cases need of the app's deps. */
 type DiscountDeps = Pick<Deps, "db" | "now">;

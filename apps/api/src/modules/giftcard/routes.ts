@@ -14,8 +14,9 @@ import { getGiftcardAmount } from "./get-giftcard-amount";
 import { removeCheckoutGiftcard } from "./remove-checkout-giftcard";
 
 const GUESSING =
-  "Guessing is limited: a client address or token gets 10 wrong tries (any answer but a 2xx) a minute on gift-card " +
-  "codes; the next is 429 TOO_MANY_TRIES with Retry-After.";
+  "Guessing is limited: a token or client address gets 10 wrong tries (any answer but a 2xx) a minute on gift-card " +
+  "codes; the next is 429 TOO_MANY_TRIES with Retry-After. Right tries and 429s cost nothing; one token is charged " +
+  "to its address for at most 5.";
 
 /** What the gift-card routes' use cases need of the app's deps. */
 type GiftcardDeps = Pick<Deps, "db" | "now">;

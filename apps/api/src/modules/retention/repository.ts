@@ -1,6 +1,6 @@
 /**
- * SQL of the retention sweep of what no module owns: the rate-limit counters plugins/guess-limit
- * writes (a plugin, not a module: its store only counts, and nothing else would ever delete the
+ * SQL of the retention sweep of what no module owns: the rate-limit counters plugins/guess-limit and
+ * plugins/client-limit write (a plugin, not a module: its store only counts, and nothing else would ever delete the
  * windows that are over). Checkouts and baskets are deleted by their own modules
  * (deleteUnorderedCheckouts, deleteUnorderedBaskets), which the sweep asks through their index.ts.
  */

@@ -15,7 +15,8 @@ import { type TestApp, useTestApp } from "../../testing/test-app";
 import { sweepRetention } from "./sweep-retention";
 
 const START = "2026-11-23T10:00:00Z";
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 const at = (days: number) => new Date(new Date(START).getTime() + days * DAY_MS);
 
 async function basketExists(t: TestApp, id: string) {
@@ -127,14 +128,31 @@ describe.each(await testDbKinds())("retention sweep on %s", (kind) => {
 
     const result = await sweepRetention({ ...testDeps(t), log, now: () => at(7.5) }, 2);
 
-    expect(result).toEqual({ checkouts: 5, baskets: 12, rateLimitCounters: 0, before: at(0.5) });
+    expect(result).toEqual({ checkouts: 5, baskets: 12, emptyBaskets: 0, rateLimitCounters: 0, before: at(0.5) });
     expect(await t.db.select().from(schema.checkout).where(inArray(schema.checkout.id, checkouts))).toEqual([]);
     expect(await t.db.select().from(schema.basket).where(inArray(schema.basket.id, baskets))).toEqual([]);
     expect(await basketExists(t, recent)).toBe(true);
     expect(info).toHaveBeenCalledWith(
-      { checkouts: 5, baskets: 12, rateLimitCounters: 0, before: at(0.5).toISOString() },
+      { checkouts: 5, baskets: 12, emptyBaskets: 0, rateLimitCounters: 0, before: at(0.5).toISOString() },
       "retention sweep removed unordered rows",
     );
+  });
+
+  test("a basket that never got a line nor a checkout is removed once it is EMPTY_BASKET_RETENTION_HOURS (3) old", async () => {
+    expect(t.config.emptyBasketRetentionHours).toBe(3);
+    const empty = await insertBasket(t, t.restaurantA, []);
+    const withLine = await insertBasket(t, t.restaurantA, LINE);
+    const { checkoutId, basketId: linked } = await preparedCheckout(t);
+    await t.db.delete(schema.basketItem).where(eq(schema.basketItem.basketId, linked));
+    const younger = await insertBasket(t, t.restaurantA, [], new Date(at(0).getTime() + HOUR_MS));
+
+    expect(await sweepAt(new Date(at(0).getTime() + 3.01 * HOUR_MS))).toMatchObject({ emptyBaskets: 1, baskets: 0 });
+
+    expect(await basketExists(t, empty)).toBe(false);
+    expect(await basketExists(t, withLine), "a basket with a line waits for RETENTION_DAYS").toBe(true);
+    expect(await basketExists(t, linked), "a checkout's basket stays with its checkout").toBe(true);
+    expect(await checkoutExists(t, checkoutId)).toBe(true);
+    expect(await basketExists(t, younger), "an empty basket younger than 3 hours stays").toBe(true);
   });
 
   test("rate-limit counters whose window is over are removed; those still counting stay", async () => {

@@ -2,26 +2,37 @@
  * The retention sweep: baskets and checkouts that never became an order are deleted once they are
  * RETENTION_DAYS old (README, Environment variables), in batches so a large backlog never locks the
  * tables for long. Orders, and anything of a payment that holds money or still waits, are never touched.
+ * Baskets that never got a line nor a checkout go much sooner, EMPTY_BASKET_RETENTION_HOURS old: a client
+ * asking for new baskets in a loop leaves nothing a guest or support could miss
+ * (docs/decisions/027-rows-and-webhook-calls-bounded-per-client.md).
  */
 import { backgroundRun, runEvery } from "../../background-run";
 import type { Deps } from "../../deps";
-import { deleteUnorderedBaskets } from "../basket";
+import { deleteEmptyBaskets, deleteUnorderedBaskets } from "../basket";
 import { deleteUnorderedCheckouts } from "../checkout";
 import { deleteExpiredRateLimitCounters } from "./repository";
 
 /** Rows per delete statement. */
 export const RETENTION_BATCH_SIZE = 500;
-/** How often the sweep runs; rows only become due by the day, so hourly is plenty. */
+/** How often the sweep runs: rows become due by the day, empty baskets by the hour, so an empty basket goes within EMPTY_BASKET_RETENTION_HOURS + 1. */
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 export type RetentionDeps = Pick<Deps, "db" | "config" | "now" | "log">;
-export type RetentionResult = { checkouts: number; baskets: number; rateLimitCounters: number; before: Date };
+export type RetentionResult = {
+  checkouts: number;
+  baskets: number;
+  /** Baskets without a line or checkout, deleted EMPTY_BASKET_RETENTION_HOURS old (not counted in `baskets`). */
+  emptyBaskets: number;
+  rateLimitCounters: number;
+  before: Date;
+};
 
 /**
- * Deletes every due checkout, then every due basket (those the deleted checkouts held included), and the
- * rate-limit counters whose minute is over.
+ * Deletes every due checkout, then every due basket (those the deleted checkouts held included), then the
+ * empty baskets due sooner, and the rate-limit counters whose minute is over.
  */
 export async function sweepRetention(
   deps: RetentionDeps,
@@ -30,16 +41,21 @@ export async function sweepRetention(
   const before = new Date(deps.now().getTime() - deps.config.retentionDays * DAY_MS);
   const checkouts = await inBatches(() => deleteUnorderedCheckouts(deps.db, { before, limit: batchSize }), batchSize);
   const baskets = await inBatches(() => deleteUnorderedBaskets(deps.db, { before, limit: batchSize }), batchSize);
+  const emptyBefore = new Date(deps.now().getTime() - deps.config.emptyBasketRetentionHours * HOUR_MS);
+  const emptyBaskets = await inBatches(
+    () => deleteEmptyBaskets(deps.db, { before: emptyBefore, limit: batchSize }),
+    batchSize,
+  );
   const rateLimitCounters = await inBatches(
     () => deleteExpiredRateLimitCounters(deps.db, { limit: batchSize }),
     batchSize,
   );
-  if (checkouts > 0 || baskets > 0 || rateLimitCounters > 0)
+  if (checkouts > 0 || baskets > 0 || emptyBaskets > 0 || rateLimitCounters > 0)
     deps.log.info(
-      { checkouts, baskets, rateLimitCounters, before: before.toISOString() },
+      { checkouts, baskets, emptyBaskets, rateLimitCounters, before: before.toISOString() },
       "retention sweep removed unordered rows",
     );
-  return { checkouts, baskets, rateLimitCounters, before };
+  return { checkouts, baskets, emptyBaskets, rateLimitCounters, before };
 }
 
 /** Runs one batch after the other until a batch comes back short; answers the total deleted. */

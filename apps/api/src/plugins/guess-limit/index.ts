@@ -1,26 +1,30 @@
 /**
- * Limits on guessing: a client that tries discount codes, gift-card codes or login passwords gets at
- * most `rateLimitTriesPerMinute` (default 10) WRONG tries a minute, counted per client address and per
- * bearer token, on each kind of code; the next try is 429 TOO_MANY_TRIES with Retry-After, whatever it
- * holds, until the minute is over. Right tries cost nothing, so a guest who checks their one code
- * again and again, or many guests behind one office address, are never locked out by their own use.
+ * Limits on guessing (decisions 013 and 026): a client that tries discount codes or gift-card codes
+ * gets at most `rateLimitTriesPerMinute` (default 10) WRONG tries a minute on each kind of code,
+ * counted per verified token and per client address; then 429 TOO_MANY_TRIES with Retry-After until the
+ * minute is over. Right tries cost nothing, a 429 costs nothing, and one token's wrong tries are charged to
+ * its address only up to half the limit, so one guesser (or one guest who mistypes) cannot lock out the other
+ * guests behind an office's or a phone network's address; it takes two guessing tokens.
  *
- * Every try is counted before its code is looked up, and the right ones are credited back after:
- * wrong = tries − rights. Counting only after the answer would let a burst of parallel guesses all
- * through before the first one was counted, and tell the right code apart by its answer.
+ * A place is reserved before the code is looked up, and given back when the answer is right. Counting only
+ * after the answer would let a burst of parallel guesses all be looked up, and tell the right code apart by
+ * its answer. A try that finds the places taken only by tries still in flight waits for them (they take
+ * milliseconds): so 25 guests checking their right code at once all get their answer.
  *
- * The counting is @fastify/rate-limit's (its limiters, and their `increment: false` peek), in its
- * memory store, or in PostgreSQL when DATABASE_URL is set, so several API processes share the counts.
- * Keys name their calendar minute (by the app's clock), so tries and rights are always counted in the
- * same window.
+ * The counters live in this process's memory, or in PostgreSQL when DATABASE_URL is set, so several API
+ * processes share them. Keys name their calendar minute (by the app's clock), and a try is settled in the
+ * minute it was reserved in.
  */
-import { createHash } from "node:crypto";
 import type { Db } from "@app/db";
-import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { Config } from "../../config";
 import { AppError } from "../../errors";
-import { postgresRateLimitStore } from "./postgres-store";
+import { type CounterKeys, type CounterStore, memoryCounterStore } from "./memory-store";
+import { postgresCounterStore, postgresRateLimitStore } from "./postgres-store";
+import { decideTry, type GuessLimits, guessLimits, reservationOf, settlementOf, type TryVerdict } from "./rules";
+
+/** The shared counters' store, for other per-client limits (plugins/client-limit). */
+export { postgresRateLimitStore };
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -36,80 +40,111 @@ export type GuessingRoute = {
   isRight?: (request: FastifyRequest, statusCode: number) => boolean;
 };
 
-type Who = { kind: string; minute: number; address: string; token: string };
-type Counter = (request: FastifyRequest, options?: { increment: boolean }) => Promise<number>;
+/** A try being looked up: where it is counted, and whether its address carries it. */
+type Reservation = { minute: number; keys: CounterKeys; chargedToAddress: boolean };
 
 const MINUTE_MS = 60_000;
-/** Long enough to outlive the minute its key names; the key changes with the minute anyway. */
-const COUNTER_WINDOW_MS = 2 * MINUTE_MS;
-/** The limiters only count; the verdict is ours (wrong = tries − rights), so their own max is never reached. */
-const NEVER_REACHED = 2_147_483_647;
+/**
+ * How long a try waits for the tries in flight before it is refused after all (429, Retry-After 1): far
+ * longer than a lookup takes, short enough that a client is not held when one never ends (a process killed
+ * mid-lookup leaves its reservation counted until the minute is over).
+ */
+const WAIT_FOR_TRIES_IN_FLIGHT_MS = 5_000;
+const FIRST_PAUSE_MS = 2;
+const LONGEST_PAUSE_MS = 50;
 
 export async function registerGuessLimit(
   api: FastifyInstance,
   { db, config, now }: { db: Db; config: Config; now: () => Date },
 ): Promise<void> {
-  await api.register(rateLimit, {
-    global: false,
-    cache: 50_000,
-    ...(config.databaseUrl && { store: postgresRateLimitStore(db) }),
-  });
-  const who = new WeakMap<FastifyRequest, Who>();
-  const counter = (name: "tries" | "rights", by: "address" | "token"): Counter => {
-    const limiter = api.createRateLimit({
-      max: NEVER_REACHED,
-      timeWindow: COUNTER_WINDOW_MS,
-      keyGenerator: (request) => {
-        const it = who.get(request) as Who;
-        return `guess:${it.kind}:${name}:${by}:${it[by]}:${it.minute}`;
-      },
-    });
-    return async (request, options) => {
-      const result = await limiter(request, options);
-      return result.isAllowed ? 0 : NEVER_REACHED - result.remaining;
-    };
-  };
-  const tries = [counter("tries", "address"), counter("tries", "token")];
-  const rights = [counter("rights", "address"), counter("rights", "token")];
+  const store = config.databaseUrl ? postgresCounterStore(db) : memoryCounterStore();
+  const limits = guessLimits(config.rateLimitTriesPerMinute);
+  const reservations = new WeakMap<FastifyRequest, Reservation>();
 
-  async function countTry(request: FastifyRequest, reply: FastifyReply, kind: string): Promise<void> {
+  async function reserveTry(request: FastifyRequest, reply: FastifyReply, kind: GuessingRoute["kind"]) {
     const nowMs = now().getTime();
-    who.set(request, { kind, minute: Math.floor(nowMs / MINUTE_MS), address: request.ip, token: tokenOf(request) });
-    const [triesByAddress = 0, triesByToken = 0, rightsByAddress = 0, rightsByToken = 0] = await Promise.all([
-      ...tries.map((count) => count(request)),
-      ...rights.map((count) => count(request, { increment: false })),
-    ]);
-    const wrong = Math.max(triesByAddress - rightsByAddress, triesByToken - rightsByToken);
-    if (wrong > config.rateLimitTriesPerMinute) {
-      const secondsLeft = Math.ceil((MINUTE_MS - (nowMs % MINUTE_MS)) / 1000);
-      reply.header("retry-after", String(secondsLeft));
-      throw tooManyTries(secondsLeft);
+    const minute = Math.floor(nowMs / MINUTE_MS);
+    const keys = counterKeys(kind, minute, request.tokenId, request.ip);
+    const verdict = await awaitVerdict(store, minute, keys, limits);
+    if (verdict.verdict === "look-up") {
+      reservations.set(request, { minute, keys, chargedToAddress: verdict.chargedToAddress });
+      return;
     }
+    const secondsLeft = verdict.verdict === "refuse" ? Math.ceil((MINUTE_MS - (nowMs % MINUTE_MS)) / 1000) : 1;
+    reply.header("retry-after", String(secondsLeft));
+    throw tooManyTries(secondsLeft);
+  }
+
+  /** Once per looked-up try: the first answer that settles it wins (the onResponse fallback finds nothing left). */
+  async function settleTry(request: FastifyRequest, right: boolean): Promise<void> {
+    const reservation = reservations.get(request);
+    if (!reservation) return;
+    reservations.delete(request);
+    const add = settlementOf(reservation.chargedToAddress, right);
+    await store.update(reservation.minute, reservation.keys, () => ({ add, answer: undefined }));
   }
 
   api.addHook("onRoute", (route) => {
     const guessing = route.config?.guessing;
     if (!guessing) return;
+    if (route.config?.public) {
+      // Without a token every client would share one token budget: one guesser would lock out everyone.
+      throw new Error(
+        `${route.method} ${route.url}: a guessing route needs the guest's token (limits count per token)`,
+      );
+    }
     const isRight = guessing.isRight ?? ((_request, statusCode) => statusCode >= 200 && statusCode < 300);
     addHook(route, "preHandler", async (request: FastifyRequest, reply: FastifyReply) =>
-      countTry(request, reply, guessing.kind),
+      reserveTry(request, reply, guessing.kind),
     );
+    // Settled before the answer leaves, so the client's next try already sees it.
     addHook(route, "onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      if (who.has(request) && isRight(request, reply.statusCode)) {
-        await Promise.all(rights.map((count) => count(request)));
-      }
+      await settleTry(request, isRight(request, reply.statusCode));
       return payload;
     });
+    // A try whose answer was never sent (the client went away) counts as wrong: it was looked up.
+    addHook(route, "onResponse", async (request: FastifyRequest) => settleTry(request, false));
   });
 }
 
-/** The token's digest: a key must not carry the credential itself (the counters may sit in the database). */
-function tokenOf(request: FastifyRequest): string {
-  const header = request.headers.authorization ?? "";
-  return createHash("sha256").update(header).digest("base64url").slice(0, 22);
+/** Decides the try, waiting while only tries in flight stand in its way. */
+async function awaitVerdict(
+  store: CounterStore,
+  minute: number,
+  keys: CounterKeys,
+  limits: GuessLimits,
+): Promise<Exclude<TryVerdict, { verdict: "wait" }> | { verdict: "gave-up" }> {
+  // Wrong tries only grow within a minute: a try the settled counts already refuse (a flood at a locked address)
+  // needs no lock and leaves no counter behind.
+  if (decideTry(await store.read(minute, keys), limits).verdict === "refuse") return { verdict: "refuse" };
+  const deadline = performance.now() + WAIT_FOR_TRIES_IN_FLIGHT_MS;
+  for (let pause = FIRST_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
+    const verdict = await store.update(minute, keys, (counts) => {
+      const decided = decideTry(counts, limits);
+      return { add: decided.verdict === "look-up" ? reservationOf(decided.chargedToAddress) : {}, answer: decided };
+    });
+    if (verdict.verdict !== "wait") return verdict;
+    if (performance.now() + pause > deadline) return { verdict: "gave-up" };
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
 }
 
-function addHook(route: RouteOptions, name: "preHandler" | "onSend", hook: unknown): void {
+/**
+ * The counters of a try. The token is the verified token's id (its `jti`, plugins/auth), not the header's text:
+ * `bearer`, `BEARER` or extra spaces are the same guest. Neither it nor an address is a credential.
+ */
+function counterKeys(kind: string, minute: number, tokenId: string, address: string): CounterKeys {
+  const prefix = `guess:${kind}:${minute}`;
+  return {
+    tokenWrong: `${prefix}:token-wrong:${tokenId}`,
+    tokenInFlight: `${prefix}:token-in-flight:${tokenId}`,
+    addressWrong: `${prefix}:address-wrong:${address}`,
+    addressInFlight: `${prefix}:address-in-flight:${address}`,
+    tokenAtAddress: `${prefix}:token-at-address:${tokenId}:${address}`,
+  };
+}
+
+function addHook(route: RouteOptions, name: "preHandler" | "onSend" | "onResponse", hook: unknown): void {
   const existing = route[name];
   const hooks = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
   (route as unknown as Record<string, unknown>)[name] = [...hooks, hook];

@@ -1,14 +1,79 @@
 import type { Db } from "@app/db";
 import { sql } from "@app/db/orm";
+import type { CounterKeys, CounterStore } from "./memory-store";
+import type { GuessCounts } from "./rules";
+
+/** Long enough to outlive the minute a key names (the key changes with the minute anyway); then only garbage. */
+const COUNTER_LIFETIME_MS = 2 * 60_000;
+
+/**
+ * The guessing counters in the rate_limit_counter table, so that every API process on one PostgreSQL decides
+ * on the same numbers. An update is one transaction: the try's rows are created if missing, locked
+ * (`for update`, in key order, so two updates never wait on each other crosswise), read, decided on and
+ * changed; a second process deciding on the same token or address waits for the first one's commit.
+ * Expired rows are deleted by the retention sweep.
+ */
+export function postgresCounterStore(db: Db): CounterStore {
+  return {
+    async read(_minute, keys) {
+      const rows = await db.execute(
+        sql`select key, count from rate_limit_counter where key in (${sqlList(Object.values(keys))})`,
+      );
+      return countsOf(keys, rows);
+    },
+    async update(_minute, keys, decide) {
+      const keyList = sqlList([...new Set(Object.values(keys))].sort());
+      return db.transaction(async (tx) => {
+        // In key order too: two inserts of the same new keys in different orders could deadlock.
+        await tx.execute(sql`
+          insert into rate_limit_counter (key, count, expires_at)
+          select key, 0, now() + ${COUNTER_LIFETIME_MS} * interval '1 millisecond'
+          from unnest(array[${keyList}]::text[]) with ordinality as keys(key, position)
+          order by position
+          on conflict (key) do nothing`);
+        const locked = await tx.execute(
+          sql`select key, count from rate_limit_counter where key in (${keyList}) order by key for update`,
+        );
+        const { add, answer } = decide(countsOf(keys, locked));
+        const changes = (Object.entries(add) as [keyof GuessCounts, number][]).filter(([, delta]) => delta !== 0);
+        if (changes.length > 0) {
+          const deltas = sql.join(
+            changes.map(([name, delta]) => sql`(${keys[name]}::text, ${delta}::int)`),
+            sql`, `,
+          );
+          await tx.execute(sql`
+            update rate_limit_counter set count = rate_limit_counter.count + change.delta
+            from (values ${deltas}) as change(key, delta)
+            where rate_limit_counter.key = change.key`);
+        }
+        return answer;
+      });
+    },
+  };
+}
+
+function sqlList(keys: string[]) {
+  return sql.join(
+    keys.map((key) => sql`${key}`),
+    sql`, `,
+  );
+}
+
+function countsOf(keys: CounterKeys, result: unknown): GuessCounts {
+  const rows = (result as { rows: { key: string; count: number }[] }).rows;
+  const byKey = new Map(rows.map((row) => [row.key, Number(row.count)]));
+  const names = Object.keys(keys) as (keyof GuessCounts)[];
+  return Object.fromEntries(names.map((name) => [name, byKey.get(keys[name]) ?? 0])) as GuessCounts;
+}
 
 /** The callback shape of @fastify/rate-limit's stores: the key's count and the ms left of its window. */
 type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
 /**
- * A @fastify/rate-limit store in the rate_limit_counter table, so that every API process on one
- * PostgreSQL counts against the same numbers. One statement per hit: the upsert is atomic, so parallel
- * hits from several processes each get their own count. The database's clock decides the windows,
- * the one clock all processes share.
+ * A plain hit counter in the same table, in the shape of a @fastify/rate-limit store (`incr`, `read`), for
+ * limits that count every request (plugins/client-limit): one atomic upsert per hit, so parallel hits from
+ * several processes each get their own count; the database's clock ends the windows. The guessing limits do
+ * not use it: they must refuse a try without counting it, which a hit counter cannot.
  */
 export function postgresRateLimitStore(db: Db) {
   return class PostgresRateLimitStore {
@@ -26,7 +91,7 @@ export function postgresRateLimitStore(db: Db) {
       );
     }
 
-    /** The key's count without counting a hit (the plugin's `{ increment: false }`). */
+    /** The key's count without counting a hit. */
     read(key: string, callback: StoreCallback): void {
       answer(
         db.execute(
@@ -36,7 +101,6 @@ export function postgresRateLimitStore(db: Db) {
       );
     }
 
-    /** Route-level options need no store of their own: the keys already tell the limits apart. */
     child(): PostgresRateLimitStore {
       return this;
     }

@@ -13,7 +13,7 @@ export type FrontPageData =
 export function FrontPage({
   onLoginAttempt,
 }: {
-  onLoginAttempt: (attempt: { username: string; passwordApproved: boolean }) => void;
+  onLoginAttempt: (attempt: { username: string; password: string }) => void;
 }) {
   const data = useLoaderData() as FrontPageData;
   const { t } = useTranslation();

@@ -62,9 +62,15 @@ export function ErrorPage() {
       }
     >
       {traceId ? <p className="trace-id">{t("ErrorPage.TraceId", { traceId })}</p> : null}
-      <p>{unsupported ? t("ErrorMessage.UnsupportedBrowser") : t("ErrorMessage.TryAgain")}</p>
+      <p>{t(errorMessageKey(unsupported, params.get("reason")))}</p>
     </StatusPage>
   );
+}
+
+/** What the error page says: the browser is unsupported, the guest's network is busy (429), or try again later. */
+function errorMessageKey(unsupported: boolean, reason: string | null): string {
+  if (unsupported) return "ErrorMessage.UnsupportedBrowser";
+  return reason === "busy" ? "ErrorMessage.TooManyRequests" : "ErrorMessage.TryAgain";
 }
 
 export function MaintenancePage() {

@@ -1,3 +1,5 @@
+import { isSessionPasswordRight } from "@app/domain";
+
 /** Where the session login is kept (SPEC §4: session storage): the production unit it was approved for. */
 export const SESSION_LOGIN_KEY = "sessionLogin";
 
@@ -11,9 +13,9 @@ const sessionStore = (): Storage | undefined => {
   }
 };
 
-/** SPEC §4: the password is accepted if it equals the production unit id. */
+/** SPEC §4: the password is accepted if it equals the production unit id (the server decides again). */
 export function isPasswordApproved(password: string, productionUnitId: number): boolean {
-  return password.trim() === String(productionUnitId);
+  return isSessionPasswordRight(password, productionUnitId);
 }
 
 export function isLoggedIn(productionUnitId: number, storage: Storage | undefined = sessionStore()): boolean {

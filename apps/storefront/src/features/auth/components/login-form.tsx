@@ -6,7 +6,7 @@ export type LoginFormProps = {
   productionUnitId: number;
   onLoggedIn: () => void;
   /** Reports each attempt (the login webhook of SPEC §7, through our API). */
-  onAttempt?: (attempt: { username: string; passwordApproved: boolean }) => void;
+  onAttempt?: (attempt: { username: string; password: string }) => void;
 };
 
 type Problem = "Login.Required" | "Login.InvalidPassword" | null;
@@ -25,8 +25,9 @@ export function LoginForm({ productionUnitId, onLoggedIn, onAttempt }: LoginForm
       setProblem("Login.Required");
       return;
     }
+    // The server decides again from the password itself: what it forwards to the webhook is its own verdict.
+    onAttempt?.({ username: username.trim(), password });
     const passwordApproved = isPasswordApproved(password, productionUnitId);
-    onAttempt?.({ username: username.trim(), passwordApproved });
     if (!passwordApproved) {
       setProblem("Login.InvalidPassword");
       return;
