@@ -174,6 +174,11 @@ async function startBaseline(setup) {
     CREATIONS_PER_MINUTE: "1000000",
     LOGIN_ATTEMPTS_PER_MINUTE: "1000000",
     TOKEN_SECRET: randomBytes(32).toString("hex"),
+    // Load tools start many payments from 127.0.0.1 (decision 025's limits are tested elsewhere).
+    PAYMENTS_UNPAID_PER_TOKEN: "1000000",
+    PAYMENTS_UNPAID_PER_ADDRESS: "1000000",
+    PAYMENTS_PER_ADDRESS_PER_HOUR: "1000000",
+    PAYMENT_PAGE_OPEN_MINUTES: "1440",
     ...(database ? { DATABASE_URL: database.url } : {}),
   };
   return {

@@ -107,6 +107,11 @@ export async function startProduct({ pg: onPostgres = false, processes = 1, data
       // Load tools send every request from 127.0.0.1: per-client limits (plugins/client-limit) must not be what they measure.
       CREATIONS_PER_MINUTE: "1000000",
       LOGIN_ATTEMPTS_PER_MINUTE: "1000000",
+      // Load tools start many payments from 127.0.0.1 (decision 025's limits are tested elsewhere).
+      PAYMENTS_UNPAID_PER_TOKEN: "1000000",
+      PAYMENTS_UNPAID_PER_ADDRESS: "1000000",
+      PAYMENTS_PER_ADDRESS_PER_HOUR: "1000000",
+      PAYMENT_PAGE_OPEN_MINUTES: "1440",
       ...(database ? { DATABASE_URL: database.url } : {}),
     };
     servers.push({ url: `http://127.0.0.1:${port}`, child: spawnApi(env, nodeArgs) });

@@ -117,6 +117,12 @@ function productEnv(overrides: Record<string, string> | undefined): Record<strin
     // Likewise the per-client limits on creating baskets and checkouts and on login attempts.
     CREATIONS_PER_MINUTE: "1000000",
     LOGIN_ATTEMPTS_PER_MINUTE: "1000000",
+    // Tests and load tools start many payments from one token and 127.0.0.1 and rarely open their links; the
+    // payment module's own tests and reliability/cases/squatting test the limits (decision 025).
+    PAYMENTS_UNPAID_PER_TOKEN: "1000000",
+    PAYMENTS_UNPAID_PER_ADDRESS: "1000000",
+    PAYMENTS_PER_ADDRESS_PER_HOUR: "1000000",
+    PAYMENT_PAGE_OPEN_MINUTES: "1440",
     SEED_DEMO_DATA: "true",
     LOG_LEVEL: "warn",
     HOST: "127.0.0.1",

@@ -35,6 +35,30 @@ describe("loadConfig", () => {
     );
   });
 
+  test("limits unpaid payments (2 per token, 5 and 30 an hour per address, page opened within 3 min) by default; refuses nonsense", () => {
+    expect(loadConfig({ DATA_DIR: freshDataDir() })).toMatchObject({
+      paymentPageOpenMinutes: 3,
+      paymentLimits: { unpaidPerToken: 2, unpaidPerAddress: 5, perAddressPerHour: 30 },
+    });
+    const config = loadConfig({
+      DATA_DIR: freshDataDir(),
+      PAYMENT_PAGE_OPEN_MINUTES: "5",
+      PAYMENTS_UNPAID_PER_TOKEN: "3",
+      PAYMENTS_UNPAID_PER_ADDRESS: "8",
+      PAYMENTS_PER_ADDRESS_PER_HOUR: "60",
+    });
+    expect(config).toMatchObject({
+      paymentPageOpenMinutes: 5,
+      paymentLimits: { unpaidPerToken: 3, unpaidPerAddress: 8, perAddressPerHour: 60 },
+    });
+    expect(() => loadConfig({ DATA_DIR: freshDataDir(), PAYMENTS_UNPAID_PER_TOKEN: "0" })).toThrow(
+      /PAYMENTS_UNPAID_PER_TOKEN/,
+    );
+    expect(() => loadConfig({ DATA_DIR: freshDataDir(), PAYMENT_PAGE_OPEN_MINUTES: "0.5" })).toThrow(
+      /PAYMENT_PAGE_OPEN_MINUTES/,
+    );
+  });
+
   test("keeps unordered baskets and checkouts 7 days by default, RETENTION_DAYS days when set, and refuses nonsense", () => {
     expect(loadConfig({ DATA_DIR: freshDataDir() }).retentionDays).toBe(7);
     expect(loadConfig({ DATA_DIR: freshDataDir(), RETENTION_DAYS: "30" }).retentionDays).toBe(30);

@@ -25,6 +25,10 @@ const EnvSchema = z.object({
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   PAYMENT_SETTLE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  PAYMENT_PAGE_OPEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(3),
+  PAYMENTS_UNPAID_PER_TOKEN: z.coerce.number().int().min(1).max(1_000_000).default(2),
+  PAYMENTS_UNPAID_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  PAYMENTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   RATE_LIMIT_TRIES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
   CREATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
@@ -74,6 +78,13 @@ export type Config = {
   paymentExpiryMinutes: number;
   /** How often the payment sweeper runs (expiry, finalize after a crash, refunds). */
   paymentSettleIntervalSeconds: number;
+  /**
+   * A waiting online payment whose link the guest has not followed within this long is cancelled by the
+   * sweeper and its holds given back (docs/decisions/025-unpaid-holds-are-limited.md).
+   */
+  paymentPageOpenMinutes: number;
+  /** Unpaid (waiting) online payments at once per guest token and per client address, and new ones per address an hour: then 429 TOO_MANY_PAYMENTS. */
+  paymentLimits: PaymentLimits;
   /** Baskets and checkouts that never became an order are deleted after this many days (the retention sweep). */
   retentionDays: number;
   /**
@@ -100,6 +111,8 @@ export type Config = {
   /** Origins allowed to call the API from a browser (CORS); empty: none. */
   corsOrigins: string[];
 };
+
+export type PaymentLimits = { unpaidPerToken: number; unpaidPerAddress: number; perAddressPerHour: number };
 
 /**
  * false; the number of proxies in front of the API (TRUST_PROXY=true with TRUST_PROXY_HOPS); or the proxies'
@@ -136,6 +149,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: e.SEED_DEMO_DATA === "true",
     paymentExpiryMinutes: e.PAYMENT_EXPIRY_MINUTES,
     paymentSettleIntervalSeconds: e.PAYMENT_SETTLE_INTERVAL_SECONDS,
+    paymentPageOpenMinutes: e.PAYMENT_PAGE_OPEN_MINUTES,
+    paymentLimits: {
+      unpaidPerToken: e.PAYMENTS_UNPAID_PER_TOKEN,
+      unpaidPerAddress: e.PAYMENTS_UNPAID_PER_ADDRESS,
+      perAddressPerHour: e.PAYMENTS_PER_ADDRESS_PER_HOUR,
+    },
     retentionDays: e.RETENTION_DAYS,
     rateLimitTriesPerMinute: e.RATE_LIMIT_TRIES_PER_MINUTE,
     creationsPerMinute: e.CREATIONS_PER_MINUTE,

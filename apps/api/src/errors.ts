@@ -14,6 +14,7 @@ export type ErrorKind =
   | "conflict"
   | "gone"
   | "unprocessable"
+  | "too_many"
   | "unavailable";
 
 const STATUS: Record<ErrorKind, number> = {
@@ -23,6 +24,7 @@ const STATUS: Record<ErrorKind, number> = {
   conflict: 409,
   gone: 410,
   unprocessable: 422,
+  too_many: 429,
   unavailable: 503,
 };
 
@@ -33,7 +35,12 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
-    readonly options: { items?: ErrorItem[]; status?: number } = {},
+    readonly options: {
+      items?: ErrorItem[];
+      status?: number;
+      /** Sent as the Retry-After header (seconds): when trying again can succeed. */
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message);
     this.status = options.status ?? STATUS[kind];
@@ -52,6 +59,9 @@ export const invalid = (code: string, message: string, field?: string) => new Ap
 export const unprocessable = (code: string, message: string, field?: string) =>
   new AppError("unprocessable", code, message, field);
 export const conflict = (code: string, message: string) => new AppError("conflict", code, message);
+/** The client has done this too often for now (429); it may try again after `retryAfterSeconds`. */
+export const tooMany = (code: string, message: string, retryAfterSeconds: number) =>
+  new AppError("too_many", code, message, undefined, { retryAfterSeconds });
 export const gone = (code: string, message: string) => new AppError("gone", code, message);
 export const unauthorized = (message = "A valid bearer token is required") =>
   new AppError("unauthorized", "UNAUTHORIZED", message);

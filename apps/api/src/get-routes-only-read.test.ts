@@ -19,7 +19,11 @@ import { createClock, createTestApp, type TestApp } from "./testing/test-app";
 let t: TestApp;
 const baskets = basketHelpers(() => t);
 
-/** The one GET that writes, by the contract: it makes a new basket. */
+/**
+ * The one GET that writes, by the contract: it makes a new basket. (GET /api/payment/{id}/open also records
+ * once that a *waiting* payment's link was followed, decision 025; the sweep's payment is settled, so there it
+ * must change nothing.)
+ */
 const WRITES_BY_CONTRACT = new Set(["/api/basket"]);
 
 describe.each(await testDbKinds())("on %s", (kind) => {

@@ -14,6 +14,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { basketHelpers } from "./testing/basket-helpers";
 import { parseForms, submitForm } from "./testing/html-form";
+import { followPaymentUrl } from "./testing/order-fixtures";
 import { createClock, createTestApp, type TestApp } from "./testing/test-app";
 
 type Json = Record<string, unknown>;
@@ -198,7 +199,7 @@ describe.each(await testDbKinds())("extra fields in request bodies, on %s", (kin
         // The provider page's Cancel button, with the page's hidden fields, sent as JSON.
         async () => {
           const payment = await call("POST", payUrl(toPay.checkout.id));
-          const pageUrl = new URL(payment.paymentUrl);
+          const pageUrl = await followPaymentUrl(t, payment.paymentUrl);
           const page = await t.request({ method: "GET", url: pageUrl.pathname });
           const form = parseForms(page.body).find((f) => /\/cancel$/.test(f.attributes.action ?? ""))!;
           const submission = submitForm(form, pageUrl);

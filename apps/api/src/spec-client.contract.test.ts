@@ -10,6 +10,7 @@
 import { testDbKinds } from "@app/db/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseForms, submitForm } from "./testing/html-form";
+import { followPaymentUrl } from "./testing/order-fixtures";
 import { createClock, createTestApp, type TestApp } from "./testing/test-app";
 
 /** SPEC §4 checkout states and payment status, as a client knows them. */
@@ -217,8 +218,8 @@ describe.each(await testDbKinds())("a client written from the spec, on %s", (kin
       })}`,
     );
 
-    // The provider's hosted page, as a browser: load it, press Approve, follow nothing but the form.
-    const pageUrl = new URL(payment.paymentUrl);
+    // The provider's hosted page, as a browser: follow the link to it, press Approve, follow nothing but the form.
+    const pageUrl = await followPaymentUrl(t, payment.paymentUrl);
     const page = await t.request({
       method: "GET",
       url: pageUrl.pathname + pageUrl.search,

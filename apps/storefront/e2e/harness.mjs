@@ -39,6 +39,11 @@ export function createHarness() {
         // Load tools send every request from 127.0.0.1: per-client limits (plugins/client-limit) must not be what they measure.
         CREATIONS_PER_MINUTE: "1000000",
         LOGIN_ATTEMPTS_PER_MINUTE: "1000000",
+        // The browser tests start many payments from one address (decision 025's limits are tested in the API).
+        PAYMENTS_UNPAID_PER_TOKEN: "1000000",
+        PAYMENTS_UNPAID_PER_ADDRESS: "1000000",
+        PAYMENTS_PER_ADDRESS_PER_HOUR: "1000000",
+        PAYMENT_PAGE_OPEN_MINUTES: "1440",
       },
       stdio: ["ignore", openSync(serverLog, "w"), openSync(serverLog, "a")],
       detached: true,

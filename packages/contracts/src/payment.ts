@@ -110,7 +110,9 @@ export const Payment = z
       .string()
       .nullable()
       .describe(
-        "The provider's hosted payment page to send the guest to; null when there is no hosted step (pay at pickup, gift card)",
+        "Where to send the guest to pay: our link GET /payment/{id}/open, which records that the page was opened and " +
+          "redirects (303) to the provider's hosted page; null when there is no hosted step (pay at pickup, gift card). " +
+          "A payment whose link is not followed within PAYMENT_PAGE_OPEN_MINUTES is cancelled",
       ),
     payments: z
       .array(PaymentEntry)
@@ -120,6 +122,9 @@ export const Payment = z
   })
   .meta({ id: "Payment" });
 export type Payment = z.infer<typeof Payment>;
+
+export const PaymentPageParams = z.object({ paymentId: Uuid.describe("The payment (its random id is its only key)") });
+export type PaymentPageParams = z.infer<typeof PaymentPageParams>;
 
 // ── Test provider's hosted page ────────────────────────────────────────────────────────────
 

@@ -33,7 +33,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
  */
 export function answerError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   const appError = toAppError(error);
-  if (appError) return reply.status(appError.status).send({ errors: appError.items });
+  if (appError) {
+    const { retryAfterSeconds } = appError.options;
+    if (retryAfterSeconds !== undefined) reply.header("retry-after", String(retryAfterSeconds));
+    return reply.status(appError.status).send({ errors: appError.items });
+  }
   if (isDatabaseUnavailable(error)) {
     // Not a bug: the database is down or restarting. 503 tells clients and load balancers to try again.
     request.log.warn({ err: error }, "database unavailable");

@@ -289,6 +289,18 @@ export async function pressTestButton(
   });
 }
 
+/**
+ * Follows a payment's `paymentUrl` as a browser does: our link (GET /payment/{id}/open) records the opening
+ * and answers 303 to the provider's page; answers that page's URL.
+ */
+export async function followPaymentUrl(t: TestApp, paymentUrl: string): Promise<URL> {
+  const link = new URL(paymentUrl);
+  const opened = await t.request({ method: "GET", url: link.pathname + link.search });
+  if (opened.statusCode !== 303 || !opened.headers.location)
+    throw new Error(`${paymentUrl} answered ${opened.statusCode}, not 303 to the provider's page`);
+  return new URL(String(opened.headers.location), link);
+}
+
 /** The hidden secret of the hosted page's forms, read from the page; undefined when it shows no form. */
 export async function hostedPageFormToken(t: TestApp, paymentId: string): Promise<string | undefined> {
   const page = await t.request({ method: "GET", url: `/api/payment/test/${paymentId}` });

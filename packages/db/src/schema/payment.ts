@@ -51,6 +51,24 @@ export const payment = pgTable(
      * the highest number is the checkout's current attempt.
      */
     attempt: integer("attempt").notNull().default(1),
+    /**
+     * Who started it: the verified token's id (jti) and the client's address as the API saw it. Unpaid
+     * (CREATED) online payments are limited per token and per address
+     * (docs/decisions/025-unpaid-holds-are-limited.md); null on rows from before that.
+     */
+    clientTokenId: text("client_token_id"),
+    clientAddress: text("client_address"),
+    /**
+     * When the guest first followed the payment's link (GET /api/payment/{id}/open, which sends the browser on to
+     * the provider's page). A CREATED payment whose link is not followed within PAYMENT_PAGE_OPEN_MINUTES is
+     * cancelled by the sweeper and its holds given back (decision 025).
+     */
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    /**
+     * The provider's hosted page as its createPayment answered it (a real provider's page lives on its own site
+     * and cannot always be derived from the row): where GET /api/payment/{id}/open sends the guest.
+     */
+    providerPageUrl: text("provider_page_url"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -58,6 +76,10 @@ export const payment = pgTable(
     index("payment_checkout_attempt").on(t.checkoutId, t.attempt),
     // The sweeper's query: CREATED payments older than the expiry.
     index("payment_state_created").on(t.state, t.createdAt),
+    // The limits on unpaid payments: CREATED ones per token and per address, and new ones per address in an hour.
+    index("payment_unpaid_token").on(t.clientTokenId).where(sql`${t.state} = 1`),
+    index("payment_unpaid_address").on(t.clientAddress).where(sql`${t.state} = 1`),
+    index("payment_address_created").on(t.clientAddress, t.createdAt),
     check("payment_amount", sql`${t.amountMinor} >= 0`),
     check("payment_attempt", sql`${t.attempt} >= 1`),
   ],

@@ -8,7 +8,7 @@
 import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
 import { expect, test } from "vitest";
 import { basketHelpers } from "../../testing/basket-helpers";
-import { giftcardRow, pressTestButton } from "../../testing/order-fixtures";
+import { followPaymentUrl, giftcardRow, pressTestButton } from "../../testing/order-fixtures";
 import { useTestApp } from "../../testing/test-app";
 
 const { t } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
@@ -140,8 +140,8 @@ test("basket → checkout → slot → guest info → discount → gift card →
   const pointer = await json(await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: auth }));
   expect(pointer.payment).toEqual({ paymentId: payment.id });
 
-  // The hosted page: open it, find the approve form and post it as a browser would.
-  const pageUrl = new URL(payment.paymentUrl as string);
+  // The hosted page: open it (our link redirects to it), find the approve form and post it as a browser would.
+  const pageUrl = await followPaymentUrl(t, payment.paymentUrl as string);
   const page = await t.request({ method: "GET", url: pageUrl.pathname });
   expect(page.statusCode).toBe(200);
   expect(page.body).toContain("TEST MODE");

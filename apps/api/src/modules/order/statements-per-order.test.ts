@@ -60,8 +60,12 @@ const KEPT_TABLES = [
   "blocked_product",
   "blocked_choice",
 ];
-/** Statements of the flow below, receipt e-mail included: exactly this many when the test was written. */
-const STATEMENT_BUDGET = 79;
+/**
+ * Statements of the flow below, receipt e-mail included: exactly this many when the test was written (79), plus
+ * the 3 an online payment start takes to count the client's unpaid payments (two advisory locks and one read:
+ * docs/decisions/025-unpaid-holds-are-limited.md).
+ */
+const STATEMENT_BUDGET = 82;
 
 const { t } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
 

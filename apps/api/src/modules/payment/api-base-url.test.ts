@@ -33,16 +33,16 @@ describe("payment links never take a host name from the request alone", () => {
   test("Host: evil.example gets a paymentUrl on the module's own domain", async () => {
     const { checkoutId } = await preparedCheckout(t);
     const payment = await payWithHost(checkoutId, "evil.example");
-    expect(payment.paymentUrl).toBe(`http://localhost/api/payment/test/${payment.id}`);
+    expect(payment.paymentUrl).toBe(`http://localhost/api/payment/${payment.id}/open`);
   });
 
   test("GET /payment/checkout/{id} and POST /payment/cancel ignore Host: evil.example too", async () => {
     const { checkoutId } = await preparedCheckout(t);
     const payment = await payWithHost(checkoutId, "localhost:3000");
-    expect(payment.paymentUrl).toBe(`http://localhost:3000/api/payment/test/${payment.id}`);
+    expect(payment.paymentUrl).toBe(`http://localhost:3000/api/payment/${payment.id}/open`);
     const headers = { ...t.restaurantA.auth, host: "evil.example:443" };
     const read = await t.request({ method: "GET", url: `/api/payment/checkout/${checkoutId}`, headers });
-    expect(read.json().paymentUrl).toBe(`http://localhost/api/payment/test/${payment.id}`);
+    expect(read.json().paymentUrl).toBe(`http://localhost/api/payment/${payment.id}/open`);
     const cancelled = await t.request({
       method: "POST",
       url: "/api/payment/cancel",
@@ -56,7 +56,7 @@ describe("payment links never take a host name from the request alone", () => {
   test("a module domain in the Host header is kept with its port, in any case", async () => {
     const { checkoutId } = await preparedCheckout(t);
     const payment = await payWithHost(checkoutId, "LocalHost:5173");
-    expect(payment.paymentUrl).toBe(`http://localhost:5173/api/payment/test/${payment.id}`);
+    expect(payment.paymentUrl).toBe(`http://localhost:5173/api/payment/${payment.id}/open`);
   });
 
   test("another restaurant's domain is not this restaurant's: B's links stay on B's domain", async () => {
@@ -66,7 +66,7 @@ describe("payment links never take a host name from the request alone", () => {
       orderReadyTime: new Date("2026-11-23T12:00:00Z"), // 13:00 on a Monday: B is open
     });
     const payment = await payWithHost(checkoutId, "localhost", t.restaurantB);
-    expect(payment.paymentUrl).toBe(`http://127.0.0.1/api/payment/test/${payment.id}`);
+    expect(payment.paymentUrl).toBe(`http://127.0.0.1/api/payment/${payment.id}/open`);
   });
 
   test.each([
@@ -77,7 +77,7 @@ describe("payment links never take a host name from the request alone", () => {
   ])("Host: %s is not a module domain", async (host) => {
     const { checkoutId } = await preparedCheckout(t);
     const payment = await payWithHost(checkoutId, host);
-    expect(payment.paymentUrl).toBe(`http://localhost/api/payment/test/${payment.id}`);
+    expect(payment.paymentUrl).toBe(`http://localhost/api/payment/${payment.id}/open`);
   });
 });
 

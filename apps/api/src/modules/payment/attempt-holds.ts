@@ -14,7 +14,8 @@
  * Each move is one conditional change of the hold's state, so a repeated report, release or
  * finalize never gives back or takes twice.
  *
- * Lock order everywhere: checkout → discount_code → capacity_usage → gift cards.
+ * Lock order everywhere: checkout → discount_code → capacity_usage → gift cards (a payment start takes the
+ * client's advisory locks right after the checkout's: unpaid-limits.ts).
  */
 import type { Executor } from "@app/db";
 import { isDiscountUsable } from "@app/domain";

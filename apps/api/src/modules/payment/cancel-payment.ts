@@ -27,7 +27,7 @@ export async function cancelPayment(
   if (!found) throw notFound("Payment");
 
   await endWaitingPayment(deps, found, (current) => {
-    if (current.state === PaymentState.CANCELLED || current.state === PaymentState.CREATED) return;
+    if (current.state === PaymentState.CANCELLED || current.state === PaymentState.CREATED) return true;
     if (isHolding(current.state)) throw alreadyPaid();
     throw notCancellable(current.state === PaymentState.REFUNDED ? "has already been refunded" : "was declined");
   });

@@ -39,6 +39,7 @@ function payWith(provider: PaymentProvider, checkoutId: string, extra: Partial<C
     productionUnitId: t.restaurantA.module.productionUnitId,
     query: query(extra),
     apiBaseUrl: API,
+    client: { tokenId: "guest-token", address: "192.0.2.10" },
   });
 }
 
@@ -92,7 +93,7 @@ describe("a double click on Pay", () => {
     slow.release();
     const answered = await first;
     expect(answered).toEqual(second);
-    expect(second).toMatchObject({ state: PaymentState.CREATED, paymentUrl: `${API}/payment/test/${second.id}` });
+    expect(second).toMatchObject({ state: PaymentState.CREATED, paymentUrl: `${API}/payment/${second.id}/open` });
     expect(await paymentsOf(t, checkoutId)).toEqual([
       expect.objectContaining({ id: second.id, state: PaymentState.CREATED, providerReference: `test_${second.id}` }),
     ]);
@@ -122,7 +123,7 @@ describe("a double click on Pay", () => {
     expect(slow.voided).toEqual([
       expect.objectContaining({ id: firstRow.id, providerReference: `test_${firstRow.id}` }),
     ]);
-    expect(second).toMatchObject({ state: PaymentState.CREATED, paymentUrl: `${API}/payment/test/${second.id}` });
+    expect(second).toMatchObject({ state: PaymentState.CREATED, paymentUrl: `${API}/payment/${second.id}/open` });
     expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.PENDING);
   });
 });

@@ -9,7 +9,9 @@
  * waiting attempt is released (cancelled, everything it holds given back). The checkout is
  * validated — including that its pickup time is still offered — and an applied discount code that
  * was used up or switched off meanwhile is refused (422 Discount.Invalid), never dropped; the total
- * is recomputed. Then the attempt **holds** the slot's kitchen units (409 SLOT_FULL when they no
+ * is recomputed. An online payment still to be paid counts against the client's limits on unpaid payments
+ * (per token and per address, 429 TOO_MANY_PAYMENTS: unpaid-limits.ts); a replaced one no longer counts.
+ * Then the attempt **holds** the slot's kitchen units (409 SLOT_FULL when they no
  * longer fit) and one use of each applied code (attempt-holds.ts), every applied gift card is drawn
  * with a conditional update (never below 0; a card that no longer covers its amount is 409
  * Giftcard.Generic), and the rest becomes one payment: nothing (gift cards paid everything), UNPAID
@@ -33,6 +35,7 @@ import {
   summarizeBasket,
   validateGuestInformation,
 } from "@app/domain";
+import type { PaymentLimits } from "../../config";
 import type { Deps } from "../../deps";
 import { AppError, conflict, notFound, unprocessable } from "../../errors";
 import { lockBasket } from "../basket";
@@ -67,6 +70,7 @@ import {
   findRestaurantName,
   insertGiftcardTransaction,
   insertPayment,
+  markPaymentOpened,
   type NewPayment,
   nextAttemptNumber,
   storeProviderReference,
@@ -74,12 +78,15 @@ import {
 } from "./repository";
 import { finalizeSettled } from "./settle-payments";
 import { toPaymentJson } from "./to-payment-json";
+import { type PaymentClient, refuseOverLimits, serializeClient } from "./unpaid-limits";
 
 export type CreatePaymentInput = {
   checkoutId: string;
   productionUnitId: number;
   query: CreatePaymentQuery;
   apiBaseUrl: string;
+  /** Who asks: an unpaid online payment counts against its token and address (unpaid-limits.ts). */
+  client: PaymentClient;
 };
 
 /** What the rest of the total (after gift cards) becomes. */
@@ -94,6 +101,8 @@ type AttemptRequest = {
   receiptEmail: string | null;
   /** The kitchen capacity the attempt holds units of; null when the module does not enforce capacity. */
   capacityInstanceId: number | null;
+  client: PaymentClient;
+  limits: PaymentLimits;
 };
 
 /** How the order total is split: each applied gift card pays at most what is still left, the main payment the rest. */
@@ -160,6 +169,8 @@ async function planAttempt(
     cancelUrl,
     receiptEmail: query.receiptEmail ?? null,
     capacityInstanceId: settings.enforceCapacity ? module.capacityInstanceId : null,
+    client: input.client,
+    limits: deps.config.paymentLimits,
   };
   return { request, settings };
 }
@@ -184,6 +195,9 @@ async function recordAttempt(
   if (checkout.moduleId !== input.query.moduleId) throw notFound("Checkout");
   if (checkout.orderId !== null || checkout.state === CheckoutState.DONE) throw alreadyPaid();
   if (checkout.state !== CheckoutState.OPEN && checkout.state !== CheckoutState.PENDING) throw checkoutNotOpen();
+  // Before any other lock (releasing the waiting attempt below takes discount and capacity rows): the client's
+  // payment starts queue here, so the unpaid ones they count are never counted by two at once.
+  if (request.plan.kind === "online") await serializeClient(tx, request.client);
 
   // A waiting attempt is answered again or replaced; a settled one (authorized, unpaid, gift cards) stands.
   const live = await findLivePayments(tx, checkout.id);
@@ -238,10 +252,13 @@ async function startAttempt(
           slotStart: checkout.orderReadyTime!,
           items: totals.itemCount,
         };
+  const split = splitTotal(giftcards, totals.orderTotalMinor);
+  // A waiting attempt of this checkout was released above, so it no longer counts.
+  if (request.plan.kind === "online" && split.restMinor > 0)
+    await refuseOverLimits(tx, request.client, request.limits, now);
   // Before the gift cards are drawn: the lock order of attempt-holds.ts.
   const codes = discounts.map((applied) => applied.rule);
   await takeHolds(tx, { checkoutId: checkout.id, attempt: attemptNumber }, codes, capacity, now);
-  const split = splitTotal(giftcards, totals.orderTotalMinor);
   const attempt = await insertAttempt(tx, checkout, attemptNumber, split, request, now);
   await setCheckoutState(tx, checkout.id, CheckoutState.PENDING, now);
   return attempt;
@@ -264,6 +281,8 @@ async function insertAttempt(
     productionUnitId: checkout.productionUnitId,
     attempt: attemptNumber,
     receiptEmail: request.receiptEmail,
+    clientTokenId: request.client.tokenId,
+    clientAddress: request.client.address,
     createdAt: now,
     updatedAt: now,
   };
@@ -277,7 +296,14 @@ async function insertAttempt(
 /** What every payment row of one attempt shares. */
 type AttemptCommon = Pick<
   NewPayment,
-  "checkoutId" | "productionUnitId" | "attempt" | "receiptEmail" | "createdAt" | "updatedAt"
+  | "checkoutId"
+  | "productionUnitId"
+  | "attempt"
+  | "receiptEmail"
+  | "clientTokenId"
+  | "clientAddress"
+  | "createdAt"
+  | "updatedAt"
 >;
 
 /** One AUTHORIZED gift-card payment per draw, each drawing its card's balance; a card that cannot pay throws. */
@@ -392,7 +418,7 @@ async function startAtProvider(
     throw providerUnavailable();
   }
 
-  const stored = await storeProviderReference(deps.db, main.id, created.providerReference);
+  const stored = await storeProviderReference(deps.db, main.id, created.providerReference, created.hostedPageUrl);
   if (!stored) {
     const current = repeat ? await findPayment(deps.db, main.id) : undefined;
     if (current?.state === PaymentState.CREATED && current.providerReference !== null) {
@@ -404,6 +430,9 @@ async function startAtProvider(
     voidAtProvider(deps, { ...main, providerReference: created.providerReference });
     throw paymentReplaced();
   }
+  // No page to open (a provider without a hosted step): nothing the guest could fail to open.
+  if (created.hostedPageUrl === null)
+    return { stored: (await markPaymentOpened(deps.db, stored.id, deps.now())) ?? stored, hostedPageUrl: null };
   return { stored, hostedPageUrl: created.hostedPageUrl };
 }
 

@@ -131,19 +131,20 @@ export function afterRelease(deps: Pick<Deps, "payments" | "refunds" | "log">, r
 
 /**
  * Ends a waiting payment in its own transaction: the guest cancelled it, its provider could not
- * start it, or it expired. `check` sees the payment as it is now, under the lock, and may refuse
- * (throw); the payment is released only if it is still waiting. Answers what was released.
+ * start it, it expired, or its page was not opened in time. `check` sees the payment as it is now, under
+ * the lock, and may refuse (throw) or leave it be (answer false); the payment is released only if it is
+ * still waiting and `check` answered true. Answers what was released.
  */
 export async function endWaitingPayment(
   deps: Pick<Deps, "db" | "now" | "payments" | "refunds" | "log">,
   payment: Pick<PaymentRow, "id" | "checkoutId" | "productionUnitId">,
-  check: (current: PaymentRow, checkout: CheckoutRow) => void = () => {},
+  check: (current: PaymentRow, checkout: CheckoutRow, tx: Executor) => boolean | Promise<boolean> = () => true,
 ): Promise<ReleasedAttempt> {
   const released = await deps.db.transaction(async (tx) => {
     const checkout = await loadOwnCheckout(tx, payment.checkoutId, payment.productionUnitId, true);
     const current = await findPayment(tx, payment.id);
     if (!current) return NOTHING;
-    check(current, checkout);
+    if ((await check(current, checkout, tx)) === false) return NOTHING;
     if (current.state !== PaymentState.CREATED) return NOTHING;
     return releaseAttempt(tx, checkout, current.attempt, "cancelled", deps.now());
   });

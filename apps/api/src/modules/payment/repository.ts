@@ -1,6 +1,6 @@
 /** SQL of the payment feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
-import { and, asc, desc, eq, exists, inArray, isNull, lte, max, min, notExists, sql } from "@app/db/orm";
+import { and, asc, count, desc, eq, exists, gt, inArray, isNull, lte, max, min, notExists, sql } from "@app/db/orm";
 import { CheckoutState, HOLDING_STATES, LIVE_STATES, PaymentState, PaymentType } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 import { findProductionUnit } from "../tenancy";
@@ -118,10 +118,11 @@ export async function storeProviderReference(
   db: Executor,
   id: string,
   providerReference: string,
+  providerPageUrl: string | null,
 ): Promise<PaymentRow | undefined> {
   const [row] = await db
     .update(payment)
-    .set({ providerReference })
+    .set({ providerReference, providerPageUrl })
     .where(
       and(
         eq(payment.id, id),
@@ -218,6 +219,72 @@ export function findProviderName(db: Executor, paymentInstanceId: number): Promi
   });
 }
 
+// ── The limits on unpaid payments (unpaid-limits.ts) ──────────────────────────────────────────
+
+/** What the limits on unpaid payments read of one client, in one statement (unpaid-limits.ts). */
+export type ClientPayments = {
+  /** Online payments still waiting for the guest (CREATED) that the token started. */
+  unpaidOfToken: number;
+  /** The same, started from the address. */
+  unpaidOfAddress: number;
+  /** When the address's `hourlyLimit`-th newest online payment since `since` was started; null with fewer. */
+  hourlyLimitReachedBy: Date | null;
+};
+
+export async function readClientPayments(
+  db: Executor,
+  client: { tokenId: string; address: string },
+  since: Date,
+  hourlyLimit: number,
+): Promise<ClientPayments> {
+  const unpaid = (column: typeof payment.clientTokenId | typeof payment.clientAddress, value: string) =>
+    db
+      .select({ n: count() })
+      .from(payment)
+      .where(and(eq(column, value), eq(payment.state, PaymentState.CREATED)));
+  const nthNewest = db
+    .select({ at: payment.createdAt })
+    .from(payment)
+    .where(
+      and(
+        eq(payment.clientAddress, client.address),
+        eq(payment.type, PaymentType.ONLINE),
+        gt(payment.createdAt, since),
+      ),
+    )
+    .orderBy(desc(payment.createdAt))
+    .limit(1)
+    .offset(hourlyLimit - 1);
+  // Three small index reads in one statement: every online payment start runs it.
+  const [row] = await db
+    .select({
+      unpaidOfToken: sql<number>`(${unpaid(payment.clientTokenId, client.tokenId)})`.mapWith(Number),
+      unpaidOfAddress: sql<number>`(${unpaid(payment.clientAddress, client.address)})`.mapWith(Number),
+      hourlyLimitReachedBy: sql<Date | string | null>`(${nthNewest})`,
+    })
+    .from(sql`(select 1) as one`);
+  const reachedBy = row?.hourlyLimitReachedBy ?? null;
+  return {
+    unpaidOfToken: row?.unpaidOfToken ?? 0,
+    unpaidOfAddress: row?.unpaidOfAddress ?? 0,
+    hourlyLimitReachedBy: reachedBy === null ? null : new Date(reachedBy),
+  };
+}
+
+/**
+ * Records that the guest followed the payment's link, once, while it is still waiting; the row when this
+ * was the first time, undefined otherwise. One conditional statement: the sweeper cancels an unopened payment
+ * only with its row locked and opened_at still null (lockUnopenedPayment), so the two never both win.
+ */
+export async function markPaymentOpened(db: Executor, id: string, now: Date): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payment)
+    .set({ openedAt: now })
+    .where(and(eq(payment.id, id), eq(payment.state, PaymentState.CREATED), isNull(payment.openedAt)))
+    .returning();
+  return row;
+}
+
 // ── The sweeper's queries ──────────────────────────────────────────────────────────────────
 
 /** Payments still waiting (CREATED) that were created at or before `cutoff`, oldest first. */
@@ -228,6 +295,37 @@ export async function findWaitingPaymentsBefore(db: Executor, cutoff: Date, limi
     .where(and(eq(payment.state, PaymentState.CREATED), lte(payment.createdAt, cutoff)))
     .orderBy(asc(payment.createdAt))
     .limit(limit);
+}
+
+/** Online payments still waiting whose link nobody followed, started at or before `cutoff`, oldest first. */
+export async function findUnopenedPaymentsBefore(db: Executor, cutoff: Date, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payment)
+    .where(
+      and(
+        eq(payment.state, PaymentState.CREATED),
+        eq(payment.type, PaymentType.ONLINE),
+        isNull(payment.openedAt),
+        lte(payment.createdAt, cutoff),
+      ),
+    )
+    .orderBy(asc(payment.createdAt))
+    .limit(limit);
+}
+
+/**
+ * Locks the payment's row if it is still waiting and unopened; false when it is not (any more). On
+ * PostgreSQL a concurrent markPaymentOpened either committed first (then this sees opened_at and answers
+ * false) or waits for this transaction and then finds the payment no longer CREATED.
+ */
+export async function lockUnopenedPayment(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: payment.id })
+    .from(payment)
+    .where(and(eq(payment.id, id), eq(payment.state, PaymentState.CREATED), isNull(payment.openedAt)))
+    .for("update");
+  return rows.length === 1;
 }
 
 /**

@@ -6,13 +6,16 @@ import {
   NoBody,
   Payment,
   PaymentCheckoutParams,
+  PaymentPageParams,
 } from "@app/contracts";
+import { z } from "zod";
 import { type Api, type Deps, type RouteModule, requestDeps } from "../../deps";
 import { notFound } from "../../errors";
 import { loadOwnCheckout } from "../checkout";
 import { apiBaseUrl } from "./api-base-url";
 import { cancelPayment } from "./cancel-payment";
 import { createPayment } from "./create-payment";
+import { openPaymentPage } from "./open-payment-page";
 import { paymentOutcomes } from "./outcomes";
 import { findLatestAttempt } from "./repository";
 import { toPaymentJson } from "./to-payment-json";
@@ -23,6 +26,7 @@ export const paymentRoutes: RouteModule = (api, deps) => {
   createPaymentRoute(api, deps);
   getPaymentRoute(api, deps);
   cancelPaymentRoute(api, deps);
+  openPaymentPageRoute(api, deps);
   providerRoutes(api, deps);
 };
 
@@ -50,7 +54,12 @@ function createPaymentRoute(api: Api, deps: Deps) {
           "is still being started: concurrent identical requests all get the same payment and hosted page. Any other " +
           "waiting payment is cancelled first (its holds given back); a settled one is 409 ALREADY_PAID. 409 " +
           "PAYMENT_REPLACED when a different, newer request replaced this one while the provider was starting it. " +
-          "`isTest` is accepted and ignored: only the provider decides test mode.",
+          "`isTest` is accepted and ignored: only the provider decides test mode. An online payment still to be paid " +
+          "counts against the client's unpaid payments: beyond PAYMENTS_UNPAID_PER_TOKEN (2) waiting at once per token, " +
+          "PAYMENTS_UNPAID_PER_ADDRESS (5) at once or PAYMENTS_PER_ADDRESS_PER_HOUR (30) started an hour per client " +
+          "address it is 429 TOO_MANY_PAYMENTS with Retry-After (seconds); a replaced payment no longer counts. " +
+          "`paymentUrl` is GET /payment/{id}/open; a payment whose link is not followed within " +
+          "PAYMENT_PAGE_OPEN_MINUTES (3) is cancelled and its holds given back.",
         params: CreatePaymentParams,
         querystring: CreatePaymentRequestQuery,
         body: NoBody,
@@ -61,6 +70,7 @@ function createPaymentRoute(api: Api, deps: Deps) {
           404: ErrorBody,
           409: ErrorBody,
           422: ErrorBody,
+          429: ErrorBody,
           503: ErrorBody,
         },
       },
@@ -71,6 +81,7 @@ function createPaymentRoute(api: Api, deps: Deps) {
         productionUnitId: request.productionUnitId,
         query: request.query,
         apiBaseUrl: await apiBaseUrl(deps, request),
+        client: { tokenId: request.tokenId, address: request.ip },
       }),
   );
 }
@@ -121,6 +132,39 @@ function cancelPaymentRoute(api: Api, deps: Deps) {
         productionUnitId: request.productionUnitId,
         apiBaseUrl: await apiBaseUrl(deps, request),
       }),
+  );
+}
+
+function openPaymentPageRoute(api: Api, deps: Deps) {
+  api.get(
+    "/payment/:paymentId/open",
+    {
+      // A browser following the link sends no bearer token: the payment's random id is the key (as the test page's).
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "The guest's link to pay: records that the payment page was opened, then 303 to the provider's page",
+        description:
+          "`paymentUrl` of a waiting online payment. The first visit records that the guest opened the payment (a " +
+          "payment not opened within PAYMENT_PAGE_OPEN_MINUTES is cancelled and its holds given back), then every visit " +
+          "redirects (303) to the provider's hosted page. A payment no longer waiting redirects to its continuation " +
+          "URL (the shop's payment page, which shows how it ended).",
+        security: [],
+        params: PaymentPageParams,
+        response: {
+          303: z.null().describe("Redirect (Location header) to the provider's page, or back to the shop"),
+          400: ErrorBody,
+          404: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const location = await openPaymentPage(requestDeps(deps, request), {
+        paymentId: request.params.paymentId,
+        request: { protocol: request.protocol, host: request.host },
+      });
+      return reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer").redirect(location, 303);
+    },
   );
 }
 

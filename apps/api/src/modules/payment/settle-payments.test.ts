@@ -116,6 +116,7 @@ describe("finalize after a crash", () => {
         paymentMethods: ["pickup"],
       },
       apiBaseUrl: "http://localhost/api",
+      client: { tokenId: "guest-token", address: "192.0.2.10" },
     });
     expect(payment).toMatchObject({ state: PaymentState.AUTHORIZED });
     expect(await checkoutRow(t, checkoutId)).toMatchObject({ state: CheckoutState.PENDING, orderId: null });

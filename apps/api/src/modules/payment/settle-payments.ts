@@ -5,7 +5,9 @@
  * the server listens, and once right away, so a restart recovers at once):
  *
  * 1. waiting (CREATED) payments older than PAYMENT_EXPIRY_MINUTES are cancelled: gift-card money
- *    back, checkout OPEN again, voided at the provider (releaseAttempt, like a guest's cancel);
+ *    back, checkout OPEN again, voided at the provider (releaseAttempt, like a guest's cancel); so are
+ *    online ones whose link (GET /payment/{id}/open) nobody followed within PAYMENT_PAGE_OPEN_MINUTES:
+ *    an unpaid payment holds kitchen units and code uses (docs/decisions/025-unpaid-holds-are-limited.md);
  * 2. PENDING checkouts whose payment is settled but that have no order (the process died between the
  *    payment's commit and finalize, or finalize hit a passing fault) are finalized;
  * 3. due refunds are sent to the providers (refunds.ts).
@@ -19,7 +21,12 @@ import type { Deps } from "../../deps";
 import { AppError } from "../../errors";
 import { touchCheckout } from "../checkout";
 import { endWaitingPayment } from "./release-attempt";
-import { findSettledCheckoutsWithoutOrder, findWaitingPaymentsBefore } from "./repository";
+import {
+  findSettledCheckoutsWithoutOrder,
+  findUnopenedPaymentsBefore,
+  findWaitingPaymentsBefore,
+  lockUnopenedPayment,
+} from "./repository";
 
 export type SettleDeps = Pick<Deps, "db" | "now" | "config" | "payments" | "refunds" | "orders" | "log">;
 
@@ -36,14 +43,22 @@ export const SETTLED_GRACE_MS = 20_000;
 /** A paid checkout still without an order after this long is logged as an error on every pass. */
 export const STUCK_ALARM_MS = 10 * 60_000;
 
-export type SettleReport = { expired: number; finalized: number; refunded: number; refundsFailed: number };
+export type SettleReport = {
+  expired: number;
+  /** Cancelled because their page was not opened in time (decision 025). */
+  unopened: number;
+  finalized: number;
+  refunded: number;
+  refundsFailed: number;
+};
 
 /** One pass of the sweeper. */
 export async function settlePayments(deps: SettleDeps): Promise<SettleReport> {
   const expired = await expireWaitingPayments(deps);
+  const unopened = await releaseUnopenedPayments(deps);
   const finalized = await finalizeSettledCheckouts(deps);
   const refunds = await deps.refunds.deliverDue();
-  return { expired, finalized, refunded: refunds.refunded, refundsFailed: refunds.failed };
+  return { expired, unopened, finalized, refunded: refunds.refunded, refundsFailed: refunds.failed };
 }
 
 async function expireWaitingPayments(deps: SettleDeps): Promise<number> {
@@ -58,6 +73,28 @@ async function expireWaitingPayments(deps: SettleDeps): Promise<number> {
     }
   }
   return expired;
+}
+
+/**
+ * Cancels waiting online payments whose link was not followed within PAYMENT_PAGE_OPEN_MINUTES, exactly as
+ * expiry does. Under the checkout's lock the payment's row is locked only if it is still unopened, so a
+ * guest opening the page at the last moment either wins (the payment stays) or finds it cancelled.
+ */
+async function releaseUnopenedPayments(deps: SettleDeps): Promise<number> {
+  const cutoff = new Date(deps.now().getTime() - deps.config.paymentPageOpenMinutes * 60_000);
+  let released = 0;
+  for (const payment of await findUnopenedPaymentsBefore(deps.db, cutoff, BATCH)) {
+    try {
+      const ended = await endWaitingPayment(deps, payment, (current, _checkout, tx) =>
+        lockUnopenedPayment(tx, current.id),
+      );
+      if (ended.main) released++;
+    } catch (error) {
+      deps.log.error({ paymentId: payment.id, err: error }, "unopened payment not released");
+    }
+  }
+  if (released > 0) deps.log.info({ released }, "payments whose page was not opened in time were cancelled");
+  return released;
 }
 
 async function finalizeSettledCheckouts(deps: SettleDeps): Promise<number> {

@@ -24,7 +24,13 @@ export function toPaymentJson(
     state: main.state,
     type: main.type,
     amount: toDkk(main.amountMinor),
-    paymentUrl: hosted,
+    // Our own link, which records that the guest opened it and sends the browser on to `hosted` (open-payment-page.ts).
+    paymentUrl: hosted === null ? null : paymentPageLink(options.apiBaseUrl, main.id),
     payments: ordered.map((row) => ({ paymentId: row.id, amount: toDkk(row.amountMinor), type: row.type })),
   };
+}
+
+/** The link handed to the guest for a waiting online payment: GET /payment/{id}/open (open-payment-page.ts). */
+export function paymentPageLink(apiBaseUrl: string, paymentId: string): string {
+  return `${apiBaseUrl}/payment/${paymentId}/open`;
 }

@@ -31,6 +31,8 @@ const PUBLIC_BY_DESIGN: Record<string, string> = {
   "GET /api/module/domain/{domain}": "SPEC §6: the storefront finds its module by host name before it has a token",
   "GET /api/token/{productionUnitId}": "SPEC §6: anyone gets a restaurant's token; it only says which restaurant",
   "GET /api/payment/test/{paymentId}": "the test provider's hosted page: the payment's random UUID is its key",
+  "GET /api/payment/{paymentId}/open":
+    "paymentUrl, followed by a browser without a token: the random UUID is its key; it only redirects (decision 025)",
   "POST /api/payment/test/{paymentId}/{action}":
     "the hosted page's buttons: the random UUID and the page's form secret",
 };

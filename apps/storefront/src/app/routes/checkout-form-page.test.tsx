@@ -153,6 +153,24 @@ describe("CheckoutForm: placing the order (SPEC §4, §5)", () => {
     expect(stored.guestInformation.name).toBe("Anna Jensen");
   });
 
+  test("too many unfinished payments: its message, nothing lost, and placing the order again works", async () => {
+    const { api, props } = renderForm();
+    api.addPayment.mockRejectedValueOnce(failure(429, "TOO_MANY_PAYMENTS"));
+    await fillIn();
+    await submit();
+    await screen.findByText(
+      "Too many payments have been started from here without being finished. Please finish or cancel one, or try again in a little while. Your details are saved.",
+    );
+    expect(props.onFailure).not.toHaveBeenCalled();
+    expect(props.onHostedPayment).not.toHaveBeenCalled();
+    const stored = JSON.parse(localStorage.getItem(CHECKOUT_SESSION_KEY) ?? "{}");
+    expect(stored.chosenTimeslot).toBe(SLOT);
+    expect(stored.guestInformation).toMatchObject({ name: "Anna Jensen", phone: "20304050", email: "anna@example.dk" });
+    expect(placeOrder().disabled).toBe(false);
+    await submit();
+    await waitFor(() => expect(props.onHostedPayment).toHaveBeenCalledWith("http://localhost/api/payment/test/p-1"));
+  });
+
   test("an expired basket is handed to the page, which reads it again", async () => {
     const { api, props } = renderForm();
     api.saveGuestInformation.mockRejectedValue(failure(410, "BASKET_EXPIRED"));

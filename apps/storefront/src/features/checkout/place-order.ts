@@ -22,7 +22,9 @@ export type Refusal =
   | "GiftcardRefused"
   | "GuestInformation"
   | "BasketGone"
-  | "CheckoutClosed";
+  | "CheckoutClosed"
+  /** Too many payments started and not finished from this guest or network (429 TOO_MANY_PAYMENTS): try later. */
+  | "TooManyPayments";
 
 export type PlaceOrderOutcome =
   /** Fields are missing or wrong: the page shows the errors (nothing was sent). */
@@ -152,5 +154,6 @@ function refusalOf(error: unknown): Refusal | null {
   if (code === "BASKET_EXPIRED" || code === "BASKET_ORDERED" || code === "BASKET_EMPTY" || errorStatusOf(error) === 410)
     return "BasketGone";
   if (code === "CHECKOUT_NOT_OPEN" || code === "ALREADY_PAID" || code === "CHECKOUT_FAILED") return "CheckoutClosed";
+  if (code === "TOO_MANY_PAYMENTS") return "TooManyPayments";
   return null;
 }

@@ -85,7 +85,10 @@ export interface PaymentProvider {
   /** Creates the payment at the provider. Throwing cancels the attempt (503 PAYMENT_PROVIDER_UNAVAILABLE). */
   createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult>;
 
-  /** The hosted page of a CREATED payment again (GET /payment/checkout/{id}); null when there is none. */
+  /**
+   * The hosted page of a CREATED payment; null when there is none. The guest never gets it directly:
+   * `paymentUrl` is our GET /payment/{id}/open, which records the opening and redirects here.
+   */
   hostedPageUrl(payment: PaymentRow, apiBaseUrl: string): string | null;
 
   /**

@@ -33,6 +33,10 @@ function paymentWith(state: number, method: string, continueUrl: string | null):
     giftcardId: null,
     providerReference: null,
     attempt: 1,
+    clientTokenId: null,
+    clientAddress: null,
+    openedAt: null,
+    providerPageUrl: null,
     createdAt: AT,
     updatedAt: AT,
   };

@@ -62,6 +62,7 @@ const REFUSAL_MESSAGE: Record<Refusal, string> = {
   GuestInformation: "MissingFields.Generic",
   BasketGone: "CheckoutPage.BasketGone",
   CheckoutClosed: "CheckoutPage.CheckoutClosed",
+  TooManyPayments: "CheckoutPage.TooManyPayments",
 };
 
 const STEP_MESSAGE: Record<PlaceOrderStep, string | undefined> = {

@@ -15,8 +15,10 @@ export type PaymentRequest = {
 
 /**
  * POST /checkout/{id}/payment?moduleId=&continuationUrl=&cancellationUrl=[&paymentMethods=][&receiptEmail=]:
- * draws the applied gift cards and starts paying the rest. `paymentUrl` is the hosted page to send the
- * guest to, or null when nothing is left to wait for (pay at pickup, gift cards paying everything).
+ * draws the applied gift cards and starts paying the rest. `paymentUrl` is where to send the guest to pay
+ * (the API's link, which records the opening and redirects to the provider's page: the browser must go there
+ * within a few minutes, decision 025), or null when nothing is left to wait for (pay at pickup, gift cards
+ * paying everything). 429 TOO_MANY_PAYMENTS: too many unfinished payments from this guest or network.
  */
 export function addPayment(checkoutId: string, request: PaymentRequest, client: ApiClient = api): Promise<Payment> {
   const query = new URLSearchParams({

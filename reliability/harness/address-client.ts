@@ -1,0 +1,65 @@
+/**
+ * The suite's client (client.ts) sending from a loopback address of its choice (127.0.0.2, 127.0.0.3, …):
+ * several clients at different addresses, as the product sees them (`request.ip`), without a proxy or
+ * X-Forwarded-For. Linux answers every 127.0.0.0/8 address on the loopback interface. Node's own fetch
+ * cannot choose its source address, so this one uses node:http.
+ */
+import { Agent, request } from "node:http";
+import { type Answer, type Client, NetworkFailure } from "./client";
+
+export function apiClientFrom(urls: string[], localAddress: string): Client {
+  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  let turn = 0;
+  return {
+    urls,
+    call(method, path, options = {}) {
+      const base = new URL(urls[turn++ % urls.length]!);
+      const headers: Record<string, string> = { accept: options.accept ?? "application/json" };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      let body: string | undefined;
+      if (options.json !== undefined) {
+        headers["content-type"] = "application/json";
+        body = JSON.stringify(options.json);
+      } else if (options.form) {
+        headers["content-type"] = "application/x-www-form-urlencoded";
+        body = new URLSearchParams(options.form).toString();
+      }
+      if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
+      return new Promise<Answer<never>>((resolve, reject) => {
+        const sent = request(
+          { host: base.hostname, port: base.port, path, method, headers, localAddress, agent, timeout: 60_000 },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => {
+              const text = Buffer.concat(chunks).toString("utf8");
+              resolve({
+                status: res.statusCode ?? 0,
+                body: parseJson(text),
+                location: header(res.headers.location),
+                retryAfter: header(res.headers["retry-after"]),
+                text,
+              });
+            });
+            res.on("error", (error) => reject(new NetworkFailure(`${method} ${path} on ${base}: ${String(error)}`)));
+          },
+        );
+        sent.on("timeout", () => sent.destroy(new Error("timeout")));
+        sent.on("error", (error) => reject(new NetworkFailure(`${method} ${path} on ${base}: ${String(error)}`)));
+        sent.end(body);
+      });
+    },
+  };
+}
+
+function header(value: string | string[] | undefined): string | null {
+  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+}
+
+function parseJson(text: string): never {
+  try {
+    return JSON.parse(text) as never;
+  } catch {
+    return undefined as never;
+  }
+}
