@@ -13,8 +13,8 @@ import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, expect, test } from "vitest";
+import { apiClientFrom } from "../harness/address-client";
 import { type Answer, apiClient, errorCode } from "../harness/client";
-import { clientFrom } from "../harness/from-address";
 import { guestToken, type ShopModule } from "../harness/guest-flow";
 import { type Product, sleep } from "../harness/product";
 import { figures, inParallel, onBothDatabases, start } from "../harness/suite";
@@ -56,15 +56,15 @@ await onBothDatabases("login-webhook", (kind) => {
     const client = apiClient(product.urls);
     const module = (await client.call<ShopModule>("GET", "/api/module/domain/localhost")).body;
     const token = await guestToken(client, module);
-    const attempt = (from: ReturnType<typeof clientFrom>, password: string, passwordApproved: boolean) =>
+    const attempt = (from: ReturnType<typeof apiClientFrom>, password: string, passwordApproved: boolean) =>
       from.call("POST", "/api/login-attempt", { token, json: { username: "flood", password, passwordApproved } });
 
     // The right password claimed wrong, from an address of its own: forwarded as right.
-    const guest = clientFrom("127.0.0.3", product.urls);
+    const guest = apiClientFrom(product.urls, "127.0.0.3");
     expect((await attempt(guest, String(module.productionUnitId), false)).status).toBe(204);
     guest.close();
 
-    const flooder = clientFrom("127.0.0.2", product.urls);
+    const flooder = apiClientFrom(product.urls, "127.0.0.2");
     const answers = await inParallel(ATTEMPTS, 32, () => attempt(flooder, "0000", true));
     flooder.close();
     const flood = tally(answers);
@@ -78,7 +78,7 @@ await onBothDatabases("login-webhook", (kind) => {
     await once(webhook, "close");
     const deadStartedAt = Date.now();
     const dead = await inParallel(DEAD_ADDRESSES, 8, async (i) => {
-      const from = clientFrom(`127.0.1.${i + 1}`, product!.urls);
+      const from = apiClientFrom(product!.urls, `127.0.1.${i + 1}`);
       try {
         return await inParallel(LIMIT, 4, () => attempt(from, "0000", true));
       } finally {

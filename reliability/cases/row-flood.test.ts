@@ -12,8 +12,8 @@ import type { Db } from "@app/db";
 import { schema } from "@app/db";
 import { count, eq } from "@app/db/orm";
 import { afterAll, expect, test } from "vitest";
+import { apiClientFrom } from "../harness/address-client";
 import { type Answer, apiClient, errorCode } from "../harness/client";
-import { clientFrom } from "../harness/from-address";
 import { guestToken, type ShopModule } from "../harness/guest-flow";
 import type { Product } from "../harness/product";
 import { figures, onBothDatabases, size, start } from "../harness/suite";
@@ -49,7 +49,7 @@ await onBothDatabases("row-flood", (kind) => {
     const tallies = await Promise.all(
       FLOODS.map(async (flood) => {
         const module = modules[flood.restaurant];
-        const from = clientFrom(flood.from, product!.urls);
+        const from = apiClientFrom(product!.urls, flood.from);
         const oneToken = await guestToken(client, module);
         const create = async () => {
           const token = flood.freshTokens ? await guestToken(client, module) : oneToken;

@@ -7,14 +7,16 @@
 import { Agent, request } from "node:http";
 import { type Answer, type Client, NetworkFailure } from "./client";
 
-export function apiClientFrom(urls: string[], localAddress: string): Client {
+/** A client from `localAddress`; close() ends its kept-alive connections. */
+export function apiClientFrom(urls: string[], localAddress: string): Client & { close(): void } {
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
   let turn = 0;
   return {
     urls,
+    close: () => agent.destroy(),
     call(method, path, options = {}) {
       const base = new URL(urls[turn++ % urls.length]!);
-      const headers: Record<string, string> = { accept: options.accept ?? "application/json" };
+      const headers: Record<string, string> = { accept: options.accept ?? "application/json", ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       let body: string | undefined;
       if (options.json !== undefined) {
