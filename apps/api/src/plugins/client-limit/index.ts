@@ -16,7 +16,7 @@ import type { Db } from "@app/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { Config } from "../../config";
 import { AppError } from "../../errors";
-import { postgresRateLimitStore } from "../guess-limit";
+import { type HitCounter, postgresHitCounter } from "../guess-limit";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -41,24 +41,8 @@ export type ClientKey = "address" | "token";
 
 const MINUTE_MS = 60_000;
 
-/** Counts one hit of `key` in a window of `windowMs` from its first hit: the count so far and the ms left. */
-type HitCounter = (key: string, windowMs: number) => Promise<{ count: number; msLeft: number }>;
-
 /** Keys the in-memory counter keeps at most; beyond, the oldest window goes first. */
 const MEMORY_KEYS_KEPT = 100_000;
-
-/** PostgreSQL's rate-limit counters (rate_limit_counter), shared by every process; the database's clock decides. */
-function databaseHitCounter(db: Db): HitCounter {
-  const store = new (postgresRateLimitStore(db))();
-  return (key, windowMs) =>
-    new Promise((resolve, reject) =>
-      store.incr(
-        key,
-        (error, result) => (error ? reject(error) : resolve({ count: result?.current ?? 0, msLeft: result?.ttl ?? 0 })),
-        windowMs,
-      ),
-    );
-}
 
 /** The one process's own counters (PGlite), bounded; the app's clock decides. */
 export function memoryHitCounter(now: () => Date, keysKept = MEMORY_KEYS_KEPT): HitCounter {
@@ -81,7 +65,7 @@ export function registerClientLimit(
   api: FastifyInstance,
   { db, config, now }: { db: Db; config: Pick<Config, "databaseUrl">; now: () => Date },
 ): void {
-  const countHit = config.databaseUrl ? databaseHitCounter(db) : memoryHitCounter(now);
+  const countHit = config.databaseUrl ? postgresHitCounter(db) : memoryHitCounter(now);
   api.addHook("onRoute", (route) => {
     const limit = route.config?.clientLimit;
     if (!limit) return;

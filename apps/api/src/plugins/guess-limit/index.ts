@@ -20,11 +20,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Config } from "../../config";
 import { AppError } from "../../errors";
 import { type CounterKeys, type CounterStore, memoryCounterStore } from "./memory-store";
-import { postgresCounterStore, postgresRateLimitStore } from "./postgres-store";
+import { postgresCounterStore, postgresHitCounter } from "./postgres-store";
 import { decideTry, type GuessLimits, guessLimits, reservationOf, settlementOf, type TryVerdict } from "./rules";
 
 /** The shared counters' store, for other per-client limits (plugins/client-limit). */
-export { postgresRateLimitStore };
+export { type HitCounter, postgresHitCounter } from "./postgres-store";
 
 declare module "fastify" {
   interface FastifyContextConfig {

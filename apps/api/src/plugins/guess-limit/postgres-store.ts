@@ -66,55 +66,28 @@ function countsOf(keys: CounterKeys, result: unknown): GuessCounts {
   return Object.fromEntries(names.map((name) => [name, byKey.get(keys[name]) ?? 0])) as GuessCounts;
 }
 
-/** The callback shape of @fastify/rate-limit's stores: the key's count and the ms left of its window. */
-type StoreCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+/** One hit of `key` in a window of `windowMs` from its first hit: the count so far and the ms the window has left. */
+export type HitCounter = (key: string, windowMs: number) => Promise<{ count: number; msLeft: number }>;
 
 /**
- * A plain hit counter in the same table, in the shape of a @fastify/rate-limit store (`incr`, `read`), for
- * limits that count every request (plugins/client-limit): one atomic upsert per hit, so parallel hits from
- * several processes each get their own count; the database's clock ends the windows. The guessing limits do
- * not use it: they must refuse a try without counting it, which a hit counter cannot.
+ * A plain hit counter in the same table, for limits that count every request (plugins/client-limit): one
+ * atomic upsert per hit, so parallel hits from several processes each get their own count; the database's
+ * clock ends the windows. The guessing limits do not use it: they must refuse a try without counting it,
+ * which a hit counter cannot.
  */
-export function postgresRateLimitStore(db: Db) {
-  return class PostgresRateLimitStore {
-    incr(key: string, callback: StoreCallback, timeWindow: number): void {
-      answer(
-        db.execute(sql`
-          insert into rate_limit_counter (key, count, expires_at)
-          values (${key}, 1, now() + ${timeWindow} * interval '1 millisecond')
-          on conflict (key) do update set
-            count = case when rate_limit_counter.expires_at <= now() then 1 else rate_limit_counter.count + 1 end,
-            expires_at = case when rate_limit_counter.expires_at <= now() then excluded.expires_at
-                              else rate_limit_counter.expires_at end
-          returning count, ${msLeft} as ttl`),
-        callback,
-      );
-    }
-
-    /** The key's count without counting a hit. */
-    read(key: string, callback: StoreCallback): void {
-      answer(
-        db.execute(
-          sql`select count, ${msLeft} as ttl from rate_limit_counter where key = ${key} and expires_at > now()`,
-        ),
-        callback,
-      );
-    }
-
-    child(): PostgresRateLimitStore {
-      return this;
-    }
+export function postgresHitCounter(db: Db): HitCounter {
+  return async (key, windowMs) => {
+    const result = await db.execute(sql`
+      insert into rate_limit_counter (key, count, expires_at)
+      values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+      on conflict (key) do update set
+        count = case when rate_limit_counter.expires_at <= now() then 1 else rate_limit_counter.count + 1 end,
+        expires_at = case when rate_limit_counter.expires_at <= now() then excluded.expires_at
+                          else rate_limit_counter.expires_at end
+      returning count, ${msLeft} as ms_left`);
+    const row = (result as { rows: Array<{ count: number; ms_left: number }> }).rows[0];
+    return { count: Number(row?.count ?? 0), msLeft: Number(row?.ms_left ?? 0) };
   };
 }
 
 const msLeft = sql.raw("greatest(0, ceil(extract(epoch from (rate_limit_counter.expires_at - now())) * 1000))::int");
-
-function answer(query: PromiseLike<unknown>, callback: StoreCallback): void {
-  Promise.resolve(query).then(
-    (result) => {
-      const row = (result as { rows: unknown[] }).rows[0] as { count: number; ttl: number } | undefined;
-      callback(null, row ? { current: Number(row.count), ttl: Number(row.ttl) } : { current: 0, ttl: 0 });
-    },
-    (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
-  );
-}
