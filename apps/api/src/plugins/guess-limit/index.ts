@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import type { Config } from "../../config";
 import { AppError } from "../../errors";
 import { type CounterKeys, type CounterStore, memoryCounterStore } from "./memory-store";
-import { postgresCounterStore, postgresHitCounter } from "./postgres-store";
+import { postgresCounterStore } from "./postgres-store";
 import { decideTry, type GuessLimits, guessLimits, reservationOf, settlementOf, type TryVerdict } from "./rules";
 
 /** The shared counters' store, for other per-client limits (plugins/client-limit). */
