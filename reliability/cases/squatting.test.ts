@@ -34,6 +34,7 @@ import {
   fullGuestFlow,
   type Guest,
   guestToken,
+  listedSlots,
   openShop,
   PaymentState,
   pressButton,
@@ -237,22 +238,7 @@ async function measuredDay(client: Client, module: ShopModule, token: string): P
 
 /** The day's pickup times as a guest reads them (SPEC §7, a 1-item basket): how many, and which are bookable. */
 async function slotsOf(client: Client, module: ShopModule, token: string, date: string): Promise<SlotView> {
-  const checkout = await expectStatus<{ id: string }>(
-    "checkout",
-    client.call("POST", `/api/checkout?instanceId=${module.checkoutInstanceId}&moduleId=${module.id}`, { token }),
-  );
-  const slots = await expectStatus<{ time: string; isAvailable: boolean }[]>(
-    "slots",
-    client.call("POST", `/api/availableordertime/${checkout.id}`, {
-      token,
-      json: {
-        productionUnitId: module.productionUnitId,
-        date,
-        capacityInstanceId: module.capacityInstanceId,
-        items: [],
-      },
-    }),
-  );
+  const slots = await listedSlots(client, module, token, date);
   return { listed: slots.length, available: slots.filter((slot) => slot.isAvailable).map((slot) => slot.time) };
 }
 

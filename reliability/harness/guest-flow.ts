@@ -61,11 +61,22 @@ export async function availableSlots(
   token: string,
   date = restaurantDay(0),
 ): Promise<string[]> {
+  const slots = await listedSlots(client, module, token, date);
+  return slots.filter((slot) => slot.isAvailable).map((slot) => slot.time);
+}
+
+/** Every pickup time a guest is shown for `date` (SPEC §7, a 1-item basket), bookable or not, earliest first. */
+export async function listedSlots(
+  client: Client,
+  module: ShopModule,
+  token: string,
+  date: string,
+): Promise<{ time: string; isAvailable: boolean }[]> {
   const checkout = await expectStatus<{ id: string }>(
     "checkout",
     client.call("POST", `/api/checkout?instanceId=${module.checkoutInstanceId}&moduleId=${module.id}`, { token }),
   );
-  const slots = await expectStatus<{ time: string; isAvailable: boolean }[]>(
+  return expectStatus<{ time: string; isAvailable: boolean }[]>(
     "slots",
     client.call("POST", `/api/availableordertime/${checkout.id}`, {
       token,
@@ -77,7 +88,6 @@ export async function availableSlots(
       },
     }),
   );
-  return slots.filter((slot) => slot.isAvailable).map((slot) => slot.time);
 }
 
 /** Today (+ `daysAhead`) on the restaurant's clock (Copenhagen), YYYY-MM-DD. */

@@ -1,6 +1,6 @@
 /** SQL of the basket feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
-import { and, asc, desc, eq, inArray, isNotNull, lt, notExists, or, sql } from "@app/db/orm";
+import { and, asc, desc, eq, inArray, isNotNull, lt, notExists, or, type SQL, sql } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 
@@ -328,19 +328,7 @@ export async function findLineChoicesWithNames(db: Executor, basketId: string) {
  * them (ON DELETE CASCADE). Answers how many were deleted.
  */
 export async function deleteUnorderedBaskets(db: Executor, input: { before: Date; limit: number }): Promise<number> {
-  const stale = db
-    .select({ id: basket.id })
-    .from(basket)
-    .where(
-      and(
-        lt(basket.createdAt, input.before),
-        notExists(db.select({ one: sql`1` }).from(schema.checkout).where(eq(schema.checkout.basketId, basket.id))),
-      ),
-    )
-    .limit(input.limit)
-    .for("update", { skipLocked: true });
-  const deleted = await db.delete(basket).where(inArray(basket.id, stale)).returning({ id: basket.id });
-  return deleted.length;
+  return deleteOldBaskets(db, input, notExists(checkoutOf(db)));
 }
 
 /**
@@ -350,16 +338,28 @@ export async function deleteUnorderedBaskets(db: Executor, input: { before: Date
  * longer be used. Answers how many were deleted.
  */
 export async function deleteEmptyBaskets(db: Executor, input: { before: Date; limit: number }): Promise<number> {
+  const noLine = notExists(db.select({ one: sql`1` }).from(basketItem).where(eq(basketItem.basketId, basket.id)));
+  return deleteOldBaskets(db, input, and(noLine, notExists(checkoutOf(db))));
+}
+
+/** The checkout holding the basket of the row at hand, for `notExists`. */
+function checkoutOf(db: Executor) {
+  return db.select({ one: sql`1` }).from(schema.checkout).where(eq(schema.checkout.basketId, basket.id));
+}
+
+/**
+ * Deletes up to `limit` baskets created before `before` that meet `condition`, skipping rows another
+ * sweeper has locked; answers how many were deleted.
+ */
+async function deleteOldBaskets(
+  db: Executor,
+  input: { before: Date; limit: number },
+  condition: SQL | undefined,
+): Promise<number> {
   const stale = db
     .select({ id: basket.id })
     .from(basket)
-    .where(
-      and(
-        lt(basket.createdAt, input.before),
-        notExists(db.select({ one: sql`1` }).from(basketItem).where(eq(basketItem.basketId, basket.id))),
-        notExists(db.select({ one: sql`1` }).from(schema.checkout).where(eq(schema.checkout.basketId, basket.id))),
-      ),
-    )
+    .where(and(lt(basket.createdAt, input.before), condition))
     .limit(input.limit)
     .for("update", { skipLocked: true });
   const deleted = await db.delete(basket).where(inArray(basket.id, stale)).returning({ id: basket.id });
