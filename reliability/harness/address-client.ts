@@ -5,7 +5,7 @@
  * cannot choose its source address, so this one uses node:http.
  */
 import { Agent, request } from "node:http";
-import { type Answer, type Client, NetworkFailure } from "./client";
+import { type Answer, type Client, NetworkFailure, parseJson, requestOf } from "./client";
 
 /** A client from `localAddress`; close() ends its kept-alive connections. */
 export function apiClientFrom(urls: string[], localAddress: string): Client & { close(): void } {
@@ -16,16 +16,7 @@ export function apiClientFrom(urls: string[], localAddress: string): Client & { 
     close: () => agent.destroy(),
     call(method, path, options = {}) {
       const base = new URL(urls[turn++ % urls.length]!);
-      const headers: Record<string, string> = { accept: options.accept ?? "application/json", ...options.headers };
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      let body: string | undefined;
-      if (options.json !== undefined) {
-        headers["content-type"] = "application/json";
-        body = JSON.stringify(options.json);
-      } else if (options.form) {
-        headers["content-type"] = "application/x-www-form-urlencoded";
-        body = new URLSearchParams(options.form).toString();
-      }
+      const { headers, body } = requestOf(options);
       if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
       return new Promise<Answer<never>>((resolve, reject) => {
         const sent = request(
@@ -56,12 +47,4 @@ export function apiClientFrom(urls: string[], localAddress: string): Client & { 
 
 function header(value: string | string[] | undefined): string | null {
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
-}
-
-function parseJson(text: string): never {
-  try {
-    return JSON.parse(text) as never;
-  } catch {
-    return undefined as never;
-  }
 }

@@ -36,16 +36,7 @@ export function apiClient(urls: string[]): Client {
     urls,
     async call(method, path, options = {}) {
       const base = urls[turn++ % urls.length]!;
-      const headers: Record<string, string> = { accept: options.accept ?? "application/json", ...options.headers };
-      if (options.token) headers.authorization = `Bearer ${options.token}`;
-      let body: string | undefined;
-      if (options.json !== undefined) {
-        headers["content-type"] = "application/json";
-        body = JSON.stringify(options.json);
-      } else if (options.form) {
-        headers["content-type"] = "application/x-www-form-urlencoded";
-        body = new URLSearchParams(options.form).toString();
-      }
+      const { headers, body } = requestOf(options);
       const res = await fetch(base + path, { method, headers, body, redirect: "manual" }).catch((error: Error) => {
         // fetch's own message is only "fetch failed": say which call and why (reset, refused, timeout).
         throw new NetworkFailure(`${method} ${path} on ${base}: ${String(error.cause ?? error)}`);
@@ -62,7 +53,23 @@ export function apiClient(urls: string[]): Client {
   };
 }
 
-function parseJson(text: string): never {
+/** The headers and body a call's options make, for either client (this one, or address-client's). */
+export function requestOf(options: CallOptions): { headers: Record<string, string>; body: string | undefined } {
+  const headers: Record<string, string> = { accept: options.accept ?? "application/json", ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.json !== undefined) {
+    headers["content-type"] = "application/json";
+    return { headers, body: JSON.stringify(options.json) };
+  }
+  if (options.form) {
+    headers["content-type"] = "application/x-www-form-urlencoded";
+    return { headers, body: new URLSearchParams(options.form).toString() };
+  }
+  return { headers, body: undefined };
+}
+
+/** An answer's body as JSON, or undefined when it is not JSON. */
+export function parseJson(text: string): never {
   try {
     return JSON.parse(text) as never;
   } catch {
