@@ -33,6 +33,16 @@ export const AppSettings = z.object({
     .regex(/^#[0-9a-fA-F]{6}$/)
     .nullable()
     .default(null),
+  /**
+   * Ours: whether guests must pass SPEC §2's session login before anything beyond the front page. On by
+   * default, as the spec says; a restaurant going live switches it off and every route opens at once.
+   */
+  requireLogin: z.boolean().default(true),
+  /**
+   * Ours: whether SPEC §2's pause screen covers the shop after 120 s without input. On by default, as the
+   * spec says (a kiosk); a restaurant whose guests order on their own phones switches it off.
+   */
+  pauseWhenIdle: z.boolean().default(true),
 });
 export type AppSettings = z.infer<typeof AppSettings>;
 export type AppSettingName = keyof AppSettings;

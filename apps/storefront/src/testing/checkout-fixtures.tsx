@@ -66,6 +66,8 @@ export const SETTINGS: AppSettings = {
   bagFeeItem: BAG_FEE_ITEM,
   smileyUrl: null,
   primaryColor: null,
+  requireLogin: true,
+  pauseWhenIdle: true,
 };
 
 export function aShop(settings: Partial<AppSettings> = {}): CheckoutShop {

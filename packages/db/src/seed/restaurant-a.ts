@@ -691,6 +691,8 @@ export const restaurantA: RestaurantSeed = {
     bagFeeItem: "bag",
     smileyUrl: "https://www.findsmiley.dk/812345",
     primaryColor: "#b34a12",
+    requireLogin: true,
+    pauseWhenIdle: true,
   },
 
   blockedProducts: ["milkshake-strawberry"],

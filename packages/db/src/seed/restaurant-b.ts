@@ -697,6 +697,8 @@ export const restaurantB: RestaurantSeed = {
     bagFeeItem: "bag",
     smileyUrl: "https://www.findsmiley.dk/798123",
     primaryColor: "#2e7d32",
+    requireLogin: true,
+    pauseWhenIdle: true,
   },
 
   blockedProducts: ["panna-cotta"],

@@ -95,6 +95,10 @@ export type SettingsSeed = {
   smileyUrl: string;
   /** The brand colour (#rrggbb) of buttons and links. */
   primaryColor: string;
+  /** Whether guests pass the session login first (SPEC §2); the spec's default is on. */
+  requireLogin: boolean;
+  /** Whether the pause screen covers the shop after 120 s idle (SPEC §2); the spec's default is on. */
+  pauseWhenIdle: boolean;
 };
 
 export type RestaurantSeed = {

@@ -19,6 +19,8 @@ export const DEFAULT_SETTINGS: AppSettings = {
   bagFeeItem: null,
   smileyUrl: null,
   primaryColor: null,
+  requireLogin: true,
+  pauseWhenIdle: true,
 };
 
 type Check = (value: unknown) => boolean;
@@ -55,6 +57,8 @@ const CHECKS: { [Name in keyof AppSettings]: Check } = {
   bagFeeItem: isId,
   smileyUrl: isText,
   primaryColor: (v) => v === null || (typeof v === "string" && /^#[0-9a-fA-F]{6}$/.test(v)),
+  requireLogin: isBoolean,
+  pauseWhenIdle: isBoolean,
 };
 
 /** Features (name, JSON-encoded value) into settings: unknown names dropped, bad values keep the default. */
