@@ -23,6 +23,7 @@ export const OWNERS = {
   module: "tenancy",
   module_domain: "tenancy",
   app_setting: "settings",
+  module_terms: "settings",
   language: "settings",
   // The catalogue.
   menu_instance: "catalogue",

@@ -13,3 +13,4 @@ export * from "./settings";
 export * from "./storefront-boot";
 export * from "./telemetry";
 export * from "./tenancy";
+export * from "./terms";

@@ -1,6 +1,7 @@
 import type { ChangeFeed } from "@app/db";
 import type { FastifyInstance } from "fastify";
 import { type BootData, readBootData } from "./storefront-boot-data";
+import { shopHead } from "./storefront-head";
 import { buildShopPage, type LocaleFiles, type ShopPage } from "./storefront-page";
 import { FRONT_PAGE_KIND, frontPageHints, type RouteHints, readsStockFirst } from "./storefront-route-hints";
 
@@ -14,6 +15,8 @@ import { FRONT_PAGE_KIND, frontPageHints, type RouteHints, readsStockFirst } fro
 const PAGE_TTL_MS = 10_000;
 /** Host names come from the request: a bounded number of them is kept, so made-up hosts cannot fill memory. */
 const MAX_HOSTS = 100;
+/** Kinds of page times origins (a port and scheme in the Host header): a few each, so made-up ports cannot either. */
+const MAX_PAGES_PER_HOST = 24;
 
 export type PageParts = {
   indexHtml: string;
@@ -27,6 +30,7 @@ type HostEntry = {
   generation: number;
   parts: PageParts;
   boot: Promise<BootData | null>;
+  /** By kind of page and origin. */
   pages: Map<string, Promise<ShopPage>>;
 };
 
@@ -57,18 +61,22 @@ export function createShopPageCache(
     hosts.set(host, entry);
     return entry;
   };
-  return (host: string, kind: string): Promise<ShopPage> => {
+  /** `origin` (scheme and host as the guest asked) makes the Open Graph picture's URL absolute. */
+  return (host: string, kind: string, origin: string): Promise<ShopPage> => {
     const entry = entryFor(host);
-    let page = entry.pages.get(kind);
+    const key = `${kind} ${origin}`;
+    let page = entry.pages.get(key);
     if (!page) {
+      if (entry.pages.size >= MAX_PAGES_PER_HOST) entry.pages.delete(entry.pages.keys().next().value!);
       page = entry.boot.then((boot) =>
         buildShopPage(entry.parts.indexHtml, boot, {
           localeFiles: entry.parts.localeFiles,
           routeHints: boot ? hintsFor(kind, boot, entry.parts) : undefined,
           withStock: readsStockFirst(kind),
+          head: shopHead(boot, kind, origin),
         }),
       );
-      entry.pages.set(kind, page);
+      entry.pages.set(key, page);
     }
     return page;
   };

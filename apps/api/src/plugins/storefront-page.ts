@@ -12,6 +12,7 @@ import {
   START_BLOCK_ID,
   STOCK_BLOCK_ID,
 } from "./storefront-boot-data";
+import { type ShopHead, withShopHead } from "./storefront-head";
 import type { RouteHints } from "./storefront-route-hints";
 
 /** index.html as one host gets it: the same bytes for every guest of the host, so it can carry an ETag. */
@@ -26,6 +27,8 @@ export type ShopPageOptions = {
   routeHints?: RouteHints;
   /** Adds the sold-out lists, for a page whose first loader reads them (the menu). */
   withStock?: boolean;
+  /** The shop's title, description, icon and Open Graph tags (storefront-head.ts); none: index.html's own. */
+  head?: ShopHead | null;
 };
 
 /**
@@ -45,7 +48,12 @@ const HEAD_START = /<head>(?:\s*<meta charset=[^>]*>)?/i;
 export function buildShopPage(
   indexHtml: string,
   boot: BootData | null,
-  { localeFiles = {}, routeHints = { first: "", early: "", preloads: "" }, withStock = false }: ShopPageOptions = {},
+  {
+    localeFiles = {},
+    routeHints = { first: "", early: "", preloads: "" },
+    withStock = false,
+    head = null,
+  }: ShopPageOptions = {},
 ): ShopPage {
   const preloads = boot ? preloadsFor(boot, localeFiles) : "";
   const blocks = boot
@@ -63,7 +71,7 @@ export function buildShopPage(
   const late = routeHints.early ? "" : blocks.join("");
   // Replacer functions: a replacement string would read `$&`, `$'` or `$$` in the data as patterns.
   const html = Buffer.from(
-    indexHtml
+    withShopHead(indexHtml, head)
       .replace(HEAD_START, (start) => `${start}${preloads}${routeHints.first}${early}`)
       .replace("</head>", () => `${routeHints.preloads}${late}</head>`),
   );

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { EARLY_ENTRIES, ROUTE_CHUNKS, type RouteChunkName } from "@app/contracts";
+import { TERMS_PAGE_KIND } from "./storefront-head";
 
 type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -40,9 +41,13 @@ export function frontPageHints(catalogue: string | null, everyPage: RouteHints):
   return { ...everyPage, preloads: tileImageHints(catalogue) };
 }
 
-/** Which kind of page a path is, for the hints: the route chunk, the front page, or "" (what every page has). */
+/**
+ * Which kind of page a path is, for the hints and the title: the route chunk, the front page, the terms page, or
+ * "" (what every page has).
+ */
 export function routeKind(path: string): string {
   if (path === "/") return FRONT_PAGE_KIND;
+  if (path === "/terms") return TERMS_PAGE_KIND;
   return HINTED_ROUTES.find((route) => route.test.test(path))?.chunk ?? "";
 }
 

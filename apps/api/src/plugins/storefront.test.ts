@@ -43,7 +43,10 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), "storefront-dist-"));
   mkdirSync(join(dist, "assets"));
   mkdirSync(join(dist, "images"));
-  writeFileSync(join(dist, "index.html"), "<!doctype html><head><title>shop</title></head><body></body>");
+  writeFileSync(
+    join(dist, "index.html"),
+    '<!doctype html><head><meta name="description" content="food" /><title>shop</title><link rel="icon" href="data:," /></head><body></body>',
+  );
   writeFileSync(join(dist, "assets/index-abc123.js"), SCRIPT);
   writeFileSync(join(dist, "assets/index-abc123.js.br"), brotliCompressSync(SCRIPT));
   writeFileSync(join(dist, "assets/index-abc123.js.gz"), gzipSync(SCRIPT));
@@ -84,8 +87,8 @@ async function registerFakeApi(api: FastifyInstance, categories: () => unknown[]
   api.get("/label", () => []);
   api.get("/language", () => ({ defaultLanguage: "da-DK", languages: ["da-DK", "en-US"] }));
   api.get("/module/7/module", () => ({ id: 7, isVisible: true }));
-  api.get("/productionunit/3", () => ({ id: 3 }));
-  api.get("/frontend/module/7", () => ({ features: [] }));
+  api.get("/productionunit/3", () => ({ id: 3, name: "Bistro <Nørrebro>", address: "Vej 1, 2200 København N" }));
+  api.get("/frontend/module/7", () => ({ features: [{ name: "logo", value: '"/images/logo.svg"' }] }));
   api.get("/productionunit/3/OpeningHour/v2/today", (_req, reply) => reply.code(404).send({ errors: [] }));
   api.get("/category/menu/5", categories);
   api.post("/context", (req) => ({ products: [{ id: (req.body as number[])[0] }], choices: [], modifiers: [] }));
@@ -103,7 +106,7 @@ describe("pages", () => {
   test("any page path gets index.html, never cached, so the client router decides", async () => {
     const res = await app.inject({ method: "GET", url: "/menu/12?x=1" });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain("<title>shop</title>");
+    expect(res.body).toContain("<title>Bestil online · Bistro &lt;Nørrebro&gt;</title>");
     expect(res.headers["cache-control"]).toBe("no-cache");
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
   });
@@ -181,8 +184,8 @@ describe("the host's data blocks in the page", () => {
     const page = await app.inject({ method: "GET", url: "/", headers: { host: "localhost" } });
     expect(JSON.parse(dataBlock(page.body, "shop-start")!)).toEqual({
       module: { id: 7, isVisible: true },
-      productionUnit: { id: 3 },
-      frontend: { features: [] },
+      productionUnit: { id: 3, name: "Bistro <Nørrebro>", address: "Vej 1, 2200 København N" },
+      frontend: { features: [{ name: "logo", value: '"/images/logo.svg"' }] },
       openingHours: null,
     });
     expect(JSON.parse(dataBlock(page.body, "shop-languages")!)).toEqual({
@@ -228,6 +231,33 @@ describe("the host's data blocks in the page", () => {
     expect(a2.body).toBe(a1.body);
     expect(a2.headers.etag).toBe(a1.headers.etag);
     expect(other.headers.etag).not.toBe(a1.headers.etag);
+  });
+});
+
+describe("the shop's name and picture in the page's head", () => {
+  test("/terms answers 200 with the restaurant's name in the tab title, escaped", async () => {
+    const page = await app.inject({ method: "GET", url: "/terms", headers: { host: "localhost" } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("<title>Handelsbetingelser · Bistro &lt;Nørrebro&gt;</title>");
+  });
+
+  test("every other page's title names the restaurant too; the logo is the icon and, absolute, the shared picture", async () => {
+    for (const url of ["/", "/menu/1", "/checkout", "/notfound"]) {
+      const page = await app.inject({ method: "GET", url, headers: { host: "localhost:3000" } });
+      expect(page.body, url).toContain("<title>Bestil online · Bistro &lt;Nørrebro&gt;</title>");
+      expect(page.body, url).toContain('<meta property="og:image" content="http://localhost:3000/images/logo.svg">');
+      expect(page.body, url).toContain('<link rel="icon" href="/images/logo.svg">');
+    }
+  });
+
+  test("a Host header that is not a plain host and port is not echoed into the page", async () => {
+    const page = await app.inject({ method: "GET", url: "/", headers: { host: 'localhost:3000"><x' } });
+    expect(page.body).not.toContain("<x");
+  });
+
+  test("a host without a module keeps index.html's own title", async () => {
+    const page = await app.inject({ method: "GET", url: "/terms", headers: { host: "unknown.example" } });
+    expect(page.body).toContain("<title>shop</title>");
   });
 });
 

@@ -13,6 +13,9 @@ const FINGERPRINTED = "public, max-age=31536000, immutable";
 /** The build writes .br and .gz next to these (apps/storefront/build/precompress.ts). */
 const PRECOMPRESSED = new Set([".js", ".css", ".json", ".svg", ".html", ".txt", ".webmanifest"]);
 
+/** A host name (or bracketed IPv6 address) with an optional port: nothing else goes into the page's URLs. */
+const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
 /**
  * Serves the built storefront. Unknown non-API paths get index.html (with the host's data blocks, see
  * storefront-boot-data.ts), so the client router decides (its /notfound page); anything else unknown is
@@ -47,7 +50,9 @@ export async function registerStorefront(
     const path = request.url.split("?")[0] ?? "/";
     if (shopPage && isPageRequest(request.method, path)) {
       if (/\.[a-z0-9]+$/i.test(path) && existsSync(join(dist, path))) return reply.sendFile(path.slice(1));
-      return sendShopPage(request, reply, await shopPage(request.hostname, routeKind(path)));
+      // The Host header as sent names the shop (its module's domain); only a plain host and port is echoed.
+      const origin = `${request.protocol}://${PLAIN_HOST.test(request.host) ? request.host : request.hostname}`;
+      return sendShopPage(request, reply, await shopPage(request.hostname, routeKind(path), origin));
     }
     return reply.send(routeNotFound(request.method, path));
   });

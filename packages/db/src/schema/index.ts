@@ -15,4 +15,5 @@ export * from "./order";
 export * from "./payment";
 export * from "./rate-limit";
 export * from "./tenancy";
+export * from "./terms";
 export * from "./warehouse";

@@ -24,6 +24,7 @@ import {
   modifierChoice,
   module,
   moduleDomain,
+  moduleTerms,
   paymentInstance,
   product,
   productInstance,
@@ -75,6 +76,7 @@ export async function insertRestaurant(tx: Executor, data: RestaurantSeed): Prom
   const { menuId, categoryIds } = await insertMenu(tx, data, instances.menuInstanceId, productIds);
   const moduleId = await insertModule(tx, data, productionUnitId, instances);
   await insertSettings(tx, data, moduleId, { productIds, categoryIds });
+  await insertTerms(tx, data, moduleId);
   await insertStockBlocks(tx, data, productionUnitId, { productIds, choiceIds });
   await insertCodes(tx, data, instances, productIds);
   return { productionUnitId, moduleId, menuId, productIds, categoryIds, choiceIds };
@@ -310,6 +312,17 @@ async function insertSettings(
       value: value === null ? sql`'null'::jsonb` : value,
     })),
   );
+}
+
+/** The module's terms of trade: per language, the sections in reading order. */
+async function insertTerms(tx: Executor, data: RestaurantSeed, moduleId: number): Promise<void> {
+  const inLanguage = (language: "da-DK" | "en-US") =>
+    data.terms.sections.map((section) => ({ heading: section.heading[language], body: section.body[language] }));
+  await tx.insert(moduleTerms).values({
+    moduleId,
+    effectiveFrom: data.terms.effectiveFrom,
+    sections: { "da-DK": inLanguage("da-DK"), "en-US": inLanguage("en-US") },
+  });
 }
 
 /** The warehouse: products and choices blocked (sold out) at the production unit. */

@@ -1,4 +1,5 @@
 /** Demo restaurant A: a burger bistro in Copenhagen, open around the clock, with delivery. */
+import { demoTerms } from "./terms-text";
 import { image, type RestaurantSeed, t } from "./types";
 
 const img = (file: string) => image("a", file);
@@ -12,17 +13,19 @@ const burgerModifiers = [
   { modifier: "dips", maxChoices: 3, choicesIncluded: 0 },
 ];
 
+const unit = {
+  name: "Bistro Nørrebro",
+  address: "Nørrebrogade 42, 2200 København N",
+  zipCode: "2200",
+  phone: "35361122",
+  receiptEmail: "kvittering@bistro-norrebro.dk",
+  cvrNumber: "38472915",
+  timeZone: "Europe/Copenhagen",
+};
+
 export const restaurantA: RestaurantSeed = {
   host: "localhost",
-  productionUnit: {
-    name: "Bistro Nørrebro",
-    address: "Nørrebrogade 42, 2200 København N",
-    zipCode: "2200",
-    phone: "35361122",
-    receiptEmail: "kvittering@bistro-norrebro.dk",
-    cvrNumber: "38472915",
-    timeZone: "Europe/Copenhagen",
-  },
+  productionUnit: unit,
   // Open around the clock, so a pickup slot always exists in the demo.
   openingHours: allWeek("00:00", "24:00"),
   deliveryHours: allWeek("11:00", "21:00"),
@@ -694,6 +697,11 @@ export const restaurantA: RestaurantSeed = {
     requireLogin: true,
     pauseWhenIdle: true,
   },
+
+  terms: demoTerms(
+    { name: unit.name, address: unit.address, phone: unit.phone, email: unit.receiptEmail, cvrNumber: unit.cvrNumber },
+    { delivery: true },
+  ),
 
   blockedProducts: ["milkshake-strawberry"],
   blockedChoices: ["onion-rings"],

@@ -1,4 +1,5 @@
 /** Demo restaurant B: a pizzeria in Aarhus with ordinary opening hours, holidays and no delivery. */
+import { demoTerms } from "./terms-text";
 import { image, type RestaurantSeed, t } from "./types";
 
 const img = (file: string) => image("b", file);
@@ -19,17 +20,19 @@ const pastaModifiers = [
 const dayHours = (weekdays: number[], opens: string, closes: string) =>
   weekdays.map((weekday) => ({ weekday, opens, closes }));
 
+const unit = {
+  name: "Pizzeria Aarhus C",
+  address: "Frederiksgade 18, 8000 Aarhus C",
+  zipCode: "8000",
+  phone: "86124455",
+  receiptEmail: "kvittering@pizzeria-aarhus.dk",
+  cvrNumber: "41257839",
+  timeZone: "Europe/Copenhagen",
+};
+
 export const restaurantB: RestaurantSeed = {
   host: "127.0.0.1",
-  productionUnit: {
-    name: "Pizzeria Aarhus C",
-    address: "Frederiksgade 18, 8000 Aarhus C",
-    zipCode: "8000",
-    phone: "86124455",
-    receiptEmail: "kvittering@pizzeria-aarhus.dk",
-    cvrNumber: "41257839",
-    timeZone: "Europe/Copenhagen",
-  },
+  productionUnit: unit,
   openingHours: [
     ...dayHours([1, 2, 3, 4], "11:00", "21:00"),
     ...dayHours([5, 6], "11:00", "22:00"),
@@ -700,6 +703,11 @@ export const restaurantB: RestaurantSeed = {
     requireLogin: true,
     pauseWhenIdle: true,
   },
+
+  terms: demoTerms(
+    { name: unit.name, address: unit.address, phone: unit.phone, email: unit.receiptEmail, cvrNumber: unit.cvrNumber },
+    { delivery: false },
+  ),
 
   blockedProducts: ["panna-cotta"],
   blockedChoices: ["rocket"],

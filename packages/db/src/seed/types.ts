@@ -11,6 +11,11 @@ export const t = (da: string, en: string): Text => ({ "da-DK": da, "en-US": en }
 /** Root-relative URL of a demo image in apps/storefront/public/images. */
 export const image = (restaurant: "a" | "b", file: string): string => `/images/${restaurant}/${file}.svg`;
 
+/** One section of the terms of trade: its heading and text (paragraphs split by a blank line), in both languages. */
+export type TermsSectionSeed = { heading: Text; body: Text };
+/** The terms of trade: the date they apply from (YYYY-MM-DD) and their sections in reading order. */
+export type TermsSeed = { effectiveFrom: string; sections: TermsSectionSeed[] };
+
 export type HoursSeed = { weekday: number; opens: string; closes: string };
 
 export type LabelSeed = { key: string; icon: string; colour: string; name: Text; description: Text };
@@ -135,6 +140,8 @@ export type RestaurantSeed = {
   products: ProductSeed[];
   categories: CategorySeed[];
   settings: SettingsSeed;
+  /** The terms of trade /terms shows (the terms setting points there). */
+  terms: TermsSeed;
   blockedProducts: string[];
   blockedChoices: string[];
   discountCodes: DiscountCodeSeed[];

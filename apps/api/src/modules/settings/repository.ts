@@ -11,3 +11,12 @@ export async function findAppSettings(db: Executor, moduleId: number) {
 export async function findLanguages(db: Executor) {
   return db.select().from(schema.language).orderBy(asc(schema.language.code));
 }
+
+/** The module's terms of trade row, or undefined when the restaurant has written none. */
+export async function findModuleTerms(db: Executor, moduleId: number) {
+  const [row] = await db
+    .select({ sections: schema.moduleTerms.sections, effectiveFrom: schema.moduleTerms.effectiveFrom })
+    .from(schema.moduleTerms)
+    .where(eq(schema.moduleTerms.moduleId, moduleId));
+  return row;
+}

@@ -92,3 +92,52 @@ describe("parseFeatures", () => {
     expect(settings).not.toHaveProperty("unknownThing");
   });
 });
+
+describe("GET /api/terms/:moduleId", () => {
+  test("answers the restaurant's own terms in Danish and English, with its name and CVR number", async () => {
+    const res = await t.request({
+      method: "GET",
+      url: `/api/terms/${t.restaurantA.module.id}`,
+      headers: t.restaurantA.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    const terms = res.json();
+    expect(terms.moduleId).toBe(t.restaurantA.module.id);
+    expect(terms.effectiveFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(terms.texts.map((text: { language: string }) => text.language)).toEqual(["da-DK", "en-US"]);
+    const [da, en] = terms.texts.map((text: { sections: { heading: string; body: string }[] }) =>
+      text.sections.map((section) => `${section.heading}\n${section.body}`).join("\n"),
+    );
+    expect(da).toContain("Bistro Nørrebro");
+    expect(da).toContain("CVR-nr. 38472915");
+    expect(da).toContain("Fortrydelsesret");
+    expect(da).toContain("Center for Klageløsning");
+    expect(en).toContain("Right of withdrawal");
+    expect(en).not.toContain("Pizzeria Aarhus C");
+  });
+
+  test("each restaurant reads its own terms: B's token on B's module gets B's name and CVR number", async () => {
+    const res = await t.request({
+      method: "GET",
+      url: `/api/terms/${t.restaurantB.module.id}`,
+      headers: t.restaurantB.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    const text = JSON.stringify(res.json());
+    expect(text).toContain("Pizzeria Aarhus C");
+    expect(text).toContain("41257839");
+    expect(text).not.toContain("Bistro Nørrebro");
+  });
+
+  test("is 404 for another restaurant's module, and 401 without a token", async () => {
+    const other = await t.request({
+      method: "GET",
+      url: `/api/terms/${t.restaurantA.module.id}`,
+      headers: t.restaurantB.auth,
+    });
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain("Bistro Nørrebro");
+    const anonymous = await t.request({ method: "GET", url: `/api/terms/${t.restaurantA.module.id}` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,9 +1,10 @@
-import { APP_SETTING_NAMES, ErrorBody, FrontendSettings, IntId, LanguageCode, Languages } from "@app/contracts";
+import { APP_SETTING_NAMES, ErrorBody, FrontendSettings, IntId, LanguageCode, Languages, Terms } from "@app/contracts";
 import { z } from "zod";
 import type { RouteModule } from "../../deps";
 import { NotModified, REVALIDATE } from "../../plugins/answer-cache";
 import { requireOwnModule } from "../tenancy";
 import { getModuleSettings } from "./get-module-settings";
+import { getModuleTerms } from "./get-module-terms";
 import { findLanguages } from "./repository";
 
 const tags = ["Customer settings"];
@@ -28,6 +29,28 @@ export const settingsRoutes: RouteModule = (api, { db }) => {
         moduleId: found.id,
         features: APP_SETTING_NAMES.map((name) => ({ name, value: JSON.stringify(settings[name]) })),
       };
+    },
+  );
+
+  api.get(
+    "/terms/:moduleId",
+    {
+      // Public text the restaurant edits now and then (module_terms notifies, migration 0011): kept in memory.
+      config: { cache: REVALIDATE },
+      schema: {
+        tags,
+        summary: "The module's terms of trade (handelsbetingelser) in each language, for the storefront's /terms page",
+        description:
+          "Sections of a heading and plain text (paragraphs split by a blank line) per language, da-DK first. " +
+          "404 when the module is not the token's or the restaurant has written no terms; the storefront then " +
+          "shows the terms setting's link, if any.",
+        params: z.object({ moduleId: IntId }),
+        response: { 200: Terms, 304: NotModified, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const found = await requireOwnModule(db, request.params.moduleId, request.productionUnitId);
+      return getModuleTerms(db, found.id);
     },
   );
 

@@ -162,6 +162,7 @@ describe.each(await testDbKinds())("every route with an id, on %s", (kind) => {
         { url: `/api/productionunit/${m.productionUnitId}/DeliveryHour/today` },
       ],
       ["GET /api/frontend/module/{moduleId}", { url: `/api/frontend/module/${m.id}` }],
+      ["GET /api/terms/{moduleId}", { url: `/api/terms/${m.id}` }],
       ["GET /api/basket/{id}", { url: `/api/basket/${open.basket.id}` }],
       [
         "POST /api/basket/{id}/products",
