@@ -25,7 +25,3 @@ export const Terms = z
   .meta({ id: "Terms" });
 export type Terms = z.infer<typeof Terms>;
 
-/** The texts of `terms` in `language`, else the first language they have, else none. */
-export function termsIn(terms: Pick<Terms, "texts">, language: string): TermsText | null {
-  return terms.texts.find((text) => text.language === language) ?? terms.texts[0] ?? null;
-}

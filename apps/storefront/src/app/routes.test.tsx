@@ -193,7 +193,7 @@ describe("redirect rules in the router (SPEC §2)", () => {
     expect((await heading()).textContent).toBe("What do you feel like?");
     expect(await screen.findByText("Burgers")).toBeTruthy();
     // The title is set in an effect, which React may run after the heading is in the DOM.
-    await waitFor(() => expect(document.title).toBe("What do you feel like?"));
+    await waitFor(() => expect(document.title).toBe("What do you feel like? · Restaurant A"));
   });
 });
 
@@ -267,7 +267,7 @@ describe("menu pages", () => {
     expect(screen.getByRole("link", { name: "Burgers" }).getAttribute("aria-current")).toBe("page");
     expect(screen.getByText("Classic burger")).toBeTruthy();
     // The title is set in an effect, which React may run after the heading is in the DOM.
-    await waitFor(() => expect(document.title).toBe("Burgers"));
+    await waitFor(() => expect(document.title).toBe("Burgers · Restaurant A"));
   });
 
   test("the bag-fee product is not offered on the menu or the precheckout page", async () => {

@@ -1,11 +1,11 @@
-import type { InstanceSetting } from "@app/contracts";
+import type { InstanceSetting, Terms } from "@app/contracts";
 import type { ReactNode } from "react";
 import { type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
 import { MenuSkeleton } from "../features/menu";
 import { Layout } from "./layout";
 import { isInternetExplorer, redirectFor } from "./redirect-rules";
 import { FrontPage, type FrontPageData } from "./routes/front-page";
-import { ErrorPage, MaintenancePage, NotFoundPage, RouteErrorBoundary } from "./routes/status-pages";
+import { ErrorPage, MaintenancePage, NotFoundPage, RouteErrorBoundary, statusPageLoader } from "./routes/status-pages";
 import { type ShopDataDeps, shownCategories } from "./shop-data";
 
 export type RouterDeps = ShopDataDeps & {
@@ -18,6 +18,8 @@ export type RouterDeps = ShopDataDeps & {
   /** Messages for pages shown without a started shop (status pages). */
   ensureLanguage: () => Promise<void>;
   onLoginAttempt: (attempt: { username: string; password: string }) => void;
+  /** GET /terms/{moduleId} (the /terms page). Tests give a fake; left out, the page's chunk calls the API. */
+  terms?: (moduleId: number) => Promise<Terms | null>;
 };
 
 /** Shown while the first loaders run (the app start): the shape of the page, not a blank screen. */
@@ -34,7 +36,8 @@ function PageLoading() {
 
 /** The routes of SPEC §2. Pages past the front page are code-split: the first load carries only `/`. */
 export function createRoutes(deps: RouterDeps): RouteObject[] {
-  const statusLoader = () => deps.ensureLanguage().then(() => null);
+  // The status pages keep the restaurant's brand when the shop has started (routes/status-pages.tsx).
+  const statusLoader = () => statusPageLoader(deps);
   const statusRoute = (path: string, element: ReactNode): RouteObject => ({
     path,
     loader: statusLoader,
@@ -57,6 +60,16 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
     statusRoute("/notfound", <NotFoundPage />),
     statusRoute("/error", <ErrorPage />),
     statusRoute("/maintenance", <MaintenancePage />),
+    {
+      // Outside the shop's layout and login gate: guests read the terms before they log in or pay.
+      path: "/terms",
+      lazy: async () => {
+        const { TermsPage, termsPageLoader } = await import("./routes/terms-page");
+        return { Component: TermsPage, loader: () => termsPageLoader(deps) };
+      },
+      errorElement: <RouteErrorBoundary />,
+      HydrateFallback: PageLoading,
+    },
     { path: "*", loader: () => redirect("/notfound"), Component: () => null, HydrateFallback: PageLoading },
   ];
 }

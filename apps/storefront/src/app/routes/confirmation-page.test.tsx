@@ -78,7 +78,7 @@ describe("/confirmation", () => {
     );
     expect((await heading()).textContent).toBe("Thank you, your order has been accepted");
     // The title is set in an effect, which React may run after the heading is in the DOM.
-    await waitFor(() => expect(document.title).toBe("Thank you, your order has been accepted"));
+    await waitFor(() => expect(document.title).toBe("Thank you, your order has been accepted · Bistro Nørrebro"));
     expect(screen.getByRole("heading", { level: 2, name: "Your restaurant" })).toBeTruthy();
     expect(screen.getByText("Bistro Nørrebro")).toBeTruthy();
     expect(screen.getByText(/Nørrebrogade 1, 2200 København N/)).toBeTruthy();

@@ -2,8 +2,10 @@ import { useTranslation } from "react-i18next";
 import { useLoaderData, useLocation, useNavigate } from "react-router";
 import { LoginForm } from "../../features/auth";
 import { type CategoryTile, CategoryTiles } from "../../features/menu";
+import { RestaurantBand, RestaurantContact } from "../../features/shop";
 import { usePageTitle } from "../page-title";
 import { nextAfterLogin } from "../redirect-rules";
+import { useRouteShop } from "../route-shop";
 
 export type FrontPageData =
   | { view: "login"; productionUnitId: number }
@@ -20,9 +22,13 @@ export function FrontPage({
   const navigate = useNavigate();
   const { search } = useLocation();
   const title = usePageTitle(data.view === "closed" ? "ClosedFrontpage.Title" : "Frontpage.Title");
+  const shop = useRouteShop();
+  // Today's hours, open now and the earliest pickup, as a restaurant's page opens in a delivery app.
+  const band = shop ? <RestaurantBand shop={shop} /> : null;
   if (data.view === "login") {
     return (
       <>
+        {band}
         <h1>{title}</h1>
         <LoginForm
           productionUnitId={data.productionUnitId}
@@ -37,11 +43,19 @@ export function FrontPage({
       <>
         <h1>{title}</h1>
         <p className="closed-message">{t("ClosedFrontpage.Message")}</p>
+        {/* Closed until further notice (the setting), whatever the hours say: no band, but how to reach them. */}
+        {shop ? (
+          <RestaurantContact
+            productionUnit={shop.productionUnit}
+            label={t("Brand.Contact", { name: shop.productionUnit.name })}
+          />
+        ) : null}
       </>
     );
   }
   return (
     <>
+      {band}
       <h1>{title}</h1>
       <CategoryTiles categories={data.categories} />
     </>

@@ -1,19 +1,62 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useRouteError, useSearchParams } from "react-router";
+import { type AppState, BrandBar, RestaurantContact, type Shop } from "../../features/shop";
+import { applyBrandColour } from "../../lib/brand-colour";
 import { reportAppError } from "../../lib/telemetry";
 import { usePageTitle } from "../page-title";
 import { isInternetExplorer } from "../redirect-rules";
+import { useRouteShop } from "../route-shop";
 
-/** The frame every status page shares: its title (also the document's), its text and its actions. */
+/**
+ * How long a status page waits for the app start before it shows unbranded: /error or /maintenance opened while
+ * the API does not answer must not wait for it.
+ */
+const START_WAIT_MS = 3_000;
+
+/**
+ * The status pages' loader: their messages, and the shop when the app has started, so they keep the restaurant's
+ * logo, colour and contact details. When it could not start (/error after a failed start), or does not answer
+ * within START_WAIT_MS, null: the page shows unbranded.
+ */
+export async function statusPageLoader(deps: {
+  appState: () => Promise<AppState>;
+  ensureLanguage: () => Promise<void>;
+}): Promise<Shop | null> {
+  const started = deps.appState().then(
+    (state) => (state.status === "ready" ? state.shop : null),
+    () => null,
+  );
+  const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), START_WAIT_MS));
+  const [, shop] = await Promise.all([deps.ensureLanguage(), Promise.race([started, late])]);
+  return shop;
+}
+
+/**
+ * The frame every status page shares: the restaurant's logo and colour when the shop started, its title (also
+ * the document's), its text, its actions and how to reach the restaurant, since the text says to.
+ */
 function StatusPage({ titleKey, children, actions }: { titleKey: string; children: ReactNode; actions: ReactNode }) {
+  const { t } = useTranslation();
   const title = usePageTitle(titleKey);
+  const shop = useRouteShop();
+  const colour = shop?.settings.primaryColor ?? null;
+  useLayoutEffect(() => applyBrandColour(document.documentElement, colour), [colour]);
   return (
-    <main className="page status-page">
-      <h1>{title}</h1>
-      {children}
-      <div className="page-actions">{actions}</div>
-    </main>
+    <>
+      {shop ? <BrandBar restaurantName={shop.productionUnit.name} logo={shop.settings.logo} /> : null}
+      <main className="page status-page" id="main">
+        <h1>{title}</h1>
+        {children}
+        <div className="page-actions">{actions}</div>
+        {shop ? (
+          <RestaurantContact
+            productionUnit={shop.productionUnit}
+            label={t("Brand.Contact", { name: shop.productionUnit.name })}
+          />
+        ) : null}
+      </main>
+    </>
   );
 }
 

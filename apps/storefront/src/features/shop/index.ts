@@ -1,3 +1,4 @@
+export { getTerms } from "./api/get-terms";
 export { DEFAULT_SETTINGS, parseSettings } from "./api/parse-settings";
 export {
   type AppState,
@@ -7,3 +8,8 @@ export {
   type StartDeps,
   startApp,
 } from "./api/start-app";
+export { BrandBar } from "./components/brand-bar";
+export { RestaurantBand } from "./components/restaurant-band";
+export { RestaurantContact } from "./components/restaurant-contact";
+export { phoneHref, phoneText } from "./phone-text";
+export { paragraphsOf, termsIn, termsTarget } from "./terms-language";

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, expect, test, vi } from "vitest";
 import { startEnglish } from "../../../testing/start-english";
 import { TermsCheckbox } from "./terms-checkbox";
@@ -47,4 +48,18 @@ test("without a terms setting there is no link", () => {
 test("while the order is being placed the box is disabled", () => {
   renderTerms({ checked: true, disabled: true });
   expect(screen.getByLabelText("I accept the terms of trade")).toHaveProperty("disabled", true);
+});
+
+test("the shop's own /terms opens in this tab (its Back returns to the checkout), not a new one", () => {
+  const onChange = vi.fn();
+  render(
+    <MemoryRouter>
+      <TermsCheckbox checked={false} onChange={onChange} termsUrl="/terms" disabled={false} />
+    </MemoryRouter>,
+  );
+  const link = screen.getByRole("link", { name: "Read the terms of trade" });
+  expect(link.getAttribute("href")).toBe("/terms");
+  expect(link.getAttribute("target")).toBeNull();
+  fireEvent.click(link);
+  expect(onChange).not.toHaveBeenCalled();
 });
