@@ -24,4 +24,3 @@ export const Terms = z
   })
   .meta({ id: "Terms" });
 export type Terms = z.infer<typeof Terms>;
-
