@@ -1,11 +1,10 @@
 import type { InstanceSetting, Terms } from "@app/contracts";
-import type { ReactNode } from "react";
 import { type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
 import { MenuSkeleton } from "../features/menu";
 import { Layout } from "./layout";
 import { isInternetExplorer, redirectFor } from "./redirect-rules";
 import { FrontPage, type FrontPageData } from "./routes/front-page";
-import { ErrorPage, MaintenancePage, NotFoundPage, RouteErrorBoundary, statusPageLoader } from "./routes/status-pages";
+import { RouteErrorBoundary } from "./routes/route-error-boundary";
 import { type ShopDataDeps, shownCategories } from "./shop-data";
 
 export type RouterDeps = ShopDataDeps & {
@@ -36,12 +35,13 @@ function PageLoading() {
 
 /** The routes of SPEC §2. Pages past the front page are code-split: the first load carries only `/`. */
 export function createRoutes(deps: RouterDeps): RouteObject[] {
-  // The status pages keep the restaurant's brand when the shop has started (routes/status-pages.tsx).
-  const statusLoader = () => statusPageLoader(deps);
-  const statusRoute = (path: string, element: ReactNode): RouteObject => ({
+  // The status pages keep the restaurant's brand when the shop has started; off the first load (status-pages.tsx).
+  const statusRoute = (path: string, page: "NotFoundPage" | "ErrorPage" | "MaintenancePage"): RouteObject => ({
     path,
-    loader: statusLoader,
-    element,
+    lazy: async () => {
+      const pages = await import("./routes/status-pages");
+      return { Component: pages[page], loader: () => pages.statusPageLoader(deps) };
+    },
     errorElement: <RouteErrorBoundary />,
     HydrateFallback: PageLoading,
   });
@@ -57,9 +57,9 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
       HydrateFallback: PageLoading,
       children: shopRoutes(deps),
     },
-    statusRoute("/notfound", <NotFoundPage />),
-    statusRoute("/error", <ErrorPage />),
-    statusRoute("/maintenance", <MaintenancePage />),
+    statusRoute("/notfound", "NotFoundPage"),
+    statusRoute("/error", "ErrorPage"),
+    statusRoute("/maintenance", "MaintenancePage"),
     {
       // Outside the shop's layout and login gate: guests read the terms before they log in or pay.
       path: "/terms",

@@ -1,11 +1,14 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useLocation, useNavigate } from "react-router";
 import { LoginForm } from "../../features/auth";
 import { type CategoryTile, CategoryTiles } from "../../features/menu";
-import { RestaurantBand, RestaurantContact } from "../../features/shop";
 import { usePageTitle } from "../page-title";
 import { nextAfterLogin } from "../redirect-rules";
 import { useRouteShop } from "../route-shop";
+import "./front-page.css";
+
+const FrontPageBand = lazy(() => import("./front-page-band"));
 
 export type FrontPageData =
   | { view: "login"; productionUnitId: number }
@@ -23,8 +26,13 @@ export function FrontPage({
   const { search } = useLocation();
   const title = usePageTitle(data.view === "closed" ? "ClosedFrontpage.Title" : "Frontpage.Title");
   const shop = useRouteShop();
-  // Today's hours, open now and the earliest pickup, as a restaurant's page opens in a delivery app.
-  const band = shop ? <RestaurantBand shop={shop} /> : null;
+  // Today's hours, open now and the earliest pickup, as a restaurant's page opens in a delivery app; its place is
+  // kept while its code loads, so nothing below it moves.
+  const band = shop ? (
+    <Suspense fallback={<div className="restaurant-band-placeholder" />}>
+      <FrontPageBand shop={shop} closed={false} />
+    </Suspense>
+  ) : null;
   if (data.view === "login") {
     return (
       <>
@@ -45,10 +53,9 @@ export function FrontPage({
         <p className="closed-message">{t("ClosedFrontpage.Message")}</p>
         {/* Closed until further notice (the setting), whatever the hours say: no band, but how to reach them. */}
         {shop ? (
-          <RestaurantContact
-            productionUnit={shop.productionUnit}
-            label={t("Brand.Contact", { name: shop.productionUnit.name })}
-          />
+          <Suspense fallback={null}>
+            <FrontPageBand shop={shop} closed />
+          </Suspense>
         ) : null}
       </>
     );

@@ -1,9 +1,8 @@
-import { type ReactNode, useEffect, useLayoutEffect } from "react";
+import { type ReactNode, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation, useRouteError, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { type AppState, BrandBar, RestaurantContact, type Shop } from "../../features/shop";
 import { applyBrandColour } from "../../lib/brand-colour";
-import { reportAppError } from "../../lib/telemetry";
 import { usePageTitle } from "../page-title";
 import { isInternetExplorer } from "../redirect-rules";
 import { useRouteShop } from "../route-shop";
@@ -42,6 +41,11 @@ function StatusPage({ titleKey, children, actions }: { titleKey: string; childre
   const shop = useRouteShop();
   const colour = shop?.settings.primaryColor ?? null;
   useLayoutEffect(() => applyBrandColour(document.documentElement, colour), [colour]);
+  // Outside the shop's layout, which resets the scroll on each page (SPEC §2): shown from the top.
+  // In braces: Chromium's scrollTo returns a promise, which React would take for the effect's cleanup.
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return (
     <>
       {shop ? <BrandBar restaurantName={shop.productionUnit.name} logo={shop.settings.logo} /> : null}
@@ -121,32 +125,6 @@ export function MaintenancePage() {
   return (
     <StatusPage titleKey="MaintenancePage.Title" actions={<TryAgainButton />}>
       <p>{t("Maintenance")}</p>
-    </StatusPage>
-  );
-}
-
-/** The top-level error boundary (SPEC §2): the error page with a reload button. */
-export function RouteErrorBoundary() {
-  const { t } = useTranslation();
-  const error = useRouteError();
-  const { pathname } = useLocation();
-  useEffect(() => reportAppError(error, pathname), [error, pathname]);
-  return (
-    <StatusPage
-      titleKey="ErrorPage.Title"
-      actions={
-        <>
-          <button type="button" className="button-primary" onClick={() => window.location.reload()}>
-            {t("Actions.Reload")}
-          </button>
-          <a href="/" className="button">
-            {t("Actions.BackToFrontpage")}
-          </a>
-        </>
-      }
-    >
-      <p>{t("UnexpectedApplicationError")}</p>
-      <p>{t("ErrorMessage.TryAgain")}</p>
     </StatusPage>
   );
 }

@@ -56,6 +56,12 @@ export function TermsPage() {
   const title = usePageTitle("Terms.Title");
   const colour = shop.settings.primaryColor;
   useLayoutEffect(() => applyBrandColour(document.documentElement, colour), [colour]);
+  // Outside the shop's layout, which resets the scroll on each page (SPEC §2): the terms start at their top,
+  // not where the checkout's terms box was.
+  // In braces: Chromium's scrollTo returns a promise, which React would take for the effect's cleanup.
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   const text = terms ? termsIn(terms, i18n.language) : null;
   const external = termsTarget(shop.settings.terms);
   return (

@@ -29,7 +29,9 @@ export function RestaurantBand({ shop }: { shop: Shop }) {
           <li className="band-hours">
             <ClockIcon />
             <span>
-              {t("Brand.Today")}: {hoursText(status.hours, t)}
+              {status.hours.kind === "all-day"
+                ? t("Brand.OpenAllDay")
+                : `${t("Brand.Today")}: ${hoursText(status.hours, t)}`}
             </span>
           </li>
         ) : null}
@@ -48,8 +50,7 @@ export function RestaurantBand({ shop }: { shop: Shop }) {
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
-function hoursText(hours: HoursLine, t: T): string {
-  if (hours.kind === "all-day") return t("Brand.OpenAllDay");
+function hoursText(hours: Exclude<HoursLine, { kind: "all-day" }>, t: T): string {
   if (hours.kind === "closed") return t("Brand.ClosedToday");
   return t("Brand.HoursToday", { open: hours.open, close: hours.close });
 }
