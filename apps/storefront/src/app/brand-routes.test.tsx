@@ -109,6 +109,21 @@ describe("status pages keep the restaurant's brand", () => {
   });
 });
 
+describe("the closed front page", () => {
+  test("says how to reach the restaurant: its phone to call and its address", async () => {
+    sessionStorage.setItem(SESSION_LOGIN_KEY, "41");
+    const closed = { ...shop, settings: { ...shop.settings, showClosedFrontpageMessage: true } };
+    renderAt("/", { status: "ready", shop: closed });
+    expect((await heading()).textContent).toBe("Temporarily closed");
+    expect((await screen.findByRole("link", { name: "Call 35 36 11 22" })).getAttribute("href")).toBe(
+      "tel:+4535361122",
+    );
+    expect(screen.getByText("Contact Bistro Nørrebro")).toBeTruthy();
+    // No band saying "open now" under a page that says the restaurant is closed.
+    expect(document.querySelector(".restaurant-band")).toBeNull();
+  });
+});
+
 describe("/terms", () => {
   test("shows the restaurant's terms without the session login, with its name and seller details", async () => {
     renderAt("/terms", ready);
