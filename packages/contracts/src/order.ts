@@ -67,6 +67,11 @@ export const OrderPayment = z
     paymentId: z.string(),
     amount: Dkk,
     type: z.number().int().describe("ONLINE 0, GIFTCARD 1, UNPAID 2 (pay at pickup)"),
+    method: z
+      .enum(["card", "mobilepay", "giftcard", "pickup"])
+      .describe(
+        "How it is paid: card or mobilepay (ONLINE), giftcard (GIFTCARD), pickup (UNPAID); the receipt names it",
+      ),
     state: z.number().int().describe("CREATED 1 (unpaid: pay at pickup), AUTHORIZED 128, …"),
     isTest: z.boolean().describe("true when a test-mode provider (the built-in `test`) took it: no money was taken"),
   })

@@ -1,5 +1,7 @@
-import { afterEach, beforeEach, expect, test, vi } from "vitest";
-import { INACTIVITY_PAUSE_MS, watchInactivity } from "./inactivity";
+// @vitest-environment happy-dom
+import { act, renderHook } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { INACTIVITY_PAUSE_MS, useInactivityPause, watchInactivity } from "./inactivity";
 
 class FakeWindow extends EventTarget {}
 
@@ -34,4 +36,30 @@ test("unsubscribing stops the wait", () => {
   stop();
   vi.advanceTimersByTime(INACTIVITY_PAUSE_MS * 2);
   expect(onIdle).not.toHaveBeenCalled();
+});
+
+describe("the pause screen, per the restaurant's pauseWhenIdle", () => {
+  test("on: after 120000 ms without activity it pauses, and resuming hides it again", () => {
+    const { result } = renderHook(() => useInactivityPause(true));
+    act(() => vi.advanceTimersByTime(INACTIVITY_PAUSE_MS));
+    expect(result.current.paused).toBe(true);
+    act(() => result.current.resume());
+    expect(result.current.paused).toBe(false);
+  });
+
+  test("off (a shop for the guests' own phones): it never pauses, however long the guest is away", () => {
+    const { result } = renderHook(() => useInactivityPause(false));
+    act(() => vi.advanceTimersByTime(INACTIVITY_PAUSE_MS * 10));
+    expect(result.current.paused).toBe(false);
+  });
+
+  test("switched off while paused (the guest reached the payment page), the pause screen goes", () => {
+    const { result, rerender } = renderHook(({ enabled }) => useInactivityPause(enabled), {
+      initialProps: { enabled: true },
+    });
+    act(() => vi.advanceTimersByTime(INACTIVITY_PAUSE_MS));
+    expect(result.current.paused).toBe(true);
+    rerender({ enabled: false });
+    expect(result.current.paused).toBe(false);
+  });
 });

@@ -25,7 +25,7 @@ export function Layout() {
   const navigation = useNavigation();
   useScrollToTopOnNavigation();
   useLayoutEffect(() => applyBrandColour(document.documentElement, shop?.settings.primaryColor ?? null), [shop]);
-  const { paused, resume } = useInactivityPause(Boolean(shop) && !ORDER_UNDER_WAY.test(pathname));
+  const { paused, resume } = useInactivityPause(!!shop?.settings.pauseWhenIdle && !ORDER_UNDER_WAY.test(pathname));
   // SPEC §2: on /checkout the basket, sidebar and header are hidden (the page has its own way back).
   const isCheckout = pathname === "/checkout";
   if (!shop) return <Outlet />;

@@ -701,7 +701,7 @@ export const restaurantB: RestaurantSeed = {
     smileyUrl: "https://www.findsmiley.dk/798123",
     primaryColor: "#2e7d32",
     requireLogin: true,
-    pauseWhenIdle: true,
+    pauseWhenIdle: false,
   },
 
   terms: demoTerms(

@@ -26,13 +26,24 @@ test("a card payment taken by the test provider is isTest: true in the order", a
   expect((await pressTestButton(t, payment.id, "approve")).statusCode).toBe(303);
   const order = await orderOf(checkoutId);
   expect(order.payments).toEqual([
-    expect.objectContaining({ paymentId: payment.id, type: PaymentType.ONLINE, isTest: true }),
+    expect.objectContaining({ paymentId: payment.id, type: PaymentType.ONLINE, method: "card", isTest: true }),
   ]);
+});
+
+test("a MobilePay payment says so in the order, so the receipt can name it", async () => {
+  await setSetting(t, t.restaurantA, "mobilepay", true);
+  const { checkoutId } = await preparedCheckout(t);
+  const payment = (await pay(t, checkoutId, { paymentMethods: "mobilepay" })).json();
+  expect((await pressTestButton(t, payment.id, "approve")).statusCode).toBe(303);
+  const order = await orderOf(checkoutId);
+  expect(order.payments).toEqual([expect.objectContaining({ type: PaymentType.ONLINE, method: "mobilepay" })]);
 });
 
 test("pay at pickup is not a test payment: isTest: false", async () => {
   const { checkoutId } = await preparedCheckout(t);
   expect((await pay(t, checkoutId, { paymentMethods: "pickup" })).statusCode).toBe(200);
   const order = await orderOf(checkoutId);
-  expect(order.payments).toEqual([expect.objectContaining({ type: PaymentType.UNPAID, isTest: false })]);
+  expect(order.payments).toEqual([
+    expect.objectContaining({ type: PaymentType.UNPAID, method: "pickup", isTest: false }),
+  ]);
 });

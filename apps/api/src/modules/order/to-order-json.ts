@@ -1,5 +1,5 @@
-import type { Order } from "@app/contracts";
-import { toDkk } from "@app/domain";
+import type { Order, OrderPayment } from "@app/contracts";
+import { PaymentType, toDkk } from "@app/domain";
 import type { OrderDetails } from "./repository";
 
 /** The Order of SPEC §3 (DKK numbers, ISO 8601 UTC instants). */
@@ -37,6 +37,7 @@ export function toOrderJson({ order, lines, discounts, payments }: OrderDetails)
       paymentId: payment.id,
       amount: toDkk(payment.amountMinor),
       type: payment.type,
+      method: paymentMethodOf(payment),
       state: payment.state,
       isTest: payment.isTest,
     })),
@@ -44,4 +45,17 @@ export function toOrderJson({ order, lines, discounts, payments }: OrderDetails)
     externalId: order.externalId,
     createdUtc: order.createdAt.toISOString(),
   };
+}
+
+const ONLINE_METHODS: readonly string[] = ["card", "mobilepay"];
+
+/**
+ * How a payment row is paid, for the receipt. The row's method is written by the payment module (card |
+ * mobilepay | giftcard | pickup); the type decides for a gift card or pay at pickup, and an online row with a
+ * method this contract does not know yet reads as a card.
+ */
+function paymentMethodOf(payment: OrderDetails["payments"][number]): OrderPayment["method"] {
+  if (payment.type === PaymentType.GIFTCARD) return "giftcard";
+  if (payment.type === PaymentType.UNPAID) return "pickup";
+  return ONLINE_METHODS.includes(payment.method) ? (payment.method as "card" | "mobilepay") : "card";
 }

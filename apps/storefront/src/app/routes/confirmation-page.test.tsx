@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import type { AppSettings } from "@app/contracts";
+import type { AppSettings, Order } from "@app/contracts";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
-import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { CONFIRMED_ORDER_KEY, type ConfirmedOrder } from "../../features/payment";
 import { DEFAULT_SETTINGS, type Shop } from "../../features/shop";
 import { startEnglish } from "../../testing/start-english";
@@ -22,6 +22,58 @@ const CONFIRMED: ConfirmedOrder = {
   receiptNumber: 1001,
   phone: "20304050",
   email: "mette@example.dk",
+  order: null,
+};
+
+const BAG = 90;
+
+/** Pay at pickup, 12:30 today in Copenhagen: a burger with two choices, two colas and the bag. */
+const PICKUP_ORDER: Order = {
+  id: "o-1",
+  checkoutId: "c-1",
+  products: [
+    {
+      productId: 11,
+      name: "Classic burger",
+      amount: 1,
+      price: 113.5,
+      total: 113.5,
+      choices: [
+        { choiceId: 1, name: "Pommes frites", amount: 1, price: 0 },
+        { choiceId: 2, name: "Bacon", amount: 2, price: 24.5 },
+      ],
+    },
+    { productId: 21, name: "Coca-Cola", amount: 2, price: 30, total: 60, choices: [] },
+    { productId: BAG, name: "Pose", amount: 1, price: 4, total: 4, choices: [] },
+  ],
+  delivery: null,
+  orderReadyTime: "2026-11-23T11:30:00.000Z",
+  discounts: [],
+  basketTotal: 177.5,
+  deliveryFee: 0,
+  totalAmount: 177.5,
+  payments: [{ paymentId: "p-1", amount: 177.5, type: 2, method: "pickup", state: 128, isTest: false }],
+  receipt: { number: 1001 },
+  externalId: "A-1001",
+  createdUtc: "2026-11-23T10:00:00.000Z",
+};
+
+/** Paid by card (test provider) with a discount. */
+const CARD_ORDER: Order = {
+  ...PICKUP_ORDER,
+  discounts: [{ code: "SOMMER10", amount: 17.75 }],
+  totalAmount: 159.75,
+  payments: [{ paymentId: "p-2", amount: 159.75, type: 0, method: "card", state: 128, isTest: true }],
+};
+
+/** Delivered on Friday with its fee, paid on delivery. */
+const DELIVERY_ORDER: Order = {
+  ...PICKUP_ORDER,
+  delivery: { address: "Vestergade 1", zipCode: "2200", fee: 39, deliveryTime: "2026-11-27T17:00:00.000Z" },
+  orderReadyTime: "2026-11-27T17:00:00.000Z",
+  deliveryFee: 39,
+  totalAmount: 216.5,
+  payments: [{ paymentId: "p-3", amount: 216.5, type: 2, method: "pickup", state: 128, isTest: false }],
 };
 
 function aShop(settings: Partial<AppSettings> = {}): Shop {
@@ -36,7 +88,7 @@ function aShop(settings: Partial<AppSettings> = {}): Shop {
       cvrNumber: "38472915",
       timeZone: "Europe/Copenhagen",
     },
-    settings: { ...DEFAULT_SETTINGS, ...settings },
+    settings: { ...DEFAULT_SETTINGS, bagFeeItem: BAG, ...settings },
   } as Shop;
 }
 
@@ -169,5 +221,110 @@ describe("/confirmation", () => {
     fireEvent.click(screen.getByRole("link", { name: "Back to start" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
     expect(sessionStorage.getItem(CONFIRMED_ORDER_KEY)).toBeNull();
+  });
+
+  describe("the receipt", () => {
+    // Monday 23 November 2026, 11:00 in Copenhagen. Only Date is faked: the router's own timers run.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(new Date("2026-11-23T10:00:00Z"));
+    });
+    afterEach(() => vi.useRealTimers());
+
+    const textOf = (selector: string) =>
+      [...document.querySelectorAll(selector)].map((node) => node.textContent?.replace(/\s+/g, " ").trim());
+    const rows = (selector: string) =>
+      [...document.querySelectorAll(`${selector} .receipt-row`)].map((row) => [
+        row.querySelector("dt")?.textContent,
+        row.querySelector("dd")?.textContent,
+      ]);
+
+    test("pay at pickup: the time, 'pay X at pickup', every line with its choices, the bag as a fee, the total", async () => {
+      store({ ...CONFIRMED, order: PICKUP_ORDER });
+      renderConfirmation(
+        aShop(),
+        vi.fn(async () => {}),
+      );
+      await heading();
+      expect(textOf(".receipt-when dd")).toEqual(["Today at 12:30"]);
+      expect(screen.getByText("Pay 177.50 DKK at pickup")).toBeTruthy();
+      expect(textOf(".receipt-line-name")).toEqual(["1 × Classic burger", "2 × Coca-Cola"]);
+      expect(textOf(".receipt-choices li")).toEqual(["Pommes frites", "2 × Bacon (+24.50 DKK)"]);
+      expect(textOf(".receipt-line .receipt-price")).toEqual(["113.50 DKK", "60 DKK"]);
+      expect(rows(".receipt-totals:not(.receipt-payments)")).toEqual([
+        ["Subtotal", "173.50 DKK"],
+        ["Bag fee", "4 DKK"],
+        ["Order total", "177.50 DKK"],
+      ]);
+      expect(rows(".receipt-payments")).toEqual([["To pay at pickup", "177.50 DKK"]]);
+      expect(screen.queryByText(/Test payment/)).toBeNull();
+    });
+
+    test("paid by card with a discount: the discount, what the card paid, nothing to pay at pickup", async () => {
+      store({ ...CONFIRMED, order: CARD_ORDER });
+      renderConfirmation(
+        aShop(),
+        vi.fn(async () => {}),
+      );
+      await heading();
+      expect(rows(".receipt-totals:not(.receipt-payments)")).toEqual([
+        ["Subtotal", "173.50 DKK"],
+        ["Bag fee", "4 DKK"],
+        ["Discount (SOMMER10)", "−17.75 DKK"],
+        ["Order total", "159.75 DKK"],
+      ]);
+      expect(rows(".receipt-payments")).toEqual([["Paid by card", "159.75 DKK"]]);
+      expect(screen.queryByText(/at pickup/)).toBeNull();
+      // The test provider took it: the receipt says no money moved, as the email receipt does.
+      expect(screen.getByText("Test payment: no money has been drawn.")).toBeTruthy();
+    });
+
+    test("delivery on another day: the date, the address, the delivery fee and 'pay X on delivery'", async () => {
+      store({ ...CONFIRMED, order: DELIVERY_ORDER });
+      renderConfirmation(
+        aShop(),
+        vi.fn(async () => {}),
+      );
+      await heading();
+      expect(textOf(".receipt-when dt")).toEqual(["Delivery", "Delivered to"]);
+      expect(textOf(".receipt-when dd")).toEqual(["Friday, November 27 at 18:00", "Vestergade 1, 2200"]);
+      expect(rows(".receipt-totals:not(.receipt-payments)")).toContainEqual(["Delivery fee", "39 DKK"]);
+      expect(screen.getByText("Pay 216.50 DKK on delivery")).toBeTruthy();
+    });
+
+    test("without a bag-fee item in the settings the bag is a line like any other", async () => {
+      store({ ...CONFIRMED, order: PICKUP_ORDER });
+      renderConfirmation(
+        aShop({ bagFeeItem: null }),
+        vi.fn(async () => {}),
+      );
+      await heading();
+      expect(textOf(".receipt-line-name")).toEqual(["1 × Classic burger", "2 × Coca-Cola", "1 × Pose"]);
+      expect(screen.queryByText("Bag fee")).toBeNull();
+    });
+
+    test("a reload shows the same receipt", async () => {
+      store({ ...CONFIRMED, order: PICKUP_ORDER });
+      const clearOrder = vi.fn(async () => {});
+      renderConfirmation(aShop(), clearOrder);
+      await heading();
+      cleanup();
+      renderConfirmation(aShop(), clearOrder);
+      await heading();
+      expect(textOf(".receipt-line-name")).toEqual(["1 × Classic burger", "2 × Coca-Cola"]);
+      expect(screen.getByText("Pay 177.50 DKK at pickup")).toBeTruthy();
+    });
+
+    test("without the order (it could not be read) the number and the restaurant still show, no receipt", async () => {
+      store();
+      renderConfirmation(
+        aShop(),
+        vi.fn(async () => {}),
+      );
+      await heading();
+      expect(screen.getByText("A-1001")).toBeTruthy();
+      expect(document.querySelector(".receipt-lines")).toBeNull();
+      expect(screen.getByText("Bistro Nørrebro")).toBeTruthy();
+    });
   });
 });

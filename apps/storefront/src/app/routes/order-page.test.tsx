@@ -125,6 +125,8 @@ describe("/order/:checkoutId", () => {
       receiptNumber: 1001,
       phone: "20304050",
       email: "mette@example.dk",
+      // The order itself, for the receipt on the confirmation (and after a reload of it).
+      order: anOrder,
     });
     // Replaced: back from the confirmation does not come here again.
     router.navigate(-1);
@@ -187,7 +189,7 @@ describe("/order/:checkoutId", () => {
     const { router, report } = renderOrderPage(api);
     await advance(0);
     expect(path(router)).toBe("/confirmation");
-    expect(stored()).toMatchObject({ orderId: "o-1", externalId: null, receiptNumber: null });
+    expect(stored()).toMatchObject({ orderId: "o-1", externalId: null, receiptNumber: null, order: null });
     expect(report).toHaveBeenCalledWith(expect.objectContaining({ name: "CheckoutError", message: "network" }));
   });
 });

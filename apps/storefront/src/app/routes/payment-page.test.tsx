@@ -72,7 +72,9 @@ describe("/payment/:checkoutId", () => {
     await advance(0);
     expect(heading()).toBe("Finish the payment on the terminal");
     expect(document.title).toBe("Finish the payment on the terminal");
-    expect(screen.getByRole("status").textContent).toBe("We are waiting for the payment to be completed.");
+    expect(screen.getByRole("status").textContent).toBe(
+      "The payment is not finished yet. Return to payment to complete it, or cancel it.",
+    );
     await advance(2000);
     expect(heading()).toBe("Payment completed");
     expect(screen.getByRole("status").textContent).toBe("Thank you! We are sending your order to the restaurant.");
@@ -98,7 +100,8 @@ describe("/payment/:checkoutId", () => {
       expect.objectContaining({ name: "PaymentError", details: { checkoutId: CHECKOUT_ID, paymentId: "pay-1" } }),
     );
     expect(screen.queryByRole("button", { name: "Cancel payment" })).toBeNull();
-    fireEvent.click(screen.getByRole("link", { name: "Go back" }));
+    expect(screen.queryByRole("link", { name: "Return to payment" })).toBeNull();
+    fireEvent.click(screen.getByRole("link", { name: "Go back to checkout" }));
     await advance(0);
     expect(path(router)).toBe("/checkout");
   });
@@ -170,7 +173,7 @@ describe("/payment/:checkoutId", () => {
     await advance(0);
     expect(heading()).toBe("We could not find your payment");
     expect(screen.getByRole("status").textContent).toBe("Go back to the checkout to start the payment again.");
-    fireEvent.click(screen.getByRole("link", { name: "Go back" }));
+    fireEvent.click(screen.getByRole("link", { name: "Go back to checkout" }));
     await advance(0);
     expect(path(router)).toBe("/checkout");
   });
@@ -195,5 +198,49 @@ describe("/payment/:checkoutId", () => {
     cleanup();
     await advance(10_000);
     expect(api.getPayment).toHaveBeenCalledTimes(1);
+  });
+
+  describe("back from the provider's page without finishing", () => {
+    test("a waiting payment offers its payment page again, first, beside cancel, and the reading goes on", async () => {
+      const created = aPayment(PaymentState.CREATED);
+      const api = fakeApi(created, created);
+      renderPaymentPage(api);
+      await advance(0);
+      const reopen = screen.getByRole("link", { name: "Return to payment" });
+      expect(reopen.getAttribute("href")).toBe("https://pay.example/p");
+      const actions = [...document.querySelectorAll(".page-actions > *")].map((action) => action.textContent);
+      expect(actions).toEqual(["Return to payment", "Cancel payment"]);
+      await advance(2000);
+      expect(api.getPayment).toHaveBeenCalledTimes(2);
+      expect(screen.getByRole("link", { name: "Return to payment" })).toBeTruthy();
+    });
+
+    test("a payment without a page of its own (a terminal) only waits: no link, the waiting message", async () => {
+      renderPaymentPage(fakeApi({ ...aPayment(PaymentState.CREATED), paymentUrl: null }));
+      await advance(0);
+      expect(screen.queryByRole("link", { name: "Return to payment" })).toBeNull();
+      expect(screen.getByRole("status").textContent).toBe("We are waiting for the payment to be completed.");
+      expect(screen.getByRole("button", { name: "Cancel payment" })).toBeTruthy();
+    });
+
+    test("once the payment is completed or cancelled, there is nothing to return to", async () => {
+      const api = fakeApi(aPayment(PaymentState.CREATED), aPayment(PaymentState.AUTHORIZED));
+      renderPaymentPage(api);
+      await advance(0);
+      expect(screen.getByRole("link", { name: "Return to payment" })).toBeTruthy();
+      await advance(2000);
+      expect(heading()).toBe("Payment completed");
+      expect(screen.queryByRole("link", { name: "Return to payment" })).toBeNull();
+    });
+
+    test("while a cancel runs the link is gone, so the guest cannot reopen what is being cancelled", async () => {
+      const api = fakeApi(aPayment(PaymentState.CREATED));
+      api.cancelPayment.mockReturnValue(new Promise(() => {}));
+      renderPaymentPage(api);
+      await advance(0);
+      fireEvent.click(screen.getByRole("button", { name: "Cancel payment" }));
+      await advance(0);
+      expect(screen.queryByRole("link", { name: "Return to payment" })).toBeNull();
+    });
   });
 });

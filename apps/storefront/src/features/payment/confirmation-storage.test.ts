@@ -1,3 +1,4 @@
+import type { Order } from "@app/contracts";
 import { describe, expect, test } from "vitest";
 import {
   CONFIRMED_ORDER_KEY,
@@ -16,6 +17,34 @@ const CONFIRMED: ConfirmedOrder = {
   receiptNumber: 1001,
   phone: "20304050",
   email: "mette@example.dk",
+  order: null,
+};
+
+/** The order the receipt shows, as GET /order/{id} answered it. */
+const ORDER: Order = {
+  id: "o-1",
+  checkoutId: "c-1",
+  products: [
+    {
+      productId: 11,
+      name: "Classic burger",
+      amount: 1,
+      price: 101,
+      total: 101,
+      choices: [{ choiceId: 2, name: "Bacon", amount: 1, price: 12 }],
+    },
+    { productId: 90, name: "Pose", amount: 1, price: 4, total: 4, choices: [] },
+  ],
+  delivery: null,
+  orderReadyTime: "2026-11-23T11:30:00.000Z",
+  discounts: [{ code: "SOMMER10", amount: 10.5 }],
+  basketTotal: 105,
+  deliveryFee: 0,
+  totalAmount: 94.5,
+  payments: [{ paymentId: "p-1", amount: 94.5, type: 2, method: "pickup", state: 128, isTest: false }],
+  receipt: { number: 1001 },
+  externalId: "A-1001",
+  createdUtc: "2026-11-23T10:00:00.000Z",
 };
 
 function memoryStorage() {
@@ -39,6 +68,35 @@ describe("the stored confirmation", () => {
     expect(readConfirmedOrder(storage)).toEqual(CONFIRMED);
     forgetConfirmedOrder(storage);
     expect(readConfirmedOrder(storage)).toBeNull();
+  });
+
+  test("the order it shows is saved with it and read back whole, so a reload shows the same receipt", () => {
+    const storage = memoryStorage();
+    saveConfirmedOrder({ ...CONFIRMED, order: ORDER }, storage);
+    expect(readConfirmedOrder(storage)).toEqual({ ...CONFIRMED, order: ORDER });
+  });
+
+  test("a confirmation stored before orders were kept (no order field) still reads, without an order", () => {
+    const storage = memoryStorage();
+    const { order: _, ...older } = CONFIRMED;
+    storage.setItem(CONFIRMED_ORDER_KEY, JSON.stringify(older));
+    expect(readConfirmedOrder(storage)).toEqual({ ...CONFIRMED, order: null });
+  });
+
+  test.each([
+    ["lines that are not a list", { ...ORDER, products: "burger" }],
+    ["a line without a name", { ...ORDER, products: [{ ...ORDER.products[0], name: undefined }] }],
+    [
+      "a choice without a price",
+      { ...ORDER, products: [{ ...ORDER.products[0], choices: [{ name: "Bacon", amount: 1 }] }] },
+    ],
+    ["a total that is text", { ...ORDER, totalAmount: "94,50" }],
+    ["a time that is no time", { ...ORDER, orderReadyTime: "soon" }],
+    ["payments missing", { ...ORDER, payments: undefined }],
+  ])("an order with %s reads as no order, the rest of the confirmation stays", (_, order) => {
+    const storage = memoryStorage();
+    storage.setItem(CONFIRMED_ORDER_KEY, JSON.stringify({ ...CONFIRMED, order }));
+    expect(readConfirmedOrder(storage)).toEqual({ ...CONFIRMED, order: null });
   });
 
   test.each([

@@ -16,6 +16,11 @@ export type ConfirmedOrder = {
   receiptNumber: number | null;
   phone: string | null;
   email: string | null;
+  /**
+   * The order as GET /order/{id} answered it, for the receipt (lines, fees, totals, payments, time); null when it
+   * could not be read. It names no guest: phone and email are the two fields above.
+   */
+  order: Order | null;
 };
 
 type SessionStore = Pick<Storage, "getItem" | "setItem" | "removeItem">;
@@ -37,6 +42,7 @@ export function confirmedOrderOf(checkout: Checkout, order: Order | null): Confi
     receiptNumber: order?.receipt.number ?? null,
     phone: checkout.guestInformation.phone,
     email: checkout.guestInformation.email,
+    order,
   };
 }
 
@@ -62,6 +68,7 @@ export function readConfirmedOrder(storage = browserSession()): ConfirmedOrder |
       receiptNumber: typeof value.receiptNumber === "number" ? value.receiptNumber : null,
       phone: stringOrNull(value.phone),
       email: stringOrNull(value.email),
+      order: isStoredOrder(value.order) ? value.order : null,
     };
   } catch {
     return null;
@@ -77,6 +84,44 @@ export function forgetConfirmedOrder(storage = browserSession()): void {
 }
 
 const stringOrNull = (value: unknown): string | null => (typeof value === "string" && value ? value : null);
+
+type Fields = Record<string, unknown>;
+const isObject = (value: unknown): value is Fields => typeof value === "object" && value !== null;
+const isNumber = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value);
+const isString = (value: unknown): value is string => typeof value === "string";
+const isArrayOf = (value: unknown, item: (entry: unknown) => boolean) => Array.isArray(value) && value.every(item);
+
+/**
+ * Whether what storage holds is an order the receipt can show: the fields it reads, with their types. A
+ * value written by an older version of the page (or by hand) that lacks one reads as no order: the page then
+ * shows the number and the restaurant, as before. By hand rather than with zod: zod is ~15 KB of JavaScript.
+ */
+function isStoredOrder(value: unknown): value is Order {
+  if (!isObject(value)) return false;
+  const choice = (c: unknown) => isObject(c) && isString(c.name) && isNumber(c.amount) && isNumber(c.price);
+  const product = (p: unknown) =>
+    isObject(p) &&
+    isNumber(p.productId) &&
+    isString(p.name) &&
+    isNumber(p.amount) &&
+    isNumber(p.total) &&
+    isArrayOf(p.choices, choice);
+  const payment = (p: unknown) =>
+    isObject(p) && isNumber(p.amount) && isNumber(p.type) && typeof p.isTest === "boolean";
+  const discount = (d: unknown) => isObject(d) && isString(d.code) && isNumber(d.amount);
+  const delivery = value.delivery;
+  return (
+    isArrayOf(value.products, product) &&
+    isArrayOf(value.payments, payment) &&
+    isArrayOf(value.discounts, discount) &&
+    (delivery === null || (isObject(delivery) && isNumber(delivery.fee))) &&
+    isString(value.orderReadyTime) &&
+    !Number.isNaN(Date.parse(value.orderReadyTime)) &&
+    isNumber(value.basketTotal) &&
+    isNumber(value.deliveryFee) &&
+    isNumber(value.totalAmount)
+  );
+}
 
 /** The number the guest quotes at the counter: the short external id or the receipt number, per the settings. */
 export function orderNumberOf(confirmed: ConfirmedOrder, orderIdType: AppSettings["orderIdType"]): string | null {

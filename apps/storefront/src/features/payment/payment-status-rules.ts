@@ -29,11 +29,19 @@ const MESSAGE_KEYS: Record<PaymentView, string> = {
   created: "PaymentPage.Message.Created",
   authorized: "PaymentPage.Message.Authorized",
   cancelled: "PaymentPage.Message.Cancelled",
-  failed: "PaymentPage.Message.Failed",
+  // The way back is named in the message too: to the checkout, where everything entered is kept.
+  failed: "PaymentRecovery.FailedMessage",
 };
 
 export const paymentTitleKey = (view: PaymentView): string => TITLE_KEYS[view];
-export const paymentMessageKey = (view: PaymentView): string => MESSAGE_KEYS[view];
+/**
+ * The message under the title. A created payment the guest can reopen (it has a payment page) says so: back
+ * from the provider's page without finishing, "we are waiting" alone leaves the guest with nothing to do.
+ */
+export function paymentMessageKey(view: PaymentView, canReopen = false): string {
+  if (view === "created" && canReopen) return "PaymentRecovery.CreatedMessage";
+  return MESSAGE_KEYS[view];
+}
 
 /** What the order page does next: wait for the server, finalize itself, or stop. */
 export type OrderStep = "poll" | "finalize" | "done" | "error";

@@ -2,30 +2,40 @@ import type { AppSettings, ProductionUnit } from "@app/contracts";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type ConfirmedOrder, orderNumberOf, receiptNoteOf } from "../confirmation-storage";
+import { orderReceiptOf } from "../order-receipt";
+import { ReceiptBody, ReceiptWhen } from "./order-receipt-details";
 import { StatusMark } from "./status-mark";
 import "../payment-status.css";
 
 export type OrderConfirmationProps = {
   confirmed: ConfirmedOrder;
-  restaurant: Pick<ProductionUnit, "name" | "address" | "phone">;
-  settings: Pick<AppSettings, "orderIdType" | "receiptType">;
+  restaurant: Pick<ProductionUnit, "name" | "address" | "phone" | "timeZone">;
+  settings: Pick<AppSettings, "orderIdType" | "receiptType" | "bagFeeItem">;
   useTitle: (key: string) => string;
   /** Return to start: the route forgets the confirmation before the front page. */
   onBackToStart: () => void;
+  /** The clock "today" is read from (a test sets it). */
+  now?: Date;
 };
 
-/** /confirmation (SPEC §2): thanks, the order number, where the receipt goes, the restaurant, return to start. */
+/**
+ * /confirmation (SPEC §2): thanks, the order number, when it is ready, what is left to pay at pickup, where the
+ * receipt goes, the receipt itself (lines, fees, totals, payments), the restaurant, return to start. Without the
+ * order (it could not be read) it shows what it has: the number and the restaurant.
+ */
 export function OrderConfirmation({
   confirmed,
   restaurant,
   settings,
   useTitle,
   onBackToStart,
+  now = new Date(),
 }: OrderConfirmationProps) {
   const { t } = useTranslation();
   const title = useTitle("ConfirmationPage.Title");
   const orderNumber = orderNumberOf(confirmed, settings.orderIdType);
   const receipt = receiptNoteOf(confirmed, settings.receiptType);
+  const details = confirmed.order ? orderReceiptOf(confirmed.order, settings.bagFeeItem) : null;
   return (
     <section className="order-confirmation">
       <StatusMark kind="authorized" />
@@ -37,7 +47,9 @@ export function OrderConfirmation({
             <dd>{orderNumber}</dd>
           </dl>
         ) : null}
+        {details ? <ReceiptWhen receipt={details} timeZone={restaurant.timeZone} now={now} /> : null}
         {receipt ? <p className="receipt-note">{t(receipt.key, receipt.values)}</p> : null}
+        {details ? <ReceiptBody receipt={details} /> : null}
         <div className="restaurant-info">
           <h2>{t("ConfirmationPage.Restaurant")}</h2>
           <address>

@@ -36,6 +36,8 @@ export function PaymentStatusPanel({ checkoutId, api, useTitle, report = reportE
   const payment = state.status === "ready" ? state.payment : null;
   const view: PaymentView | null = payment ? paymentView(payment.state) : null;
   const paymentId = payment?.id ?? null;
+  // The provider's page again (our own link that redirects there, decision 025), while the payment waits.
+  const reopenUrl = view === "created" ? (payment?.paymentUrl ?? null) : null;
   const missing = state.status === "missing";
 
   const title = useTitle(missing ? "PaymentPage.NotFoundTitle" : paymentTitleKey(view ?? "created"));
@@ -53,7 +55,7 @@ export function PaymentStatusPanel({ checkoutId, api, useTitle, report = reportE
     : cancelling
       ? t("PaymentPage.Cancelling")
       : view
-        ? t(paymentMessageKey(view))
+        ? t(paymentMessageKey(view, reopenUrl !== null))
         : t("Spinner.Loading");
 
   return (
@@ -64,7 +66,7 @@ export function PaymentStatusPanel({ checkoutId, api, useTitle, report = reportE
       <p className="payment-status-message" role="status" aria-live="polite">
         {message}
       </p>
-      <PaymentActions view={view} missing={missing} cancelling={cancelling} cancel={cancel} />
+      <PaymentActions view={view} missing={missing} cancelling={cancelling} cancel={cancel} reopenUrl={reopenUrl} />
     </section>
   );
 }
@@ -120,12 +122,20 @@ type PaymentActionsProps = {
   missing: boolean;
   cancelling: boolean;
   cancel: () => Promise<unknown>;
+  /** The waiting payment's page, to finish it there; null when there is none (a terminal, no hosted step). */
+  reopenUrl: string | null;
 };
 
-function PaymentActions({ view, missing, cancelling, cancel }: PaymentActionsProps) {
+function PaymentActions({ view, missing, cancelling, cancel, reopenUrl }: PaymentActionsProps) {
   const { t } = useTranslation();
   return (
     <div className="page-actions">
+      {reopenUrl && !cancelling ? (
+        // A plain link: the browser leaves the shop for the provider's page, as when the order was placed.
+        <a href={reopenUrl} className="button button-primary">
+          {t("PaymentRecovery.ReturnToPayment")}
+        </a>
+      ) : null}
       {view === "created" ? (
         <button
           type="button"
@@ -139,7 +149,7 @@ function PaymentActions({ view, missing, cancelling, cancel }: PaymentActionsPro
       ) : null}
       {view === "failed" || missing ? (
         <Link to="/checkout" className="button button-primary">
-          {t("PaymentPage.GoBack")}
+          {t("PaymentRecovery.BackToCheckout")}
         </Link>
       ) : null}
       {view === "cancelled" ? (
