@@ -39,37 +39,34 @@ export function ModifierGroup({ state, language, open, onToggle, flagged, onAmou
       className={`modifier-group${flagged ? " modifier-group-flagged" : ""}${open ? " modifier-group-open" : ""}`}
       data-modifier-id={group.id}
     >
-      <h3 className="modifier-group-heading">
-        <button
-          ref={toggleRef}
-          type="button"
-          className="modifier-group-toggle"
-          // Named by the group alone; what it asks and holds is its description.
-          aria-labelledby={`${id}-name`}
-          aria-expanded={open}
-          aria-controls={`${id}-choices`}
-          aria-describedby={describedBy}
-          onClick={onToggle}
-        >
-          <span className="modifier-group-title">
-            <span id={`${id}-name`} className="modifier-group-name">
-              {name}
-            </span>
-            <span id={`${id}-rule`} className="modifier-group-rule">
-              <span
-                className={`modifier-badge${requirement.required ? " modifier-badge-required" : ""}${done ? " modifier-badge-done" : ""}`}
-              >
-                {status}
-              </span>{" "}
-              · {rule}
-            </span>
-            <span id={`${id}-chosen`} className="modifier-group-chosen">
-              {chosen}
-            </span>
-          </span>
-          <span className="modifier-group-chevron" aria-hidden="true" />
-        </button>
-      </h3>
+      <div className="modifier-group-header">
+        <h3 className="modifier-group-heading">
+          <button
+            ref={toggleRef}
+            type="button"
+            className="modifier-group-toggle"
+            aria-expanded={open}
+            aria-controls={`${id}-choices`}
+            aria-describedby={describedBy}
+            onClick={onToggle}
+          >
+            <span className="modifier-group-name">{name}</span>
+            <span className="modifier-group-chevron" aria-hidden="true" />
+          </button>
+        </h3>
+        {/* What the group asks and holds: the toggle's description, seen before any add attempt. */}
+        <p id={`${id}-rule`} className="modifier-group-rule">
+          <span
+            className={`modifier-badge${requirement.required ? " modifier-badge-required" : ""}${done ? " modifier-badge-done" : ""}`}
+          >
+            {status}
+          </span>{" "}
+          · {rule}
+        </p>
+        <p id={`${id}-chosen`} className="modifier-group-chosen">
+          {chosen}
+        </p>
+      </div>
       {flagged ? (
         <p id={`${id}-error`} className="modifier-group-error">
           {shortGroupText(t, state.missing)}
