@@ -109,10 +109,10 @@ describe("message catalogue", () => {
     expect(same).toEqual([]);
   });
 
-  test("the option group message reads 'Please choose ' followed by the group", async () => {
+  test("the option group message reads 'Please choose ' followed by what the group still needs", async () => {
     const i18n = i18next.createInstance();
     await i18n.init({ lng: "en-US", resources: { "en-US": { translation: en } } });
-    expect(i18n.t("Options.PleaseChoose", { name: "dressing" })).toBe("Please choose dressing");
+    expect(i18n.t("Options.PleaseChoose", { count: 2 })).toBe("Please choose 2 more");
     expect(i18n.t("Cart.Open", { count: 1 })).toBe("Basket, 1 item");
     expect(i18n.t("Cart.Open", { count: 3 })).toBe("Basket, 3 items");
   });

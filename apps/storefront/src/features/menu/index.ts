@@ -3,10 +3,8 @@ export { type EmbeddedStock, loadStock, type Stock } from "./api/load-stock";
 export { CategoryNav, type CategoryNavProps } from "./components/category-nav";
 export { type CategoryTile, CategoryTiles } from "./components/category-tiles";
 export { MenuSkeleton } from "./components/menu-skeleton";
-export { ModifierPanel, type ModifierPanelProps } from "./components/modifier-panel";
 export { ProductCard, type ProductCardProps } from "./components/product-card";
 export { ProductList, type ProductListProps } from "./components/product-list";
-export { type ModifierSelection, useModifierSelection } from "./hooks/use-modifier-selection";
 export {
   type CategoryVisibility,
   categoryProducts,
@@ -17,4 +15,4 @@ export {
   restaurantHour,
   visibleCategories,
 } from "./menu-rules";
-export { type AddLine, type SelectionSummary, summarize } from "./modifier-selection";
+export type { AddLine } from "./modifier-selection";

@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { initialAmounts, summarize, withAmount } from "./modifier-selection";
+import {
+  chosenLabels,
+  initialAmounts,
+  initiallyOpenGroups,
+  missingUnits,
+  summarize,
+  withAmount,
+} from "./modifier-selection";
 import { choice, group, product } from "./test/fixtures";
 
 const sides = group({
@@ -57,4 +64,40 @@ describe("summarize", () => {
       expect(summary.shortModifierIds).toEqual(complete ? [] : [1]);
     });
   }
+});
+
+describe("initiallyOpenGroups", () => {
+  const bun = group({ id: 2, en: "Bun", choicesIncluded: 1, choices: [choice({ choiceId: 21, en: "Brioche" })] });
+  const side = group({
+    id: 3,
+    en: "Side",
+    maxChoices: 2,
+    choices: [choice({ choiceId: 31, en: "Fries", defaultChoiceAmount: 1 })],
+  });
+  const extras = group({ id: 4, en: "Extras", maxChoices: 3, choices: [choice({ choiceId: 41, en: "Bacon" })] });
+  const toppings = group({ id: 5, en: "Toppings", maxChoices: 5, choicesIncluded: 2, choices: [] });
+
+  test("the first group, the required ones and those holding a pre-selection open; the rest stay folded", () => {
+    const meal = product({ id: 2, modifiers: [extras, bun, side, toppings] });
+    expect(initiallyOpenGroups(meal, initialAmounts(meal, new Set()))).toEqual([4, 2, 3, 5]);
+    const plain = product({ id: 3, modifiers: [bun, extras] });
+    expect(initiallyOpenGroups(plain, initialAmounts(plain, new Set()))).toEqual([2]);
+  });
+});
+
+describe("chosenLabels", () => {
+  test("the chosen choices in display order, with a count above one", () => {
+    const amounts = new Map([
+      ["1:12", 1],
+      ["1:11", 2],
+    ]);
+    expect(chosenLabels(sides, amounts, (c) => c.name["en-US"] ?? "")).toEqual(["2× Fries", "Salad"]);
+  });
+});
+
+describe("missingUnits", () => {
+  test("what a group still needs to reach its included count, never below 0", () => {
+    expect(missingUnits(sides, new Map())).toBe(1);
+    expect(missingUnits(sides, new Map([["1:11", 2]]))).toBe(0);
+  });
 });

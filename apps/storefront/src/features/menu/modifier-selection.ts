@@ -48,6 +48,50 @@ export function initialAmounts(product: Product, blockedChoiceIds: ReadonlySet<n
   return amounts;
 }
 
+/**
+ * What a group asks of the guest, shown before any add attempt (SPEC §5: a group below choicesIncluded is
+ * flagged, so those units are required): `choose` units at least (0 = optional), at most `upTo`, of which
+ * `included` cost nothing.
+ */
+export type GroupRequirement = { required: boolean; choose: number; upTo: number; included: number };
+
+export function groupRequirement(group: ProductModifier): GroupRequirement {
+  return {
+    required: group.choicesIncluded > 0,
+    choose: group.choicesIncluded,
+    upTo: group.maxChoices,
+    included: group.choicesIncluded,
+  };
+}
+
+/** Units still missing before the group may be added (0 once it reaches choicesIncluded). */
+export function missingUnits(group: ProductModifier, amounts: Amounts): number {
+  return Math.max(0, group.choicesIncluded - groupUnits(group, amounts));
+}
+
+/**
+ * The groups open when the panel opens: the first, every required one and every one holding a
+ * pre-selection, so the guest sees at once what is asked and what was chosen for them (the burger's fries).
+ */
+export function initiallyOpenGroups(product: Product, amounts: Amounts): number[] {
+  return product.modifiers
+    .filter((group, index) => index === 0 || group.choicesIncluded > 0 || groupUnits(group, amounts) > 0)
+    .map((group) => group.id);
+}
+
+/** A group's chosen choices as the guest reads them, in display order: "Fries", "2× Bacon". */
+export function chosenLabels(
+  group: ProductModifier,
+  amounts: Amounts,
+  nameOf: (choice: ProductModifier["choices"][number]) => string,
+): string[] {
+  return group.choices.flatMap((choice) => {
+    const amount = amountOf(amounts, group.id, choice.choiceId);
+    if (amount <= 0) return [];
+    return [amount > 1 ? `${amount}× ${nameOf(choice)}` : nameOf(choice)];
+  });
+}
+
 /** Most units of one choice the guest may have now: what is left of the group's maxChoices (SPEC §5). */
 export function choiceLimit(group: ProductModifier, amounts: Amounts, choiceId: number): number {
   if (isChooseOne(group)) return 1;

@@ -5,13 +5,28 @@ export function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
+function behaviour(): ScrollBehavior {
+  return prefersReducedMotion() ? "auto" : "smooth";
+}
+
 /** Scrolls the page so `element` starts `offset` px from the top; smooth unless the guest asks for less motion. */
 export function scrollToElement(element: Element, offset = SCROLL_OFFSET_PX): void {
   const top = element.getBoundingClientRect().top + window.scrollY - offset;
-  window.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion() ? "auto" : "smooth" });
+  window.scrollTo({ top: Math.max(0, top), behavior: behaviour() });
 }
 
-/** Brings `element` into view with as little movement as possible (its scroll-margin keeps it off the header). */
-export function revealElement(element: Element): void {
-  element.scrollIntoView?.({ block: "nearest", behavior: prefersReducedMotion() ? "auto" : "smooth" });
+/**
+ * Shows as much of a just-opened `panel` as fits without pushing its `card`'s title under the sticky
+ * header: the page scrolls down only as far as the panel's end needs and never past the card's top at
+ * `offset`; a card already partly under the header comes back down to it.
+ */
+export function revealWithin(card: Element, panel: Element, offset = SCROLL_OFFSET_PX): void {
+  const cardTop = card.getBoundingClientRect().top;
+  if (cardTop < offset) {
+    window.scrollTo({ top: Math.max(0, window.scrollY + cardTop - offset), behavior: behaviour() });
+    return;
+  }
+  const below = panel.getBoundingClientRect().bottom - window.innerHeight;
+  const by = Math.min(below, cardTop - offset);
+  if (by > 0) window.scrollTo({ top: window.scrollY + by, behavior: behaviour() });
 }

@@ -5,6 +5,7 @@ import { translate } from "../../../lib/i18n";
 import { priceText } from "../../../lib/price-text";
 import type { GroupState } from "../hooks/use-modifier-selection";
 import { isChooseOne } from "../modifier-selection";
+import { chosenText, requirementParts, shortGroupText } from "./option-texts";
 
 export type ModifierGroupProps = {
   state: GroupState;
@@ -19,41 +20,56 @@ export type ModifierGroupProps = {
 };
 
 /**
- * One option group as a disclosure section: the heading's button opens and closes it; inside, a fieldset
- * of its choices. SPEC §5: a group cannot pass maxChoices (each plus button is disabled at the group's limit).
+ * One option group as a disclosure section. Its heading's button opens and closes it and always says what
+ * the group asks ("Required · choose 2", "Optional · choose up to 5") and what is chosen in it, so a folded
+ * group hides nothing. Inside, a fieldset of its choices. SPEC §5: a group cannot pass maxChoices (each plus
+ * button is disabled at the group's limit).
  */
 export function ModifierGroup({ state, language, open, onToggle, flagged, onAmount, toggleRef }: ModifierGroupProps) {
   const { t } = useTranslation();
   const id = useId();
-  const { group } = state;
+  const { group, requirement } = state;
   const name = translate(group.name, language);
-  const describedBy = flagged ? `${id}-hint ${id}-error` : `${id}-hint`;
-  const hints = [
-    t("Options.Limit", { count: group.maxChoices }),
-    group.choicesIncluded > 0 ? t("Options.Included", { count: group.choicesIncluded }) : null,
-  ].filter(Boolean);
+  const { status, rule } = requirementParts(t, requirement);
+  const chosen = chosenText(t, state.chosen);
+  const done = requirement.required && !state.isShort;
+  const describedBy = [`${id}-rule`, `${id}-chosen`, flagged ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
-    <div className={`modifier-group${flagged ? " modifier-group-flagged" : ""}`}>
-      <h3 className="modifier-group-heading">
-        <button
-          ref={toggleRef}
-          type="button"
-          className="modifier-group-toggle"
-          aria-expanded={open}
-          aria-controls={`${id}-choices`}
-          aria-describedby={describedBy}
-          onClick={onToggle}
-        >
-          <span className="modifier-group-name">{name}</span>
-          <span className="modifier-group-chevron" aria-hidden="true" />
-        </button>
-      </h3>
-      <p id={`${id}-hint`} className="modifier-group-hint">
-        {hints.join(" · ")}
-      </p>
+    <div
+      className={`modifier-group${flagged ? " modifier-group-flagged" : ""}${open ? " modifier-group-open" : ""}`}
+      data-modifier-id={group.id}
+    >
+      <div className="modifier-group-header">
+        <h3 className="modifier-group-heading">
+          <button
+            ref={toggleRef}
+            type="button"
+            className="modifier-group-toggle"
+            aria-expanded={open}
+            aria-controls={`${id}-choices`}
+            aria-describedby={describedBy}
+            onClick={onToggle}
+          >
+            <span className="modifier-group-name">{name}</span>
+            <span className="modifier-group-chevron" aria-hidden="true" />
+          </button>
+        </h3>
+        {/* What the group asks and holds: the toggle's description, seen before any add attempt. */}
+        <p id={`${id}-rule`} className="modifier-group-rule">
+          <span
+            className={`modifier-badge${requirement.required ? " modifier-badge-required" : ""}${done ? " modifier-badge-done" : ""}`}
+          >
+            {status}
+          </span>{" "}
+          · {rule}
+        </p>
+        <p id={`${id}-chosen`} className="modifier-group-chosen">
+          {chosen}
+        </p>
+      </div>
       {flagged ? (
         <p id={`${id}-error`} className="modifier-group-error">
-          {t("Options.PleaseChoose", { name })}
+          {shortGroupText(t, state.missing)}
         </p>
       ) : null}
       <fieldset id={`${id}-choices`} className="modifier-choices" hidden={!open} aria-describedby={describedBy}>
@@ -64,7 +80,7 @@ export function ModifierGroup({ state, language, open, onToggle, flagged, onAmou
             choiceState={choiceState}
             groupName={`${id}-group`}
             chooseOne={isChooseOne(group)}
-            required={group.choicesIncluded > 0}
+            required={requirement.required}
             language={language}
             onAmount={(amount) => onAmount(choiceState.choice.choiceId, amount)}
           />
@@ -101,7 +117,9 @@ function ModifierChoiceRow({ choiceState, groupName, chooseOne, required, langua
   );
   if (chooseOne) {
     return (
-      <label className={`modifier-choice modifier-choice-toggle${blocked ? " modifier-choice-sold-out" : ""}`}>
+      <label
+        className={`modifier-choice modifier-choice-toggle${blocked ? " modifier-choice-sold-out" : ""}${amount > 0 ? " modifier-choice-chosen" : ""}`}
+      >
         <input
           type={required ? "radio" : "checkbox"}
           name={groupName}
@@ -114,7 +132,9 @@ function ModifierChoiceRow({ choiceState, groupName, chooseOne, required, langua
     );
   }
   return (
-    <div className={`modifier-choice${blocked ? " modifier-choice-sold-out" : ""}`}>
+    <div
+      className={`modifier-choice${blocked ? " modifier-choice-sold-out" : ""}${amount > 0 ? " modifier-choice-chosen" : ""}`}
+    >
       <span className="modifier-choice-text">{details}</span>
       {blocked ? null : <Counter value={amount} onChange={onAmount} name={name} min={0} max={limit} />}
     </div>

@@ -27,8 +27,17 @@ function renderPanel(item: Product, blocked: number[] = []) {
 
 const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement | HTMLInputElement).disabled;
 const isChecked = (element: HTMLElement) => (element as HTMLInputElement).checked;
+/** The text an element's aria-describedby points at, as a screen reader reads it after the name. */
+const descriptionOf = (element: HTMLElement) =>
+  (element.getAttribute("aria-describedby") ?? "")
+    .split(" ")
+    .map((id) => document.getElementById(id)?.textContent ?? "")
+    .join(" ");
+const plusValue = (name: string) => plus(name).parentElement?.querySelector("output")?.textContent;
 const plus = (name: string) => screen.getByRole("button", { name: `Add one more ${name}` });
-const linePrice = () => screen.getByText("Price").nextElementSibling?.textContent;
+const addButton = () => screen.getByRole("button", { name: /^Add to order/ });
+/** The line's price, as the add button shows it: "Add to order · 120 DKK". */
+const linePrice = () => addButton().textContent?.split(" · ")[1];
 const toggle = (name: string) => screen.getByRole("button", { name, expanded: undefined });
 
 const sides = group({
@@ -128,14 +137,15 @@ describe("ModifierPanel", () => {
     fireEvent.click(plus("Fries"));
     fireEvent.click(screen.getByRole("button", { name: /^Add to order/ }));
     expect(onAdd).not.toHaveBeenCalled();
-    expect(screen.getByRole("alert").textContent).toContain("You haven't chosen all options");
-    const message = screen.getByText("Please choose Sides");
+    expect(screen.getByRole("alert").textContent).toBe("You haven't chosen all options. Missing: Sides");
+    const message = screen.getByText("Please choose 1 more");
     expect(toggle("Sides").getAttribute("aria-describedby")).toContain(message.id);
     expect(screen.getByRole("group", { name: "Sides" }).getAttribute("aria-describedby")).toContain(message.id);
-    expect(screen.queryByText("Please choose Dips")).toBeNull();
+    expect(screen.getAllByText(/^Please choose/)).toHaveLength(1);
+    expect(document.activeElement).toBe(toggle("Sides"));
 
     fireEvent.click(plus("Salad"));
-    expect(screen.queryByText("Please choose Sides")).toBeNull();
+    expect(screen.queryByText("Please choose 1 more")).toBeNull();
     expect(screen.getByRole("alert").textContent).toBe("");
     fireEvent.click(screen.getByRole("button", { name: /^Add to order/ }));
     await waitFor(() =>
@@ -208,5 +218,60 @@ describe("ModifierPanel", () => {
     renderPanel(burger);
     expect(screen.getByRole("heading", { name: "Quantity" })).toBeTruthy();
     expect(isDisabled(screen.getByRole("button", { name: "Remove one Burger" }))).toBe(true);
+  });
+
+  test("before any add, each group says whether it is required and how many to choose", () => {
+    renderPanel(burger);
+    expect(descriptionOf(toggle("Sides"))).toContain("Required · choose 2, up to 3 · 2 included in the price");
+    expect(descriptionOf(toggle("Dips"))).toContain("Optional · choose up to 4");
+  });
+
+  test("a group holding a pre-selection starts open, so the guest sees what was chosen for them", () => {
+    const bun = group({ id: 8, en: "Bun", choicesIncluded: 1, choices: [choice({ choiceId: 81, en: "Brioche" })] });
+    const side = group({
+      id: 9,
+      en: "Side",
+      maxChoices: 2,
+      choices: [choice({ choiceId: 91, en: "Fries", defaultChoiceAmount: 1 }), choice({ choiceId: 92, en: "Slaw" })],
+    });
+    const extras = group({ id: 10, en: "Extras", maxChoices: 3, choices: [choice({ choiceId: 101, en: "Bacon" })] });
+    renderPanel(product({ id: 9, modifiers: [bun, side, extras] }));
+    expect(toggle("Side").getAttribute("aria-expanded")).toBe("true");
+    expect(plusValue("Fries")).toBe("1");
+    expect(toggle("Extras").getAttribute("aria-expanded")).toBe("false");
+  });
+
+  test("what is chosen shows in a folded group's heading and beside the add button", () => {
+    renderPanel(burger);
+    fireEvent.click(plus("Fries"));
+    fireEvent.click(plus("Fries"));
+    fireEvent.click(toggle("Dips"));
+    fireEvent.click(plus("Ketchup"));
+    fireEvent.click(toggle("Dips"));
+    expect(descriptionOf(toggle("Dips"))).toContain("Ketchup");
+    expect(descriptionOf(toggle("Sides"))).toContain("2× Fries");
+    expect(screen.getByText("Your choices:").parentElement?.textContent).toBe("Your choices: 2× Fries, Ketchup");
+  });
+
+  test("with nothing chosen, the heading and the summary say so", () => {
+    renderPanel(product({ id: 10, modifiers: [dips] }));
+    expect(descriptionOf(toggle("Dips"))).toContain("Nothing chosen yet");
+    expect(screen.getByText("Your choices:").parentElement?.textContent).toBe("Your choices: Nothing chosen yet");
+  });
+
+  test("a group named with a verb is named once in the refusal, never after another verb", () => {
+    const fillings = group({
+      id: 11,
+      en: "Choose fillings",
+      maxChoices: 5,
+      choicesIncluded: 2,
+      choices: [choice({ choiceId: 111, en: "Ham" }), choice({ choiceId: 112, en: "Olives" })],
+    });
+    renderPanel(product({ id: 11, modifiers: [fillings] }));
+    fireEvent.click(addButton());
+    expect(document.body.textContent).not.toMatch(/choose Choose/i);
+    expect(screen.getByRole("alert").textContent).toBe("You haven't chosen all options. Missing: Choose fillings");
+    // Under the group, whose heading names it, the message says only what is missing.
+    expect(screen.getByText("Please choose 2 more")).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import type { Product } from "@app/contracts";
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Counter } from "../../../components/ui/counter";
 import { translate } from "../../../lib/i18n";
@@ -8,6 +8,7 @@ import { useDisclosure } from "../hooks/use-disclosure";
 import { useModifierSelection } from "../hooks/use-modifier-selection";
 import type { AddLine } from "../modifier-selection";
 import { ModifierGroup } from "./modifier-group";
+import { chosenText, notAllChosenText } from "./option-texts";
 import "./menu.css";
 
 export type ModifierPanelProps = {
@@ -25,7 +26,9 @@ export type ModifierPanelProps = {
 
 /**
  * SPEC §2's modifier panel: a quantity section, one section per option group and an add-to-cart button
- * with the live price of priceLine (@app/domain), the function the server prices the line with.
+ * with the live price of priceLine (@app/domain), the function the server prices the line with. The
+ * button, what is chosen and the refusal's message sit in a footer that sticks to the bottom of the screen
+ * while the panel is in view, so the guest never scrolls to find them. Loaded on first use (product-card.tsx).
  */
 export function ModifierPanel({
   product,
@@ -37,14 +40,15 @@ export function ModifierPanel({
   id,
 }: ModifierPanelProps) {
   const { t } = useTranslation();
-  const selection = useModifierSelection(product, blockedChoiceIds);
+  const selection = useModifierSelection(product, blockedChoiceIds, language);
   const { groups, summary } = selection;
-  const disclosure = useDisclosure(groups[0] ? [groups[0].group.id] : []);
+  const disclosure = useDisclosure(selection.initiallyOpen);
   const { panelRef, firstToggleRef } = useFocusOnOpen();
-  const adding = useAddLine({ selection, disclosure, onAdd, pending, onAdded });
+  const adding = useAddLine({ selection, disclosure, onAdd, pending, onAdded, panelRef });
   const name = translate(product.name, language);
   const total = minorPriceText(summary.totalPriceMinor, language, t("Currency"));
   const showFlags = adding.attempted && !summary.complete;
+  const shortNames = groups.filter((state) => state.isShort).map((state) => translate(state.group.name, language));
 
   const changeAmount = (groupIndex: number, choiceId: number, amount: number) => {
     const state = groups[groupIndex];
@@ -57,9 +61,6 @@ export function ModifierPanel({
 
   return (
     <section ref={panelRef} id={id} className="modifier-panel" aria-label={`${t("Product.Options")}: ${name}`}>
-      <p role="alert" className="modifier-alert">
-        {showFlags ? t("Options.NotAllChosen") : null}
-      </p>
       {selection.showsQuantity ? (
         <div className="modifier-quantity">
           <h3 className="modifier-quantity-heading">{t("Counter.Quantity")}</h3>
@@ -78,7 +79,16 @@ export function ModifierPanel({
           toggleRef={index === 0 ? firstToggleRef : undefined}
         />
       ))}
-      <PanelFooter total={total} busy={adding.busy} onAdd={() => void adding.add()} />
+      <PanelFooter
+        total={total}
+        chosen={chosenText(
+          t,
+          groups.flatMap((state) => state.chosen),
+        )}
+        alert={showFlags ? notAllChosenText(t, shortNames) : ""}
+        busy={adding.busy}
+        onAdd={() => void adding.add()}
+      />
     </section>
   );
 }
@@ -102,10 +112,14 @@ type AddLineArgs = {
   onAdd: ModifierPanelProps["onAdd"];
   pending: boolean | undefined;
   onAdded: ModifierPanelProps["onAdded"];
+  panelRef: RefObject<HTMLElement | null>;
 };
 
-/** Adding the line: refused with the groups that are short opened, else sent once, the choices kept on failure. */
-function useAddLine({ selection, disclosure, onAdd, pending, onAdded }: AddLineArgs) {
+/**
+ * Adding the line: refused with the groups that are short opened and the focus on the first of them (its
+ * heading says what is missing), else sent once, the choices kept on failure.
+ */
+function useAddLine({ selection, disclosure, onAdd, pending, onAdded, panelRef }: AddLineArgs) {
   const [attempted, setAttempted] = useState(false);
   const [adding, setAdding] = useState(false);
   const add = async () => {
@@ -113,6 +127,10 @@ function useAddLine({ selection, disclosure, onAdd, pending, onAdded }: AddLineA
     if (!selection.summary.complete) {
       setAttempted(true);
       disclosure.open(selection.summary.shortModifierIds);
+      const first = selection.summary.shortModifierIds[0];
+      panelRef.current
+        ?.querySelector<HTMLButtonElement>(`[data-modifier-id="${first}"] .modifier-group-toggle`)
+        ?.focus();
       return;
     }
     setAdding(true);
@@ -128,12 +146,17 @@ function useAddLine({ selection, disclosure, onAdd, pending, onAdded }: AddLineA
   return { add, attempted, busy: Boolean(pending) || adding };
 }
 
-function PanelFooter({ total, busy, onAdd }: { total: string; busy: boolean; onAdd: () => void }) {
+type PanelFooterProps = { total: string; chosen: string; alert: string; busy: boolean; onAdd: () => void };
+
+function PanelFooter({ total, chosen, alert, busy, onAdd }: PanelFooterProps) {
   const { t } = useTranslation();
   return (
     <div className="modifier-footer">
-      <p className="modifier-line-price">
-        <span>{t("Options.LinePrice")}</span> <strong>{total}</strong>
+      <p role="alert" className="modifier-alert">
+        {alert}
+      </p>
+      <p className="modifier-summary">
+        <span className="modifier-summary-label">{t("Options.Chosen")}:</span> {chosen}
       </p>
       <button
         type="button"

@@ -31,6 +31,21 @@ function renderCard(item: Product, options: { blocked?: boolean; labels?: Label[
   return { onAdd, onSetCount };
 }
 
+/** The card's picture: a pointer shortcut to the panel, not a control of its own (no role, no tab stop). */
+const imageOf = (name: string) => {
+  const card = screen.getByRole("article", { name });
+  const media = card.querySelector<HTMLElement>(".product-media");
+  if (!media) throw new Error(`no picture on ${name}`);
+  return media;
+};
+
+const spicy: Label = {
+  ...vegetarian,
+  id: 2,
+  name: { "da-DK": "Stærk", "en-US": "Spicy" },
+  description: { "da-DK": "Stærk.", "en-US": "Hot." },
+};
+
 const cola = product({ id: 1, name: { "da-DK": "Cola", "en-US": "Cola" }, price: 25, imageUrl: "/cola.jpg" });
 const burger = product({
   id: 2,
@@ -80,48 +95,77 @@ describe("ProductCard", () => {
     });
   }
 
-  test("a label's chip opens a popup with its name and description", () => {
-    renderCard(cola, { labels: [vegetarian] });
-    fireEvent.click(screen.getByRole("button", { name: /^Vegetarian.*more about this label$/ }));
-    const dialog = screen.getByRole("dialog", { name: "Vegetarian" });
+  test("the labels show as chips, and one info button after the action opens their descriptions", () => {
+    renderCard(cola, { labels: [vegetarian, spicy] });
+    expect(screen.getByText("Vegetarian").closest("button")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "About Vegetarian, Spicy" }));
+    const dialog = screen.getByRole("dialog", { name: "About Vegetarian, Spicy" });
     expect(dialog.textContent).toContain("No meat or fish.");
+    expect(dialog.textContent).toContain("Hot.");
     fireEvent.click(screen.getByRole("button", { name: "Close" }));
     expect((dialog as HTMLDialogElement).open).toBe(false);
   });
 
-  test("the options button opens and closes the panel", () => {
+  test("a card's tab stops: its one action first, then the labels' info, nothing else", () => {
+    renderCard(burger, { labels: [vegetarian] });
+    const focusable = [...document.querySelectorAll<HTMLElement>("button, a[href], input, [tabindex]")].filter(
+      (element) => element.tabIndex >= 0 && !(element as HTMLButtonElement).disabled,
+    );
+    expect(focusable.map((element) => element.getAttribute("aria-label"))).toEqual([
+      "Choose options: Burger",
+      "About Vegetarian",
+    ]);
+  });
+
+  test("the options button opens and closes the panel, which loads on first use", async () => {
     renderCard(burger);
     const options = screen.getByRole("button", { name: "Choose options: Burger" });
     fireEvent.click(options);
     expect(options.getAttribute("aria-expanded")).toBe("true");
-    expect(screen.getByRole("region", { name: "Choose options: Burger" })).toBeTruthy();
+    expect(await screen.findByRole("region", { name: "Choose options: Burger" })).toBeTruthy();
+    expect(options.getAttribute("aria-controls")).toBe(screen.getByRole("region").id);
     fireEvent.click(options);
     expect(screen.queryByRole("region")).toBeNull();
   });
 
-  test("a click on the image opens the panel and scrolls it smoothly to 85 px below the top", () => {
+  test("a click on the image opens the panel and scrolls the card smoothly to 85 px below the top", async () => {
     const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
     vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockReturnValue({ top: 500 } as DOMRect);
     renderCard(burger);
-    fireEvent.click(screen.getByRole("button", { name: "Show options for Burger" }));
-    expect(screen.getByRole("region", { name: "Choose options: Burger" })).toBeTruthy();
-    expect(scrollTo).toHaveBeenCalledWith({ top: 500 + window.scrollY - 85, behavior: "smooth" });
-    fireEvent.click(screen.getByRole("button", { name: "Hide options for Burger" }));
+    fireEvent.click(imageOf("Burger"));
+    expect(await screen.findByRole("region", { name: "Choose options: Burger" })).toBeTruthy();
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: 500 + window.scrollY - 85, behavior: "smooth" }));
+    fireEvent.click(imageOf("Burger"));
     expect(screen.queryByRole("region")).toBeNull();
   });
 
-  test("with reduced motion asked for, the scroll jumps", () => {
+  test("opened from the button, the page scrolls only as far as the panel needs, never past the card's title", async () => {
+    const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
+    vi.spyOn(window, "innerHeight", "get").mockReturnValue(800);
+    // The card starts 300 px from the top; its panel would end 900 px further down, 1200 px from the top.
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (this: HTMLElement) {
+      return (this.tagName === "ARTICLE" ? { top: 300, bottom: 1200 } : { top: 500, bottom: 1200 }) as DOMRect;
+    });
+    renderCard(burger);
+    fireEvent.click(screen.getByRole("button", { name: "Choose options: Burger" }));
+    await screen.findByRole("region");
+    // 400 px would show the panel's end, but the title would pass the header: it stops at 300 - 85.
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith({ top: window.scrollY + 215, behavior: "smooth" }));
+  });
+
+  test("with reduced motion asked for, the scroll jumps", async () => {
     const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
     vi.spyOn(window, "matchMedia").mockReturnValue({ matches: true } as MediaQueryList);
     renderCard(burger);
-    fireEvent.click(screen.getByRole("button", { name: "Show options for Burger" }));
-    expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ behavior: "auto" }));
+    fireEvent.click(imageOf("Burger"));
+    await screen.findByRole("region");
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ behavior: "auto" })));
   });
 
   test("after adding, the panel closes, the addition is announced and the focus is back on the options button", async () => {
     const { onAdd } = renderCard(burger);
     fireEvent.click(screen.getByRole("button", { name: "Choose options: Burger" }));
-    fireEvent.click(screen.getByRole("button", { name: /^Add to order/ }));
+    fireEvent.click(await screen.findByRole("button", { name: /^Add to order/ }));
     await waitFor(() => expect(screen.queryByRole("region")).toBeNull());
     expect(onAdd).toHaveBeenCalledWith({ productId: 2, amount: 1, choices: [] });
     expect(screen.getByRole("status").textContent).toBe("Burger was added to your order");

@@ -1,15 +1,21 @@
 import type { Label, Product } from "@app/contracts";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Counter } from "../../../components/ui/counter";
 import { BLANK_IMAGE, useAppHasPainted } from "../../../lib/first-paint";
 import { translate } from "../../../lib/i18n";
 import type { AddLine } from "../modifier-selection";
-import { revealElement, scrollToElement } from "../scroll-to";
-import { ModifierPanel } from "./modifier-panel";
-import { ProductLabels } from "./product-labels";
+import { revealWithin, scrollToElement } from "../scroll-to";
+import { preloadModifierPanel } from "./preload-modifier-panel";
+import { LabelInfoButton, ProductLabels } from "./product-labels";
 import { ProductPrice } from "./product-price";
 import "./menu.css";
+
+/**
+ * The option panel and what only it needs (the option pricing of @app/domain) load on first use: the menu's
+ * first paint does without them (the first-load budget, apps/storefront/scripts/check-first-load.mjs).
+ */
+const ModifierPanel = lazy(() => preloadModifierPanel().then((module) => ({ default: module.ModifierPanel })));
 
 /** The image's box (4:3); CSS sizes it, these keep the layout from jumping while it loads. */
 export const PRODUCT_IMAGE_SIZE = { width: 320, height: 240 } as const;
@@ -32,7 +38,9 @@ export type ProductCardProps = {
 
 /**
  * SPEC §2's product card: name, subtitle, labels with an info popup, description, price, sale line,
- * then a counter (no options) or an options button opening the modifier panel.
+ * then a counter (no options) or an options button opening the modifier panel. One tab stop for the card's
+ * action (issue 42): the picture opens the panel for a mouse or a finger but is no stop of its own, and the
+ * labels' info is one button after the action.
  */
 export function ProductCard(props: ProductCardProps) {
   const { product, labels, blocked, blockedChoiceIds, language, count, onSetCount, onAdd, pending } = props;
@@ -43,11 +51,11 @@ export function ProductCard(props: ProductCardProps) {
   const description = translate(product.description, language);
   const hasOptions = product.modifiers.length > 0 && !blocked;
   const panel = useProductPanel(t("Product.Added", { name }));
-  const image = <ProductImage product={product} eager={props.eager} />;
 
   return (
     <article
-      className={`product-card${blocked ? " product-card-blocked" : ""}${panel.open ? " product-card-open" : ""}`}
+      ref={panel.cardRef}
+      className={`product-card${blocked ? " product-card-blocked" : ""}${panel.open ? " product-card-open" : ""}${product.imageUrl ? "" : " product-card-no-image"}`}
       aria-labelledby={`${id}-name`}
     >
       <div className="product-body">
@@ -59,9 +67,21 @@ export function ProductCard(props: ProductCardProps) {
         {description ? <p className="product-description">{description}</p> : null}
       </div>
       {product.imageUrl ? (
-        <div className="product-media">
-          {hasOptions ? <ImageButton panel={panel} name={name} image={image} /> : image}
-        </div>
+        hasOptions ? (
+          // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut (SPEC §2); the options button is the keyboard's
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the options button right below does the same from the keyboard
+          <div
+            className="product-media product-media-opens"
+            onClick={() => panel.toggle("image")}
+            onPointerEnter={() => void preloadModifierPanel()}
+          >
+            <ProductImage product={product} eager={props.eager} />
+          </div>
+        ) : (
+          <div className="product-media">
+            <ProductImage product={product} eager={props.eager} />
+          </div>
+        )
       ) : null}
       <div className="product-footer">
         <ProductPrice product={product} language={language} />
@@ -73,19 +93,23 @@ export function ProductCard(props: ProductCardProps) {
           ) : (
             <Counter value={count} onChange={onSetCount} name={name} />
           )}
+          <LabelInfoButton labels={labels} language={language} />
         </div>
       </div>
       <div ref={panel.panelRef} className="product-panel">
         {panel.open ? (
-          <ModifierPanel
-            id={`${id}-panel`}
-            product={product}
-            blockedChoiceIds={blockedChoiceIds}
-            language={language}
-            onAdd={onAdd}
-            pending={pending}
-            onAdded={panel.added}
-          />
+          <Suspense fallback={<PanelLoading />}>
+            <ModifierPanel
+              id={`${id}-panel`}
+              product={product}
+              blockedChoiceIds={blockedChoiceIds}
+              language={language}
+              onAdd={onAdd}
+              pending={pending}
+              onAdded={panel.added}
+            />
+            <WhenShown onShown={panel.shown} />
+          </Suspense>
         ) : null}
       </div>
       <p className="visually-hidden" role="status">
@@ -97,27 +121,30 @@ export function ProductCard(props: ProductCardProps) {
 
 type ProductPanel = ReturnType<typeof useProductPanel>;
 
-/** The card's modifier panel: open or closed, where the page scrolls on opening, and what is announced. */
+/** The card's modifier panel: open or closed, where the page scrolls once it shows, and what is announced. */
 function useProductPanel(addedMessage: string) {
   const [open, setOpen] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const optionsButtonRef = useRef<HTMLButtonElement>(null);
+  const cardRef = useRef<HTMLElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const scrollOnOpen = useRef<"offset" | "reveal" | null>(null);
-
-  // SPEC §2: opened from the image the page scrolls to the panel; from the button just enough to show it.
-  useEffect(() => {
-    const how = scrollOnOpen.current;
-    scrollOnOpen.current = null;
-    if (!open || !how || !panelRef.current) return;
-    if (how === "offset") scrollToElement(panelRef.current);
-    else revealElement(panelRef.current);
-  }, [open]);
+  const scrollOnShow = useRef<"offset" | "reveal" | null>(null);
 
   const toggle = (from: "image" | "button") => {
-    scrollOnOpen.current = open ? null : from === "image" ? "offset" : "reveal";
+    scrollOnShow.current = open ? null : from === "image" ? "offset" : "reveal";
     setAnnouncement("");
     setOpen(!open);
+  };
+
+  // Once the panel has its content (it may load first). SPEC §2: opened from the image the page scrolls to
+  // the card, 85 px from the top; from the button just enough to show the panel. Either way the product's
+  // title stays clear of the sticky header.
+  const shown = () => {
+    const how = scrollOnShow.current;
+    scrollOnShow.current = null;
+    if (!how || !cardRef.current || !panelRef.current) return;
+    if (how === "offset") scrollToElement(cardRef.current);
+    else revealWithin(cardRef.current, panelRef.current);
   };
 
   const added = () => {
@@ -126,7 +153,23 @@ function useProductPanel(addedMessage: string) {
     optionsButtonRef.current?.focus();
   };
 
-  return { open, toggle, added, announcement, optionsButtonRef, panelRef };
+  return { open, toggle, shown, added, announcement, optionsButtonRef, cardRef, panelRef };
+}
+
+/** Mounts beside the panel inside its Suspense boundary: it runs once the panel is on the screen. */
+function WhenShown({ onShown }: { onShown: () => void }) {
+  const shown = useRef(onShown);
+  useEffect(() => shown.current(), []);
+  return null;
+}
+
+function PanelLoading() {
+  const { t } = useTranslation();
+  return (
+    <p className="modifier-loading" role="status">
+      {t("Options.Loading")}
+    </p>
+  );
 }
 
 /** The picture, blank until the app has painted (lib/first-paint.ts says why). */
@@ -146,21 +189,6 @@ function ProductImage({ product, eager }: { product: ProductCardProps["product"]
   );
 }
 
-/** With options, the picture opens the panel too (SPEC §2), and the page scrolls to it. */
-function ImageButton({ panel, name, image }: { panel: ProductPanel; name: string; image: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="button"
-      className="product-image-button"
-      aria-label={t(panel.open ? "Product.HideOptions" : "Product.ShowOptions", { name })}
-      onClick={() => panel.toggle("image")}
-    >
-      {image}
-    </button>
-  );
-}
-
 function OptionsButton({ panel, name, panelId }: { panel: ProductPanel; name: string; panelId: string }) {
   const { t } = useTranslation();
   return (
@@ -173,6 +201,8 @@ function OptionsButton({ panel, name, panelId }: { panel: ProductPanel; name: st
       aria-expanded={panel.open}
       aria-controls={panel.open ? panelId : undefined}
       onClick={() => panel.toggle("button")}
+      onPointerEnter={() => void preloadModifierPanel()}
+      onFocus={() => void preloadModifierPanel()}
     >
       {t("Product.Options")}
       <span className="product-options-chevron" aria-hidden="true" />

@@ -43,55 +43,65 @@ export function LabelIcon({ label }: { label: Label }) {
   );
 }
 
-/** A product's labels as small chips; each opens a popup with the label's name, description, icon and colour. */
+/**
+ * A product's labels as small chips (icon and name). They are not buttons: the card keeps one tab stop for
+ * its action (issue 42), and the labels' descriptions open from one info button after it (LabelInfoButton).
+ */
 export function ProductLabels({ labels, language }: { labels: readonly Label[]; language: string }) {
-  const { t } = useTranslation();
-  const [shown, setShown] = useState<Label | null>(null);
-  const [last, setLast] = useState<Label | null>(null);
   if (labels.length === 0) return null;
-  // Mounted from the first opening on; it keeps the last label while it closes, so the text does not vanish.
-  const label = shown ?? last;
+  return (
+    <ul className="label-list">
+      {labels.map((label) => (
+        <li key={label.id} className="label-chip">
+          <LabelIcon label={label} />
+          <span>{translate(label.name, language)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One button per card for all its labels: a popup with each label's name, icon, colour and description. */
+export function LabelInfoButton({ labels, language }: { labels: readonly Label[]; language: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so the popup's closing keeps its text.
+  const [mounted, setMounted] = useState(false);
+  if (labels.length === 0) return null;
+  const names = labels.map((label) => translate(label.name, language)).join(", ");
+  const title = t("Product.LabelInfo", { name: names });
   return (
     <>
-      <ul className="label-list">
-        {labels.map((candidate) => {
-          const name = translate(candidate.name, language);
-          return (
-            <li key={candidate.id}>
-              <button
-                type="button"
-                className="label-chip"
-                aria-haspopup="dialog"
-                onClick={() => {
-                  setShown(candidate);
-                  setLast(candidate);
-                }}
-              >
-                <LabelIcon label={candidate} />
-                <span>{name}</span>
-                {/* After the visible name, so the button's name starts with what is seen (WCAG 2.5.3). */}
-                <span className="visually-hidden">{`, ${t("Product.LabelMore")}`}</span>
-                <span className="label-info-mark" aria-hidden="true">
-                  i
-                </span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-      {label ? (
-        <Dialog
-          open={shown !== null}
-          onClose={() => setShown(null)}
-          title={translate(label.name, language)}
-          className="label-dialog"
-        >
-          <div className="label-dialog-body" style={{ borderColor: label.colour }}>
-            <LabelIcon label={label} />
-            <p>{translate(label.description, language)}</p>
-          </div>
+      <button
+        type="button"
+        className="label-info-button"
+        aria-haspopup="dialog"
+        aria-label={title}
+        title={title}
+        onClick={() => {
+          setOpen(true);
+          setMounted(true);
+        }}
+      >
+        <span className="label-info-mark" aria-hidden="true">
+          i
+        </span>
+      </button>
+      {mounted ? (
+        <Dialog open={open} onClose={() => setOpen(false)} title={title} className="label-dialog">
+          <ul className="label-dialog-list">
+            {labels.map((label) => (
+              <li key={label.id} className="label-dialog-body" style={{ borderColor: label.colour }}>
+                <LabelIcon label={label} />
+                <div>
+                  <h3 className="label-dialog-name">{translate(label.name, language)}</h3>
+                  <p>{translate(label.description, language)}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
           <div className="dialog-actions">
-            <button type="button" className="button-primary" onClick={() => setShown(null)}>
+            <button type="button" className="button-primary" onClick={() => setOpen(false)}>
               {t("Actions.Close")}
             </button>
           </div>

@@ -1,8 +1,9 @@
 import type { Label, Product } from "@app/contracts";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { isGridLayout } from "../menu-rules";
 import type { AddLine } from "../modifier-selection";
+import { preloadModifierPanel } from "./preload-modifier-panel";
 import { ProductCard } from "./product-card";
 import "./menu.css";
 
@@ -30,6 +31,7 @@ export function ProductList(props: ProductListProps) {
     props;
   const { t } = useTranslation();
   const labelsById = useMemo(() => new Map(labels.map((label) => [label.id, label])), [labels]);
+  usePanelPreload(products.some((product) => product.modifiers.length > 0));
   if (products.length === 0) return <p className="product-empty">{t("MenuPage.NoProducts")}</p>;
   const layout = isGridLayout(products) ? "grid" : "rows";
   return (
@@ -52,4 +54,18 @@ export function ProductList(props: ProductListProps) {
       ))}
     </ul>
   );
+}
+
+/** With option panels on the page, their chunk is fetched once the browser is idle, so a first open is instant. */
+function usePanelPreload(needed: boolean) {
+  useEffect(() => {
+    if (!needed) return;
+    const load = () => void preloadModifierPanel().catch(() => {});
+    if (typeof window.requestIdleCallback === "function") {
+      const handle = window.requestIdleCallback(load, { timeout: 4000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const handle = window.setTimeout(load, 2000);
+    return () => window.clearTimeout(handle);
+  }, [needed]);
 }

@@ -1,14 +1,20 @@
 import type { ModifierChoice, Product, ProductModifier } from "@app/contracts";
 import { useMemo, useState } from "react";
+import { translate } from "../../../lib/i18n";
 import {
   type AddLine,
   type Amounts,
   amountOf,
   choiceLimit,
   chosenChoices,
+  chosenLabels,
+  type GroupRequirement,
+  groupRequirement,
   groupUnits,
   hasQuantitySection,
   initialAmounts,
+  initiallyOpenGroups,
+  missingUnits,
   type SelectionSummary,
   summarize,
   withAmount,
@@ -30,6 +36,12 @@ export type GroupState = {
   isFull: boolean;
   /** Below choicesIncluded: the line cannot be added yet. */
   isShort: boolean;
+  /** Units still to choose before the line may be added. */
+  missing: number;
+  /** What the group asks, shown before any add attempt. */
+  requirement: GroupRequirement;
+  /** The chosen choices as the guest reads them ("2× Bacon"), in display order. */
+  chosen: string[];
   choices: ChoiceState[];
 };
 
@@ -43,19 +55,26 @@ export type ModifierSelection = {
   setAmount: (modifierId: number, choiceId: number, amount: number) => { filledGroup: boolean };
   summary: SelectionSummary;
   line: AddLine;
+  /** The groups open when the panel opens (the first, the required ones, those with a pre-selection). */
+  initiallyOpen: number[];
 };
 
 /** The option panel's state: chosen amounts from the defaults, the live price and the group limits. */
-export function useModifierSelection(product: Product, blockedChoiceIds: ReadonlySet<number>): ModifierSelection {
+export function useModifierSelection(
+  product: Product,
+  blockedChoiceIds: ReadonlySet<number>,
+  language: string,
+): ModifierSelection {
   const showsQuantity = hasQuantitySection(product);
   const [quantity, setQuantity] = useState(1);
   const [amounts, setAmounts] = useState<Amounts>(() => initialAmounts(product, blockedChoiceIds));
+  const [initiallyOpen] = useState(() => initiallyOpenGroups(product, amounts));
   const lineQuantity = showsQuantity ? quantity : 1;
 
   const summary = useMemo(() => summarize(product, lineQuantity, amounts), [product, lineQuantity, amounts]);
   const groups = useMemo(
-    () => groupStates(product, amounts, blockedChoiceIds, summary.shortModifierIds),
-    [product, amounts, blockedChoiceIds, summary.shortModifierIds],
+    () => groupStates(product, amounts, blockedChoiceIds, summary.shortModifierIds, language),
+    [product, amounts, blockedChoiceIds, summary.shortModifierIds, language],
   );
 
   const setAmount = (modifierId: number, choiceId: number, amount: number) => {
@@ -76,6 +95,7 @@ export function useModifierSelection(product: Product, blockedChoiceIds: Readonl
     setAmount,
     summary,
     line: { productId: product.id, amount: lineQuantity, choices: chosenChoices(product, amounts) },
+    initiallyOpen,
   };
 }
 
@@ -84,6 +104,7 @@ function groupStates(
   amounts: Amounts,
   blockedChoiceIds: ReadonlySet<number>,
   shortModifierIds: number[],
+  language: string,
 ): GroupState[] {
   return product.modifiers.map((group) => {
     const units = groupUnits(group, amounts);
@@ -92,6 +113,9 @@ function groupStates(
       units,
       isFull: units >= group.maxChoices,
       isShort: shortModifierIds.includes(group.id),
+      missing: missingUnits(group, amounts),
+      requirement: groupRequirement(group),
+      chosen: chosenLabels(group, amounts, (choice) => translate(choice.name, language)),
       choices: group.choices.map((choice) => ({
         choice,
         amount: amountOf(amounts, group.id, choice.choiceId),

@@ -1,0 +1,299 @@
+// Browser tests of the menu's cards and option panel (issue 42, points 5, 7 and 10): required groups marked
+// before Add, the included side shown at once, the add button always in view, a refusal that names the group
+// once, one tab stop per card, a wider desktop menu, and the precheckout page's cookie. Phone and desktop,
+// Danish and English; each page screenshotted into e2e/artifacts/ and checked with axe-core.
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe, test } from "node:test";
+import { createHarness, DESKTOP, PHONE, screenshotDir, seriousAxeViolations } from "./harness.mjs";
+
+const product = createHarness();
+
+before(product.start);
+after(() => {
+  assert.deepEqual(product.consoleErrors, [], "no console errors");
+  assert.deepEqual(product.cspViolations, [], "no CSP violations");
+  return product.stop();
+});
+
+/**
+ * Screenshots (the whole page, and the screen as the guest sees it: a sticky footer shows where it sticks)
+ * and the accessibility check of the page as it is now.
+ */
+async function visit(page, name) {
+  await product.screenshot(page, `menu-options-${name}`);
+  await screen(page, name);
+  assert.deepEqual(await seriousAxeViolations(page), [], `axe on ${name}`);
+}
+
+async function screen(page, name) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `menu-options-${name}-screen.png`) });
+}
+
+const WORDS = {
+  da: {
+    options: "Vælg tilvalg",
+    add: /^Læg i kurven/,
+    pizzas: "Pizzaer",
+    burgers: "Burgere",
+    ownPizza: "Byg selv-pizza",
+    fillings: "Vælg fyld",
+    sides: "Vælg tilbehør",
+    fries: "Pommes frites",
+    required: "Påkrævet · vælg 2, op til 5 · 2 inkluderet i prisen",
+    refusal: "Du har ikke valgt alle tilvalg. Mangler: Vælg fyld",
+    missing: "Vælg 2 mere",
+  },
+  en: {
+    options: "Choose options",
+    add: /^Add to order/,
+    pizzas: "Pizzas",
+    burgers: "Burgers",
+    ownPizza: "Build your own pizza",
+    fillings: "Choose fillings",
+    sides: "Choose sides",
+    fries: "French fries",
+    required: "Required · choose 2, up to 5 · 2 included in the price",
+    refusal: "You haven't chosen all options. Missing: Choose fillings",
+    missing: "Please choose 2 more",
+  },
+};
+
+/** Logged in on `host`, in `language`, on the category named `category`. */
+async function openMenu(host, viewport, language, category) {
+  const page = await product.openLoggedIn(host, viewport);
+  if (language === "en") {
+    await page.getByRole("button", { name: "Switch to English" }).click();
+    await page.getByRole("heading", { level: 1, name: "What do you feel like?" }).waitFor();
+  }
+  await page.getByRole("link", { name: category, exact: true }).first().click();
+  await page.getByRole("heading", { level: 1, name: category }).waitFor();
+  return page;
+}
+
+async function openOptions(page, words, productName) {
+  await page.getByRole("button", { name: `${words.options}: ${productName}` }).click();
+  const panel = page.getByRole("region", { name: `${words.options}: ${productName}` });
+  await panel.getByRole("button", { name: words.add }).waitFor();
+  return panel;
+}
+
+/** The text a control's aria-describedby points at. */
+const descriptionOf = (locator) =>
+  locator.evaluate((element) =>
+    (element.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" | "),
+  );
+
+/** The element's box against the window, and the sticky header's bottom edge. */
+const boxes = (locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const header = document.querySelector(".site-header")?.getBoundingClientRect();
+    return { top: box.top, bottom: box.bottom, headerBottom: header?.bottom ?? 0, height: window.innerHeight };
+  });
+
+for (const [size, viewport] of [
+  ["phone", PHONE],
+  ["desktop", DESKTOP],
+]) {
+  describe(`at the ${size} size (${viewport.width}×${viewport.height})`, () => {
+    for (const language of ["da", "en"]) {
+      const words = WORDS[language];
+
+      test(`${language}: the build-your-own pizza marks its required group before Add, and the refusal names it once`, async () => {
+        const page = await openMenu("127.0.0.1", viewport, language, words.pizzas);
+        const panel = await openOptions(page, words, words.ownPizza);
+        const fillings = panel.getByRole("button", { name: words.fillings, exact: true });
+        assert.equal(await fillings.getAttribute("aria-expanded"), "true", "a required group starts open");
+        assert.match(await descriptionOf(fillings), new RegExp(words.required.replace(/[·()]/g, ".")));
+        await panel.locator(".modifier-group", { hasText: words.fillings }).getByText(words.required).waitFor();
+        await visit(page, `${size}-${language}-own-pizza`);
+
+        await panel.getByRole("button", { name: words.add }).click();
+        const alert = panel.getByRole("alert");
+        await alert.filter({ hasText: words.refusal }).waitFor();
+        assert.equal(await alert.textContent(), words.refusal);
+        await panel.getByText(words.missing, { exact: true }).waitFor();
+        const text = await panel.textContent();
+        assert.doesNotMatch(text, /Vælg Vælg|choose Choose/i, "the group's name never follows another verb");
+        assert.equal(
+          await page.evaluate(
+            () =>
+              document.activeElement?.textContent?.includes("fyld") ||
+              document.activeElement?.textContent?.includes("fillings"),
+          ),
+          true,
+          "the focus is on the short group's heading",
+        );
+        // The refusal is in view, beside the add button.
+        const alertBox = await boxes(alert);
+        assert.ok(
+          alertBox.bottom <= alertBox.height && alertBox.top >= alertBox.headerBottom,
+          "the refusal is on screen",
+        );
+        await visit(page, `${size}-${language}-own-pizza-refused`);
+
+        // Two fillings and it is added.
+        const plus = panel
+          .locator(".modifier-group", { hasText: words.fillings })
+          .locator(".counter-button[aria-label^='Tilføj'], .counter-button[aria-label^='Add one']")
+          .first();
+        await plus.click();
+        await plus.click();
+        await assertNoAlert(alert);
+        await page.close();
+      });
+    }
+
+    test("the burger's side group is open with the included fries chosen, and the add button stays in view", async () => {
+      const words = WORDS.da;
+      const page = await openMenu("localhost", viewport, "da", words.burgers);
+      const panel = await openOptions(page, words, "Classic burger");
+      const sides = panel.getByRole("button", { name: words.sides, exact: true });
+      assert.equal(await sides.getAttribute("aria-expanded"), "true", "the group holding the default is open");
+      const sidesGroup = panel.locator(".modifier-group", { hasText: words.sides });
+      const fries = sidesGroup.locator(".modifier-choice", { hasText: words.fries }).first();
+      assert.equal(await fries.locator("output").textContent(), "1", "fries are chosen");
+      assert.ok(await fries.isVisible(), "and seen");
+      assert.match(await panel.locator(".modifier-summary").textContent(), /Dit valg: Briochebolle, Pommes frites/);
+
+      // The title stays clear of the sticky header after opening.
+      const title = page.getByRole("heading", { level: 2, name: "Classic burger" });
+      const titleBox = await boxes(title);
+      assert.ok(titleBox.top >= titleBox.headerBottom - 1, `the title (${titleBox.top}) is below the header`);
+      await visit(page, `${size}-burger-options`);
+
+      // Scrolled down inside the panel, the add button is still on the screen.
+      await panel.locator(".modifier-group").last().scrollIntoViewIfNeeded();
+      await panel
+        .getByRole("button", { name: /^Ekstra$|^Dip$/ })
+        .first()
+        .click();
+      await page.mouse.wheel(0, 300);
+      await page.waitForTimeout(300);
+      const add = await boxes(panel.getByRole("button", { name: words.add }));
+      assert.ok(add.top >= 0 && add.bottom <= add.height, `the add button is in view (${add.top}–${add.bottom})`);
+      await screen(page, `${size}-burger-options-scrolled`);
+      await page.close();
+    });
+
+    test("one tab stop per card: its action, then the labels' info when it has labels", async () => {
+      const page = await openMenu("localhost", viewport, "en", "Burgers");
+      const cards = page.locator(".product-card");
+      const stopsOf = async (index) => {
+        const card = cards.nth(index);
+        return 1 + (await card.locator(".label-info-button").count());
+      };
+      const expected = (await stopsOf(0)) + (await stopsOf(1));
+      assert.ok(expected <= 4, "at most the action and one info button per card");
+      await cards.nth(0).locator(".product-options-button").focus();
+      for (let press = 0; press < expected; press++) await page.keyboard.press("Tab");
+      const focused = await page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+      const third = await cards.nth(2).locator(".product-options-button").getAttribute("aria-label");
+      assert.equal(focused, third, `${expected} Tab presses go through two cards to the third's action`);
+      // The picture opens the panel for a pointer and is no tab stop of its own.
+      assert.equal(await cards.nth(0).locator(".product-media button, .product-media [tabindex]").count(), 0);
+      await cards.nth(0).locator(".product-media").click();
+      await page.getByRole("region", { name: /^Choose options: / }).waitFor();
+      await page.close();
+    });
+  });
+}
+
+/** Cards wholly on the first screen, cards that start on it, and the columns they stand in. */
+const fold = (page) =>
+  page.evaluate(() => {
+    const cards = [...document.querySelectorAll(".product-card")].map((card) => card.getBoundingClientRect());
+    return {
+      whole: cards.filter((box) => box.bottom <= window.innerHeight).length,
+      started: cards.filter((box) => box.top < window.innerHeight).length,
+      columns: new Set(cards.map((box) => Math.round(box.left))).size,
+    };
+  });
+
+for (const language of ["da", "en"]) {
+  test(`desktop, ${language}: the menu fills a grid, 6 whole burgers above the fold at 1280×800, all the drinks`, async () => {
+    const [burgers, drinks] = language === "da" ? ["Burgere", "Drikkevarer"] : ["Burgers", "Drinks"];
+    const page = await openMenu("localhost", DESKTOP, language, burgers);
+    await page.waitForLoadState("networkidle");
+    const menu = await fold(page);
+    assert.ok(menu.whole >= 6, `${menu.whole} whole burgers above the fold`);
+    assert.ok(menu.columns >= 3, `${menu.columns} columns`);
+    await visit(page, `desktop-${language}-burgers-grid`);
+
+    // With a basket column beside the menu (the layout's, from 1100 px) the grid sizes by the room left.
+    await page.evaluate(() => {
+      const frame = document.querySelector(".page-with-sidebar");
+      frame.style.gridTemplateColumns = "15rem minmax(0, 1fr) 20rem";
+      frame.append(Object.assign(document.createElement("aside"), { id: "e2e-basket-column" }));
+    });
+    const narrowed = await fold(page);
+    assert.ok(narrowed.columns >= 2, `${narrowed.columns} columns beside a basket column`);
+    assert.ok(narrowed.started >= 6, `${narrowed.started} burgers start above the fold beside a basket column`);
+    await screen(page, `desktop-${language}-burgers-with-basket-column`);
+    await page.evaluate(() => {
+      document.querySelector(".page-with-sidebar").style.gridTemplateColumns = "";
+      document.getElementById("e2e-basket-column").remove();
+    });
+
+    // The drinks are five picture cards: every one starts on the first screen.
+    await page.getByRole("link", { name: drinks, exact: true }).first().click();
+    await page.getByRole("heading", { level: 1, name: drinks }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const pictures = await fold(page);
+    assert.equal(pictures.started, await page.locator(".product-card").count());
+    assert.ok(pictures.columns >= 3, `${pictures.columns} columns of drinks`);
+    await visit(page, `desktop-${language}-drinks-grid`);
+    await page.close();
+  });
+}
+
+test("phone: the burgers stay one card across, picture beside the text", async () => {
+  const page = await openMenu("localhost", PHONE, "da", "Burgere");
+  const lefts = await page.evaluate(() =>
+    [...document.querySelectorAll(".product-card")].map((card) => Math.round(card.getBoundingClientRect().left)),
+  );
+  assert.equal(new Set(lefts).size, 1);
+  await visit(page, "phone-da-burgers");
+  await page.close();
+});
+
+for (const [size, viewport] of [
+  ["phone", PHONE],
+  ["desktop", DESKTOP],
+]) {
+  test(`${size}: precheckout keeps "Chokoladecookie" whole and its top Continue clear of the grid`, async () => {
+    const page = await openMenu("localhost", viewport, "da", "Drikkevarer");
+    await page.getByRole("button", { name: "Tilføj én Danskvand mere" }).click();
+    await page.waitForFunction(() => /1 vare$/.test(document.querySelector(".minicart-button")?.ariaLabel ?? ""));
+    await page.goto(product.url("localhost", "/precheckout"));
+    await page.getByRole("heading", { level: 1, name: "Har du husket det hele?" }).waitFor();
+    const name = page.getByRole("heading", { level: 2, name: "Chokoladecookie" });
+    const lines = await name.evaluate((heading) => {
+      const range = document.createRange();
+      range.selectNodeContents(heading);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    assert.equal(lines, 1, "the name is on one line");
+    const gap = await page.evaluate(() => {
+      const button = document.querySelector(".precheckout-heading button").getBoundingClientRect();
+      const list = document.querySelector(".product-list").getBoundingClientRect();
+      return list.top - button.bottom;
+    });
+    assert.ok(gap >= 12, `${gap}px between the top Continue and the grid`);
+    await visit(page, `${size}-da-precheckout`);
+    await name.scrollIntoViewIfNeeded();
+    await screen(page, `${size}-da-precheckout-cookie`);
+    await page.close();
+  });
+}
+
+/** The refusal is gone once the groups are complete (its live region stays, empty). */
+async function assertNoAlert(alert) {
+  await alert.page().waitForFunction((element) => element.textContent === "", await alert.elementHandle());
+}
