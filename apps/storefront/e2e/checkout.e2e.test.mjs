@@ -383,7 +383,7 @@ describe("what can go wrong, and the other ways to pay", () => {
     await page.getByLabel(/^Address/).fill("Vestergade 1");
     await page.getByLabel(/^Zipcode/).fill("9999");
     await page.getByRole("button", { name: "Check address" }).click();
-    await page.getByText("Unfortunately, we cannot delivery to this address").waitFor();
+    await page.getByText("Unfortunately, we cannot deliver to this address").waitFor();
     await visit(page, "desktop-en-checkout-delivery-refused");
     await page.getByLabel(/^Zipcode/).fill("2200");
     await page.getByRole("button", { name: "Check address" }).click();
