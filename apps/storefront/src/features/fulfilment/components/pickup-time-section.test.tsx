@@ -427,7 +427,7 @@ describe("as soon as possible", () => {
 
   test("the section is named for pickup, or for delivery once delivery is chosen", async () => {
     renderPickup({ shop: aShop({ deliveryEnabled: true }) });
-    expect(screen.getByRole("heading", { name: "Pickup or delivery" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "How would you like your order?" })).toBeTruthy();
     fireEvent.click(screen.getByRole("radio", { name: "Delivery" }));
     expect(screen.getByRole("heading", { name: "Delivery" })).toBeTruthy();
     fireEvent.click(screen.getByRole("radio", { name: "Pickup" }));
