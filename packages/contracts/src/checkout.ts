@@ -210,7 +210,9 @@ export const GuestInformationBody = z
     phone: StoredText(100)
       .nullable()
       .optional()
-      .describe("Digits only, 8–20; required when requiredGuestInformation.phone"),
+      .describe(
+        "Spaces, dashes, dots and parentheses are dropped and a leading +45 or 0045 removed (another country code keeps its digits without + or 00), then digits only, 8–20; required when requiredGuestInformation.phone",
+      ),
     email: StoredText(500)
       .nullable()
       .optional()

@@ -222,7 +222,7 @@ describe("validateGuestInformation", () => {
     },
     {
       behaviour: "an invalid phone is refused even when not required",
-      input: { phone: "12 34 56 78" },
+      input: { phone: "12 34 56" },
       required: NONE_REQUIRED,
       errors: [INVALID_PHONE],
     },
@@ -231,6 +231,12 @@ describe("validateGuestInformation", () => {
       input: { ...COMPLETE, email: "anna.example.dk" },
       required: ALL_REQUIRED,
       errors: [INVALID_EMAIL],
+    },
+    {
+      behaviour: "a phone as Danes write it (+45, spaces) is accepted",
+      input: { ...COMPLETE, phone: "+45 12 34 56 78" },
+      required: ALL_REQUIRED,
+      errors: [],
     },
     {
       behaviour: "surrounding space around a valid phone is accepted",
@@ -309,6 +315,11 @@ describe("sanitizeGuestInformation", () => {
       behaviour: "empty, blank and fully stripped values become null",
       input: { name: "<>", phone: "  ", email: "", orderComment: null },
       stored: { name: null, phone: null, email: null, orderComment: null },
+    },
+    {
+      behaviour: "stores the digits of a phone written with +45 and spaces",
+      input: { phone: "+45 12 34 56 78" },
+      stored: { name: null, phone: "12345678", email: null, orderComment: null },
     },
     {
       behaviour: "leaves quotes in phone and email to the validation",

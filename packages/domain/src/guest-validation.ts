@@ -1,3 +1,5 @@
+import { normalizePhone } from "./phone";
+
 /**
  * Guest details rules shared by the storefront (instant feedback) and the server (decides),
  * SPEC §5 and §9. Values are judged as they will be stored: trimmed, and name and comment
@@ -73,13 +75,13 @@ export type SanitizedGuestInformation = {
 };
 
 /**
- * SPEC §5: name and comment have special characters stripped (sanitizeText); phone and email are
- * only trimmed. A value that is empty afterwards is null: "<>" as a name is no name.
+ * SPEC §5: name and comment have special characters stripped (sanitizeText); the phone is
+ * normalised to its digits (normalizePhone: "+45 12 34 56 78" is "12345678"); the email is only trimmed. A value that is empty afterwards is null: "<>" as a name is no name.
  */
 export function sanitizeGuestInformation(input: GuestInformationInput): SanitizedGuestInformation {
   return {
     name: storedText(input.name, sanitizeText),
-    phone: storedText(input.phone, (text) => text),
+    phone: storedText(input.phone, normalizePhone),
     email: storedText(input.email, (text) => text),
     orderComment: storedText(input.orderComment, sanitizeText),
   };

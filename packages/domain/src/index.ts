@@ -8,6 +8,7 @@ export * from "./money";
 export * from "./opening-hours";
 export * from "./option-pricing";
 export * from "./payment-states";
+export * from "./phone";
 export * from "./pickup-slots";
 export * from "./sale-price";
 export * from "./session-login";

@@ -38,8 +38,8 @@ const SPEC_ENGLISH: Record<string, string> = {
   "DeliveryMethod.NoAvailableTimes": "Sorry, there are no available times",
   "DeliveryMethod.Address": "Please enter your address",
   "DeliveryMethod.Zipcode": "Please enter your zipcode",
-  // Sic: SPEC §5 reads "cannot delivery".
-  "DeliveryMethod.CannotDeliver": "Unfortunately, we cannot delivery to this address",
+  // SPEC §5 reads "cannot delivery"; issue 42 corrected the English.
+  "DeliveryMethod.CannotDeliver": "Unfortunately, we cannot deliver to this address",
   "Discount.NoValue": "The discount code is not valid for the chosen items",
   "Giftcard.Generic": "We could not verify the gift card",
   "Giftcard.NotAvailable": "Not available when ordering a giftcard",

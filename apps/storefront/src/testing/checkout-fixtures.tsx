@@ -212,6 +212,8 @@ export type FullCheckoutPageValue = Omit<FormPageValue, "api"> & {
   session: CheckoutSession;
   dispatch: (action: CheckoutSessionAction) => void;
   changeBagFee: (change: "add" | "remove") => Promise<void>;
+  /** The bag product's catalogue price (the bag choice shows it). */
+  bagFeePrice?: number | null;
 };
 
 /** A page context like the page builds, with fakes; override what the test is about. */

@@ -10,7 +10,7 @@ import type { CheckoutRow } from "../checkout";
 
 export type Deps = { db: Db; now: () => Date };
 
-export const DELIVERY_NOT_POSSIBLE = "Unfortunately, we cannot delivery to this address";
+export const DELIVERY_NOT_POSSIBLE = "Unfortunately, we cannot deliver to this address";
 
 export function requireAddress(checkout: CheckoutRow): void {
   if (!checkout.isDelivery) {

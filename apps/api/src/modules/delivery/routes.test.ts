@@ -90,7 +90,7 @@ describe("POST /api/checkout/:id/delivery/address", () => {
     const res = await setAddress(checkoutId, "address=Vej%201&zipcode=8000");
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual([
-      { code: "DELIVERY_NOT_POSSIBLE", message: "Unfortunately, we cannot delivery to this address", field: "zipcode" },
+      { code: "DELIVERY_NOT_POSSIBLE", message: "Unfortunately, we cannot deliver to this address", field: "zipcode" },
     ]);
   });
 

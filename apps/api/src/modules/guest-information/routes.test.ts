@@ -45,6 +45,30 @@ describe("POST /api/checkout/:id/guestInformation", () => {
     });
   });
 
+  test.each([
+    ["+45 12 34 56 78", "12345678"],
+    ["0045 12345678", "12345678"],
+    ["12-34-56-78", "12345678"],
+    ["12345678", "12345678"],
+    ["+46 70 123 45 67", "46701234567"],
+  ])("stores the phone %j as the digits %j", async (phone, stored) => {
+    const checkoutId = await createCheckout(t, A());
+    const res = await save(checkoutId, { ...valid, phone });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().guestInformation.phone).toBe(stored);
+    const read = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: A().auth });
+    expect(read.json().guestInformation.phone).toBe(stored);
+  });
+
+  test("still refuses a phone that is not a number once separators are dropped", async () => {
+    const checkoutId = await createCheckout(t, A());
+    const res = await save(checkoutId, { ...valid, phone: "+45 12 34 56 7a" });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([
+      { code: "Input.InvalidPhone", message: "Invalid content. The field may only contain numbers", field: "phone" },
+    ]);
+  });
+
   test("stores a pickup slot as orderReadyTime", async () => {
     const { checkoutId } = await checkoutWithBasket(t, A(), [{ product: "salat", amount: 1 }]);
     const res = await save(checkoutId, { ...valid, orderReadyTime: "2026-11-23T11:00:00.000Z" });

@@ -65,6 +65,9 @@ function renderForm(overrides: Partial<CheckoutFormPageProps> = {}) {
   return { api, props };
 }
 
+/** Today's only slot, 12:00, is the earliest: "As soon as possible" (issue 42). */
+const ASAP = "As soon as possible about 12:00";
+
 const placeOrder = () => screen.getByRole("button", { name: "Place order" }) as HTMLButtonElement;
 const terms = () => screen.getByRole("checkbox", { name: "I accept the terms of trade" });
 
@@ -72,7 +75,7 @@ async function fillIn() {
   fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: "Anna Jensen" } });
   fireEvent.change(screen.getByLabelText(/^Phone number/), { target: { value: "20304050" } });
   fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: "anna@example.dk" } });
-  fireEvent.click(await screen.findByRole("radio", { name: "12:00" }));
+  fireEvent.click(await screen.findByRole("radio", { name: ASAP }));
   fireEvent.click(terms());
 }
 
@@ -88,6 +91,49 @@ describe("CheckoutForm: placing the order (SPEC §4, §5)", () => {
     expect(placeOrder().disabled).toBe(true);
     fireEvent.click(terms());
     expect(placeOrder().disabled).toBe(false);
+  });
+
+  test("while place order is disabled, a hint next to it says why, and goes when the terms are ticked", () => {
+    renderForm();
+    const hint = "Tick the terms of trade to place the order";
+    expect(screen.getByText(hint).id).toBe(placeOrder().getAttribute("aria-describedby"));
+    fireEvent.click(terms());
+    expect(screen.queryByText(hint)).toBeNull();
+    expect(placeOrder().hasAttribute("aria-describedby")).toBe(false);
+  });
+
+  test("the terms tick is kept for the same checkout (back from a declined payment), not for a new one", () => {
+    renderForm();
+    fireEvent.click(terms());
+    cleanup();
+    renderForm();
+    expect((terms() as HTMLInputElement).checked).toBe(true);
+    cleanup();
+    renderForm({ checkout: aCheckout({ id: "checkout-2" }) });
+    expect((terms() as HTMLInputElement).checked).toBe(false);
+  });
+
+  test("after a refused submit, focus is on the first field in error", async () => {
+    renderForm();
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: "Anna Jensen" } });
+    fireEvent.click(terms());
+    await submit();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Phone number/)));
+  });
+
+  test("with a bag product, the bag choice must be made: it is named in the missing list once", async () => {
+    const { api } = renderForm({ shop: aShop() });
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: "Anna Jensen" } });
+    fireEvent.change(screen.getByLabelText(/^Phone number/), { target: { value: "20304050" } });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: "anna@example.dk" } });
+    fireEvent.click(await screen.findByRole("radio", { name: ASAP }));
+    fireEvent.click(terms());
+    await submit();
+    await screen.findByText("Please check that you have entered all required information: carrier bag");
+    expect(api.saveGuestInformation).not.toHaveBeenCalled();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("radio", { name: /^Yes please, a carrier bag/ })),
+    );
   });
 
   test("a first attempt with nothing filled in lists what is missing, joined with commas and &, and sends nothing", async () => {
@@ -194,7 +240,7 @@ describe("CheckoutForm: placing the order (SPEC §4, §5)", () => {
     cleanup();
     renderForm();
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe("Anna Jensen");
-    expect(((await screen.findByRole("radio", { name: "12:00" })) as HTMLInputElement).checked).toBe(true);
+    expect(((await screen.findByRole("radio", { name: ASAP })) as HTMLInputElement).checked).toBe(true);
   });
 
   test("the checkout's figures are read again, and shown, when the basket changes", async () => {
@@ -204,6 +250,16 @@ describe("CheckoutForm: placing the order (SPEC §4, §5)", () => {
     const { rerender } = render(<CheckoutFormPage {...props} />);
     rerender(<CheckoutFormPage {...props} basket={aBasket()} />);
     await waitFor(() => expect(screen.getByText("Subtotal").nextElementSibling?.textContent).toMatch(/300/));
+  });
+
+  test("pay at pickup is not offered for a delivery, and a choice of it falls back to paying online", async () => {
+    renderForm({ shop: aShop({ bagFeeItem: null, deliveryEnabled: true, payAtPickup: true }) });
+    fireEvent.click(screen.getByRole("radio", { name: "Pickup" }));
+    fireEvent.click(screen.getByRole("radio", { name: "Pay at pickup" }));
+    fireEvent.click(screen.getByRole("radio", { name: "Delivery" }));
+    expect(screen.queryByRole("radio", { name: "Pay at pickup" })).toBeNull();
+    const online = screen.queryByRole("radio", { name: "Card (pay online)" }) as HTMLInputElement | null;
+    expect(online?.checked ?? screen.getByText(/^Payment method: Card/)).toBeTruthy();
   });
 
   test("no payment method to choose when gift cards leave nothing to pay", () => {

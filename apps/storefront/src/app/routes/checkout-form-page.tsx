@@ -35,6 +35,8 @@ export type CheckoutFormPageProps = Omit<
   now: () => Date;
   /** SPEC §4's bag fee on the basket: the bag product added once, or its line removed (the basket feature's). */
   changeBagFee: (change: "add" | "remove") => Promise<void>;
+  /** The bag product's catalogue price (the bag choice shows it before the bag is in the basket). */
+  bagFeePrice?: number | null;
 };
 
 /**
@@ -47,7 +49,7 @@ function createQueryClient(): QueryClient {
   });
 }
 
-export function CheckoutFormPage({ api, changeBagFee, now, ...props }: CheckoutFormPageProps) {
+export function CheckoutFormPage({ api, changeBagFee, bagFeePrice = null, now, ...props }: CheckoutFormPageProps) {
   const [queryClient] = useState(createQueryClient);
   const formApi: CheckoutApi = api;
   // The guest's entries: the form reads them to place the order, each section reads and changes its part.
@@ -78,7 +80,7 @@ export function CheckoutFormPage({ api, changeBagFee, now, ...props }: CheckoutF
           </CodesPageProvider>
         )}
         renderBagFee={(page) => (
-          <BagFeePageProvider value={{ ...page, ...entries, changeBagFee }}>
+          <BagFeePageProvider value={{ ...page, ...entries, changeBagFee, bagFeePrice }}>
             <BringOwnBag />
           </BagFeePageProvider>
         )}

@@ -22,6 +22,8 @@ export type CheckoutPageData = {
   instance: InstanceSetting;
   /** Products that are gift cards: with one in the basket, no gift card pays (SPEC §5). */
   giftcardProductIds: ReadonlySet<number>;
+  /** The bag product's price in the catalogue, shown on the bag choice before the bag is in the basket. */
+  bagFeePrice: number | null;
 };
 
 export type CheckoutPageDeps = ShopDataDeps & {
@@ -38,7 +40,9 @@ export async function checkoutPageLoader(deps: CheckoutPageDeps): Promise<Checko
   const giftcardProductIds = new Set(
     [...catalogue.productsById.values()].filter((product) => product.isGiftcard).map((product) => product.id),
   );
-  return { instance, giftcardProductIds };
+  const { bagFeeItem } = shop.settings;
+  const bagFeePrice = bagFeeItem === null ? null : (catalogue.productsById.get(bagFeeItem)?.price ?? null);
+  return { instance, giftcardProductIds, bagFeePrice };
 }
 
 /**
@@ -127,10 +131,8 @@ function StartedCheckout({ shop, data, basket, onBasketGone }: StartedCheckoutPr
   const fail = useCheckoutFailure(state.status === "failed" ? state.error : null);
   const changeBagFee = useCallback((change: "add" | "remove") => changeBagFeeLine(bagFeeItem, change), [bagFeeItem]);
 
-  const cart = useMemo(
-    () => <CartSection bagFeeItem={bagFeeItem} total={basket.totalPrice} />,
-    [bagFeeItem, basket.totalPrice],
-  );
+  const subtotal = foodSubtotal(basket, bagFeeItem);
+  const cart = useMemo(() => <CartSection bagFeeItem={bagFeeItem} subtotal={subtotal} />, [bagFeeItem, subtotal]);
 
   // The form's chunk downloads while the checkout starts, but after the heading and cart have painted.
   useEffect(() => afterNextPaint(preloadCheckoutForm), []);
@@ -147,6 +149,7 @@ function StartedCheckout({ shop, data, basket, onBasketGone }: StartedCheckoutPr
         basketHoldsGiftcard={basketHoldsGiftcard}
         checkout={state.checkout}
         changeBagFee={changeBagFee}
+        bagFeePrice={data.bagFeePrice}
         api={checkoutPageCalls}
         cart={cart}
         now={() => new Date()}
@@ -207,17 +210,30 @@ function StartingCheckout({ cart }: { cart: ReactNode }) {
   );
 }
 
-function CartSection({ bagFeeItem, total }: { bagFeeItem: number | null; total: number }) {
+/**
+ * The food the guest ordered and its subtotal. The bag is not a line here: it is the guest's choice in the
+ * payment section, with its own row in the totals there. "Subtotal" is the payment section's word for the same
+ * amount (CheckoutTotals): one word per meaning on the page (issue 42).
+ */
+function CartSection({ bagFeeItem, subtotal }: { bagFeeItem: number | null; subtotal: number }) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   return (
     <section className="checkout-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t("CheckoutPage.Cart")}</h2>
-      <CartLines allowFees bagFeeItem={bagFeeItem} />
-      <p className="checkout-total">
-        <span>{t("Cart.Total")}</span>
-        <strong>{priceText(total, i18n.language, t("Currency"))}</strong>
+      <CartLines allowFees={false} bagFeeItem={bagFeeItem} />
+      <p className="checkout-total" data-row="subtotal">
+        <span>{t("CheckoutTotals.Subtotal")}</span>
+        <strong>{priceText(subtotal, i18n.language, t("Currency"))}</strong>
       </p>
     </section>
   );
+}
+
+/** The basket's total without the bag line (the server priced both): the payment section's subtotal too. */
+function foodSubtotal(basket: Basket, bagFeeItem: number | null): number {
+  const bag = basket.items
+    .filter((item) => item.productId === bagFeeItem)
+    .reduce((sum, item) => sum + item.totalPrice, 0);
+  return Math.round((basket.totalPrice - bag) * 100) / 100;
 }

@@ -7,8 +7,16 @@
 import type { Basket } from "@app/contracts";
 import { createContext, type ReactNode, useContext } from "react";
 
-/** The guest's choice as the checkout session keeps it: null until the box is touched. */
-export type BagFeeSession = { bringOwnBagIsChecked: boolean | null; isDelivery: boolean | null };
+/**
+ * The guest's choice as the checkout session keeps it: true brings their own bag, false takes the restaurant's
+ * (and pays its fee), null has not chosen yet (decision 028: nothing is added, and the order cannot be placed
+ * until the guest chooses). showValidationErrors: the guest tried to place the order.
+ */
+export type BagFeeSession = {
+  bringOwnBagIsChecked: boolean | null;
+  isDelivery: boolean | null;
+  showValidationErrors?: boolean;
+};
 
 export type BagFeeAction = { type: "bringOwnBagChanged"; checked: boolean };
 
@@ -20,6 +28,11 @@ export type BagFeePage = {
   dispatch: (action: BagFeeAction) => void;
   /** Placing the order is running: nothing may change. */
   placing: boolean;
+  /**
+   * The bag product's price (the catalogue's), shown on the choice before the bag is in the basket; once it is,
+   * the basket line's price shows. null or left out: not known (the choice shows no price until the line has one).
+   */
+  bagFeePrice?: number | null;
   /** Adds the bag product to the basket once, or removes its line; resolves when the basket has changed. */
   changeBagFee: (change: "add" | "remove") => Promise<void>;
 };

@@ -1,6 +1,6 @@
 import type { Basket, BasketItem } from "@app/contracts";
 import { describe, expect, test } from "vitest";
-import { bagFeeChange } from "./bag-fee-rules";
+import { bagFeeChange, bagFeeChoiceValue, bagFeeShownPrice } from "./bag-fee-rules";
 
 const BASKET_ID = "ba5ce700-0000-4000-8000-000000000002";
 const BAG = 99;
@@ -48,5 +48,28 @@ describe("bagFeeChange (SPEC §4)", () => {
   ];
   test.each(cases)("%s", (_name, checked, current, bagFeeItem, expected) => {
     expect(bagFeeChange(checked, current, bagFeeItem)).toBe(expected);
+  });
+});
+
+describe("bagFeeChoiceValue", () => {
+  test.each([
+    [null, null],
+    [false, "bag"],
+    [true, "own"],
+  ] as const)("bring-own-bag %j is the answer %j", (bringOwnBagIsChecked, value) => {
+    expect(bagFeeChoiceValue(bringOwnBagIsChecked)).toBe(value);
+  });
+});
+
+describe("bagFeeShownPrice", () => {
+  test("the bag line's price once the bag is in the basket", () => {
+    expect(bagFeeShownPrice(basket(line(1), { ...line(BAG), price: 4.5 }), BAG, 4)).toBe(4.5);
+  });
+  test("the catalogue's price before it is", () => {
+    expect(bagFeeShownPrice(basket(line(1)), BAG, 4)).toBe(4);
+  });
+  test("no price when neither knows one, or the shop has no bag product", () => {
+    expect(bagFeeShownPrice(basket(line(1)), BAG, null)).toBeNull();
+    expect(bagFeeShownPrice(basket(line(1)), null, 4)).toBeNull();
   });
 });

@@ -23,6 +23,7 @@ function memoryStorage(initial: Record<string, string> = {}): SessionStorage & {
 const entered: CheckoutSession = {
   bringOwnBagIsChecked: false,
   showValidationErrors: true,
+  termsAcceptedFor: "c4ec0000-0000-4000-8000-000000000001",
   isDelivery: true,
   chosenDate: "2026-05-02",
   chosenTimeslot: "2026-05-02T10:15:00.000Z",
@@ -34,7 +35,7 @@ const entered: CheckoutSession = {
     amountOfGuests: 2,
     amountOfKids: 0,
   },
-  delivery: { address: "Vej 1", zipCode: "8000" },
+  delivery: { address: "Vej 1", zipCode: "8000", floorDoor: "3. tv." },
   discount: { discountCode: "SUMMER", amount: 20 },
   giftcard: { giftcardCode: "GIFT1", amount: 100 },
 };

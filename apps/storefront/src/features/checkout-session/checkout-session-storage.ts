@@ -34,6 +34,7 @@ export function loadCheckoutSession(storage: SessionStorage | undefined, today: 
   return {
     bringOwnBagIsChecked: isBoolean(stored.bringOwnBagIsChecked) ? stored.bringOwnBagIsChecked : null,
     showValidationErrors: stored.showValidationErrors === true,
+    termsAcceptedFor: isString(stored.termsAcceptedFor) ? stored.termsAcceptedFor : null,
     isDelivery: isBoolean(stored.isDelivery) ? stored.isDelivery : null,
     chosenDate: dateIsOver ? today : chosenDate,
     chosenTimeslot: !dateIsOver && isString(stored.chosenTimeslot) ? stored.chosenTimeslot : null,
@@ -81,6 +82,7 @@ function readDelivery(value: unknown): DeliveryDraft {
   return {
     address: isString(value.address) ? value.address : "",
     zipCode: isString(value.zipCode) ? value.zipCode : "",
+    ...(isString(value.floorDoor) && value.floorDoor !== "" ? { floorDoor: value.floorDoor } : {}),
   };
 }
 

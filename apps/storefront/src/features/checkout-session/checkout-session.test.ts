@@ -33,6 +33,7 @@ test("a fresh session: today's date, nothing chosen, nothing entered", () => {
   expect(initialCheckoutSession(TODAY)).toEqual({
     bringOwnBagIsChecked: null,
     showValidationErrors: false,
+    termsAcceptedFor: null,
     isDelivery: null,
     chosenDate: TODAY,
     chosenTimeslot: null,

@@ -16,19 +16,26 @@ export type GuestInformationDraft = {
   amountOfKids: number | null;
 };
 
-export type DeliveryDraft = { address: string; zipCode: string };
+/** floorDoor: the optional floor and door, sent in the address line (decision 028); "" or absent: none. */
+export type DeliveryDraft = { address: string; zipCode: string; floorDoor?: string };
 
 export type SessionDiscount = { discountCode: string; amount: number };
 export type SessionGiftcard = { giftcardCode: string; amount: number };
 
 export type CheckoutSession = {
   /**
-   * null until the guest touches the box: SPEC §4 adds the bag fee only when it is *explicitly* unticked
-   * (false), and removes it when ticked (true). See bagFeeChange.
+   * The bag fee choice (decision 028): null until the guest chooses; SPEC §4 adds the bag fee only when
+   * bring-own-bag is *explicitly* unticked (false: the restaurant's bag), and removes it when ticked (true: their
+   * own). See bagFeeChange. Choosing delivery sets false (the restaurant's bag).
    */
   bringOwnBagIsChecked: boolean | null;
   /** Errors show only after the first attempt to place the order. */
   showValidationErrors: boolean;
+  /**
+   * The checkout whose terms of trade the guest ticked: the tick survives a declined or cancelled payment and a
+   * reload (issue 42), and a new checkout — the next order — starts unticked. null: not ticked.
+   */
+  termsAcceptedFor: string | null;
   /** null until the guest picks pickup or delivery (only asked when delivery is enabled). */
   isDelivery: boolean | null;
   /** The restaurant's local date YYYY-MM-DD; null when the guest has to choose one again. */
@@ -62,6 +69,7 @@ export function initialCheckoutSession(today: string): CheckoutSession {
   return {
     bringOwnBagIsChecked: null,
     showValidationErrors: false,
+    termsAcceptedFor: null,
     isDelivery: null,
     chosenDate: today,
     chosenTimeslot: null,
@@ -84,6 +92,7 @@ export type CheckoutSessionAction =
   | { type: "guestInformationChanged"; changes: Partial<GuestInformationDraft> }
   | { type: "bringOwnBagChanged"; checked: boolean }
   | { type: "validationErrorsShown" }
+  | { type: "termsAccepted"; checkoutId: string | null }
   | { type: "discountApplied"; discount: SessionDiscount }
   | { type: "discountCleared" }
   | { type: "giftcardApplied"; giftcard: SessionGiftcard }
@@ -111,6 +120,8 @@ export function checkoutSessionReducer(session: CheckoutSession, action: Checkou
       return { ...session, bringOwnBagIsChecked: action.checked };
     case "validationErrorsShown":
       return { ...session, showValidationErrors: true };
+    case "termsAccepted":
+      return { ...session, termsAcceptedFor: action.checkoutId };
     case "discountApplied":
       return { ...session, discount: action.discount };
     case "discountCleared":

@@ -139,7 +139,36 @@ describe("joinMissing (SPEC §5)", () => {
   });
 });
 
+describe("missingFields: the bag fee choice (decision 028)", () => {
+  const bagShop: MissingFieldsSettings = {
+    deliveryEnabled: true,
+    requiredGuestInformation: ALL_REQUIRED,
+    bagFeeItem: 9,
+  };
+  test("a shop with a bag product needs the guest's choice for a pickup, named last", () => {
+    expect(missingFields(session({ bringOwnBagIsChecked: null, chosenTimeslot: null }), bagShop)).toEqual([
+      "MissingFields.Time",
+      "BagFeeChoice.Missing",
+    ]);
+  });
+  test("either answer will do", () => {
+    expect(missingFields(session({ bringOwnBagIsChecked: true }), bagShop)).toEqual([]);
+    expect(missingFields(session({ bringOwnBagIsChecked: false }), bagShop)).toEqual([]);
+  });
+  test("a delivery does not ask (the restaurant's bag comes with it), nor does a shop without a bag product", () => {
+    const delivery = session({ isDelivery: true, delivery: { address: "Vej 1", zipCode: "8000" } });
+    expect(missingFields({ ...delivery, bringOwnBagIsChecked: null }, bagShop)).toEqual([]);
+    expect(missingFields(session({ bringOwnBagIsChecked: null }), { ...bagShop, bagFeeItem: null })).toEqual([]);
+  });
+});
+
 describe("paymentMethodsOffered", () => {
+  test("pay at pickup is not offered for a delivery", () => {
+    const all = { onlinePayment: true, mobilepay: true, payAtPickup: true };
+    expect(paymentMethodsOffered(all, { isDelivery: true })).toEqual(["card", "mobilepay"]);
+    expect(paymentMethodsOffered(all, { isDelivery: false })).toEqual(["card", "mobilepay", "pickup"]);
+  });
+
   const cases: [boolean, boolean, boolean, string[]][] = [
     [true, false, false, ["card"]],
     [true, true, true, ["card", "mobilepay", "pickup"]],

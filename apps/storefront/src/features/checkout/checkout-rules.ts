@@ -18,13 +18,16 @@ export type MissingFieldKey =
   | "MissingFields.Time"
   | "MissingFields.Name"
   | "MissingFields.Email"
-  | "MissingFields.Phone";
+  | "MissingFields.Phone"
+  | "BagFeeChoice.Missing";
 
-export type MissingFieldsSettings = Pick<AppSettings, "requiredGuestInformation" | "deliveryEnabled">;
+export type MissingFieldsSettings = Pick<AppSettings, "requiredGuestInformation" | "deliveryEnabled"> &
+  Partial<Pick<AppSettings, "bagFeeItem">>;
 
 /**
  * The items of the missing-fields message, in SPEC §5's order: delivery method, address, zipcode, date,
- * time, name, email, phone number. Without delivery enabled the guest picks up: no method, no address.
+ * time, name, email, phone number; then the bag fee choice (decision 028: a shop with a bag product asks every
+ * guest who picks up, with no default). Without delivery enabled the guest picks up: no method, no address.
  * A zip code that is not 4 digits counts as missing (its field says "Please enter your zipcode"). Guest
  * fields are judged as they will be stored (sanitized), as the server judges them: "<>" is no name.
  */
@@ -44,6 +47,8 @@ export function missingFields(session: FormSession, settings: MissingFieldsSetti
   if (required.name && stored.name === null) missing.push("MissingFields.Name");
   if (required.email && stored.email === null) missing.push("MissingFields.Email");
   if (required.phone && stored.phone === null) missing.push("MissingFields.Phone");
+  const bagAsked = (settings.bagFeeItem ?? null) !== null && session.isDelivery !== true;
+  if (bagAsked && session.bringOwnBagIsChecked === null) missing.push("BagFeeChoice.Missing");
   return missing;
 }
 
@@ -68,12 +73,18 @@ export function joinMissing(items: readonly string[], { separator, lastSeparator
 
 export type PaymentMethodSettings = Pick<AppSettings, "onlinePayment" | "mobilepay" | "payAtPickup">;
 
-/** The methods the guest may choose, in the page's order: online (card), MobilePay, pay at pickup. */
-export function paymentMethodsOffered(settings: PaymentMethodSettings): PaymentMethod[] {
+/**
+ * The methods the guest may choose, in the page's order: online (card), MobilePay, pay at pickup. Pay at pickup
+ * is not offered for a delivery: nobody picks it up (issue 42).
+ */
+export function paymentMethodsOffered(
+  settings: PaymentMethodSettings,
+  { isDelivery }: { isDelivery: boolean } = { isDelivery: false },
+): PaymentMethod[] {
   const offered: PaymentMethod[] = [];
   if (settings.onlinePayment) offered.push("card");
   if (settings.mobilepay) offered.push("mobilepay");
-  if (settings.payAtPickup) offered.push("pickup");
+  if (settings.payAtPickup && !isDelivery) offered.push("pickup");
   return offered;
 }
 

@@ -6,6 +6,13 @@ export type FormSession = {
   /** Errors show only after the first attempt to place the order. */
   showValidationErrors: boolean;
   isDelivery: boolean | null;
+  /** The bag fee choice (decision 028): null until the guest has chosen; required when the shop has a bag. */
+  bringOwnBagIsChecked: boolean | null;
+  /**
+   * The checkout whose terms the guest ticked (SPEC §5): kept through a declined or cancelled payment of that
+   * checkout (issue 42); a new checkout (a new order) starts unticked.
+   */
+  termsAcceptedFor: string | null;
   delivery: { address: string; zipCode: string };
   chosenDate: string | null;
   /** Sent back unchanged as the order's orderReadyTime. */
@@ -27,7 +34,8 @@ export type FormSessionAction =
   | { type: "validationErrorsShown" }
   | { type: "timeslotChosen"; time: string | null }
   | { type: "discountCleared" }
-  | { type: "giftcardCleared" };
+  | { type: "giftcardCleared" }
+  | { type: "termsAccepted"; checkoutId: string | null };
 
 export type FormSessionStore = {
   getSnapshot(): FormSession;

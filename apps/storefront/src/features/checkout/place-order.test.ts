@@ -16,6 +16,7 @@ function readySession(overrides: Partial<CheckoutSession> = {}): CheckoutSession
   return {
     ...initialCheckoutSession(TODAY),
     chosenTimeslot: SLOT,
+    bringOwnBagIsChecked: true,
     guestInformation: {
       name: `Ann "A" <b>`,
       phone: "12345678",

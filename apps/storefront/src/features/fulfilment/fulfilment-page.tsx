@@ -14,8 +14,8 @@ export type FulfilmentSession = {
   isDelivery: boolean | null;
   chosenDate: string | null;
   chosenTimeslot: string | null;
-  /** The address the server accepted ("" until then). */
-  delivery: { address: string; zipCode: string };
+  /** The address the server accepted ("" until then); floorDoor: the optional floor and door sent with it. */
+  delivery: { address: string; zipCode: string; floorDoor?: string };
 };
 
 /** The changes this section makes to the session; the session's reducer decides what each one clears. */
@@ -23,7 +23,11 @@ export type FulfilmentAction =
   | { type: "deliveryMethodChosen"; isDelivery: boolean; futureOrderDatesAllowed: boolean }
   | { type: "dateChosen"; date: string }
   | { type: "timeslotChosen"; time: string | null }
-  | { type: "deliverySet"; delivery: { address: string; zipCode: string }; futureOrderDatesAllowed: boolean };
+  | {
+      type: "deliverySet";
+      delivery: { address: string; zipCode: string; floorDoor?: string };
+      futureOrderDatesAllowed: boolean;
+    };
 
 export type FulfilmentPage = {
   shop: { module: Module; productionUnit: ProductionUnit; settings: AppSettings };

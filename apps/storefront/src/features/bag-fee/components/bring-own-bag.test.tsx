@@ -22,6 +22,8 @@ import { BringOwnBag } from "./bring-own-bag";
 beforeAll(startEnglish);
 afterEach(cleanup);
 
+const OWN = "I will bring my own bag";
+const WITH_BAG = /^Yes please, a carrier bag/;
 const FOOD = aBasketItem();
 const BAG = aBasketItem({
   id: "bag",
@@ -104,28 +106,40 @@ test("a ticked box removes a bag in the basket", async () => {
   expect(changeBagFee).toHaveBeenCalledWith("remove");
 });
 
-test("an untouched box changes nothing, and shows unticked", () => {
+test("before the guest chooses, neither answer is chosen and nothing is added or removed", () => {
   const { changeBagFee } = setUp({ bringOwnBagIsChecked: null });
   expect(changeBagFee).not.toHaveBeenCalled();
-  expect(screen.getByLabelText("I bring my own bag")).toHaveProperty("checked", false);
+  expect(screen.getByLabelText(OWN)).toHaveProperty("checked", false);
+  expect(screen.getByLabelText(WITH_BAG)).toHaveProperty("checked", false);
 });
 
-test("ticking the box removes the bag, unticking it adds it again", async () => {
+test("the bag's answer shows its price from the catalogue before the bag is in the basket", () => {
+  setUp({ bringOwnBagIsChecked: null }, [FOOD], { bagFeePrice: 4 });
+  expect(screen.getByLabelText(WITH_BAG).closest("label")?.textContent).toBe("Yes please, a carrier bag+4 DKK");
+});
+
+test("choosing the own bag removes the bag, choosing the restaurant's adds it again", async () => {
   const { changeBagFee, finish } = setUp({ bringOwnBagIsChecked: false }, [FOOD, BAG]);
-  const box = screen.getByLabelText("I bring my own bag");
-  fireEvent.click(box);
-  expect(box).toHaveProperty("checked", true);
+  expect(screen.getByLabelText(WITH_BAG)).toHaveProperty("checked", true);
+  fireEvent.click(screen.getByLabelText(OWN));
+  expect(screen.getByLabelText(OWN)).toHaveProperty("checked", true);
   expect(changeBagFee).toHaveBeenLastCalledWith("remove");
   await finish();
-  fireEvent.click(box);
+  fireEvent.click(screen.getByLabelText(WITH_BAG));
   expect(changeBagFee).toHaveBeenLastCalledWith("add");
   expect(changeBagFee).toHaveBeenCalledTimes(2);
+});
+
+test("after a refused submit without a choice, the choice says so and is marked invalid", () => {
+  setUp({ bringOwnBagIsChecked: null, showValidationErrors: true });
+  expect(screen.getByRole("alert").textContent).toBe("Please choose whether you want a carrier bag");
+  expect(screen.getByLabelText(WITH_BAG).getAttribute("aria-invalid")).toBe("true");
 });
 
 test("a change made while a call runs is made when it ends", async () => {
   const { changeBagFee, finish } = setUp({ bringOwnBagIsChecked: false });
   expect(changeBagFee).toHaveBeenCalledWith("add");
-  fireEvent.click(screen.getByLabelText("I bring my own bag"));
+  fireEvent.click(screen.getByLabelText(OWN));
   expect(changeBagFee).toHaveBeenCalledTimes(1);
   await finish();
   expect(changeBagFee).toHaveBeenLastCalledWith("remove");
@@ -140,17 +154,18 @@ test("a failed change is not retried on its own", async () => {
   expect(changeBagFee).toHaveBeenCalledTimes(1);
 });
 
-test("a delivered order offers no box (the restaurant's bag comes with it)", () => {
-  setUp({ isDelivery: true });
-  expect(screen.queryByLabelText("I bring my own bag")).toBeNull();
+test("a delivered order offers no choice and says the restaurant's bag and its price come with it", () => {
+  setUp({ isDelivery: true, bringOwnBagIsChecked: false }, [FOOD, BAG]);
+  expect(screen.queryByLabelText(OWN)).toBeNull();
+  expect(screen.getByText("Your delivery comes in a carrier bag (4 DKK)")).toBeTruthy();
 });
 
 test("a shop without a bag product offers no box", () => {
   setUp({}, [FOOD], { shop: aShop({ bagFeeItem: null }) });
-  expect(screen.queryByLabelText("I bring my own bag")).toBeNull();
+  expect(screen.queryByLabelText(OWN)).toBeNull();
 });
 
 test("while the order is being placed the box is disabled", () => {
   setUp({}, [FOOD], { placing: true });
-  expect(screen.getByLabelText("I bring my own bag")).toHaveProperty("disabled", true);
+  expect(screen.getByLabelText(OWN)).toHaveProperty("disabled", true);
 });

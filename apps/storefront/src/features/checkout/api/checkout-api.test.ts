@@ -70,4 +70,10 @@ describe("saveGuestInformation (SPEC §5)", () => {
       },
     });
   });
+
+  test("sends a phone written as Danes write it (+45, spaces) as its digits", async () => {
+    const { client, sent } = recordingClient();
+    await saveGuestInformation(CHECKOUT, { phone: "+45 12 34 56 78" }, client);
+    expect(sent[0]?.body).toMatchObject({ phone: "12345678" });
+  });
 });

@@ -80,9 +80,10 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const { shop, sessionStore: store } = props;
   const { t } = useTranslation();
   const session = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  const methods = paymentMethodsOffered(shop.settings);
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | undefined>(methods[0]);
-  const [termsAccepted, setTermsAccepted] = useState(false);
+  // Pay at pickup is no way to pay for a delivery (issue 42): not offered then, and a choice of it falls back.
+  const methods = paymentMethodsOffered(shop.settings, { isDelivery: session.isDelivery === true });
+  const [chosenMethod, setPaymentMethod] = useState<PaymentMethod | undefined>(methods[0]);
+  const paymentMethod = chosenMethod !== undefined && methods.includes(chosenMethod) ? chosenMethod : methods[0];
   const formRef = useRef<HTMLFormElement>(null);
   const messageRef = useRef<HTMLDivElement>(null);
   const messageId = useId();
@@ -95,11 +96,19 @@ export function CheckoutForm(props: CheckoutFormProps) {
   const placing = order.step !== null;
 
   const value = pageValue(props, { checkout, setCheckout, placing });
+  // The tick belongs to this checkout: kept through a declined payment and a reload, not carried to a new order.
+  const termsAccepted = session.termsAcceptedFor === checkout.id;
+  const setTermsAccepted = (accepted: boolean) =>
+    store.dispatch({ type: "termsAccepted", checkoutId: accepted ? checkout.id : null });
   const missingText = useMissingText(session, shop.settings);
   // A refusal says what happened (e.g. the time filled up, which also makes the time "missing"): it goes first.
   const message = order.refusal ? t(REFUSAL_MESSAGE[order.refusal]) : missingText;
 
   const canPlace = termsAccepted && paymentMethod !== undefined;
+  const hintId = `${messageId}-hint`;
+  // Why the button cannot be pressed, next to it (issue 42: it stayed grey with no word why).
+  const hint =
+    paymentMethod === undefined ? t("Pickup.NoPaymentMethodHint") : termsAccepted ? null : t("Pickup.PlaceOrderHint");
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (placing || !canPlace) return;
@@ -125,9 +134,17 @@ export function CheckoutForm(props: CheckoutFormProps) {
             setTermsAccepted={setTermsAccepted}
           />
           <FormMessage id={messageId} messageRef={messageRef} message={message} />
-          <button type="submit" className="button-primary checkout-place-order" disabled={!canPlace || placing}>
+          <button
+            type="submit"
+            className="button-primary checkout-place-order"
+            disabled={!canPlace || placing}
+            aria-describedby={hint ? hintId : undefined}
+          >
             {t("CheckoutPage.PlaceOrder")}
           </button>
+          <p id={hintId} className="checkout-place-order-hint">
+            {hint}
+          </p>
         </section>
       </form>
       {order.step !== null ? <PlacingSpinner step={order.step} /> : null}

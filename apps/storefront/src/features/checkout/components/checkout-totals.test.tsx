@@ -2,7 +2,14 @@
 import type { Checkout } from "@app/contracts";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, expect, test } from "vitest";
-import { aCheckout, checkoutPageValue, WithCheckoutPage } from "../../../testing/checkout-fixtures";
+import {
+  aBasket,
+  aBasketItem,
+  aCheckout,
+  BAG_FEE_ITEM,
+  checkoutPageValue,
+  WithCheckoutPage,
+} from "../../../testing/checkout-fixtures";
 import { startEnglish } from "../../../testing/start-english";
 import { CheckoutTotals } from "./checkout-totals";
 
@@ -34,32 +41,56 @@ const DELIVERY = {
   stage: 1,
 };
 
-test("every row shows the server's figure, never one computed here", () => {
-  // Deliberately inconsistent: 187.35 − 23.4 + 39 = 202.95 and 203.1 − 50.05 = 153.05, so a figure computed
-  // in the browser would show.
+test("every row shows the server's figure in one word per meaning, ending with the total to pay", () => {
+  // Deliberately inconsistent: 187.35 − 23.4 + 39 = 202.95, so a total computed in the browser would show.
   renderTotals(
     aCheckout({
       delivery: DELIVERY,
-      totals: { basketTotal: 187.35, discount: 23.4, deliveryFee: 39, total: 203.1, giftcard: 50.05, totalLeft: 153.2 },
+      totals: {
+        basketTotal: 187.35,
+        discount: 23.4,
+        deliveryFee: 39,
+        total: 203.1,
+        giftcard: 50.05,
+        totalLeft: 153.05,
+      },
     }),
   );
   expect(rows()).toEqual([
     "Subtotal: 187.35 DKK",
     "Discount: −23.40 DKK",
-    "Delivery fee: 39 DKK",
-    "Order total: 203.10 DKK",
-    "Paid with gift card: −50.05 DKK",
-    "Left to pay: 153.20 DKK",
+    "Delivery: 39 DKK",
+    "Gift card: −50.05 DKK",
+    "Total to pay: 153.05 DKK",
   ]);
 });
 
-test("pickup without discount or gift card shows the basket and the order total only", () => {
+test("pickup without discount or gift card shows the subtotal and the total to pay only", () => {
   renderTotals(
     aCheckout({
       totals: { basketTotal: 187.35, discount: 0, deliveryFee: 0, total: 187.35, giftcard: 0, totalLeft: 187.35 },
     }),
   );
-  expect(rows()).toEqual(["Subtotal: 187.35 DKK", "Order total: 187.35 DKK"]);
+  expect(rows()).toEqual(["Subtotal: 187.35 DKK", "Total to pay: 187.35 DKK"]);
+});
+
+test("the bag in the basket is its own row, out of the subtotal", () => {
+  render(
+    <WithCheckoutPage
+      value={checkoutPageValue({
+        basket: aBasket([
+          aBasketItem({ totalPrice: 150 }),
+          aBasketItem({ id: "bag", productId: BAG_FEE_ITEM, price: 4, totalPrice: 4 }),
+        ]),
+        checkout: aCheckout({
+          totals: { basketTotal: 154, discount: 0, deliveryFee: 0, total: 154, giftcard: 0, totalLeft: 154 },
+        }),
+      })}
+    >
+      <CheckoutTotals />
+    </WithCheckoutPage>,
+  );
+  expect(rows()).toEqual(["Subtotal: 150 DKK", "Carrier bag: 4 DKK", "Total to pay: 154 DKK"]);
 });
 
 test("a delivery with no fee still shows its fee row", () => {
@@ -69,15 +100,15 @@ test("a delivery with no fee still shows its fee row", () => {
       totals: { basketTotal: 99.5, discount: 0, deliveryFee: 0, total: 99.5, giftcard: 0, totalLeft: 99.5 },
     }),
   );
-  expect(rows()).toContain("Delivery fee: 0 DKK");
+  expect(rows()).toContain("Delivery: 0 DKK");
 });
 
-test("what is left to pay is announced politely when it changes", () => {
+test("the total to pay is announced politely when it changes", () => {
   renderTotals(
     aCheckout({
       totals: { basketTotal: 187.35, discount: 0, deliveryFee: 0, total: 187.35, giftcard: 87.35, totalLeft: 100 },
     }),
   );
-  const live = screen.getByText("Left to pay: 100 DKK", { selector: "[aria-live]" });
+  const live = screen.getByText("Total to pay: 100 DKK", { selector: "[aria-live]" });
   expect(live.getAttribute("aria-live")).toBe("polite");
 });

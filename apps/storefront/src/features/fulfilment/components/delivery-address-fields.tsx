@@ -3,39 +3,55 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "../../../components/ui/text-field";
 import { errorCodeOf } from "../../../lib/api-client";
+import { priceText } from "../../../lib/price-text";
 import { useFulfilmentPage } from "../fulfilment-page";
 import { onEnter, useCheckoutChange } from "../hooks/use-checkout-change";
 
-type Address = { address: string; zipCode: string };
+type Address = { address: string; zipCode: string; floorDoor: string };
 
 /**
- * The delivery address and zip code, checked by the server (which sets the zip code's fee). The fields hold
- * what the guest types; the session holds the address the server accepted.
+ * The delivery address, an optional floor and door, and the zip code, checked by the server (which sets the zip
+ * code's fee, shown here once known: issue 42). The fields hold what the guest types; the session holds the
+ * address the server accepted. The floor and door travel in the stored address line ("Vestergade 12, 3. tv.",
+ * deliveryAddressLine), where the driver and the receipt read the address: no API change (decision 028).
  */
 export function DeliveryAddressFields() {
   const { t } = useTranslation();
   const { shop, instance, checkout, session, dispatch, placing, api } = useFulfilmentPage();
   const [address, setAddress] = useState(session.delivery.address);
   const [zipCode, setZipCode] = useState(session.delivery.zipCode);
+  const [floorDoor, setFloorDoor] = useState(session.delivery.floorDoor ?? "");
   const [tried, setTried] = useState(false);
   const { change, pending, error, reset } = useCheckoutChange((checkoutId: string, draft: Address) =>
-    api.setDeliveryAddress(checkoutId, { moduleId: shop.module.id, ...draft }),
+    api.setDeliveryAddress(checkoutId, {
+      moduleId: shop.module.id,
+      address: deliveryAddressLine(draft.address, draft.floorDoor),
+      zipCode: draft.zipCode,
+    }),
   );
 
   const showFieldErrors = tried || session.showValidationErrors;
   const addressError = showFieldErrors && address.trim() === "" ? t("DeliveryMethod.Address") : null;
   const zipError = showFieldErrors && !isValidZipCode(zipCode.trim()) ? t("DeliveryMethod.Zipcode") : null;
   const accepted = checkout.delivery !== null && session.delivery.address !== "";
-  const unchanged = address.trim() === session.delivery.address && zipCode.trim() === session.delivery.zipCode;
+  const unchanged =
+    address.trim() === session.delivery.address &&
+    zipCode.trim() === session.delivery.zipCode &&
+    floorDoor.trim() === (session.delivery.floorDoor ?? "");
   const busy = placing || pending !== null;
 
   const checkAddress = () => {
     setTried(true);
     reset();
-    const draft = { address: address.trim(), zipCode: zipCode.trim() };
+    const draft = { address: address.trim(), zipCode: zipCode.trim(), floorDoor: floorDoor.trim() };
     if (draft.address === "" || !isValidZipCode(draft.zipCode)) return;
     const futureOrderDatesAllowed = instance.guestFutureOrderDates > 0;
-    change(draft, () => dispatch({ type: "deliverySet", delivery: draft, futureOrderDatesAllowed }));
+    const delivery = {
+      address: draft.address,
+      zipCode: draft.zipCode,
+      ...(draft.floorDoor ? { floorDoor: draft.floorDoor } : {}),
+    };
+    change(draft, () => dispatch({ type: "deliverySet", delivery, futureOrderDatesAllowed }));
   };
   const field = { onKeyDown: onEnter(checkAddress), required: true, reserveMessage: showFieldErrors, disabled: busy };
   return (
@@ -52,6 +68,18 @@ export function DeliveryAddressFields() {
         />
         <TextField
           {...field}
+          required={false}
+          reserveMessage={false}
+          label={t("Pickup.FloorDoor")}
+          name="floorDoor"
+          autoComplete="address-line2"
+          maxLength={FLOOR_DOOR_MAX}
+          value={floorDoor}
+          onChange={setFloorDoor}
+          error={null}
+        />
+        <TextField
+          {...field}
           label={t("GuestInfo.Zipcode")}
           name="zipCode"
           inputMode="numeric"
@@ -65,14 +93,41 @@ export function DeliveryAddressFields() {
       <button type="button" className="checkout-address-check" onClick={checkAddress} disabled={busy}>
         {t("CheckoutDetails.CheckAddress")}
       </button>
-      <AddressStatus checking={pending !== null} error={error} accepted={accepted && unchanged} />
+      <AddressStatus
+        checking={pending !== null}
+        error={error}
+        accepted={accepted && unchanged}
+        fee={
+          checkout.delivery ? { amount: checkout.delivery.deliveryFee, zipCode: checkout.delivery.zipCode ?? "" } : null
+        }
+      />
     </>
   );
 }
 
-/** One line for the check's progress and outcome, always there: nothing below jumps. */
-function AddressStatus({ checking, error, accepted }: { checking: boolean; error: Error | null; accepted: boolean }) {
-  const { t } = useTranslation();
+/** Room for "3. tv." or "4th floor, door 12": a line, not a letter. */
+const FLOOR_DOOR_MAX = 40;
+
+/** The address line the server stores: the street, then the floor and door when given ("Vestergade 12, 3. tv."). */
+export function deliveryAddressLine(street: string, floorDoor: string): string {
+  const extra = floorDoor.trim();
+  return extra === "" ? street.trim() : `${street.trim()}, ${extra}`;
+}
+
+type AddressStatusProps = {
+  checking: boolean;
+  error: Error | null;
+  accepted: boolean;
+  /** The fee of the accepted zip code (the server's); null until an address is accepted. */
+  fee: { amount: number; zipCode: string } | null;
+};
+
+/**
+ * One line for the check's progress and outcome, always there: nothing below jumps. Where the address is entered,
+ * the guest also reads what delivering to it costs (issue 42: the fee showed only in the totals).
+ */
+function AddressStatus({ checking, error, accepted, fee }: AddressStatusProps) {
+  const { t, i18n } = useTranslation();
   const problem =
     errorCodeOf(error) === "DELIVERY_NOT_POSSIBLE" ? "DeliveryMethod.CannotDeliver" : "CheckoutDetails.AddressFailed";
   return (
@@ -87,9 +142,24 @@ function AddressStatus({ checking, error, accepted }: { checking: boolean; error
           {t(problem)}
         </p>
       ) : accepted ? (
-        <p className="checkout-status checkout-status-ok">{t("CheckoutDetails.AddressAccepted")}</p>
+        <p className="checkout-status checkout-status-ok">
+          {t("CheckoutDetails.AddressAccepted")}
+          {fee ? (
+            <>
+              {". "}
+              <strong className="checkout-delivery-fee">
+                {fee.amount > 0
+                  ? t("Pickup.DeliveryFee", {
+                      zipCode: fee.zipCode,
+                      fee: priceText(fee.amount, i18n.language, t("Currency")),
+                    })
+                  : t("Pickup.DeliveryFeeFree", { zipCode: fee.zipCode })}
+              </strong>
+            </>
+          ) : null}
+        </p>
       ) : (
-        <p className="checkout-status" />
+        <p className="checkout-status">{t("Pickup.DeliveryFeeUnknown")}</p>
       )}
     </div>
   );

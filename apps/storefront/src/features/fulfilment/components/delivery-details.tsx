@@ -83,7 +83,7 @@ function DeliveryDatePicker({ serverDate }: { serverDate: string | null }) {
 /** The times of the date the server holds. */
 function DeliveryTimePicker({ serverDate }: { serverDate: string }) {
   const { t } = useTranslation();
-  const { basket, checkout, session, dispatch, timeZone, placing, api } = useFulfilmentPage();
+  const { basket, checkout, session, dispatch, timeZone, today, placing, api } = useFulfilmentPage();
   const slots = usePickupSlots({
     query: deliveryTimesQuery(api.getDeliveryTimes, checkout.id, serverDate, basket.itemCount),
     chosen: session.chosenTimeslot,
@@ -112,6 +112,7 @@ function DeliveryTimePicker({ serverDate }: { serverDate: string }) {
       timeZone={timeZone}
       showValidationErrors={session.showValidationErrors}
       problem={problem ? t(problem) : null}
+      asap={serverDate === today}
     />
   );
 }

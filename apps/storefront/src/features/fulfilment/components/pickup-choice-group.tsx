@@ -1,6 +1,12 @@
 import { type ReactNode, useId } from "react";
 
-export type PickupChoice = { value: string; label: string; detail?: string };
+export type PickupChoice = {
+  value: string;
+  label: string;
+  detail?: string;
+  /** A whole row of its own, first ("As soon as possible"). */
+  featured?: boolean;
+};
 
 export type PickupChoiceGroupProps = {
   legend: string;
@@ -15,6 +21,11 @@ export type PickupChoiceGroupProps = {
   /** The id of a message about the whole group (e.g. "Please choose a time"). */
   describedBy?: string | undefined;
   busy?: boolean;
+  /**
+   * Nothing is chosen and the guest tried to place the order: each radio says so (aria-invalid), so the form's
+   * focus after a refused submit lands on the group (the first field in error) rather than the summary.
+   */
+  invalid?: boolean;
   /** Shown in place of the tiles (loading, none, failed). */
   children?: ReactNode;
 };
@@ -33,6 +44,7 @@ export function PickupChoiceGroup({
   className,
   describedBy,
   busy = false,
+  invalid = false,
   children,
 }: PickupChoiceGroupProps) {
   const name = useId();
@@ -42,17 +54,20 @@ export function PickupChoiceGroup({
       {choices.length > 0 ? (
         <div className={["checkout-choices", className].filter(Boolean).join(" ")} data-wide={wide || undefined}>
           {choices.map((choice) => (
-            <label key={choice.value} className="checkout-choice">
+            <label key={choice.value} className="checkout-choice" data-featured={choice.featured || undefined}>
               <input
                 type="radio"
                 name={name}
                 value={choice.value}
                 checked={chosen === choice.value}
                 disabled={disabled}
+                aria-invalid={invalid || undefined}
                 onChange={() => onChoose(choice.value)}
               />
               <span className="checkout-choice-face">
                 <span>{choice.label}</span>
+                {/* A space between the lines, so the radio's name reads "As soon as possible about 12:15". */}
+                {choice.detail ? " " : null}
                 {choice.detail ? <span className="checkout-choice-detail">{choice.detail}</span> : null}
               </span>
             </label>

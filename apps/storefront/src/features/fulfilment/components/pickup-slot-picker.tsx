@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { slotTimeText } from "../fulfilment-rules";
 import type { PickupSlots } from "../hooks/pickup-slots";
-import { PickupChoiceGroup } from "./pickup-choice-group";
+import { type PickupChoice, PickupChoiceGroup } from "./pickup-choice-group";
 
 export type PickupSlotPickerProps = {
   legend: string;
@@ -15,6 +15,11 @@ export type PickupSlotPickerProps = {
   showValidationErrors: boolean;
   /** A message about the last choice (e.g. it could not be saved); null: none. */
   problem?: string | null;
+  /**
+   * The slots are today's: the earliest available one is offered as "As soon as possible (about 12:15)", first
+   * and on a row of its own (issue 42). Choosing it chooses that slot, so the order is placed for it.
+   */
+  asap?: boolean;
 };
 
 /** Slots shown before "Show all times": a day of a restaurant open late holds dozens, too many for a phone. */
@@ -33,11 +38,15 @@ export function PickupSlotPicker({
   timeZone,
   showValidationErrors,
   problem = null,
+  asap = false,
 }: PickupSlotPickerProps) {
   const { t } = useTranslation();
   const messageId = useId();
   const { status, available } = slots;
-  const choices = available.map((slot) => ({ value: slot.time, label: slotTimeText(slot.time, timeZone) }));
+  const choices = slotChoices(available, timeZone, asap, {
+    asap: t("Pickup.Asap"),
+    about: (time) => t("Pickup.AsapDetail", { time }),
+  });
   const [showAll, setShowAll] = useState(false);
   // The chosen slot is always among those shown, also when it is later than the first ones.
   const chosenIndex = choices.findIndex((choice) => choice.value === chosen);
@@ -54,6 +63,7 @@ export function PickupSlotPicker({
       disabled={disabled}
       describedBy={message ? messageId : undefined}
       busy={status === "loading"}
+      invalid={missing}
     >
       {hiddenCount > 0 ? (
         <button type="button" className="button-quiet checkout-more-times" onClick={() => setShowAll(true)}>
@@ -72,6 +82,20 @@ export function PickupSlotPicker({
       </p>
     </PickupChoiceGroup>
   );
+}
+
+/** The slots as choices: HH:MM each, the first of today's as "As soon as possible" with its time. */
+export function slotChoices(
+  available: readonly { time: string }[],
+  timeZone: string,
+  asap: boolean,
+  words: { asap: string; about: (time: string) => string },
+): PickupChoice[] {
+  return available.map((slot, index) => {
+    const time = slotTimeText(slot.time, timeZone);
+    if (asap && index === 0) return { value: slot.time, label: words.asap, detail: words.about(time), featured: true };
+    return { value: slot.time, label: time };
+  });
 }
 
 function SlotsStatus({ slots: { status, available, retry }, disabled }: { slots: PickupSlots; disabled: boolean }) {

@@ -30,6 +30,9 @@ const SLOTS: PickupTimeSlot[] = [
   { time: HALF_PAST, isAvailable: true },
 ];
 
+/** Today's earliest free slot is offered as "As soon as possible", with its time (issue 42). */
+const ASAP_NOON = "As soon as possible about 12:00";
+
 const never = () => new Promise<never>(() => {});
 const radio = (name: string | RegExp) => screen.getByRole("radio", { name }) as HTMLInputElement;
 const timeGroup = () => screen.getByRole("group", { name: "Time" });
@@ -46,7 +49,7 @@ describe("pickup slots", () => {
 
   test("slots of the chosen date are read for the production unit and capacity instance, items left to the server", async () => {
     const { api } = renderPickup();
-    await screen.findByRole("radio", { name: "12:00" });
+    await screen.findByRole("radio", { name: ASAP_NOON });
     expect(api.getAvailableOrderTimes).toHaveBeenCalledWith("checkout-1", {
       productionUnitId: 1,
       date: TODAY,
@@ -56,8 +59,8 @@ describe("pickup slots", () => {
 
   test("only available slots show, as HH:MM on the restaurant's clock (Europe/Copenhagen)", async () => {
     renderPickup();
-    await screen.findByRole("radio", { name: "12:00" });
-    expect(timesShown()).toEqual(["12:00", "12:30"]);
+    await screen.findByRole("radio", { name: ASAP_NOON });
+    expect(timesShown()).toEqual([ASAP_NOON, "12:30"]);
   });
 
   test("with no available slot it says there are no times", async () => {
@@ -72,7 +75,7 @@ describe("pickup slots", () => {
     });
     expect(await screen.findByText("We could not load the available times.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
-    expect(await screen.findByRole("radio", { name: "12:00" })).toBeTruthy();
+    expect(await screen.findByRole("radio", { name: ASAP_NOON })).toBeTruthy();
     expect(api.getAvailableOrderTimes).toHaveBeenCalledTimes(2);
   });
 
@@ -85,22 +88,22 @@ describe("pickup slots", () => {
 
   test("'Please choose a time' shows only after an attempt to place the order, until a time is chosen", async () => {
     renderPickup();
-    await screen.findByRole("radio", { name: "12:00" });
+    await screen.findByRole("radio", { name: ASAP_NOON });
     expect(screen.queryByText("Please choose a time")).toBeNull();
     cleanup();
     const { store } = renderPickup({ session: { showValidationErrors: true } });
-    await screen.findByRole("radio", { name: "12:00" });
+    await screen.findByRole("radio", { name: ASAP_NOON });
     const message = screen.getByText("Please choose a time");
     expect(timeGroup().getAttribute("aria-describedby")).toBe(message.id);
-    fireEvent.click(radio("12:00"));
+    fireEvent.click(radio(ASAP_NOON));
     expect(store.getSnapshot().chosenTimeslot).toBe(NOON);
     expect(screen.queryByText("Please choose a time")).toBeNull();
   });
 
   test("slots invalidated (a slot filled up) are read again, and a chosen slot no longer offered is cleared", async () => {
     const { api, store, queryClient } = renderPickup({ session: { chosenTimeslot: NOON } });
-    await screen.findByRole("radio", { name: "12:00" });
-    expect(radio("12:00").checked).toBe(true);
+    await screen.findByRole("radio", { name: ASAP_NOON });
+    expect(radio(ASAP_NOON).checked).toBe(true);
     api.getAvailableOrderTimes.mockResolvedValue([
       { time: NOON, isAvailable: false },
       { time: HALF_PAST, isAvailable: true },
@@ -108,7 +111,8 @@ describe("pickup slots", () => {
     await act(() => invalidateSlots(queryClient, "checkout-1"));
     await waitFor(() => expect(store.getSnapshot().chosenTimeslot).toBeNull());
     expect(api.getAvailableOrderTimes).toHaveBeenCalledTimes(2);
-    expect(timesShown()).toEqual(["12:30"]);
+    // The earliest free slot is now 12:30: it is "As soon as possible".
+    expect(timesShown()).toEqual(["As soon as possible about 12:30"]);
   });
 
   test("a chosen slot still offered after a re-read stays chosen", async () => {
@@ -121,14 +125,14 @@ describe("pickup slots", () => {
 
   test("a change in the basket's size reads the slots again", async () => {
     const { api, rerender } = renderPickup();
-    await screen.findByRole("radio", { name: "12:00" });
+    await screen.findByRole("radio", { name: ASAP_NOON });
     rerender({ basket: aBasket([aBasketItem({ amount: 5, totalPrice: 500 })]) });
     await waitFor(() => expect(api.getAvailableOrderTimes).toHaveBeenCalledTimes(2));
   });
 
   test("everything is disabled while the order is placed", async () => {
     renderPickup({ placing: true, instance: anInstance({ guestFutureOrderDates: 2 }) });
-    await screen.findByRole("radio", { name: "12:00" });
+    await screen.findByRole("radio", { name: ASAP_NOON });
     expect(screen.getAllByRole("radio").every((input) => (input as HTMLInputElement).disabled)).toBe(true);
   });
 });
@@ -136,7 +140,7 @@ describe("pickup slots", () => {
 describe("pickup dates", () => {
   test("without future order dates there is no date to choose: today's slots show", async () => {
     renderPickup();
-    await screen.findByRole("radio", { name: "12:00" });
+    await screen.findByRole("radio", { name: ASAP_NOON });
     expect(screen.queryByRole("group", { name: "Date" })).toBeNull();
   });
 
@@ -144,9 +148,9 @@ describe("pickup dates", () => {
     renderPickup({ instance: anInstance({ guestFutureOrderDates: 2 }) });
     const dates = within(screen.getByRole("group", { name: "Date" })).getAllByRole("radio");
     expect(dates.map((input) => input.parentElement?.textContent)).toEqual([
-      "TodayNov 23",
-      "TomorrowNov 24",
-      "WednesdayNov 25",
+      "Today Nov 23",
+      "Tomorrow Nov 24",
+      "Wednesday Nov 25",
     ]);
     expect((dates[0] as HTMLInputElement).checked).toBe(true);
   });
@@ -156,7 +160,7 @@ describe("pickup dates", () => {
       instance: anInstance({ guestFutureOrderDates: 2 }),
       session: { chosenTimeslot: NOON },
     });
-    await screen.findByRole("radio", { name: "12:00" });
+    await screen.findByRole("radio", { name: ASAP_NOON });
     fireEvent.click(radio(/^Tomorrow/));
     expect(store.getSnapshot()).toMatchObject({ chosenDate: "2026-11-24", chosenTimeslot: null });
     await waitFor(() =>
@@ -181,7 +185,7 @@ describe("pickup dates", () => {
 describe("pickup or delivery (SPEC §4 through the UI)", () => {
   test("without delivery enabled there is no switch", async () => {
     renderPickup();
-    await screen.findByRole("radio", { name: "12:00" });
+    await screen.findByRole("radio", { name: ASAP_NOON });
     expect(screen.queryByRole("group", { name: "Pickup or delivery" })).toBeNull();
   });
 
@@ -198,7 +202,7 @@ describe("pickup or delivery (SPEC §4 through the UI)", () => {
       instance: anInstance({ guestFutureOrderDates: 2 }),
       session: { isDelivery: false, chosenTimeslot: NOON },
     });
-    await screen.findByRole("radio", { name: "12:00" });
+    await screen.findByRole("radio", { name: ASAP_NOON });
     fireEvent.click(radio("Delivery"));
     expect(store.getSnapshot()).toMatchObject({ isDelivery: true, chosenTimeslot: null, chosenDate: null });
     expect(screen.getByRole("textbox", { name: /^Address/ })).toBeTruthy();
@@ -209,7 +213,7 @@ describe("pickup or delivery (SPEC §4 through the UI)", () => {
       shop: aShop({ deliveryEnabled: true }),
       session: { isDelivery: false, chosenTimeslot: NOON },
     });
-    await screen.findByRole("radio", { name: "12:00" });
+    await screen.findByRole("radio", { name: ASAP_NOON });
     fireEvent.click(radio("Delivery"));
     expect(store.getSnapshot()).toMatchObject({ isDelivery: true, chosenTimeslot: null, chosenDate: TODAY });
   });
@@ -284,14 +288,14 @@ describe("delivery", () => {
     expect(screen.getByText("Please enter your zipcode")).toBeTruthy();
   });
 
-  test("an address outside the delivery zones: 'Unfortunately, we cannot delivery to this address'", async () => {
+  test("an address outside the delivery zones: 'Unfortunately, we cannot deliver to this address'", async () => {
     const { api, store } = renderDelivery();
     api.setDeliveryAddress.mockRejectedValue(
       new ApiError({ ok: false, status: 422, errors: [{ code: "DELIVERY_NOT_POSSIBLE", message: "No delivery" }] }),
     );
     typeAddress("Strandvejen 1", "9990");
     check();
-    expect(await screen.findByText("Unfortunately, we cannot delivery to this address")).toBeTruthy();
+    expect(await screen.findByText("Unfortunately, we cannot deliver to this address")).toBeTruthy();
     expect(store.getSnapshot().delivery).toEqual({ address: "", zipCode: "" });
   });
 
@@ -324,7 +328,10 @@ describe("delivery", () => {
     await act(async () => answerAddress(addressSet));
     expect(setCheckout).toHaveBeenCalledWith(addressSet);
     expect(store.getSnapshot().delivery).toEqual({ address: "Nørrebrogade 10", zipCode: "2200" });
-    expect(screen.getByText("We deliver to this address")).toBeTruthy();
+    // The fee shows where the address is entered (issue 42), not only in the totals.
+    expect(screen.getByText(/^We deliver to this address/).textContent).toBe(
+      "We deliver to this address. Delivery to 2200 costs 39 DKK",
+    );
 
     const dateSet = aCheckout({ delivery: aDelivery({ date: "2026-11-24", stage: 2 }) });
     api.setDeliveryDate.mockResolvedValue(dateSet);
@@ -400,6 +407,34 @@ function aDelivery(overrides: Partial<CheckoutDelivery> = {}): CheckoutDelivery 
   };
 }
 
+describe("as soon as possible", () => {
+  test("today's earliest free slot is the first choice, on a row of its own, and choosing it chooses that slot", async () => {
+    const { store } = renderPickup();
+    const asap = await screen.findByRole("radio", { name: ASAP_NOON });
+    expect(within(timeGroup()).getAllByRole("radio")[0]).toBe(asap);
+    expect(asap.closest("label")?.hasAttribute("data-featured")).toBe(true);
+    fireEvent.click(asap);
+    expect(store.getSnapshot().chosenTimeslot).toBe(NOON);
+  });
+
+  test("a later date has no 'as soon as possible': its first slot shows its time", async () => {
+    renderPickup({ instance: anInstance({ guestFutureOrderDates: 2 }) });
+    await screen.findByRole("radio", { name: ASAP_NOON });
+    fireEvent.click(screen.getByRole("radio", { name: /^Tomorrow/ }));
+    expect(await screen.findByRole("radio", { name: "12:00" })).toBeTruthy();
+    expect(screen.queryByRole("radio", { name: /As soon as possible/ })).toBeNull();
+  });
+
+  test("the section is named for pickup, or for delivery once delivery is chosen", async () => {
+    renderPickup({ shop: aShop({ deliveryEnabled: true }) });
+    expect(screen.getByRole("heading", { name: "How would you like your order?" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("radio", { name: "Delivery" }));
+    expect(screen.getByRole("heading", { name: "Delivery" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("radio", { name: "Pickup" }));
+    expect(screen.getByRole("heading", { name: "Pickup time" })).toBeTruthy();
+  });
+});
+
 describe("a long day of slots", () => {
   test("shows the first twelve and the rest on request", async () => {
     const day = Array.from({ length: 20 }, (_, index) => ({
@@ -407,7 +442,7 @@ describe("a long day of slots", () => {
       isAvailable: true,
     }));
     renderPickup({ given: (api) => api.getAvailableOrderTimes.mockResolvedValue(day) });
-    await screen.findByRole("radio", { name: "12:00" });
+    await screen.findByRole("radio", { name: ASAP_NOON });
     expect(within(timeGroup()).getAllByRole("radio")).toHaveLength(12);
     expect(screen.queryByRole("radio", { name: "15:00" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Show 8 more times" }));

@@ -20,9 +20,17 @@ export function PickupTimeSection() {
   const titleId = useId();
   const { shop, session } = useFulfilmentPage();
   const deliveryEnabled = shop.settings.deliveryEnabled;
+  // Named for what it is (issue 42): a delivery is no pickup time.
+  const title = !deliveryEnabled
+    ? "Pickup.TitlePickup"
+    : session.isDelivery === true
+      ? "Pickup.TitleDelivery"
+      : session.isDelivery === false
+        ? "Pickup.TitlePickup"
+        : "Pickup.TitleChoose";
   return (
     <section className="checkout-section" aria-labelledby={titleId}>
-      <h2 id={titleId}>{t("CheckoutPage.PickupTime")}</h2>
+      <h2 id={titleId}>{t(title)}</h2>
       {deliveryEnabled ? <DeliveryMethodSwitch /> : null}
       {/*
        * Until the guest has said pickup or delivery there is no time to pick: a slot chosen first would be
@@ -63,6 +71,7 @@ function DeliveryMethodSwitch() {
       wide
       className="checkout-method"
       describedBy={missing || removeFailed ? messageId : undefined}
+      invalid={missing}
     >
       <p id={messageId} className="checkout-field-message" role="alert">
         {removeFailed ? (
@@ -113,6 +122,7 @@ function PickupTimePicker() {
           disabled={placing}
           wide
           describedBy={dateMissing ? dateMessageId : undefined}
+          invalid={dateMissing}
         >
           <p id={dateMessageId} className="checkout-field-message" role="alert">
             {dateMissing ? t("DeliveryMethod.DatePicker") : null}
@@ -128,6 +138,7 @@ function PickupTimePicker() {
           disabled={placing}
           timeZone={timeZone}
           showValidationErrors={session.showValidationErrors}
+          asap={date === today}
         />
       ) : null}
     </>

@@ -36,7 +36,7 @@ describe("fields", () => {
     renderGuestInfo({}, { showValidationErrors: false });
     expect(nameField().getAttribute("autocomplete")).toBe("name");
     expect(phoneField().type).toBe("tel");
-    expect(phoneField().getAttribute("inputmode")).toBe("numeric");
+    expect(phoneField().getAttribute("inputmode")).toBe("tel");
     expect(phoneField().getAttribute("autocomplete")).toBe("tel");
     expect(emailField().type).toBe("email");
     expect(emailField().getAttribute("autocomplete")).toBe("email");

@@ -37,7 +37,8 @@ export function GuestInfoSection() {
         label={t("GuestInfo.Phone")}
         name="phone"
         type="tel"
-        inputMode="numeric"
+        // "tel", not "numeric": the phone keypad has the "+" of "+45 12 34 56 78", which is accepted.
+        inputMode="tel"
         autoComplete="tel"
         value={guest.phone}
         onChange={(phone) => change({ phone })}
