@@ -128,7 +128,7 @@ async function fillCheckout(page, language, guest = GUEST) {
   // Restaurant A delivers too: the guest says pickup first.
   await page.getByRole("radio", { name: t.pickup, exact: true }).check();
   await chooseTime(page);
-  // The bag fee is the guest's explicit choice (decision 028); their own bag keeps the figures below as they were.
+  // The bag fee is the guest's explicit choice (decision 029); their own bag keeps the figures below as they were.
   await page.getByRole("radio", { name: t.ownBag }).check();
   await page.getByRole("checkbox", { name: t.terms }).check();
 }

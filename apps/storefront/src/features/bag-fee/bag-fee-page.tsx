@@ -9,7 +9,7 @@ import { createContext, type ReactNode, useContext } from "react";
 
 /**
  * The guest's choice as the checkout session keeps it: true brings their own bag, false takes the restaurant's
- * (and pays its fee), null has not chosen yet (decision 028: nothing is added, and the order cannot be placed
+ * (and pays its fee), null has not chosen yet (decision 029: nothing is added, and the order cannot be placed
  * until the guest chooses). showValidationErrors: the guest tried to place the order.
  */
 export type BagFeeSession = {

@@ -1,7 +1,7 @@
 /**
  * SPEC §4's bag fee as the page applies it: the bag product is added or removed by the storefront when the guest
  * chooses the restaurant's bag or their own (the API only prices the bag line, once, at amount 1). The choice is
- * explicit and has no default (decision 028).
+ * explicit and has no default (decision 029).
  */
 import type { Basket } from "@app/contracts";
 

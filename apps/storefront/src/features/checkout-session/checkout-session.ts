@@ -16,7 +16,7 @@ export type GuestInformationDraft = {
   amountOfKids: number | null;
 };
 
-/** floorDoor: the optional floor and door, sent in the address line (decision 028); "" or absent: none. */
+/** floorDoor: the optional floor and door, sent in the address line (decision 029); "" or absent: none. */
 export type DeliveryDraft = { address: string; zipCode: string; floorDoor?: string };
 
 export type SessionDiscount = { discountCode: string; amount: number };
@@ -24,7 +24,7 @@ export type SessionGiftcard = { giftcardCode: string; amount: number };
 
 export type CheckoutSession = {
   /**
-   * The bag fee choice (decision 028): null until the guest chooses; SPEC §4 adds the bag fee only when
+   * The bag fee choice (decision 029): null until the guest chooses; SPEC §4 adds the bag fee only when
    * bring-own-bag is *explicitly* unticked (false: the restaurant's bag), and removes it when ticked (true: their
    * own). See bagFeeChange. Choosing delivery sets false (the restaurant's bag).
    */

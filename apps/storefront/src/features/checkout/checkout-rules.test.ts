@@ -139,7 +139,7 @@ describe("joinMissing (SPEC §5)", () => {
   });
 });
 
-describe("missingFields: the bag fee choice (decision 028)", () => {
+describe("missingFields: the bag fee choice (decision 029)", () => {
   const bagShop: MissingFieldsSettings = {
     deliveryEnabled: true,
     requiredGuestInformation: ALL_REQUIRED,

@@ -26,7 +26,7 @@ export type MissingFieldsSettings = Pick<AppSettings, "requiredGuestInformation"
 
 /**
  * The items of the missing-fields message, in SPEC §5's order: delivery method, address, zipcode, date,
- * time, name, email, phone number; then the bag fee choice (decision 028: a shop with a bag product asks every
+ * time, name, email, phone number; then the bag fee choice (decision 029: a shop with a bag product asks every
  * guest who picks up, with no default). Without delivery enabled the guest picks up: no method, no address.
  * A zip code that is not 4 digits counts as missing (its field says "Please enter your zipcode"). Guest
  * fields are judged as they will be stored (sanitized), as the server judges them: "<>" is no name.

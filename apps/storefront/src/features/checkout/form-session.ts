@@ -6,7 +6,7 @@ export type FormSession = {
   /** Errors show only after the first attempt to place the order. */
   showValidationErrors: boolean;
   isDelivery: boolean | null;
-  /** The bag fee choice (decision 028): null until the guest has chosen; required when the shop has a bag. */
+  /** The bag fee choice (decision 029): null until the guest has chosen; required when the shop has a bag. */
   bringOwnBagIsChecked: boolean | null;
   /**
    * The checkout whose terms the guest ticked (SPEC §5): kept through a declined or cancelled payment of that

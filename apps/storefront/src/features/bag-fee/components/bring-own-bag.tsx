@@ -7,7 +7,7 @@ import { useBagFeeRule } from "../hooks/use-bag-fee-rule";
 
 /**
  * The bag fee as the guest's explicit choice (SPEC §4, issue 42): "Yes please, a carrier bag (+4 kr.)" or "I will
- * bring my own bag", neither chosen at first (decision 028): nobody is charged, or spared the fee, without seeing
+ * bring my own bag", neither chosen at first (decision 029): nobody is charged, or spared the fee, without seeing
  * it, and the order cannot be placed until the guest has chosen. The bag fee rule runs whether the choice shows
  * or not: a delivery takes the restaurant's bag (SPEC §4 unticks bring-own-bag), said in one line instead.
  */

@@ -13,7 +13,7 @@ type Address = { address: string; zipCode: string; floorDoor: string };
  * The delivery address, an optional floor and door, and the zip code, checked by the server (which sets the zip
  * code's fee, shown here once known: issue 42). The fields hold what the guest types; the session holds the
  * address the server accepted. The floor and door travel in the stored address line ("Vestergade 12, 3. tv.",
- * deliveryAddressLine), where the driver and the receipt read the address: no API change (decision 028).
+ * deliveryAddressLine), where the driver and the receipt read the address: no API change (decision 029).
  */
 export function DeliveryAddressFields() {
   const { t } = useTranslation();
