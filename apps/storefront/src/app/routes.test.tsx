@@ -231,6 +231,17 @@ describe("the login gate", () => {
     expect(onLoginAttempt).toHaveBeenCalledWith({ username: "anna", password: String(PRODUCTION_UNIT_ID) });
   });
 
+  test("with the login gate switched off (requireLogin false), a deep link opens at once and / shows no form", async () => {
+    const open = ready(shop({ settings: { requireLogin: false } }));
+    const router = renderAt("/menu/7", open);
+    expect((await heading()).textContent).toBe("Burgers");
+    expect(router.state.location.pathname).toBe("/menu/7");
+    await act(() => router.navigate("/"));
+    expect(await screen.findByText("Burgers")).toBeTruthy();
+    expect(screen.queryByLabelText("Password")).toBeNull();
+    expect(sessionStorage.getItem(SESSION_LOGIN_KEY)).toBeNull();
+  });
+
   test("both fields are required", async () => {
     const onLoginAttempt = vi.fn();
     renderAt("/", ready(), { onLoginAttempt });

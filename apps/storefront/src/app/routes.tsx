@@ -6,7 +6,7 @@ import { Layout } from "./layout";
 import { isInternetExplorer, redirectFor } from "./redirect-rules";
 import { FrontPage, type FrontPageData } from "./routes/front-page";
 import { ErrorPage, MaintenancePage, NotFoundPage, RouteErrorBoundary } from "./routes/status-pages";
-import { type ShopDataDeps, shownCategories } from "./shop-data";
+import { passedLoginGate, type ShopDataDeps, shownCategories } from "./shop-data";
 
 export type RouterDeps = ShopDataDeps & {
   /**
@@ -73,6 +73,7 @@ async function shopLoader({ request }: LoaderFunctionArgs, deps: RouterDeps) {
     isDownForMaintenance: (shop?.isDownForMaintenance ?? false) || downNow,
     showClosedFrontpageMessage: shop?.settings.showClosedFrontpageMessage ?? false,
     startCategory: shop?.settings.startCategory ?? null,
+    requireLogin: shop?.settings.requireLogin ?? true,
     loggedIn: shop ? deps.isLoggedIn(shop.module.productionUnitId) : false,
   });
   if (target) throw redirect(target);
@@ -84,7 +85,7 @@ async function frontPageLoader(deps: RouterDeps): Promise<FrontPageData | null> 
   const state = await deps.appState();
   if (state.status !== "ready") return null; // the shop loader redirects
   const { module, settings } = state.shop;
-  if (!deps.isLoggedIn(module.productionUnitId)) return { view: "login", productionUnitId: module.productionUnitId };
+  if (!passedLoginGate(state.shop, deps)) return { view: "login", productionUnitId: module.productionUnitId };
   if (settings.showClosedFrontpageMessage) return { view: "closed" };
   const catalogue = await deps.catalogue(state.shop);
   return { view: "tiles", categories: shownCategories(state.shop, catalogue, deps.now()) };

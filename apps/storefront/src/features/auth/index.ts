@@ -1,3 +1,6 @@
 export { postLoginAttempt } from "./api/post-login-attempt";
-export { isLoggedIn, isPasswordApproved, rememberLogin, SESSION_LOGIN_KEY } from "./api/session-login";
+export {
+  hasPassedLoginGate,
+  isLoggedIn,
+  isPasswordApproved, rememberLogin, SESSION_LOGIN_KEY } from "./api/session-login";
 export { LoginForm } from "./components/login-form";
