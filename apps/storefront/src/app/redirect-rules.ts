@@ -38,7 +38,8 @@ export function redirectFor(pathname: string, search: string, gate: RouteGate): 
   if (gate.isDownForMaintenance) return "/maintenance";
   const isFront = pathname === "/" || pathname === "";
   if (gate.showClosedFrontpageMessage && !isFront && !ORDER_PATHS.some((path) => path.test(pathname))) return "/";
-  if (gate.requireLogin && !gate.loggedIn) return isFront ? null : `/?${NEXT_PARAM}=${encodeURIComponent(pathname + search)}`;
+  if (gate.requireLogin && !gate.loggedIn)
+    return isFront ? null : `/?${NEXT_PARAM}=${encodeURIComponent(pathname + search)}`;
   if (isFront && gate.startCategory !== null && !gate.showClosedFrontpageMessage) {
     return `/menu/${gate.startCategory}`;
   }
