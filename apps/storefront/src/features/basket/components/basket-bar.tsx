@@ -25,6 +25,8 @@ export function BasketBar({ onOpen, action, bagFeeItem, onIntent }: BasketBarPro
   if (!basket || isBasketEmpty(basket, bagFeeItem)) return null;
   const count = itemCount(basket, bagFeeItem);
   const total = priceText(basket.totalPrice, i18n.language, t("Currency"));
+  const countText = t("BasketBar.Count", { count });
+  const actionText = t(action === "cart" ? "BasketBar.ViewBasket" : "BasketBar.Checkout");
   return (
     <aside className="basket-bar" aria-label={t("BasketBar.Label")}>
       <button
@@ -36,13 +38,11 @@ export function BasketBar({ onOpen, action, bagFeeItem, onIntent }: BasketBarPro
         onTouchStart={onIntent}
       >
         <span className="basket-bar-summary">
-          <span className="basket-bar-count">{t("BasketBar.Count", { count })}</span>
-          <span aria-hidden="true"> · </span>
+          <span className="basket-bar-count">{countText}</span>
+          {" · "}
           <span className="basket-bar-total">{total}</span>
-        </span>
-        <span className="basket-bar-action">
-          {t(action === "cart" ? "BasketBar.ViewBasket" : "BasketBar.Checkout")}
-        </span>
+        </span>{" "}
+        <span className="basket-bar-action">{actionText}</span>
       </button>
     </aside>
   );
