@@ -185,6 +185,8 @@ describe("redirect rules in the router (SPEC §2)", () => {
     const router = renderAt("/no/such/page", ready());
     expect((await heading()).textContent).toBe("Page not found");
     expect(router.state.location.pathname).toBe("/notfound");
+    // A status page has the skip link first too.
+    expect(screen.getAllByRole("link")[0]?.textContent).toBe("Skip to content");
   });
 
   test("logged in, / shows the category tiles and sets the page title", async () => {

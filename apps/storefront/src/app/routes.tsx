@@ -8,6 +8,7 @@ import { isInternetExplorer, redirectFor } from "./redirect-rules";
 import { FrontPage, type FrontPageData } from "./routes/front-page";
 import { ErrorPage, MaintenancePage, NotFoundPage, RouteErrorBoundary } from "./routes/status-pages";
 import { passedLoginGate, type ShopDataDeps, shownCategories } from "./shop-data";
+import { StatusFrame } from "./status-frame";
 
 export type RouterDeps = ShopDataDeps & {
   /**
@@ -39,7 +40,7 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
   const statusRoute = (path: string, element: ReactNode): RouteObject => ({
     path,
     loader: statusLoader,
-    element,
+    element: <StatusFrame>{element}</StatusFrame>,
     errorElement: <RouteErrorBoundary />,
     HydrateFallback: PageLoading,
   });
