@@ -1,7 +1,6 @@
 import type { InstanceSetting } from "@app/contracts";
 import type { ReactNode } from "react";
 import { type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
-import { preloadLoginForm } from "../features/auth";
 import { MenuSkeleton } from "../features/menu";
 import { Layout } from "./layout";
 import { isInternetExplorer, redirectFor } from "./redirect-rules";
@@ -87,10 +86,7 @@ async function frontPageLoader(deps: RouterDeps): Promise<FrontPageData | null> 
   const state = await deps.appState();
   if (state.status !== "ready") return null; // the shop loader redirects
   const { module, settings } = state.shop;
-  if (!passedLoginGate(state.shop, deps)) {
-    preloadLoginForm();
-    return { view: "login", productionUnitId: module.productionUnitId };
-  }
+  if (!passedLoginGate(state.shop, deps)) return { view: "login", productionUnitId: module.productionUnitId };
   if (settings.showClosedFrontpageMessage) return { view: "closed" };
   const catalogue = await deps.catalogue(state.shop);
   return { view: "tiles", categories: shownCategories(state.shop, catalogue, deps.now()) };

@@ -6,5 +6,4 @@ export {
   rememberLogin,
   SESSION_LOGIN_KEY,
 } from "./api/session-login";
-export { LoginForm, preloadLoginForm } from "./components/lazy-login-form";
-export type { LoginFormProps } from "./components/login-form";
+export { LoginForm, type LoginFormProps } from "./components/login-form";
