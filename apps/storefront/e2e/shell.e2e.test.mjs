@@ -191,12 +191,13 @@ for (const [size, viewport] of [
         } else {
           assert.equal(await page.locator(".basket-bar").isVisible(), false, "no bar on a desktop");
           const column = page.getByRole("complementary", { name: text.cartTitle });
+          // The second add's answer first (the total of two), then the line it shows.
+          await column.locator(".cart-total-price").filter({ hasText: text.total }).waitFor();
           await column
             .locator(".cart-line-name")
             .filter({ hasText: /^Coca-Cola$/ })
             .waitFor();
           assert.equal(await column.locator(".cart-line .counter-value").textContent(), "2");
-          await column.locator(".cart-total-price").filter({ hasText: text.total }).waitFor();
           await visit(page, name("menu-basket-column"));
           await column.getByRole("button", { name: text.columnCheckout }).click();
         }
