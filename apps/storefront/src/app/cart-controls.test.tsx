@@ -2,9 +2,10 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { MinicartButton } from "../features/basket";
 import { DEFAULT_SETTINGS, type Shop } from "../features/shop";
 import { startEnglish } from "../testing/start-english";
-import { CartControls, continuePath } from "./cart-controls";
+import { continuePath, useBasketControls } from "./cart-controls";
 import { useInactivityPause } from "./inactivity";
 import { PauseScreen } from "./pause-screen";
 
@@ -26,6 +27,17 @@ describe("continue (SPEC §2)", () => {
   });
 });
 
+/** The header's minicart as the layout composes it, with the expanded cart it opens. */
+function CartControls({ shop }: { shop: Shop }) {
+  const controls = useBasketControls(shop, true);
+  return (
+    <>
+      <MinicartButton onOpen={controls.open} />
+      {controls.cart}
+    </>
+  );
+}
+
 function renderCart(settings: Partial<Shop["settings"]>) {
   const shop = { settings: { ...DEFAULT_SETTINGS, ...settings } } as Shop;
   const router = createMemoryRouter(
@@ -40,7 +52,7 @@ function renderCart(settings: Partial<Shop["settings"]>) {
 }
 
 describe("the minicart button", () => {
-  test("opens the expanded cart", async () => {
+  test("opens the expanded cart (loaded on the first open)", async () => {
     const router = renderCart({ showExpandedCart: true });
     fireEvent.click(screen.getByRole("button", { name: "Basket, 0 items" }));
     expect(await screen.findByRole("dialog", { name: "Your order" })).toBeTruthy();

@@ -7,6 +7,7 @@ const ready: RouteGate = {
   isDownForMaintenance: false,
   showClosedFrontpageMessage: false,
   startCategory: null,
+  requireLogin: true,
   loggedIn: true,
 };
 
@@ -58,6 +59,19 @@ describe("redirectFor (SPEC §2)", () => {
     expect(redirectFor("/menu/3", "?x=1", out)).toBe("/?next=%2Fmenu%2F3%3Fx%3D1");
     expect(redirectFor("/", "", out)).toBeNull();
     expect(redirectFor("/", "", { ...out, startCategory: 4 })).toBeNull();
+  });
+
+  test("with the login gate switched off (requireLogin false), every route opens at once without a login", () => {
+    const open = { ...ready, requireLogin: false, loggedIn: false };
+    expect(redirectFor("/menu/3", "", open)).toBeNull();
+    expect(redirectFor("/checkout", "", open)).toBeNull();
+    expect(redirectFor("/", "", { ...open, startCategory: 4 })).toBe("/menu/4");
+  });
+
+  test("with the login gate off, maintenance and the closed front page still apply", () => {
+    const open = { ...ready, requireLogin: false, loggedIn: false };
+    expect(redirectFor("/menu/3", "", { ...open, isDownForMaintenance: true })).toBe("/maintenance");
+    expect(redirectFor("/menu/3", "", { ...open, showClosedFrontpageMessage: true })).toBe("/");
   });
 
   test("logged in, a route of the shop stays", () => {

@@ -6,6 +6,8 @@ export type RouteGate = {
   isDownForMaintenance: boolean;
   showClosedFrontpageMessage: boolean;
   startCategory: number | null;
+  /** The restaurant's `requireLogin` setting (SPEC §2, §6: on by default); off, every route opens at once. */
+  requireLogin: boolean;
   loggedIn: boolean;
 };
 
@@ -36,7 +38,8 @@ export function redirectFor(pathname: string, search: string, gate: RouteGate): 
   if (gate.isDownForMaintenance) return "/maintenance";
   const isFront = pathname === "/" || pathname === "";
   if (gate.showClosedFrontpageMessage && !isFront && !ORDER_PATHS.some((path) => path.test(pathname))) return "/";
-  if (!gate.loggedIn) return isFront ? null : `/?${NEXT_PARAM}=${encodeURIComponent(pathname + search)}`;
+  if (gate.requireLogin && !gate.loggedIn)
+    return isFront ? null : `/?${NEXT_PARAM}=${encodeURIComponent(pathname + search)}`;
   if (isFront && gate.startCategory !== null && !gate.showClosedFrontpageMessage) {
     return `/menu/${gate.startCategory}`;
   }

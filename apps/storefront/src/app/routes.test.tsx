@@ -185,6 +185,8 @@ describe("redirect rules in the router (SPEC §2)", () => {
     const router = renderAt("/no/such/page", ready());
     expect((await heading()).textContent).toBe("Page not found");
     expect(router.state.location.pathname).toBe("/notfound");
+    // A status page has the skip link first too.
+    expect(screen.getAllByRole("link")[0]?.textContent).toBe("Skip to content");
   });
 
   test("logged in, / shows the category tiles and sets the page title", async () => {
@@ -229,6 +231,17 @@ describe("the login gate", () => {
     expect(await screen.findByText("Burgers")).toBeTruthy();
     expect(sessionStorage.getItem(SESSION_LOGIN_KEY)).toBe(String(PRODUCTION_UNIT_ID));
     expect(onLoginAttempt).toHaveBeenCalledWith({ username: "anna", password: String(PRODUCTION_UNIT_ID) });
+  });
+
+  test("with the login gate switched off (requireLogin false), a deep link opens at once and / shows no form", async () => {
+    const open = ready(shop({ settings: { requireLogin: false } }));
+    const router = renderAt("/menu/7", open);
+    expect((await heading()).textContent).toBe("Burgers");
+    expect(router.state.location.pathname).toBe("/menu/7");
+    await act(() => router.navigate("/"));
+    expect(await screen.findByText("Burgers")).toBeTruthy();
+    expect(screen.queryByLabelText("Password")).toBeNull();
+    expect(sessionStorage.getItem(SESSION_LOGIN_KEY)).toBeNull();
   });
 
   test("both fields are required", async () => {

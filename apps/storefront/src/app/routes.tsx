@@ -5,7 +5,8 @@ import { Layout } from "./layout";
 import { isInternetExplorer, redirectFor } from "./redirect-rules";
 import { FrontPage, type FrontPageData } from "./routes/front-page";
 import { RouteErrorBoundary } from "./routes/route-error-boundary";
-import { type ShopDataDeps, shownCategories } from "./shop-data";
+import { passedLoginGate, type ShopDataDeps, shownCategories } from "./shop-data";
+import { StatusFrame } from "./status-frame";
 
 export type RouterDeps = ShopDataDeps & {
   /**
@@ -40,7 +41,15 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
     path,
     lazy: async () => {
       const pages = await import("./routes/status-pages");
-      return { Component: pages[page], loader: () => pages.statusPageLoader(deps) };
+      const Page = pages[page];
+      return {
+        Component: () => (
+          <StatusFrame>
+            <Page />
+          </StatusFrame>
+        ),
+        loader: () => pages.statusPageLoader(deps),
+      };
     },
     errorElement: <RouteErrorBoundary />,
     HydrateFallback: PageLoading,
@@ -65,7 +74,14 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
       path: "/terms",
       lazy: async () => {
         const { TermsPage, termsPageLoader } = await import("./routes/terms-page");
-        return { Component: TermsPage, loader: () => termsPageLoader(deps) };
+        return {
+          Component: () => (
+            <StatusFrame>
+              <TermsPage />
+            </StatusFrame>
+          ),
+          loader: () => termsPageLoader(deps),
+        };
       },
       errorElement: <RouteErrorBoundary />,
       HydrateFallback: PageLoading,
@@ -86,6 +102,7 @@ async function shopLoader({ request }: LoaderFunctionArgs, deps: RouterDeps) {
     isDownForMaintenance: (shop?.isDownForMaintenance ?? false) || downNow,
     showClosedFrontpageMessage: shop?.settings.showClosedFrontpageMessage ?? false,
     startCategory: shop?.settings.startCategory ?? null,
+    requireLogin: shop?.settings.requireLogin ?? true,
     loggedIn: shop ? deps.isLoggedIn(shop.module.productionUnitId) : false,
   });
   if (target) throw redirect(target);
@@ -97,7 +114,7 @@ async function frontPageLoader(deps: RouterDeps): Promise<FrontPageData | null> 
   const state = await deps.appState();
   if (state.status !== "ready") return null; // the shop loader redirects
   const { module, settings } = state.shop;
-  if (!deps.isLoggedIn(module.productionUnitId)) return { view: "login", productionUnitId: module.productionUnitId };
+  if (!passedLoginGate(state.shop, deps)) return { view: "login", productionUnitId: module.productionUnitId };
   if (settings.showClosedFrontpageMessage) return { view: "closed" };
   const catalogue = await deps.catalogue(state.shop);
   return { view: "tiles", categories: shownCategories(state.shop, catalogue, deps.now()) };

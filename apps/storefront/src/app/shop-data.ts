@@ -20,13 +20,21 @@ export type ShopDataDeps = {
 };
 
 /**
- * The shop for a page's loader, when the guest may see it: started and logged in. Otherwise null — the
+ * Whether the guest may see the shop past the front page: the restaurant has switched the login gate off
+ * (`requireLogin` false), or the session login for its production unit is done (SPEC §2, §6).
+ */
+export function passedLoginGate(shop: Shop, deps: Pick<ShopDataDeps, "isLoggedIn">): boolean {
+  return !shop.settings.requireLogin || deps.isLoggedIn(shop.module.productionUnitId);
+}
+
+/**
+ * The shop for a page's loader, when the guest may see it: started and past the login gate. Otherwise null — the
  * root loader's redirect rules decide where the guest goes, so the page loads nothing.
  */
 export async function shopForPage(deps: ShopDataDeps): Promise<Shop | null> {
   const state = await deps.appState();
   if (state.status !== "ready") return null;
-  return deps.isLoggedIn(state.shop.module.productionUnitId) ? state.shop : null;
+  return passedLoginGate(state.shop, deps) ? state.shop : null;
 }
 
 /** The categories a guest sees now: priced, the lunch rule by the restaurant's clock, no precheckout category. */

@@ -1,88 +1,27 @@
 /**
- * Reports failures the storefront meets to our API (`POST /api/telemetry`, SPEC §7 telemetry events), which
- * writes them to the server log with their trace ids. Fire-and-forget: a report never throws, never makes
- * anyone wait, and a failed one is dropped. At most a few per page load, so a render loop that keeps failing
- * cannot flood the server (which also limits each address).
+ * Reports failures the storefront meets to our API (SPEC §7 telemetry events; `telemetry-reporter.ts` sends
+ * them). The sender is a chunk of its own, loaded on the first report: a page that fails at nothing never
+ * downloads it (issue 42 freed it from the first load). Fire-and-forget as before: a report never throws,
+ * and one that cannot be sent (its chunk cannot load either) is dropped.
  */
 import type { TelemetryEvent } from "@app/contracts";
-import { type ApiClient, ApiError, api, errorCodeOf } from "./api-client";
 
-/** Reports sent at most per page load (the module lives as long as the page). */
-export const MAX_REPORTS_PER_PAGE = 10;
+export { appErrorEvent } from "./telemetry-event";
 
-/** The API's limits (TelemetryEvent of @app/contracts): text over them is cut, so the report is not refused. */
-const MAX_TEXT = 500;
-const MAX_TRACE_ID = 100;
-const MAX_DETAILS = 20;
-const MAX_DETAIL_KEY = 100;
+const sender = () => import("./telemetry-reporter");
 
-export type TelemetryReporter = {
-  /** Sends the event unless this page has already sent its share. Never throws. */
-  reportEvent: (event: TelemetryEvent) => void;
-  /** An `AppError` for anything thrown: its message, and the trace id and status of a failed API call. */
-  reportAppError: (error: unknown, path: string) => void;
-};
-
-export function createTelemetryReporter(client: ApiClient, maxReports = MAX_REPORTS_PER_PAGE): TelemetryReporter {
-  let sent = 0;
-  function reportEvent(event: TelemetryEvent): void {
-    if (sent >= maxReports) return;
-    sent += 1;
-    try {
-      // With the token when there is one (the server then logs the restaurant); without, it is accepted too.
-      void client.request("POST", "/telemetry", { body: withinLimits(event) }).catch(() => undefined);
-    } catch {
-      // A report must never become the failure.
-    }
-  }
-  return {
-    reportEvent,
-    reportAppError: (error, path) => reportEvent(appErrorEvent(error, path)),
-  };
-}
-
-/** The event of something thrown: what it says, and for a failed API call its trace id, status and code. */
-export function appErrorEvent(error: unknown, path: string): TelemetryEvent {
-  const event: TelemetryEvent = { name: "AppError", message: messageOf(error), path };
-  if (error instanceof ApiError) {
-    if (error.traceId) event.traceId = error.traceId;
-    const code = errorCodeOf(error);
-    event.details = { status: error.status, ...(code ? { code } : {}) };
-  } else if (error instanceof Error) {
-    event.details = { errorName: error.name };
-  }
-  return event;
-}
-
-function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === "string") return error;
-  try {
-    return JSON.stringify(error) ?? String(error);
-  } catch {
-    return String(error);
-  }
-}
-
-function withinLimits(event: TelemetryEvent): TelemetryEvent {
-  const cut: TelemetryEvent = { name: event.name };
-  if (event.message !== undefined) cut.message = event.message.slice(0, MAX_TEXT);
-  if (event.path !== undefined) cut.path = event.path.slice(0, MAX_TEXT);
-  if (event.traceId !== undefined) cut.traceId = event.traceId.slice(0, MAX_TRACE_ID);
-  if (event.details !== undefined) {
-    const entries = Object.entries(event.details).slice(0, MAX_DETAILS);
-    cut.details = Object.fromEntries(
-      entries.map(([key, value]) => [
-        key.slice(0, MAX_DETAIL_KEY),
-        typeof value === "string" ? value.slice(0, MAX_TEXT) : value,
-      ]),
-    );
-  }
-  return cut;
-}
-
-const reporter = createTelemetryReporter(api);
 /** Sends one telemetry event to our API (at most MAX_REPORTS_PER_PAGE per page load). Never throws. */
-export const reportEvent = reporter.reportEvent;
+export function reportEvent(event: TelemetryEvent): void {
+  sender().then(
+    (module) => module.reportEvent(event),
+    () => undefined,
+  );
+}
+
 /** Reports anything thrown as an `AppError` (the error boundary, a failed app start). Never throws. */
-export const reportAppError = reporter.reportAppError;
+export function reportAppError(error: unknown, path: string): void {
+  sender().then(
+    (module) => module.reportAppError(error, path),
+    () => undefined,
+  );
+}

@@ -700,7 +700,7 @@ export const restaurantB: RestaurantSeed = {
     bagFeeItem: "bag",
     smileyUrl: "https://www.findsmiley.dk/798123",
     primaryColor: "#2e7d32",
-    requireLogin: true,
+    requireLogin: false,
     pauseWhenIdle: false,
   },
 

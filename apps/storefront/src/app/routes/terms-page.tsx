@@ -43,6 +43,7 @@ export async function termsPageLoader(deps: TermsPageDeps): Promise<TermsPageDat
     showClosedFrontpageMessage: false,
     startCategory: null,
     // The login gate does not stand in front of the terms.
+    requireLogin: false,
     loggedIn: true,
   });
   if (target || !shop) throw redirect(target ?? "/notfound");

@@ -1,3 +1,9 @@
 export { postLoginAttempt } from "./api/post-login-attempt";
-export { isLoggedIn, isPasswordApproved, rememberLogin, SESSION_LOGIN_KEY } from "./api/session-login";
-export { LoginForm } from "./components/login-form";
+export {
+  hasPassedLoginGate,
+  isLoggedIn,
+  isPasswordApproved,
+  rememberLogin,
+  SESSION_LOGIN_KEY,
+} from "./api/session-login";
+export { LoginForm, type LoginFormProps } from "./components/login-form";

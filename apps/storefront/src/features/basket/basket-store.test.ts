@@ -165,6 +165,44 @@ describe("add", () => {
   });
 });
 
+describe("what was added (the shop's visible confirmation)", () => {
+  test("an add notes the product, its name as the server answered it, and the units added", async () => {
+    const { store, state } = setUp({ language: "en-US" });
+    await store.add({ productId: 2, amount: 2, choices: [] });
+    expect(state().added).toEqual({ productId: 2, name: "French fries", amount: 2, serial: 1 });
+  });
+
+  test("adding the same product again is a new addition, even when the server merges the lines", async () => {
+    const { store, state } = setUp();
+    await store.add(burger);
+    await store.add(burger);
+    expect(state().basket?.items.map((i) => i.amount)).toEqual([2]);
+    expect(state().added).toEqual({ productId: 1, name: "Burger", amount: 1, serial: 2 });
+  });
+
+  test("a refused add notes nothing", async () => {
+    const { store, server, state } = await withBasket([{ productId: 1, amount: 1 }]);
+    server.failNext("addBasketItem", apiError(409, "PRODUCT_BLOCKED"));
+    await store.add({ productId: 2, amount: 1, choices: [] });
+    expect(state().added).toBeNull();
+  });
+
+  test("the menu's counter going up is an addition; going down or removing is not", async () => {
+    const { store, state } = await withBasket([{ productId: 1, amount: 1 }]);
+    await store.setProductCount(1, 3);
+    expect(state().added).toEqual({ productId: 1, name: "Burger", amount: 2, serial: 1 });
+    await store.setProductCount(1, 1);
+    await store.setProductCount(1, 0);
+    expect(state().added?.serial).toBe(1);
+  });
+
+  test("changing a cart line's amount is not an addition", async () => {
+    const { store, state } = await withBasket([{ productId: 1, amount: 1 }]);
+    await store.setLineAmount("l-1", 2);
+    expect(state().added).toBeNull();
+  });
+});
+
 describe("setProductCount (the menu's counter)", () => {
   test("a count below 1 removes all lines of the product", async () => {
     const { store, server, state } = await withBasket([

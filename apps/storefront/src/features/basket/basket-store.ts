@@ -23,7 +23,7 @@ import { createBasket } from "./api/create-basket";
 import { getBasket } from "./api/get-basket";
 import { removeBasketItem } from "./api/remove-basket-item";
 import { updateBasketItem } from "./api/update-basket-item";
-import { type BasketStep, type NewLine, planProductCount } from "./basket-rules";
+import { type BasketStep, countOfProduct, type NewLine, planProductCount } from "./basket-rules";
 
 export type BasketApi = {
   getBasket(basketId: string, language: string): Promise<Basket>;
@@ -56,7 +56,15 @@ export type BasketState = {
    * cleared by them: the checkout says so instead of only "your basket is empty".
    */
   dropped: boolean;
+  /**
+   * The last addition the server took: the shop shows it ("Added: Cheeseburger") wherever the add came from.
+   * `serial` grows with every addition, so adding the same product twice shows it twice.
+   */
+  added: Addition | null;
 };
+
+/** A product that went into the basket: its name as the server answered it, in the guest's language. */
+export type Addition = { productId: number; name: string; amount: number; serial: number };
 
 export type BasketStore = {
   getSnapshot(): BasketState;
@@ -76,7 +84,14 @@ export type BasketStore = {
   reloadForLanguage(): Promise<void>;
 };
 
-const INITIAL_STATE: BasketState = { basket: null, status: "idle", error: null, pending: false, dropped: false };
+const INITIAL_STATE: BasketState = {
+  basket: null,
+  status: "idle",
+  error: null,
+  pending: false,
+  dropped: false,
+  added: null,
+};
 
 /**
  * The basket is gone, not broken: expired (410 BASKET_EXPIRED) or already ordered (409 BASKET_ORDERED,
@@ -236,6 +251,24 @@ export function createBasketStore(deps: BasketStoreDeps): BasketStore {
   const holder = createHolder(cell, deps);
   const editor = createEditor(holder, deps);
   const { enqueue, set } = cell;
+  let additions = 0;
+
+  /** Records what an action added: the units of `productId` beyond `before`, named as the server answered. */
+  function noteAddition(productId: number, before: number): void {
+    const basket = cell.get().basket;
+    const amount = countOfProduct(basket, productId) - before;
+    const line = basket?.items.findLast((item) => item.productId === productId);
+    if (amount <= 0 || !line) return;
+    additions += 1;
+    set({ added: { productId, name: line.name, amount, serial: additions } });
+  }
+
+  /** Runs `change`, then notes what it added of `productId` (nothing when it failed: the error page shows). */
+  async function adding(productId: number, change: () => Promise<void>): Promise<void> {
+    const before = countOfProduct(holder.liveBasket(), productId);
+    await change();
+    noteAddition(productId, before);
+  }
 
   async function load(): Promise<void> {
     set({ status: "loading" });
@@ -266,9 +299,9 @@ export function createBasketStore(deps: BasketStoreDeps): BasketStore {
     getSnapshot: cell.get,
     subscribe: cell.subscribe,
     load: () => enqueue(load),
-    add: (line) => enqueue(() => editor.addLine(line)),
+    add: (line) => enqueue(() => adding(line.productId, () => editor.addLine(line))),
     setProductCount: (productId, count) =>
-      enqueue(() => editor.runSteps(planProductCount(holder.liveBasket(), productId, count))),
+      enqueue(() => adding(productId, () => editor.runSteps(planProductCount(holder.liveBasket(), productId, count)))),
     setLineAmount: (itemId, amount) => enqueue(() => editor.runSteps(editor.lineSteps(itemId, amount))),
     removeLine: (itemId) => enqueue(() => editor.runSteps(editor.lineSteps(itemId, null))),
     clear: () =>

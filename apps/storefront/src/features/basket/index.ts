@@ -9,6 +9,7 @@ export {
   type NewLine,
 } from "./basket-rules";
 export {
+  type Addition,
   type BasketApi,
   type BasketState,
   type BasketStatus,
@@ -17,7 +18,11 @@ export {
   basketStore,
   createBasketStore,
 } from "./basket-store";
+export { ADDED_TOAST_MS, AddedToast } from "./components/added-toast";
+export { BasketBar, type BasketBarProps } from "./components/basket-bar";
+export type { BasketColumnProps } from "./components/basket-column";
 export { CartLines, type CartLinesProps } from "./components/cart-lines";
-export { ExpandedCart, type ExpandedCartProps } from "./components/expanded-cart";
+export type { ExpandedCartProps } from "./components/expanded-cart";
 export { MinicartButton, type MinicartButtonProps } from "./components/minicart-button";
 export { BasketStoreProvider, type BasketView, useBasket } from "./hooks/use-basket";
+export { BasketColumn, ExpandedCart, prefetchBasketViews } from "./lazy-views";

@@ -33,3 +33,15 @@ export function rememberLogin(productionUnitId: number, storage: Storage | undef
     // Not remembered: the login still holds until the page is reloaded.
   }
 }
+
+/**
+ * Whether the guest may see the shop past the front page: always when the restaurant has switched the login
+ * gate off (`requireLogin` false), else once the session login for this production unit is done (SPEC §2, §6).
+ */
+export function hasPassedLoginGate(
+  requireLogin: boolean,
+  productionUnitId: number,
+  storage: Storage | undefined = sessionStore(),
+): boolean {
+  return !requireLogin || isLoggedIn(productionUnitId, storage);
+}

@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from "vitest";
 import { ApiError, createApiClient } from "./api-client";
-import { appErrorEvent, createTelemetryReporter, MAX_REPORTS_PER_PAGE } from "./telemetry";
+import { appErrorEvent } from "./telemetry-event";
+import { createTelemetryReporter, MAX_REPORTS_PER_PAGE } from "./telemetry-reporter";
 
 function reporter(answer: () => Promise<Response> = async () => new Response(null, { status: 202 }), token = "tok") {
   const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => answer());

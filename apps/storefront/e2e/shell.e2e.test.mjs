@@ -1,0 +1,250 @@
+// Browser tests of the app's shell (issue 42): the phone's basket bar and the visible "added" confirmation, the
+// desktop's basket column, the skip link, the focus after every navigation and after login, the login form's
+// first Tab, and the login gate setting (restaurant A has it on, restaurant B off). Phone and desktop, Danish
+// and English; each page is screenshotted into e2e/artifacts/ and checked with axe-core.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { createHarness, DESKTOP, PHONE, seriousAxeViolations } from "./harness.mjs";
+
+const product = createHarness();
+
+before(product.start);
+after(product.stop);
+
+const TEXT = {
+  "da-DK": {
+    switchTo: null,
+    username: "Brugernavn",
+    password: "Adgangskode",
+    logIn: "Log ind",
+    frontTitle: "Hvad har du lyst til?",
+    drinks: "Drikkevarer",
+    addCola: "Tilføj én Coca-Cola mere",
+    added: "Tilføjet: Coca-Cola",
+    barText: /^2 varer\s*·\s*70 kr\.\s*Gå til kurven/,
+    bar: "2 varer · 70 kr. Gå til kurven",
+    viewBasket: "Gå til kurven",
+    cartTitle: "Din bestilling",
+    total: "70 kr.",
+    columnCheckout: "Til kassen",
+    sheetCheckout: "Gå til kassen",
+    skip: "Gå til indhold",
+    precheckoutTitle: "Har du husket det hele?",
+    continue: "Fortsæt til kassen",
+    checkoutTitle: "Gennemfør din bestilling",
+  },
+  "en-US": {
+    switchTo: "Switch to English",
+    username: "Username",
+    password: "Password",
+    logIn: "Log in",
+    frontTitle: "What do you feel like?",
+    drinks: "Drinks",
+    addCola: "Add one more Coca-Cola",
+    added: "Added: Coca-Cola",
+    barText: /^2 items\s*·\s*70 DKK\s*View basket/,
+    bar: "2 items · 70 DKK View basket",
+    viewBasket: "View basket",
+    cartTitle: "Your order",
+    total: "70 DKK",
+    columnCheckout: "Checkout",
+    sheetCheckout: "Go to checkout",
+    skip: "Skip to content",
+    precheckoutTitle: "Have you remembered everything?",
+    continue: "Continue to checkout",
+    checkoutTitle: "Complete your order",
+  },
+};
+
+/** Screenshot and accessibility check of the page as it is now. */
+async function visit(page, name) {
+  await product.screenshot(page, name);
+  assert.deepEqual(await seriousAxeViolations(page), [], `axe on ${name}`);
+}
+
+/** What has the keyboard focus: its tag, its text, and whether it sits inside `main`. */
+const focused = (page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    return {
+      tag: element?.tagName.toLowerCase(),
+      text: element?.textContent?.trim(),
+      name: element?.getAttribute("name"),
+      inMain: Boolean(element?.closest("main")),
+    };
+  });
+
+/** Waits until the focus is on the page's h1 with this text. */
+async function focusOnHeading(page, text) {
+  await page.waitForFunction(
+    (expected) => document.activeElement?.tagName === "H1" && document.activeElement.textContent?.trim() === expected,
+    text,
+    { timeout: 5000 },
+  );
+}
+
+/** A fresh page on restaurant A's login form, in `language` (the choice is stored, so a reload keeps it). */
+async function loginPage(viewport, language) {
+  const page = await product.openPage("localhost", viewport);
+  const text = TEXT[language];
+  if (text.switchTo) {
+    await page.getByRole("button", { name: text.switchTo }).click();
+    await page.getByRole("heading", { level: 1, name: text.frontTitle }).waitFor();
+    await page.reload();
+  }
+  await page.getByLabel(text.password).waitFor();
+  return page;
+}
+
+for (const [size, viewport] of [
+  ["phone", PHONE],
+  ["desktop", DESKTOP],
+]) {
+  for (const language of ["da-DK", "en-US"]) {
+    const text = TEXT[language];
+    const name = (step) => `${size}-${language}-shell-${step}`;
+
+    describe(`the shell at the ${size} size (${viewport.width}×${viewport.height}) in ${language}`, () => {
+      test("login gate on (restaurant A): the first Tab is the username, focus goes to the heading after login", async () => {
+        const page = await loginPage(viewport, language);
+        await visit(page, name("login"));
+        await page.keyboard.press("Tab");
+        assert.deepEqual(await focused(page), { tag: "input", text: "", name: "username", inMain: true });
+        await page.keyboard.type("e2e-guest");
+        await page.keyboard.press("Tab");
+        await page.keyboard.type(String(await product.productionUnitIdOf("localhost")));
+        await page.keyboard.press("Enter");
+        await page.locator(".category-tile").first().waitFor();
+        await focusOnHeading(page, text.frontTitle);
+        await page.close();
+      });
+
+      test("the skip link is the first Tab and moves the focus into main; a category click focuses its heading", async () => {
+        const page = await loginPage(viewport, language);
+        await page.getByLabel(text.username).fill("e2e-guest");
+        await page.getByLabel(text.password).fill(String(await product.productionUnitIdOf("localhost")));
+        await page.getByRole("button", { name: text.logIn }).click();
+        await page.locator(".category-tile").first().waitFor();
+        await page.reload();
+        await page.locator(".category-tile").first().waitFor();
+        await page.keyboard.press("Tab");
+        const skip = await focused(page);
+        assert.equal(skip.tag, "a");
+        assert.equal(skip.text, text.skip);
+        assert.ok(await page.locator(".skip-link").isVisible(), "the skip link shows once it has the focus");
+        await product.screenshot(page, name("skip-link"));
+        await page.keyboard.press("Enter");
+        await focusOnHeading(page, text.frontTitle);
+        assert.equal((await focused(page)).inMain, true);
+        assert.equal(new URL(page.url()).hash, "", "the skip link is no navigation");
+
+        await page.getByRole("link", { name: text.drinks, exact: true }).first().click();
+        await page.getByRole("heading", { level: 1, name: text.drinks }).waitFor();
+        await focusOnHeading(page, text.drinks);
+        // A mouse click: the heading has the focus, without a ring around it.
+        const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+        assert.equal(outline, "none");
+        await page.close();
+      });
+
+      test("an add shows a visible confirmation and the basket (bar on a phone, column on a desktop) with count and total", async () => {
+        const page = await loginPage(viewport, language);
+        await page.getByLabel(text.username).fill("e2e-guest");
+        await page.getByLabel(text.password).fill(String(await product.productionUnitIdOf("localhost")));
+        await page.getByRole("button", { name: text.logIn }).click();
+        await page.getByRole("link", { name: text.drinks, exact: true }).first().click();
+        await page.getByRole("heading", { level: 1, name: text.drinks }).waitFor();
+        assert.equal(await page.locator(".basket-bar").count(), 0, "no bar with an empty basket");
+        if (size === "desktop") {
+          await page.locator(".basket-column").getByRole("heading", { name: text.cartTitle }).waitFor();
+          await visit(page, name("menu-empty-basket"));
+        }
+
+        const add = page.locator("main").getByRole("button", { name: text.addCola, exact: true });
+        await add.click();
+        const toast = page.locator(".added-toast");
+        await toast.filter({ hasText: text.added }).waitFor({ state: "visible" });
+        assert.equal((await focused(page)).text?.includes(text.added), false, "the confirmation takes no focus");
+        await add.click();
+        await toast.filter({ hasText: text.added }).waitFor({ state: "visible" });
+        await page.getByRole("status").filter({ hasText: text.added }).waitFor();
+
+        if (size === "phone") {
+          const bar = page.getByRole("button", { name: text.bar });
+          await bar.waitFor();
+          assert.match(await bar.innerText(), text.barText, "count, total and action are in view");
+          await visit(page, name("menu-basket-bar"));
+          // The page ends above the bar: its last product is not hidden behind it.
+          const covered = await page.evaluate(() => {
+            window.scrollTo(0, document.documentElement.scrollHeight);
+            const bar = document.querySelector(".basket-bar").getBoundingClientRect();
+            const cards = [...document.querySelectorAll("main li, main article")];
+            const last = cards.at(-1)?.getBoundingClientRect();
+            return last ? last.bottom > bar.top + 1 : false;
+          });
+          assert.equal(covered, false, "the last product is not under the bar");
+          await bar.click();
+          const sheet = page.getByRole("dialog", { name: text.cartTitle });
+          await sheet.waitFor();
+          await visit(page, name("expanded-cart"));
+          await sheet.getByRole("button", { name: text.sheetCheckout }).click();
+        } else {
+          assert.equal(await page.locator(".basket-bar").isVisible(), false, "no bar on a desktop");
+          const column = page.getByRole("complementary", { name: text.cartTitle });
+          // The second add's answer first (the total of two), then the line it shows.
+          await column.locator(".cart-total-price").filter({ hasText: text.total }).waitFor();
+          await column
+            .locator(".cart-line-name")
+            .filter({ hasText: /^Coca-Cola$/ })
+            .waitFor();
+          assert.equal(await column.locator(".cart-line .counter-value").textContent(), "2");
+          await visit(page, name("menu-basket-column"));
+          await column.getByRole("button", { name: text.columnCheckout }).click();
+        }
+
+        // Precheckout, then the checkout: each page's heading gets the focus; no basket bar on the checkout.
+        await page.getByRole("heading", { level: 1, name: text.precheckoutTitle }).waitFor();
+        await focusOnHeading(page, text.precheckoutTitle);
+        await page.getByRole("button", { name: text.continue, exact: true }).first().click();
+        await page.getByRole("heading", { level: 1, name: text.checkoutTitle }).waitFor();
+        await focusOnHeading(page, text.checkoutTitle);
+        assert.equal(await page.locator(".basket-bar, .basket-column").count(), 0);
+        await page.close();
+      });
+    });
+  }
+
+  describe(`the login gate setting at the ${size} size`, () => {
+    test("off (restaurant B): a deep link to /menu/{id} opens at once, with no login form", async () => {
+      const page = await product.openPage("127.0.0.1", viewport);
+      await page.locator(".category-tile").first().click();
+      await page.waitForURL(/\/menu\/\d+$/);
+      const menuPath = new URL(page.url()).pathname;
+      assert.match(menuPath, /^\/menu\/\d+$/);
+      await page.close();
+
+      const fresh = await product.newPage(viewport);
+      await fresh.goto(product.url("127.0.0.1", menuPath));
+      await fresh.locator("main h1").waitFor();
+      assert.equal(new URL(fresh.url()).pathname, menuPath);
+      assert.equal(await fresh.locator('input[name="password"]').count(), 0);
+      await visit(fresh, `${size}-gate-off-menu`);
+      await fresh.keyboard.press("Tab");
+      assert.equal((await focused(fresh)).text, "Gå til indhold");
+      await fresh.close();
+    });
+
+    test("on (restaurant A): the same deep link shows the login form", async () => {
+      const page = await product.newPage(viewport);
+      await page.goto(product.url("localhost", "/menu/1"));
+      await page.getByLabel("Adgangskode").waitFor();
+      assert.equal(new URL(page.url()).pathname, "/");
+      await page.close();
+    });
+  });
+}
+
+test("no page logged a console error or a CSP violation", () => {
+  assert.deepEqual(product.consoleErrors, []);
+  assert.deepEqual(product.cspViolations, []);
+});
