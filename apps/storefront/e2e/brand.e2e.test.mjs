@@ -129,6 +129,8 @@ describe("the server's page", () => {
 for (const language of ["da-DK", "en-US"]) {
   const t = TEXT[language];
   for (const [size, viewport] of Object.entries(SIZES)) {
+    // Phone in Danish, desktop in English: each point at both sizes and in both languages, in half the CI time.
+    if ((size === "phone") !== (language === "da-DK")) continue;
     describe(`${size}, ${language}`, () => {
       test("the terms open from the checkout, in both languages, and Back returns to the checkout as it was", async () => {
         const page = await pageIn(viewport, language);

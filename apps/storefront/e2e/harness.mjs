@@ -17,7 +17,9 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 export function createHarness() {
-  const port = 3900 + Math.floor(Math.random() * 90);
+  // By process id: the test files run two at a time (npm run test:browser), each with its own server, and two
+  // running processes never share a pid (a random port did collide now and then).
+  const port = 20_000 + (process.pid % 20_000);
   const dataDir = mkdtempSync(join(tmpdir(), "e2e-"));
   // The server's own output goes to a file, printed only when the server fails to come up.
   const serverLog = join(tmpdir(), `e2e-server-${port}.log`);

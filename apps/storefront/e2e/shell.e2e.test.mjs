@@ -101,6 +101,8 @@ for (const [size, viewport] of [
   ["desktop", DESKTOP],
 ]) {
   for (const language of ["da-DK", "en-US"]) {
+    // Phone in Danish, desktop in English: each point at both sizes and in both languages, in half the CI time.
+    if ((size === "phone") !== (language === "da-DK")) continue;
     const text = TEXT[language];
     const name = (step) => `${size}-${language}-shell-${step}`;
 
