@@ -5,6 +5,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { CONFIRMED_ORDER_KEY, type ConfirmedOrder } from "../../features/payment";
 import { DEFAULT_SETTINGS, type Shop } from "../../features/shop";
+import { anOrder, BAG_FEE_ITEM } from "../../testing/order-fixtures";
 import { startEnglish } from "../../testing/start-english";
 import { ConfirmationPage, loader } from "./confirmation-page";
 
@@ -25,38 +26,10 @@ const CONFIRMED: ConfirmedOrder = {
   order: null,
 };
 
-const BAG = 90;
+const BAG = BAG_FEE_ITEM;
 
 /** Pay at pickup, 12:30 today in Copenhagen: a burger with two choices, two colas and the bag. */
-const PICKUP_ORDER: Order = {
-  id: "o-1",
-  checkoutId: "c-1",
-  products: [
-    {
-      productId: 11,
-      name: "Classic burger",
-      amount: 1,
-      price: 113.5,
-      total: 113.5,
-      choices: [
-        { choiceId: 1, name: "Pommes frites", amount: 1, price: 0 },
-        { choiceId: 2, name: "Bacon", amount: 2, price: 24.5 },
-      ],
-    },
-    { productId: 21, name: "Coca-Cola", amount: 2, price: 30, total: 60, choices: [] },
-    { productId: BAG, name: "Pose", amount: 1, price: 4, total: 4, choices: [] },
-  ],
-  delivery: null,
-  orderReadyTime: "2026-11-23T11:30:00.000Z",
-  discounts: [],
-  basketTotal: 177.5,
-  deliveryFee: 0,
-  totalAmount: 177.5,
-  payments: [{ paymentId: "p-1", amount: 177.5, type: 2, method: "pickup", state: 128, isTest: false }],
-  receipt: { number: 1001 },
-  externalId: "A-1001",
-  createdUtc: "2026-11-23T10:00:00.000Z",
-};
+const PICKUP_ORDER = anOrder();
 
 /** Paid by card (test provider) with a discount. */
 const CARD_ORDER: Order = {
