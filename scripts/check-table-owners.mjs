@@ -23,6 +23,16 @@ export const OWNERS = {
   module: "tenancy",
   module_domain: "tenancy",
   app_setting: "settings",
+  // Uploaded logos, named by their hash: a setting's image.
+  brand_image: "settings",
+  // The back office: organisations, staff accounts, their roles, sessions and emailed links; the audit log.
+  organisation: "staff",
+  staff_account: "staff",
+  membership: "staff",
+  membership_unit: "staff",
+  staff_session: "staff",
+  staff_link: "staff",
+  audit_log: "audit",
   module_terms: "settings",
   language: "settings",
   // The catalogue.

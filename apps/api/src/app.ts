@@ -11,7 +11,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { type Config, fastifyTrustProxy } from "./config";
 import type { Deps, RouteModule } from "./deps";
-import { routeModules } from "./modules";
+import { adminRouteModules, routeModules } from "./modules";
 import { finalizeCheckout } from "./modules/order/finalize-checkout";
 import { createPaymentProviders, type PaymentProvider } from "./modules/payment/providers/provider";
 import { testPaymentProvider } from "./modules/payment/providers/test-provider";
@@ -20,6 +20,7 @@ import { startSettleLoop } from "./modules/payment/settle-payments";
 import { createReceiptService, receiptDeps, startReceiptRetryLoop } from "./modules/receipt/send-receipts";
 import { startRetentionLoop } from "./modules/retention";
 import { registerMaintenanceFlag } from "./modules/settings/maintenance-flag";
+import { registerAdminScope } from "./modules/staff";
 import { AnswerCache } from "./plugins/answer-cache";
 import { registerApiDocs } from "./plugins/api-docs";
 import { createTokenService, registerAuth } from "./plugins/auth";
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerBackgroundLoops(app, deps);
   await registerApiDocs(app);
   await app.register(async (api) => await registerApi(api, deps, app), { prefix: "/api" });
+  await app.register(async (admin) => await registerAdminApi(admin, deps), { prefix: "/api/admin" });
   registerMaintenanceFlag(app, config.dataDir);
   await registerStorefront(app, config.storefrontDist ?? DEFAULT_STOREFRONT_DIST, changes);
   return app;
@@ -164,6 +166,16 @@ async function registerApi(api: FastifyInstance, deps: Deps, app: FastifyInstanc
   registerClientLimit(api, deps);
   api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, () => app.swagger());
   for (const register of routeModules as RouteModule[]) register(api.withTypeProvider<ZodTypeProvider>(), deps);
+}
+
+/**
+ * The back office's routes under /api/admin: a staff session cookie instead of a bearer token, every
+ * state-changing request checked for its origin and CSRF token (modules/staff/admin-scope.ts).
+ */
+async function registerAdminApi(admin: FastifyInstance, deps: Deps): Promise<void> {
+  const api = admin.withTypeProvider<ZodTypeProvider>();
+  await registerAdminScope(api, deps);
+  for (const register of adminRouteModules) register(api, deps);
 }
 
 /**

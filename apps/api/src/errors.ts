@@ -10,6 +10,7 @@ export type ErrorItem = { code: string; message: string; field?: string };
 export type ErrorKind =
   | "invalid"
   | "unauthorized"
+  | "forbidden"
   | "not_found"
   | "conflict"
   | "gone"
@@ -20,6 +21,7 @@ export type ErrorKind =
 const STATUS: Record<ErrorKind, number> = {
   invalid: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   gone: 410,

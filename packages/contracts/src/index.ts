@@ -1,3 +1,4 @@
+export * from "./admin";
 export * from "./basket";
 export * from "./catalogue";
 export * from "./checkout";

@@ -12,6 +12,7 @@ import { orderRoutes } from "./order/routes";
 import { paymentRoutes } from "./payment/routes";
 import { pickupTimeRoutes } from "./pickup-time/routes";
 import { settingsRoutes } from "./settings/routes";
+import { staffRoutes } from "./staff/routes";
 import { telemetryRoutes } from "./telemetry/routes";
 import { tenancyRoutes } from "./tenancy/routes";
 import { warehouseRoutes } from "./warehouse/routes";
@@ -35,3 +36,6 @@ export const routeModules: RouteModule[] = [
   telemetryRoutes,
   healthRoutes,
 ];
+
+/** The back office's routes: registered inside the /api/admin scope (staff sessions, not bearer tokens). */
+export const adminRouteModules: RouteModule[] = [staffRoutes];

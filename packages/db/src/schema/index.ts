@@ -14,6 +14,7 @@ export * from "./instances";
 export * from "./order";
 export * from "./payment";
 export * from "./rate-limit";
+export * from "./staff";
 export * from "./tenancy";
 export * from "./terms";
 export * from "./warehouse";

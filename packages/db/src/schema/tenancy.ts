@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -27,6 +28,7 @@ import {
   paymentInstance,
   productInstance,
 } from "./instances";
+import { organisation } from "./staff";
 
 export const productionUnit = pgTable("production_unit", {
   id: serial("id").primaryKey(),
@@ -38,6 +40,8 @@ export const productionUnit = pgTable("production_unit", {
   receiptEmail: text("receipt_email").notNull(),
   cvrNumber: text("cvr_number").notNull(),
   timeZone: text("time_zone").notNull().default("Europe/Copenhagen"),
+  /** The organisation that owns the restaurant (schema/staff.ts); null = no one in the back office sees it. */
+  organisationId: integer("organisation_id").references((): AnyPgColumn => organisation.id, { onDelete: "restrict" }),
   createdAt: createdAt(),
 });
 

@@ -25,6 +25,7 @@ import {
   module,
   moduleDomain,
   moduleTerms,
+  organisation,
   paymentInstance,
   product,
   productInstance,
@@ -84,7 +85,14 @@ export async function insertRestaurant(tx: Executor, data: RestaurantSeed): Prom
 
 /** The production unit with its opening and delivery hours, closed dates and receipt sequence. */
 async function insertProductionUnit(tx: Executor, data: RestaurantSeed): Promise<number> {
-  const [unit] = await tx.insert(productionUnit).values(data.productionUnit).returning({ id: productionUnit.id });
+  const [owner] = await tx
+    .insert(organisation)
+    .values({ name: data.organisationName })
+    .returning({ id: organisation.id });
+  const [unit] = await tx
+    .insert(productionUnit)
+    .values({ ...data.productionUnit, organisationId: owner!.id })
+    .returning({ id: productionUnit.id });
   const productionUnitId = unit!.id;
 
   const hours = [

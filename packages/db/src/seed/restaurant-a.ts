@@ -25,6 +25,7 @@ const unit = {
 
 export const restaurantA: RestaurantSeed = {
   host: "localhost",
+  organisationName: "Bistro Nørrebro ApS",
   productionUnit: unit,
   // Open around the clock, so a pickup slot always exists in the demo.
   openingHours: allWeek("00:00", "24:00"),

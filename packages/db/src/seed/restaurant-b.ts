@@ -32,6 +32,7 @@ const unit = {
 
 export const restaurantB: RestaurantSeed = {
   host: "127.0.0.1",
+  organisationName: "Pizzeria Aarhus ApS",
   productionUnit: unit,
   openingHours: [
     ...dayHours([1, 2, 3, 4], "11:00", "21:00"),

@@ -108,6 +108,8 @@ export type SettingsSeed = {
 
 export type RestaurantSeed = {
   host: string;
+  /** The organisation (business) that owns the restaurant; each demo restaurant has its own. */
+  organisationName: string;
   productionUnit: {
     name: string;
     address: string;

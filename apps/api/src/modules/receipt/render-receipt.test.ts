@@ -88,6 +88,7 @@ function orderWith(text: GuestText, { sanitize = true } = {}): OrderDetails {
       receiptEmail: "bistro@example.dk",
       cvrNumber: "12345678",
       timeZone: "Europe/Copenhagen",
+      organisationId: null,
       createdAt: AT,
     },
   };

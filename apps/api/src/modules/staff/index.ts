@@ -1,0 +1,12 @@
+export { EVERY_ROLE, MANAGERS, OWNERS, requireOrganisation, requireRestaurant } from "./access";
+export {
+  CSRF_HEADER,
+  clearSessionCookie,
+  hashSecret,
+  newSecret,
+  registerAdminScope,
+  SESSION_COOKIE,
+  type SignedInStaff,
+  setSessionCookie,
+} from "./admin-scope";
+export type { MembershipView } from "./repository";

@@ -1,0 +1,25 @@
+import { ErrorBody, Me } from "@app/contracts";
+import type { RouteModule } from "../../deps";
+import { AppError } from "../../errors";
+
+export const ADMIN_TAGS = ["Back office"];
+
+/** The signed-in account, its memberships and its session's CSRF token. */
+export const staffRoutes: RouteModule = (admin) => {
+  admin.get(
+    "/me",
+    {
+      schema: {
+        tags: ADMIN_TAGS,
+        summary:
+          "The signed-in account, its memberships (organisation, role, restaurants) and the session's CSRF token",
+        response: { 200: Me, 401: ErrorBody },
+      },
+    },
+    async (request) => {
+      const staff = request.staff;
+      if (!staff) throw new AppError("unauthorized", "SIGN_IN_REQUIRED", "Sign in to the back office first");
+      return { account: staff.account, memberships: staff.memberships, csrfToken: staff.csrfToken };
+    },
+  );
+};

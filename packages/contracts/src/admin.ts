@@ -1,0 +1,230 @@
+/**
+ * The back office's API (/api/admin/*): staff sign-in, accounts and roles, restaurants and their settings,
+ * the audit log. The back office's forms validate with these same schemas before they send; the server
+ * validates again and answers a refused field with ErrorBody's `field` (the field's dotted path).
+ */
+import { z } from "zod";
+import { LanguageCode } from "./common";
+import { AppSettings } from "./settings";
+import { TermsSection } from "./terms";
+
+export const StaffRole = z.enum(["owner", "manager", "staff"]);
+export type StaffRole = z.infer<typeof StaffRole>;
+
+/** An email address as typed: trimmed and lower-cased before it is compared or stored. */
+export const StaffEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ message: "Input.InvalidEmail" }));
+
+/** OWASP ASVS 5.0 6.2: at least 12 characters, no upper limit below 64; the server also refuses common passwords. */
+export const MIN_PASSWORD_LENGTH = 12;
+export const NewPassword = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, { message: "Input.PasswordTooShort" })
+  .max(256, { message: "Input.PasswordTooLong" });
+
+/** POST /api/admin/session. Any non-empty password is checked (a short one simply is wrong). */
+export const SignInRequest = z.object({ email: StaffEmail, password: z.string().min(1).max(256) });
+export type SignInRequest = z.infer<typeof SignInRequest>;
+
+export const Membership = z.object({
+  organisationId: z.number().int(),
+  organisationName: z.string(),
+  role: StaffRole,
+  /** The restaurants the membership covers: every restaurant of the organisation for an owner. */
+  productionUnitIds: z.array(z.number().int()),
+});
+export type Membership = z.infer<typeof Membership>;
+
+/** GET /api/admin/me (and the answer to a sign-in). */
+export const Me = z
+  .object({
+    account: z.object({ id: z.uuid(), email: z.string(), name: z.string() }),
+    memberships: z.array(Membership),
+    /** Send as the X-CSRF-Token header on every state-changing /api/admin request of this session. */
+    csrfToken: z.string(),
+  })
+  .meta({ id: "AdminMe" });
+export type Me = z.infer<typeof Me>;
+
+/** DELETE /api/admin/session?everywhere=true signs out every browser of the account. */
+export const SignOutQuery = z.object({ everywhere: z.enum(["true", "false"]).optional() });
+
+/** POST /api/admin/password-reset: always 202, whether or not the address has an account. */
+export const PasswordResetRequest = z.object({ email: StaffEmail });
+
+/** POST /api/admin/links/{token}: set a password through an invite, reset or setup link (single use). */
+export const UseLinkRequest = z.object({ password: NewPassword, name: z.string().trim().min(1).max(120).optional() });
+/** GET /api/admin/links/{token}: what the link is for, before the member chooses a password. */
+export const LinkInfo = z.object({
+  purpose: z.enum(["invite", "reset", "setup"]),
+  email: z.string(),
+  name: z.string(),
+  organisationName: z.string().nullable(),
+});
+export type LinkInfo = z.infer<typeof LinkInfo>;
+
+/** A member of an organisation as owners and managers see them. */
+export const StaffMember = z.object({
+  accountId: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  role: StaffRole,
+  productionUnitIds: z.array(z.number().int()),
+  disabled: z.boolean(),
+  /** false until they have chosen a password through their invite. */
+  active: z.boolean(),
+});
+export type StaffMember = z.infer<typeof StaffMember>;
+export const StaffList = z.object({ members: z.array(StaffMember) }).meta({ id: "AdminStaffList" });
+
+/** POST /api/admin/organisations/{organisationId}/staff: invite by email; they set their own password. */
+export const InviteRequest = z.object({
+  email: StaffEmail,
+  name: z.string().trim().min(1).max(120),
+  role: StaffRole,
+  /** Required (≥ 1) for manager and staff; ignored for owner. */
+  productionUnitIds: z.array(z.number().int().positive()).max(500).default([]),
+});
+export type InviteRequest = z.infer<typeof InviteRequest>;
+
+/** PATCH /api/admin/organisations/{organisationId}/staff/{accountId} */
+export const StaffUpdate = z.object({
+  role: StaffRole.optional(),
+  productionUnitIds: z.array(z.number().int().positive()).max(500).optional(),
+  disabled: z.boolean().optional(),
+});
+
+/** A host name the storefront answers on: lower-case letters, digits, dots and dashes, optional :port. */
+export const HostName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(
+    /^(?=.{1,253}(:\d{1,5})?$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:\d{1,5})?$/,
+    {
+      message: "Input.InvalidHost",
+    },
+  );
+
+/** An IANA time zone the server's Intl knows. */
+export const TimeZone = z
+  .string()
+  .min(1)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, "Input.InvalidTimeZone");
+
+/** #rrggbb. The server also refuses a colour whose contrast with white text is below 4.5:1. */
+export const BrandColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: "Input.InvalidColour" });
+
+/** The restaurant itself: what guests read on the receipt and the storefront, and where it answers. */
+export const RestaurantDetails = z.object({
+  name: z.string().trim().min(1).max(120),
+  address: z.string().trim().min(1).max(300),
+  zipCode: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, { message: "Input.InvalidZipCode" }),
+  phone: z.string().trim().min(1).max(40),
+  receiptEmail: StaffEmail,
+  cvrNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{8}$/, { message: "Input.InvalidCvr" }),
+  timeZone: TimeZone.default("Europe/Copenhagen"),
+  /** At least one; each unique across the server (409 with field hosts.N otherwise). */
+  hosts: z.array(HostName).min(1).max(20),
+  defaultLanguage: LanguageCode.default("da-DK"),
+});
+export type RestaurantDetails = z.infer<typeof RestaurantDetails>;
+
+/**
+ * Every app setting of SPEC §3 and the storefront's own, as the back office edits them. The logo is set by
+ * uploading (POST …/logo), never typed; the colour is checked for contrast.
+ */
+export const RestaurantSettings = AppSettings.omit({ logo: true }).extend({
+  primaryColor: BrandColour.nullable().default(null),
+  terms: z.string().trim().max(2000).nullable().default(null),
+  smileyUrl: z
+    .url({ protocol: /^https$/ })
+    .max(2000)
+    .nullable()
+    .default(null),
+});
+export type RestaurantSettings = z.infer<typeof RestaurantSettings>;
+
+/** The storefront's terms page text (module_terms) per language. */
+export const RestaurantTerms = z.object({
+  effectiveFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  texts: z.array(z.object({ language: LanguageCode, sections: z.array(TermsSection).max(50) })),
+});
+
+/** A restaurant as the back office shows and edits it. */
+export const Restaurant = RestaurantDetails.extend({
+  id: z.number().int(),
+  organisationId: z.number().int(),
+  moduleId: z.number().int(),
+  settings: RestaurantSettings,
+  /** The uploaded logo's URL (immutable), or null. */
+  logo: z.string().nullable(),
+  /** The storefront shows its maintenance page for this restaurant while true. */
+  maintenance: z.boolean(),
+  terms: RestaurantTerms.nullable(),
+}).meta({ id: "AdminRestaurant" });
+export type Restaurant = z.infer<typeof Restaurant>;
+
+export const RestaurantSummary = z.object({
+  id: z.number().int(),
+  organisationId: z.number().int(),
+  name: z.string(),
+  hosts: z.array(z.string()),
+  maintenance: z.boolean(),
+});
+export const RestaurantList = z.object({ restaurants: z.array(RestaurantSummary) }).meta({ id: "AdminRestaurantList" });
+
+/** POST /api/admin/organisations/{organisationId}/restaurants (owner). */
+export const CreateRestaurantRequest = RestaurantDetails;
+/** PUT /api/admin/restaurants/{restaurantId} (owner: details; manager: settings, terms, maintenance). */
+export const UpdateRestaurantRequest = z.object({
+  details: RestaurantDetails.optional(),
+  settings: RestaurantSettings.optional(),
+  terms: RestaurantTerms.nullable().optional(),
+  maintenance: z.boolean().optional(),
+});
+export type UpdateRestaurantRequest = z.infer<typeof UpdateRestaurantRequest>;
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  at: z.iso.datetime({ offset: true }),
+  organisationId: z.number().int(),
+  productionUnitId: z.number().int().nullable(),
+  restaurantName: z.string().nullable(),
+  accountId: z.uuid().nullable(),
+  actorName: z.string(),
+  actorEmail: z.string(),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+/** GET /api/admin/audit?organisationId=&restaurantId=&accountId=&before= (newest first, 50 a page). */
+export const AuditQuery = z.object({
+  organisationId: z.coerce.number().int().positive().optional(),
+  restaurantId: z.coerce.number().int().positive().optional(),
+  accountId: z.uuid().optional(),
+  /** The id of the last entry of the previous page. */
+  before: z.coerce.number().int().positive().optional(),
+});
+export const AuditPage = z
+  .object({ entries: z.array(AuditEntry), nextBefore: z.number().int().nullable() })
+  .meta({ id: "AdminAuditPage" });
