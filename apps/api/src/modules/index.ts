@@ -1,4 +1,5 @@
 import type { RouteModule } from "../deps";
+import { auditRoutes } from "./audit/routes";
 import { basketRoutes } from "./basket/routes";
 import { catalogueRoutes } from "./catalogue/routes";
 import { checkoutRoutes } from "./checkout/routes";
@@ -38,4 +39,4 @@ export const routeModules: RouteModule[] = [
 ];
 
 /** The back office's routes: registered inside the /api/admin scope (staff sessions, not bearer tokens). */
-export const adminRouteModules: RouteModule[] = [staffRoutes];
+export const adminRouteModules: RouteModule[] = [staffRoutes, auditRoutes];

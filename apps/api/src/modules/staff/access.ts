@@ -8,6 +8,15 @@ import { AppError, notFound } from "../../errors";
 import type { SignedInStaff } from "./admin-scope";
 import type { MembershipView } from "./repository";
 
+/** The OpenAPI tag of every back-office route. */
+export const ADMIN_TAGS = ["Back office"];
+
+/** The request's signed-in staff member: the scope's gate has answered 401 already on a route that needs one. */
+export function signedInStaff(request: { staff: SignedInStaff | null }): SignedInStaff {
+  if (!request.staff) throw new AppError("unauthorized", "SIGN_IN_REQUIRED", "Sign in to the back office first");
+  return request.staff;
+}
+
 const tooLow = () => new AppError("forbidden", "ROLE_TOO_LOW", "Your role does not allow this");
 
 /** The membership that covers the restaurant, if its role is one of `roles`; 404 when none covers it. */

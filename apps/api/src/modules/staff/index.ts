@@ -1,4 +1,12 @@
-export { EVERY_ROLE, MANAGERS, OWNERS, requireOrganisation, requireRestaurant } from "./access";
+export {
+  ADMIN_TAGS,
+  EVERY_ROLE,
+  MANAGERS,
+  OWNERS,
+  requireOrganisation,
+  requireRestaurant,
+  signedInStaff,
+} from "./access";
 export {
   CSRF_HEADER,
   clearSessionCookie,

@@ -1,8 +1,6 @@
 import { ErrorBody, Me } from "@app/contracts";
 import type { RouteModule } from "../../deps";
-import { AppError } from "../../errors";
-
-export const ADMIN_TAGS = ["Back office"];
+import { ADMIN_TAGS, signedInStaff } from "./access";
 
 /** The signed-in account, its memberships and its session's CSRF token. */
 export const staffRoutes: RouteModule = (admin) => {
@@ -17,8 +15,7 @@ export const staffRoutes: RouteModule = (admin) => {
       },
     },
     async (request) => {
-      const staff = request.staff;
-      if (!staff) throw new AppError("unauthorized", "SIGN_IN_REQUIRED", "Sign in to the back office first");
+      const staff = signedInStaff(request);
       return { account: staff.account, memberships: staff.memberships, csrfToken: staff.csrfToken };
     },
   );

@@ -1,0 +1,1 @@
+export { type AuditChange, recordAudit } from "./record-audit";
