@@ -11,7 +11,7 @@
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { StaffEmail } from "@app/contracts";
-import { DataDirInUseError, openDatabase } from "@app/db";
+import { type Database, DataDirInUseError, openDatabase } from "@app/db";
 import { z } from "zod";
 import { type Config, loadConfig } from "../config";
 import { createOwner, linkUrl } from "../modules/staff";
@@ -37,6 +37,7 @@ export async function runAdmin(
   args: string[],
   env: NodeJS.ProcessEnv,
   out: { print: (line: string) => void; fail: (line: string) => void },
+  open: (config: Config) => Promise<Database> = openConfigured,
 ): Promise<number> {
   const [command, ...rest] = args;
   if (command !== "create-owner") {
@@ -79,7 +80,8 @@ export async function runAdmin(
   }
 }
 
-function open(config: Config) {
+/** The database the server would open with this configuration. */
+function openConfigured(config: Config): Promise<Database> {
   return openDatabase(
     config.databaseUrl
       ? { kind: "postgres", url: config.databaseUrl, poolSize: 2 }

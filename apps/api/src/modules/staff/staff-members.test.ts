@@ -1,0 +1,175 @@
+/**
+ * An organisation's members: who may invite whom, who sees the list, who may change a member; the last owner
+ * stays; every change is in the audit log.
+ */
+import { demoStaff } from "@app/db";
+import { testDbKinds } from "@app/db/testing";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+import { asBrowser, type Browser, linkTokenIn, mailsTo, SAME_ORIGIN, signIn } from "./testing";
+
+const [A, B] = demoStaff as [(typeof demoStaff)[0], (typeof demoStaff)[0]];
+
+describe.each(await testDbKinds())("organisation members on %s", (kind) => {
+  let t: TestApp;
+  let ownerA: Browser;
+  let ownerB: Browser;
+  let kitchenA: Browser;
+  let managerA: Browser;
+  let orgA: number;
+  let orgB: number;
+  let restaurantA: number;
+  let restaurantB: number;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+    ownerA = await signIn(t, A.owner.email, A.owner.password);
+    ownerB = await signIn(t, B.owner.email, B.owner.password);
+    kitchenA = await signIn(t, A.kitchen.email, A.kitchen.password);
+    orgA = ownerA.me.memberships[0]!.organisationId;
+    orgB = ownerB.me.memberships[0]!.organisationId;
+    restaurantA = ownerA.me.memberships[0]!.productionUnitIds[0]!;
+    restaurantB = ownerB.me.memberships[0]!.productionUnitIds[0]!;
+    managerA = await join(ownerA, orgA, `manager-${kind}@example.dk`, "manager", [restaurantA]);
+  });
+  afterAll(() => t.close());
+
+  const invite = (by: Browser, organisationId: number, payload: Record<string, unknown>) =>
+    asBrowser(t, by, { method: "POST", url: `/api/admin/organisations/${organisationId}/staff`, payload });
+  const list = (by: Browser, organisationId: number) =>
+    asBrowser(t, by, { method: "GET", url: `/api/admin/organisations/${organisationId}/staff` });
+  const change = (by: Browser, organisationId: number, accountId: string, payload: Record<string, unknown>) =>
+    asBrowser(t, by, {
+      method: "PATCH",
+      url: `/api/admin/organisations/${organisationId}/staff/${accountId}`,
+      payload,
+    });
+
+  /** Invites, then takes the emailed link as the new member would: answers their signed-in browser. */
+  async function join(by: Browser, organisationId: number, email: string, role: string, units: number[]) {
+    const res = await invite(by, organisationId, { email, name: email.split("@")[0], role, productionUnitIds: units });
+    expect(res.statusCode, res.body).toBe(201);
+    const token = linkTokenIn(mailsTo(t, email).at(-1)!);
+    const used = await t.request({
+      method: "POST",
+      url: `/api/admin/links/${token}`,
+      headers: SAME_ORIGIN,
+      payload: { password: "a-members-password" },
+    });
+    expect(used.statusCode, used.body).toBe(200);
+    return signIn(t, email, "a-members-password");
+  }
+
+  test("an owner invites any role; the invite is in the audit log", async () => {
+    const res = await invite(ownerA, orgA, {
+      email: `second-owner-${kind}@example.dk`,
+      name: "Second Owner",
+      role: "owner",
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ role: "owner", productionUnitIds: [restaurantA], active: false });
+    const audit = await asBrowser(t, ownerA, { method: "GET", url: `/api/admin/audit?organisationId=${orgA}` });
+    expect(audit.json().entries[0]).toMatchObject({
+      action: "staff.invite",
+      actorEmail: A.owner.email,
+      after: { email: `second-owner-${kind}@example.dk`, role: "owner" },
+    });
+  });
+
+  test("a manager invites staff for their restaurants, and nothing else", async () => {
+    const staff = await invite(managerA, orgA, {
+      email: `cook-${kind}@example.dk`,
+      name: "Cook",
+      role: "staff",
+      productionUnitIds: [restaurantA],
+    });
+    expect(staff.statusCode).toBe(201);
+    const manager = await invite(managerA, orgA, {
+      email: `boss-${kind}@example.dk`,
+      name: "Boss",
+      role: "manager",
+      productionUnitIds: [restaurantA],
+    });
+    expect(manager.statusCode).toBe(403);
+    expect((await invite(managerA, orgA, { email: `o-${kind}@example.dk`, name: "O", role: "owner" })).statusCode).toBe(
+      403,
+    );
+    const elsewhere = await invite(managerA, orgA, {
+      email: `cook-b-${kind}@example.dk`,
+      name: "Cook",
+      role: "staff",
+      productionUnitIds: [restaurantB],
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().errors[0]).toMatchObject({ code: "Input.UnknownRestaurant", field: "productionUnitIds.0" });
+    const none = await invite(managerA, orgA, { email: `x-${kind}@example.dk`, name: "X", role: "staff" });
+    expect(none.json().errors[0]).toMatchObject({ code: "Input.RestaurantRequired", field: "productionUnitIds" });
+  });
+
+  test("staff may not invite or list; another organisation's owner is told it does not exist", async () => {
+    const payload = { email: `y-${kind}@example.dk`, name: "Y", role: "staff", productionUnitIds: [restaurantA] };
+    expect((await invite(kitchenA, orgA, payload)).statusCode).toBe(403);
+    expect((await list(kitchenA, orgA)).statusCode).toBe(403);
+    expect((await invite(ownerB, orgA, payload)).statusCode).toBe(404);
+    expect((await list(ownerB, orgA)).statusCode).toBe(404);
+    expect((await change(ownerB, orgA, kitchenA.me.account.id, { disabled: true })).statusCode).toBe(404);
+  });
+
+  test("an address with an account is added and told by mail, without a link; inviting it twice is 409", async () => {
+    const payload = { email: A.kitchen.email, name: "Kok", role: "staff", productionUnitIds: [restaurantB] };
+    const res = await invite(ownerB, orgB, payload);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ accountId: kitchenA.me.account.id, active: true });
+    const notice = mailsTo(t, A.kitchen.email).at(-1)!;
+    expect(notice).toContain("Access to Pizzeria Aarhus ApS");
+    expect(notice).not.toContain("/admin/link/");
+    expect((await invite(ownerB, orgB, payload)).statusCode).toBe(409);
+    const again = await signIn(t, A.kitchen.email, A.kitchen.password);
+    expect(again.me.memberships.map((m) => m.organisationId).sort()).toEqual([orgA, orgB].sort());
+  });
+
+  test("an owner lists every member; a manager those of their restaurants", async () => {
+    const asOwner = (await list(ownerA, orgA)).json().members as { email: string; role: string; active: boolean }[];
+    expect(asOwner.map((m) => m.email)).toEqual(expect.arrayContaining([A.owner.email, A.kitchen.email]));
+    expect(asOwner.find((m) => m.email === A.owner.email)).toMatchObject({ role: "owner", active: true });
+    const asManager = (await list(managerA, orgA)).json().members as { email: string }[];
+    expect(asManager.map((m) => m.email)).toEqual(expect.arrayContaining([A.owner.email, A.kitchen.email]));
+  });
+
+  test("a manager changes staff of their restaurants, not an owner; changes are audited with before and after", async () => {
+    const cook = await join(ownerA, orgA, `line-cook-${kind}@example.dk`, "staff", [restaurantA]);
+    const off = await change(managerA, orgA, cook.me.account.id, { disabled: true });
+    expect(off.json()).toMatchObject({ disabled: true });
+    expect((await change(managerA, orgA, cook.me.account.id, { disabled: false })).statusCode).toBe(200);
+    expect((await change(managerA, orgA, cook.me.account.id, { role: "manager" })).statusCode).toBe(403);
+    expect((await change(managerA, orgA, ownerA.me.account.id, { disabled: true })).statusCode).toBe(403);
+    const audit = await asBrowser(t, ownerA, {
+      method: "GET",
+      url: `/api/admin/audit?accountId=${managerA.me.account.id}`,
+    });
+    expect(audit.json().entries.slice(0, 2)).toMatchObject([
+      { action: "staff.update", before: { disabled: true }, after: { disabled: false } },
+      { action: "staff.update", before: { disabled: false }, after: { disabled: true } },
+    ]);
+  });
+
+  test("the last enabled owner can be neither demoted nor disabled (409); with a second owner it can", async () => {
+    const onlyOwner = await join(ownerB, orgB, `founder-${kind}@example.dk`, "owner", []);
+    // Two owners now in B: the demo owner and the founder. Demote the demo owner, then the founder is the last.
+    expect(
+      (
+        await change(onlyOwner, orgB, ownerB.me.account.id, { role: "manager", productionUnitIds: [restaurantB] })
+      ).json(),
+    ).toMatchObject({ role: "manager", productionUnitIds: [restaurantB] });
+    const demote = await change(onlyOwner, orgB, onlyOwner.me.account.id, {
+      role: "manager",
+      productionUnitIds: [restaurantB],
+    });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().errors[0].code).toBe("LAST_OWNER");
+    expect((await change(onlyOwner, orgB, onlyOwner.me.account.id, { disabled: true })).statusCode).toBe(409);
+    // Restore the demo owner for the other tests.
+    expect((await change(onlyOwner, orgB, ownerB.me.account.id, { role: "owner" })).json()).toMatchObject({
+      role: "owner",
+    });
+  });
+});
