@@ -5,8 +5,11 @@
  * 401; a state-changing request without the CSRF token, or from a foreign Origin, is refused (403).
  * A route added to the document without a row in ROUTES fails the first test.
  */
+import { randomUUID } from "node:crypto";
+import { demoStaff } from "@app/db";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createOwner } from "./modules/staff";
 import { type AdminActors, createAdminActors } from "./testing/admin-actors";
 import { createTestApp, type TestApp } from "./testing/test-app";
 
@@ -17,12 +20,13 @@ const ACTORS: Actor[] = ["none", "staff", "manager", "owner", "otherOwner"];
 type RouteCase = {
   /** Who succeeds (2xx). A route without a target (the account's own things) lists every signed-in actor. */
   allowed: Actor[];
-  request: (ctx: MatrixContext) => Promise<InjectOptions> | InjectOptions;
+  request: (ctx: MatrixContext, actor: Actor) => Promise<InjectOptions> | InjectOptions;
 };
 
 type MatrixContext = { t: TestApp; actors: AdminActors };
 
 const SIGNED_IN: Actor[] = ["staff", "manager", "owner", "otherOwner"];
+const EVERYONE: Actor[] = ["none", ...SIGNED_IN];
 
 let t: TestApp;
 let actors: AdminActors;
@@ -41,7 +45,87 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: ["manager", "owner"],
     request: ({ actors }) => ({ method: "GET", url: `/api/admin/audit?restaurantId=${actors.restaurantAId}` }),
   },
+  // Sign-in, reset and links are reachable without a session; a browser that has one sends its CSRF token.
+  "POST /api/admin/session": {
+    allowed: EVERYONE,
+    request: () => ({ method: "POST", url: "/api/admin/session", payload: demoSignIn() }),
+  },
+  "DELETE /api/admin/session": {
+    allowed: SIGNED_IN,
+    // Signs out a fresh session of the actor's kind, so the actor's own stays for the other rows.
+    request: async ({ actors }, actor) => {
+      if (actor === "none") return { method: "DELETE", url: "/api/admin/session" };
+      const organisationId = actor === "otherOwner" ? actors.organisationBId : actors.organisationAId;
+      const role = actor === "otherOwner" ? "owner" : actor;
+      const session = await actors.member(organisationId, role, role === "owner" ? [] : [actors.restaurantAId]);
+      return {
+        method: "DELETE",
+        url: "/api/admin/session",
+        headers: { cookie: session.cookie, "x-csrf-token": session.csrfToken },
+      };
+    },
+  },
+  "POST /api/admin/password-reset": {
+    allowed: EVERYONE,
+    request: () => ({ method: "POST", url: "/api/admin/password-reset", payload: { email: "nobody@matrix.test" } }),
+  },
+  "GET /api/admin/links/{token}": {
+    allowed: EVERYONE,
+    request: async ({ t }) => ({ method: "GET", url: `/api/admin/links/${await setupToken(t)}` }),
+  },
+  "POST /api/admin/links/{token}": {
+    allowed: EVERYONE,
+    request: async ({ t }) => ({
+      method: "POST",
+      url: `/api/admin/links/${await setupToken(t)}`,
+      payload: { password: "a-matrix-password" },
+    }),
+  },
+  "GET /api/admin/organisations/{organisationId}/staff": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({ method: "GET", url: `/api/admin/organisations/${actors.organisationAId}/staff` }),
+  },
+  "POST /api/admin/organisations/{organisationId}/staff": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({
+      method: "POST",
+      url: `/api/admin/organisations/${actors.organisationAId}/staff`,
+      payload: {
+        email: `invited-${randomUUID()}@matrix.test`,
+        name: "Invited",
+        role: "staff",
+        productionUnitIds: [actors.restaurantAId],
+      },
+    }),
+  },
+  "PATCH /api/admin/organisations/{organisationId}/staff/{accountId}": {
+    allowed: ["manager", "owner"],
+    request: async ({ actors }) => {
+      const cook = await actors.member(actors.organisationAId, "staff", [actors.restaurantAId]);
+      return {
+        method: "PATCH",
+        url: `/api/admin/organisations/${actors.organisationAId}/staff/${cook.accountId}`,
+        payload: { disabled: true },
+      };
+    },
+  },
 };
+
+/** Restaurant B's kitchen signs in (the seed's demo account; the matrix's actors have no passwords). */
+const demoSignIn = () => {
+  const kitchen = demoStaff[1]!.kitchen;
+  return { email: kitchen.email, password: kitchen.password };
+};
+
+/** A fresh organisation's owner's single-use setup link, as `npm run admin -- create-owner` makes it. */
+async function setupToken(t: TestApp): Promise<string> {
+  const created = await createOwner(
+    t.db,
+    { email: `founder-${randomUUID()}@matrix.test`, organisationName: "M" },
+    t.clock.now(),
+  );
+  return created.setupToken!;
+}
 
 describe("every back-office route", () => {
   test("is listed here with who may call it", async () => {
@@ -56,7 +140,7 @@ describe("every back-office route", () => {
     for (const actor of ACTORS) {
       const allowed = rule.allowed.includes(actor);
       test(`${route} as ${actor}: ${allowed ? "succeeds" : "refused"}`, async () => {
-        const options = await rule.request(ctx);
+        const options = await rule.request(ctx, actor);
         const res = await t.request(await actors.as(actor, options));
         if (allowed) {
           expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(300);
@@ -73,7 +157,7 @@ describe("every state-changing back-office route", () => {
   for (const [route, rule] of changing) {
     const actor: Actor = rule.allowed.includes("owner") ? "owner" : (rule.allowed[0] ?? "owner");
     test(`${route}: refused without the CSRF token`, async () => {
-      const options = await actors.as(actor, await rule.request(ctx));
+      const options = await actors.as(actor, await rule.request(ctx, actor));
       const headers = { ...(options.headers as Record<string, string>) };
       delete headers["x-csrf-token"];
       const res = await t.request({ ...options, headers });
@@ -81,7 +165,7 @@ describe("every state-changing back-office route", () => {
       if (actor !== "none") expect(res.statusCode, res.body.slice(0, 300)).toBe(403);
     });
     test(`${route}: refused from another origin, and without any origin`, async () => {
-      const options = await actors.as(actor, await rule.request(ctx));
+      const options = await actors.as(actor, await rule.request(ctx, actor));
       const foreign = await t.request({ ...options, headers: { ...options.headers, origin: "https://evil.example" } });
       expect(foreign.statusCode, foreign.body.slice(0, 300)).toBe(403);
       expect(foreign.json().errors[0].code).toBe("CSRF_ORIGIN");

@@ -37,7 +37,8 @@ export async function createAdminActors(t: TestApp) {
     /** The request as the actor sends it from the back office's page. */
     as(actor: AdminActor, options: InjectOptions): InjectOptions {
       const headers = { origin: "http://localhost:80", ...(options.headers ?? {}) } as Record<string, string>;
-      if (actor !== "none") {
+      // A request that brings its own session (sign-out ends the session it is sent with) keeps it.
+      if (actor !== "none" && headers.cookie === undefined) {
         headers.cookie = sessions[actor].cookie;
         headers["x-csrf-token"] = sessions[actor].csrfToken;
       }

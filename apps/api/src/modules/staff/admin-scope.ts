@@ -4,7 +4,8 @@
  *   the request's own scheme and host, or, without Origin, `Sec-Fetch-Site: same-origin`; neither → 403;
  * - the session cookie names a stored, living session of an enabled account (session-rules.ts), else the
  *   request has no staff; routes not marked `adminPublic` then answer 401;
- * - a signed-in state-changing request must send the session's CSRF token as `X-CSRF-Token` (403 otherwise).
+ * - a signed-in state-changing request must send the session's CSRF token as `X-CSRF-Token` (403 otherwise), on
+ *   the public routes too: a browser that has a session sends its token with every change.
  * The Origin check also covers the public routes (sign-in: no login CSRF).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
@@ -56,9 +57,10 @@ export async function registerAdminScope(admin: Api, deps: Deps): Promise<void> 
     const changes = !SAFE_METHODS.has(request.method);
     if (changes) checkSameOrigin(request);
     request.staff = await resolveStaff(request, reply, deps);
+    // A change made with a session sends its token, on the public routes too (sign-in, reset, links).
+    if (changes && request.staff) checkCsrfToken(request, request.staff);
     if (request.routeOptions.config?.adminPublic) return;
     if (!request.staff) throw new AppError("unauthorized", "SIGN_IN_REQUIRED", "Sign in to the back office first");
-    if (changes) checkCsrfToken(request, request.staff);
   });
 }
 

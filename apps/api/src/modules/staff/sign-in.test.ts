@@ -84,7 +84,9 @@ describe.each(await testDbKinds())("staff sign-in on %s", (kind) => {
 
   test("fixation: every sign-in gets a new session id, and the browser's previous session ends", async () => {
     const first = await signIn(t, A.owner.email, A.owner.password);
-    const again = await signInRequest(t, A.owner.email, A.owner.password, { headers: { cookie: first.cookie } });
+    const again = await signInRequest(t, A.owner.email, A.owner.password, {
+      headers: { cookie: first.cookie, "x-csrf-token": first.csrfToken },
+    });
     const second = sessionCookieOf(again);
     expect(second).not.toBeNull();
     expect(`bo_session=${second}`).not.toBe(first.cookie);
@@ -223,6 +225,11 @@ describe.each(await testDbKinds())("staff sign-in on %s", (kind) => {
       headers: { origin: "https://evil.example" },
     });
     expect(foreignSignIn.statusCode).toBe(403);
+    // A browser that has a session sends its token with a sign-in too.
+    const signInWithoutToken = await signInRequest(t, A.owner.email, A.owner.password, {
+      headers: { cookie: browser.cookie },
+    });
+    expect(signInWithoutToken.statusCode).toBe(403);
     expect((await me(browser)).statusCode).toBe(200); // none of them signed out
   });
 
