@@ -200,6 +200,23 @@ describe.each(await testDbKinds())("restaurants in the back office, on %s", (kin
         expect(res.statusCode).toBe(200);
         expect(res.json()).toMatchObject({ id: unitA, hosts: ["localhost"], organisationId: orgA });
       }
+      const b = await get(ownerB, `/api/admin/restaurants/${unitB}`);
+      expect(b.statusCode, b.body).toBe(200);
+      expect(b.json()).toMatchObject({ id: unitB, hosts: ["127.0.0.1"], organisationId: orgB });
+    });
+
+    test("every restaurant route is in the OpenAPI document under the back office's tag", async () => {
+      const doc = (await t.request({ method: "GET", url: "/api/openapi.json" })).json();
+      for (const [path, method] of [
+        ["/api/admin/restaurants", "get"],
+        ["/api/admin/restaurants/{restaurantId}", "get"],
+        ["/api/admin/restaurants/{restaurantId}", "put"],
+        ["/api/admin/organisations/{organisationId}/restaurants", "post"],
+        ["/api/admin/restaurants/{restaurantId}/logo", "post"],
+        ["/api/admin/restaurants/{restaurantId}/logo", "delete"],
+      ] as const) {
+        expect(doc.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(["Back office"]);
+      }
     });
 
     test("staff list their restaurants' names but do not read a restaurant's settings (403)", async () => {
@@ -275,6 +292,21 @@ describe.each(await testDbKinds())("restaurants in the back office, on %s", (kin
       expect(await shopPage("c.localhost")).toContain('<meta name="theme-color" content="#1b5e20">');
     });
 
+    test("a start category or bag fee item of another restaurant is refused, naming the setting", async () => {
+      const [ofB] = await t.db
+        .select({ id: schema.category.id })
+        .from(schema.category)
+        .innerJoin(schema.menu, eq(schema.menu.id, schema.category.menuId))
+        .where(eq(schema.menu.menuInstanceId, t.restaurantB.module.menuInstanceId))
+        .limit(1);
+      const current = (await get(managerA, `/api/admin/restaurants/${unitA}`)).json<Restaurant>();
+      const res = await put(managerA, unitA, { settings: { ...current.settings, startCategory: ofB!.id } });
+      expect(res.statusCode).toBe(400);
+      expect(firstError(res)).toMatchObject({ code: "Input.UnknownReference", field: "settings.startCategory" });
+      const bagFee = await put(managerA, unitA, { settings: { ...current.settings, bagFeeItem: 999_999 } });
+      expect(firstError(bagFee)).toMatchObject({ code: "Input.UnknownReference", field: "settings.bagFeeItem" });
+    });
+
     test("terms are saved per language and served to the storefront", async () => {
       const terms = {
         effectiveFrom: "2026-11-01",
@@ -337,6 +369,16 @@ describe.each(await testDbKinds())("restaurants in the back office, on %s", (kin
     test("staff may not change it (403); another organisation's owner gets 404", async () => {
       expect((await upload(staffA, unitA, PNG_1X1, "image/png")).statusCode).toBe(403);
       expect((await upload(ownerB, unitA, PNG_1X1, "image/png")).statusCode).toBe(404);
+    });
+
+    test("removing the logo leaves the restaurant without one", async () => {
+      const res = await t.request({
+        method: "DELETE",
+        url: `/api/admin/restaurants/${unitA}/logo`,
+        headers: managerA.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().logo).toBeNull();
     });
 
     test("an unknown image is 404", async () => {
