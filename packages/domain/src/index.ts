@@ -1,6 +1,5 @@
 export * from "./basket";
 export * from "./codes";
-export * from "./contrast";
 export * from "./discount";
 export * from "./guest-validation";
 export * from "./local-time";
