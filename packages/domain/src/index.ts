@@ -1,5 +1,6 @@
 export * from "./basket";
 export * from "./codes";
+export * from "./contrast";
 export * from "./discount";
 export * from "./guest-validation";
 export * from "./local-time";
