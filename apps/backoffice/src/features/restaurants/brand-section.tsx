@@ -1,5 +1,5 @@
 import { BrandColour } from "@app/contracts";
-import { contrastRatio, MIN_BRAND_CONTRAST } from "@app/domain";
+import { contrastRatio, MIN_TEXT_CONTRAST } from "@app/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -98,7 +98,7 @@ function LogoForm() {
 /** The colour as typed, refused below 4.5:1 against white text (the server measures again). */
 const ColourInput = z.object({
   primaryColor: BrandColour.refine(
-    (hex) => contrastRatio(hex, "#ffffff") >= MIN_BRAND_CONTRAST,
+    (hex) => contrastRatio(hex, "#ffffff") >= MIN_TEXT_CONTRAST,
     "Input.LowContrast",
   ).nullable(),
 });
@@ -117,7 +117,11 @@ function ColourForm() {
   const typed = form.values.primaryColor.trim();
   const valid = /^#[0-9a-f]{6}$/i.test(typed);
   const ratio = valid ? contrastRatio(typed, "#ffffff") : null;
-  const ratioText = ratio?.toLocaleString(i18n.language, { maximumFractionDigits: 2, minimumFractionDigits: 2 });
+  // Rounded down, as the server words it (formatContrastRatio): a colour just under 4.5:1 never reads "4.5:1".
+  const ratioText =
+    ratio === null
+      ? undefined
+      : (Math.floor(ratio * 10) / 10).toLocaleString(i18n.language, { minimumFractionDigits: 1 });
   const errors =
     form.errors.primaryColor?.code === "Input.LowContrast" && ratioText
       ? { primaryColor: { code: "Input.LowContrast", values: { ratio: ratioText } } }
@@ -148,8 +152,8 @@ function ColourForm() {
             <span className="swatch" style={{ backgroundColor: typed }}>
               {t("brand.sample")}
             </span>
-            <span className={ratio >= MIN_BRAND_CONTRAST ? "ratio ok" : "ratio bad"}>
-              {t(ratio >= MIN_BRAND_CONTRAST ? "brand.ratioOk" : "brand.ratioLow", { ratio: ratioText })}
+            <span className={ratio >= MIN_TEXT_CONTRAST ? "ratio ok" : "ratio bad"}>
+              {t(ratio >= MIN_TEXT_CONTRAST ? "brand.ratioOk" : "brand.ratioLow", { ratio: ratioText })}
             </span>
           </>
         )}
