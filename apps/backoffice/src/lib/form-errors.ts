@@ -41,12 +41,17 @@ function issueError(issue: z.core.$ZodIssue): FieldError {
   }
 }
 
-/** The server's refusal: each error on its field, the rest on the form. */
-export function serverFieldErrors(error: unknown): FieldErrors {
+/**
+ * The server's refusal: each error on its field, the rest on the form. A form that sends one section of a larger
+ * body (PUT /restaurants/{id} {settings}) names that section: the server's `settings.primaryColor` is the form's
+ * `primaryColor`.
+ */
+export function serverFieldErrors(error: unknown, section?: string): FieldErrors {
   if (!(error instanceof ApiError)) return { [FORM]: { code: "NETWORK" } };
   const errors: FieldErrors = {};
   for (const item of error.errors) {
-    const path = item.field ?? FORM;
+    const field = section && item.field?.startsWith(`${section}.`) ? item.field.slice(section.length + 1) : item.field;
+    const path = field ?? FORM;
     if (!errors[path]) errors[path] = { code: item.code };
   }
   if (Object.keys(errors).length === 0) errors[FORM] = { code: `HTTP_${error.status}` };

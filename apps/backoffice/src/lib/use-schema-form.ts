@@ -12,9 +12,11 @@ type Options<V, S extends z.ZodType> = {
   /** The form's values as the schema's input (e.g. a typed number from its text); the values themselves by default. */
   toInput?: (values: V) => unknown;
   onValid: (data: z.output<S>) => Promise<unknown>;
+  /** The section of the request body the form sends, as the server names refused fields (`settings.…`). */
+  section?: string;
 };
 
-export function useSchemaForm<V, S extends z.ZodType>({ schema, initial, toInput, onValid }: Options<V, S>) {
+export function useSchemaForm<V, S extends z.ZodType>({ schema, initial, toInput, onValid, section }: Options<V, S>) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
@@ -43,7 +45,7 @@ export function useSchemaForm<V, S extends z.ZodType>({ schema, initial, toInput
       await onValid(parsed.data);
       setSaved(true);
     } catch (error) {
-      refuse(serverFieldErrors(error));
+      refuse(serverFieldErrors(error, section));
     } finally {
       setBusy(false);
     }

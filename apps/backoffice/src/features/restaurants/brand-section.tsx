@@ -110,6 +110,7 @@ function ColourForm() {
     schema: ColourInput,
     initial: { primaryColor: restaurant.settings.primaryColor ?? "" },
     toInput: (values) => ({ primaryColor: values.primaryColor.trim() === "" ? null : values.primaryColor.trim() }),
+    section: "settings",
     onValid: ({ primaryColor }) =>
       updateRestaurant(restaurant.id, { settings: { ...restaurant.settings, primaryColor } }),
   });

@@ -29,9 +29,16 @@ export function DetailsForm(props: {
   initial: DetailsValues;
   submitLabel: string;
   onSave: (details: RestaurantDetails) => Promise<unknown>;
+  /** "details" when the form is one section of an edit (PUT /restaurants/{id}). */
+  section?: string;
 }) {
   const { t } = useTranslation();
-  const form = useSchemaForm({ schema: RestaurantDetails, initial: props.initial, onValid: props.onSave });
+  const form = useSchemaForm({
+    schema: RestaurantDetails,
+    initial: props.initial,
+    onValid: props.onSave,
+    ...(props.section ? { section: props.section } : {}),
+  });
   const { values, errors, update } = form;
   const labels: Record<string, string> = {
     name: t("details.name"),

@@ -16,6 +16,7 @@ export function DetailsSection() {
         <DetailsForm
           initial={details}
           submitLabel={t("form.save")}
+          section="details"
           onSave={(changed) => updateRestaurant(restaurant.id, { details: changed })}
         />
       ) : (

@@ -99,6 +99,7 @@ function SettingsForm() {
     schema: SettingsSchema,
     initial: toValues(restaurant.settings),
     toInput: toSettings,
+    section: "settings",
     onValid: (settings) => updateRestaurant(restaurant.id, { settings }),
   });
   const { values, errors, update } = form;

@@ -31,6 +31,7 @@ export function TermsSection() {
         sections: stored?.texts.find((text) => text.language === code)?.sections ?? [],
       })),
     } as TermsValues,
+    section: "terms",
     onValid: (terms) => updateRestaurant(restaurant.id, { terms }),
   });
   const { values, errors, update } = form;
