@@ -79,5 +79,13 @@ test("without a build there are no /admin routes (the server still starts)", asy
   await registerBackoffice(bare, join(tmpdir(), "no-such-backoffice-dist"));
   await bare.ready();
   expect(bare.hasRoute({ method: "GET", url: "/admin/*" })).toBe(false);
+  expect(bare.hasRoute({ method: "GET", url: "/admin" })).toBe(false);
   await bare.close();
+});
+
+test("a file of a newer build, written while the server runs, is served at once", async () => {
+  writeFileSync(join(backofficeDist, "assets/index-new456.js"), SCRIPT);
+  const response = await app.inject({ url: "/admin/assets/index-new456.js" });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
 });

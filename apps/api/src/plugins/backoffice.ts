@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { extname, join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { routeNotFound } from "../errors";
 
 /** The back office's own path on every host (apps/backoffice/vite.config.ts `base`). */
@@ -18,37 +18,39 @@ const PRECOMPRESSED = new Set([".js", ".css", ".json", ".html"]);
  */
 export async function registerBackoffice(app: FastifyInstance, dist: string): Promise<void> {
   if (!existsSync(join(dist, "index.html"))) return;
-  await app.register(async (scope) => {
-    await scope.register(fastifyStatic, {
-      root: dist,
-      prefix: `${BACKOFFICE_PATH}/`,
-      // The files of the build as routes of their own; any other path is the page (below).
-      wildcard: false,
-      index: false,
-      // The storefront's registration has decorated the reply already (reply.sendFile is its root's).
-      decorateReply: false,
-      preCompressed: true,
-      globIgnore: ["**/*.br", "**/*.gz", "**/*.map", "index.html"],
-      cacheControl: false,
-      setHeaders: (res, path) => {
-        res.setHeader("cache-control", path.startsWith(join(dist, "assets")) ? FINGERPRINTED : "no-cache");
-        if (PRECOMPRESSED.has(extname(path.replace(/\.(br|gz)$/, "")))) res.setHeader("vary", "Accept-Encoding");
-      },
-    });
-    const indexHtml = readWhenChanged(join(dist, "index.html"));
-    const sendPage = async (request: { url: string; method: string }, reply: FastifyReply) => {
-      const path = request.url.split("?", 1)[0] ?? "";
-      // A missing file of the build is a 404, not the page: a browser would run HTML as a script.
-      if (path.startsWith(`${BACKOFFICE_PATH}/assets/`)) return reply.send(routeNotFound(request.method, path));
-      return reply
-        .header("cache-control", "no-cache")
-        .header("x-robots-tag", "noindex")
-        .type("text/html; charset=utf-8")
-        .send(indexHtml());
-    };
-    scope.get(BACKOFFICE_PATH, { schema: { hide: true } }, sendPage);
-    scope.get(`${BACKOFFICE_PATH}/*`, { schema: { hide: true } }, sendPage);
-  });
+  const indexHtml = readWhenChanged(join(dist, "index.html"));
+  await app.register(
+    async (scope) => {
+      // A missing file of the build is a 404, not a page: a browser would run HTML as a script.
+      scope.setNotFoundHandler((request, reply) =>
+        reply.send(routeNotFound(request.method, request.url.split("?", 1)[0] ?? "")),
+      );
+      // Looked up per request (wildcard): a new build under a running server is served at once.
+      await scope.register(fastifyStatic, {
+        root: join(dist, "assets"),
+        prefix: "/assets/",
+        wildcard: true,
+        index: false,
+        // The storefront's registration has decorated the reply already (reply.sendFile is its root's).
+        decorateReply: false,
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (res, path) => {
+          res.setHeader("cache-control", FINGERPRINTED);
+          if (PRECOMPRESSED.has(extname(path.replace(/\.(br|gz)$/, "")))) res.setHeader("vary", "Accept-Encoding");
+        },
+      });
+      const sendPage = async (_request: FastifyRequest, reply: FastifyReply) =>
+        reply
+          .header("cache-control", "no-cache")
+          .header("x-robots-tag", "noindex")
+          .type("text/html; charset=utf-8")
+          .send(indexHtml());
+      scope.get("/", { schema: { hide: true } }, sendPage);
+      scope.get("/*", { schema: { hide: true } }, sendPage);
+    },
+    { prefix: BACKOFFICE_PATH },
+  );
 }
 
 /** A file's text, read again when it changes (a new build under a running server names its new files). */

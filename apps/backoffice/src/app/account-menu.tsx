@@ -57,7 +57,7 @@ export function AccountMenu({ me }: { me: Me }) {
         onClick={() => setOpen(!open)}
       >
         <span className="visually-hidden">{t("account.menu")}: </span>
-        {me.account.name || me.account.email}
+        <span className="account-name">{me.account.name || me.account.email}</span>
       </button>
       <div id={menuId} className="account-popover" hidden={!open}>
         <p className="account-email">{me.account.email}</p>

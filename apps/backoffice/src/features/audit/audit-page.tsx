@@ -71,6 +71,11 @@ export function AuditPage() {
 
 function Entry({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation();
+  // A changed field by the name its form gives it (the settings' and details' labels), else by its path.
+  const fieldName = (path: string) => {
+    const key = [`settings.${path}.label`, `details.${path}`, `audit.fields.${path}`].find((k) => i18n.exists(k));
+    return key ? t(key) : path;
+  };
   const at = new Date(entry.at);
   const changes = changesBetween(entry.before, entry.after);
   return (
@@ -87,7 +92,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
         <dl className="diff">
           {changes.map((change) => (
             <div key={change.path}>
-              <dt>{change.path}</dt>
+              <dt>{fieldName(change.path)}</dt>
               <dd>
                 <Value value={change.before} /> <span aria-hidden="true">→</span>
                 <span className="visually-hidden">{t("audit.to")}</span> <Value value={change.after} />
