@@ -4,5 +4,5 @@ export { DataDirInUseError } from "./data-dir-lock";
 export { checkDatabaseReadiness, type DatabaseReadiness } from "./readiness";
 export type { OrderLineChoice, Translations } from "./schema";
 export * as schema from "./schema";
-export { seedDemoData } from "./seed";
+export { type DemoAccount, demoStaff, seedDemoData } from "./seed";
 export { isDatabaseUnavailable } from "./unavailable";

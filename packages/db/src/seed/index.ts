@@ -7,10 +7,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { language, moduleDomain } from "../schema";
+import { ensureDemoStaff } from "./demo-staff";
 import { insertRestaurant } from "./insert-restaurant";
 import { restaurantA } from "./restaurant-a";
 import { restaurantB } from "./restaurant-b";
 
+export { type DemoAccount, type DemoStaff, demoStaff, ensureDemoStaff } from "./demo-staff";
 export { insertRestaurant } from "./insert-restaurant";
 export { restaurantA } from "./restaurant-a";
 export { restaurantB } from "./restaurant-b";
@@ -23,7 +25,8 @@ const SEED_LOCK_KEY = 727_002;
 const MARKER_HOST = restaurantA.host;
 
 /**
- * Inserts the demo data in one transaction unless it is already there.
+ * Inserts the demo data in one transaction unless it is already there, and the demo's staff accounts unless they
+ * are (also into a database whose restaurants were seeded before accounts existed).
  * Safe to call on every start, also from several processes at once.
  */
 export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
@@ -34,7 +37,10 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
       .from(moduleDomain)
       .where(eq(moduleDomain.host, MARKER_HOST))
       .limit(1);
-    if (existing.length > 0) return { seeded: false };
+    if (existing.length > 0) {
+      await ensureDemoStaff(tx);
+      return { seeded: false };
+    }
 
     await tx
       .insert(language)
@@ -45,6 +51,7 @@ export async function seedDemoData(db: Db): Promise<{ seeded: boolean }> {
       .onConflictDoNothing({ target: language.code });
     await insertRestaurant(tx, restaurantA);
     await insertRestaurant(tx, restaurantB);
+    await ensureDemoStaff(tx);
     return { seeded: true };
   });
 }

@@ -4,13 +4,17 @@
  * default writes DATA_DIR/outbox/<orderId>.sms.txt. A real SMS gateway is one module implementing
  * `SmsProvider`.
  */
+import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
 
 export type EmailMessage = {
-  orderId: string;
+  /** A receipt's order: its outbox file is `<orderId>.eml`, and the mail carries X-Order-Id. */
+  orderId?: string;
+  /** Any other message (the back office's links and notices) names its outbox file `<outboxName>.eml`. */
+  outboxName?: string;
   to: string;
   replyTo: string | null;
   subject: string;
@@ -49,7 +53,8 @@ export function createEmailSender(config: Pick<Config, "smtpUrl" | "receiptFrom"
     kind: "outbox",
     async send(message) {
       const info = await transport.sendMail(toMail(config.receiptFrom, message));
-      await writeToOutbox(config, `${message.orderId}.eml`, info.message as Buffer);
+      const name = message.orderId ?? message.outboxName ?? randomUUID();
+      await writeToOutbox(config, `${name}.eml`, info.message as Buffer);
     },
   };
 }
@@ -91,6 +96,6 @@ function toMail(from: string, message: EmailMessage) {
     subject: message.subject,
     text: message.text,
     html: message.html,
-    headers: { "X-Order-Id": message.orderId },
+    ...(message.orderId ? { headers: { "X-Order-Id": message.orderId } } : {}),
   };
 }

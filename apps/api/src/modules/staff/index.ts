@@ -17,4 +17,6 @@ export {
   type SignedInStaff,
   setSessionCookie,
 } from "./admin-scope";
+export { type CreatedOwner, type CreateOwnerRequest, createOwner } from "./create-owner";
+export { linkUrl } from "./links";
 export type { MembershipView } from "./repository";

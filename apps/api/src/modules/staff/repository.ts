@@ -1,8 +1,8 @@
 /** The staff tables (schema/staff.ts): this module owns accounts, memberships, sessions and links. */
 import { type Executor, schema } from "@app/db";
-import { and, eq, inArray } from "@app/db/orm";
+import { and, eq, gt, inArray, isNull } from "@app/db/orm";
 
-const { staffAccount, staffSession, membership, membershipUnit, organisation, productionUnit } = schema;
+const { staffAccount, staffSession, staffLink, membership, membershipUnit, organisation, productionUnit } = schema;
 
 export type SessionRow = typeof staffSession.$inferSelect;
 export type AccountRow = typeof staffAccount.$inferSelect;
@@ -73,4 +73,216 @@ export async function findMemberships(db: Executor, accountId: string): Promise<
       productionUnitIds: covered,
     };
   });
+}
+
+// ---- Accounts and sessions (sign-in, sign-out) ----
+
+export async function findAccountByEmail(db: Executor, email: string): Promise<AccountRow | undefined> {
+  const rows = await db.select().from(staffAccount).where(eq(staffAccount.email, email)).limit(1);
+  return rows[0];
+}
+
+export async function findAccount(db: Executor, accountId: string): Promise<AccountRow | undefined> {
+  const rows = await db.select().from(staffAccount).where(eq(staffAccount.id, accountId)).limit(1);
+  return rows[0];
+}
+
+export async function insertSession(
+  db: Executor,
+  session: { idHash: string; accountId: string; csrfToken: string; at: Date },
+): Promise<void> {
+  const { idHash, accountId, csrfToken, at } = session;
+  await db.insert(staffSession).values({ idHash, accountId, csrfToken, createdAt: at, lastSeenAt: at });
+}
+
+/** Every session of the account, in every browser: sign out everywhere, a new password, a disabled account. */
+export async function deleteSessionsOfAccount(db: Executor, accountId: string): Promise<void> {
+  await db.delete(staffSession).where(eq(staffSession.accountId, accountId));
+}
+
+export async function insertAccount(db: Executor, account: { email: string; name: string }): Promise<string> {
+  const [row] = await db.insert(staffAccount).values(account).returning({ id: staffAccount.id });
+  return row!.id;
+}
+
+export async function setPassword(db: Executor, accountId: string, passwordHash: string, name?: string): Promise<void> {
+  await db
+    .update(staffAccount)
+    .set({ passwordHash, ...(name !== undefined ? { name } : {}) })
+    .where(eq(staffAccount.id, accountId));
+}
+
+export async function setDisabled(db: Executor, accountId: string, disabled: boolean): Promise<void> {
+  await db.update(staffAccount).set({ disabled }).where(eq(staffAccount.id, accountId));
+}
+
+// ---- Single-use links ----
+
+export type LinkRow = typeof staffLink.$inferSelect;
+
+export async function insertLink(
+  db: Executor,
+  link: { tokenHash: string; purpose: LinkRow["purpose"]; accountId: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(staffLink).values(link);
+}
+
+/** The link if it is unused and not yet expired at `now`, with its account. */
+export async function findLiveLink(db: Executor, tokenHash: string, now: Date) {
+  const rows = await db
+    .select({ link: staffLink, account: staffAccount })
+    .from(staffLink)
+    .innerJoin(staffAccount, eq(staffAccount.id, staffLink.accountId))
+    .where(and(eq(staffLink.tokenHash, tokenHash), isNull(staffLink.usedAt), gt(staffLink.expiresAt, now)))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * Marks the link used if it still is unused and alive: one conditional update, so of two requests racing with
+ * one link exactly one gets the row back (the other's update finds used_at set, or waits for its commit).
+ */
+export async function claimLink(db: Executor, tokenHash: string, now: Date): Promise<LinkRow | undefined> {
+  const rows = await db
+    .update(staffLink)
+    .set({ usedAt: now })
+    .where(and(eq(staffLink.tokenHash, tokenHash), isNull(staffLink.usedAt), gt(staffLink.expiresAt, now)))
+    .returning();
+  return rows[0];
+}
+
+/** Ends the account's other unused links: once a password is set, an older reset or invite link must not work. */
+export async function endLinksOfAccount(db: Executor, accountId: string, now: Date): Promise<void> {
+  await db
+    .update(staffLink)
+    .set({ usedAt: now })
+    .where(and(eq(staffLink.accountId, accountId), isNull(staffLink.usedAt)));
+}
+
+// ---- Organisations and memberships ----
+
+export async function insertOrganisation(db: Executor, name: string): Promise<number> {
+  const [row] = await db.insert(organisation).values({ name }).returning({ id: organisation.id });
+  return row!.id;
+}
+
+export async function findOrganisationName(db: Executor, organisationId: number): Promise<string | undefined> {
+  const rows = await db
+    .select({ name: organisation.name })
+    .from(organisation)
+    .where(eq(organisation.id, organisationId))
+    .limit(1);
+  return rows[0]?.name;
+}
+
+export async function restaurantIdsOfOrganisation(db: Executor, organisationId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: productionUnit.id })
+    .from(productionUnit)
+    .where(eq(productionUnit.organisationId, organisationId))
+    .orderBy(productionUnit.id);
+  return rows.map((row) => row.id);
+}
+
+export async function insertMembership(
+  db: Executor,
+  member: { accountId: string; organisationId: number; role: MembershipView["role"]; productionUnitIds: number[] },
+): Promise<void> {
+  const [row] = await db
+    .insert(membership)
+    .values({ accountId: member.accountId, organisationId: member.organisationId, role: member.role })
+    .returning({ id: membership.id });
+  await insertMembershipUnits(db, row!.id, member.productionUnitIds);
+}
+
+async function insertMembershipUnits(db: Executor, membershipId: number, productionUnitIds: number[]): Promise<void> {
+  if (productionUnitIds.length === 0) return;
+  await db
+    .insert(membershipUnit)
+    .values(productionUnitIds.map((productionUnitId) => ({ membershipId, productionUnitId })));
+}
+
+/** Changes a membership's role and, when given, the restaurants it names (replacing the old ones). */
+export async function updateMembership(
+  db: Executor,
+  membershipId: number,
+  change: { role?: MembershipView["role"]; productionUnitIds?: number[] },
+): Promise<void> {
+  if (change.role !== undefined) {
+    await db.update(membership).set({ role: change.role }).where(eq(membership.id, membershipId));
+  }
+  if (change.productionUnitIds !== undefined) {
+    await db.delete(membershipUnit).where(eq(membershipUnit.membershipId, membershipId));
+    await insertMembershipUnits(db, membershipId, change.productionUnitIds);
+  }
+}
+
+export type MemberRow = {
+  membershipId: number;
+  accountId: string;
+  email: string;
+  name: string;
+  role: MembershipView["role"];
+  disabled: boolean;
+  active: boolean;
+  /** The restaurants the membership names (an owner's name none: it covers all). */
+  namedUnitIds: number[];
+};
+
+/** The organisation's members, by email; `accountId` narrows to one. */
+export async function findMembers(db: Executor, organisationId: number, accountId?: string): Promise<MemberRow[]> {
+  const conditions = [eq(membership.organisationId, organisationId)];
+  if (accountId !== undefined) conditions.push(eq(membership.accountId, accountId));
+  const rows = await db
+    .select({
+      membershipId: membership.id,
+      accountId: staffAccount.id,
+      email: staffAccount.email,
+      name: staffAccount.name,
+      role: membership.role,
+      disabled: staffAccount.disabled,
+      passwordHash: staffAccount.passwordHash,
+    })
+    .from(membership)
+    .innerJoin(staffAccount, eq(staffAccount.id, membership.accountId))
+    .where(and(...conditions))
+    .orderBy(staffAccount.email);
+  if (rows.length === 0) return [];
+  const units = await db
+    .select({ membershipId: membershipUnit.membershipId, productionUnitId: membershipUnit.productionUnitId })
+    .from(membershipUnit)
+    .where(
+      inArray(
+        membershipUnit.membershipId,
+        rows.map((row) => row.membershipId),
+      ),
+    )
+    .orderBy(membershipUnit.productionUnitId);
+  return rows.map(({ passwordHash, ...row }) => ({
+    ...row,
+    active: passwordHash !== null,
+    namedUnitIds: units.filter((unit) => unit.membershipId === row.membershipId).map((unit) => unit.productionUnitId),
+  }));
+}
+
+/**
+ * The accounts of the organisation's enabled owners, their rows locked until the transaction ends (in one order,
+ * so two changes wait for each other instead of deadlocking): two owners demoting each other at once cannot
+ * both see the other as the remaining owner.
+ */
+export async function lockEnabledOwners(db: Executor, organisationId: number): Promise<string[]> {
+  const rows = await db
+    .select({ accountId: membership.accountId })
+    .from(membership)
+    .innerJoin(staffAccount, eq(staffAccount.id, membership.accountId))
+    .where(
+      and(
+        eq(membership.organisationId, organisationId),
+        eq(membership.role, "owner"),
+        eq(staffAccount.disabled, false),
+      ),
+    )
+    .orderBy(membership.id)
+    .for("update");
+  return rows.map((row) => row.accountId);
 }

@@ -40,9 +40,6 @@ export type GuessingRoute = {
   isRight?: (request: FastifyRequest, statusCode: number) => boolean;
 };
 
-/** A try being looked up: where it is counted, and whether its address carries it. */
-type Reservation = { minute: number; keys: CounterKeys; chargedToAddress: boolean };
-
 const MINUTE_MS = 60_000;
 /**
  * How long a try waits for the tries in flight before it is refused after all (429, Retry-After 1): far
@@ -53,26 +50,48 @@ const WAIT_FOR_TRIES_IN_FLIGHT_MS = 5_000;
 const FIRST_PAUSE_MS = 2;
 const LONGEST_PAUSE_MS = 50;
 
-export async function registerGuessLimit(
-  api: FastifyInstance,
-  { db, config, now }: { db: Db; config: Config; now: () => Date },
-): Promise<void> {
+/** A try that got its place: settle it once its answer is known. */
+export type ReservedTry = { minute: number; keys: CounterKeys; chargedToAddress: boolean };
+
+/**
+ * The limits as calls, for a use case that knows better than a route's status whether a try was right
+ * (staff sign-in: `who` is the account's email, not a guest's token). Same counters, same rules.
+ */
+export type GuessLimiter = {
+  /** Reserves a place for one try of `kind` by `who` from `address`; 429 TOO_MANY_TRIES (with Retry-After) when full. */
+  reserve(kind: string, who: string, address: string): Promise<ReservedTry>;
+  /** A wrong try stays counted; a right one gives its place back. Call it once per reserved try. */
+  settle(reserved: ReservedTry, right: boolean): Promise<void>;
+};
+
+export function createGuessLimiter({ db, config, now }: { db: Db; config: Config; now: () => Date }): GuessLimiter {
   const store = config.databaseUrl ? postgresCounterStore(db) : memoryCounterStore();
   const limits = guessLimits(config.rateLimitTriesPerMinute);
-  const reservations = new WeakMap<FastifyRequest, Reservation>();
+  return {
+    async reserve(kind, who, address) {
+      const nowMs = now().getTime();
+      const minute = Math.floor(nowMs / MINUTE_MS);
+      const keys = counterKeys(kind, minute, who, address);
+      const verdict = await awaitVerdict(store, minute, keys, limits);
+      if (verdict.verdict === "look-up") return { minute, keys, chargedToAddress: verdict.chargedToAddress };
+      throw tooManyTries(verdict.verdict === "refuse" ? Math.ceil((MINUTE_MS - (nowMs % MINUTE_MS)) / 1000) : 1);
+    },
+    async settle(reserved, right) {
+      const add = settlementOf(reserved.chargedToAddress, right);
+      await store.update(reserved.minute, reserved.keys, () => ({ add, answer: undefined }));
+    },
+  };
+}
 
-  async function reserveTry(request: FastifyRequest, reply: FastifyReply, kind: GuessingRoute["kind"]) {
-    const nowMs = now().getTime();
-    const minute = Math.floor(nowMs / MINUTE_MS);
-    const keys = counterKeys(kind, minute, request.tokenId, request.ip);
-    const verdict = await awaitVerdict(store, minute, keys, limits);
-    if (verdict.verdict === "look-up") {
-      reservations.set(request, { minute, keys, chargedToAddress: verdict.chargedToAddress });
-      return;
-    }
-    const secondsLeft = verdict.verdict === "refuse" ? Math.ceil((MINUTE_MS - (nowMs % MINUTE_MS)) / 1000) : 1;
-    reply.header("retry-after", String(secondsLeft));
-    throw tooManyTries(secondsLeft);
+export async function registerGuessLimit(
+  api: FastifyInstance,
+  deps: { db: Db; config: Config; now: () => Date },
+): Promise<void> {
+  const limiter = createGuessLimiter(deps);
+  const reservations = new WeakMap<FastifyRequest, ReservedTry>();
+
+  async function reserveTry(request: FastifyRequest, kind: GuessingRoute["kind"]) {
+    reservations.set(request, await limiter.reserve(kind, request.tokenId, request.ip));
   }
 
   /** Once per looked-up try: the first answer that settles it wins (the onResponse fallback finds nothing left). */
@@ -80,8 +99,7 @@ export async function registerGuessLimit(
     const reservation = reservations.get(request);
     if (!reservation) return;
     reservations.delete(request);
-    const add = settlementOf(reservation.chargedToAddress, right);
-    await store.update(reservation.minute, reservation.keys, () => ({ add, answer: undefined }));
+    await limiter.settle(reservation, right);
   }
 
   api.addHook("onRoute", (route) => {
@@ -94,9 +112,7 @@ export async function registerGuessLimit(
       );
     }
     const isRight = guessing.isRight ?? ((_request, statusCode) => statusCode >= 200 && statusCode < 300);
-    addHook(route, "preHandler", async (request: FastifyRequest, reply: FastifyReply) =>
-      reserveTry(request, reply, guessing.kind),
-    );
+    addHook(route, "preHandler", async (request: FastifyRequest) => reserveTry(request, guessing.kind));
     // Settled before the answer leaves, so the client's next try already sees it.
     addHook(route, "onSend", async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       await settleTry(request, isRight(request, reply.statusCode));
@@ -133,14 +149,14 @@ async function awaitVerdict(
  * The counters of a try. The token is the verified token's id (its `jti`, plugins/auth), not the header's text:
  * `bearer`, `BEARER` or extra spaces are the same guest. Neither it nor an address is a credential.
  */
-function counterKeys(kind: string, minute: number, tokenId: string, address: string): CounterKeys {
+function counterKeys(kind: string, minute: number, who: string, address: string): CounterKeys {
   const prefix = `guess:${kind}:${minute}`;
   return {
-    tokenWrong: `${prefix}:token-wrong:${tokenId}`,
-    tokenInFlight: `${prefix}:token-in-flight:${tokenId}`,
+    tokenWrong: `${prefix}:token-wrong:${who}`,
+    tokenInFlight: `${prefix}:token-in-flight:${who}`,
     addressWrong: `${prefix}:address-wrong:${address}`,
     addressInFlight: `${prefix}:address-in-flight:${address}`,
-    tokenAtAddress: `${prefix}:token-at-address:${tokenId}:${address}`,
+    tokenAtAddress: `${prefix}:token-at-address:${who}:${address}`,
   };
 }
 
@@ -153,4 +169,5 @@ function addHook(route: RouteOptions, name: "preHandler" | "onSend" | "onRespons
 const tooManyTries = (retryAfterSeconds: number) =>
   new AppError("invalid", "TOO_MANY_TRIES", `Too many wrong tries; try again in ${retryAfterSeconds} s`, undefined, {
     status: 429,
+    retryAfterSeconds,
   });

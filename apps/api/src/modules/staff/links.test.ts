@@ -1,0 +1,209 @@
+/**
+ * Password reset, invite and setup links: always 202 for a reset, single use (also when two requests race),
+ * 30 minutes for a reset, common and short passwords refused, other sessions ended, signed in after.
+ */
+import { demoStaff, schema } from "@app/db";
+import { eq } from "@app/db/orm";
+import { testDbKinds } from "@app/db/testing";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
+import { createOwner } from "./create-owner";
+import { asBrowser, linkTokenIn, mailsTo, SAME_ORIGIN, sessionCookieOf, signIn, signInRequest } from "./testing";
+
+const START = new Date("2026-11-23T10:00:00Z");
+const [A] = demoStaff as [(typeof demoStaff)[0]];
+
+describe.each(await testDbKinds())("staff links on %s", (kind) => {
+  let t: TestApp;
+  const clock = createClock(START);
+  beforeAll(async () => {
+    t = await createTestApp({ kind, clock });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => clock.set(START));
+
+  let made = 0;
+  /** A fresh account with a password, in restaurant A's organisation (as staff). */
+  async function freshAccount(password = "first-password-1") {
+    made += 1;
+    const email = `member-${made}-${kind}@example.dk`;
+    const owner = await signIn(t, A.owner.email, A.owner.password);
+    const organisationId = owner.me.memberships[0]!.organisationId;
+    const invited = await asBrowser(t, owner, {
+      method: "POST",
+      url: `/api/admin/organisations/${organisationId}/staff`,
+      payload: { email, name: "Member", role: "staff", productionUnitIds: owner.me.memberships[0]!.productionUnitIds },
+    });
+    expect(invited.statusCode).toBe(201);
+    const token = linkTokenIn(await mailTo(email));
+    expect((await useLink(token, { password })).statusCode).toBe(200);
+    return email;
+  }
+  const askReset = (email: string, headers: Record<string, string> = {}) =>
+    t.request({
+      method: "POST",
+      url: "/api/admin/password-reset",
+      headers: { ...SAME_ORIGIN, ...headers },
+      payload: { email },
+    });
+  const linkInfo = (token: string) => t.request({ method: "GET", url: `/api/admin/links/${token}` });
+  const useLink = (token: string, payload: { password: string; name?: string }) =>
+    t.request({ method: "POST", url: `/api/admin/links/${token}`, headers: SAME_ORIGIN, payload });
+  /** The newest mail to the address, waited for (a reset is mailed after its answer). */
+  async function mailTo(email: string, count = 1): Promise<string> {
+    return vi.waitFor(
+      () => {
+        const mails = mailsTo(t, email);
+        if (mails.length < count) throw new Error(`no mail ${count} to ${email} yet`);
+        return mails[mails.length - 1]!;
+      },
+      { timeout: 5_000, interval: 10 },
+    );
+  }
+
+  test("a reset is 202 with the same answer whether or not the email has an account; only the account gets a mail", async () => {
+    const email = await freshAccount();
+    const known = await askReset(email);
+    const unknown = await askReset(`nobody-${kind}@example.dk`);
+    expect(known.statusCode).toBe(202);
+    expect({ status: unknown.statusCode, body: unknown.body }).toEqual({ status: 202, body: known.body });
+    const mail = await mailTo(email, 2);
+    expect(mail).toContain("Nulstil din adgangskode");
+    expect(mail).toContain("Reset your password");
+    expect(mail).toMatch(/http:\/\/localhost:80\/admin\/link\/[A-Za-z0-9_-]{43}/);
+    expect(mailsTo(t, `nobody-${kind}@example.dk`)).toEqual([]);
+  });
+
+  test("a reset link sets a new password once, ends the account's other sessions and signs in", async () => {
+    const email = await freshAccount();
+    const elsewhere = await signIn(t, email, "first-password-1");
+    await askReset(email);
+    const token = linkTokenIn(await mailTo(email, 2));
+    expect((await linkInfo(token)).json()).toEqual({
+      purpose: "reset",
+      email,
+      name: "Member",
+      organisationName: null,
+    });
+    const used = await useLink(token, { password: "second-password-2" });
+    expect(used.statusCode).toBe(200);
+    expect(sessionCookieOf(used)).not.toBeNull();
+    expect(used.json().account.email).toBe(email);
+    const meOf = (cookie: string) => t.request({ method: "GET", url: "/api/admin/me", headers: { cookie } });
+    expect((await meOf(elsewhere.cookie)).statusCode).toBe(401);
+    expect((await meOf(`bo_session=${sessionCookieOf(used)}`)).statusCode).toBe(200);
+    expect((await signInRequest(t, email, "first-password-1")).statusCode).toBe(401);
+    expect((await signInRequest(t, email, "second-password-2")).statusCode).toBe(200);
+    // Used: gone for good.
+    expect((await linkInfo(token)).statusCode).toBe(404);
+    expect((await useLink(token, { password: "third-password-3" })).statusCode).toBe(404);
+  });
+
+  test("a reset link lives 30 minutes", async () => {
+    const email = await freshAccount();
+    await askReset(email);
+    const token = linkTokenIn(await mailTo(email, 2));
+    clock.set(new Date(START.getTime() + 30 * 60_000 - 1));
+    expect((await linkInfo(token)).statusCode).toBe(200);
+    clock.set(new Date(START.getTime() + 30 * 60_000));
+    expect((await linkInfo(token)).statusCode).toBe(404);
+    expect((await useLink(token, { password: "second-password-2" })).statusCode).toBe(404);
+  });
+
+  test("two requests racing with one link: exactly one sets the password", async () => {
+    const email = await freshAccount();
+    await askReset(email);
+    const token = linkTokenIn(await mailTo(email, 2));
+    const answers = await Promise.all([
+      useLink(token, { password: "racer-one-password" }),
+      useLink(token, { password: "racer-two-password" }),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 404]);
+    const winner = answers[0]!.statusCode === 200 ? "racer-one-password" : "racer-two-password";
+    expect((await signInRequest(t, email, winner)).statusCode).toBe(200);
+  });
+
+  test("a common password is refused on the field, and so is one shorter than 12; the link stays usable", async () => {
+    const email = await freshAccount();
+    await askReset(email);
+    const token = linkTokenIn(await mailTo(email, 2));
+    const common = await useLink(token, { password: "QwertyUiopAsdfgh" });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().errors[0]).toMatchObject({ code: "Input.CommonPassword", field: "password" });
+    const short = await useLink(token, { password: "short-pass1" });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors[0]).toMatchObject({ field: "body.password" });
+    expect((await useLink(token, { password: "a-long-enough-one" })).statusCode).toBe(200);
+  });
+
+  test("a reset asked on a host the server does not answer on sends no mail (no link to someone else's site)", async () => {
+    const email = await freshAccount();
+    const res = await askReset(email, { host: "evil.example", origin: "http://evil.example" });
+    expect(res.statusCode).toBe(202);
+    await askReset(email); // a real one after it, to know the first had its turn
+    await mailTo(email, 2);
+    const mails = mailsTo(t, email);
+    expect(mails).toHaveLength(2);
+    expect(mails.join("\n")).not.toContain("evil.example");
+  });
+
+  test("an invite link names the organisation; the new member sets name and password and is signed in", async () => {
+    const owner = await signIn(t, A.owner.email, A.owner.password);
+    const membership = owner.me.memberships[0]!;
+    const email = `new-cook-${kind}@example.dk`;
+    const invited = await asBrowser(t, owner, {
+      method: "POST",
+      url: `/api/admin/organisations/${membership.organisationId}/staff`,
+      payload: { email, name: "New Cook", role: "staff", productionUnitIds: membership.productionUnitIds },
+    });
+    expect(invited.json()).toMatchObject({ email, role: "staff", active: false, disabled: false });
+    const mail = await mailTo(email);
+    expect(mail).toContain(membership.organisationName);
+    const token = linkTokenIn(mail);
+    expect((await linkInfo(token)).json()).toEqual({
+      purpose: "invite",
+      email,
+      name: "New Cook",
+      organisationName: membership.organisationName,
+    });
+    clock.set(new Date(START.getTime() + 7 * 24 * 60 * 60_000 - 1)); // valid 7 days
+    const used = await useLink(token, { password: "my-own-password-1", name: "Cook Jensen" });
+    expect(used.statusCode).toBe(200);
+    expect(used.json()).toMatchObject({
+      account: { email, name: "Cook Jensen" },
+      memberships: [{ organisationId: membership.organisationId, role: "staff" }],
+    });
+  });
+
+  test("the first owner's setup link (npm run admin -- create-owner) makes a working owner", async () => {
+    const created = await createOwner(
+      t.db,
+      { email: `founder-${kind}@example.dk`, organisationName: "Nyt Køkken ApS" },
+      clock.now(),
+    );
+    const info = await linkInfo(created.setupToken!);
+    expect(info.json()).toMatchObject({ purpose: "setup", organisationName: "Nyt Køkken ApS" });
+    const used = await useLink(created.setupToken!, { password: "founders-password-1", name: "Founder" });
+    expect(used.json().memberships).toEqual([
+      {
+        organisationId: created.organisationId,
+        organisationName: "Nyt Køkken ApS",
+        role: "owner",
+        productionUnitIds: [],
+      },
+    ]);
+    clock.set(new Date(START.getTime() + 24 * 60 * 60_000));
+    const expired = await createOwner(t.db, { email: `late-${kind}@example.dk`, organisationName: "Sent" }, START);
+    expect((await linkInfo(expired.setupToken!)).statusCode).toBe(404);
+  });
+
+  test("links are stored as hashes: the token in the mail is not in the database", async () => {
+    const email = await freshAccount();
+    await askReset(email);
+    const token = linkTokenIn(await mailTo(email, 2));
+    const [account] = await t.db.select().from(schema.staffAccount).where(eq(schema.staffAccount.email, email));
+    const links = await t.db.select().from(schema.staffLink).where(eq(schema.staffLink.accountId, account!.id));
+    expect(links.length).toBeGreaterThan(0);
+    expect(JSON.stringify(links)).not.toContain(token);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * "Forgot password": always 202, whether or not the email has an account, in about the same time: the request
+ * only looks the account up; the link is stored and mailed afterwards, in the background. Requests are limited
+ * like wrong sign-in tries (per address and per email, 10 a minute), so the form cannot be used to flood a
+ * mailbox. The link is built from the request's origin only when the server answers on that host (a restaurant's
+ * host name), so a forged Host header cannot make the mail point elsewhere.
+ */
+import type { Db } from "@app/db";
+import { sql } from "@app/db/orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { GuessLimiter } from "../../plugins/guess-limit";
+import type { EmailSender } from "../receipt";
+import { linkEmail } from "./emails";
+import { createLink, LINK_VALIDITY_WORDS, linkUrl } from "./links";
+import { findAccountByEmail } from "./repository";
+import { emailKey } from "./sign-in";
+
+export const RESET_REQUESTS = "staff-reset";
+
+export type ResetDeps = {
+  db: Db;
+  now: () => Date;
+  limiter: GuessLimiter;
+  email: EmailSender;
+  log: FastifyBaseLogger;
+  /** Runs the mailing after the answer; the app waits for it on close. */
+  later: (work: () => Promise<void>) => void;
+};
+
+export async function requestPasswordReset(
+  deps: ResetDeps,
+  email: string,
+  client: { address: string; origin: string; hostname: string },
+): Promise<void> {
+  const reserved = await deps.limiter.reserve(RESET_REQUESTS, emailKey(email), client.address);
+  // Every request counts: none is "right", so a flood of them stops at the limit.
+  await deps.limiter.settle(reserved, false);
+  const account = await findAccountByEmail(deps.db, email);
+  if (!account || account.disabled) return;
+  const at = deps.now();
+  deps.later(async () => {
+    if (!(await answersOnHost(deps.db, client.hostname))) {
+      deps.log.warn({ host: client.hostname }, "password reset asked on a host the server does not answer: no mail");
+      return;
+    }
+    const token = await createLink(deps.db, account.id, "reset", at);
+    const url = linkUrl(client.origin, token);
+    await deps.email.send(
+      linkEmail({
+        to: account.email,
+        purpose: "reset",
+        url,
+        organisationName: null,
+        validFor: LINK_VALIDITY_WORDS.reset,
+      }),
+    );
+  });
+}
+
+/** Whether a storefront answers on the host (module_domain, read only: tenancy owns it). */
+async function answersOnHost(db: Db, hostname: string): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from module_domain where host = ${hostname} limit 1`);
+  return (result as { rows: unknown[] }).rows.length > 0;
+}

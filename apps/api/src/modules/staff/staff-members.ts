@@ -1,0 +1,199 @@
+/**
+ * An organisation's members as owners and managers run them: invite by email (the new member sets their own
+ * password through the emailed link; an existing account is added and told), list, and change role, restaurants
+ * or disabled. An owner does all of it for any role; a manager only for staff of the restaurants their own
+ * membership covers. The organisation always keeps an enabled owner. Every change is audited in its transaction.
+ */
+import type { InviteRequest, StaffMember, StaffRole } from "@app/contracts";
+import type { Db, Executor } from "@app/db";
+import type { FastifyBaseLogger } from "fastify";
+import { AppError, conflict, invalid, notFound } from "../../errors";
+import { recordAudit } from "../audit";
+import type { EmailSender } from "../receipt";
+import { MANAGERS, requireOrganisation } from "./access";
+import type { SignedInStaff } from "./admin-scope";
+import { linkEmail, membershipNoticeEmail } from "./emails";
+import { createLink, LINK_VALIDITY_WORDS, linkUrl } from "./links";
+import {
+  deleteSessionsOfAccount,
+  findAccountByEmail,
+  findMembers,
+  findOrganisationName,
+  insertAccount,
+  insertMembership,
+  lockEnabledOwners,
+  type MemberRow,
+  type MembershipView,
+  restaurantIdsOfOrganisation,
+  setDisabled,
+  updateMembership,
+} from "./repository";
+
+export type MemberDeps = { db: Db; now: () => Date; email: EmailSender; log: FastifyBaseLogger };
+
+const roleTooLow = () => new AppError("forbidden", "ROLE_TOO_LOW", "Your role does not allow this");
+
+/** What a member looks like in answers and in the audit log (an owner covers every restaurant). */
+function memberView(row: MemberRow, organisationUnits: number[]): StaffMember {
+  return {
+    accountId: row.accountId,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    productionUnitIds: row.role === "owner" ? organisationUnits : row.namedUnitIds,
+    disabled: row.disabled,
+    active: row.active,
+  };
+}
+
+/** Whether a manager's membership may handle this member: staff only, of the manager's restaurants only. */
+function managerMayHandle(actor: MembershipView, role: StaffRole, unitIds: number[]): boolean {
+  return role === "staff" && unitIds.every((id) => actor.productionUnitIds.includes(id));
+}
+
+/**
+ * The restaurants a new or changed membership names: none for an owner (it covers all); at least one, all of this
+ * organisation, for a manager or staff member.
+ */
+async function checkedUnits(db: Executor, organisationId: number, role: StaffRole, unitIds: number[]) {
+  if (role === "owner") return [];
+  const unique = [...new Set(unitIds)].sort((a, b) => a - b);
+  if (unique.length === 0) {
+    throw invalid(
+      "Input.RestaurantRequired",
+      "A manager or staff member needs at least one restaurant",
+      "productionUnitIds",
+    );
+  }
+  const ofOrganisation = await restaurantIdsOfOrganisation(db, organisationId);
+  const index = unique.findIndex((id) => !ofOrganisation.includes(id));
+  if (index >= 0) {
+    throw invalid("Input.UnknownRestaurant", "No such restaurant in this organisation", `productionUnitIds.${index}`);
+  }
+  return unique;
+}
+
+export async function listMembers(db: Db, staff: SignedInStaff, organisationId: number): Promise<StaffMember[]> {
+  const actor = requireOrganisation(staff, organisationId, MANAGERS);
+  const units = await restaurantIdsOfOrganisation(db, organisationId);
+  const members = (await findMembers(db, organisationId)).map((row) => memberView(row, units));
+  if (actor.role === "owner") return members;
+  // A manager sees the people of their restaurants (owners cover them all).
+  return members.filter((member) => member.productionUnitIds.some((id) => actor.productionUnitIds.includes(id)));
+}
+
+export async function inviteMember(
+  deps: MemberDeps,
+  staff: SignedInStaff,
+  organisationId: number,
+  request: InviteRequest,
+  origin: string,
+): Promise<StaffMember> {
+  const { db, now } = deps;
+  const actor = requireOrganisation(staff, organisationId, MANAGERS);
+  const unitIds = await checkedUnits(db, organisationId, request.role, request.productionUnitIds);
+  if (actor.role === "manager" && !managerMayHandle(actor, request.role, unitIds)) throw roleTooLow();
+  const at = now();
+  const invited = await db.transaction(async (tx) => {
+    const existing = await findAccountByEmail(tx, request.email);
+    if (existing && (await findMembers(tx, organisationId, existing.id)).length > 0) {
+      throw conflict("ALREADY_MEMBER", "This email is already a member of the organisation");
+    }
+    const accountId = existing?.id ?? (await insertAccount(tx, { email: request.email, name: request.name }));
+    await insertMembership(tx, { accountId, organisationId, role: request.role, productionUnitIds: unitIds });
+    const token = existing ? null : await createLink(tx, accountId, "invite", at);
+    await recordAudit(tx, staff, at, {
+      organisationId,
+      productionUnitId: null,
+      action: "staff.invite",
+      before: null,
+      after: { email: request.email, name: request.name, role: request.role, productionUnitIds: unitIds },
+    });
+    return { accountId, token };
+  });
+  const organisationName = (await findOrganisationName(db, organisationId)) ?? "";
+  const message = invited.token
+    ? linkEmail({
+        to: request.email,
+        purpose: "invite",
+        url: linkUrl(origin, invited.token),
+        organisationName,
+        validFor: LINK_VALIDITY_WORDS.invite,
+      })
+    : membershipNoticeEmail(request.email, organisationName, `${origin}/admin/`);
+  // The membership stands even when the mail fails: the member can ask for a reset link, which works for it.
+  await deps.email.send(message).catch((error: unknown) => {
+    deps.log.error({ err: error, organisationId, accountId: invited.accountId }, "staff invite email not sent");
+  });
+  const [row] = await findMembers(db, organisationId, invited.accountId);
+  return memberView(row!, await restaurantIdsOfOrganisation(db, organisationId));
+}
+
+export type MemberChange = { role?: StaffRole; productionUnitIds?: number[]; disabled?: boolean };
+
+/**
+ * Changes a member's role, restaurants or disabled flag. Disabling ends every session of the account in the same
+ * transaction; the organisation's last enabled owner cannot be demoted or disabled (409 LAST_OWNER).
+ */
+export async function updateMember(
+  deps: Pick<MemberDeps, "db" | "now">,
+  staff: SignedInStaff,
+  organisationId: number,
+  accountId: string,
+  change: MemberChange,
+): Promise<StaffMember> {
+  const { db, now } = deps;
+  const actor = requireOrganisation(staff, organisationId, MANAGERS);
+  const at = now();
+  return db.transaction(async (tx) => {
+    const owners = await lockEnabledOwners(tx, organisationId);
+    const [current] = await findMembers(tx, organisationId, accountId);
+    if (!current) throw notFound("Member");
+    const units = await restaurantIdsOfOrganisation(tx, organisationId);
+    const before = memberView(current, units);
+    const role = change.role ?? current.role;
+    const roleChanges = role !== current.role;
+    const named =
+      change.productionUnitIds !== undefined || roleChanges
+        ? await checkedUnits(tx, organisationId, role, change.productionUnitIds ?? current.namedUnitIds)
+        : current.namedUnitIds;
+    if (actor.role === "manager") {
+      const allowed =
+        managerMayHandle(actor, current.role, before.productionUnitIds) && managerMayHandle(actor, role, named);
+      // A manager does not learn of members outside their restaurants: those are not found.
+      if (!before.productionUnitIds.some((id) => actor.productionUnitIds.includes(id))) throw notFound("Member");
+      if (!allowed) throw roleTooLow();
+    }
+    const disabled = change.disabled ?? current.disabled;
+    const stopsBeingOwner = current.role === "owner" && (role !== "owner" || disabled);
+    if (stopsBeingOwner && !owners.some((owner) => owner !== accountId)) {
+      throw conflict("LAST_OWNER", "The organisation must keep an enabled owner");
+    }
+    await updateMembership(tx, current.membershipId, {
+      ...(roleChanges ? { role } : {}),
+      ...(change.productionUnitIds !== undefined || roleChanges ? { productionUnitIds: named } : {}),
+    });
+    if (disabled !== current.disabled) {
+      await setDisabled(tx, accountId, disabled);
+      // Signed out everywhere at once: every process reads sessions from the database.
+      if (disabled) await deleteSessionsOfAccount(tx, accountId);
+    }
+    const [updated] = await findMembers(tx, organisationId, accountId);
+    const after = memberView(updated!, units);
+    await recordAudit(tx, staff, at, {
+      organisationId,
+      productionUnitId: null,
+      action: "staff.update",
+      before: auditedFields(before),
+      after: auditedFields(after),
+    });
+    return after;
+  });
+}
+
+const auditedFields = (member: StaffMember) => ({
+  email: member.email,
+  role: member.role,
+  productionUnitIds: member.productionUnitIds,
+  disabled: member.disabled,
+});
