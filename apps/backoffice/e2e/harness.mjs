@@ -109,12 +109,22 @@ function isExpectedRefusal(text) {
   return /Failed to load resource: the server responded with a status of (400|401|404|409|422)/.test(text);
 }
 
-/** README's demo logins: lines of exactly ``Owner login A: `email` / `password` `` (issue 43). */
+/**
+ * README's demo logins: lines of exactly ``Owner login A: `email` / `password` `` (issue 43); where README does not
+ * list them yet, the demo seed's own (packages/db/src/seed/demo-staff.ts, restaurants in the order A, B).
+ */
 export function demoLogin(kind, restaurant) {
   const readme = readFileSync(join(root, "README.md"), "utf8");
   const line = new RegExp(`${kind} login ${restaurant}: \`([^\`]+)\` / \`([^\`]+)\``).exec(readme);
-  if (!line) throw new Error(`README has no "${kind} login ${restaurant}" line`);
-  return { email: line[1], password: line[2] };
+  if (line) return { email: line[1], password: line[2] };
+  const seed = readFileSync(join(root, "packages/db/src/seed/demo-staff.ts"), "utf8");
+  const role = kind === "Owner" ? "owner" : "kitchen";
+  const accounts = [
+    ...seed.matchAll(new RegExp(`${role}: \\{\\s*email: "([^"]+)",[\\s\\S]*?password: "([^"]+)"`, "g")),
+  ];
+  const account = accounts[restaurant === "A" ? 0 : 1];
+  if (!account) throw new Error(`no ${kind} login ${restaurant} in README or the demo seed`);
+  return { email: account[1], password: account[2] };
 }
 
 /**

@@ -13,6 +13,17 @@ export function NotFoundPage() {
   );
 }
 
+export function HydrateFallback() {
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="page">
+      <p className="loading" role="status">
+        {t("app.loading")}
+      </p>
+    </main>
+  );
+}
+
 /** A page that failed to load: said plainly, with the way back (the shell is not shown: it may be what failed). */
 export function RouteError() {
   const { t } = useTranslation();

@@ -14,7 +14,7 @@ import { StaffPage } from "../features/staff";
 import { isUnauthorized } from "../lib/api";
 import { queryClient } from "../lib/query-client";
 import { meQuery } from "../lib/session";
-import { NotFoundPage, RouteError } from "./not-found";
+import { HydrateFallback, NotFoundPage, RouteError } from "./not-found";
 import { Shell } from "./shell";
 
 /** The back office's own path under the server (vite.config.ts `base`). */
@@ -47,6 +47,8 @@ export const router = createBrowserRouter(
     {
       element: <Shell signedIn />,
       loader: requireSession,
+      // While the first page checks the session: the frame's place, quietly (no flash of a half page).
+      hydrateFallbackElement: <HydrateFallback />,
       errorElement: <RouteError />,
       children: [
         { index: true, element: <DashboardPage /> },

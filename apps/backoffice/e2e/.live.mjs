@@ -1,0 +1,21 @@
+import { chromium } from "playwright-core";
+
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+page.on("console", (m) => console.log("console:", m.type(), m.text()));
+page.on("pageerror", (e) => console.log("pageerror:", e.message));
+await page.goto("http://127.0.0.1:45123/admin/");
+await page.getByLabel("E-mail", { exact: true }).fill("ejer@bistro-norrebro.example");
+await page.getByLabel("Adgangskode", { exact: true }).fill("wrong password");
+await page.getByRole("button", { name: "Log ind" }).click();
+await page.waitForTimeout(1500);
+await page.screenshot({ path: "/work/wt/shots-backoffice/live-refused.png" });
+await page.getByLabel("Adgangskode", { exact: true }).fill("bistro-ejer-2026");
+await page.getByRole("button", { name: "Log ind" }).click();
+await page.waitForTimeout(2000);
+console.log(page.url());
+await page.screenshot({ path: "/work/wt/shots-backoffice/live-dashboard.png" });
+await page.goto("http://127.0.0.1:45123/admin/organisations/1/staff");
+await page.waitForTimeout(1500);
+await page.screenshot({ path: "/work/wt/shots-backoffice/live-staff.png", fullPage: true });
+await browser.close();
