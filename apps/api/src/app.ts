@@ -116,7 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerApiDocs(app);
   await app.register(async (api) => await registerApi(api, deps, app), { prefix: "/api" });
   await app.register(async (admin) => await registerAdminApi(admin, deps), { prefix: "/api/admin" });
-  registerMaintenanceFlag(app, config.dataDir);
+  registerMaintenanceFlag(app, config.dataDir, deps.db);
   await registerStorefront(app, config.storefrontDist ?? DEFAULT_STOREFRONT_DIST, changes);
   await registerBackoffice(app, DEFAULT_BACKOFFICE_DIST);
   return app;

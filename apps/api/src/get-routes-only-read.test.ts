@@ -90,6 +90,9 @@ function fillings(path: string, ids: FlowIds): string[] {
     date: "2026-11-23",
     code: "GAVE-500",
     paymentId: ids.paymentId,
+    // The back office's and the brand images' (no image is seeded: a 404 that must change nothing either).
+    restaurantId: String(module.productionUnitId),
+    hash: "0".repeat(64),
   };
   const many: Record<string, string[]> = {
     checkoutId: [ids.openCheckoutId, ids.doneCheckoutId],

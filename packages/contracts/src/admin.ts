@@ -4,7 +4,7 @@
  * validates again and answers a refused field with ErrorBody's `field` (the field's dotted path).
  */
 import { z } from "zod";
-import { LanguageCode } from "./common";
+import { LanguageCode, LocalDate } from "./common";
 import { AppSettings } from "./settings";
 import { TermsSection } from "./terms";
 
@@ -165,8 +165,12 @@ export type RestaurantSettings = z.infer<typeof RestaurantSettings>;
 
 /** The storefront's terms page text (module_terms) per language. */
 export const RestaurantTerms = z.object({
-  effectiveFrom: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  texts: z.array(z.object({ language: LanguageCode, sections: z.array(TermsSection).max(50) })),
+  effectiveFrom: LocalDate,
+  /** At most one text per language. */
+  texts: z
+    .array(z.object({ language: LanguageCode, sections: z.array(TermsSection).max(50) }))
+    .max(LanguageCode.options.length)
+    .refine((texts) => new Set(texts.map((text) => text.language)).size === texts.length, "Input.DuplicateLanguage"),
 });
 
 /** A restaurant as the back office shows and edits it. */
@@ -192,9 +196,15 @@ export const RestaurantSummary = z.object({
 });
 export const RestaurantList = z.object({ restaurants: z.array(RestaurantSummary) }).meta({ id: "AdminRestaurantList" });
 
-/** POST /api/admin/organisations/{organisationId}/restaurants (owner). */
+/** POST /api/admin/organisations/{organisationId}/restaurants (owner). Answers 201 with the Restaurant. */
 export const CreateRestaurantRequest = RestaurantDetails;
-/** PUT /api/admin/restaurants/{restaurantId} (owner: details; manager: settings, terms, maintenance). */
+export type CreateRestaurantRequest = z.infer<typeof CreateRestaurantRequest>;
+/**
+ * PUT /api/admin/restaurants/{restaurantId}: each section sent replaces that section whole; sections left out
+ * stay as they are. Details need an owner; settings, terms and maintenance an owner or a manager of the
+ * restaurant. Answers the Restaurant as saved. A refused field is named by its path in this body
+ * (`details.hosts.1`, `settings.primaryColor`).
+ */
 export const UpdateRestaurantRequest = z.object({
   details: RestaurantDetails.optional(),
   settings: RestaurantSettings.optional(),
@@ -202,6 +212,18 @@ export const UpdateRestaurantRequest = z.object({
   maintenance: z.boolean().optional(),
 });
 export type UpdateRestaurantRequest = z.infer<typeof UpdateRestaurantRequest>;
+
+export const OrganisationParams = z.object({ organisationId: z.coerce.number().int().positive() });
+export const RestaurantParams = z.object({ restaurantId: z.coerce.number().int().positive() });
+
+/**
+ * POST /api/admin/restaurants/{restaurantId}/logo: the image's bytes as the body, sent as
+ * application/octet-stream or image/* (owner or manager). Checked by content, whatever the name or type it is
+ * sent with: PNG, JPEG or WebP with a readable size (else 400 Input.InvalidImage), at most LOGO_MAX_BYTES (else
+ * 413 Input.ImageTooLarge). Answers the Restaurant with its new `logo` URL. DELETE on the same path removes it.
+ */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_CONTENT_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
 export const AuditEntry = z.object({
   id: z.number().int(),

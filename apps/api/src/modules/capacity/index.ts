@@ -1,3 +1,5 @@
 /** What other features (pickup-time, order) use of the kitchen capacity. */
+
+export { createCapacityInstance, DEFAULT_ITEMS_PER_SLOT } from "./create-capacity-instance";
 export { findItemsPerSlot, releaseCapacity, tryConsumeCapacity, usedBySlot } from "./repository";
 export { slotFull } from "./slot-full";

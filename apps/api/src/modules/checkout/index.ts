@@ -10,6 +10,7 @@ export {
   settleCheckoutMoney,
   toDiscountRule,
 } from "./checkout-totals";
+export { createCheckoutInstance } from "./create-checkout-instance";
 export { readCheckoutJson } from "./read-checkout-json";
 export {
   type CheckoutChanges,

@@ -1,2 +1,3 @@
 /** What other features (guest-information, payment, order) use of the delivery feature. */
 export { checkReadyTime, readyTimeStatus } from "./check-ready-time";
+export { createDeliveryInstance } from "./create-delivery-instance";

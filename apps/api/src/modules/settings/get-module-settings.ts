@@ -8,7 +8,7 @@ export function getModuleSettings(db: Executor, moduleId: number): Promise<AppSe
   return readRestaurantSetup(db, `settings:${moduleId}`, () => readModuleSettings(db, moduleId));
 }
 
-async function readModuleSettings(db: Executor, moduleId: number): Promise<AppSettings> {
+export async function readModuleSettings(db: Executor, moduleId: number): Promise<AppSettings> {
   const stored = await findAppSettings(db, moduleId);
   const raw = Object.fromEntries(stored.map((row) => [row.name, row.value]));
   const settings = AppSettings.parse({});

@@ -1,2 +1,13 @@
 /** What other features use of the settings feature. */
+export { brandImageUrl, saveBrandImage } from "./brand-images";
 export { getModuleSettings } from "./get-module-settings";
+export { restaurantInMaintenance } from "./restaurant-flags";
+export { type EditableTerms, readTermsForEditing, saveModuleTerms } from "./save-module-terms";
+export {
+  DEFAULT_LANGUAGE_SETTING,
+  MAINTENANCE_SETTING,
+  type RestaurantOwnSettings,
+  readOwnSettings,
+  readSettingsForEditing,
+  saveSettings,
+} from "./save-settings";

@@ -2,7 +2,10 @@ import { existsSync, type FSWatcher, mkdirSync, readFileSync, watch, writeFileSy
 import { readFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { MaintenanceMode } from "@app/contracts";
+import type { Executor } from "@app/db";
 import type { FastifyInstance } from "fastify";
+import { normalizeHost } from "../../shared/normalize-host";
+import { restaurantInMaintenance } from "./restaurant-flags";
 
 /**
  * Static storage of SPEC §7: GET /static/maintenanceMode.json, from DATA_DIR/static/maintenanceMode.json,
@@ -11,8 +14,11 @@ import type { FastifyInstance } from "fastify";
  * The file is watched, not read per request: every storefront navigation asks for it. Its folder is
  * watched (editors save by writing a new file and renaming it over the old one), and the file is read
  * again on every event there. Should the watch fail, every request reads the file again.
+ *
+ * The file is the whole server's switch. Besides it, each restaurant has its own (the back office's
+ * maintenance flag, an app setting of its module): the answer is true on that restaurant's hosts only.
  */
-export function registerMaintenanceFlag(app: FastifyInstance, dataDir: string): void {
+export function registerMaintenanceFlag(app: FastifyInstance, dataDir: string, db: Executor): void {
   const file = join(dataDir, "static", "maintenanceMode.json");
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
@@ -20,9 +26,11 @@ export function registerMaintenanceFlag(app: FastifyInstance, dataDir: string): 
   }
   const flag = watchMaintenanceFlag(file, (error) => app.log.warn({ err: error }, "maintenanceMode.json unreadable"));
   app.addHook("onClose", async () => flag.close());
-  app.get("/static/maintenanceMode.json", { schema: { hide: true } }, async (_request, reply) => {
+  app.get("/static/maintenanceMode.json", { schema: { hide: true } }, async (request, reply) => {
     reply.header("cache-control", "no-cache");
-    return flag.current();
+    const server = await flag.current();
+    if (server.isDownForMaintenance) return server;
+    return { isDownForMaintenance: await restaurantInMaintenance(db, normalizeHost(request.host)) };
   });
 }
 

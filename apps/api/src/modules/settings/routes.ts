@@ -3,13 +3,17 @@ import { z } from "zod";
 import type { RouteModule } from "../../deps";
 import { NotModified, REVALIDATE } from "../../plugins/answer-cache";
 import { requireOwnModule } from "../tenancy";
+import { brandImageRoute } from "./brand-images";
 import { getModuleSettings } from "./get-module-settings";
 import { getModuleTerms } from "./get-module-terms";
 import { findLanguages } from "./repository";
+import { findUnitDefaultLanguage } from "./restaurant-flags";
 
 const tags = ["Customer settings"];
 
-export const settingsRoutes: RouteModule = (api, { db }) => {
+export const settingsRoutes: RouteModule = (api, deps) => {
+  const { db } = deps;
+  brandImageRoute(api, deps);
   api.get(
     "/frontend/module/:moduleId",
     {
@@ -60,18 +64,19 @@ export const settingsRoutes: RouteModule = (api, { db }) => {
       config: { cache: REVALIDATE },
       schema: {
         tags,
-        summary: "The interface languages and the default one",
+        summary: "The interface languages and the default one (the restaurant's own, else the server's)",
         response: { 200: Languages, 304: NotModified, 401: ErrorBody },
       },
     },
-    async () => {
-      const rows = await findLanguages(db);
+    async (request) => {
+      const [rows, own] = await Promise.all([findLanguages(db), findUnitDefaultLanguage(db, request.productionUnitId)]);
       const languages = rows.flatMap((row) => {
         const code = LanguageCode.safeParse(row.code);
         return code.success ? [{ code: code.data, name: row.name }] : [];
       });
       const stored = LanguageCode.safeParse(rows.find((row) => row.isDefault)?.code);
-      return { defaultLanguage: stored.success ? stored.data : "da-DK", languages };
+      // The restaurant's own default (set in the back office) before the server's.
+      return { defaultLanguage: own ?? (stored.success ? stored.data : "da-DK"), languages };
     },
   );
 };

@@ -1,3 +1,15 @@
 /** What other features use of the tenancy feature. */
 export { requireOrderableModule, requireOwnInstance, requireOwnModule, requireOwnProductionUnit } from "./access";
 export { findClosedDates, findHours, findProductionUnit, findProductionUnitHosts, type ModuleRow } from "./repository";
+export {
+  CLICK_AND_COLLECT,
+  findRestaurantRows,
+  findTakenHosts,
+  insertRestaurantRows,
+  type ModuleInstances,
+  type RestaurantRow,
+  replaceHosts,
+  type UnitDetails,
+  updateUnitDetails,
+  type WeeklyHours,
+} from "./restaurant-rows";

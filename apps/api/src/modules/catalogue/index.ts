@@ -1,0 +1,2 @@
+/** What other features use of the catalogue. */
+export { createEmptyCatalogue, type EmptyCatalogue } from "./create-empty-catalogue";

@@ -1,0 +1,62 @@
+/**
+ * A restaurant as the back office shows it, read fresh from the tables' owners (never a kept copy: an editor
+ * sees what is committed, or inside a transaction what it just wrote).
+ */
+import type { Restaurant, RestaurantSettings } from "@app/contracts";
+import type { Executor } from "@app/db";
+import { notFound } from "../../errors";
+import { readOwnSettings, readSettingsForEditing, readTermsForEditing } from "../settings";
+import { findRestaurantRows, type RestaurantRow } from "../tenancy";
+
+export async function readRestaurant(db: Executor, productionUnitId: number): Promise<Restaurant> {
+  const [row] = await findRestaurantRows(db, [productionUnitId]);
+  if (!row || row.unit.organisationId === null) throw notFound("Restaurant");
+  return toRestaurant(db, row, row.unit.organisationId);
+}
+
+async function toRestaurant(db: Executor, row: RestaurantRow, organisationId: number): Promise<Restaurant> {
+  const [{ logo, ...settings }, own, terms] = await Promise.all([
+    readSettingsForEditing(db, row.moduleId),
+    readOwnSettings(db, row.moduleId),
+    readTermsForEditing(db, row.moduleId),
+  ]);
+  const { unit } = row;
+  return {
+    id: unit.id,
+    organisationId,
+    moduleId: row.moduleId,
+    name: unit.name,
+    address: unit.address,
+    zipCode: unit.zipCode,
+    phone: unit.phone,
+    receiptEmail: unit.receiptEmail,
+    cvrNumber: unit.cvrNumber,
+    timeZone: unit.timeZone,
+    hosts: row.hosts,
+    defaultLanguage: own.defaultLanguage ?? "da-DK",
+    settings: settings satisfies RestaurantSettings,
+    logo,
+    maintenance: own.maintenance,
+    terms,
+  };
+}
+
+/** The restaurants of these ids (those the account's memberships cover), with their hosts and maintenance flag. */
+export async function listRestaurants(db: Executor, productionUnitIds: number[]) {
+  const rows = await findRestaurantRows(db, productionUnitIds);
+  return Promise.all(
+    rows.flatMap((row) =>
+      row.unit.organisationId === null
+        ? []
+        : [
+            readOwnSettings(db, row.moduleId).then((own) => ({
+              id: row.unit.id,
+              organisationId: row.unit.organisationId!,
+              name: row.unit.name,
+              hosts: row.hosts,
+              maintenance: own.maintenance,
+            })),
+          ],
+    ),
+  );
+}

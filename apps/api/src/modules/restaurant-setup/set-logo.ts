@@ -1,0 +1,60 @@
+/**
+ * The restaurant's logo: an uploaded PNG, JPEG or WebP, checked by its bytes (read-image-header.ts), stored by
+ * its content hash (the settings feature owns brand images) and named by the `logo` app setting the storefront
+ * shows. One transaction, one audit entry with the URL before and after.
+ */
+import { LOGO_MAX_BYTES, type Restaurant } from "@app/contracts";
+import type { Deps } from "../../deps";
+import { AppError, invalid } from "../../errors";
+import { recordAudit } from "../audit";
+import { saveBrandImage, saveSettings } from "../settings";
+import { MANAGERS, requireRestaurant, type SignedInStaff } from "../staff";
+import { readImageHeader } from "./read-image-header";
+import { readRestaurant } from "./read-restaurant";
+
+export function imageTooLarge(): AppError {
+  return new AppError(
+    "invalid",
+    "Input.ImageTooLarge",
+    `The logo may be at most ${LOGO_MAX_BYTES / 1024 / 1024} MB`,
+    "logo",
+    { status: 413 },
+  );
+}
+
+/** Sets the uploaded image as the logo; `bytes` null removes the logo. */
+export async function setLogo(
+  deps: Deps,
+  staff: SignedInStaff,
+  productionUnitId: number,
+  bytes: Buffer | null,
+): Promise<Restaurant> {
+  const { db } = deps;
+  requireRestaurant(staff, productionUnitId, MANAGERS);
+  const image = bytes === null ? null : checkedImage(bytes);
+  const before = await readRestaurant(db, productionUnitId);
+  const at = deps.now();
+  await db.transaction(async (tx) => {
+    const logo = image && (await saveBrandImage(tx, { ...image, organisationId: before.organisationId }));
+    if (logo === before.logo) return;
+    await saveSettings(tx, before.moduleId, { logo });
+    await recordAudit(tx, staff, at, {
+      organisationId: before.organisationId,
+      productionUnitId,
+      action: "logo.update",
+      before: before.logo,
+      after: logo,
+    });
+  });
+  await deps.changes.settleEverywhere();
+  return readRestaurant(db, productionUnitId);
+}
+
+function checkedImage(bytes: Buffer): { bytes: Buffer; contentType: string } {
+  if (bytes.length > LOGO_MAX_BYTES) throw imageTooLarge();
+  const header = readImageHeader(bytes);
+  if (!header) {
+    throw invalid("Input.InvalidImage", "The logo must be a PNG, JPEG or WebP image (not SVG)", "logo");
+  }
+  return { bytes, contentType: header.contentType };
+}
