@@ -1,4 +1,4 @@
-import { BrandColour } from "@app/contracts";
+import { BrandColour, LOGO_CONTENT_TYPES, LOGO_MAX_BYTES } from "@app/contracts";
 import { contrastRatio, MIN_TEXT_CONTRAST } from "@app/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,8 +10,7 @@ import { updateRestaurant, uploadLogo } from "./api";
 import { useRestaurant } from "./restaurant-layout";
 
 /** The server's limits for a logo (checked again there, by the file's content). */
-const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"];
-const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+const LOGO_TYPES: readonly string[] = LOGO_CONTENT_TYPES;
 
 export function BrandSection() {
   const { t } = useTranslation();
