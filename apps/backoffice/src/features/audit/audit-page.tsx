@@ -73,7 +73,11 @@ function Entry({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation();
   // A changed field by the name its form gives it (the settings' and details' labels), else by its path.
   const fieldName = (path: string) => {
-    const key = [`settings.${path}.label`, `details.${path}`, `audit.fields.${path}`].find((k) => i18n.exists(k));
+    // A change of one value (a logo, the maintenance flag, the host names) is named by its action.
+    const own = path === "value" ? `audit.fields.${entry.action.replace(/\W/g, "_")}` : "";
+    const key = [own, `settings.${path}.label`, `details.${path}`, `audit.fields.${path}`].find(
+      (k) => k && i18n.exists(k),
+    );
     return key ? t(key) : path;
   };
   const at = new Date(entry.at);

@@ -24,6 +24,10 @@ describe("changesBetween", () => {
     ]);
   });
 
+  test("missing and null are the same nothing", () => {
+    expect(changesBetween(null, { name: "C", logo: null })).toEqual([{ path: "name", before: undefined, after: "C" }]);
+  });
+
   test("equal values show no change", () => {
     expect(changesBetween({ a: [1], b: { c: null } }, { a: [1], b: { c: null } })).toEqual([]);
   });

@@ -15,6 +15,7 @@ export function changesBetween(before: unknown, after: unknown, path = ""): Chan
     const keys = [...new Set([...Object.keys(from), ...Object.keys(to)])];
     return keys.flatMap((key) => changesBetween(from[key], to[key], path ? `${path}.${key}` : key));
   }
-  if (JSON.stringify(before) === JSON.stringify(after)) return [];
+  // Missing and null are both "nothing": a created thing's empty logo did not change.
+  if (JSON.stringify(before ?? null) === JSON.stringify(after ?? null)) return [];
   return [{ path: path || "value", before, after }];
 }
