@@ -7,6 +7,7 @@ export default defineConfig({
       "apps/api/src/**/*.test.ts",
       "apps/storefront/src/**/*.test.{ts,tsx}",
       "apps/storefront/build/**/*.test.ts",
+      "apps/backoffice/src/**/*.test.{ts,tsx}",
       "bench/lib/**/*.test.mjs",
       "bench/storefront/**/*.test.mjs",
     ],

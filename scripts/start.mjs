@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start`: builds the storefront and the API when their builds are missing or older than their
+// `npm start`: builds the storefront, the back office and the API when their builds are missing or older than their
 // sources, then runs the compiled API (apps/api/dist/server.js), which also serves the built
 // storefront, on PORT (default 3000). `npm run dev` keeps running the TypeScript sources with tsx.
 import { spawnSync } from "node:child_process";
@@ -33,6 +33,11 @@ function buildWorkspace(what, workspace) {
 const storefrontSources = ["src", "public", "index.html", "vite.config.ts"].map((p) => join(storefront, p));
 if (isStale(join(storefront, "dist/index.html"), [...storefrontSources, contracts]))
   buildWorkspace("storefront", "apps/storefront");
+
+const backoffice = join(root, "apps/backoffice");
+const backofficeSources = ["src", "index.html", "vite.config.ts"].map((p) => join(backoffice, p));
+if (isStale(join(backoffice, "dist/index.html"), [...backofficeSources, contracts, join(root, "packages/domain/src")]))
+  buildWorkspace("back office", "apps/backoffice");
 
 // The bundle holds the API and every workspace package it imports (packages/*/src).
 const packageSources = readdirSync(join(root, "packages")).map((name) => join(root, "packages", name, "src"));

@@ -24,6 +24,7 @@ import { registerAdminScope } from "./modules/staff";
 import { AnswerCache } from "./plugins/answer-cache";
 import { registerApiDocs } from "./plugins/api-docs";
 import { createTokenService, registerAuth } from "./plugins/auth";
+import { registerBackoffice } from "./plugins/backoffice";
 import { registerClientLimit } from "./plugins/client-limit";
 import { registerCors } from "./plugins/cors";
 import { answerError, clientErrorHandler, registerErrorHandler, routerError } from "./plugins/error-handler";
@@ -80,6 +81,7 @@ const NODE_HTTP_OPTIONS = {
   connectionsCheckingInterval: OVERDUE_CHECK_INTERVAL_MS,
 };
 const DEFAULT_STOREFRONT_DIST = join(import.meta.dirname, "../../storefront/dist");
+const DEFAULT_BACKOFFICE_DIST = join(import.meta.dirname, "../../backoffice/dist");
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -116,6 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(async (admin) => await registerAdminApi(admin, deps), { prefix: "/api/admin" });
   registerMaintenanceFlag(app, config.dataDir, deps.db);
   await registerStorefront(app, config.storefrontDist ?? DEFAULT_STOREFRONT_DIST, changes);
+  await registerBackoffice(app, DEFAULT_BACKOFFICE_DIST);
   return app;
 }
 

@@ -1,0 +1,383 @@
+// Issue 43, "Must show" (browser part): owner A signs in, creates restaurant C on c.localhost, sets its logo, colour
+// and settings, and the storefront on c.localhost shows them; the audit log lists each change; axe finds nothing
+// serious on any back-office page; the whole flow by keyboard (phone, Danish); a refused save shows each field's
+// error in the person's language and keeps what was typed. Screenshots of every page at 390×844 and 1280×800 in
+// both languages. The real product (npm start) on a fresh DATA_DIR, in Debian's Chromium.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import {
+  createHarness,
+  DESKTOP,
+  demoLogin,
+  PHONE,
+  retype,
+  screenshot,
+  seriousAxeViolations,
+  solidPng,
+  tabTo,
+} from "./harness.mjs";
+
+const product = createHarness();
+before(product.start);
+after(product.stop);
+
+const OWNER_A = () => demoLogin("Owner", "A");
+const C = {
+  name: "C",
+  address: "Cgade 3",
+  zipCode: "2200",
+  phone: "33 12 34 56",
+  receiptEmail: "kvittering@c.example",
+  cvrNumber: "12345678",
+  host: "c.localhost",
+};
+const BRAND = "#7a1f5c";
+const LOW_CONTRAST = "#f0c000";
+const NEW_MEMBER = { email: "ny@c.example", name: "Ny Medarbejder", password: "lange ord der husker godt" };
+
+const TEXT = {
+  "da-DK": {
+    email: "E-mail",
+    password: "Adgangskode",
+    signIn: "Log ind",
+    forgot: "Glemt adgangskode?",
+    dashboard: "Dine restauranter",
+    newRestaurant: "Ny restaurant",
+    problem: "Der er et problem",
+    required: "Navn: Udfyld feltet.",
+    saved: "Gemt",
+    audit: "Ændringslog",
+    staff: "Personale",
+    signOutEverywhere: "Log ud alle steder",
+  },
+  "en-US": {
+    email: "Email",
+    password: "Password",
+    signIn: "Sign in",
+    forgot: "Forgot password?",
+    dashboard: "Your restaurants",
+    newRestaurant: "New restaurant",
+    problem: "There is a problem",
+    required: "Name: Fill this in.",
+    saved: "Saved",
+    audit: "Audit log",
+    staff: "Staff",
+    signOutEverywhere: "Sign out everywhere",
+  },
+};
+
+/** Set by the first test: restaurant C's id. */
+let restaurantC;
+
+async function visit(page, name) {
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  await page
+    .locator(".loading")
+    .first()
+    .waitFor({ state: "detached" })
+    .catch(() => {});
+  assert.deepEqual(await seriousAxeViolations(page), [], `axe on ${name}`);
+  await screenshot(page, name);
+}
+
+const input = (page, label) => page.getByLabel(label, { exact: true });
+
+test("owner A, phone, Danish, keyboard only: creates C on c.localhost with a logo, a colour and settings", async () => {
+  const t = TEXT["da-DK"];
+  const page = await product.newPage(PHONE);
+  await page.goto(product.url("localhost", "/admin/"));
+  await page.waitForURL(/\/admin\/sign-in$/);
+  await visit(page, "phone-da-sign-in");
+
+  // Forgot password? and back, by keyboard.
+  await tabTo(page, page.getByRole("link", { name: t.forgot }));
+  await page.keyboard.press("Enter");
+  await visit(page, "phone-da-forgot-password");
+  await tabTo(page, input(page, t.email));
+  await page.keyboard.type(OWNER_A().email);
+  await page.keyboard.press("Enter");
+  await page.getByText("er et link på vej").waitFor();
+  await visit(page, "phone-da-forgot-password-sent");
+  await tabTo(page, page.getByRole("link", { name: "Tilbage til log ind" }));
+  await page.keyboard.press("Enter");
+
+  // A wrong password: one message for the form; what was typed stays.
+  await tabTo(page, input(page, t.email));
+  await page.keyboard.type(OWNER_A().email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("not the password");
+  await page.keyboard.press("Enter");
+  await page.getByText("Forkert e-mail eller adgangskode.").waitFor();
+  assert.equal(await input(page, t.email).inputValue(), OWNER_A().email);
+  await screenshot(page, "phone-da-sign-in-refused");
+  await tabTo(page, input(page, t.password));
+  await retype(page, OWNER_A().password);
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { level: 1, name: t.dashboard }).waitFor();
+  await visit(page, "phone-da-dashboard");
+
+  // A new restaurant: an empty save is refused in the browser, field by field.
+  await tabTo(page, page.getByRole("link", { name: t.newRestaurant }).first());
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { level: 1, name: "Ny restaurant" }).waitFor();
+  await tabTo(page, page.getByRole("button", { name: "Opret restaurant" }));
+  await page.keyboard.press("Enter");
+  const summary = page.locator(".error-summary");
+  await summary.waitFor();
+  assert.ok(await summary.evaluate((element) => element === document.activeElement), "the summary has the focus");
+  assert.match(await summary.innerText(), /Navn: Udfyld feltet\./);
+  assert.match(await summary.innerText(), /Postnummer: 4 cifre\./);
+  await visit(page, "phone-da-create-refused");
+
+  // Filled in by keyboard; first with A's host, which the server refuses on that field — what was typed stays.
+  for (const [label, value] of [
+    ["Navn", C.name],
+    ["Adresse", C.address],
+    ["Postnummer", C.zipCode],
+    ["Telefon", C.phone],
+    ["Kvitterings-e-mail", C.receiptEmail],
+    ["CVR-nummer", C.cvrNumber],
+    ["Værtsnavn 1", "localhost"],
+  ]) {
+    await tabTo(page, input(page, label), { back: true });
+    await retype(page, value);
+  }
+  await page.keyboard.press("Enter");
+  await page.locator("#field-hosts-0-error").waitFor();
+  assert.equal(await input(page, "Navn").inputValue(), C.name);
+  assert.equal(await input(page, "CVR-nummer").inputValue(), C.cvrNumber);
+  await screenshot(page, "phone-da-create-host-taken");
+  await tabTo(page, input(page, "Værtsnavn 1"));
+  await retype(page, C.host);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/admin\/restaurants\/\d+\/brand$/);
+  restaurantC = Number(/restaurants\/(\d+)/.exec(page.url())[1]);
+  await page.getByRole("heading", { level: 1, name: C.name }).waitFor();
+
+  // The logo, chosen and uploaded by keyboard.
+  const chooser = page.waitForEvent("filechooser");
+  await tabTo(page, page.getByLabel("Vælg et billede"));
+  await page.keyboard.press("Space");
+  await (await chooser).setFiles({ name: "logo.png", mimeType: "image/png", buffer: solidPng(96, [122, 31, 92]) });
+  await page.locator(".logo-frame img").waitFor();
+  await tabTo(page, page.getByRole("button", { name: "Upload logo" }));
+  await page.keyboard.press("Enter");
+  await page.locator("form[aria-labelledby=logo-title] .saved-note").getByText(t.saved).waitFor();
+
+  // A colour too light for white text is refused with its measured contrast; then a dark one is saved.
+  await tabTo(page, input(page, "Farve (#rrggbb)"));
+  await page.keyboard.type(LOW_CONTRAST);
+  await page.getByText(/Kontrast til hvid: 1,\d:1, for lav/).waitFor();
+  await page.keyboard.press("Enter");
+  await page
+    .locator("#field-primaryColor-error")
+    .getByText(/Kontrasten til hvid er 1,\d:1/)
+    .waitFor();
+  assert.equal(await input(page, "Farve (#rrggbb)").inputValue(), LOW_CONTRAST);
+  await screenshot(page, "phone-da-brand-refused");
+  await tabTo(page, input(page, "Farve (#rrggbb)"));
+  await retype(page, BRAND);
+  await page.getByText(/læsbar/).waitFor();
+  await page.keyboard.press("Enter");
+  await page.locator("form[aria-labelledby=colour-title] .saved-note").getByText(t.saved).waitFor();
+  await visit(page, "phone-da-brand");
+
+  // Settings: the login gate and the pause screen off, MobilePay on.
+  await tabTo(page, page.getByRole("link", { name: "Indstillinger" }), { back: true });
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { level: 2, name: "Indstillinger" }).waitFor();
+  await visit(page, "phone-da-settings");
+  for (const label of ["Gæster logger ind, før de bestiller", "Pauseskærm efter 2 minutter uden brug", "MobilePay"]) {
+    await tabTo(page, page.getByRole("checkbox", { name: label }));
+    await page.keyboard.press("Space");
+  }
+  await tabTo(page, page.locator("form[aria-labelledby=settings-title] button[type=submit]"));
+  await page.keyboard.press("Enter");
+  await page.locator("form[aria-labelledby=settings-title] .saved-note").getByText(t.saved).waitFor();
+
+  // Terms: one section in Danish.
+  await tabTo(page, page.getByRole("link", { name: "Betingelser" }), { back: true });
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { level: 2, name: "Betingelser" }).waitFor();
+  await tabTo(page, page.getByRole("button", { name: "Tilføj afsnit" }).first());
+  await page.keyboard.press("Enter");
+  // The new section's heading takes the focus.
+  await page.waitForFunction(() => document.activeElement?.id === "field-texts-0-sections-0-heading");
+  await page.keyboard.type("1. Om os");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("C sælger mad til afhentning.");
+  await tabTo(page, page.getByRole("button", { name: "Gem" }));
+  await page.keyboard.press("Enter");
+  await page.locator(".saved-note").getByText(t.saved).waitFor();
+  await visit(page, "phone-da-terms");
+
+  await tabTo(page, page.getByRole("link", { name: "Oplysninger" }), { back: true });
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { level: 2, name: "Oplysninger" }).waitFor();
+  await visit(page, "phone-da-details");
+
+  // The audit log lists each change, newest first, with before → after.
+  await tabTo(page, page.getByRole("link", { name: t.audit }), { back: true });
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { level: 1, name: t.audit }).waitFor();
+  const entries = page.locator(".audit-entry").filter({ hasText: C.name });
+  await entries.first().waitFor();
+  assert.ok((await entries.count()) >= 5, `create, logo, colour, settings, terms: ${await entries.count()} entries`);
+  const log = await page.locator(".audit-list").innerText();
+  assert.match(log, /MobilePay\s*nej\s*→\s*ændret til\s*ja/);
+  assert.match(log, /Gæster logger ind, før de bestiller\s*ja\s*→\s*ændret til\s*nej/);
+  assert.match(log, /Brandfarve\s*\(tom\)\s*→\s*ændret til\s*#7a1f5c/);
+  assert.match(log, /Logo ændret · C/);
+  assert.match(log, /c\.localhost/);
+  await visit(page, "phone-da-audit");
+
+  // Staff: invite a kitchen member for C; they choose their password through the emailed link.
+  await tabTo(page, page.getByRole("link", { name: t.staff }), { back: true });
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { level: 1, name: /^Personale i/ }).waitFor();
+  await visit(page, "phone-da-staff");
+  const invite = page.locator("section[aria-labelledby=invite-title]");
+  await tabTo(page, invite.getByLabel(t.email, { exact: true }));
+  await page.keyboard.type(NEW_MEMBER.email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(NEW_MEMBER.name);
+  await tabTo(page, invite.getByRole("checkbox", { name: C.name }));
+  await page.keyboard.press("Space");
+  await tabTo(page, invite.getByRole("button", { name: "Send invitation" }));
+  await page.keyboard.press("Enter");
+  await page.getByText(`Invitation sendt til ${NEW_MEMBER.email}.`).waitFor();
+
+  // Signing out everywhere from the account menu.
+  await tabTo(page, page.locator(".account-menu > button"), { back: true });
+  await page.keyboard.press("Enter");
+  await tabTo(page, page.getByRole("button", { name: t.signOutEverywhere }));
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/admin\/sign-in$/);
+
+  const member = await product.newPage(PHONE);
+  await member.goto(product.url("localhost", product.linkEmailedTo(NEW_MEMBER.email)));
+  await member.getByRole("heading", { level: 1, name: /^Bliv en del af/ }).waitFor();
+  await visit(member, "phone-da-link");
+  await tabTo(member, member.getByLabel("Ny adgangskode"));
+  await member.keyboard.type("for kort");
+  await member.keyboard.press("Enter");
+  await member.locator("#field-password-error").getByText("Mindst 12 tegn.").waitFor();
+  await tabTo(member, member.getByLabel("Ny adgangskode"));
+  await retype(member, NEW_MEMBER.password);
+  await member.keyboard.press("Enter");
+  await member.getByRole("heading", { level: 1, name: t.dashboard }).waitFor();
+  assert.match(await member.locator("main").innerText(), new RegExp(`\\b${C.name}\\b`));
+  await visit(member, "phone-da-dashboard-staff");
+  await member.close();
+  await page.close();
+});
+
+test("the storefront on c.localhost shows C's logo, colour and settings at the next page load", async () => {
+  const page = await product.newPage(PHONE);
+  await page.goto(product.url(C.host, "/"));
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  const brand = await page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue("--brand").trim(),
+  );
+  assert.equal(brand.toLowerCase(), BRAND);
+  const logo = page.locator('img[src*="/brand-images/"]').first();
+  await logo.waitFor();
+  assert.ok(await logo.evaluate((img) => img.complete && img.naturalWidth === 96), "the uploaded logo is shown");
+  // The login gate is off: no session login form on the front page.
+  assert.equal(await page.getByLabel("Brugernavn").count(), 0);
+  await screenshot(page, "phone-da-storefront-c");
+  await page.close();
+});
+
+test("owner A, desktop, English: a refused save in English keeps what was typed; a new colour reaches the shop", async () => {
+  const t = TEXT["en-US"];
+  const page = await product.newPage(DESKTOP);
+  await page.goto(product.url("localhost", "/admin/sign-in"));
+  await page.getByRole("button", { name: "English" }).click();
+  await page.getByRole("heading", { level: 1, name: t.signIn }).waitFor();
+  await input(page, t.email).fill(OWNER_A().email);
+  await input(page, t.password).fill(OWNER_A().password);
+  await page.getByRole("button", { name: t.signIn }).click();
+  await page.getByRole("heading", { level: 1, name: t.dashboard }).waitFor();
+  await page.getByRole("link", { name: C.name, exact: true }).click();
+  await page.getByRole("heading", { level: 2, name: "Details" }).waitFor();
+
+  await input(page, "Zip code").fill("22");
+  await input(page, "Host name 1").fill("bad host");
+  await page.getByRole("button", { name: "Save" }).click();
+  const summary = page.locator(".error-summary");
+  assert.match(await summary.innerText(), /Zip code: 4 digits\./);
+  assert.match(await summary.innerText(), /Host name 1: Write a host name like/);
+  assert.equal(await input(page, "Zip code").inputValue(), "22");
+  await screenshot(page, "desktop-en-details-refused");
+  await page.reload();
+
+  await page.getByRole("link", { name: "Brand" }).click();
+  await input(page, "Colour (#rrggbb)").fill("#1f4e79");
+  await page.locator("form[aria-labelledby=colour-title]").getByRole("button", { name: "Save" }).click();
+  await page.locator("form[aria-labelledby=colour-title] .saved-note").getByText(t.saved).waitFor();
+
+  const shop = await product.newPage(DESKTOP);
+  await shop.goto(product.url(C.host, "/"));
+  await shop.getByRole("heading", { level: 1 }).waitFor();
+  assert.equal(
+    await shop.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand").trim()),
+    "#1f4e79",
+  );
+  await shop.close();
+  await page.close();
+});
+
+/** Every back-office page in one language at one size: axe on each, a screenshot of each. */
+async function tour(viewport, language, size) {
+  const t = TEXT[language];
+  const page = await product.newPage(viewport);
+  const shot = (name) => visit(page, `${size}-${language.slice(0, 2)}-${name}`);
+  await page.goto(product.url("localhost", "/admin/sign-in"));
+  if (language === "en-US") await page.getByRole("button", { name: "English" }).click();
+  await page.getByRole("heading", { level: 1, name: t.signIn }).waitFor();
+  await shot("sign-in");
+  await page.getByRole("link", { name: t.forgot }).click();
+  await shot("forgot-password");
+  await page.goto(product.url("localhost", "/admin/link/no-such-link"));
+  await shot("link-invalid");
+  await page.goto(product.url("localhost", "/admin/sign-in"));
+  await input(page, t.email).fill(OWNER_A().email);
+  await input(page, t.password).fill(OWNER_A().password);
+  await page.getByRole("button", { name: t.signIn }).click();
+  await page.getByRole("heading", { level: 1, name: t.dashboard }).waitFor();
+  await shot("dashboard");
+  await page.locator(".account-menu > button").click();
+  await screenshot(page, `${size}-${language.slice(0, 2)}-account-menu`);
+  await page.keyboard.press("Escape");
+  await page.getByRole("link", { name: t.newRestaurant }).first().click();
+  await shot("create");
+  for (const [path, name] of [
+    ["", "details"],
+    ["/brand", "brand"],
+    ["/settings", "settings"],
+    ["/terms", "terms"],
+  ]) {
+    await page.goto(product.url("localhost", `/admin/restaurants/${restaurantC}${path}`));
+    await page.getByRole("heading", { level: 2 }).first().waitFor();
+    await shot(name);
+  }
+  await page.getByRole("link", { name: t.staff }).first().click();
+  await page.locator(".member").first().waitFor();
+  await shot("staff");
+  await page.getByRole("link", { name: t.audit }).click();
+  await page.locator(".audit-entry").first().waitFor();
+  await shot("audit");
+  await page.close();
+}
+
+test("every page, phone and desktop, Danish and English: axe finds nothing serious", async () => {
+  await tour(PHONE, "en-US", "phone");
+  await tour(DESKTOP, "da-DK", "desktop");
+  await tour(DESKTOP, "en-US", "desktop");
+});
+
+test("no page broke its Content-Security-Policy or logged an error", () => {
+  assert.deepEqual(product.cspViolations, []);
+  assert.deepEqual(product.consoleErrors, []);
+});

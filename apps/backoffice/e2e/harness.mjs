@@ -1,0 +1,185 @@
+// The back office's browser tests' harness: the storefront's (apps/storefront/e2e/harness.mjs: the real product by
+// `npm start` on a fresh DATA_DIR and a free port, Debian's Chromium, console errors and CSP violations recorded,
+// axe-core) plus what the back office needs beside it: the outbox's emailed links, the README's demo logins,
+// keyboard-only moves, and screenshots of every page (BACKOFFICE_SHOTS, else e2e/artifacts).
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { deflateSync } from "node:zlib";
+import { chromium } from "playwright-core";
+
+export { DESKTOP, PHONE, seriousAxeViolations } from "../../storefront/e2e/harness.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
+export const screenshotDir = process.env.BACKOFFICE_SHOTS ?? join(dirname(fileURLToPath(import.meta.url)), "artifacts");
+
+export function createHarness() {
+  // Its own port range beside the storefront's files (20 000–39 999), which run at the same time.
+  const port = 40_000 + (process.pid % 20_000);
+  const dataDir = mkdtempSync(join(tmpdir(), "e2e-backoffice-"));
+  const serverLog = join(tmpdir(), `e2e-server-${port}.log`);
+  let server;
+  let browser;
+  const cspViolations = [];
+  const consoleErrors = [];
+
+  async function start() {
+    server = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      stdio: ["ignore", openSync(serverLog, "w"), openSync(serverLog, "a")],
+      detached: true,
+    });
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/admin/`)).ok) break;
+      } catch {}
+      if (server.exitCode !== null || Date.now() > deadline) {
+        console.error(readFileSync(serverLog, "utf8"));
+        throw new Error("the server did not come up");
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-sync"],
+    });
+  }
+
+  async function stop() {
+    await browser?.close();
+    if (server?.pid) process.kill(-server.pid, "SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  async function newPage(viewport) {
+    const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`);
+      });
+    });
+    page.on("console", (message) => {
+      if (/content security policy|CSP violation/i.test(message.text())) cspViolations.push(message.text());
+      else if (message.type() === "error" && !isExpectedRefusal(message.text()))
+        consoleErrors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+    page.on("close", () => void context.close().catch(() => {}));
+    return page;
+  }
+
+  /** The newest emailed link to the back office for `email` (DATA_DIR/outbox/*.eml, quoted-printable undone). */
+  function linkEmailedTo(email) {
+    const outbox = join(dataDir, "outbox");
+    const mails = existsSync(outbox)
+      ? readdirSync(outbox)
+          .filter((name) => name.endsWith(".eml"))
+          .map((name) => join(outbox, name))
+          .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+      : [];
+    for (const file of mails) {
+      const text = readFileSync(file, "utf8")
+        .replace(/=\r?\n/g, "")
+        .replace(/=3D/gi, "=");
+      if (!text.toLowerCase().includes(email.toLowerCase())) continue;
+      const link = /https?:\/\/[^\s"<>]+\/admin\/link\/[A-Za-z0-9_-]+/.exec(text);
+      if (link) return new URL(link[0]).pathname;
+    }
+    throw new Error(`no link emailed to ${email} in ${outbox}`);
+  }
+
+  return {
+    url: (host, path = "/") => `http://${host}:${port}${path}`,
+    start,
+    stop,
+    newPage,
+    linkEmailedTo,
+    cspViolations,
+    consoleErrors,
+  };
+}
+
+/** The back office's refusals it shows a message for (a wrong password, a taken host, a low contrast, 401 at start). */
+function isExpectedRefusal(text) {
+  return /Failed to load resource: the server responded with a status of (400|401|404|409|422)/.test(text);
+}
+
+/**
+ * README's demo logins: lines of exactly ``Owner login A: `email` / `password` `` (issue 43); where README does not
+ * list them yet, the demo seed's own (packages/db/src/seed/demo-staff.ts, restaurants in the order A, B).
+ */
+export function demoLogin(kind, restaurant) {
+  const readme = readFileSync(join(root, "README.md"), "utf8");
+  const line = new RegExp(`${kind} login ${restaurant}: \`([^\`]+)\` / \`([^\`]+)\``).exec(readme);
+  if (line) return { email: line[1], password: line[2] };
+  const seed = readFileSync(join(root, "packages/db/src/seed/demo-staff.ts"), "utf8");
+  const role = kind === "Owner" ? "owner" : "kitchen";
+  const accounts = [
+    ...seed.matchAll(new RegExp(`${role}: \\{\\s*email: "([^"]+)",[\\s\\S]*?password: "([^"]+)"`, "g")),
+  ];
+  const account = accounts[restaurant === "A" ? 0 : 1];
+  if (!account) throw new Error(`no ${kind} login ${restaurant} in README or the demo seed`);
+  return { email: account[1], password: account[2] };
+}
+
+/**
+ * Moves the focus with Tab (Shift+Tab when `back`) until `target` has it: how a keyboard user gets there. Fails
+ * when it is not reachable within `limit` presses.
+ */
+export async function tabTo(page, target, { back = false, limit = 80 } = {}) {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+  }
+  throw new Error(`could not reach ${target} with the keyboard`);
+}
+
+/** Replaces a focused text field's value by keyboard (select all, type). */
+export async function retype(page, text) {
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(text);
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** A small solid PNG (RGB, 8 bit): the logo to upload, made here so the test needs no file. */
+export function solidPng(size, [r, g, b]) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buffer) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(pixels)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}

@@ -1,0 +1,73 @@
+import { createBrowserRouter, type LoaderFunctionArgs, redirect } from "react-router";
+import { AuditPage } from "../features/audit";
+import { ForgotPasswordPage, LinkPage, SignInPage } from "../features/auth";
+import {
+  BrandSection,
+  CreateRestaurantPage,
+  DashboardPage,
+  DetailsSection,
+  RestaurantLayout,
+  SettingsSection,
+  TermsSection,
+} from "../features/restaurants";
+import { StaffPage } from "../features/staff";
+import { isUnauthorized } from "../lib/api";
+import { queryClient } from "../lib/query-client";
+import { meQuery } from "../lib/session";
+import { HydrateFallback, NotFoundPage, RouteError } from "./not-found";
+import { Shell } from "./shell";
+
+/** The back office's own path under the server (vite.config.ts `base`). */
+export const BASENAME = "/admin";
+
+/** Every page but the public ones needs a session: without one, the sign-in page, which comes back here after. */
+async function requireSession({ request }: LoaderFunctionArgs) {
+  try {
+    await queryClient.ensureQueryData(meQuery);
+    return null;
+  } catch (error) {
+    if (!isUnauthorized(error)) throw error;
+    const url = new URL(request.url);
+    const back = url.pathname.slice(BASENAME.length) + url.search;
+    throw redirect(back && back !== "/" ? `/sign-in?next=${encodeURIComponent(back)}` : "/sign-in");
+  }
+}
+
+export const router = createBrowserRouter(
+  [
+    {
+      element: <Shell signedIn={false} />,
+      errorElement: <RouteError />,
+      children: [
+        { path: "sign-in", element: <SignInPage /> },
+        { path: "forgot-password", element: <ForgotPasswordPage /> },
+        { path: "link/:token", element: <LinkPage /> },
+      ],
+    },
+    {
+      element: <Shell signedIn />,
+      loader: requireSession,
+      // While the first page checks the session: the frame's place, quietly (no flash of a half page).
+      hydrateFallbackElement: <HydrateFallback />,
+      errorElement: <RouteError />,
+      children: [
+        { index: true, element: <DashboardPage /> },
+        { path: "organisations/:organisationId/restaurants/new", element: <CreateRestaurantPage /> },
+        { path: "organisations/:organisationId/staff", element: <StaffPage /> },
+        {
+          path: "restaurants/:restaurantId",
+          element: <RestaurantLayout />,
+          children: [
+            { index: true, element: <DetailsSection /> },
+            { path: "brand", element: <BrandSection /> },
+            { path: "settings", element: <SettingsSection /> },
+            { path: "terms", element: <TermsSection /> },
+          ],
+        },
+        { path: "audit", element: <AuditPage /> },
+        { path: "*", element: <NotFoundPage /> },
+      ],
+    },
+  ],
+  { basename: BASENAME },
+);

@@ -1,0 +1,68 @@
+/**
+ * Every page's frame: the skip link, the header (the app's name, the navigation a role may use, the language and
+ * the account menu), and the page in <main>.
+ */
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { NavLink, Outlet } from "react-router";
+import { chooseLanguage, type Language } from "../lib/i18n";
+import { managingMemberships, meQuery } from "../lib/session";
+import { AccountMenu } from "./account-menu";
+
+export function Shell({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation();
+  const me = useQuery({ ...meQuery, enabled: signedIn }).data;
+  const managing = me ? managingMemberships(me) : [];
+  const staffOrganisation = managing.length === 1 ? managing[0] : undefined;
+  return (
+    <>
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #main (and works as one without script); the handler only keeps the router out */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          const heading = document.getElementById("page-title");
+          if (heading) {
+            event.preventDefault();
+            heading.focus();
+          }
+        }}
+      >
+        {t("app.skipToContent")}
+      </a>
+      <header className="app-header">
+        <div className="header-row">
+          <span className="app-name">{t("app.name")}</span>
+          <div className="header-tools">
+            <LanguageSwitch />
+            {me && <AccountMenu me={me} />}
+          </div>
+        </div>
+        {me && (
+          <nav aria-label={t("nav.label")} className="app-nav">
+            <NavLink to="/" end>
+              {t("nav.restaurants")}
+            </NavLink>
+            {staffOrganisation && (
+              <NavLink to={`/organisations/${staffOrganisation.organisationId}/staff`}>{t("nav.staff")}</NavLink>
+            )}
+            {managing.length > 0 && <NavLink to="/audit">{t("nav.audit")}</NavLink>}
+          </nav>
+        )}
+      </header>
+      <main id="main" className={signedIn ? "page" : "page narrow"}>
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  const other: Language = i18n.language === "en-US" ? "da-DK" : "en-US";
+  return (
+    <button type="button" className="button quiet" lang={other} onClick={() => void chooseLanguage(other)}>
+      {t("app.otherLanguage")}
+    </button>
+  );
+}

@@ -1,0 +1,120 @@
+import type { AuditEntry } from "@app/contracts";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { SelectField } from "../../components/form";
+import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
+import { restaurantsQuery } from "../../lib/restaurant-list";
+import { type AuditFilter, auditQuery } from "./api";
+import { type Change, changesBetween } from "./diff";
+
+/** Every change made in the back office, newest first: who, when, where, and what went from what to what. */
+export function AuditPage() {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState<AuditFilter>({});
+  const log = useInfiniteQuery(auditQuery(filter));
+  const restaurants = useQuery(restaurantsQuery).data?.restaurants ?? [];
+  const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
+  // The people are those seen in the log so far: a filter must not make the others vanish from the list.
+  const people = useRef(new Map<string, string>());
+  for (const entry of entries) {
+    if (entry.accountId) people.current.set(entry.accountId, `${entry.actorName} (${entry.actorEmail})`);
+  }
+  return (
+    <>
+      <PageHeading title={t("audit.title")} />
+      <div className="filters">
+        <SelectField
+          path="filter-restaurant"
+          label={t("audit.restaurant")}
+          value={filter.restaurantId ? String(filter.restaurantId) : ""}
+          options={[
+            { value: "", label: t("audit.all") },
+            ...restaurants.map((r) => ({ value: String(r.id), label: r.name })),
+          ]}
+          onChange={(value) => setFilter({ ...filter, restaurantId: value ? Number(value) : undefined })}
+        />
+        <SelectField
+          path="filter-person"
+          label={t("audit.person")}
+          value={filter.accountId ?? ""}
+          options={[
+            { value: "", label: t("audit.everyone") },
+            ...[...people.current].map(([id, name]) => ({ value: id, label: name })),
+          ]}
+          onChange={(value) => setFilter({ ...filter, accountId: value || undefined })}
+        />
+      </div>
+      {log.isPending ? (
+        <Loading />
+      ) : log.isError ? (
+        <LoadFailed />
+      ) : entries.length === 0 ? (
+        <p>{t("audit.empty")}</p>
+      ) : (
+        <ol className="audit-list" aria-label={t("audit.title")}>
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <Entry entry={entry} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {log.hasNextPage && (
+        <button type="button" className="button" onClick={() => void log.fetchNextPage()}>
+          {t("audit.more")}
+        </button>
+      )}
+    </>
+  );
+}
+
+function Entry({ entry }: { entry: AuditEntry }) {
+  const { t, i18n } = useTranslation();
+  // A changed field by the name its form gives it (the settings' and details' labels), else by its path.
+  const fieldName = (path: string) => {
+    // A change of one value (a logo, the maintenance flag, the host names) is named by its action.
+    const own = path === "value" ? `audit.fields.${entry.action.replace(/\W/g, "_")}` : "";
+    const key = [own, `settings.${path}.label`, `details.${path}`, `audit.fields.${path}`].find(
+      (k) => k && i18n.exists(k),
+    );
+    return key ? t(key) : path;
+  };
+  const at = new Date(entry.at);
+  const changes = changesBetween(entry.before, entry.after);
+  return (
+    <article className="audit-entry">
+      <h2 className="audit-what">
+        {t(`audit.actions.${entry.action.replace(/\W/g, "_")}`, { defaultValue: entry.action })}
+        {entry.restaurantName && <span className="muted"> · {entry.restaurantName}</span>}
+      </h2>
+      <p className="muted">
+        <time dateTime={entry.at}>{at.toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" })}</time>{" "}
+        · {entry.actorName || entry.actorEmail}
+      </p>
+      {changes.length > 0 && (
+        <dl className="diff">
+          {changes.map((change) => (
+            <div key={change.path}>
+              <dt>{fieldName(change.path)}</dt>
+              <dd>
+                <Value value={change.before} /> <span aria-hidden="true">→</span>
+                <span className="visually-hidden">{t("audit.to")}</span> <Value value={change.after} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </article>
+  );
+}
+
+function Value({ value }: { value: Change["before"] }) {
+  const { t } = useTranslation();
+  if (value === undefined || value === null || value === "") return <span className="muted">{t("audit.nothing")}</span>;
+  if (typeof value === "boolean") return <span>{t(value ? "audit.yes" : "audit.no")}</span>;
+  if (Array.isArray(value))
+    return <span>{value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ")}</span>;
+  if (typeof value === "object") return <code>{JSON.stringify(value)}</code>;
+  return <span className="value">{String(value)}</span>;
+}

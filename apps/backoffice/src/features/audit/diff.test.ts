@@ -1,0 +1,38 @@
+import { describe, expect, test } from "vitest";
+import { changesBetween } from "./diff";
+
+describe("changesBetween", () => {
+  test("lists only the fields that changed, by their dotted path", () => {
+    const before = { name: "C", settings: { mobilepay: false, requiredGuestInformation: { phone: true } } };
+    const after = { name: "C", settings: { mobilepay: true, requiredGuestInformation: { phone: false } } };
+    expect(changesBetween(before, after)).toEqual([
+      { path: "settings.mobilepay", before: false, after: true },
+      { path: "settings.requiredGuestInformation.phone", before: true, after: false },
+    ]);
+  });
+
+  test("a created thing has no before: every field is new", () => {
+    expect(changesBetween(null, { name: "C", hosts: ["c.localhost"] })).toEqual([
+      { path: "name", before: undefined, after: "C" },
+      { path: "hosts", before: undefined, after: ["c.localhost"] },
+    ]);
+  });
+
+  test("a list is one value: compared and shown whole", () => {
+    expect(changesBetween({ hosts: ["a"] }, { hosts: ["a", "b"] })).toEqual([
+      { path: "hosts", before: ["a"], after: ["a", "b"] },
+    ]);
+  });
+
+  test("missing and null are the same nothing", () => {
+    expect(changesBetween(null, { name: "C", logo: null })).toEqual([{ path: "name", before: undefined, after: "C" }]);
+  });
+
+  test("equal values show no change", () => {
+    expect(changesBetween({ a: [1], b: { c: null } }, { a: [1], b: { c: null } })).toEqual([]);
+  });
+
+  test("plain values that differ are one change", () => {
+    expect(changesBetween(false, true)).toEqual([{ path: "value", before: false, after: true }]);
+  });
+});

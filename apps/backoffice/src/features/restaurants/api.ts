@@ -1,0 +1,38 @@
+import type { Restaurant, RestaurantDetails, UpdateRestaurantRequest } from "@app/contracts";
+import { queryOptions } from "@tanstack/react-query";
+import { apiGet, apiRequest, apiSend } from "../../lib/api";
+import { queryClient } from "../../lib/query-client";
+
+export { restaurantsQuery } from "../../lib/restaurant-list";
+
+export function restaurantQuery(id: number) {
+  return queryOptions({
+    queryKey: ["restaurants", id],
+    queryFn: () => apiGet<Restaurant>(`/restaurants/${id}`),
+  });
+}
+
+/** After any change: the list (names, hosts, maintenance) and the restaurant itself are read again. */
+async function refresh(restaurant: Restaurant | undefined, id: number): Promise<void> {
+  if (restaurant?.id === id) queryClient.setQueryData(restaurantQuery(id).queryKey, restaurant);
+  await queryClient.invalidateQueries({ queryKey: ["restaurants"] });
+}
+
+export async function createRestaurant(organisationId: number, details: RestaurantDetails): Promise<Restaurant> {
+  const created = await apiSend<Restaurant>("POST", `/organisations/${organisationId}/restaurants`, details);
+  await refresh(created, created.id);
+  return created;
+}
+
+export async function updateRestaurant(id: number, change: UpdateRestaurantRequest): Promise<void> {
+  await refresh(await apiSend<Restaurant>("PUT", `/restaurants/${id}`, change), id);
+}
+
+/** The image's own bytes as the body; the server checks its content (PNG, JPEG or WebP, ≤ 2 MB). */
+export async function uploadLogo(id: number, file: File): Promise<void> {
+  const answer = await apiRequest<Restaurant | undefined>("POST", `/restaurants/${id}/logo`, {
+    raw: file,
+    contentType: file.type,
+  });
+  await refresh(answer && "settings" in answer ? answer : undefined, id);
+}

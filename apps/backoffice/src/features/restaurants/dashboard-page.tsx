@@ -1,0 +1,81 @@
+import type { Membership } from "@app/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
+import { managesRestaurant, useMe } from "../../lib/session";
+import { restaurantsQuery } from "./api";
+
+/** The account's restaurants, by organisation, with what its role may do there. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const list = useQuery(restaurantsQuery);
+  return (
+    <>
+      <PageHeading title={t("dashboard.title")} />
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <LoadFailed />
+      ) : (
+        me.memberships.map((membership) => (
+          <Organisation
+            key={membership.organisationId}
+            membership={membership}
+            restaurants={list.data.restaurants.filter((r) => r.organisationId === membership.organisationId)}
+            canEdit={(restaurant) => managesRestaurant(me, restaurant)}
+          />
+        ))
+      )}
+    </>
+  );
+}
+
+type Summary = { id: number; organisationId: number; name: string; hosts: string[]; maintenance: boolean };
+
+function Organisation(props: { membership: Membership; restaurants: Summary[]; canEdit: (r: Summary) => boolean }) {
+  const { t } = useTranslation();
+  const { membership, restaurants, canEdit } = props;
+  const headingId = `organisation-${membership.organisationId}`;
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <div className="card-head">
+        <h2 id={headingId}>{membership.organisationName}</h2>
+        <span className="badge">{t(`roles.${membership.role}`)}</span>
+      </div>
+      {restaurants.length === 0 ? (
+        <p>{t("dashboard.none")}</p>
+      ) : (
+        <ul className="restaurant-list">
+          {restaurants.map((restaurant) => (
+            <li key={restaurant.id}>
+              {canEdit(restaurant) ? (
+                <Link className="restaurant-link" to={`/restaurants/${restaurant.id}`}>
+                  {restaurant.name}
+                </Link>
+              ) : (
+                <span className="restaurant-name">{restaurant.name}</span>
+              )}
+              <span className="muted">{restaurant.hosts.join(", ")}</span>
+              {restaurant.maintenance && <span className="badge warn">{t("restaurant.maintenanceOn")}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {membership.role === "staff" && <p className="muted">{t("dashboard.staffNote")}</p>}
+      {membership.role !== "staff" && (
+        <div className="actions">
+          {membership.role === "owner" && (
+            <Link className="button primary" to={`/organisations/${membership.organisationId}/restaurants/new`}>
+              {t("dashboard.newRestaurant")}
+            </Link>
+          )}
+          <Link className="button" to={`/organisations/${membership.organisationId}/staff`}>
+            {t("nav.staff")}
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,216 @@
+import { type RestaurantSettings, RestaurantSettings as SettingsSchema } from "@app/contracts";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import {
+  CheckboxField,
+  ErrorSummary,
+  FieldGroup,
+  SavedNote,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from "../../components/form";
+import { useSchemaForm } from "../../lib/use-schema-form";
+import { updateRestaurant } from "./api";
+import { useRestaurant } from "./restaurant-layout";
+
+type Flag =
+  | "enforceCapacity"
+  | "showExpandedCart"
+  | "deliveryEnabled"
+  | "showClosedFrontpageMessage"
+  | "onlinePayment"
+  | "mobilepay"
+  | "payAtPickup"
+  | "requireLogin"
+  | "pauseWhenIdle";
+type Optional = "terms" | "smileyUrl" | "startCategory" | "precheckoutCategory" | "bagFeeItem";
+/** The settings as the form holds them: what is typed stays text until it is checked. */
+type SettingsValues = Omit<RestaurantSettings, Optional> & Record<Optional, string>;
+
+const IDS = ["startCategory", "precheckoutCategory", "bagFeeItem"] as const;
+
+function toValues(settings: RestaurantSettings): SettingsValues {
+  const text = (value: string | number | null) => (value === null ? "" : String(value));
+  return {
+    ...settings,
+    terms: text(settings.terms),
+    smileyUrl: text(settings.smileyUrl),
+    startCategory: text(settings.startCategory),
+    precheckoutCategory: text(settings.precheckoutCategory),
+    bagFeeItem: text(settings.bagFeeItem),
+  };
+}
+
+/** Empty means "none" (null); an id must be a whole number (anything else is refused by the schema as typed). */
+function toSettings(values: SettingsValues): unknown {
+  const optional = (value: string) => (value.trim() === "" ? null : value.trim());
+  const id = (value: string) => (value.trim() === "" ? null : /^\d+$/.test(value.trim()) ? Number(value) : value);
+  return {
+    ...values,
+    terms: optional(values.terms),
+    smileyUrl: optional(values.smileyUrl),
+    ...Object.fromEntries(IDS.map((name) => [name, id(values[name])])),
+  };
+}
+
+export function SettingsSection() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="section-title">
+      <h2 id="section-title">{t("restaurant.settings")}</h2>
+      <MaintenanceForm />
+      <SettingsForm />
+    </section>
+  );
+}
+
+function MaintenanceForm() {
+  const { t } = useTranslation();
+  const { restaurant } = useRestaurant();
+  const form = useSchemaForm({
+    schema: z.object({ maintenance: z.boolean() }),
+    initial: { maintenance: restaurant.maintenance },
+    onValid: (change) => updateRestaurant(restaurant.id, change),
+  });
+  return (
+    <form noValidate onSubmit={form.submit} className="form sub-form" aria-labelledby="maintenance-title">
+      <h3 id="maintenance-title">{t("settings.maintenanceTitle")}</h3>
+      <ErrorSummary errors={form.errors} labels={{}} attempt={form.attempt} />
+      <CheckboxField
+        path="maintenance"
+        label={t("settings.maintenance")}
+        hint={t("settings.maintenanceHint")}
+        checked={form.values.maintenance}
+        onChange={(maintenance) => form.update({ maintenance })}
+      />
+      <div className="actions">
+        <SubmitButton busy={form.busy}>{t("form.save")}</SubmitButton>
+        <SavedNote shown={form.saved} />
+      </div>
+    </form>
+  );
+}
+
+function SettingsForm() {
+  const { t } = useTranslation();
+  const { restaurant } = useRestaurant();
+  const form = useSchemaForm({
+    schema: SettingsSchema,
+    initial: toValues(restaurant.settings),
+    toInput: toSettings,
+    section: "settings",
+    onValid: (settings) => updateRestaurant(restaurant.id, { settings }),
+  });
+  const { values, errors, update } = form;
+  const label = (name: string) => t(`settings.${name}.label`);
+  const hint = (name: string) => t(`settings.${name}.hint`, { defaultValue: "" }) || undefined;
+  const labels: Record<string, string> = Object.fromEntries(
+    [
+      "terms",
+      "smileyUrl",
+      ...IDS,
+      "orderIdType",
+      "receiptType",
+      "requiredGuestInformation",
+      "requiredGuestInformation.name",
+      "requiredGuestInformation.phone",
+      "requiredGuestInformation.email",
+    ].map((name) => [name, label(name)]),
+  );
+  const flag = (name: Flag) => (
+    <CheckboxField
+      path={name}
+      label={label(name)}
+      hint={hint(name)}
+      checked={values[name]}
+      error={errors[name]}
+      onChange={(checked) => update({ [name]: checked } as Partial<SettingsValues>)}
+    />
+  );
+  const text = (name: Optional, extra: { type?: "url"; inputMode?: "numeric" | "url" } = {}) => (
+    <TextField
+      path={name}
+      label={label(name)}
+      hint={hint(name)}
+      value={values[name]}
+      error={errors[name]}
+      onChange={(value) => update({ [name]: value } as Partial<SettingsValues>)}
+      {...extra}
+    />
+  );
+  const guest = values.requiredGuestInformation;
+  return (
+    <form noValidate onSubmit={form.submit} className="form sub-form" aria-labelledby="settings-title">
+      <h3 id="settings-title">{t("settings.appTitle")}</h3>
+      <ErrorSummary errors={errors} labels={labels} attempt={form.attempt} />
+
+      <FieldGroup legend={t("settings.groupGuests")} path="group-guests">
+        {flag("requireLogin")}
+        {flag("pauseWhenIdle")}
+        {flag("showClosedFrontpageMessage")}
+        {flag("showExpandedCart")}
+        {text("startCategory", { inputMode: "numeric" })}
+        {text("precheckoutCategory", { inputMode: "numeric" })}
+      </FieldGroup>
+
+      <FieldGroup legend={labels.requiredGuestInformation!} path="requiredGuestInformation">
+        {(["name", "phone", "email"] as const).map((part) => (
+          <CheckboxField
+            key={part}
+            path={`requiredGuestInformation.${part}`}
+            label={labels[`requiredGuestInformation.${part}`]!}
+            checked={guest[part]}
+            error={errors[`requiredGuestInformation.${part}`]}
+            onChange={(checked) => update({ requiredGuestInformation: { ...guest, [part]: checked } })}
+          />
+        ))}
+      </FieldGroup>
+
+      <FieldGroup legend={t("settings.groupOrders")} path="group-orders">
+        {flag("enforceCapacity")}
+        {flag("deliveryEnabled")}
+        <SelectField
+          path="orderIdType"
+          label={labels.orderIdType!}
+          hint={hint("orderIdType")}
+          value={values.orderIdType}
+          error={errors.orderIdType}
+          options={(["external", "receipt"] as const).map((value) => ({
+            value,
+            label: t(`settings.orderIdType.${value}`),
+          }))}
+          onChange={(orderIdType) => update({ orderIdType })}
+        />
+        <SelectField
+          path="receiptType"
+          label={labels.receiptType!}
+          value={values.receiptType}
+          error={errors.receiptType}
+          options={(["email", "sms", "none"] as const).map((value) => ({
+            value,
+            label: t(`settings.receiptType.${value}`),
+          }))}
+          onChange={(receiptType) => update({ receiptType })}
+        />
+        {text("bagFeeItem", { inputMode: "numeric" })}
+      </FieldGroup>
+
+      <FieldGroup legend={t("settings.groupPayment")} path="group-payment">
+        {flag("onlinePayment")}
+        {flag("mobilepay")}
+        {flag("payAtPickup")}
+      </FieldGroup>
+
+      <FieldGroup legend={t("settings.groupLinks")} path="group-links">
+        {text("terms", { inputMode: "url" })}
+        {text("smileyUrl", { type: "url" })}
+      </FieldGroup>
+
+      <div className="actions">
+        <SubmitButton busy={form.busy}>{t("form.save")}</SubmitButton>
+        <SavedNote shown={form.saved} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,203 @@
+import { InviteRequest, type StaffMember, type StaffRole, StaffUpdate } from "@app/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import {
+  CheckboxField,
+  ErrorSummary,
+  FieldGroup,
+  SavedNote,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from "../../components/form";
+import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
+import { restaurantsQuery } from "../../lib/restaurant-list";
+import { useMe } from "../../lib/session";
+import { useSchemaForm } from "../../lib/use-schema-form";
+import { inviteStaff, staffQuery, updateStaff } from "./api";
+
+type Restaurant = { id: number; name: string };
+
+/** An organisation's people: who they are, their role and restaurants; owners change roles and disable accounts. */
+export function StaffPage() {
+  const { t } = useTranslation();
+  const organisationId = Number(useParams().organisationId);
+  const me = useMe();
+  const membership = me.memberships.find((m) => m.organisationId === organisationId);
+  const staff = useQuery({ ...staffQuery(organisationId), enabled: membership?.role !== "staff" });
+  const restaurants = (useQuery(restaurantsQuery).data?.restaurants ?? []).filter(
+    (r) => r.organisationId === organisationId && membership?.productionUnitIds.includes(r.id),
+  );
+  if (!membership || membership.role === "staff") {
+    return (
+      <>
+        <PageHeading title={t("notFound.title")} />
+        <p>{t("notFound.text")}</p>
+      </>
+    );
+  }
+  const isOwner = membership.role === "owner";
+  return (
+    <>
+      <PageHeading title={t("staff.title", { organisation: membership.organisationName })} />
+      <section aria-labelledby="members-title" className="card">
+        <h2 id="members-title">{t("staff.members")}</h2>
+        {staff.isPending ? (
+          <Loading />
+        ) : staff.isError ? (
+          <LoadFailed />
+        ) : (
+          <ul className="member-list">
+            {staff.data.members.map((member) => (
+              <li key={member.accountId}>
+                <Member
+                  member={member}
+                  restaurants={restaurants}
+                  editable={isOwner && member.accountId !== me.account.id}
+                  organisationId={organisationId}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <InviteForm organisationId={organisationId} restaurants={restaurants} roles={isOwner ? ALL_ROLES : ["staff"]} />
+    </>
+  );
+}
+
+const ALL_ROLES: StaffRole[] = ["owner", "manager", "staff"];
+
+function Member(props: { member: StaffMember; restaurants: Restaurant[]; editable: boolean; organisationId: number }) {
+  const { t } = useTranslation();
+  const { member, restaurants, editable, organisationId } = props;
+  const names = restaurants.filter((r) => member.productionUnitIds.includes(r.id)).map((r) => r.name);
+  const form = useSchemaForm({
+    schema: StaffUpdate,
+    initial: { role: member.role, disabled: member.disabled },
+    onValid: (change) => updateStaff(organisationId, member.accountId, change),
+  });
+  const prefix = `member-${member.accountId}`;
+  return (
+    <article className="member" aria-labelledby={`${prefix}-name`}>
+      <h3 id={`${prefix}-name`}>{member.name || member.email}</h3>
+      <p className="muted">
+        {member.email} · {t(`roles.${member.role}`)}
+        {member.role !== "owner" && names.length > 0 && ` · ${names.join(", ")}`}
+        {!member.active && ` · ${t("staff.invited")}`}
+        {member.disabled && ` · ${t("staff.disabled")}`}
+      </p>
+      {editable && (
+        <form noValidate onSubmit={form.submit} className="inline-form">
+          <ErrorSummary errors={form.errors} labels={{}} attempt={form.attempt} />
+          <SelectField
+            path={`${prefix}-role`}
+            label={t("staff.role")}
+            value={form.values.role}
+            options={ALL_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+            onChange={(role) => form.update({ role })}
+          />
+          <CheckboxField
+            path={`${prefix}-disabled`}
+            label={t("staff.disable")}
+            hint={t("staff.disableHint")}
+            checked={form.values.disabled}
+            onChange={(disabled) => form.update({ disabled })}
+          />
+          <div className="actions">
+            <SubmitButton busy={form.busy}>
+              {t("form.save")}
+              <span className="visually-hidden"> {member.name || member.email}</span>
+            </SubmitButton>
+            <SavedNote shown={form.saved} />
+          </div>
+        </form>
+      )}
+    </article>
+  );
+}
+
+function InviteForm(props: { organisationId: number; restaurants: Restaurant[]; roles: StaffRole[] }) {
+  const { t } = useTranslation();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const initial = { email: "", name: "", role: props.roles.at(-1)!, productionUnitIds: [] as number[] };
+  const form = useSchemaForm({
+    schema: InviteRequest.refine((invite) => invite.role === "owner" || invite.productionUnitIds.length > 0, {
+      message: "Input.ChooseRestaurant",
+      path: ["productionUnitIds"],
+    }),
+    initial,
+    onValid: async (invite) => {
+      await inviteStaff(props.organisationId, invite);
+      setSentTo(invite.email);
+      form.setValues(initial);
+    },
+  });
+  const { values, errors, update } = form;
+  const labels = {
+    email: t("signIn.email"),
+    name: t("staff.name"),
+    role: t("staff.role"),
+    productionUnitIds: t("staff.restaurants"),
+  };
+  return (
+    <section aria-labelledby="invite-title" className="card">
+      <h2 id="invite-title">{t("staff.invite")}</h2>
+      <form noValidate onSubmit={form.submit} className="form">
+        <ErrorSummary errors={errors} labels={labels} attempt={form.attempt} />
+        <TextField
+          path="email"
+          label={labels.email}
+          type="email"
+          inputMode="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(email) => update({ email })}
+        />
+        <TextField
+          path="name"
+          label={labels.name}
+          value={values.name}
+          error={errors.name}
+          onChange={(name) => update({ name })}
+        />
+        <SelectField
+          path="role"
+          label={labels.role}
+          hint={t(`staff.roleHint.${values.role}`)}
+          value={values.role}
+          error={errors.role}
+          options={props.roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+          onChange={(role) => update({ role })}
+        />
+        {values.role !== "owner" && (
+          <FieldGroup legend={labels.productionUnitIds} path="productionUnitIds" error={errors.productionUnitIds}>
+            {props.restaurants.map((restaurant) => (
+              <CheckboxField
+                key={restaurant.id}
+                path={`restaurant-${restaurant.id}`}
+                label={restaurant.name}
+                checked={values.productionUnitIds.includes(restaurant.id)}
+                onChange={(checked) =>
+                  update({
+                    productionUnitIds: checked
+                      ? [...values.productionUnitIds, restaurant.id]
+                      : values.productionUnitIds.filter((id) => id !== restaurant.id),
+                  })
+                }
+              />
+            ))}
+          </FieldGroup>
+        )}
+        <div className="actions">
+          <SubmitButton busy={form.busy}>{t("staff.sendInvite")}</SubmitButton>
+          <p role="status" className="saved-note">
+            {sentTo ? t("staff.sent", { email: sentTo }) : ""}
+          </p>
+        </div>
+      </form>
+    </section>
+  );
+}

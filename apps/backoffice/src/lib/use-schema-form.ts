@@ -1,0 +1,55 @@
+/**
+ * A form checked with the very zod schema the server checks with (packages/contracts): refused fields show their
+ * errors at once, without a request; the server's refusals land on the same fields. What was typed is kept either way.
+ */
+import { type FormEvent, useState } from "react";
+import type { z } from "zod";
+import { type FieldErrors, serverFieldErrors, zodFieldErrors } from "./form-errors";
+
+type Options<V, S extends z.ZodType> = {
+  schema: S;
+  initial: V;
+  /** The form's values as the schema's input (e.g. a typed number from its text); the values themselves by default. */
+  toInput?: (values: V) => unknown;
+  onValid: (data: z.output<S>) => Promise<unknown>;
+  /** The section of the request body the form sends, as the server names refused fields (`settings.…`). */
+  section?: string;
+};
+
+export function useSchemaForm<V, S extends z.ZodType>({ schema, initial, toInput, onValid, section }: Options<V, S>) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  /** Counts refused submits, so the error summary takes the focus again on each. */
+  const [attempt, setAttempt] = useState(0);
+
+  const update = (change: Partial<V> | ((current: V) => V)) => {
+    setValues((current) => (typeof change === "function" ? change(current) : { ...current, ...change }));
+    setSaved(false);
+  };
+
+  const refuse = (refused: FieldErrors) => {
+    setErrors(refused);
+    setAttempt((n) => n + 1);
+  };
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (busy) return;
+    const parsed = schema.safeParse(toInput ? toInput(values) : values);
+    if (!parsed.success) return refuse(zodFieldErrors(parsed.error));
+    setErrors({});
+    setBusy(true);
+    try {
+      await onValid(parsed.data);
+      setSaved(true);
+    } catch (error) {
+      refuse(serverFieldErrors(error, section));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { values, update, errors, busy, saved, attempt, submit, setValues };
+}
