@@ -11,6 +11,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createOwner } from "./modules/staff";
 import { type AdminActors, createAdminActors } from "./testing/admin-actors";
+import { PNG_1X1 } from "./testing/image-fixtures";
 import { createTestApp, type TestApp } from "./testing/test-app";
 
 type Actor = "none" | "staff" | "manager" | "owner" | "otherOwner";
@@ -27,6 +28,7 @@ type MatrixContext = { t: TestApp; actors: AdminActors };
 
 const SIGNED_IN: Actor[] = ["staff", "manager", "owner", "otherOwner"];
 const EVERYONE: Actor[] = ["none", ...SIGNED_IN];
+let newHosts = 0;
 
 let t: TestApp;
 let actors: AdminActors;
@@ -108,6 +110,54 @@ const ROUTES: Record<string, RouteCase> = {
         payload: { disabled: true },
       };
     },
+  },
+  // Restaurants (modules/restaurant-setup): every member lists their own; managers and owners read and edit
+  // settings, terms, maintenance and the logo; only owners create restaurants (and edit details).
+  "GET /api/admin/restaurants": {
+    allowed: SIGNED_IN,
+    request: () => ({ method: "GET", url: "/api/admin/restaurants" }),
+  },
+  "GET /api/admin/restaurants/{restaurantId}": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({ method: "GET", url: `/api/admin/restaurants/${actors.restaurantAId}` }),
+  },
+  "PUT /api/admin/restaurants/{restaurantId}": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({
+      method: "PUT",
+      url: `/api/admin/restaurants/${actors.restaurantAId}`,
+      payload: { maintenance: false },
+    }),
+  },
+  "POST /api/admin/organisations/{organisationId}/restaurants": {
+    allowed: ["owner"],
+    request: ({ actors }) => ({
+      method: "POST",
+      url: `/api/admin/organisations/${actors.organisationAId}/restaurants`,
+      payload: {
+        name: "Matrix",
+        address: "Vej 1, 2200 København N",
+        zipCode: "2200",
+        phone: "12345678",
+        receiptEmail: "kvittering@example.dk",
+        cvrNumber: "12345678",
+        // A new host each call: a second restaurant on one host is 409.
+        hosts: [`matrix-${++newHosts}.example.dk`],
+      },
+    }),
+  },
+  "POST /api/admin/restaurants/{restaurantId}/logo": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({
+      method: "POST",
+      url: `/api/admin/restaurants/${actors.restaurantAId}/logo`,
+      headers: { "content-type": "image/png" },
+      payload: PNG_1X1,
+    }),
+  },
+  "DELETE /api/admin/restaurants/{restaurantId}/logo": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({ method: "DELETE", url: `/api/admin/restaurants/${actors.restaurantAId}/logo` }),
   },
 };
 

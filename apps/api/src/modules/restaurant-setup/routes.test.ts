@@ -12,10 +12,11 @@ import { LOGO_MAX_BYTES } from "@app/contracts";
 import { schema } from "@app/db";
 import { desc, eq } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type AdminSession, organisationOf, signInAs } from "../../testing/admin-session";
 import { JPEG_1X1, PNG_1X1, SVG, WEBP_LOSSY_1X1 } from "../../testing/image-fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { withHostsClaimed } from "./host-names";
 
 /** A storefront build of one page, so GET / on a host answers the shop's page with its data blocks and head. */
 const dist = mkdtempSync(join(tmpdir(), "restaurant-setup-dist-"));
@@ -171,6 +172,13 @@ describe.each(await testDbKinds())("restaurants in the back office, on %s", (kin
       expect(res.statusCode).toBe(409);
       expect(firstError(res)).toMatchObject({ code: "Input.HostTaken", field: "hosts.1" });
       expect(firstError(res).message).toContain("c.localhost");
+    });
+
+    test("a save that loses the race for a host (the primary key refuses it) is answered like the check", async () => {
+      const refused = await withHostsClaimed(t.db, ["free.example.dk", "Localhost"], "hosts", undefined, () =>
+        t.db.insert(schema.moduleDomain).values({ host: "localhost", moduleId: t.restaurantB.module.id }),
+      ).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ status: 409, code: "Input.HostTaken", field: "hosts.1" });
     });
 
     test("two owners claiming the same new host at once: one gets it, the other 409", async () => {
@@ -402,6 +410,18 @@ describe.each(await testDbKinds())("restaurants in the back office, on %s", (kin
       expect(await flagOn("c.localhost")).toBe(false);
       await put(managerA, unitA, { maintenance: false });
       expect(await flagOn("localhost")).toBe(false);
+    });
+
+    test("the server's own flag file still sends every restaurant to maintenance", async () => {
+      const file = join(t.config.dataDir, "static", "maintenanceMode.json");
+      writeFileSync(file, JSON.stringify({ isDownForMaintenance: true }));
+      try {
+        await vi.waitFor(async () => expect(await flagOn("c.localhost")).toBe(true));
+        expect(await flagOn("localhost")).toBe(true);
+      } finally {
+        writeFileSync(file, JSON.stringify({ isDownForMaintenance: false }));
+        await vi.waitFor(async () => expect(await flagOn("c.localhost")).toBe(false));
+      }
     });
   });
 
