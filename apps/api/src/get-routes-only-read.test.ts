@@ -90,6 +90,9 @@ function fillings(path: string, ids: FlowIds): string[] {
     date: "2026-11-23",
     code: "GAVE-500",
     paymentId: ids.paymentId,
+    // The back office's: read without a session (401) or with an unknown link (404), they must write nothing either.
+    organisationId: "1",
+    token: "an-unknown-link-token",
   };
   const many: Record<string, string[]> = {
     checkoutId: [ids.openCheckoutId, ids.doneCheckoutId],
