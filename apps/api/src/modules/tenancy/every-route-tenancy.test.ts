@@ -245,11 +245,15 @@ describe.each(await testDbKinds())("every route with an id, on %s", (kind) => {
     const document = (await t.request({ method: "GET", url: "/api/openapi.json" })).json<{
       paths: Record<string, Record<string, Operation>>;
     }>();
-    idRoutes = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods)
-        .filter(([, operation]) => (operation.parameters ?? []).some((parameter) => parameter.in === "path"))
-        .map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, operation })),
-    );
+    // The back office's routes (/api/admin) take a staff session, not a token: admin-routes.matrix.test.ts calls
+    // each of them as the other organisation's owner (always 404).
+    idRoutes = Object.entries(document.paths)
+      .filter(([path]) => !path.startsWith("/api/admin/"))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods)
+          .filter(([, operation]) => (operation.parameters ?? []).some((parameter) => parameter.in === "path"))
+          .map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, operation })),
+      );
   }, SETUP_TIMEOUT_MS);
   afterAll(() => t?.close());
 
