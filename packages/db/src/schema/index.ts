@@ -12,6 +12,7 @@ export type { Translations } from "./columns";
 export * from "./discount-giftcard";
 export * from "./instances";
 export * from "./order";
+export * from "./organisation";
 export * from "./payment";
 export * from "./rate-limit";
 export * from "./staff";

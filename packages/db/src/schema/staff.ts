@@ -23,16 +23,11 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
+import { organisation } from "./organisation";
 import { productionUnit } from "./tenancy";
 
 export const STAFF_ROLES = ["owner", "manager", "staff"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-
-export const organisation = pgTable("organisation", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  createdAt: createdAt(),
-});
 
 export const staffAccount = pgTable(
   "staff_account",

@@ -28,7 +28,7 @@ import {
   paymentInstance,
   productInstance,
 } from "./instances";
-import { organisation } from "./staff";
+import { organisation } from "./organisation";
 
 export const productionUnit = pgTable("production_unit", {
   id: serial("id").primaryKey(),
