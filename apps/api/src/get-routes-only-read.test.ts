@@ -90,9 +90,12 @@ function fillings(path: string, ids: FlowIds): string[] {
     date: "2026-11-23",
     code: "GAVE-500",
     paymentId: ids.paymentId,
-    // The back office's and the brand images' (no image is seeded: a 404 that must change nothing either).
+    // The back office's (read without a session, 401, or with an unknown link, 404) and the brand images' (no
+    // image is seeded: a 404): they must write nothing either.
     restaurantId: String(module.productionUnitId),
     hash: "0".repeat(64),
+    organisationId: "1",
+    token: "an-unknown-link-token",
   };
   const many: Record<string, string[]> = {
     checkoutId: [ids.openCheckoutId, ids.doneCheckoutId],

@@ -9,10 +9,12 @@
  * `__proto__` or `constructor` key anywhere (Fastify's prototype-poisoning guard, 400) and a NUL
  * character anywhere in the body (PostgreSQL text cannot hold it, 400).
  */
+import { randomUUID } from "node:crypto";
+import { demoStaff } from "@app/db";
 import { testDbKinds } from "@app/db/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { organisationOf, signInAs } from "./testing/admin-session";
+import { createOwner } from "./modules/staff";
 import { basketHelpers } from "./testing/basket-helpers";
 import { parseForms, submitForm } from "./testing/html-form";
 import { followPaymentUrl } from "./testing/order-fixtures";
@@ -20,10 +22,8 @@ import { createClock, createTestApp, type TestApp } from "./testing/test-app";
 
 type Json = Record<string, unknown>;
 type Body = Json | unknown[] | null;
-/**
- * A valid request of a route: made afresh for each run when the route changes state. `headers` replace the
- * token's (the back office's routes take a staff session instead).
- */
+/** A valid request of a route: made afresh for each run when the route changes state. */
+/** A route's valid call; a back-office call also carries its page's Origin and, signed in, its session. */
 type Sample = () => Promise<{ url: string; body: Body; headers?: Record<string, string> }>;
 
 /** Runs per route and database; the whole file stays within seconds. */
@@ -220,35 +220,7 @@ describe.each(await testDbKinds())("extra fields in request bodies, on %s", (kin
       ],
     ];
     for (const [route, sample] of add) samples.set(route, sample);
-
-    // The back office: an owner of restaurant A's organisation, signed in.
-    const organisationId = await organisationOf(t.db, m.productionUnitId);
-    const owner = await signInAs(t.db, { organisationId, role: "owner", now: clock.now() });
-    const restaurant = await t.request({
-      method: "GET",
-      url: `/api/admin/restaurants/${m.productionUnitId}`,
-      headers: owner.readHeaders,
-    });
-    let hosts = 0;
-    samples.set("POST /api/admin/organisations/{organisationId}/restaurants", async () => ({
-      url: `/api/admin/organisations/${organisationId}/restaurants`,
-      headers: owner.headers,
-      // A new host each run: a second restaurant on one host is 409.
-      body: {
-        name: "Leniency",
-        address: "Vej 1, 2200 København N",
-        zipCode: "2200",
-        phone: "12345678",
-        receiptEmail: "kvittering@example.dk",
-        cvrNumber: "12345678",
-        hosts: [`leniency-${++hosts}.example.dk`],
-      },
-    }));
-    samples.set("PUT /api/admin/restaurants/{restaurantId}", async () => ({
-      url: `/api/admin/restaurants/${m.productionUnitId}`,
-      headers: owner.headers,
-      body: { settings: restaurant.json().settings, maintenance: false },
-    }));
+    for (const [route, sample] of await backOfficeSamples(t)) samples.set(route, sample);
 
     const spec = t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
     bodyRoutes = Object.entries(spec.paths).flatMap(([path, methods]) =>
@@ -263,9 +235,9 @@ describe.each(await testDbKinds())("extra fields in request bodies, on %s", (kin
   /** The route's call with restaurant A's token (the public provider route ignores it). */
   async function send(route: string, request: Awaited<ReturnType<Sample>>) {
     return t.request({
-      method: route.split(" ")[0] as "POST" | "PUT",
+      method: route.split(" ")[0] as "POST" | "PUT" | "PATCH",
       url: request.url,
-      headers: { ...(request.headers ?? t.restaurantA.auth), "content-type": "application/json" },
+      headers: { ...t.restaurantA.auth, "content-type": "application/json", ...request.headers },
       payload: JSON.stringify(request.body),
     });
   }
@@ -299,4 +271,100 @@ describe.each(await testDbKinds())("extra fields in request bodies, on %s", (kin
       );
     }
   }, 120_000);
+});
+
+/**
+ * The back office's body routes (/api/admin), called as its page calls them: same Origin; signed in as restaurant
+ * A's demo owner (its session cookie and CSRF token) where a session is needed.
+ */
+async function backOfficeSamples(t: TestApp): Promise<[string, Sample][]> {
+  const page = { origin: "http://localhost:80" };
+  const [a, b] = demoStaff as [(typeof demoStaff)[0], (typeof demoStaff)[0]];
+  const signIn = await t.request({
+    method: "POST",
+    url: "/api/admin/session",
+    headers: page,
+    payload: { email: a.owner.email, password: a.owner.password },
+  });
+  const me = signIn.json<{
+    csrfToken: string;
+    memberships: { organisationId: number; productionUnitIds: number[] }[];
+  }>();
+  const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+  const owner = { ...page, cookie, "x-csrf-token": me.csrfToken };
+  const { organisationId, productionUnitIds } = me.memberships[0]!;
+  const kitchen = (
+    await t.request({
+      method: "POST",
+      url: "/api/admin/session",
+      headers: page,
+      payload: { ...credentials(a.kitchen) },
+    })
+  ).json<{ account: { id: string } }>().account.id;
+  const staffUrl = `/api/admin/organisations/${organisationId}/staff`;
+  const restaurantUrl = `/api/admin/restaurants/${productionUnitIds[0]}`;
+  const { settings } = (await t.request({ method: "GET", url: restaurantUrl, headers: owner })).json<{
+    settings: Json;
+  }>();
+  let hosts = 0;
+  return [
+    [
+      "POST /api/admin/organisations/{organisationId}/restaurants",
+      async () => ({
+        url: `/api/admin/organisations/${organisationId}/restaurants`,
+        headers: owner,
+        // A new host each run: a second restaurant on one host is 409.
+        body: {
+          name: "Leniency",
+          address: "Vej 1, 2200 København N",
+          zipCode: "2200",
+          phone: "12345678",
+          receiptEmail: "kvittering@example.dk",
+          cvrNumber: "12345678",
+          hosts: [`leniency-${++hosts}.example.dk`],
+        },
+      }),
+    ],
+    [
+      "PUT /api/admin/restaurants/{restaurantId}",
+      async () => ({ url: restaurantUrl, headers: owner, body: { settings, maintenance: false } }),
+    ],
+    [
+      "POST /api/admin/session",
+      async () => ({ url: "/api/admin/session", body: credentials(b.kitchen), headers: page }),
+    ],
+    [
+      "POST /api/admin/password-reset",
+      async () => ({ url: "/api/admin/password-reset", body: { email: "nobody@example.dk" }, headers: page }),
+    ],
+    [
+      "POST /api/admin/links/{token}",
+      // A fresh setup link each run: a link works once.
+      async () => {
+        const { setupToken } = await createOwner(
+          t.db,
+          { email: `founder-${randomUUID()}@example.dk`, organisationName: "Leniency ApS" },
+          t.clock.now(),
+        );
+        return { url: `/api/admin/links/${setupToken}`, body: { password: "a-founders-password" }, headers: page };
+      },
+    ],
+    [
+      "POST /api/admin/organisations/{organisationId}/staff",
+      async () => ({
+        url: staffUrl,
+        body: { email: `cook-${randomUUID()}@example.dk`, name: "Cook", role: "staff", productionUnitIds },
+        headers: owner,
+      }),
+    ],
+    [
+      "PATCH /api/admin/organisations/{organisationId}/staff/{accountId}",
+      async () => ({ url: `${staffUrl}/${kitchen}`, body: { disabled: false }, headers: owner }),
+    ],
+  ];
+}
+
+const credentials = (account: { email: string; password: string }) => ({
+  email: account.email,
+  password: account.password,
 });
