@@ -72,7 +72,8 @@ export function AuditPage() {
 function Entry({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation();
   // A changed field by the name its form gives it (the settings' and details' labels), else by its path.
-  const fieldName = (path: string) => {
+  const fieldName = (fullPath: string) => {
+    const path = fullPath.replace(/^(settings|details)\./, "");
     // A change of one value (a logo, the maintenance flag, the host names) is named by its action.
     const own = path === "value" ? `audit.fields.${entry.action.replace(/\W/g, "_")}` : "";
     const key = [own, `settings.${path}.label`, `details.${path}`, `audit.fields.${path}`].find(
@@ -81,7 +82,10 @@ function Entry({ entry }: { entry: AuditEntry }) {
     return key ? t(key) : path;
   };
   const at = new Date(entry.at);
-  const changes = changesBetween(entry.before, entry.after);
+  // Ids are the system's, not something a person changed.
+  const changes = changesBetween(entry.before, entry.after).filter(
+    (change) => !/(^|\.)(id|moduleId|organisationId)$/.test(change.path),
+  );
   return (
     <article className="audit-entry">
       <h2 className="audit-what">
