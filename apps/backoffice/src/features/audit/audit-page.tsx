@@ -79,7 +79,11 @@ function Entry({ entry }: { entry: AuditEntry }) {
     const key = [own, `settings.${path}.label`, `details.${path}`, `audit.fields.${path}`].find(
       (k) => k && i18n.exists(k),
     );
-    return key ? t(key) : path;
+    const name = key ? t(key) : path;
+    // "Name" alone would read as the restaurant's: the guest information's parts say whose.
+    return path.startsWith("requiredGuestInformation.")
+      ? `${t("settings.requiredGuestInformation.label")}: ${name}`
+      : name;
   };
   const at = new Date(entry.at);
   // Ids are the system's, not something a person changed.
@@ -113,12 +117,21 @@ function Entry({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/** One item of a list as text: a terms text as its language and headings, anything else as itself. */
+function listItemText(item: unknown): string {
+  if (typeof item === "string" || typeof item === "number") return String(item);
+  const terms = item as { language?: unknown; sections?: { heading?: unknown }[] } | null;
+  if (typeof terms?.language === "string" && Array.isArray(terms.sections)) {
+    return `${terms.language}: ${terms.sections.map((section) => String(section.heading ?? "")).join("; ") || "—"}`;
+  }
+  return JSON.stringify(item);
+}
+
 function Value({ value }: { value: Change["before"] }) {
   const { t } = useTranslation();
   if (value === undefined || value === null || value === "") return <span className="muted">{t("audit.nothing")}</span>;
   if (typeof value === "boolean") return <span>{t(value ? "audit.yes" : "audit.no")}</span>;
-  if (Array.isArray(value))
-    return <span>{value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ")}</span>;
+  if (Array.isArray(value)) return <span>{value.map(listItemText).join(", ")}</span>;
   if (typeof value === "object") return <code>{JSON.stringify(value)}</code>;
   return <span className="value">{String(value)}</span>;
 }
