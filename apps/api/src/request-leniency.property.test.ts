@@ -12,6 +12,7 @@
 import { testDbKinds } from "@app/db/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { organisationOf, signInAs } from "./testing/admin-session";
 import { basketHelpers } from "./testing/basket-helpers";
 import { parseForms, submitForm } from "./testing/html-form";
 import { followPaymentUrl } from "./testing/order-fixtures";
@@ -19,8 +20,11 @@ import { createClock, createTestApp, type TestApp } from "./testing/test-app";
 
 type Json = Record<string, unknown>;
 type Body = Json | unknown[] | null;
-/** A valid request of a route: made afresh for each run when the route changes state. */
-type Sample = () => Promise<{ url: string; body: Body }>;
+/**
+ * A valid request of a route: made afresh for each run when the route changes state. `headers` replace the
+ * token's (the back office's routes take a staff session instead).
+ */
+type Sample = () => Promise<{ url: string; body: Body; headers?: Record<string, string> }>;
 
 /** Runs per route and database; the whole file stays within seconds. */
 const RUNS = 10;
@@ -217,6 +221,35 @@ describe.each(await testDbKinds())("extra fields in request bodies, on %s", (kin
     ];
     for (const [route, sample] of add) samples.set(route, sample);
 
+    // The back office: an owner of restaurant A's organisation, signed in.
+    const organisationId = await organisationOf(t.db, m.productionUnitId);
+    const owner = await signInAs(t.db, { organisationId, role: "owner", now: clock.now() });
+    const restaurant = await t.request({
+      method: "GET",
+      url: `/api/admin/restaurants/${m.productionUnitId}`,
+      headers: owner.readHeaders,
+    });
+    let hosts = 0;
+    samples.set("POST /api/admin/organisations/{organisationId}/restaurants", async () => ({
+      url: `/api/admin/organisations/${organisationId}/restaurants`,
+      headers: owner.headers,
+      // A new host each run: a second restaurant on one host is 409.
+      body: {
+        name: "Leniency",
+        address: "Vej 1, 2200 København N",
+        zipCode: "2200",
+        phone: "12345678",
+        receiptEmail: "kvittering@example.dk",
+        cvrNumber: "12345678",
+        hosts: [`leniency-${++hosts}.example.dk`],
+      },
+    }));
+    samples.set("PUT /api/admin/restaurants/{restaurantId}", async () => ({
+      url: `/api/admin/restaurants/${m.productionUnitId}`,
+      headers: owner.headers,
+      body: { settings: restaurant.json().settings, maintenance: false },
+    }));
+
     const spec = t.app.swagger() as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
     bodyRoutes = Object.entries(spec.paths).flatMap(([path, methods]) =>
       Object.entries(methods)
@@ -232,7 +265,7 @@ describe.each(await testDbKinds())("extra fields in request bodies, on %s", (kin
     return t.request({
       method: route.split(" ")[0] as "POST" | "PUT",
       url: request.url,
-      headers: { ...t.restaurantA.auth, "content-type": "application/json" },
+      headers: { ...(request.headers ?? t.restaurantA.auth), "content-type": "application/json" },
       payload: JSON.stringify(request.body),
     });
   }

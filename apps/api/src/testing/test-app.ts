@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Module } from "@app/contracts";
-import { seedDemoData } from "@app/db";
+import { type Database, seedDemoData } from "@app/db";
 import { changesSettled, openTestDatabase, type TestDbKind } from "@app/db/testing";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
@@ -45,10 +45,16 @@ export async function createTestApp(
     /** Where the app's log lines go; without it the app logs nothing. Set LOG_LEVEL in `env` too. */
     logStream?: BuildOptions["logStream"];
     paymentProviders?: BuildOptions["paymentProviders"];
+    /**
+     * An open database to build on instead of a fresh one (closed with the app): a second API process on the
+     * first one's PostgreSQL database, with its own connections and change feed. Seeded only when `seed`.
+     */
+    database?: Database;
+    seed?: boolean;
   } = {},
 ) {
-  const database = await openTestDatabase(options.kind ?? "pglite");
-  await seedDemoData(database.db);
+  const database = options.database ?? (await openTestDatabase(options.kind ?? "pglite"));
+  if (options.seed ?? !options.database) await seedDemoData(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), "api-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -1,2 +1,3 @@
 /** What other features use of the catalogue. */
 export { createEmptyCatalogue, type EmptyCatalogue } from "./create-empty-catalogue";
+export { isCategoryOfMenuInstance, isProductOfInstance } from "./find-catalogue-ids";

@@ -12,10 +12,11 @@ import { LOGO_MAX_BYTES } from "@app/contracts";
 import { schema } from "@app/db";
 import { desc, eq } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type AdminSession, organisationOf, signInAs } from "../../testing/admin-session";
 import { JPEG_1X1, PNG_1X1, SVG, WEBP_LOSSY_1X1 } from "../../testing/image-fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { withHostsClaimed } from "./host-names";
 
 /** A storefront build of one page, so GET / on a host answers the shop's page with its data blocks and head. */
 const dist = mkdtempSync(join(tmpdir(), "restaurant-setup-dist-"));
@@ -173,6 +174,13 @@ describe.each(await testDbKinds())("restaurants in the back office, on %s", (kin
       expect(firstError(res).message).toContain("c.localhost");
     });
 
+    test("a save that loses the race for a host (the primary key refuses it) is answered like the check", async () => {
+      const refused = await withHostsClaimed(t.db, ["free.example.dk", "Localhost"], "hosts", undefined, () =>
+        t.db.insert(schema.moduleDomain).values({ host: "localhost", moduleId: t.restaurantB.module.id }),
+      ).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ status: 409, code: "Input.HostTaken", field: "hosts.1" });
+    });
+
     test("two owners claiming the same new host at once: one gets it, the other 409", async () => {
       const host = freshHost();
       const answers = await Promise.all(
@@ -199,6 +207,23 @@ describe.each(await testDbKinds())("restaurants in the back office, on %s", (kin
         const res = await get(who, `/api/admin/restaurants/${unitA}`);
         expect(res.statusCode).toBe(200);
         expect(res.json()).toMatchObject({ id: unitA, hosts: ["localhost"], organisationId: orgA });
+      }
+      const b = await get(ownerB, `/api/admin/restaurants/${unitB}`);
+      expect(b.statusCode, b.body).toBe(200);
+      expect(b.json()).toMatchObject({ id: unitB, hosts: ["127.0.0.1"], organisationId: orgB });
+    });
+
+    test("every restaurant route is in the OpenAPI document under the back office's tag", async () => {
+      const doc = (await t.request({ method: "GET", url: "/api/openapi.json" })).json();
+      for (const [path, method] of [
+        ["/api/admin/restaurants", "get"],
+        ["/api/admin/restaurants/{restaurantId}", "get"],
+        ["/api/admin/restaurants/{restaurantId}", "put"],
+        ["/api/admin/organisations/{organisationId}/restaurants", "post"],
+        ["/api/admin/restaurants/{restaurantId}/logo", "post"],
+        ["/api/admin/restaurants/{restaurantId}/logo", "delete"],
+      ] as const) {
+        expect(doc.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(["Back office"]);
       }
     });
 
@@ -275,6 +300,21 @@ describe.each(await testDbKinds())("restaurants in the back office, on %s", (kin
       expect(await shopPage("c.localhost")).toContain('<meta name="theme-color" content="#1b5e20">');
     });
 
+    test("a start category or bag fee item of another restaurant is refused, naming the setting", async () => {
+      const [ofB] = await t.db
+        .select({ id: schema.category.id })
+        .from(schema.category)
+        .innerJoin(schema.menu, eq(schema.menu.id, schema.category.menuId))
+        .where(eq(schema.menu.menuInstanceId, t.restaurantB.module.menuInstanceId))
+        .limit(1);
+      const current = (await get(managerA, `/api/admin/restaurants/${unitA}`)).json<Restaurant>();
+      const res = await put(managerA, unitA, { settings: { ...current.settings, startCategory: ofB!.id } });
+      expect(res.statusCode).toBe(400);
+      expect(firstError(res)).toMatchObject({ code: "Input.UnknownReference", field: "settings.startCategory" });
+      const bagFee = await put(managerA, unitA, { settings: { ...current.settings, bagFeeItem: 999_999 } });
+      expect(firstError(bagFee)).toMatchObject({ code: "Input.UnknownReference", field: "settings.bagFeeItem" });
+    });
+
     test("terms are saved per language and served to the storefront", async () => {
       const terms = {
         effectiveFrom: "2026-11-01",
@@ -339,6 +379,16 @@ describe.each(await testDbKinds())("restaurants in the back office, on %s", (kin
       expect((await upload(ownerB, unitA, PNG_1X1, "image/png")).statusCode).toBe(404);
     });
 
+    test("removing the logo leaves the restaurant without one", async () => {
+      const res = await t.request({
+        method: "DELETE",
+        url: `/api/admin/restaurants/${unitA}/logo`,
+        headers: managerA.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().logo).toBeNull();
+    });
+
     test("an unknown image is 404", async () => {
       const res = await t.request({ method: "GET", url: `/api/brand-images/${"0".repeat(64)}` });
       expect(res.statusCode).toBe(404);
@@ -360,6 +410,18 @@ describe.each(await testDbKinds())("restaurants in the back office, on %s", (kin
       expect(await flagOn("c.localhost")).toBe(false);
       await put(managerA, unitA, { maintenance: false });
       expect(await flagOn("localhost")).toBe(false);
+    });
+
+    test("the server's own flag file still sends every restaurant to maintenance", async () => {
+      const file = join(t.config.dataDir, "static", "maintenanceMode.json");
+      writeFileSync(file, JSON.stringify({ isDownForMaintenance: true }));
+      try {
+        await vi.waitFor(async () => expect(await flagOn("c.localhost")).toBe(true));
+        expect(await flagOn("localhost")).toBe(true);
+      } finally {
+        writeFileSync(file, JSON.stringify({ isDownForMaintenance: false }));
+        await vi.waitFor(async () => expect(await flagOn("c.localhost")).toBe(false));
+      }
     });
   });
 

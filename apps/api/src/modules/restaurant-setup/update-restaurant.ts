@@ -11,6 +11,7 @@ import { DEFAULT_LANGUAGE_SETTING, MAINTENANCE_SETTING, saveModuleTerms, saveSet
 import { MANAGERS, OWNERS, requireRestaurant, type SignedInStaff } from "../staff";
 import { replaceHosts, updateUnitDetails } from "../tenancy";
 import { refuseLowContrast } from "./brand-colour";
+import { refuseForeignCatalogueIds } from "./check-setting-references";
 import { normaliseHosts, refuseTakenHosts, withHostsClaimed } from "./host-names";
 import { readRestaurant } from "./read-restaurant";
 
@@ -23,7 +24,10 @@ export async function updateRestaurant(
   const { db } = deps;
   requireRestaurant(staff, productionUnitId, request.details ? OWNERS : MANAGERS);
   const before = await readRestaurant(db, productionUnitId);
-  if (request.settings) refuseLowContrast(request.settings.primaryColor, "settings.primaryColor");
+  if (request.settings) {
+    refuseLowContrast(request.settings.primaryColor, "settings.primaryColor");
+    await refuseForeignCatalogueIds(db, { moduleId: before.moduleId, productionUnitId }, request.settings);
+  }
   const hosts = request.details?.hosts ?? [];
   if (request.details) await refuseTakenHosts(db, hosts, "details.hosts", before.moduleId);
   const at = deps.now();

@@ -1,0 +1,150 @@
+/**
+ * Issue 43's must-show: every /api/admin/* route of the OpenAPI document × {no session, staff, manager, owner
+ * of the right organisation, owner of the other organisation}. Only the allowed ones succeed; the other
+ * organisation's owner always gets 404 (never 403: that would confirm the restaurant exists); no session gets
+ * 401; a state-changing request without the CSRF token, or from a foreign Origin, is refused (403).
+ * A route added to the document without a row in ROUTES fails the first test.
+ */
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type AdminActors, createAdminActors } from "./testing/admin-actors";
+import { PNG_1X1 } from "./testing/image-fixtures";
+import { createTestApp, type TestApp } from "./testing/test-app";
+
+type Actor = "none" | "staff" | "manager" | "owner" | "otherOwner";
+const ACTORS: Actor[] = ["none", "staff", "manager", "owner", "otherOwner"];
+
+/** What a route needs to be called on restaurant A (or A's organisation): a fresh request per call. */
+type RouteCase = {
+  /** Who succeeds (2xx). A route without a target (the account's own things) lists every signed-in actor. */
+  allowed: Actor[];
+  request: (ctx: MatrixContext) => Promise<InjectOptions> | InjectOptions;
+};
+
+type MatrixContext = { t: TestApp; actors: AdminActors };
+
+const SIGNED_IN: Actor[] = ["staff", "manager", "owner", "otherOwner"];
+let newHosts = 0;
+
+let t: TestApp;
+let actors: AdminActors;
+let ctx: MatrixContext;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  actors = await createAdminActors(t);
+  ctx = { t, actors };
+});
+afterAll(() => t.close());
+
+const ROUTES: Record<string, RouteCase> = {
+  "GET /api/admin/me": { allowed: SIGNED_IN, request: () => ({ method: "GET", url: "/api/admin/me" }) },
+  "GET /api/admin/audit": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({ method: "GET", url: `/api/admin/audit?restaurantId=${actors.restaurantAId}` }),
+  },
+  // Restaurants (modules/restaurant-setup): every member lists their own; managers and owners read and edit
+  // settings, terms, maintenance and the logo; only owners create restaurants (and edit details).
+  "GET /api/admin/restaurants": {
+    allowed: SIGNED_IN,
+    request: () => ({ method: "GET", url: "/api/admin/restaurants" }),
+  },
+  "GET /api/admin/restaurants/{restaurantId}": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({ method: "GET", url: `/api/admin/restaurants/${actors.restaurantAId}` }),
+  },
+  "PUT /api/admin/restaurants/{restaurantId}": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({
+      method: "PUT",
+      url: `/api/admin/restaurants/${actors.restaurantAId}`,
+      payload: { maintenance: false },
+    }),
+  },
+  "POST /api/admin/organisations/{organisationId}/restaurants": {
+    allowed: ["owner"],
+    request: ({ actors }) => ({
+      method: "POST",
+      url: `/api/admin/organisations/${actors.organisationAId}/restaurants`,
+      payload: {
+        name: "Matrix",
+        address: "Vej 1, 2200 København N",
+        zipCode: "2200",
+        phone: "12345678",
+        receiptEmail: "kvittering@example.dk",
+        cvrNumber: "12345678",
+        // A new host each call: a second restaurant on one host is 409.
+        hosts: [`matrix-${++newHosts}.example.dk`],
+      },
+    }),
+  },
+  "POST /api/admin/restaurants/{restaurantId}/logo": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({
+      method: "POST",
+      url: `/api/admin/restaurants/${actors.restaurantAId}/logo`,
+      headers: { "content-type": "image/png" },
+      payload: PNG_1X1,
+    }),
+  },
+  "DELETE /api/admin/restaurants/{restaurantId}/logo": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({ method: "DELETE", url: `/api/admin/restaurants/${actors.restaurantAId}/logo` }),
+  },
+};
+
+describe("every back-office route", () => {
+  test("is listed here with who may call it", async () => {
+    const doc = (await t.request({ method: "GET", url: "/api/openapi.json" })).json();
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+      .filter(([path]) => path.startsWith("/api/admin/"))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(documented.sort()).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  for (const [route, rule] of Object.entries(ROUTES)) {
+    for (const actor of ACTORS) {
+      const allowed = rule.allowed.includes(actor);
+      test(`${route} as ${actor}: ${allowed ? "succeeds" : "refused"}`, async () => {
+        const options = await rule.request(ctx);
+        const res = await t.request(await actors.as(actor, options));
+        if (allowed) {
+          expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(300);
+        } else {
+          expect(res.statusCode, res.body.slice(0, 300)).toBe(expectedRefusal(actor));
+        }
+      });
+    }
+  }
+});
+
+describe("every state-changing back-office route", () => {
+  const changing = Object.entries(ROUTES).filter(([route]) => !route.startsWith("GET "));
+  for (const [route, rule] of changing) {
+    const actor: Actor = rule.allowed.includes("owner") ? "owner" : (rule.allowed[0] ?? "owner");
+    test(`${route}: refused without the CSRF token`, async () => {
+      const options = await actors.as(actor, await rule.request(ctx));
+      const headers = { ...(options.headers as Record<string, string>) };
+      delete headers["x-csrf-token"];
+      const res = await t.request({ ...options, headers });
+      // A route reachable without a session has no session token to check; its origin is checked below.
+      if (actor !== "none") expect(res.statusCode, res.body.slice(0, 300)).toBe(403);
+    });
+    test(`${route}: refused from another origin, and without any origin`, async () => {
+      const options = await actors.as(actor, await rule.request(ctx));
+      const foreign = await t.request({ ...options, headers: { ...options.headers, origin: "https://evil.example" } });
+      expect(foreign.statusCode, foreign.body.slice(0, 300)).toBe(403);
+      expect(foreign.json().errors[0].code).toBe("CSRF_ORIGIN");
+      const headers = { ...(options.headers as Record<string, string>) };
+      delete headers.origin;
+      const none = await t.request({ ...options, headers });
+      expect(none.statusCode, none.body.slice(0, 300)).toBe(403);
+    });
+  }
+});
+
+function expectedRefusal(actor: Actor): number {
+  if (actor === "none") return 401;
+  if (actor === "otherOwner") return 404;
+  return 403;
+}
