@@ -132,8 +132,12 @@ export function demoLogin(kind, restaurant) {
  * when it is not reachable within `limit` presses.
  */
 export async function tabTo(page, target, { back = false, limit = 80 } = {}) {
+  await target.waitFor({ state: "attached", timeout: 10_000 });
   for (let presses = 0; presses < limit; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return;
+    const focused = await target.evaluate((element) => element === document.activeElement, undefined, {
+      timeout: 2_000,
+    });
+    if (focused) return;
     await page.keyboard.press(back ? "Shift+Tab" : "Tab");
   }
   throw new Error(`could not reach ${target} with the keyboard`);

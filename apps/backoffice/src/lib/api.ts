@@ -27,7 +27,20 @@ export function setCsrfToken(token: string | undefined): void {
 
 type Body = { json: unknown } | { raw: Blob; contentType: string };
 
+/**
+ * A public page (sign-in, a link) may be opened with a living session, whose changes the server checks for the
+ * token too: the token is fetched first then (no session: GET /me answers 401 and nothing is sent).
+ */
+async function loadCsrfToken(): Promise<void> {
+  const response = await fetch("/api/admin/me", {
+    headers: { accept: "application/json" },
+    credentials: "same-origin",
+  });
+  if (response.ok) csrfToken = ((await response.json()) as { csrfToken?: string }).csrfToken;
+}
+
 export async function apiRequest<T>(method: string, path: string, body?: Body): Promise<T> {
+  if (!SAFE_METHODS.has(method) && !csrfToken) await loadCsrfToken().catch(() => undefined);
   const headers: Record<string, string> = { accept: "application/json" };
   if (!SAFE_METHODS.has(method) && csrfToken) headers["x-csrf-token"] = csrfToken;
   let payload: BodyInit | undefined;

@@ -72,16 +72,24 @@ export function AuditPage() {
 function Entry({ entry }: { entry: AuditEntry }) {
   const { t, i18n } = useTranslation();
   // A changed field by the name its form gives it (the settings' and details' labels), else by its path.
-  const fieldName = (path: string) => {
+  const fieldName = (fullPath: string) => {
+    const path = fullPath.replace(/^(settings|details)\./, "");
     // A change of one value (a logo, the maintenance flag, the host names) is named by its action.
     const own = path === "value" ? `audit.fields.${entry.action.replace(/\W/g, "_")}` : "";
     const key = [own, `settings.${path}.label`, `details.${path}`, `audit.fields.${path}`].find(
       (k) => k && i18n.exists(k),
     );
-    return key ? t(key) : path;
+    const name = key ? t(key) : path;
+    // "Name" alone would read as the restaurant's: the guest information's parts say whose.
+    return path.startsWith("requiredGuestInformation.")
+      ? `${t("settings.requiredGuestInformation.label")}: ${name}`
+      : name;
   };
   const at = new Date(entry.at);
-  const changes = changesBetween(entry.before, entry.after);
+  // Ids are the system's, not something a person changed.
+  const changes = changesBetween(entry.before, entry.after).filter(
+    (change) => !/(^|\.)(id|moduleId|organisationId)$/.test(change.path),
+  );
   return (
     <article className="audit-entry">
       <h2 className="audit-what">
@@ -109,12 +117,21 @@ function Entry({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/** One item of a list as text: a terms text as its language and headings, anything else as itself. */
+function listItemText(item: unknown): string {
+  if (typeof item === "string" || typeof item === "number") return String(item);
+  const terms = item as { language?: unknown; sections?: { heading?: unknown }[] } | null;
+  if (typeof terms?.language === "string" && Array.isArray(terms.sections)) {
+    return `${terms.language}: ${terms.sections.map((section) => String(section.heading ?? "")).join("; ") || "—"}`;
+  }
+  return JSON.stringify(item);
+}
+
 function Value({ value }: { value: Change["before"] }) {
   const { t } = useTranslation();
   if (value === undefined || value === null || value === "") return <span className="muted">{t("audit.nothing")}</span>;
   if (typeof value === "boolean") return <span>{t(value ? "audit.yes" : "audit.no")}</span>;
-  if (Array.isArray(value))
-    return <span>{value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ")}</span>;
+  if (Array.isArray(value)) return <span>{value.map(listItemText).join(", ")}</span>;
   if (typeof value === "object") return <code>{JSON.stringify(value)}</code>;
   return <span className="value">{String(value)}</span>;
 }

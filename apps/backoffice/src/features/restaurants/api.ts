@@ -21,6 +21,8 @@ async function refresh(restaurant: Restaurant | undefined, id: number): Promise<
 export async function createRestaurant(organisationId: number, details: RestaurantDetails): Promise<Restaurant> {
   const created = await apiSend<Restaurant>("POST", `/organisations/${organisationId}/restaurants`, details);
   await refresh(created, created.id);
+  // The owner's membership now covers one restaurant more (GET /me lists them).
+  await queryClient.invalidateQueries({ queryKey: ["me"] });
   return created;
 }
 

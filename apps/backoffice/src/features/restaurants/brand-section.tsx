@@ -66,7 +66,6 @@ function LogoForm() {
           <figcaption className="visually-hidden">{preview ? t("brand.preview") : t("brand.current")}</figcaption>
         </figure>
         <div className={error ? "field has-error" : "field"}>
-          <label htmlFor={id}>{t("brand.chooseLogo")}</label>
           <p className="hint" id={`${id}-hint`}>
             {t("brand.logoHint")}
           </p>
@@ -79,11 +78,16 @@ function LogoForm() {
             id={id}
             name="logo"
             type="file"
+            className="file-input visually-hidden"
             accept={LOGO_TYPES.join(",")}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
             onChange={(event) => choose(event.target.files?.[0])}
           />
+          <label htmlFor={id} className="button">
+            {t("brand.chooseLogo")}
+          </label>
+          <p className="file-name muted">{form.values.logo?.name ?? t("brand.noFile")}</p>
         </div>
       </div>
       <div className="actions">

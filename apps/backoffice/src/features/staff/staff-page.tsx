@@ -27,8 +27,11 @@ export function StaffPage() {
   const me = useMe();
   const membership = me.memberships.find((m) => m.organisationId === organisationId);
   const staff = useQuery({ ...staffQuery(organisationId), enabled: membership?.role !== "staff" });
+  // An owner's are all the organisation's restaurants; a manager's those of their membership.
   const restaurants = (useQuery(restaurantsQuery).data?.restaurants ?? []).filter(
-    (r) => r.organisationId === organisationId && membership?.productionUnitIds.includes(r.id),
+    (r) =>
+      r.organisationId === organisationId &&
+      (membership?.role === "owner" || membership?.productionUnitIds.includes(r.id)),
   );
   if (!membership || membership.role === "staff") {
     return (
