@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Module } from "@app/contracts";
-import { seedDemoData } from "@app/db";
 import { changesSettled, openTestDatabase, type TestDbKind } from "@app/db/testing";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, expect, vi } from "vitest";
@@ -47,8 +46,7 @@ export async function createTestApp(
     paymentProviders?: BuildOptions["paymentProviders"];
   } = {},
 ) {
-  const database = await openTestDatabase(options.kind ?? "pglite");
-  await seedDemoData(database.db);
+  const database = await openTestDatabase(options.kind ?? "pglite", "demoData");
   const dataDir = mkdtempSync(join(tmpdir(), "api-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
