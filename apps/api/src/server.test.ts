@@ -45,6 +45,24 @@ async function until(condition: () => boolean, what: () => string, timeoutMs = 1
   }
 }
 
+/**
+ * Resolves once the server has answered a request sent after everything written so far on other connections,
+ * so it has read those too. A fixed 300 ms wait lost that race on a busy machine: the headers were still
+ * unread at SIGTERM, and the server rightly had no request to wait for.
+ */
+function serverCaughtUp(port: number): Promise<string> {
+  return new Promise((done, fail) => {
+    const socket = connect(port, "127.0.0.1");
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk;
+    });
+    socket.on("error", fail);
+    socket.on("close", () => done(answer));
+    socket.write("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  });
+}
+
 afterAll(async () => {
   for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
@@ -95,7 +113,7 @@ describe("graceful shutdown", () => {
       "POST /api/telemetry HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n" +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
     );
-    await new Promise((done) => setTimeout(done, 300));
+    await serverCaughtUp(port);
 
     server.child.kill("SIGTERM");
     await until(
@@ -130,7 +148,7 @@ describe("graceful shutdown", () => {
     socket.write(
       "POST /api/telemetry HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
     );
-    await new Promise((done) => setTimeout(done, 300));
+    await serverCaughtUp(port);
 
     const signalled = Date.now();
     server.child.kill("SIGTERM");

@@ -19,8 +19,11 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export type Executor = Db | Tx;
 
 export type DbTarget =
-  /** Embedded PostgreSQL (PGlite) stored in dataDir; `memory://` keeps it in memory. */
-  | { kind: "pglite"; dataDir: string }
+  /**
+   * Embedded PostgreSQL (PGlite) stored in dataDir; `memory://` keeps it in memory. loadDataDir, a tarball of
+   * PGlite's dumpDataDir(), is the data directory a new dataDir starts from (tests start from a migrated copy).
+   */
+  | { kind: "pglite"; dataDir: string; loadDataDir?: Blob }
   /** A real PostgreSQL server, through a connection pool. */
   | { kind: "postgres"; url: string; poolSize?: number; changeListener?: Partial<ListenerTiming> };
 
@@ -42,11 +45,11 @@ const MIGRATION_LOCK_KEY = 727_001;
  */
 export async function openDatabase(target: DbTarget): Promise<Database> {
   if (target.kind === "pglite") {
-    if (target.dataDir.startsWith("memory://")) return openPglite(target.dataDir);
+    if (target.dataDir.startsWith("memory://")) return openPglite(target.dataDir, target.loadDataDir);
     mkdirSync(target.dataDir, { recursive: true });
     const lock = await lockDataDir(target.dataDir);
     try {
-      const database = await openPglite(target.dataDir);
+      const database = await openPglite(target.dataDir, target.loadDataDir);
       return {
         ...database,
         close: async () => {
@@ -85,8 +88,8 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
-  const client = yieldingBeforeEachQuery(new PGlite(dataDir));
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
+  const client = yieldingBeforeEachQuery(new PGlite(dataDir, { loadDataDir }));
   await client.waitReady;
   keepCommonTypeParsers(client);
   await client.exec(ONLY_WARNINGS_TO_THE_CLIENT);

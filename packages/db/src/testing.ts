@@ -2,12 +2,17 @@
  * Test databases. Every data-layer test runs on PGlite, and also on PostgreSQL when a server is
  * reachable (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test). Each opened
  * database is private to its caller: a fresh in-memory PGlite, or a newly created PostgreSQL
- * database that is dropped on close, so parallel test files never collide.
+ * database that is dropped on close, so parallel test files never collide. In a vitest run each
+ * starts as a copy of a database the run migrated once (test-templates.ts, decision 030).
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inProcessFeed } from "./change-feed";
 import { type Database, openDatabase } from "./client";
+import { seedDemoData } from "./seed";
+import { adminQuery, pgliteTarball, type TestDbContents, testTemplates } from "./test-templates";
+
+export { prepareTestTemplates, type TestDbContents } from "./test-templates";
 
 export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -41,11 +46,38 @@ export async function testDbKinds(): Promise<TestDbKind[]> {
   return (await postgresReachable()) ? ["pglite", "postgres"] : ["pglite"];
 }
 
-/** Opens a private, migrated, empty database of the given kind. close() drops it. */
-export async function openTestDatabase(kind: TestDbKind): Promise<Database> {
-  if (kind === "pglite") return openDatabase({ kind: "pglite", dataDir: "memory://" });
+/**
+ * Opens a private, migrated database of the given kind, empty or holding the demo data (seedDemoData).
+ * close() drops it.
+ */
+export async function openTestDatabase(kind: TestDbKind, contents: TestDbContents = "empty"): Promise<Database> {
+  const copy = await openCopyOfTemplate(kind, contents);
+  if (copy) return copy;
+  const database =
+    kind === "pglite" ? await openDatabase({ kind: "pglite", dataDir: "memory://" }) : await openPostgres(undefined);
+  if (contents === "demoData") await seedDemoData(database.db);
+  return database;
+}
+
+/** A copy of this test run's template (test-templates.ts), or undefined when the run made none. */
+async function openCopyOfTemplate(kind: TestDbKind, contents: TestDbContents): Promise<Database | undefined> {
+  const templates = testTemplates();
+  if (kind === "pglite") {
+    if (!templates) return undefined;
+    return openDatabase({
+      kind: "pglite",
+      dataDir: "memory://",
+      loadDataDir: pgliteTarball(templates.pglite[contents]),
+    });
+  }
+  const template = templates?.postgres?.[contents];
+  return template === undefined ? undefined : openPostgres(template);
+}
+
+/** A new PostgreSQL database, copied from `template` when given; openDatabase migrates what is not yet. */
+async function openPostgres(template: string | undefined): Promise<Database> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
-  await adminQuery(`create database "${name}"`);
+  await adminQuery(TEST_POSTGRES_URL, `create database "${name}"${template ? ` template "${template}"` : ""}`);
   const url = new URL(TEST_POSTGRES_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 20 });
@@ -53,19 +85,9 @@ export async function openTestDatabase(kind: TestDbKind): Promise<Database> {
     ...database,
     close: async () => {
       await database.close();
-      await adminQuery(`drop database if exists "${name}" with (force)`);
+      await adminQuery(TEST_POSTGRES_URL, `drop database if exists "${name}" with (force)`);
     },
   };
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

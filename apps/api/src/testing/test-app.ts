@@ -53,8 +53,9 @@ export async function createTestApp(
     seed?: boolean;
   } = {},
 ) {
-  const database = options.database ?? (await openTestDatabase(options.kind ?? "pglite"));
-  if (options.seed ?? !options.database) await seedDemoData(database.db);
+  // A fresh database is a copy of one seeded with the demo data (vitest's globalSetup); a given one is seeded when asked.
+  const database = options.database ?? (await openTestDatabase(options.kind ?? "pglite", "demoData"));
+  if (options.seed) await seedDemoData(database.db);
   const dataDir = mkdtempSync(join(tmpdir(), "api-test-"));
   const config = loadConfig({
     DATA_DIR: dataDir,
