@@ -1,6 +1,6 @@
 /** The staff tables (schema/staff.ts): this module owns accounts, memberships, sessions and links. */
 import { type Executor, schema } from "@app/db";
-import { and, eq, gt, inArray, isNull } from "@app/db/orm";
+import { and, eq, gt, inArray, isNull, ne } from "@app/db/orm";
 
 const { staffAccount, staffSession, staffLink, membership, membershipUnit, organisation, productionUnit } = schema;
 
@@ -110,6 +110,16 @@ export async function setPassword(db: Executor, accountId: string, passwordHash:
     .update(staffAccount)
     .set({ passwordHash, ...(name !== undefined ? { name } : {}) })
     .where(eq(staffAccount.id, accountId));
+}
+
+/** Whether the account is also a member of an organisation other than this one. */
+export async function belongsElsewhere(db: Executor, accountId: string, organisationId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: membership.id })
+    .from(membership)
+    .where(and(eq(membership.accountId, accountId), ne(membership.organisationId, organisationId)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function setDisabled(db: Executor, accountId: string, disabled: boolean): Promise<void> {

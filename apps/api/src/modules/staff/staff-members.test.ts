@@ -125,6 +125,11 @@ describe.each(await testDbKinds())("organisation members on %s", (kind) => {
     expect((await invite(ownerB, orgB, payload)).statusCode).toBe(409);
     const again = await signIn(t, A.kitchen.email, A.kitchen.password);
     expect(again.me.memberships.map((m) => m.organisationId).sort()).toEqual([orgA, orgB].sort());
+    // B cannot lock A's kitchen out of A: the disabled flag is the account's, so a shared account keeps it.
+    const lockOut = await change(ownerB, orgB, kitchenA.me.account.id, { disabled: true });
+    expect(lockOut.statusCode).toBe(409);
+    expect(lockOut.json().errors[0].code).toBe("ACCOUNT_SHARED");
+    expect((await asBrowser(t, again, { method: "GET", url: "/api/admin/me" })).statusCode).toBe(200);
   });
 
   test("an owner lists every member; a manager those of their restaurants", async () => {

@@ -15,6 +15,7 @@ import type { SignedInStaff } from "./admin-scope";
 import { linkEmail, membershipNoticeEmail } from "./emails";
 import { createLink, LINK_VALIDITY_WORDS, linkUrl } from "./links";
 import {
+  belongsElsewhere,
   deleteSessionsOfAccount,
   findAccountByEmail,
   findMembers,
@@ -133,7 +134,8 @@ export type MemberChange = { role?: StaffRole; productionUnitIds?: number[]; dis
 
 /**
  * Changes a member's role, restaurants or disabled flag. Disabling ends every session of the account in the same
- * transaction; the organisation's last enabled owner cannot be demoted or disabled (409 LAST_OWNER).
+ * transaction; the organisation's last enabled owner cannot be demoted or disabled (409 LAST_OWNER), nor can an
+ * account that is also another organisation's member (409 ACCOUNT_SHARED).
  */
 export async function updateMember(
   deps: Pick<MemberDeps, "db" | "now">,
@@ -174,6 +176,14 @@ export async function updateMember(
       ...(change.productionUnitIds !== undefined || roleChanges ? { productionUnitIds: named } : {}),
     });
     if (disabled !== current.disabled) {
+      // The flag is the account's, in every organisation: one organisation must not lock a person out of another
+      // (an owner could otherwise invite someone's existing account and then disable it).
+      if (await belongsElsewhere(tx, accountId, organisationId)) {
+        throw conflict(
+          "ACCOUNT_SHARED",
+          "This person also works for another organisation; change their role or restaurants instead",
+        );
+      }
       await setDisabled(tx, accountId, disabled);
       // Signed out everywhere at once: every process reads sessions from the database.
       if (disabled) await deleteSessionsOfAccount(tx, accountId);
