@@ -173,6 +173,20 @@ export const RestaurantTerms = z.object({
     .refine((texts) => new Set(texts.map((text) => text.language)).size === texts.length, "Input.DuplicateLanguage"),
 });
 
+/** A category or product by the name a manager knows it by (the restaurant's default language, else Danish). */
+export const CatalogueEntry = z.object({ id: z.number().int(), name: z.string() });
+export type CatalogueEntry = z.infer<typeof CatalogueEntry>;
+
+/**
+ * What the settings that name a category or a product (startCategory, precheckoutCategory, bagFeeItem) can
+ * pick from: the active menu's categories in menu order, the products sorted by name. Read only.
+ */
+export const RestaurantCatalogue = z.object({
+  categories: z.array(CatalogueEntry),
+  products: z.array(CatalogueEntry),
+});
+export type RestaurantCatalogue = z.infer<typeof RestaurantCatalogue>;
+
 /** A restaurant as the back office shows and edits it. */
 export const Restaurant = RestaurantDetails.extend({
   id: z.number().int(),
@@ -184,6 +198,7 @@ export const Restaurant = RestaurantDetails.extend({
   /** The storefront shows its maintenance page for this restaurant while true. */
   maintenance: z.boolean(),
   terms: RestaurantTerms.nullable(),
+  catalogue: RestaurantCatalogue,
 }).meta({ id: "AdminRestaurant" });
 export type Restaurant = z.infer<typeof Restaurant>;
 

@@ -1,5 +1,5 @@
-import { type Executor, schema } from "@app/db";
-import { and, eq } from "@app/db/orm";
+import { type Executor, schema, type Translations } from "@app/db";
+import { and, asc, eq } from "@app/db/orm";
 
 const { category, menu, product } = schema;
 
@@ -30,4 +30,34 @@ export async function isProductOfInstance(
     .where(and(eq(product.id, productId), eq(product.productInstanceId, productInstanceId)))
     .limit(1);
   return rows.length > 0;
+}
+
+export type NamedRow = { id: number; name: Translations; internalName: string };
+
+/**
+ * The categories of the instance's active menu (the first active one, as the storefront picks it) in menu order:
+ * the categories a start or upsell page setting can usefully name.
+ */
+export async function findActiveMenuCategories(db: Executor, menuInstanceId: number): Promise<NamedRow[]> {
+  const [active] = await db
+    .select({ id: menu.id })
+    .from(menu)
+    .where(and(eq(menu.menuInstanceId, menuInstanceId), eq(menu.active, true)))
+    .orderBy(asc(menu.id))
+    .limit(1);
+  if (!active) return [];
+  return db
+    .select({ id: category.id, name: category.name, internalName: category.internalName })
+    .from(category)
+    .where(eq(category.menuId, active.id))
+    .orderBy(asc(category.sortOrder), asc(category.id));
+}
+
+/** Every product of the product instance (its name sorted in the caller's language). */
+export async function findProductsOfInstance(db: Executor, productInstanceId: number): Promise<NamedRow[]> {
+  return db
+    .select({ id: product.id, name: product.name, internalName: product.internalName })
+    .from(product)
+    .where(eq(product.productInstanceId, productInstanceId))
+    .orderBy(asc(product.id));
 }

@@ -1,3 +1,4 @@
 /** What other features use of the catalogue. */
 export { createEmptyCatalogue, type EmptyCatalogue } from "./create-empty-catalogue";
 export { isCategoryOfMenuInstance, isProductOfInstance } from "./find-catalogue-ids";
+export { listCatalogueNames } from "./list-catalogue-names";

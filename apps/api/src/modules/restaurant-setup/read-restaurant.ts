@@ -5,8 +5,9 @@
 import type { Restaurant, RestaurantSettings } from "@app/contracts";
 import type { Executor } from "@app/db";
 import { notFound } from "../../errors";
+import { listCatalogueNames } from "../catalogue";
 import { readOwnSettings, readSettingsForEditing, readTermsForEditing } from "../settings";
-import { findRestaurantRows, type RestaurantRow } from "../tenancy";
+import { findRestaurantRows, type RestaurantRow, requireOwnModule } from "../tenancy";
 
 export async function readRestaurant(db: Executor, productionUnitId: number): Promise<Restaurant> {
   const [row] = await findRestaurantRows(db, [productionUnitId]);
@@ -15,12 +16,16 @@ export async function readRestaurant(db: Executor, productionUnitId: number): Pr
 }
 
 async function toRestaurant(db: Executor, row: RestaurantRow, organisationId: number): Promise<Restaurant> {
-  const [{ logo, ...settings }, own, terms] = await Promise.all([
+  const [{ logo, ...settings }, own, terms, module] = await Promise.all([
     readSettingsForEditing(db, row.moduleId),
     readOwnSettings(db, row.moduleId),
     readTermsForEditing(db, row.moduleId),
+    requireOwnModule(db, row.moduleId, row.unit.id),
   ]);
   const { unit } = row;
+  const defaultLanguage = own.defaultLanguage ?? "da-DK";
+  // The names the settings' category and product pickers offer: read, never stored, so they are never stale.
+  const catalogue = await listCatalogueNames(db, module, defaultLanguage);
   return {
     id: unit.id,
     organisationId,
@@ -33,11 +38,12 @@ async function toRestaurant(db: Executor, row: RestaurantRow, organisationId: nu
     cvrNumber: unit.cvrNumber,
     timeZone: unit.timeZone,
     hosts: row.hosts,
-    defaultLanguage: own.defaultLanguage ?? "da-DK",
+    defaultLanguage,
     settings: settings satisfies RestaurantSettings,
     logo,
     maintenance: own.maintenance,
     terms,
+    catalogue,
   };
 }
 

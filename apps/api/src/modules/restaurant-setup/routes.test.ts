@@ -227,6 +227,48 @@ describe.each(await testDbKinds())("restaurants in the back office, on %s", (kin
       }
     });
 
+    test("a new restaurant has nothing for its category and product settings to pick", async () => {
+      expect(created.catalogue).toEqual({ categories: [], products: [] });
+    });
+
+    test("the category pickers offer the categories guests see on the active menu, in their order", async () => {
+      const { auth, module } = t.restaurantA;
+      const menus = await t.request({
+        method: "GET",
+        url: `/api/menu?instanceId=${module.menuInstanceId}`,
+        headers: auth,
+      });
+      const active = menus.json<{ id: number; active: boolean }[]>().find((menu) => menu.active)!;
+      const shown = await t.request({
+        method: "GET",
+        url: `/api/category/menu/${active.id}?instanceId=${module.menuInstanceId}`,
+        headers: auth,
+      });
+      const guestsSee = shown.json<{ id: number; name: Record<string, string> }[]>();
+      expect(guestsSee.length).toBeGreaterThan(0);
+
+      const restaurant = (await get(managerA, `/api/admin/restaurants/${unitA}`)).json<Restaurant>();
+      expect(restaurant.catalogue.categories).toEqual(
+        guestsSee.map((category) => ({ id: category.id, name: category.name["da-DK"] })),
+      );
+    });
+
+    test("the bag fee picker offers every product of the restaurant, by Danish name in alphabetical order", async () => {
+      const restaurant = (await get(managerA, `/api/admin/restaurants/${unitA}`)).json<Restaurant>();
+      const { products } = restaurant.catalogue;
+      const names = products.map((product) => product.name);
+      expect(names).toEqual([...names].sort(new Intl.Collator("da-DK").compare));
+      expect(names).toEqual(expect.arrayContaining(["Dips", "Salat", "Sauce", "Bagt kartoffel", "Pose"]));
+      // The seed's bag fee item is among them under its name: what the form shows as picked.
+      expect(products.find((product) => product.id === restaurant.settings.bagFeeItem)?.name).toBe("Pose");
+      const ofA = await t.db
+        .select({ id: schema.product.id })
+        .from(schema.product)
+        .where(eq(schema.product.productInstanceId, t.restaurantA.module.productInstanceId));
+      const byId = (a: number, b: number) => a - b;
+      expect(products.map((product) => product.id).sort(byId)).toEqual(ofA.map((product) => product.id).sort(byId));
+    });
+
     test("staff list their restaurants' names but do not read a restaurant's settings (403)", async () => {
       const list = (await get(staffA, "/api/admin/restaurants")).json().restaurants;
       expect(list).toEqual([expect.objectContaining({ id: unitA, name: expect.any(String) })]);

@@ -1,4 +1,4 @@
-import { type RestaurantSettings, RestaurantSettings as SettingsSchema } from "@app/contracts";
+import { type CatalogueEntry, type RestaurantSettings, RestaurantSettings as SettingsSchema } from "@app/contracts";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import {
@@ -42,7 +42,7 @@ function toValues(settings: RestaurantSettings): SettingsValues {
   };
 }
 
-/** Empty means "none" (null); an id must be a whole number (anything else is refused by the schema as typed). */
+/** Empty means "none" (null); an id must be a whole number (anything else is refused by the schema as given). */
 function toSettings(values: SettingsValues): unknown {
   const optional = (value: string) => (value.trim() === "" ? null : value.trim());
   const id = (value: string) => (value.trim() === "" ? null : /^\d+$/.test(value.trim()) ? Number(value) : value);
@@ -52,6 +52,16 @@ function toSettings(values: SettingsValues): unknown {
     smileyUrl: optional(values.smileyUrl),
     ...Object.fromEntries(IDS.map((name) => [name, id(values[name])])),
   };
+}
+
+/**
+ * The entries, and the saved id when it is not among them (a category of a menu that is not the active one, a
+ * product since deleted): shown by its id rather than dropped, so saving another setting never clears it unseen.
+ */
+function withCurrent(entries: CatalogueEntry[], current: string): { id: number; name?: string }[] {
+  const id = Number(current);
+  if (current === "" || !Number.isInteger(id) || entries.some((entry) => entry.id === id)) return entries;
+  return [...entries, { id }];
 }
 
 export function SettingsSection() {
@@ -128,7 +138,7 @@ function SettingsForm() {
       onChange={(checked) => update({ [name]: checked } as Partial<SettingsValues>)}
     />
   );
-  const text = (name: Optional, extra: { type?: "url"; inputMode?: "numeric" | "url" } = {}) => (
+  const text = (name: Optional, extra: { type?: "url"; inputMode?: "url" } = {}) => (
     <TextField
       path={name}
       label={label(name)}
@@ -139,6 +149,25 @@ function SettingsForm() {
       {...extra}
     />
   );
+  /** A category or product picked by name; the empty value is "none" (null), as the empty text was before. */
+  const pick = (name: (typeof IDS)[number], entries: CatalogueEntry[]) => (
+    <SelectField
+      path={name}
+      label={label(name)}
+      hint={hint(name)}
+      value={values[name]}
+      error={errors[name]}
+      options={[
+        { value: "", label: t("settings.none") },
+        ...withCurrent(entries, values[name]).map((entry) => ({
+          value: String(entry.id),
+          label: entry.name ?? t("settings.unlisted", { id: entry.id }),
+        })),
+      ]}
+      onChange={(value) => update({ [name]: value } as Partial<SettingsValues>)}
+    />
+  );
+  const { categories, products } = restaurant.catalogue;
   const guest = values.requiredGuestInformation;
   return (
     <form noValidate onSubmit={form.submit} className="form sub-form" aria-labelledby="settings-title">
@@ -150,8 +179,8 @@ function SettingsForm() {
         {flag("pauseWhenIdle")}
         {flag("showClosedFrontpageMessage")}
         {flag("showExpandedCart")}
-        {text("startCategory", { inputMode: "numeric" })}
-        {text("precheckoutCategory", { inputMode: "numeric" })}
+        {pick("startCategory", categories)}
+        {pick("precheckoutCategory", categories)}
       </FieldGroup>
 
       <FieldGroup legend={labels.requiredGuestInformation!} path="requiredGuestInformation">
@@ -193,7 +222,7 @@ function SettingsForm() {
           }))}
           onChange={(receiptType) => update({ receiptType })}
         />
-        {text("bagFeeItem", { inputMode: "numeric" })}
+        {pick("bagFeeItem", products)}
       </FieldGroup>
 
       <FieldGroup legend={t("settings.groupPayment")} path="group-payment">
