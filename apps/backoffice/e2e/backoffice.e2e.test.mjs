@@ -327,6 +327,18 @@ test("owner A, desktop, English: a refused save in English keeps what was typed;
     "#1f4e79",
   );
   await shop.close();
+
+  // Restaurant A's settings name its categories and products by name (its default language, Danish), not by id.
+  await page.goto(product.url("localhost", "/admin/"));
+  await page.getByRole("heading", { level: 1, name: t.dashboard }).waitFor();
+  await page.getByRole("link", { name: "Bistro Nørrebro", exact: true }).click();
+  await page.getByRole("link", { name: "Settings" }).click();
+  await page.getByRole("heading", { level: 2, name: "Settings" }).waitFor();
+  const picked = (label) => input(page, label).locator("option:checked").innerText();
+  assert.equal(await picked("Start category (id)"), "None");
+  assert.equal(await picked("Category offered before checkout (id)"), "Har du husket det hele?");
+  assert.equal(await picked("Bag fee item (id)"), "Pose");
+  await visit(page, "desktop-en-settings-of-a");
   await page.close();
 });
 
