@@ -69,7 +69,8 @@ export async function createRestaurant(
         productionUnitId: created.productionUnitId,
         action: "restaurant.create",
         before: null,
-        after: await readRestaurant(tx, created.productionUnitId),
+        // What was set, not the (empty) catalogue the answer lists beside it.
+        after: withoutCatalogue(await readRestaurant(tx, created.productionUnitId)),
       });
       return created.productionUnitId;
     }),
@@ -78,3 +79,5 @@ export async function createRestaurant(
   await deps.changes.settleEverywhere();
   return readRestaurant(db, productionUnitId);
 }
+
+const withoutCatalogue = ({ catalogue: _catalogue, ...restaurant }: Restaurant) => restaurant;
