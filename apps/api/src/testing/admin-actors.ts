@@ -3,10 +3,9 @@
  * modules/staff): a staff member, a manager and an owner of restaurant A's organisation, and the owner of
  * restaurant B's. `as(actor, request)` adds the session cookie, the page's Origin and the CSRF token.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { schema } from "@app/db";
-import { eq } from "@app/db/orm";
 import type { InjectOptions } from "fastify";
+import { CSRF_HEADER } from "../modules/staff";
+import { organisationOf, signInAs } from "./admin-session";
 import type { TestApp } from "./test-app";
 
 export type AdminActor = "none" | "staff" | "manager" | "owner" | "otherOwner";
@@ -17,8 +16,8 @@ export type AdminActors = Awaited<ReturnType<typeof createAdminActors>>;
 export async function createAdminActors(t: TestApp) {
   const restaurantAId = t.restaurantA.module.productionUnitId;
   const restaurantBId = t.restaurantB.module.productionUnitId;
-  const organisationAId = await organisationOf(t, restaurantAId);
-  const organisationBId = await organisationOf(t, restaurantBId);
+  const organisationAId = await organisationOf(t.db, restaurantAId);
+  const organisationBId = await organisationOf(t.db, restaurantBId);
   const sessions: Record<Exclude<AdminActor, "none">, Session> = {
     staff: await member(t, organisationAId, "staff", [restaurantAId]),
     manager: await member(t, organisationAId, "manager", [restaurantAId]),
@@ -40,52 +39,24 @@ export async function createAdminActors(t: TestApp) {
       // A request that brings its own session (sign-out ends the session it is sent with) keeps it.
       if (actor !== "none" && headers.cookie === undefined) {
         headers.cookie = sessions[actor].cookie;
-        headers["x-csrf-token"] = sessions[actor].csrfToken;
+        headers[CSRF_HEADER] = sessions[actor].csrfToken;
       }
       return { ...options, headers };
     },
   };
 }
 
-async function organisationOf(t: TestApp, productionUnitId: number): Promise<number> {
-  const [unit] = await t.db
-    .select({ organisationId: schema.productionUnit.organisationId })
-    .from(schema.productionUnit)
-    .where(eq(schema.productionUnit.id, productionUnitId));
-  return unit!.organisationId!;
-}
-
-let counter = 0;
-
+/** A new account of the organisation with a session, written as a sign-in writes it (testing/admin-session.ts). */
 async function member(
   t: TestApp,
   organisationId: number,
   role: "owner" | "manager" | "staff",
-  unitIds: number[],
+  productionUnitIds: number[],
 ): Promise<Session> {
-  counter += 1;
-  const [account] = await t.db
-    .insert(schema.staffAccount)
-    .values({ email: `${role}-${organisationId}-${counter}@matrix.test`, name: `${role} ${counter}` })
-    .returning({ id: schema.staffAccount.id });
-  const [membership] = await t.db
-    .insert(schema.membership)
-    .values({ accountId: account!.id, organisationId, role })
-    .returning({ id: schema.membership.id });
-  if (unitIds.length > 0) {
-    await t.db
-      .insert(schema.membershipUnit)
-      .values(unitIds.map((productionUnitId) => ({ membershipId: membership!.id, productionUnitId })));
-  }
-  const id = randomBytes(32).toString("base64url");
-  const csrfToken = randomBytes(32).toString("base64url");
-  const at = t.clock.now();
-  await t.db.insert(schema.staffSession).values({
-    idHash: createHash("sha256").update(id).digest("hex"),
-    accountId: account!.id,
-    csrfToken,
-    createdAt: at,
-    lastSeenAt: at,
-  });
-  return { cookie: `bo_session=${id}`, csrfToken, accountId: account!.id };
+  const signedIn = await signInAs(t.db, { organisationId, role, productionUnitIds, now: t.clock.now() });
+  return {
+    cookie: signedIn.readHeaders.cookie!,
+    csrfToken: signedIn.headers[CSRF_HEADER]!,
+    accountId: signedIn.accountId,
+  };
 }
