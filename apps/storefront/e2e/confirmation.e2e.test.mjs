@@ -202,6 +202,9 @@ async function fillCheckout(page, language) {
     noTimes: page.getByText(/Beklager, der er ingen ledige tidspunkter|Sorry, there are no available times/),
   });
   await page.getByRole("radio", { name: t.withBag }).check();
+  // The bag's row joins the totals once the basket has it, moving what is below: tick the terms after that, or
+  // the click lands where the box was (CI saw "Clicking the checkbox did not change its state").
+  await page.locator('[data-row="bagFee"]').waitFor();
   await page.getByRole("checkbox", { name: t.terms }).check();
 }
 
