@@ -78,6 +78,14 @@ export const OWNERS = {
   order_line: "order",
   order_discount: "order",
   receipt_message: "receipt",
+  // The restaurant's live service (issue 44): the kitchen's status of an order, the event log that pushes
+  // changes to staff screens and which restaurants have one open, pause and busy, alerts to managers.
+  kitchen_order: "kitchen",
+  restaurant_event: "restaurant-events",
+  restaurant_event_sequence: "restaurant-events",
+  screen_presence: "restaurant-events",
+  ordering_pause: "warehouse",
+  staff_alert: "escalation",
   // Not a module's: plugins/guess-limit/postgres-store.ts counts tries (and hits of other per-client limits) in it.
   rate_limit_counter: "plugins/guess-limit",
 };

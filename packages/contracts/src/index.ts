@@ -6,6 +6,7 @@ export * from "./common";
 export * from "./discount";
 export * from "./giftcard";
 export * from "./health";
+export * from "./kitchen";
 export * from "./login-attempt";
 export * from "./order";
 export * from "./payment";

@@ -3,6 +3,7 @@ export * from "./codes";
 export * from "./contrast";
 export * from "./discount";
 export * from "./guest-validation";
+export * from "./kitchen-status";
 export * from "./local-time";
 export * from "./lunch";
 export * from "./money";

@@ -11,6 +11,7 @@ export * from "./checkout";
 export type { Translations } from "./columns";
 export * from "./discount-giftcard";
 export * from "./instances";
+export * from "./kitchen";
 export * from "./order";
 export * from "./organisation";
 export * from "./payment";

@@ -1,7 +1,9 @@
 /**
- * What a production unit has sold out: products and choices.
+ * What a production unit has sold out: products and choices. `until`: it comes back by itself then (the end of
+ * the restaurant's day, or a time staff chose); null: until staff restore it. A row whose `until` has passed
+ * is not sold out.
  */
-import { integer, pgTable, primaryKey } from "drizzle-orm/pg-core";
+import { integer, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
 import { choice, product } from "./catalogue";
 import { productionUnit } from "./tenancy";
 
@@ -14,6 +16,7 @@ export const blockedProduct = pgTable(
     productId: integer("product_id")
       .notNull()
       .references(() => product.id, { onDelete: "cascade" }),
+    until: timestamp("until", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.productionUnitId, t.productId] })],
 );
@@ -27,6 +30,7 @@ export const blockedChoice = pgTable(
     choiceId: integer("choice_id")
       .notNull()
       .references(() => choice.id, { onDelete: "cascade" }),
+    until: timestamp("until", { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.productionUnitId, t.choiceId] })],
 );

@@ -31,6 +31,7 @@ import {
   updateCheckout,
 } from "../checkout";
 import { tryUseDiscount } from "../discount";
+import { openKitchenOrder } from "../kitchen";
 import { afterRelease, findLivePayments, keepHolds, releaseAttempt } from "../payment";
 import { insertReceiptMessages } from "../receipt";
 import { getModuleSettings } from "../settings";
@@ -132,6 +133,11 @@ async function placeOrder(
   });
   await copyLinesAndDiscounts(tx, lines, order.id, discounts);
   await updateCheckout(tx, checkout.id, { state: CheckoutState.DONE, orderId: order.id, updatedAt: now });
+  await openKitchenOrder(
+    tx,
+    { orderId: order.id, productionUnitId: order.productionUnitId, receiptNumber, orderReadyTime },
+    now,
+  );
 
   // The receipt goes where the module says; an explicit receiptEmail on the payment wins.
   const receiptEmail = main?.receiptEmail ?? live.find((row) => row.receiptEmail)?.receiptEmail ?? checkout.guestEmail;

@@ -1,0 +1,2 @@
+/** What other features use of the kitchen: opening a placed order's kitchen status (order's finalize). */
+export { openKitchenOrder, type PlacedOrder } from "./open-kitchen-order";
