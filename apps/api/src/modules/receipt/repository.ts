@@ -43,3 +43,15 @@ export async function insertReceiptMessages(
 ): Promise<void> {
   if (values.length > 0) await db.insert(receiptMessage).values(values);
 }
+
+/** Queues one message unless the same one (order, channel, kind, dedupe key) was queued before; answers whether it was new. */
+export async function insertGuestMessage(db: Executor, value: typeof receiptMessage.$inferInsert): Promise<boolean> {
+  const rows = await db
+    .insert(receiptMessage)
+    .values(value)
+    .onConflictDoNothing({
+      target: [receiptMessage.orderId, receiptMessage.channel, receiptMessage.kind, receiptMessage.dedupeKey],
+    })
+    .returning({ id: receiptMessage.id });
+  return rows.length > 0;
+}

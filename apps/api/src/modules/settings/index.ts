@@ -11,3 +11,10 @@ export {
   readSettingsForEditing,
   saveSettings,
 } from "./save-settings";
+export {
+  ACKNOWLEDGE_MINUTES_SETTING,
+  AUTO_REJECT_MINUTES_SETTING,
+  DEFAULT_SERVICE_SETTINGS,
+  readServiceSettings,
+  type ServiceSettings,
+} from "./service-settings";
