@@ -9,11 +9,12 @@ export function money(dkk: number, language: string): string {
 }
 
 /**
- * "12:30" on this screen's clock. The tablet stands in the restaurant, so its clock is the restaurant's (staff
+ * "12:30" on this screen's clock (HH:MM as the storefront writes it, in both languages). The tablet stands in the restaurant, so its clock is the restaurant's (staff
  * may not read the restaurant's settings, where its time zone is).
  */
 export function clockTime(instant: string | Date): string {
-  return new Date(instant).toLocaleTimeString("da-DK", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  const date = new Date(instant);
+  return `${String(date.getHours()).padStart(2, "0")}:${String(date.getMinutes()).padStart(2, "0")}`;
 }
 
 export type Countdown = { kind: "in" | "now" | "late"; minutes: number };
