@@ -98,5 +98,6 @@ function paymentText(
   language: string,
 ) {
   const text = t(`orders.paidWith.${payment.method}`, { amount: money(payment.amount, language) });
-  return payment.isTest ? `${text} (${t("orders.testPayment")})` : text;
+  const notes = [payment.isTest && t("orders.testPayment"), payment.refunded && t("orders.refunded")].filter(Boolean);
+  return notes.length ? `${text} (${notes.join(", ")})` : text;
 }
