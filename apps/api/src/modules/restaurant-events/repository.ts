@@ -6,8 +6,8 @@ const { restaurantEvent, restaurantEventSequence } = schema;
 
 export type RestaurantEventRow = typeof restaurantEvent.$inferSelect;
 
-/** PostgreSQL's doorbell: a notification with the restaurant's id, delivered when the writing transaction commits. */
-export const RESTAURANT_EVENT_CHANNEL = "restaurant_event";
+/** PostgreSQL's doorbell (a notification with the restaurant's id at commit) is heard by the change feed. */
+export { RESTAURANT_EVENT_CHANNEL } from "@app/db";
 
 /**
  * Writes the event with the restaurant's next sequence number, in one statement. The upsert of the sequence locks
