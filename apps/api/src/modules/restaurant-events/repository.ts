@@ -2,7 +2,7 @@
 import { type Executor, schema } from "@app/db";
 import { and, asc, eq, gt, inArray, sql } from "@app/db/orm";
 
-const { restaurantEvent, restaurantEventSequence } = schema;
+const { restaurantEvent, restaurantEventSequence, screenPresence } = schema;
 
 export type RestaurantEventRow = typeof restaurantEvent.$inferSelect;
 
@@ -58,4 +58,25 @@ export async function findLastSeqs(db: Executor, productionUnitIds: number[]): P
     .where(inArray(restaurantEventSequence.productionUnitId, productionUnitIds));
   for (const row of rows) last.set(row.productionUnitId, row.lastSeq);
   return last;
+}
+
+/** The restaurants' screens were seen at `at` (one statement for every restaurant this process streams). */
+export async function upsertScreenPresence(db: Executor, productionUnitIds: number[], at: Date): Promise<void> {
+  if (productionUnitIds.length === 0) return;
+  await db
+    .insert(screenPresence)
+    .values(productionUnitIds.map((productionUnitId) => ({ productionUnitId, lastSeenAt: at })))
+    .onConflictDoUpdate({
+      target: screenPresence.productionUnitId,
+      set: { lastSeenAt: sql`greatest(${screenPresence.lastSeenAt}, excluded.last_seen_at)` },
+    });
+}
+
+/** When a staff screen last showed the restaurant (null: never). */
+export async function findScreenLastSeen(db: Executor, productionUnitId: number): Promise<Date | null> {
+  const rows = await db
+    .select({ lastSeenAt: screenPresence.lastSeenAt })
+    .from(screenPresence)
+    .where(eq(screenPresence.productionUnitId, productionUnitId));
+  return rows[0]?.lastSeenAt ?? null;
 }
