@@ -21,7 +21,7 @@ const TEXT = {
     signIn: "Log ind",
     startService: "Start service",
     live: "Live",
-    acceptLater: (time) => `Acceptér til ${time} (+10 min)`,
+    acceptLater: (time) => `+10 min: acceptér til ${time}`,
     ready: "Klar",
     printTicket: "Udskriv køkkenbon",
     collect: /Ubetalt: opkræv \d+ kr\. ved afhentning/,
@@ -33,7 +33,7 @@ const TEXT = {
     signIn: "Sign in",
     startService: "Start service",
     live: "Live",
-    acceptLater: (time) => `Accept for ${time} (+10 min)`,
+    acceptLater: (time) => `+10 min: accept for ${time}`,
     ready: "Ready",
     printTicket: "Print kitchen ticket",
     collect: /Unpaid: collect \d+ DKK at pickup/,
@@ -90,12 +90,14 @@ async function guestOrders() {
   const times = page.getByRole("radio", { name: /^\d\d:\d\d$/ });
   await times.nth(1).waitFor();
   await times.nth(1).check();
-  const bag = page.getByRole("radio", { name: /^Nej tak/ });
-  if (await bag.count()) await bag.first().check();
+  await page.getByRole("radio", { name: "Jeg medbringer selv en pose" }).check();
   await page.getByRole("radio", { name: "Betal ved afhentning" }).check();
   await page.getByRole("checkbox", { name: "Jeg accepterer handelsbetingelserne" }).check();
   await page.getByRole("button", { name: "Afgiv bestilling" }).click();
-  await page.waitForURL(/\/confirmation$/);
+  await page.waitForURL(/\/confirmation$/).catch(async (error) => {
+    await screenshot(page, "failed-guest-checkout");
+    throw error;
+  });
   const { orderId } = await page.evaluate(() => JSON.parse(sessionStorage.getItem("confirmedOrder")));
   return { page, orderId, unit };
 }
