@@ -17,9 +17,10 @@ import { findOrder, type OrderRow } from "../order";
 import { type RefundedOrder, refundOrderPayments } from "../payment";
 import { type GuestMessageKind, queueGuestMessage } from "../receipt";
 import { appendRestaurantEvent } from "../restaurant-events";
-import { EVERY_ROLE, requireRestaurant, type SignedInStaff } from "../staff";
+import type { SignedInStaff } from "../staff";
 import { findProductionUnit } from "../tenancy";
 import { readAdminOrder } from "./admin-order";
+import { requireOrderReach } from "./order-reach";
 import { checkReadyTime } from "./ready-time";
 import { changeKitchenOrder, findKitchenOrder, type KitchenOrderRow, lockKitchenOrder } from "./repository";
 
@@ -116,7 +117,7 @@ async function organisationOf(
   actor: KitchenActor,
   productionUnitId: number,
 ): Promise<number | null> {
-  if (!("system" in actor)) return requireRestaurant(actor, productionUnitId, EVERY_ROLE).organisationId;
+  if (!("system" in actor)) return requireOrderReach(actor, productionUnitId);
   return (await findProductionUnit(deps.db, productionUnitId))?.organisationId ?? null;
 }
 
