@@ -271,6 +271,17 @@ describe("kitchen status changes", () => {
     expect((await guestMessagesOf(t, pickedUp)).map((m) => m.kind).sort()).toEqual(["ready", "receipt"]);
   });
 
+  test("a change decided on a version the order has left is 409; without a version it applies to the order as it is", async () => {
+    const orderId = await orderIn("accepted");
+    const stale = await calls.post("staff", orderId, "reject", { reason: "closed", version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().order).toMatchObject({ kitchenStatus: "accepted", version: 2 });
+    const current = await calls.post("staff", orderId, "ready", { version: 2 });
+    expect(current.json()).toMatchObject({ kitchenStatus: "ready", version: 3 });
+    const unversioned = await calls.post("staff", orderId, "picked-up");
+    expect(unversioned.json()).toMatchObject({ kitchenStatus: "picked-up", version: 4 });
+  });
+
   test("reject with reason other needs a text; the text is kept", async () => {
     const orderId = await placeOrder(t);
     const bare = await calls.post("staff", orderId, "reject", { reason: "other" });
