@@ -17,18 +17,23 @@ import { findOrder, type OrderRow } from "../order";
 import { type RefundedOrder, refundOrderPayments } from "../payment";
 import { type GuestMessageKind, queueGuestMessage } from "../receipt";
 import { appendRestaurantEvent } from "../restaurant-events";
-import { EVERY_ROLE, requireRestaurant, type SignedInStaff } from "../staff";
+import type { SignedInStaff } from "../staff";
 import { findProductionUnit } from "../tenancy";
 import { readAdminOrder } from "./admin-order";
+import { requireOrderReach } from "./order-reach";
 import { checkReadyTime } from "./ready-time";
 import { changeKitchenOrder, findKitchenOrder, type KitchenOrderRow, lockKitchenOrder } from "./repository";
 
-export type KitchenCommand =
+export type KitchenCommand = (
   | { action: "accept"; readyTime?: string }
   | { action: "time"; readyTime: string }
   | { action: "ready" }
   | { action: "picked-up" }
-  | { action: "reject"; reason: RejectReason; text?: string };
+  | { action: "reject"; reason: RejectReason; text?: string }
+) & {
+  /** The version the screen showed: the change is made only if the order is still at it. */
+  version?: number;
+};
 
 /** A signed-in staff member, or the server acting on a restaurant's rule. */
 export type KitchenActor = SignedInStaff | SystemActor;
@@ -63,12 +68,14 @@ export async function changeKitchenStatus(
     if (!before) throw notFound("Order");
     const to = kitchenTransition(before.status, command.action);
     if (to === null) return "refused";
+    if (command.version !== undefined && command.version !== before.version) return "refused";
     // Accepting keeps the time it has (the guest's) unless told another; moving it to the time it has is no change.
     const readyTime = requested ?? before.readyTime;
     if (command.action === "time" && readyTime.getTime() === before.readyTime.getTime()) return "unchanged";
     const row = await changeKitchenOrder(tx, {
       orderId,
       from: kitchenActionStartsFrom(command.action),
+      version: command.version,
       to,
       readyTime,
       reject: command.action === "reject" ? { reason: command.reason, text: command.text?.trim() || null } : undefined,
@@ -116,7 +123,7 @@ async function organisationOf(
   actor: KitchenActor,
   productionUnitId: number,
 ): Promise<number | null> {
-  if (!("system" in actor)) return requireRestaurant(actor, productionUnitId, EVERY_ROLE).organisationId;
+  if (!("system" in actor)) return requireOrderReach(actor, productionUnitId);
   return (await findProductionUnit(deps.db, productionUnitId))?.organisationId ?? null;
 }
 

@@ -40,6 +40,8 @@ export type KitchenChange = {
   orderId: string;
   /** The statuses the change may start from: in the WHERE, so of two racing changes exactly one matches. */
   from: readonly KitchenStatus[];
+  /** The version the change was decided on, when the caller knows it: of two changes decided on it, one matches. */
+  version?: number;
   to: KitchenStatus;
   readyTime?: Date;
   reject?: { reason: RejectReason; text: string | null };
@@ -61,7 +63,13 @@ export async function changeKitchenOrder(tx: Executor, change: KitchenChange): P
       ...(change.readyTime ? { readyTime: change.readyTime } : {}),
       ...(change.reject ? { rejectReason: change.reject.reason, rejectText: change.reject.text } : {}),
     })
-    .where(and(eq(kitchenOrder.orderId, change.orderId), inArray(kitchenOrder.status, [...change.from])))
+    .where(
+      and(
+        eq(kitchenOrder.orderId, change.orderId),
+        inArray(kitchenOrder.status, [...change.from]),
+        change.version === undefined ? undefined : eq(kitchenOrder.version, change.version),
+      ),
+    )
     .returning();
   return row;
 }
