@@ -17,6 +17,7 @@ import { settingsRoutes } from "./settings/routes";
 import { staffRoutes } from "./staff/routes";
 import { telemetryRoutes } from "./telemetry/routes";
 import { tenancyRoutes } from "./tenancy/routes";
+import { warehouseAdminRoutes } from "./warehouse/admin-routes";
 import { warehouseRoutes } from "./warehouse/routes";
 
 /** Every feature's routes, in the order of SPEC §7. */
@@ -40,4 +41,4 @@ export const routeModules: RouteModule[] = [
 ];
 
 /** The back office's routes: registered inside the /api/admin scope (staff sessions, not bearer tokens). */
-export const adminRouteModules: RouteModule[] = [staffRoutes, auditRoutes, restaurantSetupRoutes];
+export const adminRouteModules: RouteModule[] = [staffRoutes, auditRoutes, restaurantSetupRoutes, warehouseAdminRoutes];
