@@ -90,6 +90,7 @@ function fillings(path: string, ids: FlowIds): string[] {
     date: "2026-11-23",
     code: "GAVE-500",
     paymentId: ids.paymentId,
+    orderId: ids.orderId,
     // The back office's (read without a session, 401, or with an unknown link, 404) and the brand images' (no
     // image is seeded: a 404): they must write nothing either.
     restaurantId: String(module.productionUnitId),
