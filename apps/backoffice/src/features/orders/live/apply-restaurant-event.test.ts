@@ -97,6 +97,18 @@ test("opening keeps the version: order.opened of the shown version is news until
   expect(answered?.orders[0]?.openedAt).toBe(event.at);
 });
 
+test("the server's copy replaces one patched from an event of the same version (the event has no ready time)", () => {
+  const data = { productionUnitId: 1, orderId: A, kitchenStatus: "accepted" as const, version: 2 };
+  const patched = withEvent(
+    { type: "order.accepted", at: "2026-11-29T11:31:00.000Z", data },
+    "active",
+  )(queue(order(A)));
+  expect(patched?.orders[0]).toMatchObject({ kitchenStatus: "accepted", readyTime: "2026-11-29T12:00:00.000Z" });
+  const answer = order(A, { version: 2, kitchenStatus: "accepted", readyTime: "2026-11-29T12:10:00.000Z" });
+  expect(withOrder(answer)(patched)?.orders[0]).toBe(answer);
+  expect(isOldNews([withOrder(answer)(patched)], { type: "order.accepted", data })).toBe(true);
+});
+
 test("the alert rings for new orders nobody has opened", () => {
   const orders = [
     order(A),

@@ -10,12 +10,16 @@ import { isKitchenFinished } from "@app/domain";
 
 import type { QueueView } from "../api/get-order-queue";
 
+/**
+ * An order patched from an event alone: its status and version are the event's, the rest (a moved ready time)
+ * still the older copy's. The server's own copy of the same version replaces it.
+ */
+type Shown = AdminOrder & { fromEvent?: true };
+
 /** The incoming copy says more than the shown one. */
-function isNewer(incoming: Pick<AdminOrder, "version" | "openedAt">, shown: Pick<AdminOrder, "version" | "openedAt">) {
-  return (
-    incoming.version > shown.version ||
-    (incoming.version === shown.version && shown.openedAt === null && incoming.openedAt !== null)
-  );
+function isNewer(incoming: Pick<Shown, "version" | "openedAt" | "fromEvent">, shown: Shown) {
+  if (incoming.version !== shown.version) return incoming.version > shown.version;
+  return (shown.fromEvent && !incoming.fromEvent) || (shown.openedAt === null && incoming.openedAt !== null);
 }
 
 const belongsIn = (view: QueueView, status: KitchenStatus) => (view === "finished") === isKitchenFinished(status);
@@ -42,8 +46,9 @@ export function withEvent(event: { type: string; data: RestaurantEventData; at: 
     const { orderId, kitchenStatus, version } = event.data;
     const shown = queue?.orders.find((o) => o.id === orderId);
     if (!queue || !shown || version === undefined) return queue;
-    const patched: AdminOrder = {
+    const patched: Shown = {
       ...shown,
+      fromEvent: true,
       version,
       kitchenStatus: kitchenStatus ?? shown.kitchenStatus,
       openedAt: shown.openedAt ?? (event.type === "order.opened" ? event.at : null),
@@ -59,7 +64,7 @@ export function isOldNews(
 ): boolean {
   const { orderId, version } = event.data;
   if (!orderId || version === undefined) return false;
-  const says = { version, openedAt: event.type === "order.opened" ? "opened" : null };
+  const says = { version, openedAt: event.type === "order.opened" ? "opened" : null, fromEvent: true as const };
   const shown = queues.flatMap((q) => q?.orders ?? []).filter((o) => o.id === orderId);
   return shown.length > 0 && shown.every((o) => !isNewer(says, o));
 }
