@@ -4,8 +4,10 @@
 // /api/order/{id}) says so each time. Screenshots of the queue at tablet and phone size and of the printed
 // kitchen ticket, in both languages, checked with axe. The real product (npm start) on a fresh DATA_DIR.
 import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { createHarness, demoLogin, PHONE, screenshot, seriousAxeViolations } from "./harness.mjs";
+import { createHarness, demoLogin, PHONE, screenshot, screenshotDir, seriousAxeViolations } from "./harness.mjs";
 
 const product = createHarness();
 before(product.start);
@@ -122,6 +124,16 @@ async function until(check, what, timeoutMs = 3_000) {
   }
 }
 
+/** The print sheet asked for, as the printer gets it (print media), photographed on its own. */
+async function printed(page, kind, name) {
+  const sheet = page.locator(`.print-sheet[data-print="${kind}"]`);
+  await sheet.waitFor({ state: "attached" });
+  await page.emulateMedia({ media: "print" });
+  mkdirSync(screenshotDir, { recursive: true });
+  await sheet.screenshot({ path: join(screenshotDir, `${name}.png`) });
+  await page.emulateMedia({ media: "screen" });
+}
+
 async function look(page, name) {
   assert.deepEqual(await seriousAxeViolations(page), [], `axe on ${name}`);
   await screenshot(page, name);
@@ -181,9 +193,7 @@ test("a guest's order: on the kitchen tablet within 2 s with its alert; accepted
     await ticket.innerText(),
     new RegExp(`#${order.receipt.number}[\\s\\S]*${clock(readyAt)}[\\s\\S]*Coca-Cola`),
   );
-  await tablet.emulateMedia({ media: "print" });
-  await screenshot(tablet, "tablet-da-kitchen-ticket-print");
-  await tablet.emulateMedia({ media: "screen" });
+  await printed(tablet, "ticket", "tablet-da-kitchen-ticket-print");
 
   await card.getByRole("button", { name: t.ready, exact: true }).click();
   await until(
@@ -201,8 +211,48 @@ test("a guest's order: on the kitchen tablet within 2 s with its alert; accepted
   await tablet.getByRole("heading", { level: 1, name: /^Orders/ }).waitFor();
   await look(tablet, "tablet-en-orders");
   await card.getByRole("button", { name: TEXT["en-US"].printTicket }).click();
-  await tablet.emulateMedia({ media: "print" });
-  await screenshot(tablet, "tablet-en-kitchen-ticket-print");
+  await printed(tablet, "ticket", "tablet-en-kitchen-ticket-print");
+  await card.getByRole("button", { name: "Print receipt" }).click();
+  await printed(tablet, "receipt", "tablet-en-guest-receipt-print");
+
+  // A second order rejected through the reason dialog, by keyboard: Other needs a text.
+  const second = await guestOrders();
+  const secondOrder = await guestView(second.unit, second.orderId);
+  const secondCard = tablet.locator(".order-card").filter({ hasText: `#${secondOrder.receipt.number}` });
+  await secondCard.locator(".order-toggle").focus();
+  await tablet.keyboard.press("Enter");
+  await secondCard.getByRole("button", { name: "Reject…" }).click();
+  const dialog = tablet.getByRole("dialog", { name: `Reject order #${secondOrder.receipt.number}` });
+  await dialog.waitFor();
+  await dialog.getByRole("radio", { name: "Other" }).check();
+  await dialog.getByRole("button", { name: "Reject order" }).click();
+  await dialog.getByText("Write an explanation for the guest when the reason is Other.").waitFor();
+  assert.ok(
+    await dialog.getByRole("textbox").evaluate((box) => box === document.activeElement),
+    "the text has the focus",
+  );
+  await look(tablet, "tablet-en-reject-dialog");
+  await tablet.keyboard.type("The fryer broke");
+  await tablet.keyboard.press("Tab");
+  await tablet.keyboard.press("Enter");
+  await secondCard.waitFor({ state: "detached" });
+  const rejected = await until(async () => {
+    const seen = await guestView(second.unit, second.orderId);
+    return seen.kitchenStatus === "rejected" && seen;
+  }, "the guest's second order says rejected");
+  assert.ok(rejected);
+  await until(
+    () =>
+      tablet.locator('audio[data-sound="order-rejected"]').evaluate((audio) => Number(audio.dataset.plays ?? 0) > 0),
+    "the rejected sound played",
+  );
+  await tablet.getByRole("button", { name: "Today's finished" }).click();
+  await tablet
+    .locator(".order-card", { hasText: `#${secondOrder.receipt.number}` })
+    .getByText("Other")
+    .waitFor();
+  await look(tablet, "tablet-en-finished");
+  await second.page.close();
   await tablet.close();
   for (const language of ["da-DK", "en-US"]) {
     const phone = await kitchenScreen(PHONE, language);

@@ -75,8 +75,6 @@ export function OrdersPage() {
         armRefused={armRefused}
         wakeLock={wakeLock}
         onStart={() => void sounds.arm().then((ok) => setArmRefused(!ok))}
-        printOnAccept={printOnAccept}
-        onPrintOnAccept={choosePrintOnAccept}
       />
       <div className="queue-tools">
         <fieldset className="view-switch">
@@ -101,12 +99,17 @@ export function OrdersPage() {
             value={search}
             inputMode="search"
             autoComplete="off"
-            aria-describedby={`${searchId}-hint`}
             onChange={(event) => setSearch(event.target.value)}
           />
-          <p className="hint" id={`${searchId}-hint`}>
-            {t("orders.searchHint")}
-          </p>
+        </div>
+        <div className="field checkbox print-setting">
+          <input
+            id="print-on-accept"
+            type="checkbox"
+            checked={printOnAccept}
+            onChange={(event) => choosePrintOnAccept(event.target.checked)}
+          />
+          <label htmlFor="print-on-accept">{t("orders.printOnAccept")}</label>
         </div>
       </div>
       {shown.isPending ? (
