@@ -44,6 +44,11 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
           </li>
         ))}
       </ul>
+      {order.rejection?.text && (
+        <p className="order-comment">
+          <strong>{t("orders.rejectText")}:</strong> {order.rejection.text}
+        </p>
+      )}
       {order.comment && (
         <p className="order-comment">
           <strong>{t("orders.comment")}:</strong> {order.comment}

@@ -119,7 +119,7 @@ export function OrdersPage() {
       ) : view === "active" ? (
         <OrderBoard orders={shown.data.orders} onPrint={print} printOnAccept={printOnAccept} />
       ) : (
-        <section aria-labelledby="finished-title">
+        <section aria-labelledby="finished-title" className="finished">
           <h2 id="finished-title">{t("orders.views.finished")}</h2>
           <OrderList
             orders={[...shown.data.orders].sort((a, b) => b.changedUtc.localeCompare(a.changedUtc))}
