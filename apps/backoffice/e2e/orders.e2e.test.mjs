@@ -1,7 +1,8 @@
 // Issue 44, "Must show" (browser part): a guest orders on the storefront; the kitchen tablet of restaurant A (a
 // second browser context, 1024×768, the demo kitchen account, Start service pressed) shows the order within 2 s
 // and starts its alert; opening the order stops the alert; accept with +10 min; ready — the guest's order (GET
-// /api/order/{id}) says so each time. Screenshots of the queue at tablet and phone size and of the printed
+// /api/order/{id}) and the guest's confirmation page say so each time; a second order rejected through the
+// reason dialog. Screenshots of the queue at tablet and phone size and of the printed
 // kitchen ticket, in both languages, checked with axe. The real product (npm start) on a fresh DATA_DIR.
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
@@ -48,6 +49,19 @@ const clock = (instant) => {
   const date = new Date(instant);
   return `${String(date.getHours()).padStart(2, "0")}:${String(date.getMinutes()).padStart(2, "0")}`;
 };
+
+/** HH:MM on restaurant A's clock (Europe/Copenhagen): how the guest's confirmation writes the ready time. */
+const restaurantClock = (instant) =>
+  new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/Copenhagen",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(instant));
+
+/** The guest's confirmation page says `text` within 3.5 s (it reads the order every 2 s). */
+const guestPageSays = (guest, text) =>
+  guest.page.locator(".order-progress-message").filter({ hasText: text }).waitFor({ timeout: 3_500 });
 
 /** The kitchen account of restaurant A signed in on a screen of `viewport`, in `language`, on its orders. */
 async function kitchenScreen(viewport, language) {
@@ -180,6 +194,7 @@ test("a guest's order: on the kitchen tablet within 2 s with its alert; accepted
     return seen.kitchenStatus === "accepted" && seen;
   }, "the guest's order says accepted");
   assert.equal(new Date(accepted.readyTime).getTime(), readyAt.getTime(), "ready 10 min after the guest's time");
+  await guestPageSays(guest, `Accepteret — klar kl. ${restaurantClock(readyAt)}`);
 
   console.log("DEBUG card", await card.innerText());
   console.log(
@@ -240,7 +255,8 @@ test("a guest's order: on the kitchen tablet within 2 s with its alert; accepted
     const seen = await guestView(second.unit, second.orderId);
     return seen.kitchenStatus === "rejected" && seen;
   }, "the guest's second order says rejected");
-  assert.ok(rejected);
+  assert.equal(rejected.rejectReason, "other");
+  await guestPageSays(second, "Afvist: restauranten kan ikke lave bestillingen. Du skal ikke betale noget.");
   await until(
     () =>
       tablet.locator('audio[data-sound="order-rejected"]').evaluate((audio) => Number(audio.dataset.plays ?? 0) > 0),
