@@ -426,11 +426,6 @@ for (const [size, viewport, language] of [
 }
 
 // Last: what every page above reported.
-test("no page logged a console error or a Content-Security-Policy violation", () => {
-  assert.deepEqual(product.cspViolations, []);
-  assert.deepEqual(product.consoleErrors, []);
-});
-
 /** The kitchen's tablet (issue 44): the demo kitchen account of restaurant A, signed in to the back office's API. */
 async function kitchenTablet() {
   const origin = product.url(RESTAURANT_A, "").replace(/\/$/, "");
@@ -497,3 +492,8 @@ for (const [size, viewport, language] of [
     await page.close();
   });
 }
+
+test("no page logged a console error or a Content-Security-Policy violation", () => {
+  assert.deepEqual(product.cspViolations, []);
+  assert.deepEqual(product.consoleErrors, []);
+});
