@@ -236,6 +236,8 @@ export const RestaurantSummary = z.object({
   name: z.string(),
   hosts: z.array(z.string()),
   maintenance: z.boolean(),
+  /** The restaurant's clock: staff screens show sold-out and pause times in it. */
+  timeZone: z.string(),
 });
 export const RestaurantList = z.object({ restaurants: z.array(RestaurantSummary) }).meta({ id: "AdminRestaurantList" });
 

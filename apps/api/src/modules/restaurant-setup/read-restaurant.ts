@@ -63,6 +63,7 @@ export async function listRestaurants(db: Executor, productionUnitIds: number[])
               name: row.unit.name,
               hosts: row.hosts,
               maintenance: own.maintenance,
+              timeZone: row.unit.timeZone,
             })),
           ],
     ),

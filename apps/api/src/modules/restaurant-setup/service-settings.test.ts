@@ -116,4 +116,10 @@ describe.each(await testDbKinds())("the restaurant's service settings, on %s", (
     expect((await put(ownerB, unitA, { service })).statusCode).toBe(404);
     expect(await readServiceSettings(t.db, unitA)).toEqual({ acknowledgeMinutes: 4, autoRejectMinutes: null });
   });
+
+  test("staff, who may not read the restaurant whole, get its clock (time zone) with the list", async () => {
+    const res = await t.request({ method: "GET", url: "/api/admin/restaurants", headers: staffA.readHeaders });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().restaurants).toEqual([expect.objectContaining({ id: unitA, timeZone: "Europe/Copenhagen" })]);
+  });
 });
