@@ -14,6 +14,7 @@ import { StaffPage } from "../features/staff";
 import { isUnauthorized } from "../lib/api";
 import { queryClient } from "../lib/query-client";
 import { meQuery } from "../lib/session";
+import { KitchenRoute } from "./kitchen-route";
 import { HydrateFallback, NotFoundPage, RouteError } from "./not-found";
 import { Shell } from "./shell";
 
@@ -64,6 +65,8 @@ export const router = createBrowserRouter(
             { path: "terms", element: <TermsSection /> },
           ],
         },
+        // Every role of the restaurant (outside its settings' layout, which is for managers).
+        { path: "restaurants/:restaurantId/kitchen", element: <KitchenRoute /> },
         { path: "audit", element: <AuditPage /> },
         { path: "*", element: <NotFoundPage /> },
       ],
