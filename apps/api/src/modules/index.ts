@@ -8,6 +8,7 @@ import { discountRoutes } from "./discount/routes";
 import { giftcardRoutes } from "./giftcard/routes";
 import { guestInformationRoutes } from "./guest-information";
 import { healthRoutes } from "./health/routes";
+import { kitchenRoutes } from "./kitchen/routes";
 import { loginAttemptRoutes } from "./login-attempt/routes";
 import { orderRoutes } from "./order/routes";
 import { paymentRoutes } from "./payment/routes";
@@ -40,4 +41,4 @@ export const routeModules: RouteModule[] = [
 ];
 
 /** The back office's routes: registered inside the /api/admin scope (staff sessions, not bearer tokens). */
-export const adminRouteModules: RouteModule[] = [staffRoutes, auditRoutes, restaurantSetupRoutes];
+export const adminRouteModules: RouteModule[] = [staffRoutes, auditRoutes, restaurantSetupRoutes, kitchenRoutes];
