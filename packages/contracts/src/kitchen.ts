@@ -150,6 +150,32 @@ export function restaurantEventId(productionUnitId: number, seq: number): string
   return `${productionUnitId}:${seq}`;
 }
 
+export const EventStreamQuery = z.object({
+  restaurantId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      "Stream this restaurant only (the screen's); without it every restaurant the account's memberships cover",
+    ),
+  lastEventId: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe(
+      "For clients that cannot set the Last-Event-ID header: the same value (one id, or several comma-separated)",
+    ),
+});
+export type EventStreamQuery = z.infer<typeof EventStreamQuery>;
+
+/**
+ * Besides the restaurants' events the stream sends `resync` (`data: {productionUnitId, lastEventId}`): events of
+ * that restaurant up to `lastEventId` cannot be replayed (pruned, or never known to this client), so refetch
+ * the queue; and `signed-out` just before it ends because the session ended.
+ */
+export const EVENT_STREAM_CONTROL_TYPES = ["resync", "signed-out"] as const;
+
 /** "<productionUnitId>:<seq>" → its parts; null for anything else. */
 export function parseRestaurantEventId(id: string): { productionUnitId: number; seq: number } | null {
   const match = /^(\d{1,9}):(\d{1,15})$/.exec(id.trim());

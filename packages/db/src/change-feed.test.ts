@@ -61,6 +61,31 @@ describe.each(await testDbKinds())("change feed on %s", (kind) => {
     expect(feed.generation).toBe(before);
   });
 
+  test("an event written rings the restaurant's doorbell with its id, at commit; a rolled-back one never", async () => {
+    const feed = database.changes;
+    const rung: number[] = [];
+    const unsubscribe = feed.onRestaurantEvent((id) => rung.push(id));
+    const [unit] = (
+      (await database.db.execute(sql`select min(id)::int as id from production_unit`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    const write = sql`insert into restaurant_event (production_unit_id, seq, type, data)
+      values (${unit!.id}, (select coalesce(max(seq), 0) + 1 from restaurant_event where production_unit_id = ${unit!.id}), 'order.placed', '{}')`;
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(write);
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    await database.db.execute(write);
+    await vi.waitFor(() => expect(rung).toEqual([unit!.id]), { timeout: 2_000, interval: 5 });
+    unsubscribe();
+    await database.db.execute(write);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(rung, "unsubscribed: no more calls").toEqual([unit!.id]);
+  });
+
   test("no guest table notifies anything: migration 0009 dropped 0007's row triggers and functions", async () => {
     const found = (await database.db.execute(
       sql`select (select count(*)::int from pg_trigger where tgname like '%row_changed' or tgname like '%_truncated') as triggers,
@@ -146,6 +171,17 @@ describe.skipIf(!(await postgresReachable()))("a PostgreSQL listener that loses 
     const back = feed.generation;
     await database.db.execute(sql`update production_unit set name = name`);
     await movedPast(feed, back);
+  });
+
+  test("tells its doorbell's subscribers that it was lost and is back (rings may have been missed)", async () => {
+    const told: boolean[] = [];
+    const unsubscribe = feed.onListenerChange((live) => told.push(live));
+    await database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where application_name = ${LISTENER_APPLICATION_NAME} and datname = current_database()`,
+    );
+    await vi.waitFor(() => expect(told).toEqual([false, true]), { timeout: 5_000, interval: 20 });
+    unsubscribe();
   });
 });
 

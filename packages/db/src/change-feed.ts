@@ -16,12 +16,19 @@
  *
  * A guest's own data (basket, checkout, payment, order) is never kept in memory, so nothing here covers it
  * (docs/decisions/021-one-caching-story.md).
+ *
+ * The same listener rings the restaurant event doorbell (migration 0013: `NOTIFY restaurant_event, '<id>'` at the
+ * commit of every event written): one listening connection per process, for caches and staff screens alike. A
+ * ring only says "read the log"; the log (restaurant_event, with its sequence numbers) is the truth, so a lost
+ * listener is told to subscribers as `onListenerChange`, and they re-read from where they were.
  */
 import { randomBytes } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
 export const CACHE_CHANGED_CHANNEL = "cache_changed";
+/** Migration 0013's trigger: the production unit id of a restaurant with new events, at the writer's commit. */
+export const RESTAURANT_EVENT_CHANNEL = "restaurant_event";
 /** settleEverywhere(): a process asks every listener to answer once it has heard all changes before. */
 const SYNC_CHANNEL = "cache_sync";
 const SYNCED_CHANNEL = "cache_synced";
@@ -38,20 +45,66 @@ export type ChangeFeed = {
    * processes confirmed.
    */
   settleEverywhere: () => Promise<number>;
+  /**
+   * Calls `listener` with the restaurant's id whenever events of that restaurant were committed (possibly
+   * several commits per call, possibly a call with nothing new: read after your last sequence number and see).
+   * Answers the unsubscribe function.
+   */
+  onRestaurantEvent: (listener: (productionUnitId: number) => void) => () => void;
+  /**
+   * Calls `listener` when the listener connection is lost (false) and when it listens again (true). Rings may
+   * have been missed around either: a subscriber re-reads every restaurant it follows from its last sequence
+   * number. Answers the unsubscribe function.
+   */
+  onListenerChange: (listener: (live: boolean) => void) => () => void;
   close: () => Promise<void>;
 };
 
-type MutableFeed = { -readonly [K in keyof ChangeFeed]: ChangeFeed[K] };
+type MutableFeed = { -readonly [K in keyof ChangeFeed]: ChangeFeed[K] } & {
+  /** Rings the restaurant's doorbell for this feed's subscribers (what a notification does; tests play it). */
+  ringRestaurant: (productionUnitId: number) => void;
+};
+
+/** The subscribers of one kind of call, each called in turn; one that throws does not stop the others. */
+class Subscribers<T> {
+  private readonly listeners = new Set<(value: T) => void>();
+
+  add(listener: (value: T) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  call(value: T): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(value);
+      } catch (error) {
+        console.error("A change feed subscriber failed", error);
+      }
+    }
+  }
+}
+
+/** The doorbell's payload is the production unit id as text; anything else is not ours to ring for. */
+function parseUnitId(payload: string | undefined): number | null {
+  const id = Number(payload);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
 
 /**
  * A live feed of one process that hears every change as it is made (PGlite's in-process LISTEN; tests that
  * play the notifications): nothing to wait for when settling.
  */
 export function inProcessFeed(): MutableFeed {
+  const rings = new Subscribers<number>();
+  const listenerChanges = new Subscribers<boolean>();
   return {
     generation: 0,
     live: true,
     settleEverywhere: async () => 1,
+    onRestaurantEvent: (listener) => rings.add(listener),
+    onListenerChange: (listener) => listenerChanges.add(listener),
+    ringRestaurant: (productionUnitId) => rings.call(productionUnitId),
     close: async () => {},
   };
 }
@@ -65,10 +118,15 @@ export async function watchPgliteChanges(client: PGlite): Promise<ChangeFeed> {
   const unlistenCache = await client.listen(CACHE_CHANGED_CHANNEL, () => {
     feed.generation++;
   });
+  const unlistenEvents = await client.listen(RESTAURANT_EVENT_CHANNEL, (payload) => {
+    const productionUnitId = parseUnitId(payload);
+    if (productionUnitId !== null) feed.ringRestaurant(productionUnitId);
+  });
   feed.close = async () => {
     feed.live = false;
     // The database may be closing already.
     await unlistenCache().catch(() => {});
+    await unlistenEvents().catch(() => {});
   };
   return feed;
 }
@@ -105,6 +163,8 @@ class PostgresChangeFeed implements ChangeFeed {
   private wasLost = false;
   private retry: NodeJS.Timeout | undefined;
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly rings = new Subscribers<number>();
+  private readonly listenerChanges = new Subscribers<boolean>();
 
   constructor(
     private readonly url: string,
@@ -124,6 +184,7 @@ class PostgresChangeFeed implements ChangeFeed {
     });
     client.on("notification", ({ channel, payload = "" }) => {
       if (channel === CACHE_CHANGED_CHANNEL) this.generation++;
+      else if (channel === RESTAURANT_EVENT_CHANNEL) this.ringFor(payload);
       else if (channel === SYNC_CHANNEL) this.answerSync(client, payload);
       else if (channel === SYNCED_CHANNEL) this.syncing.get(payload)?.();
     });
@@ -131,7 +192,10 @@ class PostgresChangeFeed implements ChangeFeed {
     client.on("end", () => this.lose(client));
     try {
       await client.connect();
-      await inTurn(client, `LISTEN ${CACHE_CHANGED_CHANNEL}; LISTEN ${SYNC_CHANNEL}; LISTEN ${SYNCED_CHANNEL}`);
+      await inTurn(
+        client,
+        `LISTEN ${CACHE_CHANGED_CHANNEL}; LISTEN ${RESTAURANT_EVENT_CHANNEL}; LISTEN ${SYNC_CHANNEL}; LISTEN ${SYNCED_CHANNEL}`,
+      );
     } catch {
       this.lose(client);
       return;
@@ -143,6 +207,20 @@ class PostgresChangeFeed implements ChangeFeed {
     this.live = true;
     if (this.wasLost) console.warn("Cache change listener is back: answers come from memory again");
     this.wasLost = false;
+    this.listenerChanges.call(true);
+  }
+
+  onRestaurantEvent(listener: (productionUnitId: number) => void): () => void {
+    return this.rings.add(listener);
+  }
+
+  onListenerChange(listener: (live: boolean) => void): () => void {
+    return this.listenerChanges.add(listener);
+  }
+
+  private ringFor(payload: string): void {
+    const productionUnitId = parseUnitId(payload);
+    if (productionUnitId !== null) this.rings.call(productionUnitId);
   }
 
   /** Idempotent per connection: 'error' and 'end' of one drop both arrive here. */
@@ -160,6 +238,7 @@ class PostgresChangeFeed implements ChangeFeed {
     }
     this.retry = setTimeout(() => void this.connect(), this.timing.reconnectMs);
     this.retry.unref();
+    if (wasLive) this.listenerChanges.call(false);
   }
 
   /** Every notification before this one has been heard (they arrive in commit order): say so. */

@@ -13,6 +13,7 @@ import { loginAttemptRoutes } from "./login-attempt/routes";
 import { orderRoutes } from "./order/routes";
 import { paymentRoutes } from "./payment/routes";
 import { pickupTimeRoutes } from "./pickup-time/routes";
+import { restaurantEventRoutes } from "./restaurant-events/routes";
 import { restaurantSetupRoutes } from "./restaurant-setup/routes";
 import { settingsRoutes } from "./settings/routes";
 import { staffRoutes } from "./staff/routes";
@@ -41,4 +42,10 @@ export const routeModules: RouteModule[] = [
 ];
 
 /** The back office's routes: registered inside the /api/admin scope (staff sessions, not bearer tokens). */
-export const adminRouteModules: RouteModule[] = [staffRoutes, auditRoutes, restaurantSetupRoutes, kitchenRoutes];
+export const adminRouteModules: RouteModule[] = [
+  staffRoutes,
+  auditRoutes,
+  restaurantSetupRoutes,
+  kitchenRoutes,
+  restaurantEventRoutes,
+];

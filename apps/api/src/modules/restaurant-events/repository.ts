@@ -2,12 +2,12 @@
 import { type Executor, schema } from "@app/db";
 import { and, asc, eq, gt, inArray, sql } from "@app/db/orm";
 
-const { restaurantEvent, restaurantEventSequence } = schema;
+const { restaurantEvent, restaurantEventSequence, screenPresence } = schema;
 
 export type RestaurantEventRow = typeof restaurantEvent.$inferSelect;
 
-/** PostgreSQL's doorbell: a notification with the restaurant's id, delivered when the writing transaction commits. */
-export const RESTAURANT_EVENT_CHANNEL = "restaurant_event";
+/** PostgreSQL's doorbell (a notification with the restaurant's id at commit) is heard by the change feed. */
+export { RESTAURANT_EVENT_CHANNEL } from "@app/db";
 
 /**
  * Writes the event with the restaurant's next sequence number, in one statement. The upsert of the sequence locks
@@ -58,4 +58,25 @@ export async function findLastSeqs(db: Executor, productionUnitIds: number[]): P
     .where(inArray(restaurantEventSequence.productionUnitId, productionUnitIds));
   for (const row of rows) last.set(row.productionUnitId, row.lastSeq);
   return last;
+}
+
+/** The restaurants' screens were seen at `at` (one statement for every restaurant this process streams). */
+export async function upsertScreenPresence(db: Executor, productionUnitIds: number[], at: Date): Promise<void> {
+  if (productionUnitIds.length === 0) return;
+  await db
+    .insert(screenPresence)
+    .values(productionUnitIds.map((productionUnitId) => ({ productionUnitId, lastSeenAt: at })))
+    .onConflictDoUpdate({
+      target: screenPresence.productionUnitId,
+      set: { lastSeenAt: sql`greatest(${screenPresence.lastSeenAt}, excluded.last_seen_at)` },
+    });
+}
+
+/** When a staff screen last showed the restaurant (null: never). */
+export async function findScreenLastSeen(db: Executor, productionUnitId: number): Promise<Date | null> {
+  const rows = await db
+    .select({ lastSeenAt: screenPresence.lastSeenAt })
+    .from(screenPresence)
+    .where(eq(screenPresence.productionUnitId, productionUnitId));
+  return rows[0]?.lastSeenAt ?? null;
 }

@@ -108,6 +108,21 @@ async function resolveStaff(request: FastifyRequest, reply: FastifyReply, deps: 
   };
 }
 
+/**
+ * The memberships of a session that is still alive, read again (a long-lived event stream asks on a timer): null
+ * once it was signed out, revoked, expired, or its account disabled. Reads only: resolveStaff's next request
+ * deletes what is dead.
+ */
+export async function membershipsOfLiveSession(
+  deps: Pick<Deps, "db">,
+  sessionIdHash: string,
+  now: Date,
+): Promise<MembershipView[] | null> {
+  const found = await findSession(deps.db, sessionIdHash);
+  if (!found || found.account.disabled || !sessionAlive(found.session, now)) return null;
+  return findMemberships(deps.db, found.account.id);
+}
+
 const cookieOptions = (request: FastifyRequest) => ({
   httpOnly: true,
   sameSite: "strict" as const,

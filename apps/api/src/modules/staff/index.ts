@@ -11,6 +11,7 @@ export {
   CSRF_HEADER,
   clearSessionCookie,
   hashSecret,
+  membershipsOfLiveSession,
   newSecret,
   registerAdminScope,
   SESSION_COOKIE,

@@ -1,0 +1,214 @@
+/**
+ * The process's side of the staff screens' event streams. One reader per restaurant serves every stream of that
+ * restaurant in this process: a doorbell (NOTIFY restaurant_event, change-feed.ts), a lost or restored listener,
+ * a stream joining, or the safety net every few seconds kicks it, and it reads the log once from the lowest
+ * cursor of its streams and hands each stream the events after its own cursor. 50 screens of one restaurant
+ * cost one query per ring, not 50.
+ *
+ * While a restaurant has a stream here, this process marks it seen (screen_presence) every 30 s: the escalation
+ * sweep of any process knows whether a screen is open. Timers run only while streams are open.
+ */
+
+import { type BackgroundRun, backgroundRun } from "../../background-run";
+import type { Deps } from "../../deps";
+import { findEventsAfter, findLastSeqs, upsertScreenPresence } from "./repository";
+import type { ScreenStream } from "./screen-stream";
+
+export type HubTiming = {
+  /** A comment on every stream (keeps proxies from closing it), and the session check. */
+  heartbeatMs: number;
+  /** Every reader reads even without a ring (a ring lost on the way, a listener that died silently). */
+  safetyNetMs: number;
+  /** How often the restaurants streamed here are marked seen. */
+  presenceMs: number;
+  /** A stream whose socket stayed full this long is cut: its client reconnects and resumes from the log. */
+  blockedLimitMs: number;
+};
+
+export const DEFAULT_HUB_TIMING: HubTiming = {
+  heartbeatMs: 15_000,
+  safetyNetMs: 5_000,
+  presenceMs: 30_000,
+  blockedLimitMs: 30_000,
+};
+
+/** Events read per query; a reader reads pages until it has caught up. */
+const PAGE = 500;
+
+type HubDeps = Pick<Deps, "db" | "changes" | "now" | "log">;
+
+/** Where a new stream starts in each restaurant's log, and which restaurants it must refetch (resync). */
+export type StartingPoint = { cursors: Map<number, number>; resyncs: Map<number, number> };
+
+export class RestaurantEventHub {
+  private readonly readers = new Map<number, RestaurantReader>();
+  private readonly streams = new Set<ScreenStream>();
+  private stopWatching: (() => void)[] = [];
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly deps: HubDeps,
+    private readonly timing: HubTiming = DEFAULT_HUB_TIMING,
+  ) {}
+
+  /**
+   * Where a stream of these restaurants starts: after `resumeAfter`'s sequence number where the client names
+   * one, else at the restaurant's last event now. A resume point that cannot be replayed (its next event was
+   * pruned, or it lies beyond the log: another database) starts at the last event with a resync; so does a
+   * restaurant the client names no point for while it resumes others (an all-restaurants stream's browser
+   * remembers only the last id it saw).
+   */
+  async startingPoint(productionUnitIds: number[], resumeAfter: Map<number, number>): Promise<StartingPoint> {
+    const last = await findLastSeqs(this.deps.db, productionUnitIds);
+    const cursors = new Map<number, number>();
+    const resyncs = new Map<number, number>();
+    for (const id of productionUnitIds) {
+      const lastSeq = last.get(id) ?? 0;
+      const after = resumeAfter.get(id);
+      if (after === undefined) {
+        cursors.set(id, lastSeq);
+        if (resumeAfter.size > 0) resyncs.set(id, lastSeq);
+      } else if (after > lastSeq) {
+        cursors.set(id, lastSeq);
+        resyncs.set(id, lastSeq);
+      } else {
+        const next = after < lastSeq ? await findEventsAfter(this.deps.db, id, after, 1) : [];
+        const replayable = after === lastSeq || next[0]?.seq === after + 1;
+        const from = replayable ? after : next[0] ? next[0].seq - 1 : lastSeq;
+        cursors.set(id, from);
+        if (!replayable) resyncs.set(id, from);
+      }
+    }
+    return { cursors, resyncs };
+  }
+
+  /** The stream follows its cursors' restaurants from now on. */
+  add(stream: ScreenStream): void {
+    if (this.streams.size === 0) this.start();
+    this.streams.add(stream);
+    const newlyStreamed: number[] = [];
+    for (const id of stream.productionUnitIds) {
+      let reader = this.readers.get(id);
+      if (!reader) {
+        reader = new RestaurantReader(id, this.deps);
+        this.readers.set(id, reader);
+        newlyStreamed.push(id);
+      }
+      reader.streams.add(stream);
+      reader.run.kick();
+    }
+    if (newlyStreamed.length > 0) this.markSeen(newlyStreamed);
+  }
+
+  remove(stream: ScreenStream): void {
+    if (!this.streams.delete(stream)) return;
+    for (const id of stream.productionUnitIds) {
+      const reader = this.readers.get(id);
+      reader?.streams.delete(stream);
+      if (reader?.streams.size === 0) this.readers.delete(id);
+    }
+    if (this.streams.size === 0) this.stop();
+  }
+
+  /** A stream's socket drained: its readers send what it missed meanwhile. */
+  resume(stream: ScreenStream): void {
+    for (const id of stream.productionUnitIds) this.readers.get(id)?.run.kick();
+  }
+
+  get streamCount(): number {
+    return this.streams.size;
+  }
+
+  /** Ends every stream (the server closes: clients reconnect to another process) and waits for running reads. */
+  async close(): Promise<void> {
+    for (const stream of [...this.streams]) {
+      stream.end("closing");
+      this.remove(stream);
+    }
+    await Promise.all([...this.readers.values()].map((reader) => reader.run.drain()));
+  }
+
+  private start(): void {
+    const kickAll = () => {
+      for (const reader of this.readers.values()) reader.run.kick();
+    };
+    this.stopWatching = [
+      this.deps.changes.onRestaurantEvent((id) => this.readers.get(id)?.run.kick()),
+      // Rings may have been missed while the listener was away: every reader reads.
+      this.deps.changes.onListenerChange(kickAll),
+    ];
+    this.timers = [
+      setInterval(kickAll, this.timing.safetyNetMs),
+      setInterval(() => this.heartbeat(), this.timing.heartbeatMs),
+      setInterval(() => this.markSeen([...this.readers.keys()]), this.timing.presenceMs),
+    ];
+    for (const timer of this.timers) timer.unref();
+  }
+
+  private stop(): void {
+    for (const unsubscribe of this.stopWatching) unsubscribe();
+    for (const timer of this.timers) clearInterval(timer);
+    this.stopWatching = [];
+    this.timers = [];
+  }
+
+  private heartbeat(): void {
+    const now = performance.now();
+    for (const stream of this.streams) {
+      if (stream.blockedSince !== null && now - stream.blockedSince > this.timing.blockedLimitMs) {
+        stream.end("too-slow");
+        this.remove(stream);
+        continue;
+      }
+      stream.heartbeat();
+      stream.stillAllowed().then(
+        (allowed) => {
+          if (allowed) return;
+          stream.end("signed-out");
+          this.remove(stream);
+        },
+        (error: unknown) => this.deps.log.warn({ err: error }, "event stream: session check failed"),
+      );
+    }
+  }
+
+  private markSeen(productionUnitIds: number[]): void {
+    upsertScreenPresence(this.deps.db, productionUnitIds, this.deps.now()).catch((error: unknown) =>
+      this.deps.log.warn({ err: error, productionUnitIds }, "screen presence not saved"),
+    );
+  }
+}
+
+/** The one reader of a restaurant's log in this process. */
+class RestaurantReader {
+  readonly streams = new Set<ScreenStream>();
+  readonly run: BackgroundRun;
+
+  constructor(
+    private readonly productionUnitId: number,
+    private readonly deps: HubDeps,
+  ) {
+    this.run = backgroundRun(
+      () => this.catchUp(),
+      (error) => deps.log.warn({ err: error, productionUnitId }, "restaurant events not read"),
+    );
+  }
+
+  /**
+   * Reads from the lowest cursor of the streams that take events and hands each its own part. A stream that
+   * joins during a read waits for the next one (the kick it made runs it), so no stream is handed a page
+   * that began after its cursor. A full page means more: read on.
+   */
+  private async catchUp(): Promise<void> {
+    for (;;) {
+      const ready = [...this.streams].filter((stream) => stream.ready);
+      if (ready.length === 0) return;
+      const from = Math.min(...ready.map((stream) => stream.cursor(this.productionUnitId)));
+      const rows = await findEventsAfter(this.deps.db, this.productionUnitId, from, PAGE);
+      for (const row of rows) {
+        for (const stream of ready) stream.deliver(row);
+      }
+      if (rows.length < PAGE) return;
+    }
+  }
+}
