@@ -221,3 +221,19 @@ export const PauseRequest = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("resume") }),
 ]);
 export type PauseRequest = z.infer<typeof PauseRequest>;
+
+export const SoldOutParams = z.object({
+  restaurantId: z.coerce.number().int().positive(),
+  target: z.enum(["product", "choice"]),
+  id: z.coerce.number().int().positive(),
+});
+export type SoldOutParams = z.infer<typeof SoldOutParams>;
+
+/** The picker of "sold out": the restaurant's products (with a category) and choices (with their option group). */
+export const CatalogueItems = z
+  .object({
+    products: z.array(z.object({ id: z.number().int(), name: z.string(), category: z.string().nullable() })),
+    choices: z.array(z.object({ id: z.number().int(), name: z.string(), modifier: z.string().nullable() })),
+  })
+  .meta({ id: "AdminCatalogueItems" });
+export type CatalogueItems = z.infer<typeof CatalogueItems>;

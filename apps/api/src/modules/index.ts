@@ -19,6 +19,7 @@ import { settingsRoutes } from "./settings/routes";
 import { staffRoutes } from "./staff/routes";
 import { telemetryRoutes } from "./telemetry/routes";
 import { tenancyRoutes } from "./tenancy/routes";
+import { warehouseAdminRoutes } from "./warehouse/admin-routes";
 import { warehouseRoutes } from "./warehouse/routes";
 
 /** Every feature's routes, in the order of SPEC §7. */
@@ -48,4 +49,5 @@ export const adminRouteModules: RouteModule[] = [
   restaurantSetupRoutes,
   kitchenRoutes,
   restaurantEventRoutes,
+  warehouseAdminRoutes,
 ];
