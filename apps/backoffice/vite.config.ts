@@ -22,6 +22,7 @@ export default defineConfig({
     sourcemap: "hidden",
     modulePreload: { polyfill: false },
     // The message files are imported as JSON chunks; a data: URL would break the CSP's `connect-src 'self'`.
-    assetsInlineLimit: (file) => (file.endsWith(".json") ? false : undefined),
+    // The alert sounds likewise: the CSP allows media from the server only (default-src 'self')
+    assetsInlineLimit: (file) => (file.endsWith(".json") || file.endsWith(".wav") ? false : undefined),
   },
 });

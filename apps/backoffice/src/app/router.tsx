@@ -1,6 +1,7 @@
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from "react-router";
 import { AuditPage } from "../features/audit";
 import { ForgotPasswordPage, LinkPage, SignInPage } from "../features/auth";
+import { OrdersPage } from "../features/orders";
 import {
   BrandSection,
   CreateRestaurantPage,
@@ -55,6 +56,8 @@ export const router = createBrowserRouter(
         { index: true, element: <DashboardPage /> },
         { path: "organisations/:organisationId/restaurants/new", element: <CreateRestaurantPage /> },
         { path: "organisations/:organisationId/staff", element: <StaffPage /> },
+        // Beside the restaurant's settings, not under them: staff open the orders, only managers the settings.
+        { path: "restaurants/:restaurantId/orders", element: <OrdersPage />, handle: { wide: true } },
         {
           path: "restaurants/:restaurantId",
           element: <RestaurantLayout />,

@@ -4,8 +4,10 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useMatches } from "react-router";
+import { ordersPath } from "../features/orders";
 import { chooseLanguage, type Language } from "../lib/i18n";
+import { restaurantsQuery } from "../lib/restaurant-list";
 import { managingMemberships, meQuery } from "../lib/session";
 import { AccountMenu } from "./account-menu";
 
@@ -14,6 +16,11 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
   const me = useQuery({ ...meQuery, enabled: signedIn }).data;
   const managing = me ? managingMemberships(me) : [];
   const staffOrganisation = managing.length === 1 ? managing[0] : undefined;
+  const restaurants = useQuery({ ...restaurantsQuery, enabled: signedIn }).data?.restaurants ?? [];
+  // One restaurant: its orders straight from the menu; several: the list, where each has its orders link.
+  const onlyRestaurant = restaurants.length === 1 ? restaurants[0] : undefined;
+  // A page may ask for the whole width (the order queue's columns on a tablet).
+  const wide = useMatches().some((match) => (match.handle as { wide?: boolean } | undefined)?.wide);
   return (
     <>
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #main (and works as one without script); the handler only keeps the router out */}
@@ -43,6 +50,7 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
             <NavLink to="/" end>
               {t("nav.restaurants")}
             </NavLink>
+            {onlyRestaurant && <NavLink to={ordersPath(onlyRestaurant.id)}>{t("nav.orders")}</NavLink>}
             {staffOrganisation && (
               <NavLink to={`/organisations/${staffOrganisation.organisationId}/staff`}>{t("nav.staff")}</NavLink>
             )}
@@ -50,7 +58,7 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
           </nav>
         )}
       </header>
-      <main id="main" className={signedIn ? "page" : "page narrow"}>
+      <main id="main" className={!signedIn ? "page narrow" : wide ? "page wide" : "page"}>
         <Outlet />
       </main>
     </>

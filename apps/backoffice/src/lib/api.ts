@@ -10,10 +10,13 @@ export type ApiErrorItem = ErrorBody["errors"][number];
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ApiErrorItem[];
-  constructor(status: number, errors: ApiErrorItem[]) {
+  /** The answer's body as sent: a refusal may carry more than errors (a 409 of the kitchen carries the order). */
+  readonly body: unknown;
+  constructor(status: number, errors: ApiErrorItem[], body?: unknown) {
     super(errors[0]?.message ?? `Request failed with status ${status}`);
     this.status = status;
     this.errors = errors;
+    this.body = body;
   }
 }
 
@@ -54,7 +57,7 @@ export async function apiRequest<T>(method: string, path: string, body?: Body): 
   const response = await fetch(`/api/admin${path}`, { method, headers, body: payload, credentials: "same-origin" });
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) throw new ApiError(response.status, errorsOf(data));
+  if (!response.ok) throw new ApiError(response.status, errorsOf(data), data);
   return data as T;
 }
 

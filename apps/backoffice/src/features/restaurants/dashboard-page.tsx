@@ -1,7 +1,7 @@
 import type { Membership } from "@app/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, Navigate } from "react-router";
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
 import { managesRestaurant, useMe } from "../../lib/session";
 import { restaurantsQuery } from "./api";
@@ -11,6 +11,10 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const me = useMe();
   const list = useQuery(restaurantsQuery);
+  // Kitchen and counter staff of one restaurant come for its orders: they land there.
+  const onlyStaff = me.memberships.every((m) => m.role === "staff");
+  const only = list.data?.restaurants.length === 1 ? list.data.restaurants[0] : undefined;
+  if (onlyStaff && only) return <Navigate to={ordersPathOf(only.id)} replace />;
   return (
     <>
       <PageHeading title={t("dashboard.title")} />
@@ -31,6 +35,9 @@ export function DashboardPage() {
     </>
   );
 }
+
+/** The orders feature's page (features/orders ordersPath): features do not import each other. */
+const ordersPathOf = (restaurantId: number) => `/restaurants/${restaurantId}/orders`;
 
 type Summary = { id: number; organisationId: number; name: string; hosts: string[]; maintenance: boolean };
 
@@ -57,6 +64,10 @@ function Organisation(props: { membership: Membership; restaurants: Summary[]; c
               ) : (
                 <span className="restaurant-name">{restaurant.name}</span>
               )}
+              <Link className="button" to={ordersPathOf(restaurant.id)}>
+                {t("nav.orders")}
+                <span className="visually-hidden"> · {restaurant.name}</span>
+              </Link>
               <span className="muted">{restaurant.hosts.join(", ")}</span>
               <Link className="button quiet" to={`/restaurants/${restaurant.id}/kitchen`}>
                 {t("kitchen.title")}
@@ -67,7 +78,6 @@ function Organisation(props: { membership: Membership; restaurants: Summary[]; c
           ))}
         </ul>
       )}
-      {membership.role === "staff" && <p className="muted">{t("dashboard.staffNote")}</p>}
       {membership.role !== "staff" && (
         <div className="actions">
           {membership.role === "owner" && (

@@ -1,0 +1,144 @@
+import type { AdminOrder } from "@app/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useDeferredValue, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useParams } from "react-router";
+import { LoadFailed, Loading, PageHeading } from "../../../components/page-heading";
+import { browserStorage, safely } from "../../../lib/browser-storage";
+import { restaurantsQuery } from "../../../lib/restaurant-list";
+import { orderQueueQuery, type QueueView } from "../api/get-order-queue";
+import { unseenOrders } from "../live/apply-restaurant-event";
+import { useLiveQueue } from "../live/use-live-queue";
+import newOrderSound from "../service/sounds/new-order.wav";
+import rejectedSound from "../service/sounds/order-rejected.wav";
+import { useAlertSounds } from "../service/use-alert-sounds";
+import { useWakeLock } from "../service/use-wake-lock";
+import { OpenOrdersProvider } from "./open-orders";
+import type { PrintKind } from "./order-actions";
+import { OrderBoard, OrderList } from "./order-board";
+import { PrintSheet } from "./print-sheet";
+import { ServiceBar } from "./service-bar";
+import "./orders.css";
+
+/** A per-screen choice (this browser): the kiosk-printing tablet prints each accepted order's ticket. */
+const PRINT_ON_ACCEPT_KEY = "backoffice.orders.printOnAccept";
+
+/**
+ * A restaurant's live orders (issue 44): the active queue as columns or tabs, today's finished orders, a search;
+ * kept live by the event stream; the service's sound, wake lock and warnings; printing.
+ */
+export function OrdersPage() {
+  const { t } = useTranslation();
+  const restaurantId = Number(useParams().restaurantId);
+  const restaurantName =
+    useQuery(restaurantsQuery).data?.restaurants.find((r) => r.id === restaurantId)?.name ?? t("orders.title");
+  const [view, setView] = useState<QueueView>("active");
+  const [search, setSearch] = useState("");
+  const searched = useDeferredValue(search.trim());
+  const searchId = useId();
+
+  // The whole active queue always: it drives the sound and the stream's starting point, whatever is shown.
+  const active = useQuery(orderQueueQuery(restaurantId, "active"));
+  const shownQuery = useQuery({
+    ...orderQueueQuery(restaurantId, view, searched),
+    enabled: view === "finished" || searched !== "",
+  });
+  const shown = view === "active" && searched === "" ? active : shownQuery;
+
+  const sounds = useAlertSounds(unseenOrders(active.data?.orders ?? []).map((order) => order.id));
+  const [armRefused, setArmRefused] = useState(false);
+  const live = useLiveQueue(restaurantId, active.isSuccess ? active.data.lastEventId : undefined, (event) => {
+    if (event.type === "order.rejected") sounds.playRejected();
+  });
+  const wakeLock = useWakeLock(sounds.armed);
+
+  const [printOnAccept, setPrintOnAccept] = useState(
+    () => safely(() => browserStorage()?.getItem(PRINT_ON_ACCEPT_KEY)) === "true",
+  );
+  const choosePrintOnAccept = (on: boolean) => {
+    setPrintOnAccept(on);
+    safely(() => browserStorage()?.setItem(PRINT_ON_ACCEPT_KEY, String(on)));
+  };
+  const [printJob, setPrintJob] = useState<{ order: AdminOrder; kind: PrintKind; key: number } | null>(null);
+  const print = useCallback(
+    (order: AdminOrder, kind: PrintKind) => setPrintJob((job) => ({ order, kind, key: (job?.key ?? 0) + 1 })),
+    [],
+  );
+  const printed = useCallback(() => setPrintJob(null), []);
+
+  return (
+    <OpenOrdersProvider>
+      <PageHeading title={t("orders.titleOf", { restaurant: restaurantName })} />
+      <ServiceBar
+        live={live}
+        armed={sounds.armed}
+        armRefused={armRefused}
+        wakeLock={wakeLock}
+        onStart={() => void sounds.arm().then((ok) => setArmRefused(!ok))}
+        printOnAccept={printOnAccept}
+        onPrintOnAccept={choosePrintOnAccept}
+      />
+      <div className="queue-tools">
+        <fieldset className="view-switch">
+          <legend className="visually-hidden">{t("orders.view")}</legend>
+          {(["active", "finished"] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className={view === option ? "button primary" : "button"}
+              aria-pressed={view === option}
+              onClick={() => setView(option)}
+            >
+              {t(`orders.views.${option}`)}
+            </button>
+          ))}
+        </fieldset>
+        <div className="field search-field">
+          <label htmlFor={searchId}>{t("orders.search")}</label>
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            inputMode="search"
+            autoComplete="off"
+            aria-describedby={`${searchId}-hint`}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          <p className="hint" id={`${searchId}-hint`}>
+            {t("orders.searchHint")}
+          </p>
+        </div>
+      </div>
+      {shown.isPending ? (
+        <Loading />
+      ) : shown.isError ? (
+        <LoadFailed />
+      ) : view === "active" ? (
+        <OrderBoard orders={shown.data.orders} onPrint={print} printOnAccept={printOnAccept} />
+      ) : (
+        <section aria-labelledby="finished-title">
+          <h2 id="finished-title">{t("orders.views.finished")}</h2>
+          <OrderList
+            orders={[...shown.data.orders].sort((a, b) => b.changedUtc.localeCompare(a.changedUtc))}
+            empty={t("orders.empty.finished")}
+            onPrint={print}
+            printOnAccept={printOnAccept}
+          />
+        </section>
+      )}
+      {/* biome-ignore lint/a11y/useMediaCaption: an alert chime has no words to caption; the red banner and the cards show the same news */}
+      <audio ref={sounds.newOrderRef} src={newOrderSound} preload="auto" data-sound="new-order" />
+      {/* biome-ignore lint/a11y/useMediaCaption: as above */}
+      <audio ref={sounds.rejectedRef} src={rejectedSound} preload="auto" data-sound="order-rejected" />
+      {printJob && (
+        <PrintSheet
+          key={printJob.key}
+          order={printJob.order}
+          kind={printJob.kind}
+          restaurantName={restaurantName}
+          onPrinted={printed}
+        />
+      )}
+    </OpenOrdersProvider>
+  );
+}

@@ -1,0 +1,96 @@
+import type { AdminOrder, OrderQueue } from "@app/contracts";
+import { describe, expect, test } from "vitest";
+import { isOldNews, unseenOrders, withEvent, withOrder } from "./apply-restaurant-event";
+
+const order = (id: string, change: Partial<AdminOrder> = {}): AdminOrder => ({
+  id,
+  productionUnitId: 1,
+  receiptNumber: 1001,
+  externalId: "x",
+  kitchenStatus: "new",
+  version: 1,
+  orderReadyTime: "2026-11-29T12:00:00.000Z",
+  readyTime: "2026-11-29T12:00:00.000Z",
+  openedAt: null,
+  changedUtc: "2026-11-29T11:30:00.000Z",
+  createdUtc: "2026-11-29T11:30:00.000Z",
+  guest: { name: "Anna", phone: null, email: null },
+  comment: null,
+  delivery: null,
+  lines: [],
+  discounts: [],
+  total: 100,
+  payments: [],
+  toCollect: 100,
+  rejection: null,
+  ...change,
+});
+const queue = (...orders: AdminOrder[]): OrderQueue => ({ orders, lastEventId: "1:5" });
+const A = "00000000-0000-4000-8000-00000000000a";
+const B = "00000000-0000-4000-8000-00000000000b";
+
+describe("an order as the server answered it", () => {
+  test("replaces an older version in place", () => {
+    const next = withOrder(order(A, { version: 2, kitchenStatus: "accepted" }))(queue(order(A), order(B)));
+    expect(next?.orders.map((o) => [o.id, o.kitchenStatus])).toEqual([
+      [A, "accepted"],
+      [B, "new"],
+    ]);
+  });
+
+  test("an older or equal version changes nothing (an event arriving after the answer it caused)", () => {
+    const shown = queue(order(A, { version: 3, kitchenStatus: "ready" }));
+    expect(withOrder(order(A, { version: 2, kitchenStatus: "accepted" }))(shown)).toBe(shown);
+    expect(withOrder(order(A, { version: 3, kitchenStatus: "accepted" }))(shown)).toBe(shown);
+  });
+
+  test("leaves the active queue when finished and joins today's finished", () => {
+    const done = order(A, { version: 4, kitchenStatus: "picked-up" });
+    expect(withOrder(done, "active")(queue(order(A), order(B)))?.orders.map((o) => o.id)).toEqual([B]);
+    expect(withOrder(done, "finished")(queue())?.orders.map((o) => o.id)).toEqual([A]);
+  });
+
+  test("a searched queue does not gain an order the server did not find", () => {
+    expect(withOrder(order(A), "active", true)(queue())?.orders).toEqual([]);
+  });
+});
+
+describe("an event of the stream", () => {
+  const at = "2026-11-29T11:31:00.000Z";
+
+  test("a newer version moves the order at once; order.opened marks it opened", () => {
+    const opened = withEvent(
+      { type: "order.opened", at, data: { productionUnitId: 1, orderId: A, kitchenStatus: "new", version: 2 } },
+      "active",
+    )(queue(order(A)));
+    expect(opened?.orders[0]).toMatchObject({ version: 2, openedAt: at });
+    const rejected = withEvent(
+      { type: "order.rejected", at, data: { productionUnitId: 1, orderId: A, kitchenStatus: "rejected", version: 3 } },
+      "active",
+    )(opened);
+    expect(rejected?.orders).toEqual([]);
+  });
+
+  test("an event no newer than the shown order is old news and changes nothing", () => {
+    const shown = queue(order(A, { version: 5, kitchenStatus: "ready" }));
+    const data = { productionUnitId: 1, orderId: A, kitchenStatus: "accepted" as const, version: 4 };
+    expect(isOldNews([shown], data)).toBe(true);
+    expect(withEvent({ type: "order.accepted", at, data }, "active")(shown)).toBe(shown);
+    expect(isOldNews([shown], { ...data, version: 6 })).toBe(false);
+  });
+
+  test("an order no queue shows yet is news (a new order: read the queue)", () => {
+    expect(isOldNews([queue(order(B))], { productionUnitId: 1, orderId: A, kitchenStatus: "new", version: 1 })).toBe(
+      false,
+    );
+  });
+});
+
+test("the alert rings for new orders nobody has opened", () => {
+  const orders = [
+    order(A),
+    order(B, { openedAt: "2026-11-29T11:31:00.000Z" }),
+    order("c", { kitchenStatus: "accepted" }),
+  ];
+  expect(unseenOrders(orders).map((o) => o.id)).toEqual([A]);
+});
