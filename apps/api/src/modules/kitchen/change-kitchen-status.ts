@@ -28,7 +28,8 @@ export type KitchenCommand =
   | { action: "time"; readyTime: string }
   | { action: "ready" }
   | { action: "picked-up" }
-  | { action: "reject"; reason: RejectReason; text?: string };
+  | { action: "reject"; reason: RejectReason; text?: string }
+  | { action: "recall" };
 
 /** A signed-in staff member, or the server acting on a restaurant's rule. */
 export type KitchenActor = SignedInStaff | SystemActor;
@@ -42,6 +43,7 @@ const EVENT_OF: Record<KitchenAction, RestaurantEventType> = {
   ready: "order.ready",
   "picked-up": "order.picked-up",
   reject: "order.rejected",
+  recall: "order.recalled",
 };
 
 type Applied = { row: KitchenOrderRow; refunded: RefundedOrder | null; messaged: boolean };
