@@ -1,7 +1,6 @@
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from "react-router";
 import { AuditPage } from "../features/audit";
 import { ForgotPasswordPage, LinkPage, SignInPage } from "../features/auth";
-import { OrdersPage } from "../features/orders";
 import {
   BrandSection,
   CreateRestaurantPage,
@@ -15,9 +14,9 @@ import { StaffPage } from "../features/staff";
 import { isUnauthorized } from "../lib/api";
 import { queryClient } from "../lib/query-client";
 import { meQuery } from "../lib/session";
-import { KitchenRoute } from "./kitchen-route";
 import { HydrateFallback, NotFoundPage, RouteError } from "./not-found";
 import { Shell } from "./shell";
+import { KitchenRoute, OrdersRoute } from "./staff-screens";
 
 /** The back office's own path under the server (vite.config.ts `base`). */
 export const BASENAME = "/admin";
@@ -57,7 +56,7 @@ export const router = createBrowserRouter(
         { path: "organisations/:organisationId/restaurants/new", element: <CreateRestaurantPage /> },
         { path: "organisations/:organisationId/staff", element: <StaffPage /> },
         // Beside the restaurant's settings, not under them: staff open the orders, only managers the settings.
-        { path: "restaurants/:restaurantId/orders", element: <OrdersPage />, handle: { wide: true } },
+        { path: "restaurants/:restaurantId/orders", element: <OrdersRoute />, handle: { wide: true } },
         {
           path: "restaurants/:restaurantId",
           element: <RestaurantLayout />,
@@ -69,7 +68,7 @@ export const router = createBrowserRouter(
           ],
         },
         // Every role of the restaurant (outside its settings' layout, which is for managers).
-        { path: "restaurants/:restaurantId/kitchen", element: <KitchenRoute /> },
+        { path: "restaurants/:restaurantId/kitchen", element: <KitchenRoute />, handle: { wide: true } },
         { path: "audit", element: <AuditPage /> },
         { path: "*", element: <NotFoundPage /> },
       ],

@@ -67,7 +67,8 @@ export function KitchenPage({ availability, onAvailabilityEvent }: Props) {
   const [struck, setStruck] = useState<Struck>(() => readStruck(restaurantId));
   const [dark, setDark] = useState(() => safely(() => browserStorage()?.getItem(THEME_KEY)) === "dark");
   const [working, setWorking] = useState<string | null>(null);
-  const [news, setNews] = useState<{ text: string; failed: boolean } | null>(null);
+  /** The last change's outcome, as a message key (translated when shown, so a language switch follows). */
+  const [news, setNews] = useState<{ key: string; number: number; failed: boolean } | null>(null);
 
   const orders = queue.data?.orders ?? [];
   const tiles = tilesOf(orders);
@@ -96,14 +97,11 @@ export function KitchenPage({ availability, onAvailabilityEvent }: Props) {
     setWorking(order.id);
     try {
       await change(order);
-      setNews({ text: t(doneKey, { number: order.receiptNumber }), failed: false });
+      setNews({ key: doneKey, number: order.receiptNumber, failed: false });
     } catch (error) {
       const key =
         error instanceof ApiError && error.status === 409 ? "Kitchen.ChangedElsewhere" : errorMessageKey(error);
-      setNews({
-        text: t(`errors.${key}`, { number: order.receiptNumber, defaultValue: t("errors.Unknown") }),
-        failed: true,
-      });
+      setNews({ key: `errors.${key}`, number: order.receiptNumber, failed: true });
     } finally {
       setWorking(null);
     }
@@ -140,7 +138,7 @@ export function KitchenPage({ availability, onAvailabilityEvent }: Props) {
       </div>
       {banner}
       <p className={news?.failed ? "kitchen-news failed" : "kitchen-news"} role="status">
-        {news?.text ?? ""}
+        {news ? t(news.key, { number: news.number, defaultValue: t("errors.Unknown") }) : ""}
       </p>
       {queue.isPending ? (
         <Loading />

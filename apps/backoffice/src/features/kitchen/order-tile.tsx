@@ -38,12 +38,13 @@ export function OrderTile({ order, now, timeZone, struck, busy, onToggleLine, on
         <h2 id={titleId} className="tile-number">
           <span className="visually-hidden">{t("kitchen.order")} </span>#{order.receiptNumber}
         </h2>
-        <p className="tile-time">
-          <span className="tile-ready">{clockTime(order.readyTime, timeZone, i18n.language)}</span>
-          <span className={`timer ${timing.state}`}>
-            <span aria-hidden="true">{TIMING_ICON[timing.state]}</span>{" "}
-            {t(`kitchen.timing.${timing.state}`, { count: timing.minutes })}
-          </span>
+        <p className="tile-ready">
+          <span className="visually-hidden">{t("kitchen.readyAt")} </span>
+          {clockTime(order.readyTime, timeZone, i18n.language)}
+        </p>
+        <p className={`timer ${timing.state}`}>
+          <span aria-hidden="true">{TIMING_ICON[timing.state]}</span>{" "}
+          {t(`kitchen.timing.${timing.state}`, { count: timing.minutes })}
         </p>
         {order.guest.name && <p className="tile-guest">{order.guest.name}</p>}
         {order.delivery && <p className="tile-delivery">{t("kitchen.delivery")}</p>}
