@@ -3,19 +3,10 @@
  * paused or busy, the products and choices to pick from, and the changes. Every change answers the restaurant's
  * availability as it now is, which the screen shows at once (its event reaches the other screens).
  */
-import type { Availability, PauseRequest, SoldOutRequest } from "@app/contracts";
+import type { Availability, CatalogueItems, PauseRequest, SoldOutRequest } from "@app/contracts";
 import { queryOptions } from "@tanstack/react-query";
 import { apiGet, apiSend } from "../../lib/api";
 import { queryClient } from "../../lib/query-client";
-
-/**
- * GET …/catalogue-items. The availability API's contract (CatalogueItems, branch i44-availability) is not on
- * this branch yet: the same shape, to be replaced by its import when merged.
- */
-export type CatalogueItems = {
-  products: { id: number; name: string; category: string | null }[];
-  choices: { id: number; name: string; modifier: string | null }[];
-};
 
 export const availabilityKey = (restaurantId: number) => ["availability", restaurantId] as const;
 

@@ -37,7 +37,7 @@ export function AvailabilityBanner({ restaurantId, timeZone }: { restaurantId: n
     <div className={`ordering-banner ${state.kind}`} role="status">
       <p>
         <span aria-hidden="true" className="ordering-icon">
-          {state.kind === "paused" ? "⏸" : state.kind === "busy" ? "⏱" : "●"}
+          {state.kind === "paused" ? "‖" : state.kind === "busy" ? "◔" : "●"}
         </span>{" "}
         {state.kind === "paused"
           ? t("availability.pausedUntil", { until })

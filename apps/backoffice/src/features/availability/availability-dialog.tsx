@@ -317,7 +317,6 @@ function SoldOutList({ restaurantId, timeZone }: Props) {
                 type="button"
                 className="button"
                 aria-disabled={change.busy || undefined}
-                aria-label={t("availability.restoreItem", { name: item.name })}
                 onClick={() =>
                   change.run(
                     () => restoreSoldOut(restaurantId, i18n.language, item),
@@ -326,6 +325,7 @@ function SoldOutList({ restaurantId, timeZone }: Props) {
                 }
               >
                 {t("availability.restore")}
+                <span className="visually-hidden">: {item.name}</span>
               </button>
             </li>
           ))}

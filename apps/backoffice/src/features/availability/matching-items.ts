@@ -1,5 +1,4 @@
-import type { SoldOutRequest } from "@app/contracts";
-import type { CatalogueItems } from "./api";
+import type { CatalogueItems, SoldOutRequest } from "@app/contracts";
 
 /** A product or a choice, with its category or option group to tell same names apart. */
 export type Item = { target: SoldOutRequest["target"]; id: number; name: string; group: string | null };

@@ -20,7 +20,8 @@ type Props = {
   onBump: () => void;
 };
 
-const TIMING_ICON = { "on-time": "◷", "due-soon": "⚠", late: "⛔" } as const;
+/** Shapes every system font has (no emoji): the words beside them carry the meaning. */
+const TIMING_ICON = { "on-time": "◷", "due-soon": "◔", late: "⚠" } as const;
 
 export function OrderTile({ order, now, timeZone, struck, busy, onToggleLine, onBump }: Props) {
   const { t, i18n } = useTranslation();
