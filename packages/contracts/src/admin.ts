@@ -163,6 +163,33 @@ export const RestaurantSettings = AppSettings.omit({ logo: true }).extend({
 });
 export type RestaurantSettings = z.infer<typeof RestaurantSettings>;
 
+/**
+ * The restaurant's service (issue 44), never sent to the storefront: how long a new order may wait unopened
+ * before the managers are alerted, and the optional auto-reject (null: never). An auto-reject before the
+ * alert would reject orders nobody was told about, so it must come later.
+ */
+export const ServiceSettings = z
+  .object({
+    acknowledgeMinutes: z
+      .number({ message: "Service.AcknowledgeMinutes" })
+      .int("Service.AcknowledgeMinutes")
+      .min(1, "Service.AcknowledgeMinutes")
+      .max(60, "Service.AcknowledgeMinutes")
+      .default(3),
+    autoRejectMinutes: z
+      .number({ message: "Service.AutoRejectMinutes" })
+      .int("Service.AutoRejectMinutes")
+      .min(2, "Service.AutoRejectMinutes")
+      .max(240, "Service.AutoRejectMinutes")
+      .nullable()
+      .default(null),
+  })
+  .refine((s) => s.autoRejectMinutes === null || s.autoRejectMinutes > s.acknowledgeMinutes, {
+    message: "Service.AutoRejectBeforeAlert",
+    path: ["autoRejectMinutes"],
+  });
+export type ServiceSettings = z.infer<typeof ServiceSettings>;
+
 /** The storefront's terms page text (module_terms) per language. */
 export const RestaurantTerms = z.object({
   effectiveFrom: LocalDate,
@@ -193,6 +220,7 @@ export const Restaurant = RestaurantDetails.extend({
   organisationId: z.number().int(),
   moduleId: z.number().int(),
   settings: RestaurantSettings,
+  service: ServiceSettings,
   /** The uploaded logo's URL (immutable), or null. */
   logo: z.string().nullable(),
   /** The storefront shows its maintenance page for this restaurant while true. */
@@ -208,6 +236,8 @@ export const RestaurantSummary = z.object({
   name: z.string(),
   hosts: z.array(z.string()),
   maintenance: z.boolean(),
+  /** The restaurant's clock: staff screens show sold-out and pause times in it. */
+  timeZone: z.string(),
 });
 export const RestaurantList = z.object({ restaurants: z.array(RestaurantSummary) }).meta({ id: "AdminRestaurantList" });
 
@@ -216,13 +246,14 @@ export const CreateRestaurantRequest = RestaurantDetails;
 export type CreateRestaurantRequest = z.infer<typeof CreateRestaurantRequest>;
 /**
  * PUT /api/admin/restaurants/{restaurantId}: each section sent replaces that section whole; sections left out
- * stay as they are. Details need an owner; settings, terms and maintenance an owner or a manager of the
+ * stay as they are. Details need an owner; settings, service, terms and maintenance an owner or a manager of the
  * restaurant. Answers the Restaurant as saved. A refused field is named by its path in this body
  * (`details.hosts.1`, `settings.primaryColor`).
  */
 export const UpdateRestaurantRequest = z.object({
   details: RestaurantDetails.optional(),
   settings: RestaurantSettings.optional(),
+  service: ServiceSettings.optional(),
   terms: RestaurantTerms.nullable().optional(),
   maintenance: z.boolean().optional(),
 });

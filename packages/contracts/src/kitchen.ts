@@ -86,6 +86,9 @@ export type OrderQueue = z.infer<typeof OrderQueue>;
 export const AdminOrderParams = z.object({ orderId: Uuid });
 
 // ── Kitchen status changes ─────────────────────────────────────────────────────────────────
+// POST /api/admin/orders/{orderId}/{accept|time|ready|picked-up|reject|recall}, each answering the AdminOrder as
+// it now is (409 KitchenConflict when refused). `recall` (no body) takes a ready order back to accepted: the
+// kitchen display's *Recall* of the last bumped tile; it is written as the event `order.recalled`.
 
 /**
  * The order's version the screen showed when staff tapped. Given, the change is made only if nobody changed the
@@ -135,6 +138,7 @@ export const RESTAURANT_EVENT_TYPES = [
   "order.accepted",
   "order.time-changed",
   "order.ready",
+  "order.recalled",
   "order.picked-up",
   "order.rejected",
   "availability.changed",

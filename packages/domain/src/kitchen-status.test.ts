@@ -17,6 +17,7 @@ describe("the kitchen status of an order", () => {
         "accepted -ready-> ready",
         "accepted -reject-> rejected",
         "ready -picked-up-> picked-up",
+        "ready -recall-> accepted",
       ].sort(),
     );
   });
@@ -27,5 +28,12 @@ describe("the kitchen status of an order", () => {
       for (const action of KITCHEN_ACTIONS) expect(kitchenTransition(status, action)).toBeNull();
     }
     expect(isKitchenFinished("ready")).toBe(false);
+  });
+
+  it("recalls only a ready order, back to accepted", () => {
+    expect(kitchenTransition("ready", "recall")).toBe("accepted");
+    for (const status of ["new", "accepted", "picked-up", "rejected"] as const) {
+      expect(kitchenTransition(status, "recall")).toBeNull();
+    }
   });
 });

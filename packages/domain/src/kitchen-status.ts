@@ -1,13 +1,14 @@
 /**
  * The kitchen's status of an order (issue 44), kept apart from SPEC's checkout state: what the restaurant has
  * done with a placed order. new → accepted → ready → picked-up, or rejected from new or accepted. Moving the
- * ready time is allowed while accepted; nothing leaves picked-up or rejected.
+ * ready time is allowed while accepted; a ready order can be recalled to accepted (the kitchen display's
+ * *Recall*: bumped by mistake, or it goes back to the pass); nothing leaves picked-up or rejected.
  */
 export const KITCHEN_STATUSES = ["new", "accepted", "ready", "picked-up", "rejected"] as const;
 export type KitchenStatus = (typeof KITCHEN_STATUSES)[number];
 
 /** What staff do to an order; each is one POST /api/admin/orders/{orderId}/{action}. */
-export const KITCHEN_ACTIONS = ["accept", "time", "ready", "picked-up", "reject"] as const;
+export const KITCHEN_ACTIONS = ["accept", "time", "ready", "picked-up", "reject", "recall"] as const;
 export type KitchenAction = (typeof KITCHEN_ACTIONS)[number];
 
 export const REJECT_REASONS = ["sold-out", "closed", "too-busy", "other"] as const;
@@ -22,6 +23,8 @@ const ALLOWED: Record<KitchenAction, { from: readonly KitchenStatus[]; to: Kitch
   ready: { from: ["accepted"], to: "ready" },
   "picked-up": { from: ["ready"], to: "picked-up" },
   reject: { from: ["new", "accepted"], to: "rejected" },
+  // Only before the guest has it: a picked-up order is finished.
+  recall: { from: ["ready"], to: "accepted" },
 };
 
 /** The status `action` moves an order in `from` to, or null when the action is refused there. */

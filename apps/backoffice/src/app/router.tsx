@@ -1,7 +1,6 @@
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from "react-router";
 import { AuditPage } from "../features/audit";
 import { ForgotPasswordPage, LinkPage, SignInPage } from "../features/auth";
-import { OrdersPage } from "../features/orders";
 import {
   BrandSection,
   CreateRestaurantPage,
@@ -17,6 +16,7 @@ import { queryClient } from "../lib/query-client";
 import { meQuery } from "../lib/session";
 import { HydrateFallback, NotFoundPage, RouteError } from "./not-found";
 import { Shell } from "./shell";
+import { KitchenRoute, OrdersRoute } from "./staff-screens";
 
 /** The back office's own path under the server (vite.config.ts `base`). */
 export const BASENAME = "/admin";
@@ -56,7 +56,7 @@ export const router = createBrowserRouter(
         { path: "organisations/:organisationId/restaurants/new", element: <CreateRestaurantPage /> },
         { path: "organisations/:organisationId/staff", element: <StaffPage /> },
         // Beside the restaurant's settings, not under them: staff open the orders, only managers the settings.
-        { path: "restaurants/:restaurantId/orders", element: <OrdersPage />, handle: { wide: true } },
+        { path: "restaurants/:restaurantId/orders", element: <OrdersRoute />, handle: { wide: true } },
         {
           path: "restaurants/:restaurantId",
           element: <RestaurantLayout />,
@@ -67,6 +67,8 @@ export const router = createBrowserRouter(
             { path: "terms", element: <TermsSection /> },
           ],
         },
+        // Every role of the restaurant (outside its settings' layout, which is for managers).
+        { path: "restaurants/:restaurantId/kitchen", element: <KitchenRoute />, handle: { wide: true } },
         { path: "audit", element: <AuditPage /> },
         { path: "*", element: <NotFoundPage /> },
       ],

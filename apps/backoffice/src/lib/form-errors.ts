@@ -62,3 +62,8 @@ export function serverFieldErrors(error: unknown, section?: string): FieldErrors
 export function fieldId(path: string): string {
   return `field-${path.replace(/[^a-zA-Z0-9_-]/g, "-")}`;
 }
+
+/** A refused or failed request as one message key under `errors.` (the server's first code, else its status). */
+export function errorMessageKey(error: unknown): string {
+  return Object.values(serverFieldErrors(error))[0]?.code ?? "Unknown";
+}

@@ -30,6 +30,7 @@ export type KitchenCommand = (
   | { action: "ready" }
   | { action: "picked-up" }
   | { action: "reject"; reason: RejectReason; text?: string }
+  | { action: "recall" }
 ) & {
   /** The version the screen showed: the change is made only if the order is still at it. */
   version?: number;
@@ -47,6 +48,7 @@ const EVENT_OF: Record<KitchenAction, RestaurantEventType> = {
   ready: "order.ready",
   "picked-up": "order.picked-up",
   reject: "order.rejected",
+  recall: "order.recalled",
 };
 
 type Applied = { row: KitchenOrderRow; refunded: RefundedOrder | null; messaged: boolean };

@@ -184,6 +184,7 @@ describe("kitchen status changes", () => {
               ready: "order.ready",
               "picked-up": "order.picked-up",
               reject: "order.rejected",
+              recall: "order.recalled",
             }[action],
             data: { orderId, kitchenStatus: to, version: before.version + 1, receiptNumber: before.receiptNumber },
           });

@@ -11,12 +11,13 @@ import {
   RejectRequest,
   RestaurantParams,
 } from "@app/contracts";
-import type { FastifyReply } from "fastify";
 import type { Api, Deps, RouteModule } from "../../deps";
 import { ADMIN_TAGS, EVERY_ROLE, requireRestaurant, signedInStaff } from "../staff";
-import { changeKitchenStatus, type KitchenCommand, type KitchenOutcome } from "./change-kitchen-status";
+import { answer } from "./answer-change";
+import { changeKitchenStatus, type KitchenCommand } from "./change-kitchen-status";
 import { getAdminOrder, openOrder } from "./open-order";
 import { readOrderQueue } from "./read-order-queue";
+import { recallRoute } from "./recall-route";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
@@ -30,6 +31,7 @@ export const kitchenRoutes: RouteModule = (admin, deps) => {
   orderRoute(admin, deps);
   openRoute(admin, deps);
   statusRoutes(admin, deps);
+  recallRoute(admin, deps);
 };
 
 function queueRoute(admin: Api, { db, now }: Deps) {
@@ -84,20 +86,6 @@ function openRoute(admin: Api, deps: Deps) {
     },
     async (request) => openOrder(deps, signedInStaff(request), request.params.orderId),
   );
-}
-
-const CONFLICT_MESSAGE = "Another screen changed this order first; it is shown as it is now";
-
-/** Answers the changed order, or 409 KitchenConflict with the order as it now is. */
-function answer(reply: FastifyReply, outcome: KitchenOutcome) {
-  if (!("refused" in outcome)) return reply.send(outcome.order);
-  const conflict: KitchenConflict = {
-    code: "KITCHEN_STATUS_CHANGED",
-    message: CONFLICT_MESSAGE,
-    order: outcome.order,
-    errors: [{ code: "KITCHEN_STATUS_CHANGED", message: CONFLICT_MESSAGE }],
-  };
-  return reply.status(409).send(conflict);
 }
 
 function statusRoutes(admin: Api, deps: Deps) {

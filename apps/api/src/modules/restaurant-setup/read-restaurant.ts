@@ -6,7 +6,7 @@ import type { Restaurant, RestaurantSettings } from "@app/contracts";
 import type { Executor } from "@app/db";
 import { notFound } from "../../errors";
 import { listCatalogueNames } from "../catalogue";
-import { readOwnSettings, readSettingsForEditing, readTermsForEditing } from "../settings";
+import { readOwnSettings, readServiceSettings, readSettingsForEditing, readTermsForEditing } from "../settings";
 import { findRestaurantRows, type RestaurantRow, requireOwnModule } from "../tenancy";
 
 export async function readRestaurant(db: Executor, productionUnitId: number): Promise<Restaurant> {
@@ -16,9 +16,10 @@ export async function readRestaurant(db: Executor, productionUnitId: number): Pr
 }
 
 async function toRestaurant(db: Executor, row: RestaurantRow, organisationId: number): Promise<Restaurant> {
-  const [{ logo, ...settings }, own, terms, module] = await Promise.all([
+  const [{ logo, ...settings }, own, service, terms, module] = await Promise.all([
     readSettingsForEditing(db, row.moduleId),
     readOwnSettings(db, row.moduleId),
+    readServiceSettings(db, row.unit.id),
     readTermsForEditing(db, row.moduleId),
     requireOwnModule(db, row.moduleId, row.unit.id),
   ]);
@@ -40,6 +41,7 @@ async function toRestaurant(db: Executor, row: RestaurantRow, organisationId: nu
     hosts: row.hosts,
     defaultLanguage,
     settings: settings satisfies RestaurantSettings,
+    service,
     logo,
     maintenance: own.maintenance,
     terms,
@@ -61,6 +63,7 @@ export async function listRestaurants(db: Executor, productionUnitIds: number[])
               name: row.unit.name,
               hosts: row.hosts,
               maintenance: own.maintenance,
+              timeZone: row.unit.timeZone,
             })),
           ],
     ),

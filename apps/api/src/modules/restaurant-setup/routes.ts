@@ -114,7 +114,8 @@ function updateRoute(admin: Api, deps: Deps) {
     {
       schema: {
         tags: ADMIN_TAGS,
-        summary: "Replace sections of a restaurant: details (owners), settings, terms, maintenance (owners, managers)",
+        summary:
+          "Replace sections of a restaurant: details (owners), settings, service, terms, maintenance (owners, managers)",
         description:
           "Sections left out stay as they are. 400 Input.LowContrast (field settings.primaryColor) when white " +
           "text on the colour is below 4.5:1; 409 Input.HostTaken (field details.hosts.N).",

@@ -1,13 +1,20 @@
 /**
  * PUT /api/admin/restaurants/{restaurantId}: each section sent replaces that section whole, in one transaction
  * with one audit entry per section that changed (before and after). Details (name, address, host names, time
- * zone, default language) are the owner's; settings, terms and the maintenance flag also a manager's.
+ * zone, default language) are the owner's; settings, service, terms and the maintenance flag also a manager's.
  */
 import type { Restaurant, UpdateRestaurantRequest } from "@app/contracts";
 import type { Executor } from "@app/db";
 import type { Deps } from "../../deps";
 import { type AuditChange, recordAudit } from "../audit";
-import { DEFAULT_LANGUAGE_SETTING, MAINTENANCE_SETTING, saveModuleTerms, saveSettings } from "../settings";
+import {
+  ACKNOWLEDGE_MINUTES_SETTING,
+  AUTO_REJECT_MINUTES_SETTING,
+  DEFAULT_LANGUAGE_SETTING,
+  MAINTENANCE_SETTING,
+  saveModuleTerms,
+  saveSettings,
+} from "../settings";
 import { MANAGERS, OWNERS, requireRestaurant, type SignedInStaff } from "../staff";
 import { replaceHosts, updateUnitDetails } from "../tenancy";
 import { refuseLowContrast } from "./brand-colour";
@@ -44,7 +51,7 @@ export async function updateRestaurant(
 }
 
 async function saveSections(tx: Executor, before: Restaurant, request: UpdateRestaurantRequest, at: Date) {
-  const { details, settings, terms, maintenance } = request;
+  const { details, settings, service, terms, maintenance } = request;
   if (details) {
     const { name, address, zipCode, phone, receiptEmail, cvrNumber, timeZone } = details;
     await updateUnitDetails(tx, before.id, { name, address, zipCode, phone, receiptEmail, cvrNumber, timeZone });
@@ -53,6 +60,12 @@ async function saveSections(tx: Executor, before: Restaurant, request: UpdateRes
     await saveSettings(tx, before.moduleId, { [DEFAULT_LANGUAGE_SETTING]: details.defaultLanguage });
   }
   if (settings) await saveSettings(tx, before.moduleId, settings);
+  if (service) {
+    await saveSettings(tx, before.moduleId, {
+      [ACKNOWLEDGE_MINUTES_SETTING]: service.acknowledgeMinutes,
+      [AUTO_REJECT_MINUTES_SETTING]: service.autoRejectMinutes,
+    });
+  }
   if (terms !== undefined) await saveModuleTerms(tx, before.moduleId, terms, at);
   if (maintenance !== undefined) await saveSettings(tx, before.moduleId, { [MAINTENANCE_SETTING]: maintenance });
 }
@@ -67,6 +80,7 @@ function changesBetween(before: Restaurant, after: Restaurant): AuditChange[] {
     { action: "restaurant.details.update", of: restaurantDetails },
     { action: "restaurant.hosts.update", of: (r) => r.hosts },
     { action: "settings.update", of: (r) => r.settings },
+    { action: "service.update", of: (r) => r.service },
     { action: "terms.update", of: (r) => r.terms },
     { action: "maintenance.update", of: (r) => r.maintenance },
   ];

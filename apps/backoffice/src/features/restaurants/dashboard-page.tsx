@@ -71,6 +71,10 @@ function Organisation(props: { membership: Membership; restaurants: Summary[]; c
                 <span className="visually-hidden"> · {restaurant.name}</span>
               </Link>
               <span className="muted">{restaurant.hosts.join(", ")}</span>
+              <Link className="button quiet" to={`/restaurants/${restaurant.id}/kitchen`}>
+                {t("kitchen.title")}
+                <span className="visually-hidden">: {restaurant.name}</span>
+              </Link>
               {restaurant.maintenance && <span className="badge warn">{t("restaurant.maintenanceOn")}</span>}
             </li>
           ))}

@@ -13,6 +13,7 @@ import {
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { updateRestaurant } from "./api";
 import { useRestaurant } from "./restaurant-layout";
+import { ServiceForm } from "./service-form";
 
 type Flag =
   | "enforceCapacity"
@@ -70,6 +71,7 @@ export function SettingsSection() {
     <section aria-labelledby="section-title">
       <h2 id="section-title">{t("restaurant.settings")}</h2>
       <MaintenanceForm />
+      <ServiceForm />
       <SettingsForm />
     </section>
   );

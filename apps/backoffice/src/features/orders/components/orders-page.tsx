@@ -1,6 +1,6 @@
 import type { AdminOrder } from "@app/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useDeferredValue, useId, useState } from "react";
+import { type ReactNode, useCallback, useDeferredValue, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { LoadFailed, Loading, PageHeading } from "../../../components/page-heading";
@@ -27,11 +27,18 @@ const PRINT_ON_ACCEPT_KEY = "backoffice.orders.printOnAccept";
  * A restaurant's live orders (issue 44): the active queue as columns or tabs, today's finished orders, a search;
  * kept live by the event stream; the service's sound, wake lock and warnings; printing.
  */
-export function OrdersPage() {
+/** Put in by the app (features do not import each other): sold out and pause, and what its events refresh. */
+type Props = {
+  availability?: (restaurant: { id: number; timeZone: string }) => { button: ReactNode; banner: ReactNode };
+  onAvailabilityEvent?: (type: string, restaurantId: number) => void;
+};
+
+export function OrdersPage({ availability, onAvailabilityEvent }: Props = {}) {
   const { t } = useTranslation();
   const restaurantId = Number(useParams().restaurantId);
-  const restaurantName =
-    useQuery(restaurantsQuery).data?.restaurants.find((r) => r.id === restaurantId)?.name ?? t("orders.title");
+  const summary = useQuery(restaurantsQuery).data?.restaurants.find((r) => r.id === restaurantId);
+  const restaurantName = summary?.name ?? t("orders.title");
+  const slots = availability?.({ id: restaurantId, timeZone: summary?.timeZone ?? "Europe/Copenhagen" });
   const [view, setView] = useState<QueueView>("active");
   const [search, setSearch] = useState("");
   const searched = useDeferredValue(search.trim());
@@ -49,6 +56,7 @@ export function OrdersPage() {
   const [armRefused, setArmRefused] = useState(false);
   const live = useLiveQueue(restaurantId, active.isSuccess ? active.data.lastEventId : undefined, (event) => {
     if (event.type === "order.rejected") sounds.playRejected();
+    onAvailabilityEvent?.(event.type, restaurantId);
   });
   const wakeLock = useWakeLock(sounds.armed);
 
@@ -76,6 +84,7 @@ export function OrdersPage() {
         wakeLock={wakeLock}
         onStart={() => void sounds.arm().then((ok) => setArmRefused(!ok))}
       />
+      {slots?.banner}
       <div className="queue-tools">
         <fieldset className="view-switch">
           <legend className="visually-hidden">{t("orders.view")}</legend>
@@ -91,6 +100,7 @@ export function OrdersPage() {
             </button>
           ))}
         </fieldset>
+        {slots?.button}
         <div className="field search-field">
           <label htmlFor={searchId}>{t("orders.search")}</label>
           <input

@@ -1,0 +1,2 @@
+/** The kitchen display (issue 44, point 6). */
+export { KitchenPage } from "./kitchen-page";
