@@ -1,6 +1,7 @@
 /** How the order screen writes money, clock times and countdowns in the person's language. */
 import type { AdminOrder, KitchenStatus } from "@app/contracts";
 import { formatPrice, type PriceLocale, toMinor } from "@app/domain";
+import { clockTime as restaurantClockTime } from "../../lib/clock";
 
 /** "129 kr." / "129 DKK" (the storefront's way, SPEC §5). */
 export function money(dkk: number, language: string): string {
@@ -9,12 +10,11 @@ export function money(dkk: number, language: string): string {
 }
 
 /**
- * "12:30" on this screen's clock (HH:MM as the storefront writes it, in both languages). The tablet stands in the restaurant, so its clock is the restaurant's (staff
- * may not read the restaurant's settings, where its time zone is).
+ * "12:30" on the restaurant's clock (lib/clock), however the tablet's own clock is set; HH:MM as the storefront
+ * writes it in both languages (en-GB: Danish Intl would write 12.30).
  */
-export function clockTime(instant: string | Date): string {
-  const date = new Date(instant);
-  return `${String(date.getHours()).padStart(2, "0")}:${String(date.getMinutes()).padStart(2, "0")}`;
+export function clockTime(instant: string | Date, timeZone: string): string {
+  return restaurantClockTime(instant, timeZone, "en-GB");
 }
 
 export type Countdown = { kind: "in" | "now" | "late"; minutes: number };

@@ -4,8 +4,9 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChangedElsewhere, changeKitchenStatus, type KitchenChange } from "../api/change-kitchen-status";
-import { clockTime, later } from "../format";
+import { later } from "../format";
 import { RejectDialog } from "./reject-dialog";
+import { useClock } from "./restaurant-clock";
 
 export type PrintKind = "ticket" | "receipt";
 
@@ -18,6 +19,7 @@ type Props = { order: AdminOrder; onPrint: (order: AdminOrder, kind: PrintKind) 
  */
 export function OrderActions({ order, onPrint, printOnAccept }: Props) {
   const { t } = useTranslation();
+  const clockTime = useClock();
   const [rejecting, setRejecting] = useState(false);
   const change = useMutation({
     mutationFn: (what: KitchenChange) => changeKitchenStatus(order, what),

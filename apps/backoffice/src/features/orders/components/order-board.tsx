@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { BOARD_COLUMNS, type BoardColumn, boardColumns } from "../format";
 import type { PrintKind } from "./order-actions";
 import { OrderCard } from "./order-card";
-import { useMediaQuery } from "./use-now";
+import { useMediaQuery } from "./use-media-query";
 
 type Props = { orders: AdminOrder[]; onPrint: (order: AdminOrder, kind: PrintKind) => void; printOnAccept: boolean };
 

@@ -17,6 +17,7 @@ import { OpenOrdersProvider } from "./open-orders";
 import type { PrintKind } from "./order-actions";
 import { OrderBoard, OrderList } from "./order-board";
 import { PrintSheet } from "./print-sheet";
+import { RestaurantTimeZone } from "./restaurant-clock";
 import { ServiceBar } from "./service-bar";
 import "./orders.css";
 
@@ -75,83 +76,85 @@ export function OrdersPage({ availability, onAvailabilityEvent }: Props = {}) {
   const printed = useCallback(() => setPrintJob(null), []);
 
   return (
-    <OpenOrdersProvider>
-      <PageHeading title={t("orders.titleOf", { restaurant: restaurantName })} />
-      <ServiceBar
-        live={live}
-        armed={sounds.armed}
-        armRefused={armRefused}
-        wakeLock={wakeLock}
-        onStart={() => void sounds.arm().then((ok) => setArmRefused(!ok))}
-      />
-      {slots?.banner}
-      <div className="queue-tools">
-        <fieldset className="view-switch">
-          <legend className="visually-hidden">{t("orders.view")}</legend>
-          {(["active", "finished"] as const).map((option) => (
-            <button
-              key={option}
-              type="button"
-              className={view === option ? "button primary" : "button"}
-              aria-pressed={view === option}
-              onClick={() => setView(option)}
-            >
-              {t(`orders.views.${option}`)}
-            </button>
-          ))}
-        </fieldset>
-        {slots?.button}
-        <div className="field search-field">
-          <label htmlFor={searchId}>{t("orders.search")}</label>
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            inputMode="search"
-            autoComplete="off"
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <div className="field checkbox print-setting">
-          <input
-            id="print-on-accept"
-            type="checkbox"
-            checked={printOnAccept}
-            onChange={(event) => choosePrintOnAccept(event.target.checked)}
-          />
-          <label htmlFor="print-on-accept">{t("orders.printOnAccept")}</label>
-        </div>
-      </div>
-      {shown.isPending ? (
-        <Loading />
-      ) : shown.isError ? (
-        <LoadFailed />
-      ) : view === "active" ? (
-        <OrderBoard orders={shown.data.orders} onPrint={print} printOnAccept={printOnAccept} />
-      ) : (
-        <section aria-labelledby="finished-title" className="finished">
-          <h2 id="finished-title">{t("orders.views.finished")}</h2>
-          <OrderList
-            orders={[...shown.data.orders].sort((a, b) => b.changedUtc.localeCompare(a.changedUtc))}
-            empty={t("orders.empty.finished")}
-            onPrint={print}
-            printOnAccept={printOnAccept}
-          />
-        </section>
-      )}
-      {/* biome-ignore lint/a11y/useMediaCaption: an alert chime has no words to caption; the red banner and the cards show the same news */}
-      <audio ref={sounds.newOrderRef} src={newOrderSound} preload="auto" data-sound="new-order" />
-      {/* biome-ignore lint/a11y/useMediaCaption: as above */}
-      <audio ref={sounds.rejectedRef} src={rejectedSound} preload="auto" data-sound="order-rejected" />
-      {printJob && (
-        <PrintSheet
-          key={printJob.key}
-          order={printJob.order}
-          kind={printJob.kind}
-          restaurantName={restaurantName}
-          onPrinted={printed}
+    <RestaurantTimeZone.Provider value={summary?.timeZone ?? "Europe/Copenhagen"}>
+      <OpenOrdersProvider>
+        <PageHeading title={t("orders.titleOf", { restaurant: restaurantName })} />
+        <ServiceBar
+          live={live}
+          armed={sounds.armed}
+          armRefused={armRefused}
+          wakeLock={wakeLock}
+          onStart={() => void sounds.arm().then((ok) => setArmRefused(!ok))}
         />
-      )}
-    </OpenOrdersProvider>
+        {slots?.banner}
+        <div className="queue-tools">
+          <fieldset className="view-switch">
+            <legend className="visually-hidden">{t("orders.view")}</legend>
+            {(["active", "finished"] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                className={view === option ? "button primary" : "button"}
+                aria-pressed={view === option}
+                onClick={() => setView(option)}
+              >
+                {t(`orders.views.${option}`)}
+              </button>
+            ))}
+          </fieldset>
+          {slots?.button}
+          <div className="field search-field">
+            <label htmlFor={searchId}>{t("orders.search")}</label>
+            <input
+              id={searchId}
+              type="search"
+              value={search}
+              inputMode="search"
+              autoComplete="off"
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          <div className="field checkbox print-setting">
+            <input
+              id="print-on-accept"
+              type="checkbox"
+              checked={printOnAccept}
+              onChange={(event) => choosePrintOnAccept(event.target.checked)}
+            />
+            <label htmlFor="print-on-accept">{t("orders.printOnAccept")}</label>
+          </div>
+        </div>
+        {shown.isPending ? (
+          <Loading />
+        ) : shown.isError ? (
+          <LoadFailed />
+        ) : view === "active" ? (
+          <OrderBoard orders={shown.data.orders} onPrint={print} printOnAccept={printOnAccept} />
+        ) : (
+          <section aria-labelledby="finished-title" className="finished">
+            <h2 id="finished-title">{t("orders.views.finished")}</h2>
+            <OrderList
+              orders={[...shown.data.orders].sort((a, b) => b.changedUtc.localeCompare(a.changedUtc))}
+              empty={t("orders.empty.finished")}
+              onPrint={print}
+              printOnAccept={printOnAccept}
+            />
+          </section>
+        )}
+        {/* biome-ignore lint/a11y/useMediaCaption: an alert chime has no words to caption; the red banner and the cards show the same news */}
+        <audio ref={sounds.newOrderRef} src={newOrderSound} preload="auto" data-sound="new-order" />
+        {/* biome-ignore lint/a11y/useMediaCaption: as above */}
+        <audio ref={sounds.rejectedRef} src={rejectedSound} preload="auto" data-sound="order-rejected" />
+        {printJob && (
+          <PrintSheet
+            key={printJob.key}
+            order={printJob.order}
+            kind={printJob.kind}
+            restaurantName={restaurantName}
+            onPrinted={printed}
+          />
+        )}
+      </OpenOrdersProvider>
+    </RestaurantTimeZone.Provider>
   );
 }

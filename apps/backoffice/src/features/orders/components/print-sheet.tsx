@@ -1,9 +1,10 @@
 import type { AdminOrder } from "@app/contracts";
-import { useLayoutEffect, useRef } from "react";
+import { useContext, useLayoutEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { clockTime, money } from "../format";
+import { money } from "../format";
 import type { PrintKind } from "./order-actions";
+import { RestaurantTimeZone, useClock } from "./restaurant-clock";
 
 const MM_PER_CSS_PX = 25.4 / 96;
 let pageSheet: CSSStyleSheet | undefined;
@@ -32,6 +33,8 @@ export function PrintSheet(props: {
 }) {
   const { order, kind, restaurantName, onPrinted } = props;
   const { t, i18n } = useTranslation();
+  const clockTime = useClock();
+  const timeZone = useContext(RestaurantTimeZone);
   const sheet = useRef<HTMLDivElement>(null);
   const kr = (dkk: number) => money(dkk, i18n.language);
   const printed = useRef(onPrinted);
@@ -98,7 +101,7 @@ export function PrintSheet(props: {
             <span>{kr(order.total)}</span>
           </div>
           <p className="print-small">
-            {new Date(order.createdUtc).toLocaleDateString(i18n.language)} {clockTime(order.createdUtc)}
+            {new Date(order.createdUtc).toLocaleDateString(i18n.language, { timeZone })} {clockTime(order.createdUtc)}
           </p>
         </>
       )}

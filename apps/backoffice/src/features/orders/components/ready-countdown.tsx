@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { clockTime, countdown } from "../format";
-import { useNow } from "./use-now";
+import { useNow } from "../../../lib/use-now";
+import { countdown } from "../format";
+import { useClock } from "./restaurant-clock";
 
 /**
  * "12:30 · in 12 min" / "12:30 · 5 min late": the ready time and how far off it is, renewed every 10 s (a finished
@@ -9,6 +10,7 @@ import { useNow } from "./use-now";
 export function ReadyCountdown(props: { readyTime: string; delivery: boolean; finished: boolean }) {
   const { readyTime, delivery, finished } = props;
   const { t } = useTranslation();
+  const clockTime = useClock();
   const left = countdown(readyTime, useNow(10_000));
   return (
     <span className={`ready-time ${left.kind}`}>

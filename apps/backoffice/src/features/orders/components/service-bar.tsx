@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { useNow } from "../../../lib/use-now";
 import type { LiveState } from "../live/use-live-queue";
 import type { WakeLockState } from "../service/use-wake-lock";
-import { useNow } from "./use-now";
 
 /**
  * The screen's own health, always in view: Start service (sound and wake lock), the connection ("Live · last

@@ -1,14 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** The time now, renewed every `everyMs`: for what is only shown (a countdown, "4 s ago"), never for what happens. */
-export function useNow(everyMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const tick = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(tick);
-  }, [everyMs]);
-  return now;
-}
+/** Whether a media query matches now, renewed when it changes (the board: columns or tabs). */
 
 export function useMediaQuery(query: string): boolean {
   const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
