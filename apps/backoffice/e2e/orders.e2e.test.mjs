@@ -244,7 +244,10 @@ test("a guest's order: on the kitchen tablet within 2 s with its alert; accepted
   await tablet.keyboard.type("The fryer broke");
   await tablet.keyboard.press("Tab");
   await tablet.keyboard.press("Enter");
-  await secondCard.waitFor({ state: "detached" });
+  await secondCard.waitFor({ state: "detached", timeout: 5_000 }).catch(async (error) => {
+    await screenshot(tablet, "failed-reject");
+    throw error;
+  });
   const rejected = await until(async () => {
     const seen = await guestView(second.unit, second.orderId);
     return seen.kitchenStatus === "rejected" && seen;
