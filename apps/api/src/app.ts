@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { type Config, fastifyTrustProxy } from "./config";
 import type { Deps, RouteModule } from "./deps";
 import { adminRouteModules, routeModules } from "./modules";
+import { readOrderProgress } from "./modules/kitchen";
 import { finalizeCheckout } from "./modules/order/finalize-checkout";
 import { createPaymentProviders, type PaymentProvider } from "./modules/payment/providers/provider";
 import { testPaymentProvider } from "./modules/payment/providers/test-provider";
@@ -220,7 +221,7 @@ export function createDeps(options: {
     log,
     tokens: createTokenService(config.tokenSecret, config.tokenTtlMinutes, now),
     payments,
-    receipts: createReceiptService(receiptDeps(db, config, now, log)),
+    receipts: createReceiptService(receiptDeps(db, config, now, log, readOrderProgress)),
     refunds: createRefundService({ db, now, payments, log }),
     orders: { finalize: (input, log) => finalizeCheckout({ ...deps, log }, input) },
   };

@@ -2,6 +2,7 @@
 
 /** Messages to the guest about their order's progress (the kitchen decides them: issue 44). */
 export { type GuestMessageKind, queueGuestMessage } from "./queue-guest-message";
+export type { OrderProgress } from "./render-guest-message";
 export { insertReceiptMessages } from "./repository";
 /** The email sender (SMTP or the .eml outbox), for the back office's links and notices (staff). */
 export { createEmailSender, type EmailMessage, type EmailSender } from "./senders";
