@@ -38,6 +38,9 @@ describe.each(await testDbKinds())("claiming due receipts on %s", (kind) => {
           orderId,
           channel: "email" as const,
           recipient: `guest${i}@example.dk`,
+          // Many messages of one order, each its own (order, channel, kind, dedupe key): the ready time's moves.
+          kind: "ready-time-changed" as const,
+          dedupeKey: String(i),
           nextAttemptAt: new Date(NOW.getTime() - 60_000 + i),
           createdAt: NOW,
           ...changes,
