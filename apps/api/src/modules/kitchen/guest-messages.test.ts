@@ -18,7 +18,7 @@ import { deliverDueReceipts, type ReceiptDeps } from "../receipt/send-receipts";
 import type { EmailMessage, SmsMessage } from "../receipt/senders";
 import { changeKitchenStatus } from "./change-kitchen-status";
 import { readOrderProgress } from "./read-order-progress";
-import { guestMessagesOf, kitchenCalls, placeOrder } from "./testing";
+import { depsDyingAfterCommit, guestMessagesOf, kitchenCalls, placeOrder } from "./testing";
 
 const START = "2026-11-23T10:00:00Z"; // a Monday, 11:00 in Copenhagen
 const SLOT = new Date("2026-11-23T11:00:00Z"); // 12:00 in Copenhagen
@@ -134,13 +134,7 @@ describe("exactly once", () => {
     };
   }
 
-  /** The kitchen's use case with the after-commit kicks doing nothing: the process dies right after the commit. */
-  const dyingAfterCommit = () => ({
-    db: t.db,
-    now: t.clock.now,
-    refunds: { kick: () => {}, drain: async () => {} },
-    receipts: { kick: () => {}, drain: async () => {}, deliverDue: async () => ({ sent: 0, failed: 0 }) },
-  });
+  const dyingAfterCommit = () => depsDyingAfterCommit(t);
 
   test("a decision made twice is one row", async () => {
     const orderId = await placeOrder(t);
