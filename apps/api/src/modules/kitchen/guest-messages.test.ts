@@ -13,9 +13,13 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { type AdminActors, createAdminActors } from "../../testing/admin-actors";
 import { pay, preparedCheckout, setSetting } from "../../testing/order-fixtures";
 import { useTestApp } from "../../testing/test-app";
-import { queueGuestMessage } from "../receipt";
-import { deliverDueReceipts, type ReceiptDeps } from "../receipt/send-receipts";
-import type { EmailMessage, SmsMessage } from "../receipt/senders";
+import {
+  deliverDueReceipts,
+  type EmailMessage,
+  queueGuestMessage,
+  type ReceiptDeps,
+  type SmsMessage,
+} from "../receipt";
 import { changeKitchenStatus } from "./change-kitchen-status";
 import { readOrderProgress } from "./read-order-progress";
 import { depsDyingAfterCommit, guestMessagesOf, kitchenCalls, placeOrder } from "./testing";
