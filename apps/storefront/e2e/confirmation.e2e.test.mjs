@@ -426,6 +426,73 @@ for (const [size, viewport, language] of [
 }
 
 // Last: what every page above reported.
+/** The kitchen's tablet (issue 44): the demo kitchen account of restaurant A, signed in to the back office's API. */
+async function kitchenTablet() {
+  const origin = product.url(RESTAURANT_A, "").replace(/\/$/, "");
+  const signIn = await fetch(`${origin}/api/admin/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email: "kokken@bistro-norrebro.example", password: "bistro-kok-2026" }),
+  });
+  assert.equal(signIn.status, 200, await signIn.clone().text());
+  const cookie = signIn.headers.get("set-cookie").split(";")[0];
+  const { csrfToken } = await signIn.json();
+  return (path, body) =>
+    fetch(`${origin}/api/admin${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin, cookie, "x-csrf-token": csrfToken },
+      body: JSON.stringify(body ?? {}),
+    });
+}
+
+const PROGRESS = {
+  "da-DK": {
+    received: "Modtaget — venter på restauranten",
+    accepted: "Accepteret — klar kl. ",
+    ready: "Klar til afhentning",
+  },
+  "en-US": {
+    received: "Received — waiting for the restaurant",
+    accepted: "Accepted — ready at ",
+    ready: "Ready for pickup",
+  },
+};
+
+for (const [size, viewport, language] of [
+  ["phone", PHONE, "da-DK"],
+  ["desktop", DESKTOP, "en-US"],
+]) {
+  const lang = language.slice(0, 2);
+  test(`${size}, ${language}: the confirmation follows the kitchen live (accepted +10 min, then ready)`, async () => {
+    const t = TEXT[language];
+    const words = PROGRESS[language];
+    const page = await guest(viewport, language);
+    await basketWithOneCola(page, language);
+    await fillCheckout(page, language);
+    await page.getByRole("radio", { name: t.payAtPickup }).check();
+    await page.getByRole("button", { name: t.placeOrder }).click();
+    await page.waitForURL(/\/confirmation$/);
+    const status = page.locator(".order-progress-message");
+    await status.filter({ hasText: words.received }).waitFor();
+    await visit(page, `${size}-${lang}-confirmation-progress-received`);
+
+    const { order } = await storedAndServerOrder(page);
+    const kitchen = await kitchenTablet();
+    const readyTime = new Date(Date.parse(order.orderReadyTime) + 10 * 60_000).toISOString();
+    const accepted = await kitchen(`/orders/${order.id}/accept`, { readyTime });
+    assert.equal(accepted.status, 200, await accepted.text());
+    const started = Date.now();
+    await status.filter({ hasText: `${words.accepted}${clockTime(readyTime)}` }).waitFor({ timeout: 4_000 });
+    assert.ok(Date.now() - started <= 3_000, `the page showed the acceptance within ${Date.now() - started} ms`);
+    await visit(page, `${size}-${lang}-confirmation-progress-accepted`);
+
+    assert.equal((await kitchen(`/orders/${order.id}/ready`)).status, 200);
+    await status.filter({ hasText: words.ready }).waitFor({ timeout: 4_000 });
+    await visit(page, `${size}-${lang}-confirmation-progress-ready`);
+    await page.close();
+  });
+}
+
 test("no page logged a console error or a Content-Security-Policy violation", () => {
   assert.deepEqual(product.cspViolations, []);
   assert.deepEqual(product.consoleErrors, []);

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { BodyIntId, Dkk, Uuid } from "./common";
+import { KitchenStatus, RejectReason } from "./kitchen";
 
 // ── Requests ───────────────────────────────────────────────────────────────────────────────
 
@@ -95,6 +96,14 @@ export const Order = z
       .string()
       .describe('Short human-friendly id, e.g. "A-1001": the unit\'s letters and the receipt number'),
     createdUtc: z.iso.datetime(),
+    // The restaurant's progress (issue 44), additive to SPEC §3's Order: the confirmation page shows it live.
+    kitchenStatus: KitchenStatus,
+    readyTime: z.iso
+      .datetime()
+      .describe("When the kitchen has it ready (the guest's time, or moved by staff), ISO 8601 UTC"),
+    rejectReason: RejectReason.nullable().describe(
+      "Why the restaurant rejected it (the money goes back); null unless rejected",
+    ),
   })
   .meta({ id: "Order" });
 export type Order = z.infer<typeof Order>;

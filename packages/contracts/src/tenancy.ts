@@ -69,6 +69,15 @@ export const HoursToday = z
     close: HhMm.nullable().describe("Closing time today (HH:MM local, 24:00 = midnight); null when closed all day"),
     isOpen: z.boolean().describe("Whether it is open right now"),
     timeZone: z.string(),
+    // Issue 44, additive: staff paused online orders, or the kitchen is busy (both end by themselves).
+    orderingPausedUntil: z.iso
+      .datetime()
+      .nullable()
+      .describe("Online orders are paused until then (ISO 8601 UTC): no order can be placed; null when not paused"),
+    busyMinutes: z
+      .number()
+      .int()
+      .describe("Minutes the kitchen's busy mode adds to the earliest pickup time (0: not busy)"),
   })
   .meta({ id: "HoursToday" });
 export type HoursToday = z.infer<typeof HoursToday>;

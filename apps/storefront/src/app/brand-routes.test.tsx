@@ -32,7 +32,15 @@ const shop: Shop = {
   },
   settings: { ...DEFAULT_SETTINGS, logo: "/images/logo-a.svg", primaryColor: "#b34a12", terms: "/terms" },
   languages: { defaultLanguage: "da-DK", languages: [] },
-  openingHours: { date: "2026-11-23", open: "00:00", close: "24:00", isOpen: true, timeZone: "Europe/Copenhagen" },
+  openingHours: {
+    date: "2026-11-23",
+    open: "00:00",
+    close: "24:00",
+    isOpen: true,
+    timeZone: "Europe/Copenhagen",
+    orderingPausedUntil: null,
+    busyMinutes: 0,
+  },
   isDownForMaintenance: false,
 };
 

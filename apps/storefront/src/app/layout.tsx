@@ -4,7 +4,7 @@ import { Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-ro
 import { FullPageSpinner } from "../components/ui/spinner";
 import { hasPassedLoginGate } from "../features/auth";
 import { AddedToast, BasketBar, MinicartButton, prefetchBasketViews } from "../features/basket";
-import type { Shop } from "../features/shop";
+import { OrderingNotice, type Shop } from "../features/shop";
 import { applyBrandColour } from "../lib/brand-colour";
 import { useMediaQuery } from "../lib/use-media-query";
 import { BasketColumnSlot, useBasketControls } from "./cart-controls";
@@ -67,6 +67,7 @@ export function Layout() {
   const loginGate = !passedGate && pathname === "/";
   const main = (
     <main className={basketShown ? "page page-above-basket-bar" : "page"} id="main" tabIndex={-1}>
+      {basketShown ? <OrderingNotice shop={shop} /> : null}
       <Outlet />
     </main>
   );

@@ -32,7 +32,15 @@ function shop(overrides: { settings?: Partial<Shop["settings"]>; isDownForMainte
     } as Shop["productionUnit"],
     settings: { ...DEFAULT_SETTINGS, ...overrides.settings },
     languages: { defaultLanguage: "da-DK", languages: [] },
-    openingHours: { date: "2026-11-23", open: "11:00", close: "21:00", isOpen: true, timeZone: "Europe/Copenhagen" },
+    openingHours: {
+      date: "2026-11-23",
+      open: "11:00",
+      close: "21:00",
+      isOpen: true,
+      timeZone: "Europe/Copenhagen",
+      orderingPausedUntil: null,
+      busyMinutes: 0,
+    },
     isDownForMaintenance: overrides.isDownForMaintenance ?? false,
   };
 }

@@ -36,6 +36,10 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     receipt: { number: 1001 },
     externalId: "A-1001",
     createdUtc: "2026-11-23T10:00:00.000Z",
+    kitchenStatus: "new",
+    // The kitchen's time is the guest's until staff move it.
+    readyTime: overrides.orderReadyTime ?? "2026-11-23T11:30:00.000Z",
+    rejectReason: null,
     ...overrides,
   };
 }

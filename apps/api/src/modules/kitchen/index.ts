@@ -14,5 +14,8 @@ export {
   autoRejectUnacceptedOrders,
   startAutoRejectLoop,
 } from "./auto-reject";
+
+/** The guest's view of their order's kitchen status (order's GET /order/{id}). */
+export { type GuestKitchenStatus, readGuestKitchenStatus } from "./guest-status";
 export { openKitchenOrder, type PlacedOrder } from "./open-kitchen-order";
 export { readOrderProgress } from "./read-order-progress";

@@ -516,6 +516,31 @@ describe("GET /api/order/:id", () => {
   });
 });
 
+describe("GET /api/order/:id: the kitchen's progress", () => {
+  async function placedOrder() {
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, { orderReadyTime: SLOT });
+    await pay(t, checkoutId, { paymentMethods: "pickup" });
+    return (await finalize(t, checkoutId)).json<{ orderId: string }>().orderId;
+  }
+  const read = async (orderId: string) =>
+    (await t.request({ method: "GET", url: `/api/order/${orderId}`, headers: t.restaurantA.auth })).json();
+
+  test("a placed order is new, ready at the guest's time, not rejected", async () => {
+    const order = await read(await placedOrder());
+    expect(order).toMatchObject({ kitchenStatus: "new", readyTime: SLOT.toISOString(), rejectReason: null });
+  });
+
+  test("shows the kitchen's status, moved ready time and reject reason as they are now", async () => {
+    const orderId = await placedOrder();
+    const kitchen = (set: Partial<typeof schema.kitchenOrder.$inferInsert>) =>
+      t.db.update(schema.kitchenOrder).set(set).where(eq(schema.kitchenOrder.orderId, orderId));
+    await kitchen({ status: "accepted", readyTime: new Date("2026-11-23T11:10:00Z") });
+    expect(await read(orderId)).toMatchObject({ kitchenStatus: "accepted", readyTime: "2026-11-23T11:10:00.000Z" });
+    await kitchen({ status: "rejected", rejectReason: "too-busy" });
+    expect(await read(orderId)).toMatchObject({ kitchenStatus: "rejected", rejectReason: "too-busy" });
+  });
+});
+
 describe("OpenAPI", () => {
   test("documents the payment and order calls", async () => {
     const res = await t.request({ method: "GET", url: "/api/openapi.json" });

@@ -12,6 +12,7 @@ import {
 import { type Api, type Deps, type RouteModule, requestDeps } from "../../deps";
 import { notFound } from "../../errors";
 import { loadOwnCheckout, readCheckoutJson } from "../checkout";
+import { readGuestKitchenStatus } from "../kitchen";
 import { finalizeCheckout } from "./finalize-checkout";
 import { findOrderDetails, findOrderOfUnit } from "./repository";
 import { toOrderJson } from "./to-order-json";
@@ -97,7 +98,10 @@ function getOrderRoute(api: Api, deps: Deps) {
     {
       schema: {
         tags,
-        summary: "An order with its lines, discounts, payments and receipt number",
+        summary: "An order with its lines, discounts, payments and receipt number, and the kitchen's progress",
+        description:
+          "`kitchenStatus` (new, accepted, ready, picked-up, rejected), `readyTime` and `rejectReason` are read " +
+          "anew on every call (the confirmation page polls them every 2 s while the order is not finished).",
         params: OrderParams,
         response: { 200: Order, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
@@ -105,7 +109,8 @@ function getOrderRoute(api: Api, deps: Deps) {
     async (request) => {
       const order = await findOrderOfUnit(db, request.params.id, request.productionUnitId);
       if (!order) throw notFound("Order");
-      return toOrderJson(await findOrderDetails(db, order));
+      const [details, kitchen] = await Promise.all([findOrderDetails(db, order), readGuestKitchenStatus(db, order)]);
+      return toOrderJson(details, kitchen);
     },
   );
 }

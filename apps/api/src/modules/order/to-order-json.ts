@@ -1,9 +1,10 @@
 import type { Order, OrderPayment } from "@app/contracts";
 import { PaymentType, toDkk } from "@app/domain";
+import type { GuestKitchenStatus } from "../kitchen";
 import type { OrderDetails } from "./repository";
 
 /** The Order of SPEC §3 (DKK numbers, ISO 8601 UTC instants). */
-export function toOrderJson({ order, lines, discounts, payments }: OrderDetails): Order {
+export function toOrderJson({ order, lines, discounts, payments }: OrderDetails, kitchen: GuestKitchenStatus): Order {
   return {
     id: order.id,
     checkoutId: order.checkoutId,
@@ -44,6 +45,9 @@ export function toOrderJson({ order, lines, discounts, payments }: OrderDetails)
     receipt: { number: order.receiptNumber },
     externalId: order.externalId,
     createdUtc: order.createdAt.toISOString(),
+    kitchenStatus: kitchen.kitchenStatus,
+    readyTime: kitchen.readyTime.toISOString(),
+    rejectReason: kitchen.rejectReason,
   };
 }
 

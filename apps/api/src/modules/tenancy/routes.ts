@@ -13,6 +13,7 @@ import type { Api, Deps, RouteModule } from "../../deps";
 import { notFound } from "../../errors";
 import { NotModified, REVALIDATE } from "../../plugins/answer-cache";
 import { normalizeHost } from "../../shared/normalize-host";
+import { orderingPauseAt } from "../warehouse";
 import { requireOwnModule, requireOwnProductionUnit } from "./access";
 import { findClosedDates, findHours, findModuleByHost, findProductionUnit } from "./repository";
 import { toModuleJson } from "./to-module-json";
@@ -141,13 +142,17 @@ function hoursTodayRoutes(api: Api, deps: Deps) {
       async (request) => {
         const unit = await requireOwnProductionUnit(db, request.params.id, request.productionUnitId);
         const [weekly, closedDates] = await Promise.all([findHours(db, unit.id, kind), findClosedDates(db, unit.id)]);
-        const status = openingStatus(now(), unit.timeZone, weekly, closedDates);
+        const at = now();
+        const status = openingStatus(at, unit.timeZone, weekly, closedDates);
+        const pause = await orderingPauseAt(db, unit.id, at);
         return {
           date: status.date,
           open: status.opens,
           close: status.closes,
           isOpen: status.isOpen,
           timeZone: unit.timeZone,
+          orderingPausedUntil: pause.pausedUntil?.toISOString() ?? null,
+          busyMinutes: pause.busyMinutes,
         };
       },
     );

@@ -44,6 +44,7 @@ const DELIVERY_ORDER: Order = {
   ...PICKUP_ORDER,
   delivery: { address: "Vestergade 1", zipCode: "2200", fee: 39, deliveryTime: "2026-11-27T17:00:00.000Z" },
   orderReadyTime: "2026-11-27T17:00:00.000Z",
+  readyTime: "2026-11-27T17:00:00.000Z",
   deliveryFee: 39,
   totalAmount: 216.5,
   payments: [{ paymentId: "p-3", amount: 216.5, type: 2, method: "pickup", state: 128, isTest: false }],
@@ -65,7 +66,11 @@ function aShop(settings: Partial<AppSettings> = {}): Shop {
   } as Shop;
 }
 
-function renderConfirmation(shop: Shop, clearOrder?: () => Promise<void>) {
+function renderConfirmation(
+  shop: Shop,
+  clearOrder?: () => Promise<void>,
+  readOrder?: (orderId: string) => Promise<Order>,
+) {
   const router = createMemoryRouter(
     [
       {
@@ -79,7 +84,7 @@ function renderConfirmation(shop: Shop, clearOrder?: () => Promise<void>) {
           {
             path: "confirmation",
             loader,
-            element: clearOrder ? <ConfirmationPage clearOrder={clearOrder} /> : <ConfirmationPage />,
+            element: <ConfirmationPage {...(clearOrder ? { clearOrder } : {})} {...(readOrder ? { readOrder } : {})} />,
           },
         ],
       },
@@ -298,6 +303,56 @@ describe("/confirmation", () => {
       expect(screen.getByText("A-1001")).toBeTruthy();
       expect(document.querySelector(".receipt-lines")).toBeNull();
       expect(screen.getByText("Bistro Nørrebro")).toBeTruthy();
+    });
+  });
+
+  describe("the kitchen's progress (read live)", () => {
+    const status = () => screen.getByRole("status");
+
+    test("received, then accepted with the kitchen's time on the restaurant's clock after the next read", async () => {
+      store({ ...CONFIRMED, order: CARD_ORDER });
+      const accepted = { ...CARD_ORDER, kitchenStatus: "accepted", readyTime: "2026-11-23T11:40:00.000Z" } as Order;
+      const readOrder = vi.fn(async () => accepted);
+      renderConfirmation(
+        aShop(),
+        vi.fn(async () => {}),
+        readOrder,
+      );
+      await heading();
+      await waitFor(() => expect(status().textContent).toBe("Accepted — ready at 12:40"));
+      expect(readOrder).toHaveBeenCalledWith("o-1");
+      expect(status().getAttribute("aria-live")).toBe("polite");
+      expect(screen.getByRole("listitem", { current: "step" }).textContent).toBe("Accepted");
+    });
+
+    test("rejected: the reason, that the money is on its way back, and no more reads", async () => {
+      store({ ...CONFIRMED, order: CARD_ORDER });
+      const rejected = { ...CARD_ORDER, kitchenStatus: "rejected", rejectReason: "too-busy" } as Order;
+      const readOrder = vi.fn(async () => rejected);
+      renderConfirmation(
+        aShop(),
+        vi.fn(async () => {}),
+        readOrder,
+      );
+      await waitFor(() =>
+        expect(status().textContent).toBe(
+          "Rejected: the restaurant is too busy right now. Your money is on its way back.",
+        ),
+      );
+      const reads = readOrder.mock.calls.length;
+      await new Promise((resolve) => setTimeout(resolve, 2_300));
+      expect(readOrder.mock.calls.length).toBe(reads);
+    });
+
+    test("a failed read keeps showing what the order page stored", async () => {
+      store({ ...CONFIRMED, order: CARD_ORDER });
+      renderConfirmation(
+        aShop(),
+        vi.fn(async () => {}),
+        vi.fn(async () => Promise.reject(new Error("offline"))),
+      );
+      await heading();
+      expect(status().textContent).toBe("Received — waiting for the restaurant");
     });
   });
 });

@@ -1,11 +1,15 @@
-import { useEffect } from "react";
+import type { Order } from "@app/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { redirect, useLoaderData, useRouteLoaderData } from "react-router";
 import { basketStore } from "../../features/basket";
 import {
   type ConfirmedOrder,
   forgetConfirmedOrder,
   OrderConfirmation,
+  OrderProgress,
   readConfirmedOrder,
+  useOrderProgress,
 } from "../../features/payment";
 import type { Shop } from "../../features/shop";
 import { usePageTitle } from "../page-title";
@@ -18,15 +22,29 @@ export function loader(): ConfirmedOrder | Response {
 export type ConfirmationPageProps = {
   /** Clears the order (SPEC §4): basket, checkout id, payment and checkout session in local storage. */
   clearOrder?: () => Promise<void>;
+  /** Reads the order (GET /order/{id}); a test hands in its own. */
+  readOrder?: (orderId: string) => Promise<Order>;
 };
 
 /**
  * /confirmation (SPEC §2): the order placed on the order page, shown from session storage (so a reload still
  * shows it) while the order itself is cleared: the next visit starts a new basket.
  */
-export function ConfirmationPage({ clearOrder = () => basketStore.clear() }: ConfirmationPageProps) {
+export function ConfirmationPage(props: ConfirmationPageProps) {
+  // The page's own client: the order's reads live as long as the page (and the query library stays in this lazy chunk).
+  const [queryClient] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Confirmation {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function Confirmation({ clearOrder = () => basketStore.clear(), readOrder }: ConfirmationPageProps) {
   const confirmed = useLoaderData() as ConfirmedOrder;
   const shop = useRouteLoaderData("root") as Shop | null;
+  // The kitchen's progress, live (issue 44): the receipt's ready time follows it too.
+  const order = useOrderProgress(confirmed.orderId, confirmed.order, readOrder);
   // Clearing twice (a reload, StrictMode) is harmless: it only empties what is already empty.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once on showing; a new clearOrder prop is not a new order
   useEffect(() => {
@@ -35,7 +53,8 @@ export function ConfirmationPage({ clearOrder = () => basketStore.clear() }: Con
   if (!shop) return null; // the root loader redirects before a page without a started shop shows
   return (
     <OrderConfirmation
-      confirmed={confirmed}
+      confirmed={{ ...confirmed, order }}
+      progress={order ? <OrderProgress order={order} timeZone={shop.productionUnit.timeZone} /> : null}
       restaurant={shop.productionUnit}
       settings={shop.settings}
       useTitle={usePageTitle}

@@ -45,6 +45,9 @@ const ORDER: Order = {
   receipt: { number: 1001 },
   externalId: "A-1001",
   createdUtc: "2026-11-23T10:00:00.000Z",
+  kitchenStatus: "new",
+  readyTime: "2026-11-23T11:30:00.000Z",
+  rejectReason: null,
 };
 
 function memoryStorage() {

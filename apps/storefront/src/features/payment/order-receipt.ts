@@ -43,7 +43,8 @@ export function orderReceiptOf(order: Order, bagFeeItem: number | null): OrderRe
   const payments = order.payments.map((payment) => ({ ...payment, amountMinor: toMinor(payment.amount) }));
   return {
     fulfilment: order.delivery ? "delivery" : "pickup",
-    readyTime: order.orderReadyTime,
+    // The kitchen's time once it moved it (an order stored before the kitchen status existed has only the guest's).
+    readyTime: order.readyTime ?? order.orderReadyTime,
     deliveryAddress: order.delivery ? addressText(order.delivery.address, order.delivery.zipCode) : null,
     lines: order.products
       .filter((product) => !isFee(product.productId))

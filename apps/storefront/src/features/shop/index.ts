@@ -9,6 +9,7 @@ export {
   startApp,
 } from "./api/start-app";
 export { BrandBar } from "./components/brand-bar";
+export { OrderingNotice } from "./components/ordering-notice";
 export { RestaurantBand } from "./components/restaurant-band";
 export { RestaurantContact } from "./components/restaurant-contact";
 export { phoneHref, phoneText } from "./phone-text";

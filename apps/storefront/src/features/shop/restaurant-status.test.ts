@@ -10,6 +10,8 @@ const hours = (open: string | null, close: string | null, date = "2026-11-23"): 
   close,
   isOpen: false,
   timeZone: ZONE,
+  orderingPausedUntil: null,
+  busyMinutes: 0,
 });
 const slot = (utc: string, isAvailable = true) => ({ time: `2026-11-23T${utc}:00.000Z`, isAvailable });
 /** 12:03 in Copenhagen. */

@@ -1,4 +1,5 @@
 import type { AppSettings, ProductionUnit } from "@app/contracts";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type ConfirmedOrder, orderNumberOf, receiptNoteOf } from "../confirmation-storage";
@@ -16,6 +17,8 @@ export type OrderConfirmationProps = {
   onBackToStart: () => void;
   /** The clock "today" is read from (a test sets it). */
   now?: Date;
+  /** The kitchen's progress, shown first in the card (the route reads it live). */
+  progress?: ReactNode;
 };
 
 /**
@@ -30,6 +33,7 @@ export function OrderConfirmation({
   useTitle,
   onBackToStart,
   now = new Date(),
+  progress = null,
 }: OrderConfirmationProps) {
   const { t } = useTranslation();
   const title = useTitle("ConfirmationPage.Title");
@@ -41,6 +45,7 @@ export function OrderConfirmation({
       <StatusMark kind="authorized" />
       <h1>{title}</h1>
       <div className="order-confirmation-card">
+        {progress}
         {orderNumber ? (
           <dl className="order-number">
             <dt>{t("ConfirmationPage.OrderNumber")}</dt>
