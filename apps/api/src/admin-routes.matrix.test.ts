@@ -6,7 +6,8 @@
  * A route added to the document without a row in ROUTES fails the first test.
  */
 import { randomUUID } from "node:crypto";
-import { demoStaff } from "@app/db";
+import { demoStaff, schema } from "@app/db";
+import { eq } from "@app/db/orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createOwner } from "./modules/staff";
@@ -171,7 +172,53 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: ["manager", "owner"],
     request: ({ actors }) => ({ method: "DELETE", url: `/api/admin/restaurants/${actors.restaurantAId}/logo` }),
   },
+  // Sold out and pause (modules/warehouse): every role of the restaurant, two taps from the queue.
+  "GET /api/admin/restaurants/{restaurantId}/availability": {
+    allowed: ["staff", "manager", "owner"],
+    request: ({ actors }) => ({ method: "GET", url: `/api/admin/restaurants/${actors.restaurantAId}/availability` }),
+  },
+  "GET /api/admin/restaurants/{restaurantId}/catalogue-items": {
+    allowed: ["staff", "manager", "owner"],
+    request: ({ actors }) => ({
+      method: "GET",
+      url: `/api/admin/restaurants/${actors.restaurantAId}/catalogue-items`,
+    }),
+  },
+  "POST /api/admin/restaurants/{restaurantId}/sold-out": {
+    allowed: ["staff", "manager", "owner"],
+    request: async ({ t, actors }) => ({
+      method: "POST",
+      url: `/api/admin/restaurants/${actors.restaurantAId}/sold-out`,
+      payload: { target: "product", id: await productOfA(t), until: { kind: "end-of-day" } },
+    }),
+  },
+  "DELETE /api/admin/restaurants/{restaurantId}/sold-out/{target}/{id}": {
+    allowed: ["staff", "manager", "owner"],
+    request: async ({ t, actors }) => ({
+      method: "DELETE",
+      url: `/api/admin/restaurants/${actors.restaurantAId}/sold-out/product/${await productOfA(t)}`,
+    }),
+  },
+  "POST /api/admin/restaurants/{restaurantId}/pause": {
+    allowed: ["staff", "manager", "owner"],
+    // Resume: the other tests of this app order nothing, but a pause would outlive the row.
+    request: ({ actors }) => ({
+      method: "POST",
+      url: `/api/admin/restaurants/${actors.restaurantAId}/pause`,
+      payload: { kind: "resume" },
+    }),
+  },
 };
+
+/** A product of restaurant A's catalogue. */
+async function productOfA(t: TestApp): Promise<number> {
+  const [row] = await t.db
+    .select({ id: schema.product.id })
+    .from(schema.product)
+    .where(eq(schema.product.productInstanceId, t.restaurantA.module.productInstanceId))
+    .limit(1);
+  return row!.id;
+}
 
 /** Restaurant B's kitchen signs in (the seed's demo account; the matrix's actors have no passwords). */
 const demoSignIn = () => {

@@ -29,6 +29,8 @@ export const AdminOrderPayment = z.object({
   amount: Dkk,
   /** true: the money is taken (or held); false: collect it at pickup. */
   paid: z.boolean(),
+  /** Given back (a rejected order): refunded online or onto the gift card, or a pickup payment cancelled. */
+  refunded: z.boolean(),
   isTest: z.boolean(),
 });
 export type AdminOrderPayment = z.infer<typeof AdminOrderPayment>;
@@ -97,10 +99,19 @@ export const RejectRequest = z
   });
 export type RejectRequest = z.infer<typeof RejectRequest>;
 
-/** A refused transition (409): the order as it now is, so the screen shows it. */
+/**
+ * A refused transition (409): the order as it now is, so the screen shows it. `errors` repeats code and message
+ * in the shape of every other error answer, so a client's one error handling reads this one too.
+ */
 export const KitchenConflict = z
-  .object({ code: z.string(), message: z.string(), order: AdminOrder })
+  .object({
+    code: z.literal("KITCHEN_STATUS_CHANGED"),
+    message: z.string(),
+    order: AdminOrder,
+    errors: z.array(z.object({ code: z.string(), message: z.string() })),
+  })
   .meta({ id: "KitchenConflict" });
+export type KitchenConflict = z.infer<typeof KitchenConflict>;
 
 // ── Events (GET /api/admin/events, text/event-stream) ──────────────────────────────────────
 
@@ -206,3 +217,19 @@ export const PauseRequest = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("resume") }),
 ]);
 export type PauseRequest = z.infer<typeof PauseRequest>;
+
+export const SoldOutParams = z.object({
+  restaurantId: z.coerce.number().int().positive(),
+  target: z.enum(["product", "choice"]),
+  id: z.coerce.number().int().positive(),
+});
+export type SoldOutParams = z.infer<typeof SoldOutParams>;
+
+/** The picker of "sold out": the restaurant's products (with a category) and choices (with their option group). */
+export const CatalogueItems = z
+  .object({
+    products: z.array(z.object({ id: z.number().int(), name: z.string(), category: z.string().nullable() })),
+    choices: z.array(z.object({ id: z.number().int(), name: z.string(), modifier: z.string().nullable() })),
+  })
+  .meta({ id: "AdminCatalogueItems" });
+export type CatalogueItems = z.infer<typeof CatalogueItems>;

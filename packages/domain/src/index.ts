@@ -1,3 +1,4 @@
+export * from "./availability-until";
 export * from "./basket";
 export * from "./codes";
 export * from "./contrast";

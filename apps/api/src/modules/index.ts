@@ -8,6 +8,7 @@ import { discountRoutes } from "./discount/routes";
 import { giftcardRoutes } from "./giftcard/routes";
 import { guestInformationRoutes } from "./guest-information";
 import { healthRoutes } from "./health/routes";
+import { kitchenRoutes } from "./kitchen/routes";
 import { loginAttemptRoutes } from "./login-attempt/routes";
 import { orderRoutes } from "./order/routes";
 import { paymentRoutes } from "./payment/routes";
@@ -18,6 +19,7 @@ import { settingsRoutes } from "./settings/routes";
 import { staffRoutes } from "./staff/routes";
 import { telemetryRoutes } from "./telemetry/routes";
 import { tenancyRoutes } from "./tenancy/routes";
+import { warehouseAdminRoutes } from "./warehouse/admin-routes";
 import { warehouseRoutes } from "./warehouse/routes";
 
 /** Every feature's routes, in the order of SPEC §7. */
@@ -45,5 +47,7 @@ export const adminRouteModules: RouteModule[] = [
   staffRoutes,
   auditRoutes,
   restaurantSetupRoutes,
+  kitchenRoutes,
+  warehouseAdminRoutes,
   restaurantEventRoutes,
 ];

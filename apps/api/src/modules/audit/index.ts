@@ -1,1 +1,1 @@
-export { type AuditChange, recordAudit } from "./record-audit";
+export { type AuditChange, recordAudit, SYSTEM_ACTOR_EMAIL, type SystemActor } from "./record-audit";

@@ -12,17 +12,32 @@ export type AuditChange = {
 };
 
 /**
+ * Who did it when no person did: the server itself, on a rule a manager set (an order rejected automatically
+ * after the restaurant's auto-reject minutes). Written with no account, under this name and address.
+ */
+export type SystemActor = { system: string };
+
+export const SYSTEM_ACTOR_EMAIL = "system";
+
+/**
  * Writes one audit entry: call it in the same transaction as the change, so that a change is never without
  * its entry (nor an entry without its change). Secrets never go in: callers pass what a manager may read.
  */
-export async function recordAudit(tx: Executor, staff: SignedInStaff, at: Date, change: AuditChange): Promise<void> {
+export async function recordAudit(
+  tx: Executor,
+  actor: SignedInStaff | SystemActor,
+  at: Date,
+  change: AuditChange,
+): Promise<void> {
+  const who =
+    "system" in actor
+      ? { accountId: null, actorName: actor.system, actorEmail: SYSTEM_ACTOR_EMAIL }
+      : { accountId: actor.account.id, actorName: actor.account.name, actorEmail: actor.account.email };
   await tx.insert(schema.auditLog).values({
     at,
     organisationId: change.organisationId,
     productionUnitId: change.productionUnitId,
-    accountId: staff.account.id,
-    actorName: staff.account.name,
-    actorEmail: staff.account.email,
+    ...who,
     action: change.action,
     before: change.before ?? null,
     after: change.after ?? null,

@@ -8,14 +8,8 @@ import { type LineError, localParts, type ModifierRule, priceLine, productPriceT
 import { conflict, type ErrorItem, notFound, unprocessableItems } from "../../errors";
 import { getModuleSettings } from "../settings";
 import { requireOrderableModule } from "../tenancy";
-import {
-  findBlockedChoiceIds,
-  findProductOfUnit,
-  findProductOptions,
-  isProductBlocked,
-  type LineChoiceValues,
-  type LineValues,
-} from "./repository";
+import { isProductSoldOut, soldOutChoiceIds } from "../warehouse";
+import { findProductOfUnit, findProductOptions, type LineChoiceValues, type LineValues } from "./repository";
 
 export type ChosenInput = { modifierId: number; choiceId: number; amount: number };
 
@@ -49,7 +43,7 @@ export async function priceBasketLine(db: Executor, request: PriceLineRequest): 
   requireOrderableModule(found);
   const { product } = found;
 
-  if (await isProductBlocked(db, productionUnitId, productId)) {
+  if (await isProductSoldOut(db, productionUnitId, productId, request.now)) {
     throw conflict("PRODUCT_BLOCKED", "The product is sold out at the moment");
   }
   if (product.priceMinor <= 0) {
@@ -68,10 +62,11 @@ export async function priceBasketLine(db: Executor, request: PriceLineRequest): 
   const priced = priceLine({ productPriceMinor, quantity, modifiers: rules, chosen });
   if (!priced.ok) throw unprocessableItems(priced.errors.map((error) => describeLineError(error, rules)));
 
-  const blocked = await findBlockedChoiceIds(
+  const blocked = await soldOutChoiceIds(
     db,
     productionUnitId,
     chosen.map((choice) => choice.choiceId),
+    request.now,
   );
   if (blocked.length > 0) {
     const names = blocked.map((id) => choiceNames.get(id) ?? String(id)).join(", ");

@@ -4,18 +4,7 @@ import { and, asc, desc, eq, inArray, isNotNull, lt, notExists, or, type SQL, sq
 import { CheckoutState } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 
-const {
-  basket,
-  basketItem,
-  basketItemChoice,
-  blockedChoice,
-  blockedProduct,
-  choice,
-  module,
-  modifierChoice,
-  product,
-  productModifier,
-} = schema;
+const { basket, basketItem, basketItemChoice, choice, module, modifierChoice, product, productModifier } = schema;
 
 export type BasketRow = typeof basket.$inferSelect;
 export type BasketItemRow = typeof basketItem.$inferSelect;
@@ -92,38 +81,6 @@ export function findProductOfUnit(db: Executor, productId: number, productionUni
       .limit(1);
     return rows[0];
   });
-}
-
-export async function isProductBlocked(db: Executor, productionUnitId: number, productId: number): Promise<boolean> {
-  return (await blockedProductIds(db, productionUnitId)).includes(productId);
-}
-
-/** The unit's sold-out products: a short list, read whole once and kept. */
-function blockedProductIds(db: Executor, productionUnitId: number): Promise<readonly number[]> {
-  return readRestaurantSetup(db, `basket.blocked-products:${productionUnitId}`, async () => {
-    const rows = await db
-      .select({ productId: blockedProduct.productId })
-      .from(blockedProduct)
-      .where(eq(blockedProduct.productionUnitId, productionUnitId));
-    return rows.map((row) => row.productId);
-  });
-}
-
-/** Which of `choiceIds` are sold out at the unit. */
-export async function findBlockedChoiceIds(
-  db: Executor,
-  productionUnitId: number,
-  choiceIds: number[],
-): Promise<number[]> {
-  if (choiceIds.length === 0) return [];
-  const blocked = await readRestaurantSetup(db, `basket.blocked-choices:${productionUnitId}`, async () => {
-    const rows = await db
-      .select({ choiceId: blockedChoice.choiceId })
-      .from(blockedChoice)
-      .where(eq(blockedChoice.productionUnitId, productionUnitId));
-    return rows.map((row) => row.choiceId);
-  });
-  return choiceIds.filter((id) => blocked.includes(id));
 }
 
 /** Every option group of the product with its choices (one row per group × choice). */

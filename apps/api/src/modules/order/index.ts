@@ -1,3 +1,11 @@
 /** What other features use of the order feature. */
-export { findOrder, findOrderDetails, type OrderDetails } from "./repository";
+export {
+  findOrder,
+  findOrderDetails,
+  findOrdersWithLines,
+  type OrderDetails,
+  type OrderRow,
+  type OrderSearch,
+  type OrdersWithLines,
+} from "./repository";
 export { FIRST_RECEIPT_NUMBER, startReceiptSequence } from "./start-receipt-sequence";

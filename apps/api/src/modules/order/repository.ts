@@ -123,3 +123,36 @@ export async function findOrderDetails(db: Db, orderRow: OrderRow) {
   return { order: orderRow, lines, discounts, payments, unit: unit! };
 }
 export type OrderDetails = Awaited<ReturnType<typeof findOrderDetails>>;
+
+/** A search of the kitchen's queue: the receipt number exactly, or part of the guest's name (any case). */
+export type OrderSearch = { receiptNumber: number | null; guestName: string };
+
+/**
+ * The kitchen's view of several orders at once (the queue): the orders (those matching `search`, when given),
+ * their lines and their discounts, three statements side by side whatever the number of orders.
+ */
+export async function findOrdersWithLines(db: Db, orderIds: string[], search?: OrderSearch) {
+  if (orderIds.length === 0) return { orders: [], lines: [], discounts: [] };
+  const matching = search
+    ? sql`(${search.receiptNumber === null ? sql`false` : sql`${order.receiptNumber} = ${search.receiptNumber}`} or ${order.guestName} ilike ${`%${escapeLike(search.guestName)}%`})`
+    : undefined;
+  const [orders, lines, discounts] = await Promise.all([
+    db
+      .select()
+      .from(order)
+      .where(and(inArray(order.id, orderIds), matching)),
+    db.select().from(orderLine).where(inArray(orderLine.orderId, orderIds)).orderBy(asc(orderLine.id)),
+    db
+      .select({ orderId: orderDiscount.orderId, code: orderDiscount.code, amountMinor: orderDiscount.amountMinor })
+      .from(orderDiscount)
+      .where(inArray(orderDiscount.orderId, orderIds))
+      .orderBy(asc(orderDiscount.code)),
+  ]);
+  return { orders, lines, discounts };
+}
+export type OrdersWithLines = Awaited<ReturnType<typeof findOrdersWithLines>>;
+
+/** `%` and `_` in a guest's search are letters, not patterns. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -3,8 +3,9 @@
  * only; the capacity is taken at finalize. Refuses, so the storefront can show
  * Payment.RestaurantOffline (SPEC §8: shown when order validation fails):
  * - 422 BASKET_EMPTY when there is nothing to order (no line but the bag fee);
- * - 422 Payment.RestaurantOffline when the restaurant is closed now, or the chosen time falls
- *   outside the hours of its day (opening hours, or delivery hours for delivery);
+ * - 422 Payment.RestaurantOffline when the restaurant is closed now, has paused online orders (the
+ *   warehouse's ordering pause), or the chosen time falls outside the hours of its day (opening hours,
+ *   or delivery hours for delivery);
  * - 422 DeliveryMethod.TimePicker when no time is chosen or it is no longer offered (passed,
  *   inside the preparation time);
  * - 409 SLOT_FULL (slotFull of the capacity feature, as at finalize) when the slot no longer has room for the basket.
@@ -18,6 +19,7 @@ import { slotFull } from "../capacity";
 import { checkoutBasket, loadOwnCheckout } from "../checkout";
 import { readyTimeStatus } from "../delivery";
 import { findClosedDates, findHours, findProductionUnit } from "../tenancy";
+import { refuseWhilePaused } from "../warehouse";
 
 export const restaurantOffline = () =>
   unprocessable(
@@ -46,6 +48,7 @@ export async function validateOrder(
   const weekly = await findHours(db, unit.id, "opening");
   const closedDates = await findClosedDates(db, unit.id);
   if (!openingStatus(now, unit.timeZone, weekly, closedDates).isOpen) throw restaurantOffline();
+  await refuseWhilePaused(db, unit.id, now);
 
   const readyTime = checkout.orderReadyTime;
   if (!readyTime) throw unprocessable("DeliveryMethod.TimePicker", "Please choose a time", "orderReadyTime");

@@ -52,6 +52,7 @@ import {
 import { checkReadyTime } from "../delivery";
 import { getModuleSettings } from "../settings";
 import { requireOwnModule } from "../tenancy";
+import { refuseWhilePaused } from "../warehouse";
 import { type CapacityHold, refuseUnusableDiscounts, takeHolds } from "./attempt-holds";
 import type { OnlineMethod, PaymentProvider, PaymentRow } from "./providers/provider";
 import { checkRedirectUrl } from "./redirect-url";
@@ -226,6 +227,11 @@ async function startAttempt(
   now: Date,
 ): Promise<PaymentRow[]> {
   validateCheckout(checkout, settings);
+  // Online ordering paused (issue 44): refused here, in the transaction that starts the payment, before anything
+  // is held, drawn or sent to a provider, so no guest pays for an order the restaurant then refuses. Only here
+  // (and at validation): the order's finalize never asks, so a payment started before the pause began, and
+  // approved after it, still becomes its order (the guest paid; the kitchen sees it like any other order).
+  await refuseWhilePaused(tx, checkout.productionUnitId, now);
   // Basket changes lock the basket row too: they wait for this payment, then see it and refuse. Locked, the
   // basket read here is the one paid for.
   if (checkout.basketId) await lockBasket(tx, checkout.basketId);

@@ -102,7 +102,7 @@ async function endMain(tx: Executor, main: PaymentRow, end: AttemptEnd, now: Dat
 }
 
 /** Gift-card payments still holding → REFUNDED, each card credited with a positive transaction. */
-async function giveGiftcardsBack(tx: Executor, rows: PaymentRow[], now: Date): Promise<PaymentRow[]> {
+export async function giveGiftcardsBack(tx: Executor, rows: PaymentRow[], now: Date): Promise<PaymentRow[]> {
   const refunded = await refundHoldingPayments(
     tx,
     rows.map((row) => row.id),

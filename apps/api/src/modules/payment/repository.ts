@@ -427,3 +427,21 @@ export async function markRefundFailed(
 ): Promise<void> {
   await db.update(paymentRefund).set(values).where(eq(paymentRefund.id, id));
 }
+
+/**
+ * The payments of each checkout's latest attempt (the one that placed its order), gift cards first, in one
+ * statement for a whole queue of orders: the back office shows how each order was paid, and given back.
+ */
+export async function findLatestAttemptPayments(db: Executor, checkoutIds: string[]): Promise<PaymentRow[]> {
+  if (checkoutIds.length === 0) return [];
+  return db
+    .select()
+    .from(payment)
+    .where(
+      and(
+        inArray(payment.checkoutId, checkoutIds),
+        sql`${payment.attempt} = (select max(latest.attempt) from ${payment} as latest where latest.checkout_id = ${payment.checkoutId})`,
+      ),
+    )
+    .orderBy(...mainLast);
+}

@@ -3,17 +3,21 @@ import { z } from "zod";
 import type { RouteModule } from "../../deps";
 import { NotModified, REVALIDATE } from "../../plugins/answer-cache";
 import { requireOwnProductionUnit } from "../tenancy";
-import { findBlockedChoices, findBlockedProducts } from "./repository";
+import { soldOutAt } from "./sold-out";
 
 const tags = ["Warehouse"];
 const description =
   "Stock changes at any time: `cache-control: no-cache` with a weak ETag, so a client revalidates cheaply (304).";
 const responses = { 304: NotModified, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody };
 
-/** Read on every menu visit: kept in memory (plugins/answer-cache.ts), named by a hash of the answer. */
+/**
+ * Read on every menu visit: kept in memory (plugins/answer-cache.ts), named by a hash of the answer, until the
+ * change feed moves or the earliest `until` among the rows comes (an item sold out until 14:00 is back at 14:00
+ * with nothing written).
+ */
 const config = { cache: REVALIDATE };
 
-export const warehouseRoutes: RouteModule = (api, { db }) => {
+export const warehouseRoutes: RouteModule = (api, { db, now }) => {
   api.get(
     "/blockedProduct",
     {
@@ -26,9 +30,11 @@ export const warehouseRoutes: RouteModule = (api, { db }) => {
         response: { 200: z.array(BlockedProduct), ...responses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const unit = await requireOwnProductionUnit(db, request.query.productionUnitId, request.productionUnitId);
-      return findBlockedProducts(db, unit.id);
+      const { ids, changesAt } = await soldOutAt(db, unit.id, "product", now());
+      reply.cacheUntilMs = changesAt?.getTime();
+      return ids.map((productId) => ({ productId }));
     },
   );
 
@@ -44,9 +50,11 @@ export const warehouseRoutes: RouteModule = (api, { db }) => {
         response: { 200: z.array(BlockedChoice), ...responses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const unit = await requireOwnProductionUnit(db, request.query.productionUnitId, request.productionUnitId);
-      return findBlockedChoices(db, unit.id);
+      const { ids, changesAt } = await soldOutAt(db, unit.id, "choice", now());
+      reply.cacheUntilMs = changesAt?.getTime();
+      return ids.map((choiceId) => ({ choiceId }));
     },
   );
 };

@@ -1,0 +1,175 @@
+import {
+  AcceptRequest,
+  AdminOrder,
+  AdminOrderParams,
+  ErrorBody,
+  KitchenConflict,
+  OrderQueue,
+  OrderQueueQuery,
+  ReadyTimeRequest,
+  RejectRequest,
+  RestaurantParams,
+} from "@app/contracts";
+import type { FastifyReply } from "fastify";
+import type { Api, Deps, RouteModule } from "../../deps";
+import { ADMIN_TAGS, EVERY_ROLE, requireRestaurant, signedInStaff } from "../staff";
+import { changeKitchenStatus, type KitchenCommand, type KitchenOutcome } from "./change-kitchen-status";
+import { getAdminOrder, openOrder } from "./open-order";
+import { readOrderQueue } from "./read-order-queue";
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+
+/**
+ * The restaurant's live orders (issue 44), for staff and up of the restaurant: the queue, one order, opening it
+ * (stops the alert), and the kitchen status changes. Outside the account's reach an order is 404, as if it did
+ * not exist; a change another screen made first is 409 with the order as it now is.
+ */
+export const kitchenRoutes: RouteModule = (admin, deps) => {
+  queueRoute(admin, deps);
+  orderRoute(admin, deps);
+  openRoute(admin, deps);
+  statusRoutes(admin, deps);
+};
+
+function queueRoute(admin: Api, { db, now }: Deps) {
+  admin.get(
+    "/restaurants/:restaurantId/orders",
+    {
+      schema: {
+        tags: ADMIN_TAGS,
+        summary: "The restaurant's order queue: active orders (new, accepted, ready) or today's finished ones",
+        description:
+          "view=active: every new, accepted and ready order whatever day it was placed, by ready time. " +
+          "view=finished: picked up and rejected today (the restaurant's time zone), newest first. q: a receipt " +
+          "number, or part of the guest's name. lastEventId: stream GET /api/admin/events after it to miss nothing.",
+        params: RestaurantParams,
+        querystring: OrderQueueQuery,
+        response: { 200: OrderQueue, ...errors },
+      },
+    },
+    async (request) => {
+      requireRestaurant(signedInStaff(request), request.params.restaurantId, EVERY_ROLE);
+      return readOrderQueue(db, request.params.restaurantId, request.query, now());
+    },
+  );
+}
+
+function orderRoute(admin: Api, deps: Deps) {
+  admin.get(
+    "/orders/:orderId",
+    {
+      schema: {
+        tags: ADMIN_TAGS,
+        summary: "One order with its kitchen status, lines, payments and what to collect at pickup",
+        params: AdminOrderParams,
+        response: { 200: AdminOrder, ...errors },
+      },
+    },
+    async (request) => getAdminOrder(deps, signedInStaff(request), request.params.orderId),
+  );
+}
+
+function openRoute(admin: Api, deps: Deps) {
+  admin.post(
+    "/orders/:orderId/open",
+    {
+      schema: {
+        tags: ADMIN_TAGS,
+        summary: "Open the order on a screen: the first opening stops the new-order alert on every screen",
+        description: "Records the first opening only (event order.opened); opening again changes nothing.",
+        params: AdminOrderParams,
+        response: { 200: AdminOrder, ...errors },
+      },
+    },
+    async (request) => openOrder(deps, signedInStaff(request), request.params.orderId),
+  );
+}
+
+const CONFLICT_MESSAGE = "Another screen changed this order first; it is shown as it is now";
+
+/** Answers the changed order, or 409 KitchenConflict with the order as it now is. */
+function answer(reply: FastifyReply, outcome: KitchenOutcome) {
+  if (!("refused" in outcome)) return reply.send(outcome.order);
+  const conflict: KitchenConflict = {
+    code: "KITCHEN_STATUS_CHANGED",
+    message: CONFLICT_MESSAGE,
+    order: outcome.order,
+    errors: [{ code: "KITCHEN_STATUS_CHANGED", message: CONFLICT_MESSAGE }],
+  };
+  return reply.status(409).send(conflict);
+}
+
+function statusRoutes(admin: Api, deps: Deps) {
+  const responses = { 200: AdminOrder, ...errors, 409: KitchenConflict };
+  const change = (
+    request: { staff: Parameters<typeof signedInStaff>[0]["staff"]; params: { orderId: string } },
+    command: KitchenCommand,
+  ) => changeKitchenStatus(deps, signedInStaff(request), request.params.orderId, command);
+
+  admin.post(
+    "/orders/:orderId/accept",
+    {
+      schema: {
+        tags: ADMIN_TAGS,
+        summary: "Accept a new order, ready at the guest's time or at readyTime",
+        description:
+          "400 Kitchen.ReadyTimePassed (more than 2 minutes ago) or Kitchen.ReadyTimeTooLate (over 4 hours after " +
+          "the guest's time); a later time than the guest's tells the guest. 409 KITCHEN_STATUS_CHANGED.",
+        params: AdminOrderParams,
+        body: AcceptRequest,
+        response: responses,
+      },
+    },
+    async (request, reply) =>
+      answer(reply, await change(request, { action: "accept", readyTime: request.body?.readyTime })),
+  );
+  admin.post(
+    "/orders/:orderId/time",
+    {
+      schema: {
+        tags: ADMIN_TAGS,
+        summary: "Move an accepted order's ready time (the guest is told)",
+        description: "The same checks as accept's readyTime. 409 KITCHEN_STATUS_CHANGED unless the order is accepted.",
+        params: AdminOrderParams,
+        body: ReadyTimeRequest,
+        response: responses,
+      },
+    },
+    async (request, reply) =>
+      answer(reply, await change(request, { action: "time", readyTime: request.body.readyTime })),
+  );
+  for (const action of ["ready", "picked-up"] as const) {
+    admin.post(
+      `/orders/:orderId/${action}`,
+      {
+        schema: {
+          tags: ADMIN_TAGS,
+          summary:
+            action === "ready"
+              ? "Mark an accepted order ready for pickup (the guest is told)"
+              : "Mark a ready order picked up",
+          params: AdminOrderParams,
+          response: responses,
+        },
+      },
+      async (request, reply) => answer(reply, await change(request, { action })),
+    );
+  }
+  admin.post(
+    "/orders/:orderId/reject",
+    {
+      schema: {
+        tags: ADMIN_TAGS,
+        summary: "Reject a new or accepted order: all money back, the kitchen capacity freed, the guest told",
+        description:
+          "Online payments are refunded through the refund outbox, gift-card amounts go back onto the cards, an " +
+          "unpaid pay-at-pickup payment is cancelled. reason other needs a text (400 Kitchen.RejectTextRequired).",
+        params: AdminOrderParams,
+        body: RejectRequest,
+        response: responses,
+      },
+    },
+    async (request, reply) =>
+      answer(reply, await change(request, { action: "reject", reason: request.body.reason, text: request.body.text })),
+  );
+}
