@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { type Config, fastifyTrustProxy } from "./config";
 import type { Deps, RouteModule } from "./deps";
 import { adminRouteModules, routeModules } from "./modules";
+import { createEscalationService, startEscalationLoop } from "./modules/escalation";
 import { finalizeCheckout } from "./modules/order/finalize-checkout";
 import { createPaymentProviders, type PaymentProvider } from "./modules/payment/providers/provider";
 import { testPaymentProvider } from "./modules/payment/providers/test-provider";
@@ -193,6 +194,7 @@ function registerBackgroundLoops(app: FastifyInstance, deps: Deps): void {
     stopLoops.push(startSettleLoop(deps, deps.config.paymentSettleIntervalSeconds * 1000));
     stopLoops.push(startReceiptRetryLoop(deps.receipts));
     stopLoops.push(startRetentionLoop(deps));
+    stopLoops.push(startEscalationLoop(createEscalationService(deps)));
   });
   app.addHook("onClose", async () => {
     await Promise.all(stopLoops.map((stop) => stop()));

@@ -4,4 +4,4 @@
 export { type GuestMessageKind, queueGuestMessage } from "./queue-guest-message";
 export { insertReceiptMessages } from "./repository";
 /** The email sender (SMTP or the .eml outbox), for the back office's links and notices (staff). */
-export { createEmailSender, type EmailMessage, type EmailSender } from "./senders";
+export { createEmailSender, type EmailMessage, type EmailSender, type SmsProvider } from "./senders";
