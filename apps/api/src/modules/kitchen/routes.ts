@@ -4,6 +4,7 @@ import {
   AdminOrderParams,
   ErrorBody,
   KitchenConflict,
+  KitchenStepRequest,
   OrderQueue,
   OrderQueueQuery,
   ReadyTimeRequest,
@@ -121,7 +122,10 @@ function statusRoutes(admin: Api, deps: Deps) {
       },
     },
     async (request, reply) =>
-      answer(reply, await change(request, { action: "accept", readyTime: request.body?.readyTime })),
+      answer(
+        reply,
+        await change(request, { action: "accept", readyTime: request.body?.readyTime, version: request.body?.version }),
+      ),
   );
   admin.post(
     "/orders/:orderId/time",
@@ -135,8 +139,7 @@ function statusRoutes(admin: Api, deps: Deps) {
         response: responses,
       },
     },
-    async (request, reply) =>
-      answer(reply, await change(request, { action: "time", readyTime: request.body.readyTime })),
+    async (request, reply) => answer(reply, await change(request, { action: "time", ...request.body })),
   );
   for (const action of ["ready", "picked-up"] as const) {
     admin.post(
@@ -149,10 +152,11 @@ function statusRoutes(admin: Api, deps: Deps) {
               ? "Mark an accepted order ready for pickup (the guest is told)"
               : "Mark a ready order picked up",
           params: AdminOrderParams,
+          body: KitchenStepRequest,
           response: responses,
         },
       },
-      async (request, reply) => answer(reply, await change(request, { action })),
+      async (request, reply) => answer(reply, await change(request, { action, version: request.body?.version })),
     );
   }
   admin.post(
@@ -169,7 +173,6 @@ function statusRoutes(admin: Api, deps: Deps) {
         response: responses,
       },
     },
-    async (request, reply) =>
-      answer(reply, await change(request, { action: "reject", reason: request.body.reason, text: request.body.text })),
+    async (request, reply) => answer(reply, await change(request, { action: "reject", ...request.body })),
   );
 }
