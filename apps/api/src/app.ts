@@ -196,8 +196,9 @@ function registerBackgroundLoops(app: FastifyInstance, deps: Deps): void {
     stopLoops.push(startSettleLoop(deps, deps.config.paymentSettleIntervalSeconds * 1000));
     stopLoops.push(startReceiptRetryLoop(deps.receipts));
     stopLoops.push(startRetentionLoop(deps));
-    stopLoops.push(startEscalationLoop(createEscalationService(deps)));
-    stopLoops.push(startAutoRejectLoop(deps));
+    const escalation = createEscalationService(deps);
+    stopLoops.push(startEscalationLoop(escalation));
+    stopLoops.push(startAutoRejectLoop({ ...deps, onAutoRejected: escalation.alertAutoRejected }));
   });
   app.addHook("onClose", async () => {
     await Promise.all(stopLoops.map((stop) => stop()));

@@ -141,3 +141,25 @@ async function alertOnce(
     return true;
   });
 }
+
+/** Tells the managers of an order the kitchen rejected automatically (once per order). */
+export async function alertAutoRejected(
+  deps: EscalationDeps,
+  rejected: { orderId: string; productionUnitId: number; receiptNumber: number; waitedMinutes: number },
+): Promise<boolean> {
+  return alertOnce(deps, {
+    productionUnitId: rejected.productionUnitId,
+    kind: "auto-rejected",
+    orderId: rejected.orderId,
+    repeatMs: Number.POSITIVE_INFINITY,
+    now: deps.now(),
+    audit: {
+      action: "order.auto-rejected.alerted",
+      after: {
+        orderId: rejected.orderId,
+        receiptNumber: rejected.receiptNumber,
+        minutesWaiting: rejected.waitedMinutes,
+      },
+    },
+  });
+}

@@ -208,6 +208,28 @@ describe("an order nobody opened", () => {
   });
 });
 
+describe("an order the kitchen rejected automatically", () => {
+  test("alerts the owners and managers once, audited, sent at once", async () => {
+    const service = escalation();
+    const { orderId, receiptNumber } = await placeOrder();
+    const rejected = {
+      orderId,
+      productionUnitId: t.restaurantA.module.productionUnitId,
+      receiptNumber,
+      waitedMinutes: 20,
+    };
+    await service.alertAutoRejected(rejected);
+    await service.alertAutoRejected(rejected);
+    await service.drain();
+    const subject = `Ordre ${receiptNumber} hos Bistro Nørrebro blev afvist automatisk`;
+    expect(emails.filter((m) => m.subject === subject).map((m) => m.to)).toEqual(
+      expect.arrayContaining([people.ownerA, people.managerA]),
+    );
+    expect(emails.filter((m) => m.subject === subject && m.to === people.managerA)).toHaveLength(1);
+    expect(await escalationAudits("order.auto-rejected.alerted")).toHaveLength(1);
+  });
+});
+
 describe("no screen open while the restaurant takes online orders", () => {
   test("after 2 minutes without a screen its managers are told, again every 30 minutes", async () => {
     const service = escalation();

@@ -4,8 +4,9 @@
  */
 import { type BackgroundRun, backgroundRun, runEvery } from "../../background-run";
 import type { Deps } from "../../deps";
+import type { AutoRejectedOrder } from "../kitchen";
 import { createEmailSender, type SmsProvider } from "../receipt";
-import { type EscalationDeps, escalateMissingScreens, escalateUnseenOrders } from "./escalate";
+import { alertAutoRejected, type EscalationDeps, escalateMissingScreens, escalateUnseenOrders } from "./escalate";
 import { type AlertSenders, deliverDueAlerts } from "./send-alerts";
 
 export { NO_SCREEN_AFTER_MS, NO_SCREEN_REPEAT_MS, UNSEEN_REPEAT_MS } from "./escalate";
@@ -15,6 +16,8 @@ export const ESCALATION_INTERVAL_MS = 30_000;
 export type EscalationService = BackgroundRun & {
   /** One sweep and send, awaited (tests drive it with a fixed clock). */
   sweep: () => Promise<{ unseen: number; noScreen: number; sent: number; failed: number }>;
+  /** The kitchen's auto-reject tells of each order it rejected (app.ts wires it): alert, then send at once. */
+  alertAutoRejected: (rejected: AutoRejectedOrder) => Promise<void>;
 };
 
 export function createEscalationService(
@@ -38,7 +41,10 @@ export function createEscalationService(
     return { unseen, noScreen, sent, failed };
   };
   const run = backgroundRun(sweep, (error) => deps.log.error({ err: error }, "escalation sweep failed"));
-  return { ...run, sweep };
+  const alertRejected = async (rejected: AutoRejectedOrder) => {
+    if (await alertAutoRejected(full, rejected)) run.kick();
+  };
+  return { ...run, sweep, alertAutoRejected: alertRejected };
 }
 
 /** Sweeps now and every 30 s (app.ts, while the server listens); answers the stop function. */
