@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { type Config, fastifyTrustProxy } from "./config";
 import type { Deps, RouteModule } from "./deps";
 import { adminRouteModules, routeModules } from "./modules";
+import { createEscalationService, startEscalationLoop } from "./modules/escalation";
 import { readOrderProgress, startAutoRejectLoop } from "./modules/kitchen";
 import { finalizeCheckout } from "./modules/order/finalize-checkout";
 import { createPaymentProviders, type PaymentProvider } from "./modules/payment/providers/provider";
@@ -195,7 +196,9 @@ function registerBackgroundLoops(app: FastifyInstance, deps: Deps): void {
     stopLoops.push(startSettleLoop(deps, deps.config.paymentSettleIntervalSeconds * 1000));
     stopLoops.push(startReceiptRetryLoop(deps.receipts));
     stopLoops.push(startRetentionLoop(deps));
-    stopLoops.push(startAutoRejectLoop(deps));
+    const escalation = createEscalationService(deps);
+    stopLoops.push(startEscalationLoop(escalation));
+    stopLoops.push(startAutoRejectLoop({ ...deps, onAutoRejected: escalation.alertAutoRejected }));
   });
   app.addHook("onClose", async () => {
     await Promise.all(stopLoops.map((stop) => stop()));

@@ -19,3 +19,5 @@ export {
 export { type GuestKitchenStatus, readGuestKitchenStatus } from "./guest-status";
 export { openKitchenOrder, type PlacedOrder } from "./open-kitchen-order";
 export { readOrderProgress } from "./read-order-progress";
+/** Orders nobody has opened or decided on yet (the escalation sweep). */
+export { findUnseenOrders, type UnseenOrder } from "./unseen-orders";

@@ -8,4 +8,4 @@ export { insertReceiptMessages } from "./repository";
 export { deliverDueReceipts, type ReceiptDeps } from "./send-receipts";
 export type { SmsMessage } from "./senders";
 /** The email sender (SMTP or the .eml outbox), for the back office's links and notices (staff). */
-export { createEmailSender, type EmailMessage, type EmailSender } from "./senders";
+export { createEmailSender, type EmailMessage, type EmailSender, type SmsProvider } from "./senders";
