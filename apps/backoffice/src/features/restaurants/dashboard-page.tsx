@@ -1,7 +1,7 @@
 import type { Membership } from "@app/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { Link, Navigate } from "react-router";
+import { Link, Navigate, useLocation } from "react-router";
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
 import { managesRestaurant, useMe } from "../../lib/session";
 import { restaurantsQuery } from "./api";
@@ -11,10 +11,12 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const me = useMe();
   const list = useQuery(restaurantsQuery);
-  // Kitchen and counter staff of one restaurant come for its orders: they land there.
+  // Kitchen and counter staff of one restaurant come for its orders: they land there after signing in (the
+  // Restaurants link still shows this list).
+  const justSignedIn = (useLocation().state as { signedIn?: boolean } | null)?.signedIn === true;
   const onlyStaff = me.memberships.every((m) => m.role === "staff");
   const only = list.data?.restaurants.length === 1 ? list.data.restaurants[0] : undefined;
-  if (onlyStaff && only) return <Navigate to={ordersPathOf(only.id)} replace />;
+  if (justSignedIn && onlyStaff && only) return <Navigate to={ordersPathOf(only.id)} replace />;
   return (
     <>
       <PageHeading title={t("dashboard.title")} />

@@ -24,7 +24,9 @@ export class ChangedElsewhere extends Error {
  * into every cached queue at once, so this screen does not wait for its own event to show the change.
  */
 export async function changeKitchenStatus(order: AdminOrder, change: KitchenChange): Promise<AdminOrder> {
-  const { action, ...body } = change;
+  const { action, ...details } = change;
+  // The version this screen shows: if another screen changed the order since, the server refuses (409).
+  const body = action === "open" ? {} : { ...details, version: order.version };
   try {
     const changed = await apiSend<AdminOrder>("POST", `/orders/${order.id}/${action}`, body);
     putOrder(changed);

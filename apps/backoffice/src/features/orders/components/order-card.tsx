@@ -1,4 +1,5 @@
 import type { AdminOrder } from "@app/contracts";
+import { isKitchenFinished } from "@app/domain";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { changeKitchenStatus } from "../api/change-kitchen-status";
@@ -36,7 +37,11 @@ export function OrderCard({ order, onPrint, printOnAccept }: Props) {
             <span className="visually-hidden">{t("orders.receipt")} </span>#{order.receiptNumber}
           </span>
           {unseen && <span className="badge new-badge">{t("orders.unseen")}</span>}
-          <ReadyCountdown readyTime={order.readyTime} delivery={order.delivery !== null} />
+          <ReadyCountdown
+            readyTime={order.readyTime}
+            delivery={order.delivery !== null}
+            finished={isKitchenFinished(order.kitchenStatus)}
+          />
           <span className="order-guest">{order.guest.name ?? t("orders.noName")}</span>
           <span className="order-summary muted">
             {t("orders.items", { count: items })} · {money(order.total, i18n.language)}
@@ -48,7 +53,9 @@ export function OrderCard({ order, onPrint, printOnAccept }: Props) {
             </span>
           )}
           {order.kitchenStatus === "rejected" && order.rejection && (
-            <span className="badge reject-badge">{t(`orders.rejectedBecause.${order.rejection.reason}`)}</span>
+            <span className="badge reject-badge">
+              {t("orders.rejectedWith", { reason: t(`orders.rejectedBecause.${order.rejection.reason}`) })}
+            </span>
           )}
           {order.kitchenStatus === "picked-up" && <span className="badge">{t("orders.status.picked-up")}</span>}
         </button>

@@ -44,6 +44,11 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
           </li>
         ))}
       </ul>
+      {order.rejection?.text && (
+        <p className="order-comment">
+          <strong>{t("orders.rejectText")}:</strong> {order.rejection.text}
+        </p>
+      )}
       {order.comment && (
         <p className="order-comment">
           <strong>{t("orders.comment")}:</strong> {order.comment}
@@ -98,5 +103,6 @@ function paymentText(
   language: string,
 ) {
   const text = t(`orders.paidWith.${payment.method}`, { amount: money(payment.amount, language) });
-  return payment.isTest ? `${text} (${t("orders.testPayment")})` : text;
+  const notes = [payment.isTest && t("orders.testPayment"), payment.refunded && t("orders.refunded")].filter(Boolean);
+  return notes.length ? `${text} (${notes.join(", ")})` : text;
 }

@@ -83,8 +83,6 @@ export function OrdersPage({ availability, onAvailabilityEvent }: Props = {}) {
         armRefused={armRefused}
         wakeLock={wakeLock}
         onStart={() => void sounds.arm().then((ok) => setArmRefused(!ok))}
-        printOnAccept={printOnAccept}
-        onPrintOnAccept={choosePrintOnAccept}
       />
       {slots?.banner}
       <div className="queue-tools">
@@ -111,12 +109,17 @@ export function OrdersPage({ availability, onAvailabilityEvent }: Props = {}) {
             value={search}
             inputMode="search"
             autoComplete="off"
-            aria-describedby={`${searchId}-hint`}
             onChange={(event) => setSearch(event.target.value)}
           />
-          <p className="hint" id={`${searchId}-hint`}>
-            {t("orders.searchHint")}
-          </p>
+        </div>
+        <div className="field checkbox print-setting">
+          <input
+            id="print-on-accept"
+            type="checkbox"
+            checked={printOnAccept}
+            onChange={(event) => choosePrintOnAccept(event.target.checked)}
+          />
+          <label htmlFor="print-on-accept">{t("orders.printOnAccept")}</label>
         </div>
       </div>
       {shown.isPending ? (
@@ -126,7 +129,7 @@ export function OrdersPage({ availability, onAvailabilityEvent }: Props = {}) {
       ) : view === "active" ? (
         <OrderBoard orders={shown.data.orders} onPrint={print} printOnAccept={printOnAccept} />
       ) : (
-        <section aria-labelledby="finished-title">
+        <section aria-labelledby="finished-title" className="finished">
           <h2 id="finished-title">{t("orders.views.finished")}</h2>
           <OrderList
             orders={[...shown.data.orders].sort((a, b) => b.changedUtc.localeCompare(a.changedUtc))}

@@ -13,8 +13,6 @@ export function ServiceBar(props: {
   armRefused: boolean;
   wakeLock: WakeLockState;
   onStart: () => void;
-  printOnAccept: boolean;
-  onPrintOnAccept: (on: boolean) => void;
 }) {
   const { t } = useTranslation();
   const { live, armed, wakeLock } = props;
@@ -35,15 +33,6 @@ export function ServiceBar(props: {
           </button>
         )}
         <LiveStatus live={live} />
-        <div className="field checkbox print-setting">
-          <input
-            id="print-on-accept"
-            type="checkbox"
-            checked={props.printOnAccept}
-            onChange={(event) => props.onPrintOnAccept(event.target.checked)}
-          />
-          <label htmlFor="print-on-accept">{t("orders.printOnAccept")}</label>
-        </div>
       </div>
       {problems.length > 0 && (
         <div className="service-banner" role="alert">

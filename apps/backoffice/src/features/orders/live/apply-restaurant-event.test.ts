@@ -74,16 +74,39 @@ describe("an event of the stream", () => {
   test("an event no newer than the shown order is old news and changes nothing", () => {
     const shown = queue(order(A, { version: 5, kitchenStatus: "ready" }));
     const data = { productionUnitId: 1, orderId: A, kitchenStatus: "accepted" as const, version: 4 };
-    expect(isOldNews([shown], data)).toBe(true);
+    expect(isOldNews([shown], { type: "order.accepted", data })).toBe(true);
     expect(withEvent({ type: "order.accepted", at, data }, "active")(shown)).toBe(shown);
-    expect(isOldNews([shown], { ...data, version: 6 })).toBe(false);
+    expect(isOldNews([shown], { type: "order.accepted", data: { ...data, version: 6 } })).toBe(false);
   });
 
   test("an order no queue shows yet is news (a new order: read the queue)", () => {
-    expect(isOldNews([queue(order(B))], { productionUnitId: 1, orderId: A, kitchenStatus: "new", version: 1 })).toBe(
-      false,
-    );
+    const data = { productionUnitId: 1, orderId: A, kitchenStatus: "new" as const, version: 1 };
+    expect(isOldNews([queue(order(B))], { type: "order.placed", data })).toBe(false);
   });
+});
+
+test("opening keeps the version: order.opened of the shown version is news until the order shows opened", () => {
+  const data = { productionUnitId: 1, orderId: A, kitchenStatus: "new" as const, version: 1 };
+  const event = { type: "order.opened", at: "2026-11-29T11:31:00.000Z", data };
+  expect(isOldNews([queue(order(A))], event)).toBe(false);
+  const opened = withEvent(event, "active")(queue(order(A)));
+  expect(opened?.orders[0]?.openedAt).toBe(event.at);
+  expect(isOldNews([opened], event)).toBe(true);
+  // The answer of POST …/open (same version, opened) replaces the unopened copy too.
+  const answered = withOrder(order(A, { openedAt: event.at }))(queue(order(A)));
+  expect(answered?.orders[0]?.openedAt).toBe(event.at);
+});
+
+test("the server's copy replaces one patched from an event of the same version (the event has no ready time)", () => {
+  const data = { productionUnitId: 1, orderId: A, kitchenStatus: "accepted" as const, version: 2 };
+  const patched = withEvent(
+    { type: "order.accepted", at: "2026-11-29T11:31:00.000Z", data },
+    "active",
+  )(queue(order(A)));
+  expect(patched?.orders[0]).toMatchObject({ kitchenStatus: "accepted", readyTime: "2026-11-29T12:00:00.000Z" });
+  const answer = order(A, { version: 2, kitchenStatus: "accepted", readyTime: "2026-11-29T12:10:00.000Z" });
+  expect(withOrder(answer)(patched)?.orders[0]).toBe(answer);
+  expect(isOldNews([withOrder(answer)(patched)], { type: "order.accepted", data })).toBe(true);
 });
 
 test("the alert rings for new orders nobody has opened", () => {

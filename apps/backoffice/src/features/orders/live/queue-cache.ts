@@ -29,13 +29,8 @@ export async function applyEvent(
   event: { type: string; data: RestaurantEventData; at: string },
 ): Promise<void> {
   const queues = cachedQueues(restaurantId);
-  if (
-    isOldNews(
-      queues.map((q) => q.data),
-      event.data,
-    )
-  )
-    return;
+  const shown = queues.map((q) => q.data);
+  if (isOldNews(shown, event)) return;
   for (const { key } of queues) queryClient.setQueryData<OrderQueue>(key, withEvent(event, key[2]));
   await refetchQueues(restaurantId);
 }

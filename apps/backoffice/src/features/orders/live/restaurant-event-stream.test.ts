@@ -29,7 +29,7 @@ const latest = () => FakeSource.all.at(-1) as FakeSource;
 function open(lastEventId: string | null) {
   const events: StreamEvent[] = [];
   const connections: string[] = [];
-  const gaps = { count: 0 };
+  const gaps = { count: 0, signedOut: 0 };
   const stream = openRestaurantEventStream({
     restaurantId: 1,
     lastEventId,
@@ -37,6 +37,7 @@ function open(lastEventId: string | null) {
     onEvent: (event) => events.push(event),
     onConnection: (connection) => connections.push(connection),
     onGap: () => gaps.count++,
+    onSignedOut: () => gaps.signedOut++,
   });
   return { stream, events, connections, gaps };
 }
@@ -76,14 +77,24 @@ test("after a break it says so, waits, and resumes from the last id it got: noth
   expect(gaps.count).toBe(0);
 });
 
-test("a break before any id was known cannot be replayed: the queue is read again", () => {
+test("without any id the stream starts at the server's now: the queue is read again on each opening", () => {
   const { gaps } = open(null);
   latest().onopen?.();
+  expect(gaps.count).toBe(1);
   latest().onerror?.();
   vi.advanceTimersByTime(1_300);
   expect(latest().url).toBe("/api/admin/events?restaurantId=1");
   latest().onopen?.();
-  expect(gaps.count).toBe(1);
+  expect(gaps.count).toBe(2);
+});
+
+test("signed out: the stream ends for good and says so", () => {
+  const { gaps } = open("1:1");
+  latest().send("signed-out", "", {});
+  latest().onerror?.();
+  vi.advanceTimersByTime(60_000);
+  expect(FakeSource.all).toHaveLength(1);
+  expect(gaps.signedOut).toBe(1);
 });
 
 test("a resync event asks for the queue to be read again", () => {

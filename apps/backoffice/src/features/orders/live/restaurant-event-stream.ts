@@ -12,8 +12,10 @@
  */
 import { RESTAURANT_EVENT_TYPES, RestaurantEventData } from "@app/contracts";
 
-/** `resync` is not news of an order: it says the screen must read everything again. */
-const ORDER_AND_SERVICE_EVENTS = (RESTAURANT_EVENT_TYPES as readonly string[]).filter((type) => type !== "resync");
+/** The stream's own messages (`resync`: read everything again; `signed-out`) are not news of the restaurant. */
+const ORDER_AND_SERVICE_EVENTS = (RESTAURANT_EVENT_TYPES as readonly string[]).filter(
+  (type) => type !== "resync" && type !== "signed-out",
+);
 
 export type Connection = "connecting" | "live" | "reconnecting";
 export type StreamEvent = { id: string; type: string; data: RestaurantEventData; at: string };
@@ -24,6 +26,8 @@ export type StreamOptions = {
   onEvent: (event: StreamEvent) => void;
   onGap: () => void;
   onConnection: (connection: Connection) => void;
+  /** The session ended (signed out elsewhere, account disabled): the stream will not come back. */
+  onSignedOut: () => void;
   /** The browser's EventSource (tests pass their own). */
   EventSourceClass?: typeof EventSource;
   now?: () => Date;
@@ -48,7 +52,6 @@ export function openRestaurantEventStream(options: StreamOptions): { close: () =
   let source: EventSource | null = null;
   let attempt = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
-  let broken = false;
   let closed = false;
 
   const receive = (message: MessageEvent<string>) => {
@@ -67,15 +70,14 @@ export function openRestaurantEventStream(options: StreamOptions): { close: () =
     current.onopen = () => {
       attempt = 0;
       options.onConnection("live");
-      // Without an id the server cannot know what this screen missed while it was away.
-      if (broken && !resumable) options.onGap();
-      broken = false;
+      // Without an id the server starts at its last event now: whatever came since the queue was read (or while
+      // this screen was away) must be read again.
+      if (!resumable) options.onGap();
     };
     current.onerror = () => {
       // The browser would retry by itself, but from the URL's old id and at its own pace: we do it instead.
       current.close();
       if (closed || source !== current) return;
-      broken = true;
       options.onConnection("reconnecting");
       retry = setTimeout(connect, reconnectDelayMs(attempt++));
     };
@@ -83,6 +85,11 @@ export function openRestaurantEventStream(options: StreamOptions): { close: () =
     current.addEventListener("resync", (message) => {
       if ((message as MessageEvent).lastEventId) lastEventId = (message as MessageEvent).lastEventId;
       options.onGap();
+    });
+    current.addEventListener("signed-out", () => {
+      closed = true;
+      current.close();
+      options.onSignedOut();
     });
   };
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import { applyEvent, refetchQueues } from "./queue-cache";
 import { type Connection, openRestaurantEventStream, type StreamEvent } from "./restaurant-event-stream";
 
@@ -18,6 +19,10 @@ export function useLiveQueue(
   listener.current = onEvent;
   const startId = useRef<{ restaurantId: number; id: string | null } | null>(null);
   const ready = lastEventId !== undefined;
+  const navigate = useNavigate();
+  const signIn = useRef(
+    () => void navigate(`/sign-in?next=${encodeURIComponent(window.location.pathname.replace(/^\/admin/, ""))}`),
+  );
   if (ready && startId.current?.restaurantId !== restaurantId) startId.current = { restaurantId, id: lastEventId };
 
   useEffect(() => {
@@ -28,6 +33,7 @@ export function useLiveQueue(
       onConnection: (connection) =>
         setState((s) => ({ ...s, connection, connectedAt: connection === "live" ? new Date() : s.connectedAt })),
       onGap: () => void refetchQueues(restaurantId),
+      onSignedOut: () => signIn.current(),
       onEvent: (event) => {
         setState((s) => ({ ...s, lastEventAt: new Date(event.at) }));
         void applyEvent(restaurantId, event);
