@@ -5,7 +5,7 @@
 // figures are printed for information and never fail the run.
 //
 //   npm run bench -- [--pg] [--processes N] [--quick] [--cpu-prof]
-//                    [--only catalogue-reads|guest-reads|place-order|lunch-rush|cold-start|storefront]
+//                    [--only catalogue-reads|guest-reads|place-order|lunch-rush|cold-start|storefront|live-events]
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, totalmem } from "node:os";
@@ -16,6 +16,7 @@ import { measureColdStart } from "./lib/cold-start.mjs";
 import { readLoader } from "./lib/compare.mjs";
 import { pinningNote } from "./lib/cpu.mjs";
 import { measureGuestReads } from "./lib/guest-reads.mjs";
+import { measureLiveEvents } from "./lib/live-events.mjs";
 import { measureLunchRush } from "./lib/lunch-rush.mjs";
 import { measurePlaceOrder } from "./lib/place-order.mjs";
 import { ROOT, startProduct } from "./lib/product.mjs";
@@ -24,7 +25,15 @@ import { openShop } from "./lib/shop.mjs";
 import { formatTable, markdownTable, missedTargets } from "./lib/table.mjs";
 import { measureStorefront } from "./storefront/index.mjs";
 
-const PARTS = ["catalogue-reads", "guest-reads", "place-order", "lunch-rush", "cold-start", "storefront"];
+const PARTS = [
+  "catalogue-reads",
+  "guest-reads",
+  "place-order",
+  "lunch-rush",
+  "cold-start",
+  "storefront",
+  "live-events",
+];
 /** The names of the parts before issue 40, still accepted. */
 const FORMER_NAMES = { "menu-reads": "catalogue-reads", "other-reads": "guest-reads" };
 
@@ -45,8 +54,24 @@ if (processes > 1 && !options.pg) fail("--processes N > 1 needs --pg (several pr
 /** Seconds per measurement; --quick for development only (its figures are noisier). */
 /** `extraSetups`: a PGlite run also measures place order on PostgreSQL (1 and 2 processes), for information. */
 const timing = options.quick
-  ? { seconds: 1.5, warmupSeconds: 0.5, orderSeconds: 3, rushSeconds: 10, rushWarmupSeconds: 2, coldStarts: 3 }
-  : { seconds: 5, warmupSeconds: 2, orderSeconds: 10, rushSeconds: 30, rushWarmupSeconds: 40, coldStarts: 5 };
+  ? {
+      seconds: 1.5,
+      warmupSeconds: 0.5,
+      orderSeconds: 3,
+      rushSeconds: 10,
+      rushWarmupSeconds: 2,
+      coldStarts: 3,
+      liveSeconds: 10,
+    }
+  : {
+      seconds: 5,
+      warmupSeconds: 2,
+      orderSeconds: 10,
+      rushSeconds: 30,
+      rushWarmupSeconds: 40,
+      coldStarts: 5,
+      liveSeconds: 30,
+    };
 timing.extraSetups = !options.quick;
 const setup = { pg: options.pg, processes };
 
@@ -141,6 +166,7 @@ if (only.includes("lunch-rush")) {
   await measurePart("4 lunch rush", () => measureLunchRush({ setup, timing, log }));
 }
 if (only.includes("storefront")) await measurePart("5 storefront", measureStorefrontPart);
+if (only.includes("live-events")) await measurePart("7 live events", () => measureLiveEvents({ timing, log }));
 if (only.includes("cold-start")) {
   log("part 6: cold start of the compiled API on an existing DATA_DIR (information)");
   await measurePart("6 cold start", () => measureColdStart({ timing, log }));

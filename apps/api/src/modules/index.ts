@@ -48,6 +48,6 @@ export const adminRouteModules: RouteModule[] = [
   auditRoutes,
   restaurantSetupRoutes,
   kitchenRoutes,
-  restaurantEventRoutes,
   warehouseAdminRoutes,
+  restaurantEventRoutes,
 ];

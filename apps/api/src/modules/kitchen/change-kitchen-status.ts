@@ -13,7 +13,8 @@ import type { Deps } from "../../deps";
 import { notFound } from "../../errors";
 import { recordAudit, type SystemActor } from "../audit";
 import { releaseCapacity } from "../capacity";
-import { findOrder, type OrderRow } from "../order";
+import { giveDiscountUseBack } from "../discount";
+import { findOrder, findOrderDiscountCodeIds, type OrderRow } from "../order";
 import { type RefundedOrder, refundOrderPayments } from "../payment";
 import { type GuestMessageKind, queueGuestMessage } from "../receipt";
 import { appendRestaurantEvent } from "../restaurant-events";
@@ -136,9 +137,14 @@ function requestedReadyTime(command: KitchenCommand, order: OrderRow, now: Date)
   return checkReadyTime(new Date(command.readyTime), { now, guestTime: order.orderReadyTime });
 }
 
-/** A rejected order: the kitchen units it took are free for other guests, and all its money goes back. */
+/**
+ * A rejected order: the discount-code uses and kitchen units it took are free for other guests, and all its
+ * money goes back. In the lock order of payment/attempt-holds.ts: discount codes, capacity, then gift cards.
+ */
 async function giveEverythingBack(tx: Executor, order: OrderRow, now: Date): Promise<RefundedOrder> {
-  // Capacity before the payments: the lock order of payment/attempt-holds.ts (capacity, then gift cards).
+  for (const discountCodeId of await findOrderDiscountCodeIds(tx, order.id)) {
+    await giveDiscountUseBack(tx, discountCodeId);
+  }
   if (order.capacityInstanceId !== null) {
     await releaseCapacity(tx, {
       capacityInstanceId: order.capacityInstanceId,

@@ -97,16 +97,32 @@ export async function markKitchenOrderOpened(
   return row;
 }
 
-/** New orders (any restaurant) placed at or before `placedBefore`, oldest first: the auto-reject's candidates. */
+/** The restaurants that have new orders placed at or before `placedBefore`: where the auto-reject may have work. */
+export async function findUnitsWithNewOrdersBefore(db: Executor, placedBefore: Date): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ productionUnitId: kitchenOrder.productionUnitId })
+    .from(kitchenOrder)
+    .where(and(eq(kitchenOrder.status, "new"), lte(kitchenOrder.createdAt, placedBefore)));
+  return rows.map((row) => row.productionUnitId);
+}
+
+/** The restaurant's new orders placed at or before `placedBefore`, oldest first. */
 export async function findNewOrdersPlacedBefore(
   db: Executor,
+  productionUnitId: number,
   placedBefore: Date,
   limit: number,
 ): Promise<KitchenOrderRow[]> {
   return db
     .select()
     .from(kitchenOrder)
-    .where(and(eq(kitchenOrder.status, "new"), lte(kitchenOrder.createdAt, placedBefore)))
+    .where(
+      and(
+        eq(kitchenOrder.productionUnitId, productionUnitId),
+        eq(kitchenOrder.status, "new"),
+        lte(kitchenOrder.createdAt, placedBefore),
+      ),
+    )
     .orderBy(asc(kitchenOrder.createdAt))
     .limit(limit);
 }

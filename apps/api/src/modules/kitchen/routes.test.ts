@@ -333,6 +333,21 @@ describe("a reject gives everything back", () => {
     expect(credits.filter((row) => row.amountMinor === 11900)).toHaveLength(1);
   });
 
+  test("the discount code's use is given back: the code counts one use fewer", async () => {
+    const usesOf = async () =>
+      (await t.db.select().from(schema.discountCode).where(eq(schema.discountCode.code, "SOMMER10"))).find(
+        (row) => row.discountInstanceId === t.restaurantA.module.discountInstanceId,
+      )!.usageCount;
+    const before = await usesOf();
+    const orderId = await placeOrder(t, "pickup", {
+      lines: [{ product: "classic-burger", amount: 1 }],
+      discount: { code: "SOMMER10", amountMinor: 1190 },
+    });
+    expect(await usesOf()).toBe(before + 1);
+    await calls.post("staff", orderId, "reject", { reason: "closed" });
+    expect(await usesOf()).toBe(before);
+  });
+
   test("the kitchen capacity is freed: a full slot can be booked again", async () => {
     await setItemsPerSlot(t, t.restaurantA, 1);
     const before = await itemsUsed(t, t.restaurantA, SLOT);

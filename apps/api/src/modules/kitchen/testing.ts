@@ -48,3 +48,16 @@ export async function eventsOf(t: TestApp, orderId: string) {
 export async function guestMessagesOf(t: TestApp, orderId: string) {
   return t.db.select().from(schema.receiptMessage).where(eq(schema.receiptMessage.orderId, orderId));
 }
+
+/**
+ * The kitchen's services with the after-commit kicks doing nothing: as if the process died right after each
+ * commit, so the refund and message outboxes' rows wait for the next run.
+ */
+export function depsDyingAfterCommit(t: TestApp) {
+  return {
+    db: t.db,
+    now: t.clock.now,
+    refunds: { kick: () => {}, drain: async () => {}, deliverDue: async () => ({ refunded: 0, failed: 0 }) },
+    receipts: { kick: () => {}, drain: async () => {}, deliverDue: async () => ({ sent: 0, failed: 0 }) },
+  };
+}

@@ -1,3 +1,3 @@
 /** What other features use of the restaurant's event log: writing an event in their transaction, reading the last id. */
 export { appendRestaurantEvent } from "./append-event";
-export { findLastSeqs, RESTAURANT_EVENT_CHANNEL } from "./repository";
+export { findLastSeqs, findScreenLastSeen, RESTAURANT_EVENT_CHANNEL } from "./repository";

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/events: the restaurants' events as Server-Sent Events (docs/decisions/033-live-events.md).
+ * GET /api/admin/events: the restaurants' events as Server-Sent Events (docs/decisions/034-live-events.md).
  * Answered on the raw response (reply.hijack): the stream lives until the client goes, the session ends or the
  * server closes; the process's event hub (event-hub.ts) feeds it.
  */

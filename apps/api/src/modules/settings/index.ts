@@ -1,7 +1,7 @@
 /** What other features use of the settings feature. */
 export { brandImageUrl, saveBrandImage } from "./brand-images";
 export { getModuleSettings } from "./get-module-settings";
-export { restaurantInMaintenance } from "./restaurant-flags";
+export { findUnitDefaultLanguage, restaurantInMaintenance } from "./restaurant-flags";
 export { type EditableTerms, readTermsForEditing, saveModuleTerms } from "./save-module-terms";
 export {
   DEFAULT_LANGUAGE_SETTING,

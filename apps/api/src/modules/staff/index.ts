@@ -18,6 +18,7 @@ export {
   type SignedInStaff,
   setSessionCookie,
 } from "./admin-scope";
+export { type AlertRecipient, findAlertRecipients } from "./alert-recipients";
 export { type CreatedOwner, type CreateOwnerRequest, createOwner } from "./create-owner";
 export { linkUrl } from "./links";
 export type { MembershipView } from "./repository";

@@ -1,0 +1,71 @@
+// Part 7, live events (issue 44): 50 signed-in staff screens (SSE) on 2 API processes sharing one PostgreSQL while
+// guests place 10 orders a second for 30 s. The p99 from an order's commit to a screen receiving its event against
+// the p99 of a bare LISTEN/NOTIFY round trip on the same database in the same seconds (≤ 3×); memory per idle
+// screen (information); missed, duplicated or out-of-order events (0). The measuring is live-events-load.mjs's.
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { ROOT, startProduct } from "./product.mjs";
+import { budgetRow, infoRow, ratioRow } from "./table.mjs";
+import { TARGETS } from "./targets.mjs";
+
+const PART = "7 live events";
+
+export async function measureLiveEvents({ timing, log }) {
+  const product = await startProduct({ pg: true, processes: 2 });
+  try {
+    const input = {
+      urls: product.urls,
+      pids: product.pids,
+      databaseUrl: product.databaseUrl,
+      screens: 50,
+      ordersPerSecond: 10,
+      seconds: timing.liveSeconds,
+    };
+    log(`part 7: ${input.screens} screens on 2 processes, ${input.ordersPerSecond} orders/s for ${input.seconds} s`);
+    const result = await runLoad(input);
+    return [
+      ratioRow({
+        part: PART,
+        name: "p99 order commit → event on a screen vs bare LISTEN/NOTIFY round trip (pg×2, 50 screens)",
+        ours: result.oursP99,
+        baseline: result.bareP99,
+        target: TARGETS.eventLatencyP99,
+        failures: result.failedFlows,
+        measured: `${result.oursP99.toFixed(1)} vs ${result.bareP99.toFixed(1)} ms (p50 ${result.oursP50.toFixed(1)} vs ${result.bareP50.toFixed(1)}); ${result.samples} deliveries of ${result.events} events`,
+      }),
+      budgetRow({
+        part: PART,
+        name: `missed + duplicated + out-of-order events, ${input.screens} screens × ${result.events} events`,
+        value: result.missed + result.duplicated + result.outOfOrder,
+        target: TARGETS.errors,
+      }),
+      infoRow({
+        part: PART,
+        name: "memory per idle screen connection (API RSS with 50 screens idle − before, ÷ 50)",
+        value: Math.round(result.memoryPerScreenKb),
+        unit: "KB",
+      }),
+    ];
+  } finally {
+    await product.stop();
+  }
+}
+
+function runLoad(input) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "bench/lib/live-events-load.mjs")], {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_LIVE_INPUT: JSON.stringify(input) },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+    });
+    child.on("exit", (code) => {
+      const line = out.trim().split("\n").at(-1);
+      if (code !== 0 || !line) reject(new Error(`live-events load exited with ${code}`));
+      else resolve(JSON.parse(line));
+    });
+  });
+}
