@@ -10,9 +10,11 @@ import { demoStaff, schema } from "@app/db";
 import { eq } from "@app/db/orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { placeOrder } from "./modules/kitchen/testing";
 import { createOwner } from "./modules/staff";
 import { type AdminActors, createAdminActors } from "./testing/admin-actors";
 import { PNG_1X1 } from "./testing/image-fixtures";
+import { setItemsPerSlot, setSetting } from "./testing/order-fixtures";
 import { createTestApp, type TestApp } from "./testing/test-app";
 
 type Actor = "none" | "staff" | "manager" | "owner" | "otherOwner";
@@ -39,6 +41,9 @@ beforeAll(async () => {
   t = await createTestApp();
   actors = await createAdminActors(t);
   ctx = { t, actors };
+  // The orders the kitchen's rows place (pay at pickup) all fall in one slot.
+  await setSetting(t, t.restaurantA, "payAtPickup", true);
+  await setItemsPerSlot(t, t.restaurantA, 100_000);
 });
 afterAll(() => t.close());
 
@@ -196,6 +201,61 @@ const ROUTES: Record<string, RouteCase> = {
       payload: { kind: "resume" },
     }),
   },
+  // The live orders (modules/kitchen): staff and up of the restaurant; each change on a fresh order in the status
+  // it starts from, placed through the guest's API.
+  "GET /api/admin/restaurants/{restaurantId}/orders": {
+    allowed: ["staff", "manager", "owner"],
+    request: ({ actors }) => ({ method: "GET", url: `/api/admin/restaurants/${actors.restaurantAId}/orders` }),
+  },
+  "GET /api/admin/orders/{orderId}": {
+    allowed: ["staff", "manager", "owner"],
+    request: async ({ t }) => ({ method: "GET", url: `/api/admin/orders/${await kitchenOrderIn(t, "new")}` }),
+  },
+  "POST /api/admin/orders/{orderId}/open": {
+    allowed: ["staff", "manager", "owner"],
+    request: async ({ t }) => ({ method: "POST", url: `/api/admin/orders/${await kitchenOrderIn(t, "new")}/open` }),
+  },
+  "POST /api/admin/orders/{orderId}/accept": {
+    allowed: ["staff", "manager", "owner"],
+    request: async ({ t }) => ({ method: "POST", url: `/api/admin/orders/${await kitchenOrderIn(t, "new")}/accept` }),
+  },
+  "POST /api/admin/orders/{orderId}/time": {
+    allowed: ["staff", "manager", "owner"],
+    request: async ({ t }) => ({
+      method: "POST",
+      url: `/api/admin/orders/${await kitchenOrderIn(t, "accepted")}/time`,
+      payload: { readyTime: new Date(t.clock.now().getTime() + 90 * 60_000).toISOString() },
+    }),
+  },
+  "POST /api/admin/orders/{orderId}/ready": {
+    allowed: ["staff", "manager", "owner"],
+    request: async ({ t }) => ({
+      method: "POST",
+      url: `/api/admin/orders/${await kitchenOrderIn(t, "accepted")}/ready`,
+    }),
+  },
+  "POST /api/admin/orders/{orderId}/picked-up": {
+    allowed: ["staff", "manager", "owner"],
+    request: async ({ t }) => ({
+      method: "POST",
+      url: `/api/admin/orders/${await kitchenOrderIn(t, "ready")}/picked-up`,
+    }),
+  },
+  "POST /api/admin/orders/{orderId}/reject": {
+    allowed: ["staff", "manager", "owner"],
+    request: async ({ t }) => ({
+      method: "POST",
+      url: `/api/admin/orders/${await kitchenOrderIn(t, "new")}/reject`,
+      payload: { reason: "sold-out" },
+    }),
+  },
+  "POST /api/admin/orders/{orderId}/recall": {
+    allowed: ["staff", "manager", "owner"],
+    request: async ({ t }) => ({
+      method: "POST",
+      url: `/api/admin/orders/${await kitchenOrderIn(t, "ready")}/recall`,
+    }),
+  },
 };
 
 /** A product of restaurant A's catalogue. */
@@ -206,6 +266,15 @@ async function productOfA(t: TestApp): Promise<number> {
     .where(eq(schema.product.productInstanceId, t.restaurantA.module.productInstanceId))
     .limit(1);
   return row!.id;
+}
+
+/** A fresh order of restaurant A (pay at pickup) in the kitchen status a change starts from. */
+async function kitchenOrderIn(t: TestApp, status: "new" | "accepted" | "ready"): Promise<string> {
+  const orderId = await placeOrder(t);
+  if (status !== "new") {
+    await t.db.update(schema.kitchenOrder).set({ status, version: 2 }).where(eq(schema.kitchenOrder.orderId, orderId));
+  }
+  return orderId;
 }
 
 /** Restaurant B's kitchen signs in (the seed's demo account; the matrix's actors have no passwords). */

@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import { type Config, fastifyTrustProxy } from "./config";
 import type { Deps, RouteModule } from "./deps";
 import { adminRouteModules, routeModules } from "./modules";
+import { readOrderProgress, startAutoRejectLoop } from "./modules/kitchen";
 import { finalizeCheckout } from "./modules/order/finalize-checkout";
 import { createPaymentProviders, type PaymentProvider } from "./modules/payment/providers/provider";
 import { testPaymentProvider } from "./modules/payment/providers/test-provider";
@@ -184,7 +185,8 @@ async function registerAdminApi(admin: FastifyInstance, deps: Deps): Promise<voi
 /**
  * The background loops run while the server listens (tests use inject and drive them themselves):
  * the payment sweeper, receipt retries (failed sends, and any a crash left behind) and the hourly
- * retention sweep (unordered baskets and checkouts older than RETENTION_DAYS). A sweep,
+ * retention sweep (unordered baskets and checkouts older than RETENTION_DAYS), and the kitchen's
+ * auto-reject (new orders not accepted within a restaurant's autoRejectMinutes, every 30 s). A sweep,
  * refund or receipt under way when the app closes finishes first (the database closes after the app).
  */
 function registerBackgroundLoops(app: FastifyInstance, deps: Deps): void {
@@ -193,6 +195,7 @@ function registerBackgroundLoops(app: FastifyInstance, deps: Deps): void {
     stopLoops.push(startSettleLoop(deps, deps.config.paymentSettleIntervalSeconds * 1000));
     stopLoops.push(startReceiptRetryLoop(deps.receipts));
     stopLoops.push(startRetentionLoop(deps));
+    stopLoops.push(startAutoRejectLoop(deps));
   });
   app.addHook("onClose", async () => {
     await Promise.all(stopLoops.map((stop) => stop()));
@@ -220,7 +223,7 @@ export function createDeps(options: {
     log,
     tokens: createTokenService(config.tokenSecret, config.tokenTtlMinutes, now),
     payments,
-    receipts: createReceiptService(receiptDeps(db, config, now, log)),
+    receipts: createReceiptService(receiptDeps(db, config, now, log, readOrderProgress)),
     refunds: createRefundService({ db, now, payments, log }),
     orders: { finalize: (input, log) => finalizeCheckout({ ...deps, log }, input) },
   };

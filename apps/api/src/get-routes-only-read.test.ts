@@ -11,6 +11,7 @@ import { sql } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
 import { CheckoutState } from "@app/domain";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { organisationOf, signInAs } from "./testing/admin-session";
 import { basketHelpers } from "./testing/basket-helpers";
 import { pressTestButton } from "./testing/order-fixtures";
 import { createClock, createTestApp, type TestApp } from "./testing/test-app";
@@ -37,6 +38,13 @@ describe.each(await testDbKinds())("on %s", (kind) => {
 
 async function sweepChangesNothing(): Promise<void> {
   const ids = await guestFlowIds();
+  // A staff member of restaurant A reads the back office's GETs too (signed in before the snapshot: signing in writes).
+  const staff = await signInAs(t.db, {
+    organisationId: await organisationOf(t.db, t.restaurantA.module.productionUnitId),
+    role: "staff",
+    productionUnitIds: [t.restaurantA.module.productionUnitId],
+    now: t.clock.now(),
+  });
   const before = await snapshot(t);
 
   const answered: string[] = [];
@@ -44,6 +52,10 @@ async function sweepChangesNothing(): Promise<void> {
     const res = await t.request({ method: "GET", url, headers: t.restaurantA.auth });
     expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBeLessThan(500);
     answered.push(`${res.statusCode} ${url}`);
+    if (!url.startsWith("/api/admin/")) continue;
+    const signedIn = await t.request({ method: "GET", url, headers: staff.readHeaders });
+    expect(signedIn.statusCode, `${url} signed in: ${signedIn.body.slice(0, 200)}`).toBeLessThan(500);
+    answered.push(`${signedIn.statusCode} ${url} (staff)`);
   }
 
   // The sweep reached the guest's own data, not only its 404s.
@@ -53,6 +65,8 @@ async function sweepChangesNothing(): Promise<void> {
     `/api/basket/${ids.openBasketId}`,
     `/api/payment/checkout/${ids.doneCheckoutId}`,
     `/api/order/${ids.orderId}`,
+    `/api/admin/orders/${ids.orderId} (staff)`,
+    `/api/admin/restaurants/${t.restaurantA.module.productionUnitId}/orders (staff)`,
   ]) {
     expect(answered).toContain(`200 ${path}`);
   }

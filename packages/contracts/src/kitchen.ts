@@ -87,12 +87,26 @@ export const AdminOrderParams = z.object({ orderId: Uuid });
 
 // ── Kitchen status changes ─────────────────────────────────────────────────────────────────
 
+/**
+ * The order's version the screen showed when staff tapped. Given, the change is made only if nobody changed the
+ * order since (else 409 with the order as it now is): of two tablets that saw a new order, one accepting and one
+ * rejecting it, exactly one wins, even though rejecting an accepted order is allowed.
+ */
+const SeenVersion = z
+  .number()
+  .int()
+  .positive()
+  .optional()
+  .describe("The order's version the screen showed: the change is made only if the order is still at it");
+
 export const AcceptRequest = z
-  .object({ readyTime: z.iso.datetime().optional().describe("Default: the guest's time") })
+  .object({ readyTime: z.iso.datetime().optional().describe("Default: the guest's time"), version: SeenVersion })
   .nullish();
-export const ReadyTimeRequest = z.object({ readyTime: z.iso.datetime() });
+export const ReadyTimeRequest = z.object({ readyTime: z.iso.datetime(), version: SeenVersion });
+/** The body of …/ready and …/picked-up (none is needed). */
+export const KitchenStepRequest = z.object({ version: SeenVersion }).nullish();
 export const RejectRequest = z
-  .object({ reason: RejectReason, text: z.string().trim().max(500).optional() })
+  .object({ reason: RejectReason, text: z.string().trim().max(500).optional(), version: SeenVersion })
   .refine((body) => body.reason !== "other" || (body.text ?? "").length > 0, {
     message: "Kitchen.RejectTextRequired",
     path: ["text"],

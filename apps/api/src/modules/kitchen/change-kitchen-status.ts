@@ -13,22 +13,28 @@ import type { Deps } from "../../deps";
 import { notFound } from "../../errors";
 import { recordAudit, type SystemActor } from "../audit";
 import { releaseCapacity } from "../capacity";
-import { findOrder, type OrderRow } from "../order";
+import { giveDiscountUseBack } from "../discount";
+import { findOrder, findOrderDiscountCodeIds, type OrderRow } from "../order";
 import { type RefundedOrder, refundOrderPayments } from "../payment";
 import { type GuestMessageKind, queueGuestMessage } from "../receipt";
 import { appendRestaurantEvent } from "../restaurant-events";
-import { EVERY_ROLE, requireRestaurant, type SignedInStaff } from "../staff";
+import type { SignedInStaff } from "../staff";
 import { findProductionUnit } from "../tenancy";
 import { readAdminOrder } from "./admin-order";
+import { requireOrderReach } from "./order-reach";
 import { checkReadyTime } from "./ready-time";
 import { changeKitchenOrder, findKitchenOrder, type KitchenOrderRow, lockKitchenOrder } from "./repository";
 
-export type KitchenCommand =
+export type KitchenCommand = (
   | { action: "accept"; readyTime?: string }
   | { action: "time"; readyTime: string }
   | { action: "ready" }
   | { action: "picked-up" }
-  | { action: "reject"; reason: RejectReason; text?: string };
+  | { action: "reject"; reason: RejectReason; text?: string }
+) & {
+  /** The version the screen showed: the change is made only if the order is still at it. */
+  version?: number;
+};
 
 /** A signed-in staff member, or the server acting on a restaurant's rule. */
 export type KitchenActor = SignedInStaff | SystemActor;
@@ -63,12 +69,14 @@ export async function changeKitchenStatus(
     if (!before) throw notFound("Order");
     const to = kitchenTransition(before.status, command.action);
     if (to === null) return "refused";
+    if (command.version !== undefined && command.version !== before.version) return "refused";
     // Accepting keeps the time it has (the guest's) unless told another; moving it to the time it has is no change.
     const readyTime = requested ?? before.readyTime;
     if (command.action === "time" && readyTime.getTime() === before.readyTime.getTime()) return "unchanged";
     const row = await changeKitchenOrder(tx, {
       orderId,
       from: kitchenActionStartsFrom(command.action),
+      version: command.version,
       to,
       readyTime,
       reject: command.action === "reject" ? { reason: command.reason, text: command.text?.trim() || null } : undefined,
@@ -116,7 +124,7 @@ async function organisationOf(
   actor: KitchenActor,
   productionUnitId: number,
 ): Promise<number | null> {
-  if (!("system" in actor)) return requireRestaurant(actor, productionUnitId, EVERY_ROLE).organisationId;
+  if (!("system" in actor)) return requireOrderReach(actor, productionUnitId);
   return (await findProductionUnit(deps.db, productionUnitId))?.organisationId ?? null;
 }
 
@@ -127,9 +135,14 @@ function requestedReadyTime(command: KitchenCommand, order: OrderRow, now: Date)
   return checkReadyTime(new Date(command.readyTime), { now, guestTime: order.orderReadyTime });
 }
 
-/** A rejected order: the kitchen units it took are free for other guests, and all its money goes back. */
+/**
+ * A rejected order: the discount-code uses and kitchen units it took are free for other guests, and all its
+ * money goes back. In the lock order of payment/attempt-holds.ts: discount codes, capacity, then gift cards.
+ */
 async function giveEverythingBack(tx: Executor, order: OrderRow, now: Date): Promise<RefundedOrder> {
-  // Capacity before the payments: the lock order of payment/attempt-holds.ts (capacity, then gift cards).
+  for (const discountCodeId of await findOrderDiscountCodeIds(tx, order.id)) {
+    await giveDiscountUseBack(tx, discountCodeId);
+  }
   if (order.capacityInstanceId !== null) {
     await releaseCapacity(tx, {
       capacityInstanceId: order.capacityInstanceId,

@@ -3,8 +3,9 @@ import type { Deps } from "../../deps";
 import { notFound } from "../../errors";
 import { findOrder } from "../order";
 import { appendRestaurantEvent } from "../restaurant-events";
-import { EVERY_ROLE, requireRestaurant, type SignedInStaff } from "../staff";
+import type { SignedInStaff } from "../staff";
 import { readAdminOrder } from "./admin-order";
+import { requireOrderReach } from "./order-reach";
 import { findKitchenOrder, markKitchenOrderOpened } from "./repository";
 
 /**
@@ -19,7 +20,7 @@ export async function openOrder(
 ): Promise<AdminOrder> {
   const order = await findOrder(deps.db, orderId);
   if (!order) throw notFound("Order");
-  requireRestaurant(staff, order.productionUnitId, EVERY_ROLE);
+  requireOrderReach(staff, order.productionUnitId);
   const now = deps.now();
   const opened = await deps.db.transaction(async (tx) => {
     const row = await markKitchenOrderOpened(tx, orderId, now);
@@ -51,7 +52,7 @@ export async function getAdminOrder(
 ): Promise<AdminOrder> {
   const row = await findKitchenOrder(deps.db, orderId);
   if (!row) throw notFound("Order");
-  requireRestaurant(staff, row.productionUnitId, EVERY_ROLE);
+  requireOrderReach(staff, row.productionUnitId);
   const order = await readAdminOrder(deps.db, row);
   if (!order) throw notFound("Order");
   return order;

@@ -40,6 +40,8 @@ export type KitchenChange = {
   orderId: string;
   /** The statuses the change may start from: in the WHERE, so of two racing changes exactly one matches. */
   from: readonly KitchenStatus[];
+  /** The version the change was decided on, when the caller knows it: of two changes decided on it, one matches. */
+  version?: number;
   to: KitchenStatus;
   readyTime?: Date;
   reject?: { reason: RejectReason; text: string | null };
@@ -61,7 +63,13 @@ export async function changeKitchenOrder(tx: Executor, change: KitchenChange): P
       ...(change.readyTime ? { readyTime: change.readyTime } : {}),
       ...(change.reject ? { rejectReason: change.reject.reason, rejectText: change.reject.text } : {}),
     })
-    .where(and(eq(kitchenOrder.orderId, change.orderId), inArray(kitchenOrder.status, [...change.from])))
+    .where(
+      and(
+        eq(kitchenOrder.orderId, change.orderId),
+        inArray(kitchenOrder.status, [...change.from]),
+        change.version === undefined ? undefined : eq(kitchenOrder.version, change.version),
+      ),
+    )
     .returning();
   return row;
 }
@@ -89,16 +97,32 @@ export async function markKitchenOrderOpened(
   return row;
 }
 
-/** New orders (any restaurant) placed at or before `placedBefore`, oldest first: the auto-reject's candidates. */
+/** The restaurants that have new orders placed at or before `placedBefore`: where the auto-reject may have work. */
+export async function findUnitsWithNewOrdersBefore(db: Executor, placedBefore: Date): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ productionUnitId: kitchenOrder.productionUnitId })
+    .from(kitchenOrder)
+    .where(and(eq(kitchenOrder.status, "new"), lte(kitchenOrder.createdAt, placedBefore)));
+  return rows.map((row) => row.productionUnitId);
+}
+
+/** The restaurant's new orders placed at or before `placedBefore`, oldest first. */
 export async function findNewOrdersPlacedBefore(
   db: Executor,
+  productionUnitId: number,
   placedBefore: Date,
   limit: number,
 ): Promise<KitchenOrderRow[]> {
   return db
     .select()
     .from(kitchenOrder)
-    .where(and(eq(kitchenOrder.status, "new"), lte(kitchenOrder.createdAt, placedBefore)))
+    .where(
+      and(
+        eq(kitchenOrder.productionUnitId, productionUnitId),
+        eq(kitchenOrder.status, "new"),
+        lte(kitchenOrder.createdAt, placedBefore),
+      ),
+    )
     .orderBy(asc(kitchenOrder.createdAt))
     .limit(limit);
 }

@@ -4,15 +4,16 @@ import {
   AdminOrderParams,
   ErrorBody,
   KitchenConflict,
+  KitchenStepRequest,
   OrderQueue,
   OrderQueueQuery,
   ReadyTimeRequest,
   RejectRequest,
   RestaurantParams,
 } from "@app/contracts";
-import type { FastifyReply } from "fastify";
-import type { Api, Deps, RouteModule } from "../../deps";
-import { ADMIN_TAGS, EVERY_ROLE, requireRestaurant, signedInStaff } from "../staff";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { type Api, type Deps, type RouteModule, requestDeps } from "../../deps";
+import { ADMIN_TAGS, EVERY_ROLE, requireRestaurant, type SignedInStaff, signedInStaff } from "../staff";
 import { changeKitchenStatus, type KitchenCommand, type KitchenOutcome } from "./change-kitchen-status";
 import { getAdminOrder, openOrder } from "./open-order";
 import { readOrderQueue } from "./read-order-queue";
@@ -101,10 +102,11 @@ function answer(reply: FastifyReply, outcome: KitchenOutcome) {
 
 function statusRoutes(admin: Api, deps: Deps) {
   const responses = { 200: AdminOrder, ...errors, 409: KitchenConflict };
+  /** The use case, as the request's staff member, with the request's logger. */
   const change = (
-    request: { staff: Parameters<typeof signedInStaff>[0]["staff"]; params: { orderId: string } },
+    request: FastifyRequest & { staff: SignedInStaff | null; params: { orderId: string } },
     command: KitchenCommand,
-  ) => changeKitchenStatus(deps, signedInStaff(request), request.params.orderId, command);
+  ) => changeKitchenStatus(requestDeps(deps, request), signedInStaff(request), request.params.orderId, command);
 
   admin.post(
     "/orders/:orderId/accept",
@@ -121,7 +123,10 @@ function statusRoutes(admin: Api, deps: Deps) {
       },
     },
     async (request, reply) =>
-      answer(reply, await change(request, { action: "accept", readyTime: request.body?.readyTime })),
+      answer(
+        reply,
+        await change(request, { action: "accept", readyTime: request.body?.readyTime, version: request.body?.version }),
+      ),
   );
   admin.post(
     "/orders/:orderId/time",
@@ -135,8 +140,7 @@ function statusRoutes(admin: Api, deps: Deps) {
         response: responses,
       },
     },
-    async (request, reply) =>
-      answer(reply, await change(request, { action: "time", readyTime: request.body.readyTime })),
+    async (request, reply) => answer(reply, await change(request, { action: "time", ...request.body })),
   );
   for (const action of ["ready", "picked-up"] as const) {
     admin.post(
@@ -149,10 +153,11 @@ function statusRoutes(admin: Api, deps: Deps) {
               ? "Mark an accepted order ready for pickup (the guest is told)"
               : "Mark a ready order picked up",
           params: AdminOrderParams,
+          body: KitchenStepRequest,
           response: responses,
         },
       },
-      async (request, reply) => answer(reply, await change(request, { action })),
+      async (request, reply) => answer(reply, await change(request, { action, version: request.body?.version })),
     );
   }
   admin.post(
@@ -169,7 +174,6 @@ function statusRoutes(admin: Api, deps: Deps) {
         response: responses,
       },
     },
-    async (request, reply) =>
-      answer(reply, await change(request, { action: "reject", reason: request.body.reason, text: request.body.text })),
+    async (request, reply) => answer(reply, await change(request, { action: "reject", ...request.body })),
   );
 }

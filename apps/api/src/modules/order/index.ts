@@ -2,6 +2,7 @@
 export {
   findOrder,
   findOrderDetails,
+  findOrderDiscountCodeIds,
   findOrdersWithLines,
   type OrderDetails,
   type OrderRow,

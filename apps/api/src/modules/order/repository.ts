@@ -156,3 +156,13 @@ export type OrdersWithLines = Awaited<ReturnType<typeof findOrdersWithLines>>;
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+/** The discount codes the order used (each once), in id order: the lock order of discount codes. */
+export async function findOrderDiscountCodeIds(db: Executor, orderId: string): Promise<number[]> {
+  const rows = await db
+    .select({ discountCodeId: orderDiscount.discountCodeId })
+    .from(orderDiscount)
+    .where(eq(orderDiscount.orderId, orderId))
+    .orderBy(asc(orderDiscount.discountCodeId));
+  return rows.flatMap((row) => (row.discountCodeId === null ? [] : [row.discountCodeId]));
+}

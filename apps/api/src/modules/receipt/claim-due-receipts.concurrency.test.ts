@@ -30,6 +30,7 @@ describe.each(await testDbKinds())("claiming due receipts on %s", (kind) => {
   });
   afterAll(() => t.close());
 
+  let messageKeys = 0;
   const insertMessages = (count: number, changes: Partial<typeof schema.receiptMessage.$inferInsert> = {}) =>
     t.db
       .insert(schema.receiptMessage)
@@ -38,6 +39,9 @@ describe.each(await testDbKinds())("claiming due receipts on %s", (kind) => {
           orderId,
           channel: "email" as const,
           recipient: `guest${i}@example.dk`,
+          // Many messages of one order, each its own (order, channel, kind, dedupe key): the ready time's moves.
+          kind: "ready-time-changed" as const,
+          dedupeKey: String(++messageKeys),
           nextAttemptAt: new Date(NOW.getTime() - 60_000 + i),
           createdAt: NOW,
           ...changes,

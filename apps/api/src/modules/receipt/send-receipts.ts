@@ -14,8 +14,9 @@ import type { FastifyBaseLogger } from "fastify";
 import { backgroundRun, runEvery } from "../../background-run";
 import type { Config } from "../../config";
 import type { ReceiptService } from "../../deps";
-import { findOrder, findOrderDetails } from "../order";
-import { renderReceiptEmail, renderReceiptSms } from "./render-receipt";
+import { findOrder, findOrderDetails, type OrderDetails } from "../order";
+import { type OrderProgress, renderGuestMessageEmail, renderGuestMessageSms } from "./render-guest-message";
+import { type RenderedEmail, renderReceiptEmail, renderReceiptSms } from "./render-receipt";
 import { claimDueReceipts, type ReceiptMessageRow, updateReceiptMessage } from "./repository";
 import { createEmailSender, type EmailSender, outboxSmsProvider, type SmsProvider } from "./senders";
 
@@ -32,8 +33,16 @@ export type ReceiptDeps = {
   now: () => Date;
   email: EmailSender;
   sms: SmsProvider;
+  /**
+   * The kitchen's progress of an order, for the guest's messages other than the receipt (issue 44). The kitchen
+   * decides those messages and so depends on this feature; app.ts hands its reader in. Without it such a message
+   * is not sent and stays due.
+   */
+  orderProgress?: OrderProgressReader;
   log?: Pick<FastifyBaseLogger, "warn" | "error" | "info">;
 };
+
+export type OrderProgressReader = (db: Db, orderId: string) => Promise<OrderProgress | undefined>;
 
 /** Delay before attempt n + 1 after n failed attempts: 30 s, 1 min, 2 min, … at most 6 h. */
 export function retryDelayMs(attempts: number): number {
@@ -65,20 +74,26 @@ async function deliverOne(deps: ReceiptDeps, message: ReceiptMessageRow): Promis
     const order = await findOrder(db, message.orderId);
     if (!order) throw new Error("The order does not exist");
     const details = await findOrderDetails(db, order);
+    const rendered = await renderMessage(deps, message, details);
     if (message.channel === "email") {
       // The guest rule again on what the mailer gets: a row written before the rule (or by hand) must
       // never reach it as a display name, a list or extra header lines.
       if (!isValidEmail(message.recipient)) throw new UndeliverableRecipient();
-      const email = renderReceiptEmail(details);
       const replyTo = details.unit.receiptEmail;
       await deps.email.send({
         orderId: order.id,
+        outboxName: rendered.outboxName,
         to: message.recipient,
         replyTo: replyTo && isValidEmail(replyTo) ? replyTo : null,
-        ...email,
+        ...rendered.email(),
       });
     } else {
-      await deps.sms.send({ orderId: order.id, to: message.recipient, text: renderReceiptSms(details) });
+      await deps.sms.send({
+        orderId: order.id,
+        outboxName: rendered.outboxName,
+        to: message.recipient,
+        text: rendered.sms(),
+      });
     }
     await updateReceiptMessage(db, message.id, {
       status: "sent",
@@ -105,6 +120,27 @@ async function deliverOne(deps: ReceiptDeps, message: ReceiptMessageRow): Promis
   }
 }
 
+type Rendered = { outboxName: string | undefined; email: () => RenderedEmail; sms: () => string };
+
+function renderReceipt(details: OrderDetails): Rendered {
+  return { outboxName: undefined, email: () => renderReceiptEmail(details), sms: () => renderReceiptSms(details) };
+}
+
+/** The receipt, or a message about the order's progress rendered from the kitchen's state of the order now. */
+async function renderMessage(deps: ReceiptDeps, message: ReceiptMessageRow, details: OrderDetails): Promise<Rendered> {
+  if (message.kind === "receipt") return renderReceipt(details);
+  const kind = message.kind;
+  if (!deps.orderProgress) throw new Error("This process cannot read the kitchen's progress of orders");
+  const progress = await deps.orderProgress(deps.db, message.orderId);
+  if (!progress) throw new Error("The order has no kitchen status");
+  return {
+    // One file per message: the receipt keeps `<orderId>`, each later message its kind (and which move).
+    outboxName: [message.orderId, kind, message.dedupeKey].filter(Boolean).join("-"),
+    email: () => renderGuestMessageEmail(kind, details, progress),
+    sms: () => renderGuestMessageSms(kind, details, progress),
+  };
+}
+
 /** A recipient no retry can fix: the row is given up at once. */
 class UndeliverableRecipient extends Error {
   constructor() {
@@ -126,8 +162,9 @@ export function receiptDeps(
   config: Pick<Config, "smtpUrl" | "receiptFrom" | "dataDir">,
   now: () => Date,
   log?: ReceiptDeps["log"],
+  orderProgress?: OrderProgressReader,
 ): ReceiptDeps {
-  return { db, now, email: createEmailSender(config), sms: outboxSmsProvider(config), log };
+  return { db, now, email: createEmailSender(config), sms: outboxSmsProvider(config), orderProgress, log };
 }
 
 /** The retry loop: sends what is due every `intervalMs` (started by app.ts while the server listens). */

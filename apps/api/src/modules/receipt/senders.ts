@@ -13,7 +13,10 @@ import type { Config } from "../../config";
 export type EmailMessage = {
   /** A receipt's order: its outbox file is `<orderId>.eml`, and the mail carries X-Order-Id. */
   orderId?: string;
-  /** Any other message (the back office's links and notices) names its outbox file `<outboxName>.eml`. */
+  /**
+   * Any other message (the back office's links and notices, a kitchen message about an order) names its outbox
+   * file `<outboxName>.eml`; it wins over orderId, so an order's later messages never overwrite its receipt.
+   */
   outboxName?: string;
   to: string;
   replyTo: string | null;
@@ -22,7 +25,8 @@ export type EmailMessage = {
   html: string;
 };
 
-export type SmsMessage = { orderId: string; to: string; text: string };
+/** `outboxName` names the outbox file of a message other than the receipt (`<outboxName>.sms.txt`). */
+export type SmsMessage = { orderId: string; to: string; text: string; outboxName?: string };
 
 export interface EmailSender {
   readonly kind: "smtp" | "outbox";
@@ -53,7 +57,7 @@ export function createEmailSender(config: Pick<Config, "smtpUrl" | "receiptFrom"
     kind: "outbox",
     async send(message) {
       const info = await transport.sendMail(toMail(config.receiptFrom, message));
-      const name = message.orderId ?? message.outboxName ?? randomUUID();
+      const name = message.outboxName ?? message.orderId ?? randomUUID();
       await writeToOutbox(config, `${name}.eml`, info.message as Buffer);
     },
   };
@@ -63,7 +67,11 @@ export function outboxSmsProvider(config: Pick<Config, "dataDir">): SmsProvider 
   return {
     name: "outbox",
     async send(message) {
-      await writeToOutbox(config, `${message.orderId}.sms.txt`, `To: ${message.to}\n\n${message.text}\n`);
+      await writeToOutbox(
+        config,
+        `${message.outboxName ?? message.orderId}.sms.txt`,
+        `To: ${message.to}\n\n${message.text}\n`,
+      );
     },
   };
 }
