@@ -249,13 +249,6 @@ const ROUTES: Record<string, RouteCase> = {
       payload: { reason: "sold-out" },
     }),
   },
-  "POST /api/admin/orders/{orderId}/recall": {
-    allowed: ["staff", "manager", "owner"],
-    request: async ({ t }) => ({
-      method: "POST",
-      url: `/api/admin/orders/${await kitchenOrderIn(t, "ready")}/recall`,
-    }),
-  },
 };
 
 /** A product of restaurant A's catalogue. */
