@@ -4,7 +4,7 @@
  * audit entry as every other change. The guest is not messaged: their ready time has not moved.
  */
 import { AdminOrder, AdminOrderParams, ErrorBody, KitchenConflict } from "@app/contracts";
-import type { Api, Deps } from "../../deps";
+import { type Api, type Deps, requestDeps } from "../../deps";
 import { ADMIN_TAGS, signedInStaff } from "../staff";
 import { answer } from "./answer-change";
 import { changeKitchenStatus } from "./change-kitchen-status";
@@ -31,7 +31,7 @@ export function recallRoute(admin: Api, deps: Deps) {
     async (request, reply) =>
       answer(
         reply,
-        await changeKitchenStatus(deps, signedInStaff(request), request.params.orderId, { action: "recall" }),
+        await changeKitchenStatus(requestDeps(deps, request), signedInStaff(request), request.params.orderId, { action: "recall" }),
       ),
   );
 }

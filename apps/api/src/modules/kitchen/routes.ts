@@ -11,8 +11,9 @@ import {
   RejectRequest,
   RestaurantParams,
 } from "@app/contracts";
-import type { Api, Deps, RouteModule } from "../../deps";
-import { ADMIN_TAGS, EVERY_ROLE, requireRestaurant, signedInStaff } from "../staff";
+import type { FastifyRequest } from "fastify";
+import { type Api, type Deps, type RouteModule, requestDeps } from "../../deps";
+import { ADMIN_TAGS, EVERY_ROLE, requireRestaurant, type SignedInStaff, signedInStaff } from "../staff";
 import { answer } from "./answer-change";
 import { changeKitchenStatus, type KitchenCommand } from "./change-kitchen-status";
 import { getAdminOrder, openOrder } from "./open-order";
@@ -90,10 +91,11 @@ function openRoute(admin: Api, deps: Deps) {
 
 function statusRoutes(admin: Api, deps: Deps) {
   const responses = { 200: AdminOrder, ...errors, 409: KitchenConflict };
+  /** The use case, as the request's staff member, with the request's logger. */
   const change = (
-    request: { staff: Parameters<typeof signedInStaff>[0]["staff"]; params: { orderId: string } },
+    request: FastifyRequest & { staff: SignedInStaff | null; params: { orderId: string } },
     command: KitchenCommand,
-  ) => changeKitchenStatus(deps, signedInStaff(request), request.params.orderId, command);
+  ) => changeKitchenStatus(requestDeps(deps, request), signedInStaff(request), request.params.orderId, command);
 
   admin.post(
     "/orders/:orderId/accept",

@@ -59,14 +59,16 @@ const KEPT_TABLES = [
   "product_modifier",
   "blocked_product",
   "blocked_choice",
+  "ordering_pause",
 ];
 /**
  * Statements of the flow below, receipt e-mail included: exactly this many when the test was written (79), plus
  * the 3 an online payment start takes to count the client's unpaid payments (two advisory locks and one read:
  * docs/decisions/025-unpaid-holds-are-limited.md), plus the 2 that tell the kitchen (its status row, and the
- * order.placed event with its sequence number in one statement: issue 44).
+ * order.placed event with its sequence number in one statement: issue 44), plus the 1 of GET /order/{id} that
+ * reads the kitchen's progress for the guest's confirmation (kitchen_order, never kept: issue 44).
  */
-const STATEMENT_BUDGET = 84;
+const STATEMENT_BUDGET = 85;
 
 const { t } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
 

@@ -148,6 +148,8 @@ describe("opening and delivery hours today", () => {
       close: "24:00",
       isOpen: true,
       timeZone: "Europe/Copenhagen",
+      orderingPausedUntil: null,
+      busyMinutes: 0,
     });
   });
 

@@ -25,8 +25,9 @@ const signInCook = async () => {
   });
 };
 beforeEach(async () => {
-  await t.db.delete(schema.orderingPause);
   await signInCook();
+  // Through the API: a direct delete would not tell the processes' kept setup (the pause's writer rings the feed).
+  await send("POST", "/pause", { kind: "resume" });
 });
 
 const admin = (path: string) => `/api/admin/restaurants/${unitOf(A())}${path}`;

@@ -141,19 +141,22 @@ export function findUnitChoices(db: Executor, productionUnitId: number, ids?: nu
 export type OrderingPauseRow = { pausedUntil: Date | null; busyMinutes: number; busyUntil: Date | null };
 
 /**
- * The unit's pause as stored (ends that have passed included). Read from the database every time, never kept:
- * a payment start reads it in its own transaction, so a pause committed a moment ago is seen.
+ * The unit's pause as stored (ends that have passed included): kept with the restaurant's setup like the sold-out
+ * rows (every order's slots, validation and payment start ask for it), forgotten in every process when a change
+ * commits (saveOrderingPause rings the change feed), and true by the clock: callers drop ends that have passed.
  */
-export async function findOrderingPause(db: Executor, productionUnitId: number): Promise<OrderingPauseRow | null> {
-  const [row] = await db
-    .select({
-      pausedUntil: orderingPause.pausedUntil,
-      busyMinutes: orderingPause.busyMinutes,
-      busyUntil: orderingPause.busyUntil,
-    })
-    .from(orderingPause)
-    .where(eq(orderingPause.productionUnitId, productionUnitId));
-  return row ?? null;
+export function findOrderingPause(db: Executor, productionUnitId: number): Promise<OrderingPauseRow | null> {
+  return readRestaurantSetup(db, `warehouse.ordering-pause:${productionUnitId}`, async () => {
+    const [row] = await db
+      .select({
+        pausedUntil: orderingPause.pausedUntil,
+        busyMinutes: orderingPause.busyMinutes,
+        busyUntil: orderingPause.busyUntil,
+      })
+      .from(orderingPause)
+      .where(eq(orderingPause.productionUnitId, productionUnitId));
+    return row ?? null;
+  });
 }
 
 /** The unit's pause row, locked until the transaction ends: two changes at once queue up. */
