@@ -31,7 +31,9 @@ export function recallRoute(admin: Api, deps: Deps) {
     async (request, reply) =>
       answer(
         reply,
-        await changeKitchenStatus(requestDeps(deps, request), signedInStaff(request), request.params.orderId, { action: "recall" }),
+        await changeKitchenStatus(requestDeps(deps, request), signedInStaff(request), request.params.orderId, {
+          action: "recall",
+        }),
       ),
   );
 }
