@@ -3,8 +3,14 @@ import { clockTime, daysFromToday } from "./clock";
 
 describe("times on the restaurant's clock", () => {
   test("an instant reads as the restaurant's local time, summer and winter", () => {
-    expect(clockTime("2026-07-01T10:30:00Z", "Europe/Copenhagen", "da-DK")).toBe("12.30");
-    expect(clockTime("2026-12-01T10:30:00Z", "Europe/Copenhagen", "en-US")).toBe("11:30");
+    expect(clockTime("2026-07-01T10:30:00Z", "Europe/Copenhagen")).toBe("12:30");
+    expect(clockTime(new Date("2026-12-01T10:30:00Z"), "Europe/Copenhagen")).toBe("11:30");
+  });
+
+  test("HH:MM with a colon on a 24-hour clock, early and late, whatever the zone", () => {
+    expect(clockTime("2026-11-29T05:05:00Z", "Europe/Copenhagen")).toBe("06:05");
+    expect(clockTime("2026-11-29T23:00:00Z", "Europe/Copenhagen")).toBe("00:00");
+    expect(clockTime("2026-11-29T22:45:00Z", "UTC")).toBe("22:45");
   });
 
   test("today and tomorrow are the restaurant's days, not UTC's", () => {

@@ -3,10 +3,13 @@
  * on UTC must still say 12:30 for half past twelve in Copenhagen.
  */
 
-/** "14:30" on the restaurant's clock. */
-export function clockTime(iso: string | Date, timeZone: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
-    new Date(iso),
+/**
+ * "14:30" on the restaurant's clock: HH:MM with a colon in both languages, as the storefront and the guest's
+ * confirmation write it (Danish Intl would write 14.30, so the format is en-GB's, not the person's language).
+ */
+export function clockTime(instant: string | Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+    new Date(instant),
   );
 }
 

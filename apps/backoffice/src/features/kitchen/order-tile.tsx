@@ -24,7 +24,7 @@ type Props = {
 const TIMING_ICON = { "on-time": "◷", "due-soon": "◔", late: "⚠" } as const;
 
 export function OrderTile({ order, now, timeZone, struck, busy, onToggleLine, onBump }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const timing = tileTiming(order.readyTime, now);
   const titleId = `tile-${order.id}`;
   const bumpFromTile = (event: MouseEvent<HTMLElement>) => {
@@ -41,7 +41,7 @@ export function OrderTile({ order, now, timeZone, struck, busy, onToggleLine, on
         </h2>
         <p className="tile-ready">
           <span className="visually-hidden">{t("kitchen.readyAt")} </span>
-          {clockTime(order.readyTime, timeZone, i18n.language)}
+          {clockTime(order.readyTime, timeZone)}
         </p>
         <p className={`timer ${timing.state}`}>
           <span aria-hidden="true">{TIMING_ICON[timing.state]}</span>{" "}

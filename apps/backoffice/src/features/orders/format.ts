@@ -1,20 +1,11 @@
-/** How the order screen writes money, clock times and countdowns in the person's language. */
+/** How the order screen writes money and countdowns in the person's language (clock times: lib/clock). */
 import type { AdminOrder, KitchenStatus } from "@app/contracts";
 import { formatPrice, type PriceLocale, toMinor } from "@app/domain";
-import { clockTime as restaurantClockTime } from "../../lib/clock";
 
 /** "129 kr." / "129 DKK" (the storefront's way, SPEC §5). */
 export function money(dkk: number, language: string): string {
   const locale: PriceLocale = language === "en-US" ? "en-US" : "da-DK";
   return `${formatPrice(toMinor(dkk), locale)} ${locale === "en-US" ? "DKK" : "kr."}`;
-}
-
-/**
- * "12:30" on the restaurant's clock (lib/clock), however the tablet's own clock is set; HH:MM as the storefront
- * writes it in both languages (en-GB: Danish Intl would write 12.30).
- */
-export function clockTime(instant: string | Date, timeZone: string): string {
-  return restaurantClockTime(instant, timeZone, "en-GB");
 }
 
 export type Countdown = { kind: "in" | "now" | "late"; minutes: number };

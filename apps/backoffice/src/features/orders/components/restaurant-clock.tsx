@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { clockTime } from "../format";
+import { clockTime } from "../../../lib/clock";
 
 /** The restaurant's time zone for every time on the order screen (its cards, buttons and printed tickets). */
 export const RestaurantTimeZone = createContext("Europe/Copenhagen");
