@@ -1,22 +1,24 @@
 /**
  * The kitchen display (issue 44, point 6), for every role of the restaurant: accepted orders as large tiles in
  * the order they are due, a timer on each, lines struck through by tapping, a tap on a tile bumps it to ready,
- * Recall brings back the last bumped. Live: every order or availability event reads the queue again. Sold out
- * and pause are one button away; whether guests can order is always in view.
+ * Recall brings back the last bumped. Live from the restaurant's event stream (lib/use-restaurant-events, as the
+ * order queue): each order event reads the queue again, each availability event the availability; the same live
+ * status as the queue. Sold out and pause are one button away; whether guests can order is always in view.
  */
 import type { AdminOrder } from "@app/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { LiveStatus } from "../../components/live-status";
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
 import { ApiError } from "../../lib/api";
 import { browserStorage, safely } from "../../lib/browser-storage";
 import { errorMessageKey } from "../../lib/form-errors";
 import { queryClient } from "../../lib/query-client";
-import { type Connection, useRestaurantEvents } from "../../lib/restaurant-events";
 import { useRestaurantSummary } from "../../lib/restaurant-list";
 import { useNow } from "../../lib/use-now";
+import { useRestaurantEvents } from "../../lib/use-restaurant-events";
 import { activeOrdersQuery, bumpOrder, recallOrder, restaurantOrdersKey } from "./api";
 import { OrderTile } from "./order-tile";
 import { keepOrders, readStruck, type Struck, toggleLine, writeStruck } from "./struck-items";
@@ -53,8 +55,8 @@ export function KitchenPage({ availability, onAvailabilityEvent }: Props) {
   const timeZone = summary?.timeZone ?? FALLBACK_ZONE;
   const queue = useQuery(activeOrdersQuery(restaurantId));
   const now = useNow(10_000);
-  const connection = useRestaurantEvents(restaurantId, {
-    onEvent: (type) => {
+  const live = useRestaurantEvents(restaurantId, queue.isSuccess ? queue.data.lastEventId : undefined, {
+    onEvent: ({ type }) => {
       if (type.startsWith("order."))
         void queryClient.invalidateQueries({ queryKey: restaurantOrdersKey(restaurantId) });
       else onAvailabilityEvent(type, restaurantId);
@@ -121,7 +123,7 @@ export function KitchenPage({ availability, onAvailabilityEvent }: Props) {
           {summary && <p className="kitchen-restaurant">{summary.name}</p>}
         </div>
         <div className="kitchen-tools">
-          <LiveStatus connection={connection} />
+          <LiveStatus live={live} />
           <button
             type="button"
             className="button"
@@ -131,7 +133,7 @@ export function KitchenPage({ availability, onAvailabilityEvent }: Props) {
             {lastBumped ? t("kitchen.recallNumber", { number: lastBumped.receiptNumber }) : t("kitchen.recall")}
           </button>
           {button}
-          <button type="button" className="button quiet" aria-pressed={dark} onClick={toggleTheme}>
+          <button type="button" className="button" aria-pressed={dark} onClick={toggleTheme}>
             {t("kitchen.dark")}
           </button>
         </div>
@@ -163,14 +165,5 @@ export function KitchenPage({ availability, onAvailabilityEvent }: Props) {
         </div>
       )}
     </div>
-  );
-}
-
-function LiveStatus({ connection }: { connection: Connection }) {
-  const { t } = useTranslation();
-  return (
-    <span className={`live-status ${connection}`}>
-      <span aria-hidden="true">{connection === "live" ? "●" : "○"}</span> {t(`kitchen.connection.${connection}`)}
-    </span>
   );
 }

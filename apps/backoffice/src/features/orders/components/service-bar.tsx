@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { useNow } from "../../../lib/use-now";
-import type { LiveState } from "../live/use-live-queue";
+import { LiveStatus } from "../../../components/live-status";
+import type { LiveState } from "../../../lib/use-restaurant-events";
 import type { WakeLockState } from "../service/use-wake-lock";
 
 /**
@@ -45,32 +45,4 @@ export function ServiceBar(props: {
       )}
     </div>
   );
-}
-
-/** The connection's state in a status region (announced when it changes); the age beside it, renewed each second. */
-function LiveStatus({ live }: { live: LiveState }) {
-  const { t } = useTranslation();
-  const now = useNow(1_000);
-  const since = live.lastEventAt ?? live.connectedAt;
-  const seconds = since ? Math.max(0, Math.round((now.getTime() - since.getTime()) / 1000)) : 0;
-  return (
-    <p className={`live-status ${live.connection}`}>
-      <span role="status" className="live-state">
-        {t(`orders.connection.${live.connection}`)}
-      </span>
-      {live.connection === "live" && (
-        <span className="live-age">
-          {" · "}
-          {t(live.lastEventAt ? "orders.lastEvent" : "orders.connectedFor", ageValues(seconds))}
-        </span>
-      )}
-    </p>
-  );
-}
-
-/** "4 s" up to a minute and a half, then whole minutes: a quiet evening should not read as a stuck counter. */
-function ageValues(seconds: number) {
-  return seconds < 90
-    ? { count: seconds, context: "seconds" }
-    : { count: Math.round(seconds / 60), context: "minutes" };
 }
