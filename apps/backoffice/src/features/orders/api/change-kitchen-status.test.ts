@@ -1,31 +1,11 @@
-import type { AdminOrder, OrderQueue } from "@app/contracts";
+import type { OrderQueue } from "@app/contracts";
 import { afterEach, expect, test, vi } from "vitest";
 import { queryClient } from "../../../lib/query-client";
+import { adminOrder } from "../testing";
 import { ChangedElsewhere, changeKitchenStatus } from "./change-kitchen-status";
 import { orderQueueQuery } from "./get-order-queue";
 
-const shown: AdminOrder = {
-  id: "00000000-0000-4000-8000-00000000000a",
-  productionUnitId: 1,
-  receiptNumber: 1001,
-  externalId: "A-1001",
-  kitchenStatus: "new",
-  version: 1,
-  orderReadyTime: "2026-11-29T12:00:00.000Z",
-  readyTime: "2026-11-29T12:00:00.000Z",
-  openedAt: "2026-11-29T11:31:00.000Z",
-  changedUtc: "2026-11-29T11:30:00.000Z",
-  createdUtc: "2026-11-29T11:30:00.000Z",
-  guest: { name: "Anna", phone: null, email: null },
-  comment: null,
-  delivery: null,
-  lines: [],
-  discounts: [],
-  total: 35,
-  payments: [],
-  toCollect: 35,
-  rejection: null,
-};
+const shown = adminOrder({ openedAt: "2026-11-29T11:31:00.000Z", total: 35, toCollect: 35 });
 
 /** The server: GET /me gives the CSRF token; the POST answers `status` with `body`. */
 function server(status: number, body: unknown) {

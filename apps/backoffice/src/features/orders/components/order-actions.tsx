@@ -51,18 +51,12 @@ export function OrderActions({ order, onPrint, printOnAccept }: Props) {
           >
             {t("orders.acceptAt", { time: clockTime(order.orderReadyTime) })}
           </button>
-          {READY_TIME_STEPS.map((minutes) => (
-            <button
-              key={minutes}
-              type="button"
-              className="button step"
-              aria-disabled={busy}
-              aria-label={t("orders.acceptLater", { minutes, time: clockTime(later(order.orderReadyTime, minutes)) })}
-              onClick={() => send({ action: "accept", readyTime: later(order.orderReadyTime, minutes) })}
-            >
-              +{minutes}
-            </button>
-          ))}
+          <LaterSteps
+            from={order.orderReadyTime}
+            busy={busy}
+            label={(minutes, time) => t("orders.acceptLater", { minutes, time })}
+            onChoose={(readyTime) => send({ action: "accept", readyTime })}
+          />
         </fieldset>
       )}
       {status === "accepted" && (
@@ -77,18 +71,12 @@ export function OrderActions({ order, onPrint, printOnAccept }: Props) {
           </button>
           <fieldset className="action-row">
             <legend className="action-label">{t("orders.moveTime")}</legend>
-            {READY_TIME_STEPS.map((minutes) => (
-              <button
-                key={minutes}
-                type="button"
-                className="button step"
-                aria-disabled={busy}
-                aria-label={t("orders.moveLater", { minutes, time: clockTime(later(order.readyTime, minutes)) })}
-                onClick={() => send({ action: "time", readyTime: later(order.readyTime, minutes) })}
-              >
-                +{minutes}
-              </button>
-            ))}
+            <LaterSteps
+              from={order.readyTime}
+              busy={busy}
+              label={(minutes, time) => t("orders.moveLater", { minutes, time })}
+              onChoose={(readyTime) => send({ action: "time", readyTime })}
+            />
           </fieldset>
         </>
       )}
@@ -127,4 +115,29 @@ export function OrderActions({ order, onPrint, printOnAccept }: Props) {
       )}
     </div>
   );
+}
+
+/** +5, +10, +15, +30: each button names the time it leads to, on the restaurant's clock. */
+function LaterSteps(props: {
+  from: string;
+  busy: true | undefined;
+  label: (minutes: number, time: string) => string;
+  onChoose: (readyTime: string) => void;
+}) {
+  const clockTime = useClock();
+  return READY_TIME_STEPS.map((minutes) => {
+    const readyTime = later(props.from, minutes);
+    return (
+      <button
+        key={minutes}
+        type="button"
+        className="button step"
+        aria-disabled={props.busy}
+        aria-label={props.label(minutes, clockTime(readyTime))}
+        onClick={() => props.onChoose(readyTime)}
+      >
+        +{minutes}
+      </button>
+    );
+  });
 }

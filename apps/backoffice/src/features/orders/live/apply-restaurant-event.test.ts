@@ -1,30 +1,9 @@
 import type { AdminOrder, OrderQueue } from "@app/contracts";
 import { describe, expect, test } from "vitest";
+import { adminOrder } from "../testing";
 import { isOldNews, unseenOrders, withEvent, withOrder } from "./apply-restaurant-event";
 
-const order = (id: string, change: Partial<AdminOrder> = {}): AdminOrder => ({
-  id,
-  productionUnitId: 1,
-  receiptNumber: 1001,
-  externalId: "x",
-  kitchenStatus: "new",
-  version: 1,
-  orderReadyTime: "2026-11-29T12:00:00.000Z",
-  readyTime: "2026-11-29T12:00:00.000Z",
-  openedAt: null,
-  changedUtc: "2026-11-29T11:30:00.000Z",
-  createdUtc: "2026-11-29T11:30:00.000Z",
-  guest: { name: "Anna", phone: null, email: null },
-  comment: null,
-  delivery: null,
-  lines: [],
-  discounts: [],
-  total: 100,
-  payments: [],
-  toCollect: 100,
-  rejection: null,
-  ...change,
-});
+const order = (id: string, change: Partial<AdminOrder> = {}) => adminOrder({ id, externalId: "x", ...change });
 const queue = (...orders: AdminOrder[]): OrderQueue => ({ orders, lastEventId: "1:5" });
 const A = "00000000-0000-4000-8000-00000000000a";
 const B = "00000000-0000-4000-8000-00000000000b";
