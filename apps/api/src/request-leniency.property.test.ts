@@ -14,6 +14,7 @@ import { demoStaff } from "@app/db";
 import { testDbKinds } from "@app/db/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { placeOrder } from "./modules/kitchen/testing";
 import { createOwner } from "./modules/staff";
 import { basketHelpers } from "./testing/basket-helpers";
 import { parseForms, submitForm } from "./testing/html-form";
@@ -308,6 +309,7 @@ async function backOfficeSamples(t: TestApp): Promise<[string, Sample][]> {
   }>();
   let hosts = 0;
   return [
+    ...(await serviceSamples(t, owner, restaurantUrl)),
     [
       "POST /api/admin/organisations/{organisationId}/restaurants",
       async () => ({
@@ -362,6 +364,75 @@ async function backOfficeSamples(t: TestApp): Promise<[string, Sample][]> {
       async () => ({ url: `${staffUrl}/${kitchen}`, body: { disabled: false }, headers: owner }),
     ],
   ];
+}
+
+/**
+ * The live service's body routes as a screen calls them. A status change is valid once on an order in the status
+ * it starts from: accept, picked-up and reject take a fresh order each time; ready sends its order back first
+ * (recall); moving the time to the time it already has, restoring nothing and resuming are the same call again.
+ */
+async function serviceSamples(t: TestApp, owner: Record<string, string>, restaurantUrl: string) {
+  const step = async (orderId: string, action: string, body: Json = {}) => {
+    const res = await t.request({
+      method: "POST",
+      url: `/api/admin/orders/${orderId}/${action}`,
+      headers: owner,
+      payload: body,
+    });
+    expect(res.statusCode, `${action}: ${res.body}`).toBe(200);
+    return res.json<{ readyTime: string }>();
+  };
+  const order =
+    (action: string, body: Json = {}) =>
+    async () => {
+      const orderId = await placeOrder(t);
+      return { url: `/api/admin/orders/${orderId}/${action}`, headers: owner, body };
+    };
+  const timed = await placeOrder(t);
+  const { readyTime } = await step(timed, "accept");
+  const bumped = await placeOrder(t);
+  await step(bumped, "accept");
+  let isReady = false;
+  const { products } = (
+    await t.request({ method: "GET", url: `${restaurantUrl}/catalogue-items`, headers: owner })
+  ).json<{ products: { id: number }[] }>();
+  return [
+    ["POST /api/admin/orders/{orderId}/accept", order("accept")],
+    [
+      "POST /api/admin/orders/{orderId}/time",
+      async () => ({ url: `/api/admin/orders/${timed}/time`, headers: owner, body: { readyTime } }),
+    ],
+    [
+      "POST /api/admin/orders/{orderId}/ready",
+      async () => {
+        if (isReady) await step(bumped, "recall");
+        isReady = true;
+        return { url: `/api/admin/orders/${bumped}/ready`, headers: owner, body: {} };
+      },
+    ],
+    [
+      "POST /api/admin/orders/{orderId}/picked-up",
+      async () => {
+        const orderId = await placeOrder(t);
+        await step(orderId, "accept");
+        await step(orderId, "ready");
+        return { url: `/api/admin/orders/${orderId}/picked-up`, headers: owner, body: {} };
+      },
+    ],
+    ["POST /api/admin/orders/{orderId}/reject", order("reject", { reason: "too-busy" })],
+    [
+      "POST /api/admin/restaurants/{restaurantId}/sold-out",
+      async () => ({
+        url: `${restaurantUrl}/sold-out`,
+        headers: owner,
+        body: { target: "product", id: products[0]!.id, until: { kind: "restored" } },
+      }),
+    ],
+    [
+      "POST /api/admin/restaurants/{restaurantId}/pause",
+      async () => ({ url: `${restaurantUrl}/pause`, headers: owner, body: { kind: "resume" } }),
+    ],
+  ] satisfies [string, Sample][];
 }
 
 const credentials = (account: { email: string; password: string }) => ({

@@ -93,3 +93,8 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER restaurant_event_doorbell AFTER INSERT ON "restaurant_event"
 FOR EACH ROW EXECUTE FUNCTION restaurant_event_doorbell();
+--> statement-breakpoint
+-- The storefront's page and the pickup slots carry the pause (kept under the change feed like the rest of the
+-- restaurant's setup): every change of it notifies, whoever writes it (migration 0006's function).
+CREATE TRIGGER ordering_pause_cache_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "ordering_pause"
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_cache_changed();

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { CreateRestaurantRequest, Restaurant } from "@app/contracts";
 import { LOGO_MAX_BYTES } from "@app/contracts";
 import { schema } from "@app/db";
-import { desc, eq } from "@app/db/orm";
+import { asc, desc, eq } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type AdminSession, organisationOf, signInAs } from "../../testing/admin-session";
@@ -493,7 +493,8 @@ describe.each(await testDbKinds())("restaurants in the back office, on %s", (kin
       const maintenance = await t.db
         .select()
         .from(schema.auditLog)
-        .where(eq(schema.auditLog.action, "maintenance.update"));
+        .where(eq(schema.auditLog.action, "maintenance.update"))
+        .orderBy(asc(schema.auditLog.id));
       expect(maintenance.map((entry) => [entry.before, entry.after])).toEqual([
         [false, true],
         [true, false],

@@ -184,8 +184,4 @@ export async function saveOrderingPause(
     .update(orderingPause)
     .set({ ...state, changedAt: at })
     .where(eq(orderingPause.productionUnitId, productionUnitId));
-  // The storefront's page carries the pause (plugins/storefront-page-cache.ts keeps it under the change feed):
-  // ordering_pause has no cache_changed trigger (migrations 0006/0008 predate it), so its one writer rings the
-  // same bell itself, delivered at commit like the triggers' notifications.
-  await tx.execute(sql`select pg_notify('cache_changed', 'ordering_pause')`);
 }
