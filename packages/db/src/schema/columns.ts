@@ -1,5 +1,5 @@
 /** Column shapes that many tables share. */
-import { integer, jsonb, timestamp } from "drizzle-orm/pg-core";
+import { integer, jsonb, text, timestamp } from "drizzle-orm/pg-core";
 
 /** A translatable text: a map from language code to text. */
 export type Translations = Partial<Record<string, string>>;
@@ -13,3 +13,17 @@ export const translations = (name: string) => jsonb(name).$type<Translations>().
  * so every API process can name a catalogue answer by (instance, version) with one small query.
  */
 export const catalogueVersion = () => integer("catalogue_version").notNull().default(1);
+
+/**
+ * An outbox row's delivery: pending until sent; a failed send counts an attempt, keeps its error and is due
+ * again later (the receipt and staff-alert senders' backoff); `failed` once given up.
+ */
+export const outboxDelivery = () => ({
+  status: text("status", { enum: ["pending", "sent", "failed"] })
+    .notNull()
+    .default("pending"),
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+  nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp("sent_at", { withTimezone: true }),
+});

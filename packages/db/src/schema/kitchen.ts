@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
+import { createdAt, outboxDelivery } from "./columns";
 import { order } from "./order";
 import { productionUnit } from "./tenancy";
 
@@ -117,13 +117,7 @@ export const staffAlert = pgTable(
     orderId: uuid("order_id").references(() => order.id, { onDelete: "cascade" }),
     channel: text("channel", { enum: ["email", "sms"] }).notNull(),
     recipient: text("recipient").notNull(),
-    status: text("status", { enum: ["pending", "sent", "failed"] })
-      .notNull()
-      .default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    lastError: text("last_error"),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    ...outboxDelivery(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -15,7 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { checkout } from "./checkout";
-import { createdAt } from "./columns";
+import { createdAt, outboxDelivery } from "./columns";
 import { discountCode } from "./discount-giftcard";
 import { module, productionUnit } from "./tenancy";
 
@@ -118,13 +118,7 @@ export const receiptMessage = pgTable(
       .notNull()
       .default("receipt"),
     dedupeKey: text("dedupe_key").notNull().default(""),
-    status: text("status", { enum: ["pending", "sent", "failed"] })
-      .notNull()
-      .default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    lastError: text("last_error"),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    ...outboxDelivery(),
     createdAt: createdAt(),
   },
   (t) => [
