@@ -17,10 +17,10 @@ import { giveDiscountUseBack } from "../discount";
 import { findOrder, findOrderDiscountCodeIds, type OrderRow } from "../order";
 import { type RefundedOrder, refundOrderPayments } from "../payment";
 import { type GuestMessageKind, queueGuestMessage } from "../receipt";
-import { appendRestaurantEvent } from "../restaurant-events";
 import type { SignedInStaff } from "../staff";
 import { findProductionUnit } from "../tenancy";
 import { readAdminOrder } from "./admin-order";
+import { appendOrderEvent } from "./order-event";
 import { requireOrderReach } from "./order-reach";
 import { checkReadyTime } from "./ready-time";
 import { changeKitchenOrder, findKitchenOrder, type KitchenOrderRow, lockKitchenOrder } from "./repository";
@@ -85,18 +85,7 @@ export async function changeKitchenStatus(
       at: now,
     });
     if (!row) return "refused";
-    await appendRestaurantEvent(
-      tx,
-      EVENT_OF[command.action],
-      {
-        productionUnitId: row.productionUnitId,
-        orderId,
-        receiptNumber: order.receiptNumber,
-        kitchenStatus: row.status,
-        version: row.version,
-      },
-      now,
-    );
+    await appendOrderEvent(tx, EVENT_OF[command.action], { ...row, receiptNumber: order.receiptNumber }, now);
     const refunded = command.action === "reject" ? await giveEverythingBack(tx, order, now) : null;
     const messaged = await tellGuest(tx, order, before, row, now);
     if (organisationId !== null) {

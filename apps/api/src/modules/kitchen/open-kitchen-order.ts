@@ -1,5 +1,5 @@
 import type { Executor } from "@app/db";
-import { appendRestaurantEvent } from "../restaurant-events";
+import { appendOrderEvent } from "./order-event";
 import { insertKitchenOrder } from "./repository";
 
 export type PlacedOrder = { orderId: string; productionUnitId: number; receiptNumber: number; orderReadyTime: Date };
@@ -18,16 +18,5 @@ export async function openKitchenOrder(tx: Executor, placed: PlacedOrder, now: D
     changedAt: now,
     createdAt: now,
   });
-  await appendRestaurantEvent(
-    tx,
-    "order.placed",
-    {
-      productionUnitId: placed.productionUnitId,
-      orderId: placed.orderId,
-      receiptNumber: placed.receiptNumber,
-      kitchenStatus: "new",
-      version: 1,
-    },
-    now,
-  );
+  await appendOrderEvent(tx, "order.placed", { ...placed, status: "new", version: 1 }, now);
 }

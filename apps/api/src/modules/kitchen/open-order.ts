@@ -2,9 +2,9 @@ import type { AdminOrder } from "@app/contracts";
 import type { Deps } from "../../deps";
 import { notFound } from "../../errors";
 import { findOrder } from "../order";
-import { appendRestaurantEvent } from "../restaurant-events";
 import type { SignedInStaff } from "../staff";
 import { readAdminOrder } from "./admin-order";
+import { appendOrderEvent } from "./order-event";
 import { requireOrderReach } from "./order-reach";
 import { findKitchenOrder, markKitchenOrderOpened } from "./repository";
 
@@ -25,18 +25,7 @@ export async function openOrder(
   const opened = await deps.db.transaction(async (tx) => {
     const row = await markKitchenOrderOpened(tx, orderId, now);
     if (!row) return undefined;
-    await appendRestaurantEvent(
-      tx,
-      "order.opened",
-      {
-        productionUnitId: row.productionUnitId,
-        orderId,
-        receiptNumber: order.receiptNumber,
-        kitchenStatus: row.status,
-        version: row.version,
-      },
-      now,
-    );
+    await appendOrderEvent(tx, "order.opened", { ...row, receiptNumber: order.receiptNumber }, now);
     return row;
   });
   const row = opened ?? (await findKitchenOrder(deps.db, orderId));
