@@ -20,6 +20,7 @@ export const OWNERS = {
   production_unit: "tenancy",
   business_hours: "tenancy",
   closed_date: "tenancy",
+  special_hours: "tenancy",
   module: "tenancy",
   module_domain: "tenancy",
   app_setting: "settings",
@@ -48,6 +49,9 @@ export const OWNERS = {
   modifier_choice: "catalogue",
   label: "catalogue",
   product_label: "catalogue",
+  // Uploaded product and category images and their WebP variants (issue 45).
+  menu_image: "menu-images",
+  menu_image_variant: "menu-images",
   blocked_product: "warehouse",
   blocked_choice: "warehouse",
   // A guest's basket, checkout, payment and order.
@@ -61,6 +65,7 @@ export const OWNERS = {
   checkout_giftcard: "checkout",
   capacity_instance: "capacity",
   capacity_usage: "capacity",
+  capacity_rule: "capacity",
   delivery_instance: "delivery",
   delivery_zone: "delivery",
   discount_instance: "discount",
@@ -77,6 +82,8 @@ export const OWNERS = {
   order: "order",
   order_line: "order",
   order_discount: "order",
+  // Money staff give back on an order's page (issue 45); its card and gift-card parts are asked of payment.
+  order_refund: "refund",
   receipt_message: "receipt",
   // The restaurant's live service (issue 44): the kitchen's status of an order, the event log that pushes
   // changes to staff screens and which restaurants have one open, pause and busy, alerts to managers.

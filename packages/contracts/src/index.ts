@@ -4,6 +4,7 @@ export * from "./catalogue";
 export * from "./checkout";
 export * from "./common";
 export * from "./discount";
+export * from "./editing";
 export * from "./giftcard";
 export * from "./health";
 export * from "./kitchen";

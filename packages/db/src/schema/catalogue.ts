@@ -3,7 +3,7 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
-import { translations } from "./columns";
+import { archivedAt, bytea, createdAt, editedBy, translations } from "./columns";
 import { menuInstance, productInstance } from "./instances";
 
 export const menu = pgTable("menu", {
@@ -13,6 +13,8 @@ export const menu = pgTable("menu", {
     .references(() => menuInstance.id, { onDelete: "cascade" }),
   name: text("name").notNull(),
   active: boolean("active").notNull().default(true),
+  ...editedBy(),
+  archivedAt: archivedAt(),
 });
 
 export const category = pgTable(
@@ -27,6 +29,8 @@ export const category = pgTable(
     internalName: text("internal_name").notNull().default(""),
     imageUrl: text("image_url").notNull().default(""),
     sortOrder: integer("sort_order").notNull().default(0),
+    ...editedBy(),
+    archivedAt: archivedAt(),
   },
   (t) => [index("category_menu").on(t.menuId)],
 );
@@ -51,6 +55,10 @@ export const product = pgTable(
     dailyPriceMinor: integer("daily_price_minor"),
     dailyStartDayOfWeek: integer("daily_start_day_of_week"),
     dailyEndDayOfWeek: integer("daily_end_day_of_week"),
+    /** Hidden products are kept (and stay on baskets and orders) but not offered. */
+    isVisible: boolean("is_visible").notNull().default(true),
+    ...editedBy(),
+    archivedAt: archivedAt(),
   },
   (t) => [
     index("product_product_instance").on(t.productInstanceId),
@@ -82,6 +90,9 @@ export const modifier = pgTable("modifier", {
     .notNull()
     .references(() => productInstance.id, { onDelete: "cascade" }),
   name: translations("name"),
+  internalName: text("internal_name").notNull().default(""),
+  ...editedBy(),
+  archivedAt: archivedAt(),
 });
 
 export const productModifier = pgTable(
@@ -109,6 +120,8 @@ export const choice = pgTable("choice", {
     .references(() => productInstance.id, { onDelete: "cascade" }),
   name: translations("name"),
   defaultPriceMinor: integer("default_price_minor").notNull().default(0),
+  ...editedBy(),
+  archivedAt: archivedAt(),
 });
 
 export const modifierChoice = pgTable(
@@ -139,6 +152,8 @@ export const label = pgTable("label", {
   description: translations("description"),
   icon: text("icon").notNull(),
   colour: text("colour").notNull(),
+  ...editedBy(),
+  archivedAt: archivedAt(),
 });
 
 export const productLabel = pgTable(
@@ -152,4 +167,37 @@ export const productLabel = pgTable(
       .references(() => label.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.productId, t.labelId] })],
+);
+
+/**
+ * Uploaded menu images (products, categories), named by the SHA-256 of the uploaded bytes. Each is kept as
+ * WebP variants of a few widths (menu_image_variant), served immutable from the database, so every API process
+ * serves them without a shared disk. URL: /api/menu-images/<hash>/<width>.webp.
+ */
+export const menuImage = pgTable(
+  "menu_image",
+  {
+    hash: text("hash").primaryKey(),
+    productInstanceId: integer("product_instance_id")
+      .notNull()
+      .references(() => productInstance.id, { onDelete: "cascade" }),
+    /** The decoded original's size in pixels. */
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("menu_image_product_instance").on(t.productInstanceId)],
+);
+
+export const menuImageVariant = pgTable(
+  "menu_image_variant",
+  {
+    hash: text("hash")
+      .notNull()
+      .references(() => menuImage.hash, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.width] })],
 );

@@ -1,5 +1,5 @@
 /** Column shapes that many tables share. */
-import { integer, jsonb, text, timestamp } from "drizzle-orm/pg-core";
+import { customType, integer, jsonb, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** A translatable text: a map from language code to text. */
 export type Translations = Partial<Record<string, string>>;
@@ -27,3 +27,23 @@ export const outboxDelivery = () => ({
   nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp("sent_at", { withTimezone: true }),
 });
+
+/** Binary content (uploaded images), kept in the database so every API process serves it without a shared disk. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * What the back office edits: a version for optimistic concurrency (a save names the version it was based on;
+ * a save of an older version is refused with who changed it and when), and who changed it last.
+ */
+export const editedBy = () => ({
+  version: integer("version").notNull().default(1),
+  updatedAt: updatedAt(),
+  /** The staff account (schema/staff.ts) that saved last; null for the seed or a deleted account. */
+  updatedBy: uuid("updated_by"),
+});
+
+/** Set instead of deleting a row that open baskets or past orders still name; an archived row is not offered. */
+export const archivedAt = () => timestamp("archived_at", { withTimezone: true });

@@ -3,7 +3,7 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
+import { createdAt, editedBy } from "./columns";
 import { discountInstance, giftcardInstance } from "./instances";
 
 export const discountCode = pgTable(
@@ -21,11 +21,15 @@ export const discountCode = pgTable(
     minimumBasketMinor: integer("minimum_basket_minor").notNull().default(0),
     validFrom: timestamp("valid_from", { withTimezone: true }),
     validUntil: timestamp("valid_until", { withTimezone: true }),
-    /** Products the discount applies to; null = the whole basket. */
+    /** Products the discount applies to; null = the whole basket (unless categoryIds names some). */
     productIds: jsonb("product_ids").$type<number[] | null>(),
+    /** Categories whose products the discount applies to (with productIds: either); null = no limit by category. */
+    categoryIds: jsonb("category_ids").$type<number[] | null>(),
     usageLimit: integer("usage_limit"),
     usageCount: integer("usage_count").notNull().default(0),
     isActive: boolean("is_active").notNull().default(true),
+    ...editedBy(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("discount_code_instance_code").on(t.discountInstanceId, t.code),
@@ -44,7 +48,12 @@ export const giftcard = pgTable(
       .references(() => giftcardInstance.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
     balanceMinor: integer("balance_minor").notNull(),
+    /** What the card was issued with. */
+    initialAmountMinor: integer("initial_amount_minor").notNull().default(0),
     validUntil: timestamp("valid_until", { withTimezone: true }),
+    /** A deactivated card cannot be used; its balance stays for the ledger. */
+    isActive: boolean("is_active").notNull().default(true),
+    ...editedBy(),
     createdAt: createdAt(),
   },
   (t) => [

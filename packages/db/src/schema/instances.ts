@@ -53,10 +53,13 @@ export const deliveryZone = pgTable(
       .references(() => deliveryInstance.id, { onDelete: "cascade" }),
     zipCode: text("zip_code").notNull(),
     feeMinor: integer("fee_minor").notNull(),
+    /** The smallest basket (before fees) delivered to this zip code. */
+    minimumOrderMinor: integer("minimum_order_minor").notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.deliveryInstanceId, t.zipCode] }),
     check("delivery_zone_fee", sql`${t.feeMinor} >= 0`),
+    check("delivery_zone_minimum", sql`${t.minimumOrderMinor} >= 0`),
   ],
 );
 

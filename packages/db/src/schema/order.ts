@@ -129,3 +129,33 @@ export const receiptMessage = pgTable(
     check("receipt_message_status", sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );
+
+export type OrderRefundLine = { orderLineId: string; amount: number; amountMinor: number };
+
+/**
+ * Money staff gave back on an order (issue 45): the whole order, chosen lines or an amount, with a reason. Its
+ * card and MobilePay part goes through the payment refund outbox (payment_refund.order_refund_id), its gift-card
+ * part back to the cards (giftcard_transaction.order_refund_id). The sum of an order's refunds never exceeds
+ * what was paid: refunds of one order are decided one at a time under the order's row lock.
+ */
+export const orderRefund = pgTable(
+  "order_refund",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => order.id, { onDelete: "cascade" }),
+    amountMinor: integer("amount_minor").notNull(),
+    kind: text("kind", { enum: ["order", "lines", "amount"] }).notNull(),
+    lines: jsonb("lines").$type<OrderRefundLine[]>().notNull().default([]),
+    reason: text("reason").notNull(),
+    /** The staff account that refunded; null when the kitchen's reject refunded by itself. */
+    accountId: uuid("account_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("order_refund_order").on(t.orderId),
+    check("order_refund_amount", sql`${t.amountMinor} > 0`),
+    check("order_refund_kind", sql`${t.kind} in ('order', 'lines', 'amount')`),
+  ],
+);

@@ -131,6 +131,8 @@ export const paymentRefund = pgTable(
       .notNull()
       .references(() => payment.id, { onDelete: "cascade" }),
     amountMinor: integer("amount_minor").notNull(),
+    /** The staff refund (schema/order.ts order_refund) this is part of; null for the core's own refunds. */
+    orderRefundId: uuid("order_refund_id"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
@@ -139,20 +141,36 @@ export const paymentRefund = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("payment_refund_payment").on(t.paymentId),
+    // A refund the core decides (no order, or a late approval) happens once per payment; refunds staff make
+    // from an order's page (order_refund_id) may be several.
+    uniqueIndex("payment_refund_payment").on(t.paymentId).where(sql`${t.orderRefundId} is null`),
     index("payment_refund_due").on(t.doneAt, t.nextAttemptAt),
     check("payment_refund_amount", sql`${t.amountMinor} > 0`),
   ],
 );
 
-/** Every change of a gift card's balance, for audit and for refunds. */
-export const giftcardTransaction = pgTable("giftcard_transaction", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  giftcardId: integer("giftcard_id")
-    .notNull()
-    .references(() => giftcard.id),
-  paymentId: uuid("payment_id").references(() => payment.id),
-  /** Negative when spent, positive when refunded. */
-  amountMinor: integer("amount_minor").notNull(),
-  createdAt: createdAt(),
-});
+/** Every change of a gift card's balance: the card's ledger, for audit and for refunds. */
+export const giftcardTransaction = pgTable(
+  "giftcard_transaction",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    giftcardId: integer("giftcard_id")
+      .notNull()
+      .references(() => giftcard.id),
+    paymentId: uuid("payment_id").references(() => payment.id),
+    /** Negative when spent, positive when refunded or issued. */
+    amountMinor: integer("amount_minor").notNull(),
+    /** spent / returned: a payment drew or gave back; issued, refunded (an order_refund), adjusted by staff. */
+    kind: text("kind", { enum: ["spent", "returned", "issued", "refunded", "adjusted"] })
+      .notNull()
+      .default("spent"),
+    orderRefundId: uuid("order_refund_id"),
+    /** The staff account that issued, refunded or adjusted; null for a guest's payment. */
+    accountId: uuid("account_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("giftcard_transaction_card").on(t.giftcardId, t.createdAt),
+    check("giftcard_transaction_kind", sql`${t.kind} in ('spent', 'returned', 'issued', 'refunded', 'adjusted')`),
+  ],
+);

@@ -10,7 +10,6 @@ import {
   bigserial,
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -22,7 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt } from "./columns";
+import { bytea, createdAt } from "./columns";
 import { organisation } from "./organisation";
 import { productionUnit } from "./tenancy";
 
@@ -145,11 +144,6 @@ export const auditLog = pgTable(
     index("audit_log_unit_at").on(t.productionUnitId, t.at),
   ],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * Uploaded brand images (logos), named by the SHA-256 of their bytes: served with immutable caching from

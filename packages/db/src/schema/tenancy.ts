@@ -15,7 +15,6 @@ import {
   primaryKey,
   serial,
   text,
-  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import {
@@ -45,7 +44,10 @@ export const productionUnit = pgTable("production_unit", {
   createdAt: createdAt(),
 });
 
-/** Weekly hours. weekday: 1 = Monday … 7 = Sunday (ISO). opens/closes "HH:MM" local; closes "24:00" = midnight. */
+/**
+ * Weekly hours, several ranges a day. weekday: 1 = Monday … 7 = Sunday (ISO). opens/closes "HH:MM" local;
+ * closes "24:00" = midnight; closes at or before opens = the range runs past midnight into the next day.
+ */
 export const businessHours = pgTable(
   "business_hours",
   {
@@ -59,7 +61,7 @@ export const businessHours = pgTable(
     closes: text("closes").notNull(),
   },
   (t) => [
-    uniqueIndex("business_hours_unit_kind_day").on(t.productionUnitId, t.kind, t.weekday),
+    index("business_hours_unit_kind_day").on(t.productionUnitId, t.kind, t.weekday),
     check("business_hours_weekday", sql`${t.weekday} between 1 and 7`),
     check("business_hours_kind", sql`${t.kind} in ('opening', 'delivery')`),
   ],
@@ -75,6 +77,28 @@ export const closedDate = pgTable(
     reason: text("reason").notNull().default(""),
   },
   (t) => [primaryKey({ columns: [t.productionUnitId, t.date] })],
+);
+
+/**
+ * Special hours on one date, replacing that weekday's hours of the same kind (several ranges a date, like
+ * business_hours). A closed date (closed_date) wins over special hours.
+ */
+export const specialHours = pgTable(
+  "special_hours",
+  {
+    id: serial("id").primaryKey(),
+    productionUnitId: integer("production_unit_id")
+      .notNull()
+      .references(() => productionUnit.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["opening", "delivery"] }).notNull(),
+    date: date("date").notNull(),
+    opens: text("opens").notNull(),
+    closes: text("closes").notNull(),
+  },
+  (t) => [
+    index("special_hours_unit_date").on(t.productionUnitId, t.date),
+    check("special_hours_kind", sql`${t.kind} in ('opening', 'delivery')`),
+  ],
 );
 
 export const language = pgTable("language", {

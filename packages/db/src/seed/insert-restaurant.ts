@@ -381,6 +381,7 @@ async function insertCodes(
       data.giftcards.map((g) => ({
         giftcardInstanceId: instances.giftcardInstanceId,
         ...g,
+        initialAmountMinor: g.balanceMinor,
         code: g.code.toUpperCase(),
       })),
     );

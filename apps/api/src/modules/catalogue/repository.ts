@@ -109,7 +109,7 @@ export async function findLabels(db: Executor, productInstanceId: number) {
     .orderBy(asc(label.id));
 }
 
-export type ProductRow = typeof product.$inferSelect & { labelIds: number[] };
+export type ProductRow = Pick<typeof product.$inferSelect, keyof typeof productColumns> & { labelIds: number[] };
 
 export type ProductModifierRow = {
   productId: number;

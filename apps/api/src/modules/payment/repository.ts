@@ -195,7 +195,7 @@ export async function insertGiftcardTransaction(
   db: Executor,
   values: { giftcardId: number; paymentId: string; amountMinor: number; createdAt: Date },
 ): Promise<void> {
-  await db.insert(giftcardTransaction).values(values);
+  await db.insert(giftcardTransaction).values({ ...values, kind: values.amountMinor < 0 ? "spent" : "returned" });
 }
 
 export function findModuleHosts(db: Executor, moduleId: number): Promise<string[]> {
@@ -381,7 +381,7 @@ export async function insertRefund(
       nextAttemptAt: values.now,
       createdAt: values.now,
     })
-    .onConflictDoNothing({ target: paymentRefund.paymentId })
+    .onConflictDoNothing({ target: paymentRefund.paymentId, where: isNull(paymentRefund.orderRefundId) })
     .returning({ id: paymentRefund.id });
   return rows.length === 1;
 }
