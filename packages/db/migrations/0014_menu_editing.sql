@@ -48,8 +48,10 @@ CREATE TABLE "special_hours" (
 	CONSTRAINT "special_hours_kind" CHECK ("special_hours"."kind" in ('opening', 'delivery'))
 );
 --> statement-breakpoint
+ALTER TABLE "receipt_message" DROP CONSTRAINT "receipt_message_kind";--> statement-breakpoint
 DROP INDEX "payment_refund_payment";--> statement-breakpoint
 DROP INDEX "business_hours_unit_kind_day";--> statement-breakpoint
+ALTER TABLE "basket_item" ADD COLUMN "price_changed_from_minor" integer;--> statement-breakpoint
 ALTER TABLE "category" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "category" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "category" ADD COLUMN "updated_by" uuid;--> statement-breakpoint
@@ -104,6 +106,7 @@ CREATE INDEX "giftcard_transaction_card" ON "giftcard_transaction" USING btree (
 CREATE UNIQUE INDEX "payment_refund_payment" ON "payment_refund" USING btree ("payment_id") WHERE "payment_refund"."order_refund_id" is null;--> statement-breakpoint
 CREATE INDEX "business_hours_unit_kind_day" ON "business_hours" USING btree ("production_unit_id","kind","weekday");--> statement-breakpoint
 ALTER TABLE "delivery_zone" ADD CONSTRAINT "delivery_zone_minimum" CHECK ("delivery_zone"."minimum_order_minor" >= 0);--> statement-breakpoint
+ALTER TABLE "receipt_message" ADD CONSTRAINT "receipt_message_kind" CHECK ("receipt_message"."kind" in ('receipt', 'ready-time-changed', 'ready', 'rejected', 'refunded'));--> statement-breakpoint
 ALTER TABLE "giftcard_transaction" ADD CONSTRAINT "giftcard_transaction_kind" CHECK ("giftcard_transaction"."kind" in ('spent', 'returned', 'issued', 'refunded', 'adjusted'));--> statement-breakpoint
 ALTER TABLE "payment_refund" ADD CONSTRAINT "payment_refund_order_refund_id_fk" FOREIGN KEY ("order_refund_id") REFERENCES "public"."order_refund"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "giftcard_transaction" ADD CONSTRAINT "giftcard_transaction_order_refund_id_fk" FOREIGN KEY ("order_refund_id") REFERENCES "public"."order_refund"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

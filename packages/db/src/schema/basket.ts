@@ -39,6 +39,11 @@ export const basketItem = pgTable(
     priceMinor: integer("price_minor").notNull(),
     /** What the line costs. */
     totalPriceMinor: integer("total_price_minor").notNull(),
+    /**
+     * The unit price (priceMinor) the line had before the restaurant last changed a price it is made of; null when
+     * unchanged since the guest added it. The basket shows the change before the guest pays (issue 45).
+     */
+    priceChangedFromMinor: integer("price_changed_from_minor"),
     editingIsDisabled: boolean("editing_is_disabled").notNull().default(false),
     createdAt: createdAt(),
   },

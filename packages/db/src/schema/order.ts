@@ -101,7 +101,7 @@ export const orderDiscount = pgTable("order_discount", {
 
 /**
  * Outbox of the guest's messages about an order: the receipt, and (issue 44) the ready time moved, ready for
- * pickup, rejected. A failed send stays here to be retried and never touches the order. Written in the
+ * pickup, rejected; (issue 45) money given back (dedupe_key: the order_refund's id). A failed send stays here to be retried and never touches the order. Written in the
  * transaction that decides the message; (order, channel, kind, dedupe_key) is unique, so a message is decided
  * once (dedupe_key tells apart the ready-time moves of one order: the kitchen order's version).
  */
@@ -114,7 +114,7 @@ export const receiptMessage = pgTable(
       .references(() => order.id, { onDelete: "cascade" }),
     channel: text("channel", { enum: ["email", "sms"] }).notNull(),
     recipient: text("recipient").notNull(),
-    kind: text("kind", { enum: ["receipt", "ready-time-changed", "ready", "rejected"] })
+    kind: text("kind", { enum: ["receipt", "ready-time-changed", "ready", "rejected", "refunded"] })
       .notNull()
       .default("receipt"),
     dedupeKey: text("dedupe_key").notNull().default(""),
@@ -124,7 +124,7 @@ export const receiptMessage = pgTable(
   (t) => [
     index("receipt_message_due").on(t.status, t.nextAttemptAt),
     uniqueIndex("receipt_message_once").on(t.orderId, t.channel, t.kind, t.dedupeKey),
-    check("receipt_message_kind", sql`${t.kind} in ('receipt', 'ready-time-changed', 'ready', 'rejected')`),
+    check("receipt_message_kind", sql`${t.kind} in ('receipt', 'ready-time-changed', 'ready', 'rejected', 'refunded')`),
     check("receipt_message_channel", sql`${t.channel} in ('email', 'sms')`),
     check("receipt_message_status", sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],

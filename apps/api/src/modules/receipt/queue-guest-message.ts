@@ -2,7 +2,7 @@ import type { Executor } from "@app/db";
 import { getModuleSettings } from "../settings";
 import { insertGuestMessage } from "./repository";
 
-export type GuestMessageKind = "ready-time-changed" | "ready" | "rejected";
+export type GuestMessageKind = "ready-time-changed" | "ready" | "rejected" | "refunded";
 
 export type GuestMessageInput = {
   orderId: string;
