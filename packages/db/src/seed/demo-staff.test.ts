@@ -7,7 +7,7 @@ import { openTestDatabase, testDbKinds } from "../testing";
 import { seedDemoData } from ".";
 import { demoStaff } from "./demo-staff";
 
-const emails = demoStaff.flatMap(({ owner, kitchen }) => [owner.email, kitchen.email]);
+const emails = demoStaff.flatMap(({ owner, manager, kitchen }) => [owner.email, manager.email, kitchen.email]);
 
 describe.each(await testDbKinds())("demo staff on %s", (kind) => {
   let database: Database;
@@ -17,7 +17,7 @@ describe.each(await testDbKinds())("demo staff on %s", (kind) => {
   });
   afterAll(() => database.close());
 
-  test("an owner and a kitchen account per demo restaurant, in its organisation; a second seed adds nothing", async () => {
+  test("an owner, a manager and a kitchen account per demo restaurant, in its organisation; a second seed adds nothing", async () => {
     const { db } = database;
     const rows = await db
       .select({ email: staffAccount.email, role: membership.role, unit: membershipUnit.productionUnitId })
@@ -30,10 +30,24 @@ describe.each(await testDbKinds())("demo staff on %s", (kind) => {
       ["ejer@pizzeria-aarhus.example", "owner", "all"],
       ["kokken@bistro-norrebro.example", "staff", "one"],
       ["kokken@pizzeria-aarhus.example", "staff", "one"],
+      ["leder@bistro-norrebro.example", "manager", "one"],
+      ["leder@pizzeria-aarhus.example", "manager", "one"],
     ]);
     await seedDemoData(db);
     const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(membership);
-    expect(count!.n).toBe(4);
+    expect(count!.n).toBe(6);
+  });
+
+  test("a database seeded before the managers came gets them, once", async () => {
+    const { db } = database;
+    const managers = demoStaff.map(({ manager }) => manager.email);
+    await db.delete(staffAccount).where(inArray(staffAccount.email, managers));
+    await seedDemoData(db);
+    const rows = await db
+      .select({ email: staffAccount.email })
+      .from(staffAccount)
+      .where(inArray(staffAccount.email, managers));
+    expect(rows.map((row) => row.email).sort()).toEqual([...managers].sort());
   });
 
   test("a database seeded before accounts existed gets them, and its restaurants their organisations", async () => {

@@ -1,6 +1,6 @@
 /**
- * The demo's staff accounts: for each demo restaurant an owner of its organisation and a kitchen account (role
- * staff, that restaurant). Their passwords are public (README, "Back office"); the hashes below are argon2id
+ * The demo's staff accounts: for each demo restaurant an owner of its organisation, a manager of the restaurant
+ * (menu, hours, codes, refunds, figures) and a kitchen account (role staff, that restaurant). Their passwords are public (README, "Back office"); the hashes below are argon2id
  * with the API's parameters (apps/api/src/modules/staff/password-hash.ts), made once, so seeding hashes nothing
  * and this package needs no argon2. apps/api's staff tests sign in with each of them.
  */
@@ -20,7 +20,7 @@ import { restaurantB } from "./restaurant-b";
 import type { RestaurantSeed } from "./types";
 
 export type DemoAccount = { email: string; name: string; password: string; passwordHash: string };
-export type DemoStaff = { restaurant: RestaurantSeed; owner: DemoAccount; kitchen: DemoAccount };
+export type DemoStaff = { restaurant: RestaurantSeed; owner: DemoAccount; manager: DemoAccount; kitchen: DemoAccount };
 
 export const demoStaff: DemoStaff[] = [
   {
@@ -30,6 +30,12 @@ export const demoStaff: DemoStaff[] = [
       name: "Ejer, Bistro Nørrebro",
       password: "bistro-ejer-2026",
       passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$kZ95X3Kv3JV2AMgAdl6NXw$PWMLtEXmeStWgYnZ9ai3MgIpnHBqRwAZYcHLf10UjVM",
+    },
+    manager: {
+      email: "leder@bistro-norrebro.example",
+      name: "Leder, Bistro Nørrebro",
+      password: "bistro-leder-2026",
+      passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$jQsDHxiTTDsAN2/36eKT5Q$HiH27lQsm8BOp4hCFWORMTeHJT2IJmPI0dVeZqpPWpo",
     },
     kitchen: {
       email: "kokken@bistro-norrebro.example",
@@ -46,6 +52,12 @@ export const demoStaff: DemoStaff[] = [
       password: "pizza-ejer-2026",
       passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$lqHROaV1+fCdmaPyFhyfyQ$ecL8q+zGiNS0P4UL4YZtWJB2tJPdJMLwpemEPdLrvHQ",
     },
+    manager: {
+      email: "leder@pizzeria-aarhus.example",
+      name: "Leder, Pizzeria Aarhus C",
+      password: "pizza-leder-2026",
+      passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$Li61iLLcv6wKdepbRfALbA$aUMt9wODn8Jki/R2j01joRKrlXGXa9mfen7RLnQzozM",
+    },
     kitchen: {
       email: "kokken@pizzeria-aarhus.example",
       name: "Køkkenet, Pizzeria Aarhus C",
@@ -55,32 +67,53 @@ export const demoStaff: DemoStaff[] = [
   },
 ];
 
+type DemoRole = { account: "owner" | "manager" | "kitchen"; role: "owner" | "manager" | "staff" };
+
 /**
- * Adds the demo accounts unless restaurant A's owner is there already; also into a database that had the demo
- * restaurants before accounts existed (a restaurant without an organisation gets its seed's). Run inside the
- * seed's transaction, after the restaurants.
+ * The accounts came in waves: owners and kitchens with the back office (issue 43), managers with menu editing
+ * (issue 45). Each wave is added once, marked by restaurant A's first account of it, so a database seeded before
+ * a wave gets it at its next start, and an account an operator deleted later does not come back.
+ */
+const WAVES: DemoRole[][] = [
+  [
+    { account: "owner", role: "owner" },
+    { account: "kitchen", role: "staff" },
+  ],
+  [{ account: "manager", role: "manager" }],
+];
+
+/**
+ * Adds each wave of demo accounts that is not there yet; also into a database that had the demo restaurants before
+ * accounts existed (a restaurant without an organisation gets its seed's). Run inside the seed's transaction,
+ * after the restaurants. `seeded`: whether any wave was added.
  */
 export async function ensureDemoStaff(tx: Executor): Promise<{ seeded: boolean }> {
-  const marker = demoStaff[0]!.owner.email;
-  const existing = await tx.select({ id: staffAccount.id }).from(staffAccount).where(eq(staffAccount.email, marker));
-  if (existing.length > 0) return { seeded: false };
-  for (const { restaurant, owner, kitchen } of demoStaff) {
-    const unit = await demoUnit(tx, restaurant);
-    if (!unit) continue; // the demo restaurant was removed: no accounts for it
-    const ownerId = await insertDemoAccount(tx, owner);
-    await tx
-      .insert(membership)
-      .values({ accountId: ownerId, organisationId: unit.organisationId, role: "owner" })
-      .onConflictDoNothing();
-    const kitchenId = await insertDemoAccount(tx, kitchen);
+  let seeded = false;
+  for (const wave of WAVES) {
+    const marker = demoStaff[0]![wave[0]!.account].email;
+    const existing = await tx.select({ id: staffAccount.id }).from(staffAccount).where(eq(staffAccount.email, marker));
+    if (existing.length > 0) continue;
+    for (const staff of demoStaff) await addDemoAccounts(tx, staff, wave);
+    seeded = true;
+  }
+  return { seeded };
+}
+
+async function addDemoAccounts(tx: Executor, staff: DemoStaff, wave: DemoRole[]): Promise<void> {
+  const unit = await demoUnit(tx, staff.restaurant);
+  if (!unit) return; // the demo restaurant was removed: no accounts for it
+  for (const { account, role } of wave) {
+    const accountId = await insertDemoAccount(tx, staff[account]);
     const [member] = await tx
       .insert(membership)
-      .values({ accountId: kitchenId, organisationId: unit.organisationId, role: "staff" })
+      .values({ accountId, organisationId: unit.organisationId, role })
       .onConflictDoNothing()
       .returning({ id: membership.id });
-    if (member) await tx.insert(membershipUnit).values({ membershipId: member.id, productionUnitId: unit.id });
+    // An owner's membership covers every restaurant of the organisation; the others name theirs.
+    if (member && role !== "owner") {
+      await tx.insert(membershipUnit).values({ membershipId: member.id, productionUnitId: unit.id });
+    }
   }
-  return { seeded: true };
 }
 
 /** The demo restaurant's production unit (by its host) and organisation, giving it one if it has none. */

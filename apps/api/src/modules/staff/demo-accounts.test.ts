@@ -11,15 +11,16 @@ const letters = ["A", "B"];
 
 describe("the demo staff accounts", () => {
   test("are listed in the README on lines of exactly the agreed form", () => {
-    demoStaff.forEach(({ owner, kitchen }, index) => {
+    demoStaff.forEach(({ owner, manager, kitchen }, index) => {
       const letter = letters[index];
       expect(readme).toContain(`\nOwner login ${letter}: \`${owner.email}\` / \`${owner.password}\`\n`);
+      expect(readme).toContain(`\nManager login ${letter}: \`${manager.email}\` / \`${manager.password}\`\n`);
       expect(readme).toContain(`\nKitchen login ${letter}: \`${kitchen.email}\` / \`${kitchen.password}\`\n`);
     });
   });
 
   test("have passwords of at least 12 characters that are not on the common-passwords list", () => {
-    for (const { password } of demoStaff.flatMap(({ owner, kitchen }) => [owner, kitchen])) {
+    for (const { password } of demoStaff.flatMap(({ owner, manager, kitchen }) => [owner, manager, kitchen])) {
       expect(password.length).toBeGreaterThanOrEqual(MIN_PASSWORD_LENGTH);
       expect(isCommonPassword(password), password).toBe(false);
     }
