@@ -42,7 +42,3 @@ export function rangeError(range: DateRange): RangeProblem | null {
   if (addDays(range.from, FIGURES_MAX_DAYS - 1) < range.to) return { field: "to", code: "Figures.TooLong" };
   return null;
 }
-
-export function isPreset(value: string | null): value is Preset {
-  return (PRESETS as readonly string[]).includes(value ?? "");
-}

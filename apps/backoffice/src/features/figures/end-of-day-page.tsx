@@ -1,6 +1,7 @@
 import type { EndOfDayReport } from "@app/contracts";
 import { localParts } from "@app/domain";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { LoadFailed, Loading } from "../../components/page-heading";
@@ -15,9 +16,11 @@ export function EndOfDayPage() {
   const { t } = useTranslation();
   const restaurantId = Number(useParams().restaurantId);
   const timeZone = useRestaurantSummary(restaurantId)?.timeZone;
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  // The day is the page's state after the first: a new address would move the focus to the heading (PageHeading).
+  const [chosen, setChosen] = useState<string | null>(params.get("date"));
   if (!timeZone) return <Loading />;
-  const date = params.get("date") || localParts(new Date(), timeZone).date;
+  const date = chosen || localParts(new Date(), timeZone).date;
   return (
     <section aria-labelledby="end-of-day-title" className="end-of-day">
       <div className="end-of-day-tools no-print">
@@ -31,7 +34,7 @@ export function EndOfDayPage() {
             type="date"
             value={date}
             required
-            onChange={(event) => event.target.value && setParams({ date: event.target.value }, { replace: true })}
+            onChange={(event) => event.target.value && setChosen(event.target.value)}
           />
         </div>
         <button type="button" className="button primary" onClick={() => window.print()}>

@@ -1,12 +1,13 @@
 import { localParts } from "@app/domain";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { LoadFailed, Loading } from "../../components/page-heading";
 import { ApiError } from "../../lib/api";
 import { useRestaurantSummary } from "../../lib/restaurant-list";
 import { csvUrl, figuresQuery } from "./api";
-import { type DateRange, isPreset, type Preset, presetRange } from "./date-range";
+import { type DateRange, type Preset, presetRange } from "./date-range";
 import { KeyFigures, MethodTable, ProductTable } from "./figures-tables";
 import { dayText } from "./format";
 import { HourChart } from "./hour-chart";
@@ -15,21 +16,22 @@ import "./figures.css";
 
 /**
  * The restaurant's figures for a period of its own days (managers and owners): key figures, orders per hour, top
- * products, payment methods, the CSV files and the end-of-day report. The period lives in the address, so a
- * reload, the back button and a shared link show the same figures.
+ * products, payment methods, the CSV files and the end-of-day report.
  */
 export function FiguresPage() {
   const { t, i18n } = useTranslation();
   const restaurantId = Number(useParams().restaurantId);
   const timeZone = useRestaurantSummary(restaurantId)?.timeZone;
-  const [params, setParams] = useSearchParams();
+  // The period is the page's state, not the address: a new address moves the focus to the page's heading
+  // (PageHeading), which would throw a keyboard user out of the period's radio group at every arrow key.
+  const [choice, setChoice] = useState<{ preset: Preset; custom: DateRange | null }>({ preset: "today", custom: null });
   if (!timeZone) return <Loading />;
   const today = localParts(new Date(), timeZone).date;
-  const preset: Preset = isPreset(params.get("period")) ? (params.get("period") as Preset) : "today";
-  const custom = { from: params.get("from") ?? today, to: params.get("to") ?? today };
-  const range = presetRange(preset, today, custom);
-  const choose = (next: Preset, nextRange: DateRange = range) =>
-    setParams(next === "custom" ? { period: next, ...nextRange } : { period: next }, { replace: true });
+  const custom = choice.custom ?? { from: today, to: today };
+  const range = presetRange(choice.preset, today, custom);
+  const preset = choice.preset;
+  const choose = (next: Preset, nextRange: DateRange | null = choice.custom) =>
+    setChoice({ preset: next, custom: nextRange });
   return (
     <section aria-labelledby="figures-title" className="figures">
       <h2 id="figures-title">{t("figures.title")}</h2>

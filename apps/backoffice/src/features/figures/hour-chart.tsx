@@ -20,6 +20,7 @@ export function HourChart({ hours }: { hours: FiguresHour[] }) {
     total === 0
       ? t("figures.chart.none")
       : t("figures.chart.summary", {
+          count: total,
           total: count(total, i18n.language),
           span: hourSpan(busiest.hour),
           max: count(busiest.orders, i18n.language),
