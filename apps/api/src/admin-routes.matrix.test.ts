@@ -268,6 +268,31 @@ const ROUTES: Record<string, RouteCase> = {
       url: `/api/admin/orders/${await kitchenOrderIn(t, "ready")}/recall`,
     }),
   },
+  "GET /api/admin/restaurants/{restaurantId}/figures": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({ method: "GET", url: `/api/admin/restaurants/${actors.restaurantAId}/figures` }),
+  },
+  "GET /api/admin/restaurants/{restaurantId}/figures/end-of-day": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({
+      method: "GET",
+      url: `/api/admin/restaurants/${actors.restaurantAId}/figures/end-of-day`,
+    }),
+  },
+  "GET /api/admin/restaurants/{restaurantId}/figures/orders.csv": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({
+      method: "GET",
+      url: `/api/admin/restaurants/${actors.restaurantAId}/figures/orders.csv`,
+    }),
+  },
+  "GET /api/admin/restaurants/{restaurantId}/figures/lines.csv": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({
+      method: "GET",
+      url: `/api/admin/restaurants/${actors.restaurantAId}/figures/lines.csv`,
+    }),
+  },
 };
 
 /** A product of restaurant A's catalogue. */

@@ -5,6 +5,7 @@ export * from "./checkout";
 export * from "./common";
 export * from "./discount";
 export * from "./editing";
+export * from "./figures";
 export * from "./giftcard";
 export * from "./health";
 export * from "./kitchen";

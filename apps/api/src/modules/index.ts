@@ -5,6 +5,7 @@ import { catalogueRoutes } from "./catalogue/routes";
 import { checkoutRoutes } from "./checkout/routes";
 import { deliveryRoutes } from "./delivery/routes";
 import { discountRoutes } from "./discount/routes";
+import { figuresAdminRoutes } from "./figures/admin-routes";
 import { giftcardRoutes } from "./giftcard/routes";
 import { guestInformationRoutes } from "./guest-information";
 import { healthRoutes } from "./health/routes";
@@ -50,4 +51,5 @@ export const adminRouteModules: RouteModule[] = [
   kitchenRoutes,
   warehouseAdminRoutes,
   restaurantEventRoutes,
+  figuresAdminRoutes,
 ];

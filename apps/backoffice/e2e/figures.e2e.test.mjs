@@ -1,0 +1,248 @@
+// Issue 45, point 7 in the browser: a demo order placed through the guest's API shows in restaurant A's figures for
+// today (its owner signed in): the key figures, the orders-per-hour chart (one image with a summary, its numbers as a
+// table), the tables, the CSV download, a refused custom period said on its field, the printable end-of-day report.
+// Keyboard only for the period. axe finds nothing serious; screenshots at 390×844 and 1280×800 in both languages.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { createHarness, DESKTOP, demoLogin, PHONE, screenshot, seriousAxeViolations, tabTo } from "./harness.mjs";
+
+const product = createHarness();
+before(product.start);
+after(product.stop);
+
+const TEXT = {
+  "da-DK": {
+    email: "E-mail",
+    password: "Adgangskode",
+    signIn: "Log ind",
+    section: "Tal",
+    orders: "Ordrer",
+    chart: "Ordrer pr. time",
+    showTable: "Vis tallene som tabel",
+    yesterday: "I går",
+    custom: "Vælg datoer",
+    from: "Fra",
+    to: "Til og med",
+    show: "Vis",
+    toBeforeFrom: "Slutdatoen ligger før startdatoen",
+    endOfDay: "Dagsrapport",
+    print: "Udskriv",
+    money: / kr\.$/,
+  },
+  "en-US": {
+    email: "Email",
+    password: "Password",
+    signIn: "Sign in",
+    section: "Figures",
+    orders: "Orders",
+    chart: "Orders per hour",
+    showTable: "Show the numbers as a table",
+    yesterday: "Yesterday",
+    custom: "Choose dates",
+    from: "From",
+    to: "To (included)",
+    show: "Show",
+    toBeforeFrom: "The end date is before the start date",
+    endOfDay: "End-of-day report",
+    print: "Print",
+    money: / DKK$/,
+  },
+};
+
+/** Restaurant A's storefront API as a guest's browser calls it (a guest token of its production unit). */
+async function guestApi() {
+  const json = async (res) => {
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  const url = (path) => product.url("localhost", path);
+  const module = await json(await fetch(url("/api/module/domain/localhost")));
+  const { token } = await json(await fetch(url(`/api/token/${module.productionUnitId}`)));
+  const auth = { authorization: `Bearer ${token}` };
+  const get = async (path) => json(await fetch(url(path), { headers: auth }));
+  const post = (path, body) =>
+    fetch(url(path), {
+      method: "POST",
+      headers: body ? { ...auth, "content-type": "application/json" } : auth,
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  return { module, json, get, post };
+}
+
+/** An order of the menu's first product without options, paid at pickup, placed as the storefront places it. */
+async function placeDemoOrder(api) {
+  const [menu] = await api.get(`/api/menu?instanceId=${api.module.menuInstanceId}`);
+  const categories = await api.get(`/api/category/menu/${menu.id}?instanceId=${api.module.productInstanceId}`);
+  const basket = await api.get("/api/basket");
+  let added = false;
+  for (const item of categories.flatMap((category) => category.products)) {
+    added = (await api.post(`/api/basket/${basket.id}/products`, { productId: item.productId, amount: 2, choices: [] }))
+      .ok;
+    if (added) break;
+  }
+  assert.ok(added, "a product without required options");
+  const checkout = await api.json(
+    await api.post(`/api/checkout?instanceId=${api.module.checkoutInstanceId}&moduleId=${api.module.id}`),
+  );
+  await api.json(await api.post(`/api/checkout/${checkout.id}/basket?basketId=${basket.id}`));
+  const slot = await firstSlot(api, checkout.id);
+  await api.json(
+    await api.post(`/api/checkout/${checkout.id}/guestInformation`, {
+      name: "Søren Ærø",
+      phone: "12345678",
+      email: "soren@example.dk",
+      orderReadyTime: slot.time,
+    }),
+  );
+  const query = new URLSearchParams({
+    moduleId: String(api.module.id),
+    continuationUrl: product.url("localhost", `/payment/${checkout.id}`),
+    cancellationUrl: product.url("localhost", "/checkout"),
+    paymentMethods: "pickup",
+  });
+  await api.json(await api.post(`/api/checkout/${checkout.id}/payment?${query}`));
+  return (await api.json(await api.post(`/api/checkout/${checkout.id}/finalize`))).orderId;
+}
+
+async function firstSlot(api, checkoutId) {
+  for (const daysAhead of [0, 1]) {
+    const date = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Copenhagen" }).format(
+      new Date(Date.now() + daysAhead * 86_400_000),
+    );
+    const slots = await api.json(
+      await api.post(`/api/availableordertime/${checkoutId}`, {
+        productionUnitId: api.module.productionUnitId,
+        date,
+        capacityInstanceId: api.module.capacityInstanceId,
+      }),
+    );
+    const slot = slots.find((s) => s.isAvailable);
+    if (slot) return slot;
+  }
+  throw new Error("no pickup time today or tomorrow");
+}
+
+/** Restaurant A's owner signed in on a screen of `viewport`, in `language`, on the figures of restaurant `id`. */
+async function figuresPage(viewport, language, restaurantId) {
+  const t = TEXT[language];
+  const page = await product.newPage(viewport);
+  await page.addInitScript((lang) => {
+    localStorage.setItem("backoffice.language", lang);
+    // The print dialog of a headless browser: counted instead of shown.
+    window.print = () => {
+      window.printed = (window.printed ?? 0) + 1;
+    };
+  }, language);
+  const owner = demoLogin("Owner", "A");
+  await page.goto(product.url("localhost", "/admin/sign-in"));
+  await page.getByLabel(t.email, { exact: true }).fill(owner.email);
+  await page.getByLabel(t.password, { exact: true }).fill(owner.password);
+  await page.getByRole("button", { name: t.signIn }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith("/sign-in"));
+  await page.goto(product.url("localhost", `/admin/restaurants/${restaurantId}`));
+  await page.getByRole("link", { name: t.section, exact: true }).click();
+  await page.waitForURL(/\/figures/);
+  await page.locator(".key-figures").waitFor();
+  return page;
+}
+
+/** The figures JSON the page shows, read with the page's own session. */
+const figuresJson = (page, restaurantId) =>
+  page.evaluate(async (id) => (await fetch(`/api/admin/restaurants/${id}/figures`)).json(), restaurantId);
+
+const keyValue = (page, name) =>
+  page
+    .locator(".key-figure")
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .locator(".key-value");
+
+async function axeClean(page, name) {
+  assert.deepEqual(await seriousAxeViolations(page), [], `axe on ${name}`);
+}
+
+let restaurantId;
+
+test("Danish, phone then desktop: today's order in the figures, a refused period, CSV, end-of-day report", async () => {
+  const api = await guestApi();
+  restaurantId = api.module.productionUnitId;
+  await placeDemoOrder(api);
+  const t = TEXT["da-DK"];
+  const page = await figuresPage(PHONE, "da-DK", restaurantId);
+  const figures = await figuresJson(page, restaurantId);
+  assert.ok(figures.orders >= 1, "the demo order counts today");
+  assert.equal(await keyValue(page, t.orders).textContent(), String(figures.orders));
+  assert.match(await keyValue(page, "Salg").textContent(), t.money);
+  const chart = page.getByRole("img", { name: new RegExp(t.chart) });
+  assert.match(await chart.getAttribute("aria-labelledby"), /desc/);
+  await page.getByText(t.showTable).click();
+  assert.ok((await page.locator(".hour-table tbody tr").count()) >= 1, "the chart's numbers as a table");
+  await axeClean(page, "figures, phone, da-DK");
+  await screenshot(page, "figures-phone-da-DK");
+
+  // The period by keyboard: Tab to the presets, arrows move the choice (a radio group).
+  await tabTo(page, page.getByRole("radio", { name: "I dag" }));
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await page.getByRole("radio", { name: t.yesterday }).isChecked(), true);
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("value")), "yesterday", "focus stays");
+  for (let press = 0; press < 3; press++) await page.keyboard.press("ArrowRight");
+  await page.getByLabel(t.from, { exact: true }).waitFor();
+  await page.getByLabel(t.from, { exact: true }).fill("2026-10-26");
+  await page.getByLabel(t.to, { exact: true }).fill("2026-10-25");
+  await tabTo(page, page.getByRole("button", { name: t.show, exact: true }));
+  await page.keyboard.press("Enter");
+  const to = page.getByLabel(t.to, { exact: true });
+  assert.equal(await to.getAttribute("aria-invalid"), "true");
+  assert.equal(await to.inputValue(), "2026-10-25", "what was typed stays");
+  await page.getByText(t.toBeforeFrom).waitFor();
+  await axeClean(page, "figures, refused period, da-DK");
+
+  // CSV: the page's link downloads with the session (a BOM, the header, the order's row).
+  const csv = await page.evaluate(async (id) => {
+    const res = await fetch(`/api/admin/restaurants/${id}/figures/orders.csv`);
+    return { type: res.headers.get("content-type"), text: await res.text() };
+  }, restaurantId);
+  assert.equal(csv.type, "text/csv; charset=utf-8");
+  assert.match(csv.text, /^\uFEFF?receipt_number,/);
+  assert.match(csv.text, /Søren Ærø/);
+
+  // The same session on a desktop screen.
+  const desk = page;
+  await desk.setViewportSize(DESKTOP);
+  await desk.goto(product.url("localhost", `/admin/restaurants/${restaurantId}/figures`));
+  await desk.locator(".key-figures").waitFor();
+  await axeClean(desk, "figures, desktop, da-DK");
+  await screenshot(desk, "figures-desktop-da-DK");
+  await desk.getByRole("link", { name: t.endOfDay, exact: true }).click();
+  await desk.waitForURL(/end-of-day/);
+  await desk.locator(".report-sheet").waitFor();
+  await desk.getByRole("button", { name: t.print }).click();
+  assert.equal(await desk.evaluate(() => window.printed), 1);
+  await axeClean(desk, "end-of-day, desktop, da-DK");
+  await screenshot(desk, "figures-end-of-day-desktop-da-DK");
+  await desk.emulateMedia({ media: "print" });
+  await screenshot(desk, "figures-end-of-day-print-da-DK");
+  await page.close();
+});
+
+test("English, phone and desktop: figures and the end-of-day report", async () => {
+  const t = TEXT["en-US"];
+  const page = await figuresPage(PHONE, "en-US", restaurantId);
+  for (const [viewport, size] of [
+    [PHONE, "phone"],
+    [DESKTOP, "desktop"],
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(product.url("localhost", `/admin/restaurants/${restaurantId}/figures`));
+    await page.locator(".key-figures").waitFor();
+    assert.match(await keyValue(page, "Sales").textContent(), t.money);
+    await page.getByRole("img", { name: new RegExp(t.chart) }).waitFor();
+    await axeClean(page, `figures, ${size}, en-US`);
+    await screenshot(page, `figures-${size}-en-US`);
+    await page.getByRole("link", { name: t.endOfDay, exact: true }).click();
+    await page.locator(".report-sheet").waitFor();
+    await axeClean(page, `end-of-day, ${size}, en-US`);
+    await screenshot(page, `figures-end-of-day-${size}-en-US`);
+  }
+  await page.close();
+});

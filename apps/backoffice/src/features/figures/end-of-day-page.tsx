@@ -1,0 +1,128 @@
+import type { EndOfDayReport } from "@app/contracts";
+import { localParts } from "@app/domain";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams, useSearchParams } from "react-router";
+import { LoadFailed, Loading } from "../../components/page-heading";
+import { useRestaurantSummary } from "../../lib/restaurant-list";
+import { endOfDayQuery } from "./api";
+import { KeyFigures, MethodTable, ProductTable } from "./figures-tables";
+import { count, dayText, hourSpan, money } from "./format";
+import "./figures.css";
+
+/** One local day's end-of-day report, laid out to be printed (the app's frame and the buttons are left off paper). */
+export function EndOfDayPage() {
+  const { t } = useTranslation();
+  const restaurantId = Number(useParams().restaurantId);
+  const timeZone = useRestaurantSummary(restaurantId)?.timeZone;
+  const [params] = useSearchParams();
+  // The day is the page's state after the first: a new address would move the focus to the heading (PageHeading).
+  const [chosen, setChosen] = useState<string | null>(params.get("date"));
+  if (!timeZone) return <Loading />;
+  const date = chosen || localParts(new Date(), timeZone).date;
+  return (
+    <section aria-labelledby="end-of-day-title" className="end-of-day">
+      <div className="end-of-day-tools no-print">
+        <Link to=".." relative="path" className="button quiet">
+          {t("figures.endOfDay.back")}
+        </Link>
+        <div className="field">
+          <label htmlFor="end-of-day-date">{t("figures.endOfDay.date")}</label>
+          <input
+            id="end-of-day-date"
+            type="date"
+            value={date}
+            required
+            onChange={(event) => event.target.value && setChosen(event.target.value)}
+          />
+        </div>
+        <button type="button" className="button primary" onClick={() => window.print()}>
+          {t("figures.endOfDay.print")}
+        </button>
+      </div>
+      <Report restaurantId={restaurantId} date={date} />
+    </section>
+  );
+}
+
+function Report({ restaurantId, date }: { restaurantId: number; date: string }) {
+  const report = useQuery(endOfDayQuery(restaurantId, date));
+  if (report.isPending) return <Loading />;
+  if (report.isError) return <LoadFailed />;
+  return <ReportSheet report={report.data} />;
+}
+
+function ReportSheet({ report }: { report: EndOfDayReport }) {
+  const { t, i18n } = useTranslation();
+  const { figures } = report;
+  return (
+    <article className="report-sheet">
+      <header>
+        <h2 id="end-of-day-title">
+          {t("figures.endOfDay.title")} · {dayText(report.date, i18n.language)}
+        </h2>
+        <p>
+          <strong>{report.restaurant.name}</strong>
+          <br />
+          {report.restaurant.address}
+          <br />
+          {t("figures.endOfDay.cvr")} {report.restaurant.cvrNumber}
+        </p>
+        <p className="muted">
+          {report.receiptNumbers
+            ? t("figures.endOfDay.receipts", report.receiptNumbers)
+            : t("figures.endOfDay.noReceipts")}
+          {" · "}
+          {t("figures.endOfDay.generated", {
+            at: new Date(report.generatedUtc).toLocaleString(i18n.language, {
+              dateStyle: "medium",
+              timeStyle: "short",
+              timeZone: figures.timeZone,
+            }),
+          })}
+        </p>
+      </header>
+      <KeyFigures figures={figures} />
+      <MethodTable figures={figures} />
+      <HourTable figures={figures} />
+      <ProductTable caption={t("figures.tables.topBySales")} products={figures.topBySales} />
+    </article>
+  );
+}
+
+function HourTable({ figures }: { figures: EndOfDayReport["figures"] }) {
+  const { t, i18n } = useTranslation();
+  const hours = figures.byHour.filter((hour) => hour.orders > 0);
+  return (
+    <div className="figures-table">
+      <table>
+        <caption>{t("figures.chart.title")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("figures.chart.hour")}</th>
+            <th scope="col">{t("figures.cards.orders")}</th>
+            <th scope="col">{t("figures.cards.sales")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {hours.length === 0 ? (
+            <tr>
+              <td colSpan={3} className="muted">
+                {t("figures.tables.none")}
+              </td>
+            </tr>
+          ) : (
+            hours.map((hour) => (
+              <tr key={hour.hour}>
+                <th scope="row">{hourSpan(hour.hour)}</th>
+                <td>{count(hour.orders, i18n.language)}</td>
+                <td>{money(hour.sales, i18n.language)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import type { FiguresHour } from "@app/contracts";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { count, hourSpan, money } from "./format";
+
+const LABEL_EVERY = 3;
+
+/**
+ * Orders per hour of the restaurant's clock as bars: hand-made SVG (no chart library for one chart). The SVG
+ * stretches to the width and holds no text, so it stays sharp on a phone; the scale and the hours are HTML. It is
+ * one image to a screen reader, with a summary; the numbers themselves are the table under it.
+ */
+export function HourChart({ hours }: { hours: FiguresHour[] }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const max = Math.max(1, ...hours.map((hour) => hour.orders));
+  const total = hours.reduce((sum, hour) => sum + hour.orders, 0);
+  const busiest = hours.reduce((best, hour) => (hour.orders > best.orders ? hour : best), hours[0]!);
+  const summary =
+    total === 0
+      ? t("figures.chart.none")
+      : t("figures.chart.summary", {
+          count: total,
+          total: count(total, i18n.language),
+          span: hourSpan(busiest.hour),
+          max: count(busiest.orders, i18n.language),
+        });
+  return (
+    <figure className="hour-chart">
+      <figcaption>
+        <h2 id={`${id}-title`}>{t("figures.chart.title")}</h2>
+        <p className="muted">{summary}</p>
+      </figcaption>
+      <div className="hour-chart-plot">
+        <div className="hour-chart-scale" aria-hidden="true">
+          <span>{count(max, i18n.language)}</span>
+          <span>0</span>
+        </div>
+        <svg role="img" aria-labelledby={`${id}-title ${id}-desc`} viewBox="0 0 240 100" preserveAspectRatio="none">
+          <title>{t("figures.chart.title")}</title>
+          <desc id={`${id}-desc`}>{summary}</desc>
+          <line x1="0" x2="240" y1="0.5" y2="0.5" className="grid" vectorEffect="non-scaling-stroke" />
+          <line x1="0" x2="240" y1="50" y2="50" className="grid" vectorEffect="non-scaling-stroke" />
+          <line x1="0" x2="240" y1="99.5" y2="99.5" className="axis" vectorEffect="non-scaling-stroke" />
+          {hours.map((hour) => {
+            const height = (hour.orders / max) * 100;
+            return <rect key={hour.hour} x={hour.hour * 10 + 1.5} width="7" y={100 - height} height={height} />;
+          })}
+        </svg>
+        <span />
+        <div className="hour-chart-axis" aria-hidden="true">
+          {hours.map((hour) => (
+            <span key={hour.hour}>{hour.hour % LABEL_EVERY === 0 ? String(hour.hour).padStart(2, "0") : ""}</span>
+          ))}
+        </div>
+      </div>
+      {total > 0 && (
+        <details className="hour-table">
+          <summary>{t("figures.chart.showTable")}</summary>
+          <table>
+            <caption className="visually-hidden">{t("figures.chart.title")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("figures.chart.hour")}</th>
+                <th scope="col">{t("figures.cards.orders")}</th>
+                <th scope="col">{t("figures.cards.sales")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {hours
+                .filter((hour) => hour.orders > 0)
+                .map((hour) => (
+                  <tr key={hour.hour}>
+                    <th scope="row">{hourSpan(hour.hour)}</th>
+                    <td>{count(hour.orders, i18n.language)}</td>
+                    <td>{money(hour.sales, i18n.language)}</td>
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+    </figure>
+  );
+}

@@ -1,0 +1,2 @@
+export { EndOfDayPage } from "./end-of-day-page";
+export { FiguresPage } from "./figures-page";
