@@ -136,7 +136,10 @@ export function menuEditorMatrixRows(): Record<string, Row> {
 }
 
 /** A new row of restaurant A's catalogue at version 1 (a category on a new, inactive menu). */
-async function fresh(t: TestApp, kind: "menu" | "category" | "product" | "modifier" | "choice" | "label") {
+async function fresh(
+  t: TestApp,
+  kind: "menu" | "category" | "product" | "modifier" | "choice" | "label",
+): Promise<number> {
   const { menuInstanceId, productInstanceId } = t.restaurantA.module;
   const returning = async (rows: Promise<{ id: number }[]>) => (await rows)[0]!.id;
   switch (kind) {
