@@ -100,7 +100,8 @@ export async function findProductRows(db: Executor, productInstanceId: number, f
     .select({ productId: categoryProduct.productId, categoryId: categoryProduct.categoryId })
     .from(categoryProduct)
     .innerJoin(category, eq(category.id, categoryProduct.categoryId))
-    .where(and(inArray(categoryProduct.productId, ids), isNull(category.archivedAt)))
+    .innerJoin(menu, eq(menu.id, category.menuId))
+    .where(and(inArray(categoryProduct.productId, ids), isNull(category.archivedAt), isNull(menu.archivedAt)))
     .orderBy(asc(categoryProduct.categoryId));
   const modifiers = await db
     .select()
