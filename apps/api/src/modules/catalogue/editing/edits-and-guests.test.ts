@@ -139,6 +139,20 @@ describe("an open basket", () => {
     expect(line.choices.find((c) => c.choiceId === bacon.choiceId)?.price).toBe(15);
   });
 
+  test("still reads, changes and prices a line of a product archived since it was added", async () => {
+    const id = await productId(t, A(), "milkshake-vanilla");
+    const { id: basketId } = await basket.newBasket();
+    const line = (await basket.added(basketId, { productId: id, amount: 1 })).items[0]!;
+    const manager = await member("manager");
+    expect((await save(manager, "DELETE", `/products/${id}`)).json()).toEqual({ result: "archived", id });
+
+    const changed = await basket.put(basketId, line.id, { productId: id, amount: 2 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<Basket>().items[0]).toMatchObject({ productId: id, amount: 2, totalPrice: line.price * 2 });
+    const again = await basket.add(basketId, { productId: id, amount: 1 });
+    expect(again.statusCode).toBe(404);
+  });
+
   test("being paid for is left as it was", async () => {
     const { checkoutId, basketId } = await preparedCheckout(t, A(), { lines: [{ product: "beer", amount: 1 }] });
     await setCheckoutState(t, checkoutId, CheckoutState.PENDING);
