@@ -61,6 +61,8 @@ export const order = pgTable(
   (t) => [
     uniqueIndex("order_checkout").on(t.checkoutId),
     uniqueIndex("order_unit_receipt").on(t.productionUnitId, t.receiptNumber),
+    // The figures read a restaurant's orders by the time they were placed (modules/figures).
+    index("order_unit_created").on(t.productionUnitId, t.createdAt),
   ],
 );
 
@@ -155,6 +157,8 @@ export const orderRefund = pgTable(
   },
   (t) => [
     index("order_refund_order").on(t.orderId),
+    // The figures count refunds by the day they were made.
+    index("order_refund_created").on(t.createdAt),
     check("order_refund_amount", sql`${t.amountMinor} > 0`),
     check("order_refund_kind", sql`${t.kind} in ('order', 'lines', 'amount')`),
   ],
