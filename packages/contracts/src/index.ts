@@ -12,6 +12,7 @@ export * from "./login-attempt";
 export * from "./order";
 export * from "./payment";
 export * from "./payment-request";
+export * from "./refund";
 export * from "./settings";
 export * from "./storefront-boot";
 export * from "./telemetry";

@@ -13,6 +13,7 @@ import { loginAttemptRoutes } from "./login-attempt/routes";
 import { orderRoutes } from "./order/routes";
 import { paymentRoutes } from "./payment/routes";
 import { pickupTimeRoutes } from "./pickup-time/routes";
+import { refundAdminRoutes } from "./refund/admin-routes";
 import { restaurantEventRoutes } from "./restaurant-events/routes";
 import { restaurantSetupRoutes } from "./restaurant-setup/routes";
 import { settingsRoutes } from "./settings/routes";
@@ -50,4 +51,5 @@ export const adminRouteModules: RouteModule[] = [
   kitchenRoutes,
   warehouseAdminRoutes,
   restaurantEventRoutes,
+  refundAdminRoutes,
 ];
