@@ -10,6 +10,7 @@ import { PaymentState } from "@app/domain";
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { type AdminActor, type AdminActors, createAdminActors } from "../../testing/admin-actors";
 import {
+  type FixtureOptions,
   giftcardRow,
   pay,
   paymentsOf,
@@ -22,8 +23,6 @@ import {
   testDeps,
 } from "../../testing/order-fixtures";
 import { useTestApp } from "../../testing/test-app";
-import { guestMessagesOf, placeOrder } from "../kitchen/testing";
-import { testPaymentProvider } from "../payment/providers/test-provider";
 
 const { t } = useTestApp("2026-11-23T10:00:00Z");
 let actors: AdminActors;
@@ -40,6 +39,20 @@ const refund = (actor: AdminActor, orderId: string, payload: object) =>
 const refunds = (actor: AdminActor, orderId: string) =>
   t.request(actors.as(actor, { method: "GET", url: `/api/admin/orders/${orderId}/refunds` }));
 
+/** Places an order of restaurant A through the guest's API, paid at pickup or by card (approved). */
+async function placeOrder(paidBy: "pickup" | "card", options: FixtureOptions = {}): Promise<string> {
+  const { checkoutId } = await preparedCheckout(t, t.restaurantA, options);
+  const res = await pay(t, checkoutId, { paymentMethods: paidBy });
+  expect(res.statusCode, res.body).toBe(200);
+  if (paidBy === "card") expect((await pressTestButton(t, res.json().id, "approve")).statusCode).toBe(303);
+  const [checkout] = await t.db.select().from(schema.checkout).where(eq(schema.checkout.id, checkoutId));
+  expect(checkout?.orderId, "the order was placed").toBeTruthy();
+  return checkout!.orderId!;
+}
+
+const guestMessagesOf = (orderId: string) =>
+  t.db.select().from(schema.receiptMessage).where(eq(schema.receiptMessage.orderId, orderId));
+
 async function orderRow(orderId: string) {
   const [row] = await t.db.select().from(schema.order).where(eq(schema.order.id, orderId));
   return row!;
@@ -47,7 +60,7 @@ async function orderRow(orderId: string) {
 
 /** Two burgers (2 × 119 kr.) and a salad (45 kr.), 28.30 kr. off (10 %), paid by card: 254.70 kr. */
 async function discountedCardOrder() {
-  return placeOrder(t, "card", {
+  return placeOrder("card", {
     lines: [
       { product: "classic-burger", amount: 2 },
       { product: "salat", amount: 1 },
@@ -170,7 +183,7 @@ describe("an amount refund", () => {
     await refund("manager", orderId, { kind: "amount", amount: 10, reason: "a" });
     await refund("manager", orderId, { kind: "amount", amount: 20, reason: "b" });
     const asked: { paymentId: string; amountMinor: number; key: string }[] = [];
-    const provider = testPaymentProvider();
+    const provider = testDeps(t).payments.get("test")!;
     const recording = {
       ...provider,
       async refund(payment: { id: string }, amountMinor: number, key: string) {
@@ -201,7 +214,7 @@ describe("what the refund leaves behind", () => {
     const orderId = await discountedCardOrder();
     const res = await refund("manager", orderId, { kind: "amount", amount: 25, reason: "Missing dip" });
     const id = res.json().refund.id;
-    const messages = (await guestMessagesOf(t, orderId)).filter((message) => message.kind === "refunded");
+    const messages = (await guestMessagesOf(orderId)).filter((message) => message.kind === "refunded");
     expect(messages).toEqual([expect.objectContaining({ dedupeKey: id, recipient: "mette@example.dk" })]);
     const [entry] = await t.db
       .select()
@@ -237,7 +250,7 @@ describe("what the refund leaves behind", () => {
   });
 
   test("an order paid at pickup has nothing to refund here: 422 Refund.NothingPaid", async () => {
-    const orderId = await placeOrder(t, "pickup");
+    const orderId = await placeOrder("pickup");
     expect((await refunds("manager", orderId)).json()).toMatchObject({ paid: 0, refundable: 0 });
     const res = await refund("manager", orderId, { kind: "order", reason: "Cold" });
     expect(res.statusCode).toBe(422);
@@ -247,7 +260,7 @@ describe("what the refund leaves behind", () => {
 
 describe("who may refund", () => {
   test("managers and owners of the restaurant; staff 403; another organisation's owner 404", async () => {
-    const orderId = await placeOrder(t, "card");
+    const orderId = await placeOrder("card");
     expect((await refunds("staff", orderId)).statusCode).toBe(403);
     expect((await refunds("otherOwner", orderId)).statusCode).toBe(404);
     expect((await refund("staff", orderId, { kind: "order", reason: "x" })).statusCode).toBe(403);
