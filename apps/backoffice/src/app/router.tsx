@@ -1,6 +1,7 @@
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from "react-router";
 import { AuditPage } from "../features/audit";
 import { ForgotPasswordPage, LinkPage, SignInPage } from "../features/auth";
+import { OrderPage } from "../features/order-page";
 import {
   BrandSection,
   CreateRestaurantPage,
@@ -57,6 +58,7 @@ export const router = createBrowserRouter(
         { path: "organisations/:organisationId/staff", element: <StaffPage /> },
         // Beside the restaurant's settings, not under them: staff open the orders, only managers the settings.
         { path: "restaurants/:restaurantId/orders", element: <OrdersRoute />, handle: { wide: true } },
+        { path: "restaurants/:restaurantId/orders/:orderId", element: <OrderPage /> },
         {
           path: "restaurants/:restaurantId",
           element: <RestaurantLayout />,
