@@ -85,10 +85,13 @@ export function OrderPage() {
             {done && (
               <p className="refund-done" role="status">
                 {t("orderPage.done", { amount: kr(done.amount) })}{" "}
-                {done.online > 0 && t("orderPage.toCard", { amount: kr(done.online) })}
-                {done.online > 0 && done.giftcard > 0 && " · "}
-                {done.giftcard > 0 && t("orderPage.toGiftcard", { amount: kr(done.giftcard) })}{" "}
-                {t("orderPage.guestTold")}
+                {[
+                  done.online > 0 ? t("orderPage.toCard", { amount: kr(done.online) }) : null,
+                  done.giftcard > 0 ? t("orderPage.toGiftcard", { amount: kr(done.giftcard) }) : null,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+                . {t("orderPage.guestTold")}
               </p>
             )}
             {refunds.data.refundable > 0 ? (

@@ -163,7 +163,10 @@ export function RefundDialog({ state, onClose }: Props) {
             value={reason}
             aria-invalid={shown.reason || undefined}
             aria-describedby={shown.reason ? `${id}-reason-hint ${id}-reason-error` : `${id}-reason-hint`}
-            onChange={(event) => setReason(event.target.value)}
+            onChange={(event) => {
+              setReason(event.target.value);
+              if (event.target.value.trim()) setShown((before) => ({ ...before, reason: false }));
+            }}
           />
         </div>
         <div className="refund-preview" aria-live="polite">
