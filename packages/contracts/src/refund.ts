@@ -36,7 +36,7 @@ export const OrderRefund = z
     giftcard: Dkk,
     reason: z.string(),
     lines: z.array(z.object({ orderLineId: Uuid, amount: z.number().int(), refunded: Dkk })),
-    /** The kitchen's reject refunds by itself: no staff member then. */
+    /** Made by a staff member (a manager's refund, or a staff member's reject); false for the automatic reject. */
     byStaff: z.boolean(),
     createdUtc: z.iso.datetime(),
   })
