@@ -295,7 +295,26 @@ const ROUTES: Record<string, RouteCase> = {
     }),
   },
   ...menuEditorMatrixRows(),
+  // Refunds from an order's page (modules/refund): managers and owners of the order's restaurant.
+  "GET /api/admin/orders/{orderId}/refunds": {
+    allowed: ["manager", "owner"],
+    request: async ({ t }) => ({ method: "GET", url: `/api/admin/orders/${await paidOrder(t)}/refunds` }),
+  },
+  "POST /api/admin/orders/{orderId}/refunds": {
+    allowed: ["manager", "owner"],
+    request: async ({ t }) => ({
+      method: "POST",
+      url: `/api/admin/orders/${await paidOrder(t)}/refunds`,
+      payload: { kind: "amount", amount: 1, reason: "Matrix" },
+    }),
+  },
 };
+
+/** A new order of restaurant A paid by card: one with money to refund. */
+async function paidOrder(t: TestApp): Promise<string> {
+  await setSetting(t, t.restaurantA, "onlinePayment", true);
+  return placeOrder(t, "card");
+}
 
 /** A product of restaurant A's catalogue. */
 async function productOfA(t: TestApp): Promise<number> {

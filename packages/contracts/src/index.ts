@@ -14,6 +14,7 @@ export * from "./menu-editor";
 export * from "./order";
 export * from "./payment";
 export * from "./payment-request";
+export * from "./refund";
 export * from "./settings";
 export * from "./storefront-boot";
 export * from "./telemetry";

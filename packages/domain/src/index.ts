@@ -14,6 +14,7 @@ export * from "./option-pricing";
 export * from "./payment-states";
 export * from "./phone";
 export * from "./pickup-slots";
+export * from "./refunds";
 export * from "./sale-price";
 export * from "./session-login";
 export * from "./totals";

@@ -15,6 +15,7 @@ import { loginAttemptRoutes } from "./login-attempt/routes";
 import { orderRoutes } from "./order/routes";
 import { paymentRoutes } from "./payment/routes";
 import { pickupTimeRoutes } from "./pickup-time/routes";
+import { refundAdminRoutes } from "./refund/admin-routes";
 import { restaurantEventRoutes } from "./restaurant-events/routes";
 import { restaurantSetupRoutes } from "./restaurant-setup/routes";
 import { settingsRoutes } from "./settings/routes";
@@ -54,4 +55,5 @@ export const adminRouteModules: RouteModule[] = [
   restaurantEventRoutes,
   figuresAdminRoutes,
   menuEditorRoutes,
+  refundAdminRoutes,
 ];

@@ -2,6 +2,7 @@ import { createBrowserRouter, type LoaderFunctionArgs, redirect } from "react-ro
 import { AuditPage } from "../features/audit";
 import { ForgotPasswordPage, LinkPage, SignInPage } from "../features/auth";
 import { EndOfDayPage, FiguresPage } from "../features/figures";
+import { OrderPage } from "../features/order-page";
 import {
   BrandSection,
   CreateRestaurantPage,
@@ -58,6 +59,7 @@ export const router = createBrowserRouter(
         { path: "organisations/:organisationId/staff", element: <StaffPage /> },
         // Beside the restaurant's settings, not under them: staff open the orders, only managers the settings.
         { path: "restaurants/:restaurantId/orders", element: <OrdersRoute />, handle: { wide: true } },
+        { path: "restaurants/:restaurantId/orders/:orderId", element: <OrderPage /> },
         {
           path: "restaurants/:restaurantId",
           element: <RestaurantLayout />,

@@ -15,8 +15,9 @@ import { recordAudit, type SystemActor } from "../audit";
 import { releaseCapacity } from "../capacity";
 import { giveDiscountUseBack } from "../discount";
 import { findOrder, findOrderDiscountCodeIds, type OrderRow } from "../order";
-import { type RefundedOrder, refundOrderPayments } from "../payment";
+import type { RefundedOrder } from "../payment";
 import { type GuestMessageKind, queueGuestMessage } from "../receipt";
+import { refundRejectedOrder } from "../refund";
 import type { SignedInStaff } from "../staff";
 import { findProductionUnit } from "../tenancy";
 import { readAdminOrder } from "./admin-order";
@@ -86,7 +87,7 @@ export async function changeKitchenStatus(
     });
     if (!row) return "refused";
     await appendOrderEvent(tx, EVENT_OF[command.action], { ...row, receiptNumber: order.receiptNumber }, now);
-    const refunded = command.action === "reject" ? await giveEverythingBack(tx, order, now) : null;
+    const refunded = command.action === "reject" ? await giveEverythingBack(tx, order, command, actor, now) : null;
     const messaged = await tellGuest(tx, order, before, row, now);
     if (organisationId !== null) {
       await recordAudit(tx, actor, now, {
@@ -128,9 +129,16 @@ function requestedReadyTime(command: KitchenCommand, order: OrderRow, now: Date)
 
 /**
  * A rejected order: the discount-code uses and kitchen units it took are free for other guests, and all its
- * money goes back. In the lock order of payment/attempt-holds.ts: discount codes, capacity, then gift cards.
+ * money goes back (recorded as the order's refund, with the reject's reason). In the lock order of
+ * payment/attempt-holds.ts: discount codes, capacity, then gift cards.
  */
-async function giveEverythingBack(tx: Executor, order: OrderRow, now: Date): Promise<RefundedOrder> {
+async function giveEverythingBack(
+  tx: Executor,
+  order: OrderRow,
+  reject: { reason: RejectReason; text?: string },
+  actor: KitchenActor,
+  now: Date,
+): Promise<RefundedOrder> {
   for (const discountCodeId of await findOrderDiscountCodeIds(tx, order.id)) {
     await giveDiscountUseBack(tx, discountCodeId);
   }
@@ -141,7 +149,16 @@ async function giveEverythingBack(tx: Executor, order: OrderRow, now: Date): Pro
       items: order.itemCount,
     });
   }
-  return refundOrderPayments(tx, order.checkoutId, now);
+  const text = reject.text?.trim();
+  return refundRejectedOrder(
+    tx,
+    order,
+    {
+      reason: `rejected: ${reject.reason}${text ? ` – ${text}` : ""}`,
+      accountId: "system" in actor ? null : actor.account.id,
+    },
+    now,
+  );
 }
 
 /**

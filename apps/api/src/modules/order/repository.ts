@@ -28,6 +28,20 @@ export async function findOrder(db: Executor, id: string): Promise<OrderRow | un
   return rows[0];
 }
 
+/**
+ * The order, its row locked until the transaction ends: refunds of one order are decided one at a time under it
+ * (the refund feature); undefined when it does not exist.
+ */
+export async function lockOrder(db: Executor, id: string): Promise<OrderRow | undefined> {
+  const rows = await db.select().from(order).where(eq(order.id, id)).for("update");
+  return rows[0];
+}
+
+/** The order's lines, in the order they were placed. */
+export async function findOrderLines(db: Executor, orderId: string): Promise<OrderLineRow[]> {
+  return db.select().from(orderLine).where(eq(orderLine.orderId, orderId)).orderBy(asc(orderLine.id));
+}
+
 /** The basket's lines with their choices, in the order they were added. */
 export async function findBasketLines(db: Executor, basketId: string) {
   const items = await db

@@ -1,7 +1,15 @@
 /** What other features (order, receipt) use of the payment feature. */
 export { keepHolds } from "./attempt-holds";
 export { createPaymentInstance } from "./create-payment-instance";
-export { type RefundedOrder, refundOrderPayments } from "./refund-order";
+/** Refunds staff make from an order's page (the refund feature decides them under the order's lock). */
+export {
+  findOrderRefundParts,
+  type GivenBack,
+  giveRefundPartsBack,
+  type OrderPaymentView,
+  readOrderPayments,
+} from "./order-refund-parts";
+export { leftOfHoldingPayments, type OrderRefundRef, type RefundedOrder, refundOrderPayments } from "./refund-order";
 export { afterRelease, releaseAttempt } from "./release-attempt";
 export { findLatestAttemptPayments, findLivePayments, type PaymentRow } from "./repository";
 export { SETTLED_GRACE_MS, settlePayments } from "./settle-payments";

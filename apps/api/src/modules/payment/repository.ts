@@ -193,9 +193,20 @@ export async function creditGiftcard(db: Executor, giftcardId: number, amountMin
 
 export async function insertGiftcardTransaction(
   db: Executor,
-  values: { giftcardId: number; paymentId: string; amountMinor: number; createdAt: Date },
+  values: {
+    giftcardId: number;
+    paymentId: string;
+    amountMinor: number;
+    createdAt: Date;
+    /** A staff refund (or a reject's) that gave this back: its kind is then "refunded". */
+    orderRefund?: { id: string; accountId: string | null };
+  },
 ): Promise<void> {
-  await db.insert(giftcardTransaction).values({ ...values, kind: values.amountMinor < 0 ? "spent" : "returned" });
+  const { orderRefund, ...row } = values;
+  const kind = row.amountMinor < 0 ? "spent" : orderRefund ? "refunded" : "returned";
+  await db
+    .insert(giftcardTransaction)
+    .values({ ...row, kind, orderRefundId: orderRefund?.id ?? null, accountId: orderRefund?.accountId ?? null });
 }
 
 export function findModuleHosts(db: Executor, moduleId: number): Promise<string[]> {
@@ -367,6 +378,72 @@ export async function findSettledCheckoutsWithoutOrder(
 }
 
 // ── Refund outbox ──────────────────────────────────────────────────────────────────────────
+
+/** Queues a part of an order refund (order_refund) at the payment's provider: one of possibly several per payment. */
+export async function insertOrderRefundPart(
+  db: Executor,
+  values: { paymentId: string; amountMinor: number; orderRefundId: string; now: Date },
+): Promise<void> {
+  await db.insert(paymentRefund).values({
+    paymentId: values.paymentId,
+    amountMinor: values.amountMinor,
+    orderRefundId: values.orderRefundId,
+    nextAttemptAt: values.now,
+    createdAt: values.now,
+  });
+}
+
+/**
+ * What was given back of each payment so far: refunds queued at its provider, and money put back onto its gift
+ * card (returned or refunded). A payment without any is absent.
+ */
+export async function findRefundedByPayment(db: Executor, paymentIds: string[]): Promise<Map<string, number>> {
+  const sums = new Map<string, number>();
+  if (paymentIds.length === 0) return sums;
+  const online = await db
+    .select({ paymentId: paymentRefund.paymentId, sum: sql<number>`sum(${paymentRefund.amountMinor})`.mapWith(Number) })
+    .from(paymentRefund)
+    .where(inArray(paymentRefund.paymentId, paymentIds))
+    .groupBy(paymentRefund.paymentId);
+  const cards = await db
+    .select({
+      paymentId: giftcardTransaction.paymentId,
+      sum: sql<number>`sum(${giftcardTransaction.amountMinor})`.mapWith(Number),
+    })
+    .from(giftcardTransaction)
+    .where(and(inArray(giftcardTransaction.paymentId, paymentIds), gt(giftcardTransaction.amountMinor, 0)))
+    .groupBy(giftcardTransaction.paymentId);
+  for (const row of [...online, ...cards]) {
+    if (row.paymentId) sums.set(row.paymentId, (sums.get(row.paymentId) ?? 0) + row.sum);
+  }
+  return sums;
+}
+
+/** How each order refund was given back: øre queued at providers and øre put back onto gift cards. */
+export async function findOrderRefundParts(
+  db: Executor,
+  orderRefundIds: string[],
+): Promise<Map<string, { onlineMinor: number; giftcardMinor: number }>> {
+  const parts = new Map<string, { onlineMinor: number; giftcardMinor: number }>();
+  if (orderRefundIds.length === 0) return parts;
+  const online = await db
+    .select({ id: paymentRefund.orderRefundId, sum: sql<number>`sum(${paymentRefund.amountMinor})`.mapWith(Number) })
+    .from(paymentRefund)
+    .where(inArray(paymentRefund.orderRefundId, orderRefundIds))
+    .groupBy(paymentRefund.orderRefundId);
+  const cards = await db
+    .select({
+      id: giftcardTransaction.orderRefundId,
+      sum: sql<number>`sum(${giftcardTransaction.amountMinor})`.mapWith(Number),
+    })
+    .from(giftcardTransaction)
+    .where(inArray(giftcardTransaction.orderRefundId, orderRefundIds))
+    .groupBy(giftcardTransaction.orderRefundId);
+  const of = (id: string) => parts.get(id) ?? parts.set(id, { onlineMinor: 0, giftcardMinor: 0 }).get(id)!;
+  for (const row of online) if (row.id) of(row.id).onlineMinor += row.sum;
+  for (const row of cards) if (row.id) of(row.id).giftcardMinor += row.sum;
+  return parts;
+}
 
 /** Queues the refund of a payment; false when one is already queued (a decision replayed refunds once). */
 export async function insertRefund(

@@ -70,4 +70,21 @@ describe("the guest's progress messages", () => {
     expect(mail.html).toContain("&lt;b&gt;Ovnen&lt;/b&gt;");
     expect(mail.html).not.toContain("<b>Ovnen</b>");
   });
+
+  test("a refund tells its amount and how it comes back, in Danish then English", () => {
+    const refunds = [
+      { id: "r1", amountMinor: 8000, onlineMinor: 6900, giftcardMinor: 1100 },
+      { id: "r2", amountMinor: 2550, onlineMinor: 2550, giftcardMinor: 0 },
+    ];
+    const mail = renderGuestMessageEmail("refunded", details(), progress({ refunds }), "r1");
+    expect(mail.subject).toBe("Du har fået penge tilbage for ordre 1001 / Money back for your order 1001");
+    expect(mail.text).toContain("Bistro Nørrebro har refunderet 80 kr. af din ordre 1001.");
+    expect(mail.text).toContain("69 kr. kommer tilbage på dit kort eller MobilePay");
+    expect(mail.text).toContain("11 kr. er sat tilbage på dit gavekort.");
+    expect(mail.text).toContain("Bistro Nørrebro has refunded DKK 80 of your order 1001.");
+    const sms = renderGuestMessageSms("refunded", details(), progress({ refunds }), "r2");
+    expect(sms).toContain("har refunderet 25,50 kr.");
+    expect(sms).not.toContain("gavekort");
+    expect(() => renderGuestMessageSms("refunded", details(), progress({ refunds }), "r3")).toThrow();
+  });
 });

@@ -1,10 +1,11 @@
 /**
- * The guest's messages about their order's progress (issue 44): the ready time moved, ready for pickup, rejected.
+ * The guest's messages about their order's progress (issue 44): the ready time moved, ready for pickup, rejected;
+ * and (issue 45) money given back by the restaurant from the order's page.
  * The order does not store the guest's language, so each message is in Danish with English below, as the
  * receipt's notices are. Times are the restaurant's wall clock. Email (text and HTML) and SMS.
  */
 import type { RejectReason } from "@app/contracts";
-import { formatHhMm, localParts } from "@app/domain";
+import { formatHhMm, formatPrice, localParts } from "@app/domain";
 import type { OrderDetails } from "../order";
 import type { GuestMessageKind } from "./queue-guest-message";
 import type { RenderedEmail } from "./render-receipt";
@@ -15,7 +16,12 @@ export type OrderProgress = {
   rejection: { reason: RejectReason; text: string | null } | null;
   /** Money was paid online or with a gift card and has been given back. */
   moneyBack: boolean;
+  /** The order's refunds (the refund feature's order_refund rows): a 'refunded' message tells the one it names. */
+  refunds?: RefundNotice[];
 };
+
+/** One refund: what it gave back, and how much of it by card or MobilePay and onto gift cards. */
+export type RefundNotice = { id: string; amountMinor: number; onlineMinor: number; giftcardMinor: number };
 
 type Words = { da: string; en: string };
 
@@ -25,14 +31,24 @@ const REASONS: Record<Exclude<RejectReason, "other">, Words> = {
   "too-busy": { da: "køkkenet har for travlt lige nu", en: "the kitchen is too busy right now" },
 };
 
-/** Each message's lines in both languages: a headline, then what the guest should know. */
+const kr = (minor: number): Words => ({
+  da: `${formatPrice(minor, "da-DK")} kr.`,
+  en: `DKK ${formatPrice(minor, "en-US")}`,
+});
+
+/**
+ * Each message's lines in both languages: a headline, then what the guest should know. `about` tells apart two
+ * messages of one kind (for 'refunded': the refund's id).
+ */
 export function guestMessageWords(
   kind: GuestMessageKind,
   details: Pick<OrderDetails, "order" | "unit">,
   progress: OrderProgress,
+  about = "",
 ): { subject: Words; lines: Words[] } {
   const { order, unit } = details;
   const n = order.receiptNumber;
+  if (kind === "refunded") return refundedWords(details, progress, about);
   if (kind === "ready-time-changed") {
     const at = formatHhMm(localParts(progress.readyTime, unit.timeZone).minutesOfDay);
     const subject = { da: `Din ordre ${n} er klar kl. ${at}`, en: `Your order ${n} will be ready at ${at}` };
@@ -74,6 +90,41 @@ export function guestMessageWords(
   };
 }
 
+function refundedWords(
+  { order, unit }: Pick<OrderDetails, "order" | "unit">,
+  progress: OrderProgress,
+  refundId: string,
+): { subject: Words; lines: Words[] } {
+  const refund = progress.refunds?.find((found) => found.id === refundId);
+  // Sent only for a refund that exists: the message was queued in the refund's own transaction.
+  if (!refund) throw new Error(`The order has no refund ${refundId}`);
+  const amount = kr(refund.amountMinor);
+  const lines: Words[] = [
+    {
+      da: `${unit.name} har refunderet ${amount.da} af din ordre ${order.receiptNumber}.`,
+      en: `${unit.name} has refunded ${amount.en} of your order ${order.receiptNumber}.`,
+    },
+  ];
+  if (refund.onlineMinor > 0) {
+    const online = kr(refund.onlineMinor);
+    lines.push({
+      da: `${online.da} kommer tilbage på dit kort eller MobilePay inden for nogle bankdage.`,
+      en: `${online.en} goes back to your card or MobilePay within a few banking days.`,
+    });
+  }
+  if (refund.giftcardMinor > 0) {
+    const card = kr(refund.giftcardMinor);
+    lines.push({ da: `${card.da} er sat tilbage på dit gavekort.`, en: `${card.en} is back on your gift card.` });
+  }
+  return {
+    subject: {
+      da: `Du har fået penge tilbage for ordre ${order.receiptNumber}`,
+      en: `Money back for your order ${order.receiptNumber}`,
+    },
+    lines,
+  };
+}
+
 /** " – why" without the reason's own full stop, or nothing without a reason. */
 function because(why: string): string {
   const trimmed = why.trim().replace(/[.!?]+$/, "");
@@ -84,8 +135,9 @@ export function renderGuestMessageEmail(
   kind: GuestMessageKind,
   details: Pick<OrderDetails, "order" | "unit">,
   progress: OrderProgress,
+  about = "",
 ): RenderedEmail {
-  const { subject, lines } = guestMessageWords(kind, details, progress);
+  const { subject, lines } = guestMessageWords(kind, details, progress, about);
   const number = `Kvitteringsnummer / Receipt number: ${details.order.receiptNumber}`;
   const text = [
     subject.da,
@@ -116,8 +168,9 @@ export function renderGuestMessageSms(
   kind: GuestMessageKind,
   details: Pick<OrderDetails, "order" | "unit">,
   progress: OrderProgress,
+  about = "",
 ): string {
-  const { subject, lines } = guestMessageWords(kind, details, progress);
+  const { subject, lines } = guestMessageWords(kind, details, progress, about);
   return [
     `${subject.da}.`,
     ...lines.map((line) => line.da),

@@ -136,8 +136,8 @@ async function renderMessage(deps: ReceiptDeps, message: ReceiptMessageRow, deta
   return {
     // One file per message: the receipt keeps `<orderId>`, each later message its kind (and which move).
     outboxName: [message.orderId, kind, message.dedupeKey].filter(Boolean).join("-"),
-    email: () => renderGuestMessageEmail(kind, details, progress),
-    sms: () => renderGuestMessageSms(kind, details, progress),
+    email: () => renderGuestMessageEmail(kind, details, progress, message.dedupeKey),
+    sms: () => renderGuestMessageSms(kind, details, progress, message.dedupeKey),
   };
 }
 

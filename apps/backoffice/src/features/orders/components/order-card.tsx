@@ -2,6 +2,9 @@ import type { AdminOrder } from "@app/contracts";
 import { isKitchenFinished } from "@app/domain";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useRestaurantSummary } from "../../../lib/restaurant-list";
+import { managesRestaurant, useMe } from "../../../lib/session";
 import { changeKitchenStatus } from "../api/change-kitchen-status";
 import { money } from "../format";
 import { useOpenOrder } from "./open-orders";
@@ -65,9 +68,25 @@ export function OrderCard({ order, onPrint, printOnAccept }: Props) {
           <>
             <OrderDetails order={order} />
             <OrderActions order={order} onPrint={onPrint} printOnAccept={printOnAccept} />
+            <OrderPageLink order={order} />
           </>
         )}
       </div>
     </article>
+  );
+}
+
+/** Managers and owners open the order's page (refunds) from the card; the page is app/router's. */
+function OrderPageLink({ order }: { order: AdminOrder }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  const restaurant = useRestaurantSummary(order.productionUnitId);
+  if (!restaurant || !managesRestaurant(me, restaurant)) return null;
+  return (
+    <p className="order-page-link">
+      <Link className="button quiet" to={`/restaurants/${order.productionUnitId}/orders/${order.id}`}>
+        {t("orderPage.open")}
+      </Link>
+    </p>
   );
 }

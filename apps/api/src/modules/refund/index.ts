@@ -1,0 +1,6 @@
+/**
+ * What other features use of the refund feature: the kitchen's reject records its refund here, and the guest's
+ * 'refunded' message reads what each refund gave back.
+ */
+export { type RefundNotice, readRefundNotices } from "./read-refunds";
+export { refundRejectedOrder } from "./refund-rejected-order";
