@@ -4,7 +4,9 @@ import { basketRoutes } from "./basket/routes";
 import { catalogueRoutes } from "./catalogue/routes";
 import { checkoutRoutes } from "./checkout/routes";
 import { deliveryRoutes } from "./delivery/routes";
+import { discountAdminRoutes } from "./discount/admin-routes";
 import { discountRoutes } from "./discount/routes";
+import { giftcardAdminRoutes } from "./giftcard/admin-routes";
 import { giftcardRoutes } from "./giftcard/routes";
 import { guestInformationRoutes } from "./guest-information";
 import { healthRoutes } from "./health/routes";
@@ -50,4 +52,6 @@ export const adminRouteModules: RouteModule[] = [
   kitchenRoutes,
   warehouseAdminRoutes,
   restaurantEventRoutes,
+  discountAdminRoutes,
+  giftcardAdminRoutes,
 ];
