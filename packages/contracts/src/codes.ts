@@ -18,8 +18,9 @@ export const CODES_MAX_DKK = 100_000;
 
 const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
+/** DKK; a number the form could not read (NaN) gets the same message as a wrong one. */
 const Money = (message: string) =>
-  Dkk.min(0, message).max(CODES_MAX_DKK, message).refine(hasAtMostTwoDecimals, message);
+  z.number({ error: message }).min(0, message).max(CODES_MAX_DKK, message).refine(hasAtMostTwoDecimals, message);
 
 export const DiscountKind = z.enum(["percentage", "amount"]);
 
@@ -28,7 +29,7 @@ const DiscountCodeFields = z.object({
   code: z.string().trim().regex(DISCOUNT_CODE_PATTERN, "Codes.CodeFormat"),
   kind: DiscountKind,
   /** Percentage: whole percent 1–100. Amount: DKK off the basket. */
-  value: z.number().positive("Codes.ValuePositive"),
+  value: z.number({ error: "Codes.Value" }).positive("Codes.ValuePositive"),
   minimumBasket: Money("Codes.Money").default(0).describe("The food must reach this, DKK; 0 = no minimum"),
   productIds: z
     .array(BodyIntId)
@@ -43,7 +44,7 @@ const DiscountCodeFields = z.object({
   validFrom: LocalDate.nullable().default(null).describe("First valid day (restaurant's local date), null = always"),
   validUntil: LocalDate.nullable().default(null).describe("Last valid day, inclusive; null = no end"),
   usageLimit: z
-    .number()
+    .number({ error: "Codes.UsageLimit" })
     .int("Codes.UsageLimit")
     .positive("Codes.UsageLimit")
     .max(1_000_000, "Codes.UsageLimit")

@@ -154,7 +154,10 @@ describe("discount codes in the back office", () => {
       otherManager,
     );
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ code: "EDIT_CONFLICT", current: { version: 2, updatedBy: { name: expect.any(String) } } });
+    expect(stale.json()).toMatchObject({
+      code: "EDIT_CONFLICT",
+      current: { version: 2, updatedBy: { name: expect.any(String) } },
+    });
     const [row] = await t.db.select().from(schema.discountCode).where(eq(schema.discountCode.id, code.id));
     expect(row).toMatchObject({ kind: "amount", value: 2500, version: 2 });
     expect(await auditActions()).toContain("discount-code.update");
@@ -168,7 +171,9 @@ describe("discount codes in the back office", () => {
     expect((await validate(code.code, basketId)).json().errors[0].code).toBe("Discount.Invalid");
     await send("PUT", `/${code.id}/active`, { isActive: true, version: 2 });
     expect((await validate(code.code, basketId)).json()).toEqual({ sumDiscount: 15.8, discountCode: code.code });
-    expect(await auditActions()).toEqual(expect.arrayContaining(["discount-code.activate", "discount-code.deactivate"]));
+    expect(await auditActions()).toEqual(
+      expect.arrayContaining(["discount-code.activate", "discount-code.deactivate"]),
+    );
   });
 
   test("a code limited to a category discounts that category's products only", async () => {
@@ -242,7 +247,10 @@ describe("discount codes in the back office", () => {
 
   test("names the restaurant's categories and products in the language asked", async () => {
     const res = await t.request({ method: "GET", url: url("/catalogue?language=en-US"), headers: manager.readHeaders });
-    const catalogue = res.json<{ categories: { id: number; name: string }[]; products: { id: number; name: string }[] }>();
+    const catalogue = res.json<{
+      categories: { id: number; name: string }[];
+      products: { id: number; name: string }[];
+    }>();
     expect(catalogue.products.find((product) => product.name === "Classic burger")).toBeDefined();
     expect(catalogue.categories.length).toBeGreaterThan(0);
   });

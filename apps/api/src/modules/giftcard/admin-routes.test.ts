@@ -85,9 +85,9 @@ describe("gift cards in the back office", () => {
     const part = card.code.slice(3, 9).toLowerCase(); // across a dash
     const found = await read<GiftcardList>(`?search=${encodeURIComponent(part.replace("-", " "))}`);
     expect(found.giftcards.map((row) => row.id)).toContain(card.id);
-    expect(found.giftcards.every((row) => row.code.replaceAll("-", "").includes(part.replace("-", "").toUpperCase()))).toBe(
-      true,
-    );
+    expect(
+      found.giftcards.every((row) => row.code.replaceAll("-", "").includes(part.replace("-", "").toUpperCase())),
+    ).toBe(true);
   });
 
   test("a deactivated card is refused to guests, keeps its balance, and works again once reactivated", async () => {
