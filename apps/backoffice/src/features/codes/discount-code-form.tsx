@@ -122,6 +122,9 @@ export function DiscountCodeForm({ restaurantId, timeZone, editing, onDone }: Pr
     validUntil: t("codes.validUntil"),
     usageLimit: t("codes.usageLimit"),
   };
+  // An amount the form could not read is a wrongly written amount, not a missing number.
+  const valueError =
+    errors.value?.code === "Codes.Value" && values.kind === "amount" ? { code: "Codes.Money" } : errors.value;
   const title = editing ? t("codes.editTitle", { code: editing.code }) : t("codes.newTitle");
   return (
     <section aria-labelledby="code-form-title" className="card">
@@ -137,7 +140,11 @@ export function DiscountCodeForm({ restaurantId, timeZone, editing, onDone }: Pr
             }}
           />
         )}
-        <ErrorSummary errors={errors} labels={labels} attempt={form.attempt} />
+        <ErrorSummary
+          errors={valueError ? { ...errors, value: valueError } : errors}
+          labels={labels}
+          attempt={form.attempt}
+        />
         <TextField
           path="code"
           label={labels.code}
@@ -163,7 +170,7 @@ export function DiscountCodeForm({ restaurantId, timeZone, editing, onDone }: Pr
           label={labels.value}
           hint={values.kind === "percentage" ? t("codes.percentHint") : t("codes.moneyHint")}
           value={values.value}
-          error={errors.value}
+          error={valueError}
           inputMode="text"
           onChange={(value) => update({ value })}
         />

@@ -13,6 +13,7 @@ import { errorMessageKey } from "../../lib/form-errors";
 import type { Language } from "../../lib/i18n";
 import { deleteDiscountCode, discountCodesQuery, setDiscountCodeActive } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
+import { dateText } from "./date-text";
 import { DiscountCodeForm } from "./discount-code-form";
 import { moneyText } from "./money-text";
 
@@ -106,6 +107,16 @@ function CodeEntry(props: {
   };
   const worth = code.kind === "percentage" ? `${code.value} %` : `${moneyText(code.value, language)} kr.`;
   const limited = code.categoryIds.length + code.productIds.length;
+  const from = code.validFrom && dateText(code.validFrom, language);
+  const until = code.validUntil && dateText(code.validUntil, language);
+  const validity =
+    from && until
+      ? t("codes.validBetween", { from, until })
+      : from
+        ? t("codes.validFromText", { from })
+        : until
+          ? t("codes.validUntilText", { until })
+          : null;
   return (
     <article className="code-entry" aria-labelledby={`code-${code.id}`}>
       <div className="code-head">
@@ -118,8 +129,7 @@ function CodeEntry(props: {
         {worth}
         {code.minimumBasket > 0 && ` · ${t("codes.from", { amount: moneyText(code.minimumBasket, language) })}`}
         {limited > 0 && ` · ${t("codes.limitedTo", { count: limited })}`}
-        {(code.validFrom || code.validUntil) &&
-          ` · ${t("codes.validity", { from: code.validFrom ?? "…", until: code.validUntil ?? "…" })}`}
+        {validity && ` · ${validity}`}
       </p>
       <p>
         {code.usageLimit === null

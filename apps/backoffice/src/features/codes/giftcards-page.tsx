@@ -15,6 +15,7 @@ import type { Language } from "../../lib/i18n";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { giftcardQuery, giftcardsQuery, issueGiftcard, setGiftcardActive } from "./api";
 import { ConfirmDialog } from "./confirm-dialog";
+import { dateText } from "./date-text";
 import { moneyText, parseMoneyText } from "./money-text";
 
 export function GiftcardsPage() {
@@ -189,7 +190,9 @@ function CardEntry(props: { card: GiftcardView; restaurantId: number; timeZone: 
         })}
       </p>
       <p className="muted">
-        {card.validUntil ? t("giftcards.validUntilText", { date: card.validUntil }) : t("giftcards.noEnd")}
+        {card.validUntil
+          ? t("giftcards.validUntilText", { date: dateText(card.validUntil, language) })
+          : t("giftcards.noEnd")}
       </p>
       {error && (
         <p className="field-error" role="alert">
