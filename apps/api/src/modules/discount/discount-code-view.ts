@@ -2,11 +2,11 @@
  * What the back office's discount-code use cases share: the restaurant's instances and clock, and a row as the
  * screen shows it (amounts in DKK, validity as the restaurant's calendar dates).
  */
-import type { DiscountCodeView } from "@app/contracts";
+import type { DiscountCodeView, EditedBy } from "@app/contracts";
 import type { Executor } from "@app/db";
 import { localDateOf, toDkk } from "@app/domain";
 import { notFound } from "../../errors";
-import { describeEdit } from "../staff";
+import { describeEdit, type EditedRow } from "../staff";
 import { findRestaurantRows, requireOwnModule } from "../tenancy";
 import type { DiscountCodeRow } from "./admin-repository";
 
@@ -37,6 +37,7 @@ export async function toDiscountCodeView(
   db: Executor,
   row: DiscountCodeRow,
   timeZone: string,
+  describe: (db: Executor, row: EditedRow) => Promise<EditedBy> = describeEdit,
 ): Promise<DiscountCodeView> {
   return {
     id: row.id,
@@ -51,6 +52,6 @@ export async function toDiscountCodeView(
     usageLimit: row.usageLimit,
     usageCount: row.usageCount,
     isActive: row.isActive,
-    edit: await describeEdit(db, row),
+    edit: await describe(db, row),
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { CodeCatalogue, DiscountCodeList, LanguageCode } from "@app/contracts";
 import type { Db, Translations } from "@app/db";
-import { MANAGERS, requireRestaurant, type SignedInStaff } from "../staff";
+import { describeEditsOnce, MANAGERS, requireRestaurant, type SignedInStaff } from "../staff";
 import { findOwnCategories, findOwnProducts, listDiscountCodes as listRows } from "./admin-repository";
 import { codesRestaurant, toDiscountCodeView } from "./discount-code-view";
 
@@ -16,8 +16,9 @@ export async function listDiscountCodes(
   requireRestaurant(staff, productionUnitId, MANAGERS);
   const restaurant = await codesRestaurant(db, productionUnitId);
   const rows = await listRows(db, restaurant.discountInstanceId);
+  const describe = describeEditsOnce();
   const codes = [];
-  for (const row of rows) codes.push(await toDiscountCodeView(db, row, restaurant.timeZone));
+  for (const row of rows) codes.push(await toDiscountCodeView(db, row, restaurant.timeZone, describe));
   return { codes, timeZone: restaurant.timeZone };
 }
 

@@ -1,10 +1,10 @@
 /** What the back office's gift-card use cases share: the restaurant's cards and clock, and a card as shown. */
-import type { GiftcardView } from "@app/contracts";
+import type { EditedBy, GiftcardView } from "@app/contracts";
 import type { Executor } from "@app/db";
 import { localDateOf, toDkk } from "@app/domain";
 import { notFound } from "../../errors";
 import type { GiftcardRow } from "../payment";
-import { describeEdit } from "../staff";
+import { describeEdit, type EditedRow } from "../staff";
 import { findRestaurantRows, requireOwnModule } from "../tenancy";
 
 export type GiftcardRestaurant = { productionUnitId: number; timeZone: string; giftcardInstanceId: number };
@@ -18,7 +18,12 @@ export async function giftcardRestaurant(db: Executor, productionUnitId: number)
   return { productionUnitId, timeZone: restaurant.unit.timeZone, giftcardInstanceId: module.giftcardInstanceId };
 }
 
-export async function toGiftcardView(db: Executor, row: GiftcardRow, timeZone: string): Promise<GiftcardView> {
+export async function toGiftcardView(
+  db: Executor,
+  row: GiftcardRow,
+  timeZone: string,
+  describe: (db: Executor, row: EditedRow) => Promise<EditedBy> = describeEdit,
+): Promise<GiftcardView> {
   return {
     id: row.id,
     code: row.code,
@@ -27,6 +32,6 @@ export async function toGiftcardView(db: Executor, row: GiftcardRow, timeZone: s
     validUntil: row.validUntil ? localDateOf(row.validUntil, timeZone) : null,
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
-    edit: await describeEdit(db, row),
+    edit: await describe(db, row),
   };
 }

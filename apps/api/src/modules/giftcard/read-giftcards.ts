@@ -3,7 +3,7 @@ import type { GiftcardDetail, GiftcardList } from "@app/contracts";
 import type { Db } from "@app/db";
 import { toDkk } from "@app/domain";
 import { notFound } from "../../errors";
-import { MANAGERS, requireRestaurant, type SignedInStaff } from "../staff";
+import { describeEditsOnce, MANAGERS, requireRestaurant, type SignedInStaff } from "../staff";
 import { findGiftcardOfInstance, findLedger, listGiftcards } from "./admin-repository";
 import { giftcardRestaurant, toGiftcardView } from "./giftcard-view";
 
@@ -15,9 +15,10 @@ export async function readGiftcards(
 ): Promise<GiftcardList> {
   requireRestaurant(staff, productionUnitId, MANAGERS);
   const restaurant = await giftcardRestaurant(db, productionUnitId);
+  const describe = describeEditsOnce();
   const giftcards = [];
   for (const row of await listGiftcards(db, restaurant.giftcardInstanceId, search)) {
-    giftcards.push(await toGiftcardView(db, row, restaurant.timeZone));
+    giftcards.push(await toGiftcardView(db, row, restaurant.timeZone, describe));
   }
   return { giftcards, timeZone: restaurant.timeZone };
 }
