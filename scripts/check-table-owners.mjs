@@ -71,7 +71,9 @@ export const OWNERS = {
   discount_instance: "discount",
   discount_code: "discount",
   giftcard_instance: "giftcard",
-  // A card's balance moves only with a payment: drawn when it starts, credited back when it ends without an order.
+  // A card's balance moves with its ledger, all written by payment: drawn when a payment starts, credited back when
+  // it ends without an order or is refunded; issuing a card and switching it off (payment/giftcard-ledger.ts, asked
+  // by the giftcard module's back-office routes) write the same two tables.
   giftcard: "payment",
   giftcard_transaction: "payment",
   payment_instance: "payment",

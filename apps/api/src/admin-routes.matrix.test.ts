@@ -214,6 +214,80 @@ const ROUTES: Record<string, RouteCase> = {
       payload: { kind: "resume" },
     }),
   },
+  // Discount codes and gift cards (modules/discount, modules/giftcard): managers and owners; each change on a
+  // fresh code or card of restaurant A.
+  "GET /api/admin/restaurants/{restaurantId}/discount-codes": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({ method: "GET", url: `/api/admin/restaurants/${actors.restaurantAId}/discount-codes` }),
+  },
+  "GET /api/admin/restaurants/{restaurantId}/discount-codes/catalogue": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({
+      method: "GET",
+      url: `/api/admin/restaurants/${actors.restaurantAId}/discount-codes/catalogue`,
+    }),
+  },
+  "POST /api/admin/restaurants/{restaurantId}/discount-codes": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({
+      method: "POST",
+      url: `/api/admin/restaurants/${actors.restaurantAId}/discount-codes`,
+      payload: { code: `M${randomUUID().slice(0, 8)}`, kind: "percentage", value: 10 },
+    }),
+  },
+  "PUT /api/admin/restaurants/{restaurantId}/discount-codes/{codeId}": {
+    allowed: ["manager", "owner"],
+    request: async ({ t, actors }) => {
+      const code = await discountCodeOfA(t);
+      return {
+        method: "PUT",
+        url: `/api/admin/restaurants/${actors.restaurantAId}/discount-codes/${code.id}`,
+        payload: { code: code.code, kind: "amount", value: 20, version: 1 },
+      };
+    },
+  },
+  "PUT /api/admin/restaurants/{restaurantId}/discount-codes/{codeId}/active": {
+    allowed: ["manager", "owner"],
+    request: async ({ t, actors }) => ({
+      method: "PUT",
+      url: `/api/admin/restaurants/${actors.restaurantAId}/discount-codes/${(await discountCodeOfA(t)).id}/active`,
+      payload: { isActive: false, version: 1 },
+    }),
+  },
+  "DELETE /api/admin/restaurants/{restaurantId}/discount-codes/{codeId}": {
+    allowed: ["manager", "owner"],
+    request: async ({ t, actors }) => ({
+      method: "DELETE",
+      url: `/api/admin/restaurants/${actors.restaurantAId}/discount-codes/${(await discountCodeOfA(t)).id}?version=1`,
+    }),
+  },
+  "GET /api/admin/restaurants/{restaurantId}/giftcards": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({ method: "GET", url: `/api/admin/restaurants/${actors.restaurantAId}/giftcards` }),
+  },
+  "GET /api/admin/restaurants/{restaurantId}/giftcards/{giftcardId}": {
+    allowed: ["manager", "owner"],
+    request: async ({ t, actors }) => ({
+      method: "GET",
+      url: `/api/admin/restaurants/${actors.restaurantAId}/giftcards/${await giftcardOfA(t)}`,
+    }),
+  },
+  "POST /api/admin/restaurants/{restaurantId}/giftcards": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({
+      method: "POST",
+      url: `/api/admin/restaurants/${actors.restaurantAId}/giftcards`,
+      payload: { amount: 100 },
+    }),
+  },
+  "PUT /api/admin/restaurants/{restaurantId}/giftcards/{giftcardId}/active": {
+    allowed: ["manager", "owner"],
+    request: async ({ t, actors }) => ({
+      method: "PUT",
+      url: `/api/admin/restaurants/${actors.restaurantAId}/giftcards/${await giftcardOfA(t)}/active`,
+      payload: { isActive: false, version: 1 },
+    }),
+  },
   // The live orders (modules/kitchen): staff and up of the restaurant; each change on a fresh order in the status
   // it starts from, placed through the guest's API.
   "GET /api/admin/restaurants/{restaurantId}/orders": {
@@ -323,6 +397,33 @@ async function productOfA(t: TestApp): Promise<number> {
     .from(schema.product)
     .where(eq(schema.product.productInstanceId, t.restaurantA.module.productInstanceId))
     .limit(1);
+  return row!.id;
+}
+
+/** A fresh discount code of restaurant A, at version 1. */
+async function discountCodeOfA(t: TestApp): Promise<{ id: number; code: string }> {
+  const [row] = await t.db
+    .insert(schema.discountCode)
+    .values({
+      discountInstanceId: t.restaurantA.module.discountInstanceId!,
+      code: `M${randomUUID().slice(0, 8).toUpperCase()}`,
+      kind: "percentage",
+      value: 10,
+    })
+    .returning({ id: schema.discountCode.id, code: schema.discountCode.code });
+  return row!;
+}
+
+/** A fresh gift card of restaurant A, at version 1. */
+async function giftcardOfA(t: TestApp): Promise<number> {
+  const [row] = await t.db
+    .insert(schema.giftcard)
+    .values({
+      giftcardInstanceId: t.restaurantA.module.giftcardInstanceId!,
+      code: `M${randomUUID().slice(0, 8).toUpperCase()}`,
+      balanceMinor: 10000,
+    })
+    .returning({ id: schema.giftcard.id });
   return row!.id;
 }
 

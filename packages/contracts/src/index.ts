@@ -2,6 +2,7 @@ export * from "./admin";
 export * from "./basket";
 export * from "./catalogue";
 export * from "./checkout";
+export * from "./codes";
 export * from "./common";
 export * from "./discount";
 export * from "./editing";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { normalizeCode } from "./codes";
+import { endOfLocalDate, localDateOf, normalizeCode, startOfLocalDate } from "./codes";
 
 describe("normalizeCode", () => {
   const cases = [
@@ -13,4 +13,25 @@ describe("normalizeCode", () => {
       expect(normalizeCode(code)).toBe(normalized);
     });
   }
+});
+
+describe("validity dates on the restaurant's clock", () => {
+  const ZONE = "Europe/Copenhagen";
+  test("a day of summer time starts at 22:00 UTC the day before", () => {
+    expect(startOfLocalDate("2026-07-01", ZONE).toISOString()).toBe("2026-06-30T22:00:00.000Z");
+  });
+  test("the day the clocks go back is 25 hours long: it ends at 22:59:59.999 UTC", () => {
+    expect(startOfLocalDate("2026-10-25", ZONE).toISOString()).toBe("2026-10-24T22:00:00.000Z");
+    expect(endOfLocalDate("2026-10-25", ZONE).toISOString()).toBe("2026-10-25T22:59:59.999Z");
+  });
+  test("the day the clocks go forward is 23 hours long", () => {
+    expect(startOfLocalDate("2026-03-29", ZONE).toISOString()).toBe("2026-03-28T23:00:00.000Z");
+    expect(endOfLocalDate("2026-03-29", ZONE).toISOString()).toBe("2026-03-29T21:59:59.999Z");
+  });
+  test("reads back as the dates that were entered", () => {
+    for (const date of ["2026-03-29", "2026-10-25", "2026-12-31"]) {
+      expect(localDateOf(startOfLocalDate(date, ZONE), ZONE)).toBe(date);
+      expect(localDateOf(endOfLocalDate(date, ZONE), ZONE)).toBe(date);
+    }
+  });
 });

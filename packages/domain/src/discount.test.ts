@@ -1,5 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { computeDiscount, type DiscountLine, type DiscountResult, type DiscountRule } from "./discount";
+import {
+  computeDiscount,
+  type DiscountLine,
+  type DiscountResult,
+  type DiscountRule,
+  discountProductIds,
+} from "./discount";
 
 const NOW = new Date("2026-11-23T12:00:00.000Z");
 const BURGER = 1;
@@ -180,4 +186,52 @@ describe("computeDiscount", () => {
       expect(computeDiscount(rule, lines, NOW)).toEqual(result);
     });
   }
+});
+
+describe("discountProductIds: a code limited to categories applies to their products when applied", () => {
+  const SIDES_PRODUCTS = [FRIES, SODA];
+  const cases: {
+    behaviour: string;
+    limits: { productIds: number[] | null; categoryIds: number[] | null };
+    productsOfCategories: number[];
+    result: number[] | null;
+  }[] = [
+    {
+      behaviour: "no limit: every line",
+      limits: { productIds: null, categoryIds: null },
+      productsOfCategories: [],
+      result: null,
+    },
+    {
+      behaviour: "a category: its products",
+      limits: { productIds: null, categoryIds: [7] },
+      productsOfCategories: SIDES_PRODUCTS,
+      result: [FRIES, SODA],
+    },
+    {
+      behaviour: "products and a category: either",
+      limits: { productIds: [BURGER, FRIES], categoryIds: [7] },
+      productsOfCategories: SIDES_PRODUCTS,
+      result: [BURGER, FRIES, SODA],
+    },
+    {
+      behaviour: "a category with no products: nothing, not the whole basket",
+      limits: { productIds: null, categoryIds: [7] },
+      productsOfCategories: [],
+      result: [],
+    },
+  ];
+  test.each(cases)("$behaviour", ({ limits, productsOfCategories, result }) => {
+    expect(discountProductIds(limits, productsOfCategories)).toEqual(result);
+  });
+
+  test("the discount of a category-limited code falls on the category's lines only", () => {
+    const productIds = discountProductIds({ productIds: null, categoryIds: [7] }, SIDES_PRODUCTS);
+    expect(computeDiscount({ ...TEN_PERCENT, productIds }, BASKET, NOW)).toEqual({ ok: true, amountMinor: 300 });
+    expect(computeDiscount({ ...TEN_PERCENT, productIds }, [food(BURGER, 8950)], NOW)).toEqual({
+      ok: false,
+      code: "Discount.Invalid",
+      reason: "not-for-items",
+    });
+  });
 });

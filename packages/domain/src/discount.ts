@@ -63,6 +63,23 @@ export function isDiscountUsable(rule: DiscountRule, now: Date): boolean {
   return rule.usageLimit === null || rule.usageCount < rule.usageLimit;
 }
 
+/**
+ * The products a code applies to: its own products and its categories' products (a line in either counts), the
+ * categories read when the guest applies the code, so a product added to a category later is included.
+ * null = every line (a code limited by neither). A code limited to categories that hold no products applies to
+ * nothing: [] (the guest hears "not valid for the chosen items"), never the whole basket.
+ */
+export function discountProductIds(
+  limits: { productIds: number[] | null; categoryIds: number[] | null },
+  productsOfCategories: number[],
+): number[] | null {
+  const byCategory = limits.categoryIds !== null && limits.categoryIds.length > 0;
+  const byProduct = limits.productIds !== null && limits.productIds.length > 0;
+  if (!byCategory && !byProduct) return limits.productIds === null && limits.categoryIds === null ? null : [];
+  const products = new Set([...(byProduct ? limits.productIds! : []), ...(byCategory ? productsOfCategories : [])]);
+  return [...products].sort((a, b) => a - b);
+}
+
 function discountOn(rule: DiscountRule, applicableMinor: number): number {
   const raw = rule.kind === "percentage" ? Math.round((applicableMinor * rule.value) / 100) : rule.value;
   return Math.min(raw, applicableMinor);

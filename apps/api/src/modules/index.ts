@@ -5,8 +5,10 @@ import { menuEditorRoutes } from "./catalogue";
 import { catalogueRoutes } from "./catalogue/routes";
 import { checkoutRoutes } from "./checkout/routes";
 import { deliveryRoutes } from "./delivery/routes";
+import { discountAdminRoutes } from "./discount/admin-routes";
 import { discountRoutes } from "./discount/routes";
 import { figuresAdminRoutes } from "./figures/admin-routes";
+import { giftcardAdminRoutes } from "./giftcard/admin-routes";
 import { giftcardRoutes } from "./giftcard/routes";
 import { guestInformationRoutes } from "./guest-information";
 import { healthRoutes } from "./health/routes";
@@ -56,4 +58,6 @@ export const adminRouteModules: RouteModule[] = [
   figuresAdminRoutes,
   menuEditorRoutes,
   refundAdminRoutes,
+  discountAdminRoutes,
+  giftcardAdminRoutes,
 ];

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from "react-router";
 import { AuditPage } from "../features/audit";
 import { ForgotPasswordPage, LinkPage, SignInPage } from "../features/auth";
+import { DiscountCodesPage, GiftcardsPage } from "../features/codes";
 import { EndOfDayPage, FiguresPage } from "../features/figures";
 import { OrderPage } from "../features/order-page";
 import {
@@ -70,6 +71,8 @@ export const router = createBrowserRouter(
             { path: "terms", element: <TermsSection /> },
             { path: "figures", element: <FiguresPage /> },
             { path: "figures/end-of-day", element: <EndOfDayPage /> },
+            { path: "discount-codes", element: <DiscountCodesPage /> },
+            { path: "giftcards", element: <GiftcardsPage /> },
           ],
         },
         // Every role of the restaurant (outside its settings' layout, which is for managers).

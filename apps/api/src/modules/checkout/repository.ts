@@ -1,7 +1,7 @@
 /** SQL of the checkout feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, notExists, notInArray, or, sql } from "@app/db/orm";
-import { CheckoutState, PaymentState } from "@app/domain";
+import { CheckoutState, discountProductIds, PaymentState } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 import { findProductionUnit } from "../tenancy";
 
@@ -92,7 +92,7 @@ export async function findBasketHolders(db: Executor, basketId: string) {
 
 /** The applied discounts, with the code's id, end of validity and the rule that recomputes them against the basket. */
 export async function findCheckoutDiscounts(db: Executor, checkoutId: string) {
-  return db
+  const rows = await db
     .select({
       id: checkoutDiscount.id,
       code: checkoutDiscount.code,
@@ -105,12 +105,29 @@ export async function findCheckoutDiscounts(db: Executor, checkoutId: string) {
         minimumBasketMinor: discountCode.minimumBasketMinor,
         productIds: discountCode.productIds,
       },
+      categoryIds: discountCode.categoryIds,
+      productsOfCategories: productsOfCodeCategories,
     })
     .from(checkoutDiscount)
     .leftJoin(discountCode, eq(discountCode.id, checkoutDiscount.discountCodeId))
     .where(eq(checkoutDiscount.checkoutId, checkoutId))
     .orderBy(asc(checkoutDiscount.code));
+  return rows.map(({ categoryIds, productsOfCategories, ...row }) => ({
+    ...row,
+    rule: row.rule && {
+      ...row.rule,
+      productIds: discountProductIds({ productIds: row.rule.productIds, categoryIds }, productsOfCategories),
+    },
+  }));
 }
+
+/**
+ * The products in the discount code's categories now (category_product), for the domain's discountProductIds: a
+ * code limited to categories applies to what they hold when the basket is priced. Also in answerRows below.
+ */
+const productsOfCodeCategories = sql<number[]>`(select coalesce(json_agg(distinct cp.product_id), '[]'::json)
+  from category_product cp
+  where cp.category_id in (select jsonb_array_elements_text(coalesce(${discountCode.categoryIds}, '[]'::jsonb))::int))`;
 
 export async function findCheckoutGiftcards(db: Executor, checkoutId: string) {
   return db
@@ -166,11 +183,19 @@ export async function findAnswerRows(
 > {
   const [row] = await answerRows(db, checkout);
   if (!row) return undefined;
-  const discounts = fromJson<(Omit<AppliedDiscountRow, "validUntil"> & { validUntil: string | null })[]>(row.discounts);
+  type DiscountJson = Omit<AppliedDiscountRow, "validUntil"> & {
+    validUntil: string | null;
+    categoryIds: number[] | null;
+    productsOfCategories: number[];
+  };
   return {
-    discounts: discounts.map((discount) => ({
+    discounts: fromJson<DiscountJson[]>(row.discounts).map(({ categoryIds, productsOfCategories, ...discount }) => ({
       ...discount,
       validUntil: discount.validUntil === null ? null : new Date(discount.validUntil),
+      rule: discount.rule && {
+        ...discount.rule,
+        productIds: discountProductIds({ productIds: discount.rule.productIds, categoryIds }, productsOfCategories),
+      },
     })),
     giftcards: fromJson(row.giftcards),
     lines: fromJson(row.lines),
@@ -191,7 +216,10 @@ function answerRows(db: Executor, { id, basketId }: Pick<CheckoutRow, "id" | "ba
       discounts: sql<unknown>`(select coalesce(json_agg(json_build_object(
           'id', d.id, 'code', d.code, 'amountMinor', d.amount_minor, 'discountCodeId', d.discount_code_id,
           'validUntil', c.valid_until, 'rule', json_build_object('kind', c.kind, 'value', c.value,
-          'minimumBasketMinor', c.minimum_basket_minor, 'productIds', c.product_ids)) order by d.code), '[]'::json)
+          'minimumBasketMinor', c.minimum_basket_minor, 'productIds', c.product_ids), 'categoryIds', c.category_ids,
+          'productsOfCategories', (select coalesce(json_agg(distinct cp.product_id), '[]'::json) from category_product cp
+            where cp.category_id in (select jsonb_array_elements_text(coalesce(c.category_ids, '[]'::jsonb))::int))
+          ) order by d.code), '[]'::json)
         from checkout_discount d left join discount_code c on c.id = d.discount_code_id
         where d.checkout_id = "checkout"."id")`,
       giftcards: sql<unknown>`(select coalesce(json_agg(json_build_object(
@@ -214,11 +242,21 @@ function answerRows(db: Executor, { id, basketId }: Pick<CheckoutRow, "id" | "ba
 
 /** The applied discounts with the rule of their code. */
 export async function findAppliedDiscounts(db: Executor, checkoutId: string) {
-  return db
-    .select({ id: checkoutDiscount.id, amountMinor: checkoutDiscount.amountMinor, rule: discountCode })
+  const rows = await db
+    .select({
+      id: checkoutDiscount.id,
+      amountMinor: checkoutDiscount.amountMinor,
+      rule: discountCode,
+      productsOfCategories: productsOfCodeCategories,
+    })
     .from(checkoutDiscount)
     .innerJoin(discountCode, eq(discountCode.id, checkoutDiscount.discountCodeId))
     .where(eq(checkoutDiscount.checkoutId, checkoutId));
+  // The rule's productIds become what it applies to now: its products and its categories' products.
+  return rows.map(({ productsOfCategories, ...row }) => ({
+    ...row,
+    rule: { ...row.rule, productIds: discountProductIds(row.rule, productsOfCategories) },
+  }));
 }
 
 // ── Applied discounts and gift cards: the one writer of checkout_discount and checkout_giftcard ──

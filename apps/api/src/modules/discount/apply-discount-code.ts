@@ -1,8 +1,14 @@
 import type { Executor } from "@app/db";
-import { computeDiscount, type DiscountLine, type DiscountRefusal, normalizeCode } from "@app/domain";
+import {
+  computeDiscount,
+  type DiscountLine,
+  type DiscountRefusal,
+  discountProductIds,
+  normalizeCode,
+} from "@app/domain";
 import { unprocessable } from "../../errors";
 import { type StoredDiscountRule, toDiscountRule } from "../checkout";
-import { findDiscountCode } from "./repository";
+import { findDiscountCode, findProductsOfCategories } from "./repository";
 
 /** SPEC §5 / §8 texts for the domain's refusals (all 422, codes Discount.Invalid or Discount.NoValue). */
 const MESSAGES: Record<DiscountRefusal["reason"], string> = {
@@ -27,7 +33,9 @@ export async function applyDiscountCode(
 ): Promise<{ rule: StoredDiscountRule; amountMinor: number }> {
   const row = await findDiscountCode(db, discountInstanceId, normalizeCode(code));
   if (!row) throw unprocessable("Discount.Invalid", MESSAGES.unusable, "discountCode");
-  const rule = toDiscountRule(row);
+  // A code limited to categories applies to the products they hold now.
+  const productsOfCategories = await findProductsOfCategories(db, row.categoryIds ?? []);
+  const rule = { ...toDiscountRule(row), productIds: discountProductIds(row, productsOfCategories) };
   const result = computeDiscount(rule, lines, now);
   if (!result.ok) throw unprocessable(result.code, MESSAGES[result.reason], "discountCode");
   return { rule, amountMinor: result.amountMinor };

@@ -2,7 +2,7 @@
 import { type Executor, schema } from "@app/db";
 import { and, asc, eq, inArray, sql } from "@app/db/orm";
 
-const { discountCode, product } = schema;
+const { categoryProduct, discountCode, product } = schema;
 
 /** The code of the instance; `code` must already be normalized (normalizeCode: codes are stored upper-case). */
 export async function findDiscountCode(db: Executor, discountInstanceId: number, code: string) {
@@ -27,6 +27,16 @@ export async function findProductsOfInstance(db: Executor, productInstanceId: nu
     })
     .from(product)
     .where(and(eq(product.productInstanceId, productInstanceId), inArray(product.id, ids)));
+}
+
+/** The products in the categories now (any menu's category_product rows). */
+export async function findProductsOfCategories(db: Executor, categoryIds: number[]): Promise<number[]> {
+  if (categoryIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ productId: categoryProduct.productId })
+    .from(categoryProduct)
+    .where(inArray(categoryProduct.categoryId, categoryIds));
+  return rows.map((row) => row.productId);
 }
 
 /** Counts one use of the code if it is still active and under its usage limit; false when not. */

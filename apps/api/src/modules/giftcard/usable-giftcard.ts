@@ -19,6 +19,7 @@ export function notForGiftcardProducts() {
 export async function requireUsableCard(db: Executor, giftcardInstanceId: number, code: string, now: Date) {
   const card = await findGiftcard(db, giftcardInstanceId, normalizeCode(code));
   const expired = card?.validUntil ? card.validUntil.getTime() < now.getTime() : false;
-  if (!card || expired) throw unprocessable("Giftcard.Generic", NOT_VERIFIED, "giftcardCode");
+  // A deactivated card is refused like an unknown one: the guest learns nothing about why.
+  if (!card || expired || !card.isActive) throw unprocessable("Giftcard.Generic", NOT_VERIFIED, "giftcardCode");
   return card;
 }

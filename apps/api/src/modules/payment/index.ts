@@ -1,6 +1,7 @@
 /** What other features (order, receipt) use of the payment feature. */
 export { keepHolds } from "./attempt-holds";
 export { createPaymentInstance } from "./create-payment-instance";
+export { type GiftcardRow, issueGiftcard, setGiftcardActive } from "./giftcard-ledger";
 /** Refunds staff make from an order's page (the refund feature decides them under the order's lock). */
 export {
   findOrderRefundParts,

@@ -161,7 +161,7 @@ export async function moveHold(
 }
 
 /**
- * Draws `amountMinor` from the gift card if its balance still covers it and it has not expired:
+ * Draws `amountMinor` from the gift card if its balance still covers it, it has not expired and is active:
  * one conditional statement, so concurrent payments can never take the balance below 0.
  */
 export async function tryDrawGiftcard(
@@ -178,6 +178,8 @@ export async function tryDrawGiftcard(
         eq(giftcard.id, giftcardId),
         sql`${giftcard.balanceMinor} >= ${amountMinor}`,
         sql`(${giftcard.validUntil} is null or ${giftcard.validUntil} > ${now.toISOString()})`,
+        // Deactivated by the restaurant after the guest applied it: it pays nothing.
+        eq(giftcard.isActive, true),
       ),
     )
     .returning({ id: giftcard.id });

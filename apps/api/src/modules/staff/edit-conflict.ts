@@ -17,6 +17,23 @@ export async function describeEdit(db: Executor, row: EditedRow): Promise<Edited
 }
 
 /**
+ * describeEdit once per account that saved: a list of many rows saved by a few people asks for each name once.
+ * For one read of a list only (names can change between reads).
+ */
+export function describeEditsOnce(): (db: Executor, row: EditedRow) => Promise<EditedBy> {
+  const byAccount = new Map<string | null, Promise<EditedBy>>();
+  return async (db, row) => {
+    let described = byAccount.get(row.updatedBy);
+    if (!described) {
+      described = describeEdit(db, row);
+      byAccount.set(row.updatedBy, described);
+    }
+    const { updatedBy } = await described;
+    return { version: row.version, updatedAt: row.updatedAt.toISOString(), updatedBy };
+  };
+}
+
+/**
  * The 409 answer to a save based on an older version than `current`: who changed it and when. The message is
  * English for API clients; the back office words it in the user's language from `current`.
  */

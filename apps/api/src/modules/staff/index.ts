@@ -20,6 +20,6 @@ export {
 } from "./admin-scope";
 export { type AlertRecipient, findAlertRecipients } from "./alert-recipients";
 export { type CreatedOwner, type CreateOwnerRequest, createOwner } from "./create-owner";
-export { describeEdit, type EditedRow, editConflict } from "./edit-conflict";
+export { describeEdit, describeEditsOnce, type EditedRow, editConflict } from "./edit-conflict";
 export { linkUrl } from "./links";
 export type { MembershipView } from "./repository";

@@ -27,6 +27,8 @@ export function RestaurantLayout() {
         <NavLink to={`${base}/settings`}>{t("restaurant.settings")}</NavLink>
         <NavLink to={`${base}/terms`}>{t("restaurant.terms")}</NavLink>
         <NavLink to={`${base}/figures`}>{t("figures.title")}</NavLink>
+        <NavLink to={`${base}/discount-codes`}>{t("codes.navCodes")}</NavLink>
+        <NavLink to={`${base}/giftcards`}>{t("codes.navGiftcards")}</NavLink>
       </nav>
       {restaurant.isPending ? (
         <Loading />

@@ -1,0 +1,37 @@
+import type { EditConflict } from "@app/contracts";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../lib/api";
+
+/** The 409 EditConflict of a save, when that is what refused it. */
+export function editConflictOf(error: unknown): EditConflict | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const body = error.body as Partial<EditConflict> | undefined;
+  return body?.code === "EDIT_CONFLICT" && body.current ? (body as EditConflict) : null;
+}
+
+/**
+ * Someone saved first: who and when, in the person's language. What was typed stays in the form; the button
+ * takes the saved version instead.
+ */
+export function EditConflictNotice(props: { conflict: EditConflict; timeZone: string; onUseTheirs: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { current } = props.conflict;
+  const when = new Date(current.updatedAt).toLocaleString(i18n.language, {
+    timeZone: props.timeZone,
+    dateStyle: "short",
+    timeStyle: "short",
+  });
+  return (
+    <div className="notice warn" role="alert">
+      <p>
+        {t("codes.conflict", {
+          who: current.updatedBy ? `${current.updatedBy.name} (${current.updatedBy.email})` : t("codes.someone"),
+          when,
+        })}
+      </p>
+      <button type="button" className="button" onClick={props.onUseTheirs}>
+        {t("codes.useTheirs")}
+      </button>
+    </div>
+  );
+}

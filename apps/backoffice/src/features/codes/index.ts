@@ -1,0 +1,2 @@
+export { DiscountCodesPage } from "./discount-codes-page";
+export { GiftcardsPage } from "./giftcards-page";
