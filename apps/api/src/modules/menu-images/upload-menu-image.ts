@@ -16,6 +16,7 @@ import { readImageHeader } from "../../shared/read-image-header";
 import { recordAudit } from "../audit";
 import { MANAGERS, requireRestaurant, type SignedInStaff } from "../staff";
 import { findRestaurantRows, requireOwnModule } from "../tenancy";
+import { withDecoderPriorityLowered } from "./decoder-priority";
 import { makeVariants, TooManyPixels, type Variants } from "./make-variants";
 import { findVariantSizes, insertImage, type VariantSize } from "./repository";
 import type { Admission } from "./upload-queue";
@@ -93,7 +94,7 @@ async function store(
   admission: Admission,
 ): Promise<UploadResult> {
   const restaurant = await findRestaurant(deps, productionUnitId);
-  const variants = await admission.process(() => decode(deps, bytes));
+  const variants = await admission.process(() => withDecoderPriorityLowered(() => decode(deps, bytes)));
   const created = await deps.db.transaction(async (tx) => {
     const inserted = await insertImage(tx, { hash, productInstanceId: restaurant.productInstanceId, ...variants });
     if (!inserted) return false;
