@@ -14,6 +14,7 @@ import { guestInformationRoutes } from "./guest-information";
 import { healthRoutes } from "./health/routes";
 import { kitchenRoutes } from "./kitchen/routes";
 import { loginAttemptRoutes } from "./login-attempt/routes";
+import { menuImageAdminRoutes, menuImageRoutes } from "./menu-images";
 import { orderRoutes } from "./order/routes";
 import { paymentRoutes } from "./payment/routes";
 import { pickupTimeRoutes } from "./pickup-time/routes";
@@ -34,6 +35,7 @@ export const routeModules: RouteModule[] = [
   settingsRoutes,
   basketRoutes,
   catalogueRoutes,
+  menuImageRoutes,
   warehouseRoutes,
   checkoutRoutes,
   guestInformationRoutes,
@@ -60,4 +62,5 @@ export const adminRouteModules: RouteModule[] = [
   refundAdminRoutes,
   discountAdminRoutes,
   giftcardAdminRoutes,
+  menuImageAdminRoutes,
 ];

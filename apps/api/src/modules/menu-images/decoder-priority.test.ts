@@ -1,0 +1,34 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { getPriority } from "node:os";
+import { expect, test } from "vitest";
+import { DECODER_NICE, withDecoderPriorityLowered } from "./decoder-priority";
+import { makeVariants } from "./make-variants";
+import { photo } from "./test-images";
+
+/** The libvips worker threads alive now, by the name decoder-priority.ts looks for. */
+function libvipsWorkers(): number[] {
+  return readdirSync("/proc/self/task")
+    .map(Number)
+    .filter((tid) => {
+      try {
+        return readFileSync(`/proc/self/task/${tid}/comm`, "utf8").trim() === "libvips worker";
+      } catch {
+        return false;
+      }
+    });
+}
+
+// Pinned to this sharp/libvips: if their worker threads are renamed, lowering finds none and this fails.
+test.runIf(existsSync("/proc/self/task"))("libvips's worker threads decode at a lower priority", async () => {
+  const image = await photo(2400, 1800, "jpeg");
+  let seen: { tid: number; nice: number }[] = [];
+  await withDecoderPriorityLowered(async () => {
+    const decoding = makeVariants(image);
+    // Looked at while the image is being decoded, when its worker threads exist.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    seen = libvipsWorkers().map((tid) => ({ tid, nice: getPriority(tid) }));
+    await decoding;
+  });
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.every((thread) => thread.nice === DECODER_NICE)).toBe(true);
+});
