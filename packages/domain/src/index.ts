@@ -1,5 +1,6 @@
 export * from "./availability-until";
 export * from "./basket";
+export * from "./capacity-rules";
 export * from "./codes";
 export * from "./contrast";
 export * from "./discount";
