@@ -7,6 +7,7 @@ export * from "./discount";
 export * from "./editing";
 export * from "./giftcard";
 export * from "./health";
+export * from "./hours";
 export * from "./kitchen";
 export * from "./login-attempt";
 export * from "./order";

@@ -5,6 +5,7 @@ export * from "./codes";
 export * from "./contrast";
 export * from "./discount";
 export * from "./guest-validation";
+export * from "./hours-editing";
 export * from "./kitchen-status";
 export * from "./local-time";
 export * from "./lunch";

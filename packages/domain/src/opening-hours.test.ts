@@ -165,4 +165,9 @@ describe("dateSpan", () => {
     expect(dateSpan(FRIDAY, WEEK, COPENHAGEN)).toEqual({ opens: "18:00", closes: "02:00" });
     expect(dateSpan("2026-11-25", WEEK, COPENHAGEN)).toBeNull();
   });
+
+  test("a date reached only by the evening before's range opens at 00:00", () => {
+    const rules: HoursRules = { weekly: [{ weekday: 5, opens: "18:00", closes: "02:00" }] };
+    expect(dateSpan(SATURDAY, rules, COPENHAGEN)).toEqual({ opens: "00:00", closes: "02:00" });
+  });
 });

@@ -91,10 +91,14 @@ export function openingStatus(now: Date, timeZone: string, rules: HoursRules): O
   return { date, opens: shown?.opens ?? null, closes: shown?.closes ?? null, isOpen: false };
 }
 
-/** The first opening and the last closing of a date's own ranges (what a date list shows), or null when closed. */
+/**
+ * The first opening and the last closing of a date (what a list of dates shows), or null when nothing is open
+ * on it. A range from the evening before that runs into the date counts as opening at "00:00".
+ */
 export function dateSpan(date: string, rules: HoursRules, timeZone: string): DayHours | null {
-  const intervals = intervalsStartingOn(date, rules, timeZone);
+  const intervals = intervalsTouching(date, rules, timeZone);
   if (intervals.length === 0) return null;
+  const first = intervals[0]!;
   const last = intervals.reduce((latest, interval) => (interval.endMs > latest.endMs ? interval : latest));
-  return { opens: intervals[0]!.opens, closes: last.closes };
+  return { opens: first.date === date ? first.opens : "00:00", closes: last.closes };
 }

@@ -8,6 +8,7 @@ import { discountRoutes } from "./discount/routes";
 import { giftcardRoutes } from "./giftcard/routes";
 import { guestInformationRoutes } from "./guest-information";
 import { healthRoutes } from "./health/routes";
+import { hoursAdminRoutes } from "./hours/routes";
 import { kitchenRoutes } from "./kitchen/routes";
 import { loginAttemptRoutes } from "./login-attempt/routes";
 import { orderRoutes } from "./order/routes";
@@ -50,4 +51,5 @@ export const adminRouteModules: RouteModule[] = [
   kitchenRoutes,
   warehouseAdminRoutes,
   restaurantEventRoutes,
+  hoursAdminRoutes,
 ];
