@@ -49,6 +49,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Saves a section of restaurant A as it is now (its current version), read by A's owner. */
+async function currentSection({ t, actors }: MatrixContext, section: "hours" | "ordering") {
+  const url = `/api/admin/restaurants/${actors.restaurantAId}/${section}`;
+  const res = await t.request(actors.as("owner", { method: "GET", url }));
+  return { url, payload: res.json<object>() };
+}
+
 const ROUTES: Record<string, RouteCase> = {
   "GET /api/admin/me": { allowed: SIGNED_IN, request: () => ({ method: "GET", url: "/api/admin/me" }) },
   "GET /api/admin/audit": {
@@ -178,6 +185,22 @@ const ROUTES: Record<string, RouteCase> = {
     request: ({ actors }) => ({ method: "DELETE", url: `/api/admin/restaurants/${actors.restaurantAId}/logo` }),
   },
   // Sold out and pause (modules/warehouse): every role of the restaurant, two taps from the queue.
+  "GET /api/admin/restaurants/{restaurantId}/hours": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({ method: "GET", url: `/api/admin/restaurants/${actors.restaurantAId}/hours` }),
+  },
+  "PUT /api/admin/restaurants/{restaurantId}/hours": {
+    allowed: ["manager", "owner"],
+    request: (ctx) => ({ method: "PUT", ...currentSection(ctx, "hours") }),
+  },
+  "GET /api/admin/restaurants/{restaurantId}/ordering": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({ method: "GET", url: `/api/admin/restaurants/${actors.restaurantAId}/ordering` }),
+  },
+  "PUT /api/admin/restaurants/{restaurantId}/ordering": {
+    allowed: ["manager", "owner"],
+    request: (ctx) => ({ method: "PUT", ...currentSection(ctx, "ordering") }),
+  },
   "GET /api/admin/restaurants/{restaurantId}/availability": {
     allowed: ["staff", "manager", "owner"],
     request: ({ actors }) => ({ method: "GET", url: `/api/admin/restaurants/${actors.restaurantAId}/availability` }),

@@ -331,6 +331,14 @@ async function backOfficeSamples(t: TestApp): Promise<[string, Sample][]> {
       "PUT /api/admin/restaurants/{restaurantId}",
       async () => ({ url: restaurantUrl, headers: owner, body: { settings, maintenance: false } }),
     ],
+    ...(["hours", "ordering"] as const).map((section): [string, Sample] => [
+      `PUT /api/admin/restaurants/{restaurantId}/${section}`,
+      // The section as it is now: its version is the current one on every run.
+      async () => {
+        const url = `${restaurantUrl}/${section}`;
+        return { url, headers: owner, body: (await t.request({ method: "GET", url, headers: owner })).json<Json>() };
+      },
+    ]),
     [
       "POST /api/admin/session",
       async () => ({ url: "/api/admin/session", body: credentials(b.kitchen), headers: page }),
