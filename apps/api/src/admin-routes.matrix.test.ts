@@ -191,7 +191,7 @@ const ROUTES: Record<string, RouteCase> = {
   },
   "PUT /api/admin/restaurants/{restaurantId}/hours": {
     allowed: ["manager", "owner"],
-    request: (ctx) => ({ method: "PUT", ...currentSection(ctx, "hours") }),
+    request: async (ctx) => ({ method: "PUT", ...(await currentSection(ctx, "hours")) }),
   },
   "GET /api/admin/restaurants/{restaurantId}/ordering": {
     allowed: ["manager", "owner"],
@@ -199,7 +199,7 @@ const ROUTES: Record<string, RouteCase> = {
   },
   "PUT /api/admin/restaurants/{restaurantId}/ordering": {
     allowed: ["manager", "owner"],
-    request: (ctx) => ({ method: "PUT", ...currentSection(ctx, "ordering") }),
+    request: async (ctx) => ({ method: "PUT", ...(await currentSection(ctx, "ordering")) }),
   },
   "GET /api/admin/restaurants/{restaurantId}/availability": {
     allowed: ["staff", "manager", "owner"],

@@ -60,23 +60,23 @@ export type SectionSave<S> = {
  */
 export async function saveSection<S>(deps: Deps, staff: SignedInStaff, save: SectionSave<S>): Promise<void> {
   const at = deps.now();
-  await deps.db.transaction(async (tx) => {
+  const changed = await deps.db.transaction(async (tx) => {
     await lockProductionUnit(tx, save.productionUnitId);
     const row = await requireRestaurantRow(tx, save.productionUnitId);
     const before = await save.read(tx);
     const current = sectionVersion(before);
     if (current !== save.version) {
-      throw new StaleSection(
-        await sectionConflict(tx, save.productionUnitId, save.action, current, row.unit.createdAt),
-      );
+      throw new StaleSection(await sectionConflict(tx, save.productionUnitId, save.action, current, row.unit.createdAt));
     }
     await save.write(tx);
     const after = await save.read(tx);
-    if (JSON.stringify(before) === JSON.stringify(after)) return;
+    if (JSON.stringify(before) === JSON.stringify(after)) return false;
     const change = { organisationId: row.unit.organisationId!, productionUnitId: save.productionUnitId };
     await recordAudit(tx, staff, at, { ...change, action: save.action, before, after });
+    return true;
   });
-  await deps.changes.settleEverywhere();
+  // A save that changed nothing leaves every kept copy true: no audit entry, nothing to wait for.
+  if (changed) await deps.changes.settleEverywhere();
 }
 
 async function sectionConflict(
