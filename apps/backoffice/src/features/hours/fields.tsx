@@ -45,7 +45,9 @@ export function CompactField(props: CompactFieldProps) {
   const id = fieldId(props.path);
   const described = [props.hint && `${id}-hint`, errorText && `${id}-error`].filter(Boolean).join(" ");
   return (
-    <div className={`field compact ${props.error ? "has-error" : ""} ${props.className ?? ""}`}>
+    <div
+      className={`field compact ${props.type === "date" ? "date" : ""} ${props.error ? "has-error" : ""} ${props.className ?? ""}`}
+    >
       <label htmlFor={id}>{props.label}</label>
       <input
         id={id}
@@ -73,7 +75,14 @@ export function CompactField(props: CompactFieldProps) {
 }
 
 /** Every refused field of the form as a link to it; takes the focus on each refused save (GOV.UK's pattern). */
-export function HoursErrorSummary({ id, errors, attempt }: { id: string; errors: FieldErrors; attempt: number }) {
+export function HoursErrorSummary(props: {
+  id: string;
+  errors: FieldErrors;
+  attempt: number;
+  /** Which field a path is, in words ("Delivery hours, Monday: Closes"): list rows repeat their labels. */
+  labelOf: (path: string) => string | undefined;
+}) {
+  const { id, errors, attempt, labelOf } = props;
   const { t } = useTranslation();
   const errorText = useHoursErrorText();
   const ref = useRef<HTMLDivElement>(null);
@@ -101,6 +110,7 @@ export function HoursErrorSummary({ id, errors, attempt }: { id: string; errors:
                   }
                 }}
               >
+                {labelOf(path) ? `${labelOf(path)}: ` : ""}
                 {errorText(error, path)}
               </a>
             )}

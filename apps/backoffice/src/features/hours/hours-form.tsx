@@ -38,6 +38,20 @@ export function HoursForm(props: {
     onValid: async (request) => toHoursValues(await saveHours(props.restaurantId, request)),
   });
   const { values, errors, update } = form;
+  const days = useWeekdayNames();
+  const labelOf = (path: string) => {
+    const [list, index, field] = path.split(".");
+    const fieldLabel =
+      field === "date" ? t("hours.date") : field === "reason" ? t("hours.closed.reason") : t(`hours.${field}`);
+    if (list === "weekly") {
+      const row = values.weekly[Number(index)];
+      return row && `${t(`hours.kind.${row.kind}`)}, ${days[row.weekday - 1]}, ${fieldLabel}`;
+    }
+    if (list === "special")
+      return `${t("hours.special.title")} ${values.special[Number(index)]?.date ?? ""}, ${fieldLabel}`;
+    if (list === "closed") return `${t("hours.closed.title")} ${Number(index) + 1}, ${fieldLabel}`;
+    return undefined;
+  };
   return (
     <form noValidate onSubmit={form.submit} className="form sub-form hours-form" aria-labelledby="hours-title">
       <h2 id="hours-title">{t("hours.hoursTitle")}</h2>
@@ -47,7 +61,7 @@ export function HoursForm(props: {
         attempt={form.attempt}
         onReload={async () => form.reset(toHoursValues(await props.reload()))}
       />
-      <HoursErrorSummary id="hours" errors={errors} attempt={form.attempt} />
+      <HoursErrorSummary id="hours" errors={errors} attempt={form.attempt} labelOf={labelOf} />
       {(["opening", "delivery"] as const).map((kind) => (
         <Section key={kind} id={`hours-${kind}`} title={t(`hours.kind.${kind}`)}>
           <WeeklyEditor kind={kind} rows={values.weekly} errors={errors} update={update} />
@@ -244,7 +258,7 @@ function ClosedEditor(props: { values: HoursValues; errors: FieldErrors; update:
   return (
     <>
       {values.closed.map((row, index) => (
-        <div key={row.key} className="range-row">
+        <div key={row.key} className="range-row list-row">
           <CompactField
             path={`closed.${index}.date`}
             type="date"

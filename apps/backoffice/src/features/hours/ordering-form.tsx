@@ -49,6 +49,30 @@ export function OrderingForm(props: {
     />
   );
   const { pickup, delivery } = values;
+  const labelOf = (path: string) => {
+    const parts = path.split(".");
+    const key: Record<string, string> = {
+      "pickup.intervalMinutes": "hours.pickup.interval",
+      "pickup.leadMinutes": "hours.pickup.lead",
+      "pickup.futureDays": "hours.pickup.futureDays",
+      "delivery.intervalMinutes": "hours.pickup.interval",
+      "delivery.leadMinutes": "hours.delivery.lead",
+      "capacity.itemsPerSlot": "hours.capacity.default",
+      zipCode: "hours.delivery.zipCode",
+      fee: "hours.delivery.fee",
+      minimumOrder: "hours.delivery.minimum",
+      starts: "hours.capacity.starts",
+      ends: "hours.capacity.ends",
+      itemsPerSlot: "hours.capacity.items",
+    };
+    const section = t(
+      `hours.${parts[0] === "capacity" ? "capacity" : parts[0] === "delivery" ? "delivery" : "pickup"}.title`,
+    );
+    if (parts.length === 2) return key[path] && `${section}, ${t(key[path])}`;
+    const list = parts[1] === "zones" ? t("hours.delivery.zones") : t("hours.capacity.rules");
+    const field = key[parts[3] ?? ""];
+    return field && `${list} ${Number(parts[2]) + 1}, ${t(field)}`;
+  };
   return (
     <form noValidate onSubmit={form.submit} className="form sub-form hours-form" aria-labelledby="ordering-title">
       <h2 id="ordering-title">{t("hours.orderingTitle")}</h2>
@@ -57,7 +81,7 @@ export function OrderingForm(props: {
         attempt={form.attempt}
         onReload={async () => form.reset(toOrderingValues(await props.reload()))}
       />
-      <HoursErrorSummary id="ordering" errors={errors} attempt={form.attempt} />
+      <HoursErrorSummary id="ordering" errors={errors} attempt={form.attempt} labelOf={labelOf} />
       <Section id="ordering-pickup" title={t("hours.pickup.title")}>
         <div className="range-row">
           {minutes("pickup.intervalMinutes", t("hours.pickup.interval"), pickup.intervalMinutes, (text) =>
@@ -120,7 +144,7 @@ function ZonesEditor(props: { zones: ZoneRow[]; errors: FieldErrors; update: Upd
       {zones.map((zone, index) => {
         const path = `delivery.zones.${index}`;
         return (
-          <div key={zone.key} className="range-row">
+          <div key={zone.key} className="range-row list-row">
             <CompactField
               path={`${path}.zipCode`}
               label={t("hours.delivery.zipCode")}
@@ -191,7 +215,7 @@ function RulesEditor(props: { rules: RuleRow[]; errors: FieldErrors; update: Upd
       {rules.map((rule, index) => {
         const path = `capacity.rules.${index}`;
         return (
-          <div key={rule.key} className="range-row">
+          <div key={rule.key} className="range-row list-row">
             <div className="field compact">
               <label htmlFor={`field-${path.replaceAll(".", "-")}-weekday`}>{t("hours.capacity.weekday")}</label>
               <select
