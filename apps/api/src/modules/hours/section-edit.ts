@@ -66,7 +66,9 @@ export async function saveSection<S>(deps: Deps, staff: SignedInStaff, save: Sec
     const before = await save.read(tx);
     const current = sectionVersion(before);
     if (current !== save.version) {
-      throw new StaleSection(await sectionConflict(tx, save.productionUnitId, save.action, current, row.unit.createdAt));
+      throw new StaleSection(
+        await sectionConflict(tx, save.productionUnitId, save.action, current, row.unit.createdAt),
+      );
     }
     await save.write(tx);
     const after = await save.read(tx);
