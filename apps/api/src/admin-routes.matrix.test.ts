@@ -50,6 +50,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Saves a section of restaurant A as it is now (its current version), read by A's owner. */
+async function currentSection({ t, actors }: MatrixContext, section: "hours" | "ordering") {
+  const url = `/api/admin/restaurants/${actors.restaurantAId}/${section}`;
+  const res = await t.request(actors.as("owner", { method: "GET", url }));
+  return { url, payload: res.json<object>() };
+}
+
 const ROUTES: Record<string, RouteCase> = {
   "GET /api/admin/me": { allowed: SIGNED_IN, request: () => ({ method: "GET", url: "/api/admin/me" }) },
   "GET /api/admin/audit": {
@@ -189,6 +196,22 @@ const ROUTES: Record<string, RouteCase> = {
     }),
   },
   // Sold out and pause (modules/warehouse): every role of the restaurant, two taps from the queue.
+  "GET /api/admin/restaurants/{restaurantId}/hours": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({ method: "GET", url: `/api/admin/restaurants/${actors.restaurantAId}/hours` }),
+  },
+  "PUT /api/admin/restaurants/{restaurantId}/hours": {
+    allowed: ["manager", "owner"],
+    request: async (ctx) => ({ method: "PUT", ...(await currentSection(ctx, "hours")) }),
+  },
+  "GET /api/admin/restaurants/{restaurantId}/ordering": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({ method: "GET", url: `/api/admin/restaurants/${actors.restaurantAId}/ordering` }),
+  },
+  "PUT /api/admin/restaurants/{restaurantId}/ordering": {
+    allowed: ["manager", "owner"],
+    request: async (ctx) => ({ method: "PUT", ...(await currentSection(ctx, "ordering")) }),
+  },
   "GET /api/admin/restaurants/{restaurantId}/availability": {
     allowed: ["staff", "manager", "owner"],
     request: ({ actors }) => ({ method: "GET", url: `/api/admin/restaurants/${actors.restaurantAId}/availability` }),

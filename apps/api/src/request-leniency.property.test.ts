@@ -309,6 +309,7 @@ async function backOfficeSamples(t: TestApp): Promise<[string, Sample][]> {
     settings: Json;
   }>();
   let hosts = 0;
+  const sections: Partial<Record<"hours" | "ordering", Json>> = {};
   return [
     ...(await serviceSamples(t, owner, restaurantUrl)),
     ...menuEditorBodySamples(t, owner),
@@ -333,6 +334,15 @@ async function backOfficeSamples(t: TestApp): Promise<[string, Sample][]> {
       "PUT /api/admin/restaurants/{restaurantId}",
       async () => ({ url: restaurantUrl, headers: owner, body: { settings, maintenance: false } }),
     ],
+    ...(["hours", "ordering"] as const).map((section): [string, Sample] => [
+      `PUT /api/admin/restaurants/{restaurantId}/${section}`,
+      // The section as it is, read once: a save of the same contents keeps its version for the next run.
+      async () => {
+        const url = `${restaurantUrl}/${section}`;
+        sections[section] ??= (await t.request({ method: "GET", url, headers: owner })).json<Json>();
+        return { url, headers: owner, body: sections[section] };
+      },
+    ]),
     [
       "POST /api/admin/session",
       async () => ({ url: "/api/admin/session", body: credentials(b.kitchen), headers: page }),

@@ -9,6 +9,7 @@ export * from "./editing";
 export * from "./figures";
 export * from "./giftcard";
 export * from "./health";
+export * from "./hours";
 export * from "./kitchen";
 export * from "./login-attempt";
 export * from "./menu-editor";

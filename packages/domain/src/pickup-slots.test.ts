@@ -1,17 +1,23 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { type PickupSlot, pickupSlotAt, pickupSlots, type SlotInput, slotFits } from "./pickup-slots";
+import type { DayHours, HoursRules } from "./opening-hours";
+import { type PickupSlot, pickupSlotAt, pickupSlots, type SlotInput, slotFits, slotLimit } from "./pickup-slots";
 
 const COPENHAGEN = "Europe/Copenhagen";
 const MONDAY = "2026-11-23";
 const LUNCH = { opens: "11:00", closes: "13:00" };
 const ALL_DAY = { opens: "00:00", closes: "24:00" };
+const CLOSED: HoursRules = { weekly: [] };
+/** The same range every day of the week. */
+const every = (range: DayHours): HoursRules => ({
+  weekly: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, ...range })),
+});
 
 /** A Monday lunch in Copenhagen (UTC+1), asked for early in the morning, with room everywhere. */
 const LUNCH_INPUT: SlotInput = {
   date: MONDAY,
   timeZone: COPENHAGEN,
-  hours: LUNCH,
+  hours: every(LUNCH),
   intervalMinutes: 15,
   now: new Date("2026-11-23T06:00:00.000Z"),
   leadMinutes: 0,
@@ -38,12 +44,12 @@ describe("pickupSlots", () => {
     },
     {
       behaviour: "the last slot starts before closing even when the interval does not divide the hours",
-      input: { ...LUNCH_INPUT, hours: { opens: "11:00", closes: "11:40" } },
+      input: { ...LUNCH_INPUT, hours: every({ opens: "11:00", closes: "11:40" }) },
       slots: available("2026-11-23T10:00:00.000Z", "2026-11-23T10:15:00.000Z", "2026-11-23T10:30:00.000Z"),
     },
     {
       behaviour: "no slots on a closed day",
-      input: { ...LUNCH_INPUT, hours: null },
+      input: { ...LUNCH_INPUT, hours: CLOSED },
       slots: [],
     },
     {
@@ -71,7 +77,7 @@ describe("pickupSlots", () => {
       behaviour: "a slot the basket would overfill is unavailable; one it exactly fills is available",
       input: {
         ...LUNCH_INPUT,
-        hours: { opens: "11:00", closes: "11:45" },
+        hours: every({ opens: "11:00", closes: "11:45" }),
         capacity: {
           enforce: true,
           itemsPerSlot: 10,
@@ -92,7 +98,7 @@ describe("pickupSlots", () => {
       behaviour: "every slot is available when capacity is not enforced",
       input: {
         ...LUNCH_INPUT,
-        hours: { opens: "11:00", closes: "11:30" },
+        hours: every({ opens: "11:00", closes: "11:30" }),
         capacity: {
           enforce: false,
           itemsPerSlot: 10,
@@ -137,7 +143,7 @@ describe("pickupSlots", () => {
       const times = pickupSlots({
         ...LUNCH_INPUT,
         date,
-        hours: ALL_DAY,
+        hours: every(ALL_DAY),
         now: new Date("2026-01-01T00:00:00.000Z"),
       }).map((slot) => slot.time);
       expect({ count: times.length, first: times[0], last: times.at(-1), unique: new Set(times).size }).toEqual({
@@ -153,7 +159,7 @@ describe("pickupSlots", () => {
     const times = pickupSlots({
       ...LUNCH_INPUT,
       date: "2026-03-29",
-      hours: { opens: "01:30", closes: "03:30" },
+      hours: every({ opens: "01:30", closes: "03:30" }),
       now: new Date("2026-03-28T12:00:00.000Z"),
     }).map((slot) => slot.time);
     // 01:30, 01:45 winter time, then 03:00, 03:15 summer time.
@@ -193,7 +199,7 @@ describe("pickupSlotAt", () => {
         const input: SlotInput = {
           date: d.date,
           timeZone: COPENHAGEN,
-          hours: d.closed ? null : { opens: hhmm(d.opens), closes: hhmm(Math.min(24 * 60, d.opens + d.length)) },
+          hours: d.closed ? CLOSED : every({ opens: hhmm(d.opens), closes: hhmm((d.opens + d.length) % (24 * 60)) }),
           intervalMinutes: d.intervalMinutes,
           now: new Date(dayStartMs + d.nowOffsetMinutes * 60_000),
           leadMinutes: d.leadMinutes,
@@ -214,7 +220,7 @@ describe("pickupSlotAt", () => {
           expect(pickupSlotAt(withUsage, instant)).toEqual(expected.get(instant.toISOString()) ?? null);
         }
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
   });
 
@@ -240,4 +246,101 @@ describe("slotFits", () => {
       expect(slotFits({ itemsPerSlot: 10, used, basketItems, enforce })).toBe(fits);
     });
   }
+});
+
+describe("pickup slots with several ranges, past midnight and DST nights (Copenhagen)", () => {
+  const EARLY = new Date("2026-01-01T00:00:00.000Z");
+  const slotsOf = (date: string, hours: HoursRules, capacity: Partial<SlotInput["capacity"]> = {}) =>
+    pickupSlots({
+      ...LUNCH_INPUT,
+      date,
+      hours,
+      now: EARLY,
+      intervalMinutes: 30,
+      capacity: { ...LUNCH_INPUT.capacity, ...capacity },
+    });
+  const times = (slots: PickupSlot[]) => slots.map((slot) => slot.time);
+  const nightOf = (date: string): HoursRules => ({ weekly: [], special: [{ date, opens: "01:00", closes: "03:00" }] });
+
+  test("a day with a lunch and an evening range has the slots of both and none between", () => {
+    const hours: HoursRules = {
+      weekly: [
+        { weekday: 1, opens: "18:00", closes: "19:00" },
+        { weekday: 1, opens: "11:00", closes: "12:00" },
+      ],
+    };
+    expect(times(slotsOf(MONDAY, hours))).toEqual([
+      "2026-11-23T10:00:00.000Z",
+      "2026-11-23T10:30:00.000Z",
+      "2026-11-23T17:00:00.000Z",
+      "2026-11-23T17:30:00.000Z",
+    ]);
+  });
+
+  test("Friday 23:00–01:00 lists 23:00 and 23:30 on Friday, 00:00 and 00:30 on Saturday", () => {
+    const hours: HoursRules = { weekly: [{ weekday: 5, opens: "23:00", closes: "01:00" }] };
+    expect(times(slotsOf("2026-11-27", hours))).toEqual(["2026-11-27T22:00:00.000Z", "2026-11-27T22:30:00.000Z"]);
+    expect(times(slotsOf("2026-11-28", hours))).toEqual(["2026-11-27T23:00:00.000Z", "2026-11-27T23:30:00.000Z"]);
+  });
+
+  test("01:00–03:00 on 2026-03-29 has 01:00 and 01:30 only: 02:00–03:00 does not exist", () => {
+    expect(times(slotsOf("2026-03-29", nightOf("2026-03-29")))).toEqual([
+      "2026-03-29T00:00:00.000Z",
+      "2026-03-29T00:30:00.000Z",
+    ]);
+  });
+
+  test("01:00–03:00 on 2026-10-25 has six slots, each instant once: 02:00 and 02:30 in both runs of the hour", () => {
+    const listed = times(slotsOf("2026-10-25", nightOf("2026-10-25")));
+    expect(listed).toEqual([
+      "2026-10-24T23:00:00.000Z", // 01:00 summer time
+      "2026-10-24T23:30:00.000Z",
+      "2026-10-25T00:00:00.000Z", // 02:00 summer time
+      "2026-10-25T00:30:00.000Z",
+      "2026-10-25T01:00:00.000Z", // 02:00 winter time
+      "2026-10-25T01:30:00.000Z",
+    ]);
+    expect(new Set(listed).size).toBe(listed.length);
+  });
+
+  test("a Saturday 22:00–02:00 range before each DST night runs into Sunday by the clock", () => {
+    const hours: HoursRules = { weekly: [{ weekday: 6, opens: "22:00", closes: "02:00" }] };
+    // Spring: 00:00–02:00 CET is two hours; autumn: 00:00–02:00 CEST, then the repeated 02:00 is not in it.
+    expect(slotsOf("2026-03-29", hours)).toHaveLength(4);
+    expect(slotsOf("2026-10-25", hours)).toHaveLength(4);
+  });
+
+  test("a capacity rule for Sunday 02:00–03:00 covers both runs of the hour on 2026-10-25", () => {
+    const rules = [{ weekday: 7, starts: "02:00", ends: "03:00", itemsPerSlot: 1 }];
+    const slots = slotsOf("2026-10-25", nightOf("2026-10-25"), { itemsPerSlot: 10, basketItems: 2, rules });
+    expect(slots.map((slot) => slot.isAvailable)).toEqual([true, true, false, false, false, false]);
+  });
+
+  test("a capacity rule for Sunday 02:00–03:00 covers no slot on 2026-03-29, and 01:00–02:00 covers both", () => {
+    const skipped = [{ weekday: 7, starts: "02:00", ends: "03:00", itemsPerSlot: 1 }];
+    const early = [{ weekday: 7, starts: "01:00", ends: "02:00", itemsPerSlot: 1 }];
+    const night = nightOf("2026-03-29");
+    const options = { itemsPerSlot: 10, basketItems: 2 };
+    expect(slotsOf("2026-03-29", night, { ...options, rules: skipped }).map((s) => s.isAvailable)).toEqual([
+      true,
+      true,
+    ]);
+    expect(slotsOf("2026-03-29", night, { ...options, rules: early }).map((s) => s.isAvailable)).toEqual([
+      false,
+      false,
+    ]);
+  });
+
+  test("pickupSlotAt finds the previous evening's slot after midnight, and slotLimit the rule's items", () => {
+    const hours: HoursRules = { weekly: [{ weekday: 5, opens: "23:00", closes: "01:00" }] };
+    const input: SlotInput = { ...LUNCH_INPUT, date: "2026-11-28", hours, now: EARLY, intervalMinutes: 30 };
+    expect(pickupSlotAt(input, new Date("2026-11-27T23:30:00.000Z"))).toEqual({
+      time: "2026-11-27T23:30:00.000Z",
+      isAvailable: true,
+    });
+    expect(pickupSlotAt(input, new Date("2026-11-28T00:00:00.000Z"))).toBeNull();
+    const withRule = { ...input.capacity, rules: [{ weekday: 6, starts: "00:00", ends: "01:00", itemsPerSlot: 3 }] };
+    expect(slotLimit({ timeZone: COPENHAGEN, capacity: withRule }, new Date("2026-11-27T23:30:00.000Z"))).toBe(3);
+    expect(slotLimit({ timeZone: COPENHAGEN, capacity: withRule }, new Date("2026-11-27T22:30:00.000Z"))).toBe(10);
+  });
 });

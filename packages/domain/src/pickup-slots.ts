@@ -1,18 +1,23 @@
 /**
- * Pickup time slots for one local date (SPEC §5, §9). Slots start at the opening time and follow
- * every intervalMinutes of real time up to, not including, the closing time. Stepping in real time
- * keeps slots unique across DST changes: in Copenhagen a 00:00–24:00 day has 96 quarter-hour slots,
- * 92 on the spring-forward day and 100 on the fall-back day. Slot times are UTC ISO strings, which
- * also key the capacity already used.
+ * Pickup (and delivery) time slots for one local date (SPEC §5, §9). The slots of a range start at its
+ * opening time and follow every intervalMinutes of real time up to, not including, its closing time. A date
+ * lists the slots that start on it: those of its own ranges and of the previous evening's range that runs
+ * past midnight. Stepping in real time keeps slots unique across DST changes: in Copenhagen a 00:00–24:00 day
+ * has 96 quarter-hour slots, 92 on the spring-forward day and 100 on the fall-back day. Slot times are UTC
+ * ISO strings, which also key the capacity already used.
  */
-import { parseHhMm, zonedTimeToUtc } from "./local-time";
-import type { DayHours } from "./opening-hours";
+import { type CapacityRule, itemsPerSlotAt } from "./capacity-rules";
+import { addDays, zonedTimeToUtc } from "./local-time";
+import { type HoursRules, intervalsTouching, type OpenInterval } from "./opening-hours";
 
 const MINUTE_MS = 60_000;
 
 export type SlotCapacity = {
   enforce: boolean;
+  /** Items per slot where no rule says otherwise. */
   itemsPerSlot: number;
+  /** Items per slot by weekday and time range (capacity-rules.ts). */
+  rules?: readonly CapacityRule[];
   /** Items already ordered per slot, keyed by the slot start as ISO UTC. */
   usedBySlot: ReadonlyMap<string, number>;
   basketItems: number;
@@ -22,7 +27,8 @@ export type SlotInput = {
   /** Local date YYYY-MM-DD in timeZone. */
   date: string;
   timeZone: string;
-  hours: DayHours | null;
+  /** The opening (or delivery) hours: weekly ranges, special hours, closed dates. */
+  hours: HoursRules;
   intervalMinutes: number;
   now: Date;
   leadMinutes: number;
@@ -34,15 +40,10 @@ export type PickupSlot = { time: string; isAvailable: boolean };
 
 /** The day's slots from now + lead time on; earlier ones are left out, full ones are unavailable. */
 export function pickupSlots(input: SlotInput): PickupSlot[] {
-  const { capacity } = input;
   const earliestMs = input.now.getTime() + input.leadMinutes * MINUTE_MS;
-  return slotStarts(input.date, input.hours, input.intervalMinutes, input.timeZone)
-    .filter((start) => start.getTime() >= earliestMs)
-    .map((start) => {
-      const time = start.toISOString();
-      const used = capacity.usedBySlot.get(time) ?? 0;
-      return { time, isAvailable: slotFits({ ...capacity, used }) };
-    });
+  return slotStarts(input)
+    .filter((startMs) => startMs >= earliestMs)
+    .map((startMs) => slotAt(input, new Date(startMs)));
 }
 
 /**
@@ -52,12 +53,18 @@ export function pickupSlots(input: SlotInput): PickupSlot[] {
  */
 export function pickupSlotAt(input: SlotInput, instant: Date): PickupSlot | null {
   const atMs = instant.getTime();
-  const { opensMs, closesMs, stepMs } = slotBounds(input.date, input.hours, input.intervalMinutes, input.timeZone);
-  const earliestMs = input.now.getTime() + input.leadMinutes * MINUTE_MS;
-  if (atMs < opensMs || atMs >= closesMs || (atMs - opensMs) % stepMs !== 0 || atMs < earliestMs) return null;
-  const time = instant.toISOString();
-  const used = input.capacity.usedBySlot.get(time) ?? 0;
-  return { time, isAvailable: slotFits({ ...input.capacity, used }) };
+  const stepMs = stepOf(input.intervalMinutes);
+  const { fromMs, toMs } = dayBounds(input);
+  if (atMs < fromMs || atMs >= toMs || atMs < input.now.getTime() + input.leadMinutes * MINUTE_MS) return null;
+  const inInterval = intervalsOf(input).some(
+    (interval) => atMs >= interval.startMs && atMs < interval.endMs && (atMs - interval.startMs) % stepMs === 0,
+  );
+  return inInterval ? slotAt(input, instant) : null;
+}
+
+/** The items the slot starting at `instant` holds: the capacity rule for its weekday and time, else the default. */
+export function slotLimit(input: Pick<SlotInput, "timeZone" | "capacity">, instant: Date): number {
+  return itemsPerSlotAt(instant, input.timeZone, input.capacity);
 }
 
 /** Whether the basket still fits in a slot; without capacity enforcement everything fits. */
@@ -70,21 +77,40 @@ export function slotFits(input: {
   return !input.enforce || input.used + input.basketItems <= input.itemsPerSlot;
 }
 
-function slotStarts(date: string, hours: DayHours | null, intervalMinutes: number, timeZone: string): Date[] {
-  const { opensMs, closesMs, stepMs } = slotBounds(date, hours, intervalMinutes, timeZone);
-  const starts: Date[] = [];
-  for (let startMs = opensMs; startMs < closesMs; startMs += stepMs) starts.push(new Date(startMs));
-  return starts;
+function slotAt(input: SlotInput, instant: Date): PickupSlot {
+  const time = instant.toISOString();
+  const used = input.capacity.usedBySlot.get(time) ?? 0;
+  const itemsPerSlot = slotLimit(input, instant);
+  return { time, isAvailable: slotFits({ ...input.capacity, itemsPerSlot, used }) };
 }
 
-/** Where the day's slots start and end, in real time; an empty range on a closed day. */
-function slotBounds(date: string, hours: DayHours | null, intervalMinutes: number, timeZone: string) {
-  if (!hours) return { opensMs: 0, closesMs: 0, stepMs: MINUTE_MS };
+/** Every slot start of the date in real time, in order, each once (overlapping ranges may share starts). */
+function slotStarts(input: SlotInput): number[] {
+  const stepMs = stepOf(input.intervalMinutes);
+  const { fromMs, toMs } = dayBounds(input);
+  const starts = new Set<number>();
+  for (const interval of intervalsOf(input)) {
+    for (let startMs = interval.startMs; startMs < interval.endMs; startMs += stepMs) {
+      if (startMs >= fromMs && startMs < toMs) starts.add(startMs);
+    }
+  }
+  return [...starts].sort((a, b) => a - b);
+}
+
+function intervalsOf(input: SlotInput): OpenInterval[] {
+  return intervalsTouching(input.date, input.hours, input.timeZone);
+}
+
+/** The date's real-time span: its local midnight up to the next one. */
+function dayBounds(input: Pick<SlotInput, "date" | "timeZone">) {
+  const fromMs = zonedTimeToUtc(input.date, 0, input.timeZone).getTime();
+  const toMs = zonedTimeToUtc(addDays(input.date, 1), 0, input.timeZone).getTime();
+  return { fromMs, toMs };
+}
+
+function stepOf(intervalMinutes: number): number {
   if (!Number.isInteger(intervalMinutes) || intervalMinutes < 1) {
     throw new RangeError(`Slot interval must be whole minutes above 0, got ${intervalMinutes}`);
   }
-  const stepMs = intervalMinutes * MINUTE_MS;
-  const opensMs = zonedTimeToUtc(date, parseHhMm(hours.opens), timeZone).getTime();
-  const closesMs = zonedTimeToUtc(date, parseHhMm(hours.closes), timeZone).getTime();
-  return { opensMs, closesMs, stepMs };
+  return intervalMinutes * MINUTE_MS;
 }

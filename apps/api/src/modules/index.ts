@@ -12,6 +12,7 @@ import { giftcardAdminRoutes } from "./giftcard/admin-routes";
 import { giftcardRoutes } from "./giftcard/routes";
 import { guestInformationRoutes } from "./guest-information";
 import { healthRoutes } from "./health/routes";
+import { hoursAdminRoutes } from "./hours/routes";
 import { kitchenRoutes } from "./kitchen/routes";
 import { loginAttemptRoutes } from "./login-attempt/routes";
 import { menuImageAdminRoutes, menuImageRoutes } from "./menu-images";
@@ -63,4 +64,5 @@ export const adminRouteModules: RouteModule[] = [
   discountAdminRoutes,
   giftcardAdminRoutes,
   menuImageAdminRoutes,
+  hoursAdminRoutes,
 ];

@@ -3,6 +3,7 @@ import { AuditPage } from "../features/audit";
 import { ForgotPasswordPage, LinkPage, SignInPage } from "../features/auth";
 import { DiscountCodesPage, GiftcardsPage } from "../features/codes";
 import { EndOfDayPage, FiguresPage } from "../features/figures";
+import { HoursRoute } from "../features/hours";
 import { OrderPage } from "../features/order-page";
 import {
   BrandSection,
@@ -73,6 +74,7 @@ export const router = createBrowserRouter(
             { path: "figures/end-of-day", element: <EndOfDayPage /> },
             { path: "discount-codes", element: <DiscountCodesPage /> },
             { path: "giftcards", element: <GiftcardsPage /> },
+            { path: "hours", element: <HoursRoute /> },
           ],
         },
         // Every role of the restaurant (outside its settings' layout, which is for managers).

@@ -35,3 +35,14 @@ export async function findAuditEntries(db: Executor, filter: AuditFilter) {
     .orderBy(desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE);
 }
+
+/** The newest entry of an action on a restaurant (who saved a section last, and when), if any. */
+export async function findLatestAuditEntry(db: Executor, productionUnitId: number, action: string) {
+  const rows = await db
+    .select({ at: auditLog.at, accountId: auditLog.accountId })
+    .from(auditLog)
+    .where(and(eq(auditLog.productionUnitId, productionUnitId), eq(auditLog.action, action)))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return rows[0];
+}

@@ -3,10 +3,11 @@
  * usage only ever grows through one conditional upsert that refuses to pass the limit.
  */
 import { type Executor, schema } from "@app/db";
-import { and, eq, gte, lt, sql } from "@app/db/orm";
+import { and, asc, eq, gte, lt, sql } from "@app/db/orm";
+import { type CapacityRule, itemsPerSlotAt, type SlotCapacityRules } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 
-const { capacityUsage, capacityInstance } = schema;
+const { capacityUsage, capacityInstance, capacityRule } = schema;
 
 export function findItemsPerSlot(db: Executor, capacityInstanceId: number): Promise<number | undefined> {
   return readRestaurantSetup(db, `capacity.items-per-slot:${capacityInstanceId}`, async () => {
@@ -17,6 +18,69 @@ export function findItemsPerSlot(db: Executor, capacityInstanceId: number): Prom
       .limit(1);
     return rows[0]?.itemsPerSlot;
   });
+}
+
+export function findCapacityRules(db: Executor, capacityInstanceId: number): Promise<CapacityRule[]> {
+  return readRestaurantSetup(db, `capacity.rules:${capacityInstanceId}`, () =>
+    readCapacityRules(db, capacityInstanceId),
+  );
+}
+
+/** The kitchen's items per slot: the default and the rules by weekday and time range (0 without an instance). */
+export async function findSlotCapacity(db: Executor, capacityInstanceId: number): Promise<SlotCapacityRules> {
+  // One query after another: `db` may be a transaction (one connection, one query at a time).
+  const itemsPerSlot = (await findItemsPerSlot(db, capacityInstanceId)) ?? 0;
+  const rules = await findCapacityRules(db, capacityInstanceId);
+  return { itemsPerSlot, rules };
+}
+
+/** The items the slot starting at `slotStart` holds, by the restaurant's wall clock (capacity rules). */
+export async function findSlotLimit(
+  db: Executor,
+  capacityInstanceId: number,
+  slotStart: Date,
+  timeZone: string,
+): Promise<number> {
+  return itemsPerSlotAt(slotStart, timeZone, await findSlotCapacity(db, capacityInstanceId));
+}
+
+/** The rules as stored, in a stable order (uncached: the editor reads what is committed). */
+export function readCapacityRules(db: Executor, capacityInstanceId: number): Promise<CapacityRule[]> {
+  return db
+    .select({
+      weekday: capacityRule.weekday,
+      starts: capacityRule.starts,
+      ends: capacityRule.ends,
+      itemsPerSlot: capacityRule.itemsPerSlot,
+    })
+    .from(capacityRule)
+    .where(eq(capacityRule.capacityInstanceId, capacityInstanceId))
+    .orderBy(asc(capacityRule.weekday), asc(capacityRule.starts), asc(capacityRule.ends), asc(capacityRule.id));
+}
+
+/** The default items per slot, uncached. */
+export async function readItemsPerSlot(db: Executor, capacityInstanceId: number): Promise<number> {
+  const rows = await db
+    .select({ itemsPerSlot: capacityInstance.itemsPerSlot })
+    .from(capacityInstance)
+    .where(eq(capacityInstance.id, capacityInstanceId));
+  return rows[0]?.itemsPerSlot ?? 0;
+}
+
+/** The kitchen's capacity becomes `itemsPerSlot` and exactly `rules`, in the caller's transaction. */
+export async function saveSlotCapacity(
+  tx: Executor,
+  capacityInstanceId: number,
+  capacity: { itemsPerSlot: number; rules: CapacityRule[] },
+): Promise<void> {
+  await tx
+    .update(capacityInstance)
+    .set({ itemsPerSlot: capacity.itemsPerSlot })
+    .where(eq(capacityInstance.id, capacityInstanceId));
+  await tx.delete(capacityRule).where(eq(capacityRule.capacityInstanceId, capacityInstanceId));
+  if (capacity.rules.length > 0) {
+    await tx.insert(capacityRule).values(capacity.rules.map((rule) => ({ capacityInstanceId, ...rule })));
+  }
 }
 
 /** Items already promised per slot start (ISO UTC) in [from, to). */

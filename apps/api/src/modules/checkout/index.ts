@@ -1,5 +1,6 @@
 /** What other features (pickup-time, delivery, discount, giftcard, guest-information, payment, order) use of the checkout. */
 export { changeOpenCheckout, loadOwnCheckout, requireOpen } from "./checkout-access";
+export { type CheckoutTimes, readCheckoutTimes, saveCheckoutTimes } from "./checkout-times";
 export {
   type CheckoutTotals,
   checkoutBasket,

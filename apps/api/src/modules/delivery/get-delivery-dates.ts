@@ -1,13 +1,13 @@
 import type { DeliveryDate } from "@app/contracts";
 import type { Executor } from "@app/db";
-import { hoursOn } from "@app/domain";
+import { dateSpan } from "@app/domain";
 import { loadOwnCheckout } from "../checkout";
 import { allowedDates, daySlots } from "../pickup-time";
-import { findClosedDates, findHours } from "../tenancy";
+import { findHoursRules } from "../tenancy";
 import type { Deps } from "./delivery-address";
 import { deliveryContext } from "./delivery-slot-input";
 
-/** Today … today + guestFutureOrderDates: the dates with delivery hours and at least one slot left. */
+/** Today … today + guestFutureOrderDates: the dates with at least one delivery slot left. */
 export async function getDeliveryDates(
   { db, now }: Deps,
   productionUnitId: number,
@@ -19,12 +19,10 @@ export async function getDeliveryDates(
 }
 
 export async function deliveryDates(db: Executor, slots: Awaited<ReturnType<typeof deliveryContext>>["slots"]) {
-  // One query after another: `db` may be a transaction (one connection, one query at a time).
-  const weekly = await findHours(db, slots.productionUnitId, "delivery");
-  const closedDates = await findClosedDates(db, slots.productionUnitId);
+  const rules = await findHoursRules(db, slots.productionUnitId, "delivery");
   const dates: DeliveryDate[] = [];
   for (const date of allowedDates(slots.now, slots.timeZone, slots.futureDays)) {
-    const hours = hoursOn(date, weekly, closedDates);
+    const hours = dateSpan(date, rules, slots.timeZone);
     if (!hours) continue;
     if ((await daySlots(db, { ...slots, date })).length === 0) continue;
     dates.push({ date, opens: hours.opens, closes: hours.closes });

@@ -49,7 +49,8 @@ function setDeliveryAddressRoute(api: Api, deps: DeliveryDeps) {
         description:
           "address required (MISSING_ADDRESS 'Please enter your address'), zipcode 4 digits (INVALID_ZIPCODE 'Please " +
           "enter your zipcode'), both reported at once; a zip code outside the delivery zones is 422 " +
-          "DELIVERY_NOT_POSSIBLE. Clears a chosen date and time. moduleId must be the checkout's module. " +
+          "DELIVERY_NOT_POSSIBLE, a basket below the zone's minimum order 422 DELIVERY_BELOW_MINIMUM (also checked " +
+          "when the payment starts). Clears a chosen date and time. moduleId must be the checkout's module. " +
           common,
         params: CheckoutParams,
         querystring: DeliveryAddressQuery,

@@ -1,12 +1,16 @@
 import type { Checkout, DeliveryAddressQuery } from "@app/contracts";
 import { DeliveryStage, isValidZipCode } from "@app/domain";
 import { type ErrorItem, notFound, unprocessable, unprocessableItems } from "../../errors";
-import { changeOpenCheckout, readCheckoutJson, updateCheckout } from "../checkout";
+import { changeOpenCheckout, checkoutBasket, readCheckoutJson, updateCheckout } from "../checkout";
 import { DELIVERY_NOT_POSSIBLE, type Deps } from "./delivery-address";
+import { requireZoneMinimum } from "./delivery-minimum";
 import { deliveryContext } from "./delivery-slot-input";
 import { findDeliveryZone } from "./repository";
 
-/** Sets the address and zip code; the zip code decides the fee (422 DELIVERY_NOT_POSSIBLE outside the zones). */
+/**
+ * Sets the address and zip code; the zip code decides the fee (422 DELIVERY_NOT_POSSIBLE outside the zones) and
+ * the smallest basket delivered there (422 DELIVERY_BELOW_MINIMUM).
+ */
 export async function setDeliveryAddress(
   { db, now }: Deps,
   productionUnitId: number,
@@ -27,6 +31,7 @@ export async function setDeliveryAddress(
     if (errors.length > 0) throw unprocessableItems(errors);
     const zone = await findDeliveryZone(tx, context.deliveryInstanceId, zipCode);
     if (!zone) throw unprocessable("DELIVERY_NOT_POSSIBLE", DELIVERY_NOT_POSSIBLE, "zipcode");
+    requireZoneMinimum(zone, (await checkoutBasket(tx, checkout)).totalMinor);
     return updateCheckout(tx, checkout.id, {
       isDelivery: true,
       deliveryAddress: address,

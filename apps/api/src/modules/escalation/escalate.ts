@@ -16,7 +16,7 @@ import { findUnseenOrders, type UnseenOrder } from "../kitchen";
 import { findScreenLastSeen } from "../restaurant-events";
 import { readServiceSettings } from "../settings";
 import { findAlertRecipients } from "../staff";
-import { findClosedDates, findHours, findProductionUnit } from "../tenancy";
+import { findHoursRules, findProductionUnit } from "../tenancy";
 import { orderingPauseAt } from "../warehouse";
 import { type AlertKind, findRestaurantIds, insertAlerts, lastAlertAt, lockRestaurantEscalation } from "./repository";
 
@@ -93,9 +93,8 @@ export async function escalateMissingScreens(deps: EscalationDeps): Promise<numb
 async function openForOnlineOrders(deps: EscalationDeps, productionUnitId: number, now: Date): Promise<boolean> {
   const unit = await findProductionUnit(deps.db, productionUnitId);
   if (!unit) return false;
-  const weekly = await findHours(deps.db, productionUnitId, "opening");
-  const closed = await findClosedDates(deps.db, productionUnitId);
-  if (!openingStatus(now, unit.timeZone, weekly, closed).isOpen) return false;
+  const hours = await findHoursRules(deps.db, productionUnitId, "opening");
+  if (!openingStatus(now, unit.timeZone, hours).isOpen) return false;
   return (await orderingPauseAt(deps.db, productionUnitId, now)).pausedUntil === null;
 }
 

@@ -22,10 +22,11 @@ import { CheckoutState, PaymentState, PaymentType } from "@app/domain";
 import type { Deps } from "../../deps";
 import { type AppError, conflict, unprocessable } from "../../errors";
 import { withLineKinds } from "../basket";
-import { findItemsPerSlot, slotFull, tryConsumeCapacity } from "../capacity";
+import { findSlotLimit, slotFull, tryConsumeCapacity } from "../capacity";
 import {
   type CheckoutRow,
   findCheckoutGiftcards,
+  findTimeZone,
   loadOwnCheckout,
   readCheckoutMoney,
   updateCheckout,
@@ -106,7 +107,10 @@ async function placeOrder(
   const enforced = hold ? hold.capacityInstanceId !== null : settings.enforceCapacity;
   // Discount codes before capacity: the lock order of payment/attempt-holds.ts.
   const discounts = hold ? applied : await useDiscounts(tx, applied);
-  if (!hold && enforced) await consumeCapacity(tx, module.capacityInstanceId, orderReadyTime, totals.itemCount);
+  if (!hold && enforced) {
+    const timeZone = await findTimeZone(tx, checkout.productionUnitId);
+    await consumeCapacity(tx, module.capacityInstanceId, orderReadyTime, totals.itemCount, timeZone);
+  }
 
   const receiptNumber = await nextReceiptNumber(tx, checkout.productionUnitId);
   const order = await insertOrder(tx, {
@@ -185,9 +189,15 @@ async function requireSettledPayment(tx: Executor, checkout: CheckoutRow, now: D
   return { live, main, lines, totals, applied, orderReadyTime };
 }
 
-/** Takes the items from the slot's kitchen capacity (conditional upsert); a full slot is permanent. */
-async function consumeCapacity(tx: Executor, capacityInstanceId: number, slotStart: Date, items: number) {
-  const limit = (await findItemsPerSlot(tx, capacityInstanceId)) ?? 0;
+/** Takes the items from the slot's kitchen capacity (its limit by the capacity rules; conditional upsert); a full slot is permanent. */
+async function consumeCapacity(
+  tx: Executor,
+  capacityInstanceId: number,
+  slotStart: Date,
+  items: number,
+  timeZone: string,
+) {
+  const limit = await findSlotLimit(tx, capacityInstanceId, slotStart, timeZone);
   const fits = await tryConsumeCapacity(tx, { capacityInstanceId, slotStart, items, limit });
   if (!fits) throw new PermanentFailure(slotFull());
 }

@@ -18,7 +18,7 @@ import { conflict, notFound, unprocessable } from "../../errors";
 import { slotFull } from "../capacity";
 import { checkoutBasket, loadOwnCheckout } from "../checkout";
 import { readyTimeStatus } from "../delivery";
-import { findClosedDates, findHours, findProductionUnit } from "../tenancy";
+import { findHoursRules, findProductionUnit } from "../tenancy";
 import { refuseWhilePaused } from "../warehouse";
 
 export const restaurantOffline = () =>
@@ -45,9 +45,8 @@ export async function validateOrder(
 
   const unit = await findProductionUnit(db, checkout.productionUnitId);
   if (!unit) throw notFound("Checkout");
-  const weekly = await findHours(db, unit.id, "opening");
-  const closedDates = await findClosedDates(db, unit.id);
-  if (!openingStatus(now, unit.timeZone, weekly, closedDates).isOpen) throw restaurantOffline();
+  const hours = await findHoursRules(db, unit.id, "opening");
+  if (!openingStatus(now, unit.timeZone, hours).isOpen) throw restaurantOffline();
   await refuseWhilePaused(db, unit.id, now);
 
   const readyTime = checkout.orderReadyTime;

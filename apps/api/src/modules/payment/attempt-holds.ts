@@ -20,7 +20,7 @@
 import type { Executor } from "@app/db";
 import { isDiscountUsable } from "@app/domain";
 import { unprocessable } from "../../errors";
-import { findItemsPerSlot, releaseCapacity, slotFull, tryConsumeCapacity } from "../capacity";
+import { findSlotLimit, releaseCapacity, slotFull, tryConsumeCapacity } from "../capacity";
 import { toDiscountRule } from "../checkout";
 import { giveDiscountUseBack, lockDiscountCodes, tryUseDiscount } from "../discount";
 import { insertHold, moveHold, type PaymentHoldRow } from "./repository";
@@ -28,7 +28,8 @@ import { insertHold, moveHold, type PaymentHoldRow } from "./repository";
 export type AttemptKey = { checkoutId: string; attempt: number };
 
 /** The kitchen units to hold; null when the module does not enforce capacity. */
-export type CapacityHold = { capacityInstanceId: number; slotStart: Date; items: number } | null;
+/** The slot's kitchen units an attempt takes; timeZone: the restaurant's, whose wall clock the capacity rules follow. */
+export type CapacityHold = { capacityInstanceId: number; slotStart: Date; items: number; timeZone: string } | null;
 
 /**
  * Locks the rows of the codes applied to the checkout (`applied`: those that count for its basket) and
@@ -73,8 +74,9 @@ export async function takeHolds(
     if (!(await tryUseDiscount(tx, code.id))) throw usageLimitReached(code.code);
   }
   if (capacity && capacity.items > 0) {
-    const limit = (await findItemsPerSlot(tx, capacity.capacityInstanceId)) ?? 0;
-    if (!(await tryConsumeCapacity(tx, { ...capacity, limit }))) throw slotFull();
+    const { capacityInstanceId, slotStart, items, timeZone } = capacity;
+    const limit = await findSlotLimit(tx, capacityInstanceId, slotStart, timeZone);
+    if (!(await tryConsumeCapacity(tx, { capacityInstanceId, slotStart, items, limit }))) throw slotFull();
   }
   await insertHold(tx, {
     ...key,

@@ -44,12 +44,13 @@ import {
   checkoutLines,
   findAppliedDiscounts,
   findCheckoutGiftcards,
+  findTimeZone,
   loadOwnCheckout,
   readCheckoutMoney,
   setCheckoutState,
   settleCheckoutMoney,
 } from "../checkout";
-import { checkReadyTime } from "../delivery";
+import { checkReadyTime, refuseBelowDeliveryMinimum } from "../delivery";
 import { getModuleSettings } from "../settings";
 import { requireOwnModule } from "../tenancy";
 import { refuseWhilePaused } from "../warehouse";
@@ -242,6 +243,8 @@ async function startAttempt(
     kitchenItems: basket.kitchenItems,
   });
   if (problem) throw unprocessable(problem.code, problem.message, problem.field);
+  // The basket may have shrunk since the address was accepted: the zone's minimum order still holds.
+  await refuseBelowDeliveryMinimum(tx, checkout, basket.totalMinor);
   // The amounts the guest saw (computed against the basket on every read) become the stored ones, which
   // the payment is made of and the order keeps; a discount or gift card that no longer counts goes.
   const applied = await findAppliedDiscounts(tx, checkout.id);
@@ -257,6 +260,7 @@ async function startAttempt(
           capacityInstanceId: request.capacityInstanceId,
           slotStart: checkout.orderReadyTime!,
           items: totals.itemCount,
+          timeZone: await findTimeZone(tx, checkout.productionUnitId),
         };
   const split = splitTotal(giftcards, totals.orderTotalMinor);
   // A waiting attempt of this checkout was released above, so it no longer counts.

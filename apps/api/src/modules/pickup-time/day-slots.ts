@@ -6,9 +6,9 @@
 import type { Executor } from "@app/db";
 import {
   addDays,
-  hoursOn,
+  intervalAt,
+  intervalsTouching,
   localParts,
-  openingStatus,
   type PickupSlot,
   pickupSlotAt,
   pickupSlots,
@@ -16,8 +16,8 @@ import {
   zonedTimeToUtc,
 } from "@app/domain";
 import { unprocessable } from "../../errors";
-import { findItemsPerSlot, usedBySlot } from "../capacity";
-import { findClosedDates, findHours } from "../tenancy";
+import { findSlotCapacity, usedBySlot } from "../capacity";
+import { findHoursRules } from "../tenancy";
 
 export type DaySlotsInput = {
   productionUnitId: number;
@@ -61,11 +61,9 @@ async function slotInput(
   usage: { from: Date; to: Date },
 ): Promise<SlotInput | null> {
   // One query after another: `db` may be a transaction (one connection, one query at a time).
-  const weekly = await findHours(db, input.productionUnitId, input.kind);
-  const closedDates = await findClosedDates(db, input.productionUnitId);
-  const itemsPerSlot = await findItemsPerSlot(db, input.capacityInstanceId);
-  const hours = hoursOn(input.date, weekly, closedDates);
-  if (!hours) return null;
+  const hours = await findHoursRules(db, input.productionUnitId, input.kind);
+  if (intervalsTouching(input.date, hours, input.timeZone).length === 0) return null;
+  const capacity = await findSlotCapacity(db, input.capacityInstanceId);
   const used = await usedBySlot(db, input.capacityInstanceId, usage.from, usage.to);
   return {
     date: input.date,
@@ -76,7 +74,8 @@ async function slotInput(
     leadMinutes: input.leadMinutes,
     capacity: {
       enforce: input.enforceCapacity,
-      itemsPerSlot: itemsPerSlot ?? 0,
+      itemsPerSlot: capacity.itemsPerSlot,
+      rules: capacity.rules,
       usedBySlot: used,
       basketItems: Math.max(MIN_ITEMS, input.items),
     },
@@ -105,17 +104,16 @@ export function requireAllowedDate(date: string, now: Date, timeZone: string, fu
 }
 
 /**
- * Where an instant stands: `closed` when it falls outside the hours of its day (opening or delivery
- * hours, closed dates included); `not-a-slot` when it is not an offered slot start of its date (not
+ * Where an instant stands: `closed` when it falls outside the hours (opening or delivery hours: several
+ * ranges a day, ranges past midnight, special hours and closed dates); `not-a-slot` when it is not an offered slot start of its date (not
  * on the interval, before now + lead time, or outside the allowed dates); `full` when it is a slot
  * but the basket no longer fits; else `ok`.
  */
 export type SlotStatus = "ok" | "full" | "not-a-slot" | "closed";
 
 export async function findSlot(db: Executor, input: Omit<DaySlotsInput, "date">, instant: Date): Promise<SlotStatus> {
-  const weekly = await findHours(db, input.productionUnitId, input.kind);
-  const closedDates = await findClosedDates(db, input.productionUnitId);
-  if (!openingStatus(instant, input.timeZone, weekly, closedDates).isOpen) return "closed";
+  const hours = await findHoursRules(db, input.productionUnitId, input.kind);
+  if (!intervalAt(instant, input.timeZone, hours)) return "closed";
   const date = localParts(instant, input.timeZone).date;
   if (!allowedDates(input.now, input.timeZone, input.futureDays).includes(date)) return "not-a-slot";
   // The chosen slot alone: its own usage (a point lookup), not the day's list (three times an order).

@@ -1,6 +1,23 @@
 /** What other features use of the tenancy feature. */
 export { requireOrderableModule, requireOwnInstance, requireOwnModule, requireOwnProductionUnit } from "./access";
-export { findClosedDates, findHours, findProductionUnit, findProductionUnitHosts, type ModuleRow } from "./repository";
+export {
+  type ClosedDateRow,
+  type HoursKind,
+  type HoursRows,
+  lockProductionUnit,
+  readHoursRows,
+  replaceHoursRows,
+  type SpecialHoursRow,
+  type WeeklyRangeRow,
+} from "./hours-rows";
+export {
+  findClosedDates,
+  findHours,
+  findHoursRules,
+  findProductionUnit,
+  findProductionUnitHosts,
+  type ModuleRow,
+} from "./repository";
 export {
   CLICK_AND_COLLECT,
   findRestaurantRows,

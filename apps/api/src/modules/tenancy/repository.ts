@@ -1,8 +1,9 @@
 import { type Executor, schema } from "@app/db";
 import { and, asc, eq } from "@app/db/orm";
+import type { HoursRules } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 
-const { module, moduleDomain, productionUnit, businessHours, closedDate } = schema;
+const { module, moduleDomain, productionUnit, businessHours, closedDate, specialHours } = schema;
 
 export type ModuleRow = typeof module.$inferSelect;
 export type InstanceColumn =
@@ -95,4 +96,26 @@ export function findClosedDates(db: Executor, productionUnitId: number): Promise
       .where(eq(closedDate.productionUnitId, productionUnitId));
     return rows.map((row) => row.date);
   });
+}
+
+export function findSpecialHours(db: Executor, productionUnitId: number, kind: "opening" | "delivery") {
+  return readRestaurantSetup(db, `tenancy.special:${productionUnitId}:${kind}`, () =>
+    db
+      .select({ date: specialHours.date, opens: specialHours.opens, closes: specialHours.closes })
+      .from(specialHours)
+      .where(and(eq(specialHours.productionUnitId, productionUnitId), eq(specialHours.kind, kind))),
+  );
+}
+
+/** Everything that decides when the unit is open (or delivers): weekly ranges, special hours, closed dates. */
+export async function findHoursRules(
+  db: Executor,
+  productionUnitId: number,
+  kind: "opening" | "delivery",
+): Promise<HoursRules> {
+  // One query after another: `db` may be a transaction (one connection, one query at a time).
+  const weekly = await findHours(db, productionUnitId, kind);
+  const special = await findSpecialHours(db, productionUnitId, kind);
+  const closedDates = await findClosedDates(db, productionUnitId);
+  return { weekly, special, closedDates };
 }

@@ -15,7 +15,7 @@ import { NotModified, REVALIDATE } from "../../plugins/answer-cache";
 import { normalizeHost } from "../../shared/normalize-host";
 import { orderingPauseAt } from "../warehouse";
 import { requireOwnModule, requireOwnProductionUnit } from "./access";
-import { findClosedDates, findHours, findModuleByHost, findProductionUnit } from "./repository";
+import { findHoursRules, findModuleByHost, findProductionUnit } from "./repository";
 import { toModuleJson } from "./to-module-json";
 
 const tags = ["Authentication, module, production unit"];
@@ -141,9 +141,8 @@ function hoursTodayRoutes(api: Api, deps: Deps) {
       },
       async (request) => {
         const unit = await requireOwnProductionUnit(db, request.params.id, request.productionUnitId);
-        const [weekly, closedDates] = await Promise.all([findHours(db, unit.id, kind), findClosedDates(db, unit.id)]);
         const at = now();
-        const status = openingStatus(at, unit.timeZone, weekly, closedDates);
+        const status = openingStatus(at, unit.timeZone, await findHoursRules(db, unit.id, kind));
         const pause = await orderingPauseAt(db, unit.id, at);
         return {
           date: status.date,

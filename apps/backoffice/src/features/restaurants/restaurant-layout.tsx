@@ -29,6 +29,7 @@ export function RestaurantLayout() {
         <NavLink to={`${base}/figures`}>{t("figures.title")}</NavLink>
         <NavLink to={`${base}/discount-codes`}>{t("codes.navCodes")}</NavLink>
         <NavLink to={`${base}/giftcards`}>{t("codes.navGiftcards")}</NavLink>
+        <NavLink to={`${base}/hours`}>{t("hours.link")}</NavLink>
       </nav>
       {restaurant.isPending ? (
         <Loading />

@@ -131,6 +131,7 @@ describe("placeOrder (SPEC §4)", () => {
     ["addPayment", failure(422, "SLOT_FULL"), "SlotFull"],
     ["addPayment", failure(409, "CHECKOUT_NOT_OPEN"), "CheckoutClosed"],
     ["addPayment", failure(429, "TOO_MANY_PAYMENTS"), "TooManyPayments"],
+    ["addPayment", failure(422, "DELIVERY_BELOW_MINIMUM"), "DeliveryBelowMinimum"],
   ] as const)("%s failing with %s is the refusal %s", async (call, error, refusal) => {
     const { api, run } = setUp();
     api[call].mockRejectedValue(error);

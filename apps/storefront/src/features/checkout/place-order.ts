@@ -24,7 +24,9 @@ export type Refusal =
   | "BasketGone"
   | "CheckoutClosed"
   /** Too many payments started and not finished from this guest or network (429 TOO_MANY_PAYMENTS): try later. */
-  | "TooManyPayments";
+  | "TooManyPayments"
+  /** The basket shrank below the delivery zone's minimum order since the address was accepted. */
+  | "DeliveryBelowMinimum";
 
 export type PlaceOrderOutcome =
   /** Fields are missing or wrong: the page shows the errors (nothing was sent). */
@@ -155,5 +157,6 @@ function refusalOf(error: unknown): Refusal | null {
     return "BasketGone";
   if (code === "CHECKOUT_NOT_OPEN" || code === "ALREADY_PAID" || code === "CHECKOUT_FAILED") return "CheckoutClosed";
   if (code === "TOO_MANY_PAYMENTS") return "TooManyPayments";
+  if (code === "DELIVERY_BELOW_MINIMUM") return "DeliveryBelowMinimum";
   return null;
 }

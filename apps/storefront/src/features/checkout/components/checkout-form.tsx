@@ -63,6 +63,7 @@ const REFUSAL_MESSAGE: Record<Refusal, string> = {
   BasketGone: "CheckoutPage.BasketGone",
   CheckoutClosed: "CheckoutPage.CheckoutClosed",
   TooManyPayments: "CheckoutPage.TooManyPayments",
+  DeliveryBelowMinimum: "DeliveryMinimum.Below",
 };
 
 const STEP_MESSAGE: Record<PlaceOrderStep, string | undefined> = {

@@ -114,6 +114,12 @@ export function deliveryAddressLine(street: string, floorDoor: string): string {
   return extra === "" ? street.trim() : `${street.trim()}, ${extra}`;
 }
 
+/** What the guest reads for the server's refusals of an address (the zone's minimum order: issue 45). */
+const ADDRESS_PROBLEMS: Record<string, string> = {
+  DELIVERY_NOT_POSSIBLE: "DeliveryMethod.CannotDeliver",
+  DELIVERY_BELOW_MINIMUM: "DeliveryMinimum.Below",
+};
+
 type AddressStatusProps = {
   checking: boolean;
   error: Error | null;
@@ -128,8 +134,7 @@ type AddressStatusProps = {
  */
 function AddressStatus({ checking, error, accepted, fee }: AddressStatusProps) {
   const { t, i18n } = useTranslation();
-  const problem =
-    errorCodeOf(error) === "DELIVERY_NOT_POSSIBLE" ? "DeliveryMethod.CannotDeliver" : "CheckoutDetails.AddressFailed";
+  const problem = ADDRESS_PROBLEMS[errorCodeOf(error) ?? ""] ?? "CheckoutDetails.AddressFailed";
   return (
     <div aria-live="polite">
       {checking ? (

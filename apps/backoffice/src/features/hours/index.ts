@@ -1,0 +1,1 @@
+export { HoursRoute } from "./hours-route";
