@@ -70,6 +70,7 @@ export const basketItemEchoFields = {
   productPrice: ignoredEcho("BasketItem.productPrice (DKK number)", clientPrice),
   imageUrl: ignoredEcho("BasketItem.imageUrl (string)", "the answer carries the product's image"),
   totalPrice: ignoredEcho("BasketItem.totalPrice (DKK number)", clientPrice),
+  previousPrice: ignoredEcho("BasketItem.previousPrice (DKK number)", clientPrice),
   editingIsDisabled: ignoredEcho(
     "BasketItem.editingIsDisabled (boolean)",
     "the server decides which line is the locked bag fee",
@@ -145,6 +146,10 @@ export const BasketItem = z
     editingIsDisabled: z
       .boolean()
       .describe("True for the bag-fee product: its amount and options cannot be changed (it can be removed)"),
+    previousPrice: Dkk.optional().describe(
+      "Present only when the restaurant changed a price this line is made of since it was added: the line's unit " +
+        "price (`price`) before that change, DKK. The guest is told before paying (issue 45).",
+    ),
   })
   .meta({ id: "BasketItem" });
 export type BasketItem = z.infer<typeof BasketItem>;

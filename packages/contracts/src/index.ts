@@ -9,6 +9,7 @@ export * from "./giftcard";
 export * from "./health";
 export * from "./kitchen";
 export * from "./login-attempt";
+export * from "./menu-editor";
 export * from "./order";
 export * from "./payment";
 export * from "./payment-request";

@@ -7,6 +7,7 @@ export * from "./guest-validation";
 export * from "./kitchen-status";
 export * from "./local-time";
 export * from "./lunch";
+export * from "./menu-settings";
 export * from "./money";
 export * from "./opening-hours";
 export * from "./option-pricing";
