@@ -1,6 +1,7 @@
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from "react-router";
 import { AuditPage } from "../features/audit";
 import { ForgotPasswordPage, LinkPage, SignInPage } from "../features/auth";
+import { MenuEditorRoutes } from "../features/menu";
 import {
   BrandSection,
   CreateRestaurantPage,
@@ -65,6 +66,7 @@ export const router = createBrowserRouter(
             { path: "brand", element: <BrandSection /> },
             { path: "settings", element: <SettingsSection /> },
             { path: "terms", element: <TermsSection /> },
+            { path: "menu/*", element: <MenuEditorRoutes />, handle: { wide: true } },
           ],
         },
         // Every role of the restaurant (outside its settings' layout, which is for managers).

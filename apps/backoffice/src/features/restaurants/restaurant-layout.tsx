@@ -26,6 +26,7 @@ export function RestaurantLayout() {
         <NavLink to={`${base}/brand`}>{t("restaurant.brand")}</NavLink>
         <NavLink to={`${base}/settings`}>{t("restaurant.settings")}</NavLink>
         <NavLink to={`${base}/terms`}>{t("restaurant.terms")}</NavLink>
+        <NavLink to={`${base}/menu`}>{t("menu.title")}</NavLink>
       </nav>
       {restaurant.isPending ? (
         <Loading />
