@@ -156,7 +156,7 @@ function CategoryForm({
               label={t("menu.categories.products")}
               onMove={(move) => {
                 update((current) => ({ ...current, productIds: moveItem(current.productIds, move.from, move.to) }));
-                return undefined;
+                return true;
               }}
               entries={values.productIds.map((id) => ({
                 id,

@@ -134,8 +134,10 @@ function MenuSection({ menu }: { menu: EditorMenu }) {
     setError(null);
     try {
       await calls.orderCategories(menu.id, orderAfterMove(menu.categories, move));
+      return true;
     } catch (failure) {
       setError(t(`errors.${errorMessageKey(failure)}`, { defaultValue: t("errors.Unknown") }));
+      return false;
     } finally {
       setBusy(false);
     }

@@ -203,7 +203,10 @@ function GroupChoices({ modifier, onSaved }: { modifier: EditorModifier; onSaved
           (version: number) =>
             calls.placeChoice(modifier.id, placed.choiceId, { version, ...placed, sortOrder: index }),
       );
-    return run(steps).catch(() => undefined);
+    return run(steps).then(
+      () => true,
+      () => false,
+    );
   };
   return (
     <section aria-labelledby="group-choices-title" className="menu-section">

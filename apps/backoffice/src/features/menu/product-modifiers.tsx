@@ -81,7 +81,10 @@ export function ProductModifiers(props: { product: EditorProduct; onProductSaved
               sortOrder: index,
             }),
       );
-    return run(steps).catch(() => undefined);
+    return run(steps).then(
+      () => true,
+      () => false,
+    );
   };
 
   return (

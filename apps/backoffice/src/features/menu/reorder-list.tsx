@@ -12,7 +12,8 @@ export type ReorderEntry = { id: number; name: string; content: ReactNode };
 export function ReorderList(props: {
   label: string;
   entries: ReorderEntry[];
-  onMove: (move: Move) => Promise<unknown> | undefined;
+  /** Saves the move (or applies it to a form); false when it was refused, and then nothing is announced. */
+  onMove: (move: Move) => Promise<boolean> | boolean;
   busy?: boolean;
 }) {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export function ReorderList(props: {
   const move = async (move: Move, focus?: "up" | "down") => {
     const entry = entries[move.from];
     if (!entry || props.busy) return;
-    await props.onMove(move);
+    if (!(await props.onMove(move))) return;
     setAnnouncement(t("menu.order.moved", { name: entry.name, place: move.to + 1, count: entries.length }));
     if (focus) {
       // The moved entry's button, in its new row (or the other one where this one stops at the end).
