@@ -24,7 +24,10 @@ const EditorId = z.number().int().positive().max(2_147_483_647);
 /** Text per language as the editor edits it: both languages, each may be empty (trimmed). */
 const languageText = (max: number) => z.string().trim().max(max, "Menu.TextTooLong").default("");
 const texts = (max: number) =>
-  z.object({ "da-DK": languageText(max), "en-US": languageText(max) }).describe("Text by language (da-DK, en-US)");
+  z
+    .object({ "da-DK": languageText(max), "en-US": languageText(max) })
+    .default({ "da-DK": "", "en-US": "" })
+    .describe("Text by language (da-DK, en-US); a language left out is empty");
 
 /** A name needs a text in at least one language; it is reported on da-DK, the default language. */
 const names = (max: number) =>
@@ -39,14 +42,15 @@ export const EditorName = names(120);
 export type EditorName = z.infer<typeof EditorName>;
 
 /**
- * An image reference: empty (no image), an uploaded image (/api/menu-images/…) or an https URL. Uploading is its
- * own call; the editor stores only the URL it answered.
+ * An image reference: empty (no image), an uploaded image (/api/menu-images/…), one of the pictures the storefront
+ * ships with (/images/…, what the demo menus use) or an https URL. Uploading is its own call; the editor stores
+ * only the URL it answered. Nothing else (no javascript:, data: or http:) reaches a guest's page.
  */
 export const MenuImageUrl = z
   .string()
   .trim()
   .max(2000, "Menu.InvalidImageUrl")
-  .refine((url) => url === "" || url.startsWith("/api/menu-images/") || /^https:\/\/[^\s]+$/.test(url), {
+  .refine((url) => url === "" || /^(\/api\/menu-images\/|\/images\/|https:\/\/)[^\s"'<>\\]+$/.test(url), {
     message: "Menu.InvalidImageUrl",
   })
   .default("");

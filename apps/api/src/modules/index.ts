@@ -1,6 +1,7 @@
 import type { RouteModule } from "../deps";
 import { auditRoutes } from "./audit/routes";
 import { basketRoutes } from "./basket/routes";
+import { menuEditorRoutes } from "./catalogue";
 import { catalogueRoutes } from "./catalogue/routes";
 import { checkoutRoutes } from "./checkout/routes";
 import { deliveryRoutes } from "./delivery/routes";
@@ -50,4 +51,5 @@ export const adminRouteModules: RouteModule[] = [
   kitchenRoutes,
   warehouseAdminRoutes,
   restaurantEventRoutes,
+  menuEditorRoutes,
 ];

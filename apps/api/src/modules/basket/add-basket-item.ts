@@ -29,7 +29,14 @@ export async function addBasketItem(deps: BasketDeps, input: AddBasketItemInput)
     const unit = await findProductionUnit(tx, productionUnitId);
     if (!unit) throw notFound("Production unit");
     const chosen = item.choices.map(({ modifierId, choiceId, amount }) => ({ modifierId, choiceId, amount }));
-    const request = { productionUnitId, timeZone: unit.timeZone, now, productId: item.productId, chosen };
+    const request = {
+      productionUnitId,
+      timeZone: unit.timeZone,
+      now,
+      productId: item.productId,
+      chosen,
+      offeredOnly: true,
+    };
 
     const priced = await priceBasketLine(tx, { ...request, amount: item.amount });
     const { ofProduct: existing, editableLines } = await findLinesForAdding(tx, basket.id, item.productId);

@@ -48,6 +48,8 @@ function basketView(basket: BasketRow, lines: Lines, choices: Choices, language:
     totalPrice: toDkk(line.totalPriceMinor),
     choices: choicesByLine.get(line.id) ?? [],
     editingIsDisabled: line.editingIsDisabled,
+    // Only when the restaurant changed a price of the line since it was added (SPEC clients never see it otherwise).
+    ...(line.priceChangedFromMinor === null ? {} : { previousPrice: toDkk(line.priceChangedFromMinor) }),
   }));
 
   return {

@@ -3,3 +3,4 @@ export { basketOrdered, findOwnBasket } from "./basket-access";
 export { readBasketLines, withLineKinds } from "./basket-lines";
 export { priceBasketLine } from "./price-basket-line";
 export { deleteEmptyBaskets, deleteUnorderedBaskets, lockBasket, paidFor } from "./repository";
+export { type RepricedOf, repriceOpenLines } from "./reprice-open-lines";

@@ -20,6 +20,8 @@ export type PriceLineRequest = {
   productId: number;
   amount: number;
   chosen: ChosenInput[];
+  /** Adding a line: a product, group or choice withdrawn from the menu is refused like an unknown one. */
+  offeredOnly?: boolean;
 };
 
 export type PricedBasketLine = {
@@ -39,7 +41,9 @@ export function storedName(names: Translations | null | undefined, fallback = ""
 export async function priceBasketLine(db: Executor, request: PriceLineRequest): Promise<PricedBasketLine> {
   const { productionUnitId, productId, amount, chosen } = request;
   const found = await findProductOfUnit(db, productId, productionUnitId);
-  if (!found) throw notFound("Product");
+  // A product withdrawn from the menu (archived or hidden) cannot be added, as if it did not exist; a line that
+  // already holds it is still priced (issue 45).
+  if (!found || (request.offeredOnly && isWithdrawn(found.product))) throw notFound("Product");
   requireOrderableModule(found);
   const { product } = found;
 
@@ -57,10 +61,10 @@ export async function priceBasketLine(db: Executor, request: PriceLineRequest): 
   // The bag fee is charged once per order, whatever amount is asked for.
   const quantity = isBagFee ? 1 : amount;
 
-  const productPriceMinor = productPriceToday(product, localParts(request.now, request.timeZone).isoWeekday);
-  const { rules, choiceNames } = toRules(await findProductOptions(db, productId));
-  const priced = priceLine({ productPriceMinor, quantity, modifiers: rules, chosen });
-  if (!priced.ok) throw unprocessableItems(priced.errors.map((error) => describeLineError(error, rules)));
+  const options = await findProductOptions(db, productId);
+  const isoWeekday = localParts(request.now, request.timeZone).isoWeekday;
+  const priced = priceFromCatalogue(product, options, { quantity, chosen, isoWeekday }, request.offeredOnly ?? false);
+  if (!priced.ok) throw unprocessableItems(priced.errors);
 
   const blocked = await soldOutChoiceIds(
     db,
@@ -69,30 +73,56 @@ export async function priceBasketLine(db: Executor, request: PriceLineRequest): 
     request.now,
   );
   if (blocked.length > 0) {
-    const names = blocked.map((id) => choiceNames.get(id) ?? String(id)).join(", ");
+    const names = blocked.map((id) => priced.choiceNames.get(id) ?? String(id)).join(", ");
     throw conflict("CHOICE_BLOCKED", `Sold out at the moment: ${names}`);
   }
+  return { ...priced.line, values: { ...priced.line.values, editingIsDisabled: isBagFee }, isBagFee };
+}
 
-  return {
-    values: {
-      productId,
-      name: storedName(product.name, product.internalName),
-      imageUrl: product.imageUrl,
-      amount: quantity,
-      productPriceMinor,
-      priceMinor: priced.unitPriceMinor,
-      totalPriceMinor: priced.totalPriceMinor,
-      editingIsDisabled: isBagFee,
-    },
-    choices: priced.choices.map((choice) => ({
-      choiceId: choice.choiceId,
-      modifierId: choice.modifierId,
-      name: choiceNames.get(choice.choiceId) ?? "",
-      amount: choice.amount,
-      priceMinor: choice.priceMinor,
-    })),
-    isBagFee,
+function isWithdrawn(product: CatalogueProduct): boolean {
+  return product.archivedAt !== null || !product.isVisible;
+}
+
+type CatalogueProduct = NonNullable<Awaited<ReturnType<typeof findProductOfUnit>>>["product"];
+type LineToPrice = { quantity: number; chosen: ChosenInput[]; isoWeekday: number };
+type CataloguePrice =
+  | { ok: true; line: Omit<PricedBasketLine, "isBagFee">; choiceNames: Map<number, string> }
+  | { ok: false; errors: ErrorItem[] };
+
+/**
+ * A line's prices from the catalogue's rows by @app/domain's priceLine: what adding a line and re-pricing open
+ * baskets after a catalogue change (reprice-open-lines.ts) share. `offeredOnly`: withdrawn groups and choices
+ * are not options (adding a line); else they still price a line that holds them.
+ */
+export function priceFromCatalogue(
+  product: CatalogueProduct,
+  options: OptionRow[],
+  line: LineToPrice,
+  offeredOnly: boolean,
+): CataloguePrice {
+  const productPriceMinor = productPriceToday(product, line.isoWeekday);
+  const offered = offeredOnly ? options.filter((row) => !row.modifierArchived && !row.choiceArchived) : options;
+  const { rules, choiceNames } = toRules(offered);
+  const priced = priceLine({ productPriceMinor, quantity: line.quantity, modifiers: rules, chosen: line.chosen });
+  if (!priced.ok) return { ok: false, errors: priced.errors.map((error) => describeLineError(error, rules)) };
+  const values = {
+    productId: product.id,
+    name: storedName(product.name, product.internalName),
+    imageUrl: product.imageUrl,
+    amount: line.quantity,
+    productPriceMinor,
+    priceMinor: priced.unitPriceMinor,
+    totalPriceMinor: priced.totalPriceMinor,
+    editingIsDisabled: false,
   };
+  const choices = priced.choices.map((choice) => ({
+    choiceId: choice.choiceId,
+    modifierId: choice.modifierId,
+    name: choiceNames.get(choice.choiceId) ?? "",
+    amount: choice.amount,
+    priceMinor: choice.priceMinor,
+  }));
+  return { ok: true, line: { values, choices }, choiceNames };
 }
 
 type OptionRow = Awaited<ReturnType<typeof findProductOptions>>[number];

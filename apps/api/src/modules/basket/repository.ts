@@ -1,10 +1,11 @@
 /** SQL of the basket feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
-import { and, asc, desc, eq, inArray, isNotNull, lt, notExists, or, type SQL, sql } from "@app/db/orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, notExists, or, type SQL, sql } from "@app/db/orm";
 import { CheckoutState } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 
-const { basket, basketItem, basketItemChoice, choice, module, modifierChoice, product, productModifier } = schema;
+const { basket, basketItem, basketItemChoice, choice, module, modifier, modifierChoice, product, productModifier } =
+  schema;
 
 export type BasketRow = typeof basket.$inferSelect;
 export type BasketItemRow = typeof basketItem.$inferSelect;
@@ -68,41 +69,56 @@ export function paidFor(holders: { state: number; orderId: string | null }[]): b
  * visible) is preferred over one that does not.
  */
 export function findProductOfUnit(db: Executor, productId: number, productionUnitId: number) {
-  return readRestaurantSetup(db, `basket.product:${productionUnitId}:${productId}`, async () => {
-    const rows = await db
-      .select({ product, moduleId: module.id, isActive: module.isActive, isVisible: module.isVisible })
-      .from(product)
-      .innerJoin(
-        module,
-        and(eq(module.productInstanceId, product.productInstanceId), eq(module.productionUnitId, productionUnitId)),
-      )
-      .where(eq(product.id, productId))
-      .orderBy(desc(sql`${module.isActive} and ${module.isVisible}`), asc(module.id))
-      .limit(1);
-    return rows[0];
-  });
+  return readRestaurantSetup(db, `basket.product:${productionUnitId}:${productId}`, () =>
+    loadProductOfUnit(db, productId, productionUnitId),
+  );
+}
+
+/** findProductOfUnit read from the executor every time (see loadProductOptions). */
+export async function loadProductOfUnit(db: Executor, productId: number, productionUnitId: number) {
+  const rows = await db
+    .select({ product, moduleId: module.id, isActive: module.isActive, isVisible: module.isVisible })
+    .from(product)
+    .innerJoin(
+      module,
+      and(eq(module.productInstanceId, product.productInstanceId), eq(module.productionUnitId, productionUnitId)),
+    )
+    .where(eq(product.id, productId))
+    .orderBy(desc(sql`${module.isActive} and ${module.isVisible}`), asc(module.id))
+    .limit(1);
+  return rows[0];
 }
 
 /** Every option group of the product with its choices (one row per group × choice). */
 export function findProductOptions(db: Executor, productId: number) {
-  return readRestaurantSetup(db, `basket.options:${productId}`, () =>
-    db
-      .select({
-        modifierId: productModifier.modifierId,
-        maxChoices: productModifier.maxChoices,
-        choicesIncluded: productModifier.choicesIncluded,
-        choiceId: modifierChoice.choiceId,
-        freeAmount: modifierChoice.freeAmount,
-        overwritePriceMinor: modifierChoice.overwritePriceMinor,
-        defaultPriceMinor: choice.defaultPriceMinor,
-        choiceName: choice.name,
-      })
-      .from(productModifier)
-      .leftJoin(modifierChoice, eq(modifierChoice.modifierId, productModifier.modifierId))
-      .leftJoin(choice, eq(choice.id, modifierChoice.choiceId))
-      .where(eq(productModifier.productId, productId))
-      .orderBy(asc(productModifier.sortOrder), asc(modifierChoice.sortOrder)),
-  );
+  return readRestaurantSetup(db, `basket.options:${productId}`, () => loadProductOptions(db, productId));
+}
+
+/**
+ * findProductOptions read from the executor every time: what a transaction that changes the catalogue reads back
+ * before it commits (the kept values answer only what was committed).
+ */
+export function loadProductOptions(db: Executor, productId: number) {
+  return db
+    .select({
+      modifierId: productModifier.modifierId,
+      maxChoices: productModifier.maxChoices,
+      choicesIncluded: productModifier.choicesIncluded,
+      choiceId: modifierChoice.choiceId,
+      freeAmount: modifierChoice.freeAmount,
+      overwritePriceMinor: modifierChoice.overwritePriceMinor,
+      defaultPriceMinor: choice.defaultPriceMinor,
+      choiceName: choice.name,
+      // Withdrawn from the menu (issue 45): no longer offered, but a line already holding it is still priced.
+      modifierArchived: sql<boolean>`${modifier.archivedAt} is not null`,
+      choiceArchived: sql<boolean>`${choice.archivedAt} is not null`,
+    })
+    .from(productModifier)
+    .innerJoin(modifier, eq(modifier.id, productModifier.modifierId))
+    .leftJoin(modifierChoice, eq(modifierChoice.modifierId, productModifier.modifierId))
+    .leftJoin(choice, eq(choice.id, modifierChoice.choiceId))
+    .where(eq(productModifier.productId, productId))
+    .orderBy(asc(productModifier.sortOrder), asc(modifierChoice.sortOrder));
 }
 
 // ── Basket lines ───────────────────────────────────────────────────────────────────────────
@@ -321,4 +337,84 @@ async function deleteOldBaskets(
     .for("update", { skipLocked: true });
   const deleted = await db.delete(basket).where(inArray(basket.id, stale)).returning({ id: basket.id });
   return deleted.length;
+}
+
+// ── Re-pricing after a catalogue change (issue 45) ────────────────────────────────────────
+
+/**
+ * The lines of open baskets made of one of `productIds` or holding one of `choiceIds`, with their choices. Open:
+ * not expired at `now` (younger than BASKET_EXPIRY_MINUTES) and held by no checkout that is being paid for, paid or
+ * ordered (findBasketHold: PENDING, FINALIZING, DONE or with its order): what the guest pays for never changes under
+ * a payment, and a placed order keeps what it was placed with. The baskets are locked, like any change of them.
+ */
+export async function lockOpenLinesOf(
+  db: Executor,
+  of: { productIds: number[]; choiceIds: number[] },
+  createdAfter: Date,
+) {
+  const made = or(
+    of.productIds.length > 0 ? inArray(basketItem.productId, of.productIds) : undefined,
+    of.choiceIds.length > 0
+      ? inArray(
+          basketItem.id,
+          db
+            .select({ id: basketItemChoice.basketItemId })
+            .from(basketItemChoice)
+            .where(inArray(basketItemChoice.choiceId, of.choiceIds)),
+        )
+      : undefined,
+  );
+  if (!made) return [];
+  const held = db
+    .select({ one: sql`1` })
+    .from(schema.checkout)
+    .where(
+      and(
+        eq(schema.checkout.basketId, basket.id),
+        or(
+          inArray(schema.checkout.state, [CheckoutState.PENDING, CheckoutState.FINALIZING, CheckoutState.DONE]),
+          isNotNull(schema.checkout.orderId),
+        ),
+      ),
+    );
+  const lines = await db
+    .select({ line: basketItem, productionUnitId: basket.productionUnitId })
+    .from(basketItem)
+    .innerJoin(basket, eq(basket.id, basketItem.basketId))
+    .where(and(made, gt(basket.createdAt, createdAfter), notExists(held)))
+    .orderBy(asc(basket.id), asc(basketItem.id))
+    .for("update", { of: basket });
+  if (lines.length === 0) return [];
+  const choices = await db
+    .select()
+    .from(basketItemChoice)
+    .where(
+      inArray(
+        basketItemChoice.basketItemId,
+        lines.map(({ line }) => line.id),
+      ),
+    );
+  return lines.map(({ line, productionUnitId }) => ({
+    line,
+    productionUnitId,
+    choices: choices.filter((choice) => choice.basketItemId === line.id),
+  }));
+}
+
+/** A re-priced line: its prices, its choices' prices, and the unit price the guest saw before (or null). */
+export async function repriceLine(
+  db: Executor,
+  itemId: string,
+  values: {
+    productPriceMinor: number;
+    priceMinor: number;
+    totalPriceMinor: number;
+    priceChangedFromMinor: number | null;
+  },
+  choices: { id: string; priceMinor: number }[],
+): Promise<void> {
+  await db.update(basketItem).set(values).where(eq(basketItem.id, itemId));
+  for (const choice of choices) {
+    await db.update(basketItemChoice).set({ priceMinor: choice.priceMinor }).where(eq(basketItemChoice.id, choice.id));
+  }
 }

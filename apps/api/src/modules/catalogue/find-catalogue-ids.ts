@@ -1,5 +1,5 @@
 import { type Executor, schema, type Translations } from "@app/db";
-import { and, asc, eq } from "@app/db/orm";
+import { and, asc, eq, isNull } from "@app/db/orm";
 
 const { category, menu, product } = schema;
 
@@ -42,14 +42,14 @@ export async function findActiveMenuCategories(db: Executor, menuInstanceId: num
   const [active] = await db
     .select({ id: menu.id })
     .from(menu)
-    .where(and(eq(menu.menuInstanceId, menuInstanceId), eq(menu.active, true)))
+    .where(and(eq(menu.menuInstanceId, menuInstanceId), eq(menu.active, true), isNull(menu.archivedAt)))
     .orderBy(asc(menu.id))
     .limit(1);
   if (!active) return [];
   return db
     .select({ id: category.id, name: category.name, internalName: category.internalName })
     .from(category)
-    .where(eq(category.menuId, active.id))
+    .where(and(eq(category.menuId, active.id), isNull(category.archivedAt)))
     .orderBy(asc(category.sortOrder), asc(category.id));
 }
 
@@ -58,6 +58,6 @@ export async function findProductsOfInstance(db: Executor, productInstanceId: nu
   return db
     .select({ id: product.id, name: product.name, internalName: product.internalName })
     .from(product)
-    .where(eq(product.productInstanceId, productInstanceId))
+    .where(and(eq(product.productInstanceId, productInstanceId), isNull(product.archivedAt)))
     .orderBy(asc(product.id));
 }

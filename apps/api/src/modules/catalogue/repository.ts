@@ -3,7 +3,7 @@
  * (no query per row): a product list costs three queries, a category list two.
  */
 import { type Db, type Executor, schema, type Translations } from "@app/db";
-import { and, asc, eq, inArray, sql } from "@app/db/orm";
+import { and, asc, eq, inArray, isNull, sql } from "@app/db/orm";
 
 const {
   module,
@@ -57,7 +57,7 @@ export async function findMenus(db: Executor, menuInstanceId: number): Promise<M
   return db
     .select({ id: menu.id, name: menu.name, active: menu.active })
     .from(menu)
-    .where(eq(menu.menuInstanceId, menuInstanceId))
+    .where(and(eq(menu.menuInstanceId, menuInstanceId), isNull(menu.archivedAt)))
     .orderBy(asc(menu.id));
 }
 
@@ -66,7 +66,7 @@ export async function findMenuOfInstance(db: Executor, menuId: number, menuInsta
   const rows = await db
     .select({ id: menu.id })
     .from(menu)
-    .where(and(eq(menu.id, menuId), eq(menu.menuInstanceId, menuInstanceId)))
+    .where(and(eq(menu.id, menuId), eq(menu.menuInstanceId, menuInstanceId), isNull(menu.archivedAt)))
     .limit(1);
   return rows[0];
 }
@@ -74,13 +74,20 @@ export async function findMenuOfInstance(db: Executor, menuId: number, menuInsta
 export type CategoryRow = typeof category.$inferSelect;
 export type CategoryProductRow = { categoryId: number; productId: number; sortOrder: number };
 
-/** The menu's categories in display order, and every product link of them (two queries side by side: the pool only). */
+/**
+ * The menu's categories in display order, and every product link of them (two queries side by side: the pool only).
+ * What the menu editor withdrew is left out: archived categories, and archived or hidden products (issue 45).
+ */
 export async function findCategoriesOfMenu(
   db: Db,
   menuId: number,
 ): Promise<{ categories: CategoryRow[]; links: CategoryProductRow[] }> {
   const [categories, links] = await Promise.all([
-    db.select().from(category).where(eq(category.menuId, menuId)).orderBy(asc(category.sortOrder), asc(category.id)),
+    db
+      .select()
+      .from(category)
+      .where(and(eq(category.menuId, menuId), isNull(category.archivedAt)))
+      .orderBy(asc(category.sortOrder), asc(category.id)),
     db
       .select({
         categoryId: categoryProduct.categoryId,
@@ -89,7 +96,8 @@ export async function findCategoriesOfMenu(
       })
       .from(categoryProduct)
       .innerJoin(category, eq(category.id, categoryProduct.categoryId))
-      .where(eq(category.menuId, menuId))
+      .innerJoin(product, eq(product.id, categoryProduct.productId))
+      .where(and(eq(category.menuId, menuId), isOffered))
       .orderBy(asc(categoryProduct.categoryId), asc(categoryProduct.sortOrder), asc(categoryProduct.productId)),
   ]);
   return { categories, links };
@@ -105,11 +113,14 @@ export async function findLabels(db: Executor, productInstanceId: number) {
       colour: label.colour,
     })
     .from(label)
-    .where(eq(label.productInstanceId, productInstanceId))
+    .where(and(eq(label.productInstanceId, productInstanceId), isNull(label.archivedAt)))
     .orderBy(asc(label.id));
 }
 
-export type ProductRow = Pick<typeof product.$inferSelect, keyof typeof productColumns> & { labelIds: number[] };
+export type ProductRow = Pick<typeof product.$inferSelect, Exclude<keyof typeof productColumns, "withdrawn">> & {
+  labelIds: number[];
+  withdrawn: boolean;
+};
 
 export type ProductModifierRow = {
   productId: number;
@@ -150,7 +161,8 @@ export async function findProductGraph(db: Db, productInstanceId: number, ids: n
         ...productColumns,
         labelIds: sql<number[]>`coalesce((
           select json_agg(${productLabel.labelId} order by ${productLabel.labelId})
-          from ${productLabel} where ${productLabel.productId} = ${product.id}
+          from ${productLabel} join ${label} on ${label.id} = ${productLabel.labelId}
+          where ${productLabel.productId} = ${product.id} and ${label.archivedAt} is null
         ), '[]'::json)`,
       })
       .from(product)
@@ -166,7 +178,7 @@ export async function findProductGraph(db: Db, productInstanceId: number, ids: n
       .from(productModifier)
       .innerJoin(product, eq(product.id, productModifier.productId))
       .innerJoin(modifier, eq(modifier.id, productModifier.modifierId))
-      .where(and(ofInstance, eq(modifier.productInstanceId, productInstanceId)))
+      .where(and(ofInstance, eq(modifier.productInstanceId, productInstanceId), isNull(modifier.archivedAt)))
       .orderBy(asc(productModifier.productId), asc(productModifier.sortOrder), asc(modifier.id)),
     db
       .select({
@@ -183,6 +195,7 @@ export async function findProductGraph(db: Db, productInstanceId: number, ids: n
       .where(
         and(
           eq(choice.productInstanceId, productInstanceId),
+          isNull(choice.archivedAt),
           inArray(
             modifierChoice.modifierId,
             db
@@ -198,8 +211,13 @@ export async function findProductGraph(db: Db, productInstanceId: number, ids: n
   return { products, productModifiers, modifierChoices };
 }
 
+/** A product the menu shows: not archived, not hidden by the menu editor. */
+const isOffered = and(isNull(product.archivedAt), eq(product.isVisible, true));
+
 const productColumns = {
   id: product.id,
+  /** Withdrawn (archived or hidden): a product of the instance that the menu no longer offers. */
+  withdrawn: sql<boolean>`not (${isOffered})`,
   productInstanceId: product.productInstanceId,
   name: product.name,
   subtitle: product.subtitle,

@@ -17,6 +17,7 @@ const base: ProductRow = {
   dailyStartDayOfWeek: null,
   dailyEndDayOfWeek: null,
   labelIds: [],
+  withdrawn: false,
 };
 const sale = { dailyPriceMinor: 6900, dailyStartDayOfWeek: 1, dailyEndDayOfWeek: 4 };
 const MONDAY = 1;

@@ -83,6 +83,22 @@ export type ProductViews = {
   choices: Choice[];
 };
 
+/**
+ * The graph without the products the menu editor withdrew (archived or hidden), and the groups and choices only
+ * they used: what the storefront is offered (issue 45). A basket line of a withdrawn product is read by id elsewhere.
+ */
+export function offeredGraph(graph: ProductGraph): ProductGraph {
+  const products = graph.products.filter((row) => !row.withdrawn);
+  const offered = new Set(products.map((row) => row.id));
+  const productModifiers = graph.productModifiers.filter((row) => offered.has(row.productId));
+  const groups = new Set(productModifiers.map((row) => row.modifierId));
+  return {
+    products,
+    productModifiers,
+    modifierChoices: graph.modifierChoices.filter((row) => groups.has(row.modifierId)),
+  };
+}
+
 /** Assembles products with their option groups, plus the distinct groups and choices they use. */
 export function toProductViews(graph: ProductGraph, isoWeekday: number): ProductViews {
   const choicesByModifier = new Map<number, ModifierChoice[]>();

@@ -1,0 +1,94 @@
+/**
+ * GET …/menu-editor: the whole editable catalogue of the restaurant's module, each row with its version and who
+ * saved it last. Archived rows (kept for baskets and past orders) are left out unless asked for.
+ */
+import type { EditedBy, MenuEditor } from "@app/contracts";
+import type { Executor } from "@app/db";
+import { describeEdit } from "../../staff";
+import {
+  findCategoryRows,
+  findChoiceRows,
+  findLabelRows,
+  findMenuRows,
+  findModifierRows,
+  findProductRows,
+} from "./editor-reads";
+import type { EditorScope } from "./editor-scope";
+import {
+  type Editors,
+  type Listed,
+  toEditorCategory,
+  toEditorChoice,
+  toEditorLabel,
+  toEditorMenu,
+  toEditorModifiers,
+  toEditorProducts,
+} from "./to-editor-json";
+
+export async function readMenuEditor(db: Executor, scope: EditorScope, archived = false): Promise<MenuEditor> {
+  const filter = { archived };
+  const menus = await findMenuRows(db, scope.menuInstanceId, filter);
+  const { categories, links } = await findCategoryRows(
+    db,
+    menus.map((row) => row.id),
+    filter,
+  );
+  const products = await findProductRows(db, scope.productInstanceId, filter);
+  const modifiers = await findModifierRows(db, scope.productInstanceId, filter);
+  const choices = await findChoiceRows(db, scope.productInstanceId, filter);
+  const labels = await findLabelRows(db, scope.productInstanceId, filter);
+  const editors = await findEditors(db, [menus, categories, products.products, modifiers.modifiers, choices, labels]);
+  const listed: Listed = {
+    modifiers: new Set(modifiers.modifiers.map((row) => row.id)),
+    choices: new Set(choices.map((row) => row.id)),
+    labels: new Set(labels.map((row) => row.id)),
+  };
+  const liveProducts = new Set(products.products.map((row) => row.id));
+  const editorCategories = categories.map((row) => toEditorCategory(row, links, liveProducts, editors));
+  return {
+    restaurantId: scope.productionUnitId,
+    menus: menus.map((row) => toEditorMenu(row, editorCategories, editors)),
+    products: toEditorProducts(products, listed, editors).sort(
+      (a, b) => danish.compare(a.name["da-DK"], b.name["da-DK"]) || a.id - b.id,
+    ),
+    modifiers: toEditorModifiers(modifiers, listed, editors),
+    choices: choices.map((row) => toEditorChoice(row, editors)),
+    labels: labels.map((row) => toEditorLabel(row, editors)),
+  };
+}
+
+const danish = new Intl.Collator("da-DK");
+
+type SavedRow = { version: number; updatedAt: Date; updatedBy: string | null };
+
+/** The name and address of every account that saved one of the rows: one look-up per account, not per row. */
+async function findEditors(db: Executor, lists: SavedRow[][]): Promise<Editors> {
+  const ids = new Set(lists.flat().flatMap((row) => (row.updatedBy ? [row.updatedBy] : [])));
+  const editors: Editors = new Map<string, EditedBy["updatedBy"]>();
+  for (const id of ids) {
+    const edit = await describeEdit(db, { version: 1, updatedAt: new Date(0), updatedBy: id });
+    editors.set(id, edit.updatedBy);
+  }
+  return editors;
+}
+
+/** One row as the editor shows it (archived or not): what a save answers, and what the audit log keeps. */
+export async function readEditorRow<K extends "products" | "modifiers" | "choices" | "labels">(
+  db: Executor,
+  scope: EditorScope,
+  kind: K,
+  id: number,
+): Promise<MenuEditor[K][number] | undefined> {
+  const editor = await readMenuEditor(db, scope, true);
+  return (editor[kind] as MenuEditor[K][number][]).find((row) => row.id === id);
+}
+
+export async function readEditorMenu(db: Executor, scope: EditorScope, id: number) {
+  const editor = await readMenuEditor(db, scope, true);
+  return editor.menus.find((row) => row.id === id);
+}
+
+export async function readEditorCategory(db: Executor, scope: EditorScope, id: number) {
+  const editor = await readMenuEditor(db, scope, true);
+  return editor.menus.flatMap((menu) => menu.categories).find((row) => row.id === id);
+}

@@ -1,0 +1,102 @@
+/**
+ * What every menu editor save shares: one transaction holding the change and its audit entry (before and after),
+ * the version check that refuses a save based on an older version (409 EditConflict, nothing written), the
+ * refusal of fields the domain rules reject (400 with each field's path and code), and after the commit the wait
+ * until every API process reads the new catalogue (decision 021's edit barrier), so the storefront shows the save
+ * from the moment it is answered.
+ */
+import type { EditConflict } from "@app/contracts";
+import type { Executor } from "@app/db";
+import type { MenuFieldError } from "@app/domain";
+import type { Deps } from "../../../deps";
+import { AppError, notFound } from "../../../errors";
+import { recordAudit } from "../../audit";
+import { type EditedRow, editConflict, type SignedInStaff } from "../../staff";
+import { type EditorScope, findEditorScope } from "./editor-scope";
+
+/** A save based on an older version: answered 409 with who saved since and when (routes: `answerEdit`). */
+export class StaleEdit extends Error {
+  constructor(readonly answer: EditConflict) {
+    super(answer.message);
+  }
+}
+
+export type EditContext = { tx: Executor; scope: EditorScope; staff: SignedInStaff; at: Date; deps: Deps };
+
+/** What a save did: its answer, and what the audit log keeps of it ("menu.product.update", before, after). */
+export type EditOutcome<T> = { answer: T; action: string; before: unknown; after: unknown };
+
+export async function saveEdit<T>(
+  deps: Deps,
+  staff: SignedInStaff,
+  restaurantId: number,
+  work: (context: EditContext) => Promise<EditOutcome<T>>,
+): Promise<T> {
+  const scope = await findEditorScope(deps.db, staff, restaurantId);
+  const at = deps.now();
+  const answer = await deps.db.transaction(async (tx) => {
+    const outcome = await work({ tx, scope, staff, at, deps });
+    await recordAudit(tx, staff, at, {
+      organisationId: scope.organisationId,
+      productionUnitId: scope.productionUnitId,
+      action: outcome.action,
+      before: outcome.before ?? null,
+      after: outcome.after ?? null,
+    });
+    return outcome.answer;
+  });
+  await deps.changes.settleEverywhere();
+  return answer;
+}
+
+/** The locked row, if it exists (else 404) and is still at the version the save was based on (else 409). */
+export async function requireVersion<R extends EditedRow>(
+  tx: Executor,
+  row: R | undefined,
+  version: number | undefined,
+  what: string,
+): Promise<R> {
+  if (!row) throw notFound(what);
+  if (version !== undefined && row.version !== version) throw new StaleEdit(await editConflict(tx, row));
+  return row;
+}
+
+/** A new row's first version, saved now by the staff member. */
+export function createdBy(context: EditContext) {
+  return { version: 1, updatedAt: context.at, updatedBy: context.staff.account.id };
+}
+
+/** The columns every save of an edited row sets: the next version, when and by whom. */
+export function nextEdit(context: EditContext, row: EditedRow) {
+  return { version: row.version + 1, updatedAt: context.at, updatedBy: context.staff.account.id };
+}
+
+const MESSAGES: Record<string, string> = {
+  "Menu.MaxChoicesTooLow": "At least one choice must be allowed in an option group",
+  "Menu.IncludedAboveMax": "Included choices cannot be more than the most choices allowed",
+  "Menu.GroupWithoutChoices": "An option group the guest must choose from needs at least one choice",
+  "Menu.DefaultsAboveMax": "The pre-selected choices of the group add up to more than the most choices allowed",
+  "Menu.FreeAboveMax": "A free amount cannot be more than the most choices allowed",
+  "Menu.OriginalPriceNotHigher": "The before-price must be higher than the price",
+  "Menu.SalePriceNotLower": "The weekday sale price must be lower than the price",
+  "Menu.UnknownId": "Not found in this restaurant's menu",
+  "Menu.CategoryOrderMismatch": "Send every category of the menu exactly once",
+  "Menu.DuplicateId": "Listed more than once",
+};
+
+/** 400 with every refused field at once, each with its path in the request and a code the back office translates. */
+export function refuseFields(errors: MenuFieldError[] | { field: string; code: string }[]): void {
+  if (errors.length === 0) return;
+  const items = errors.map(({ field, code }) => ({ code, field, message: `${field}: ${MESSAGES[code] ?? code}` }));
+  throw new AppError("invalid", items[0]!.code, items.map((item) => item.message).join("; "), undefined, { items });
+}
+
+/** Field errors for ids of `field` that are not live rows of the restaurant (`field.<index>`), and duplicates. */
+export function unknownIdErrors(field: string, ids: number[], known: Set<number>) {
+  const seen = new Set<number>();
+  return ids.flatMap((id, index) => {
+    const code = !known.has(id) ? "Menu.UnknownId" : seen.has(id) ? "Menu.DuplicateId" : null;
+    seen.add(id);
+    return code ? [{ field: `${field}.${index}`, code }] : [];
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * Attaching an option group to a product (with the product's maxChoices, choicesIncluded and the group's place),
+ * changing those settings, or taking the group off. An edit of the product: it carries the product's version and
+ * moves it on. The settings are checked by @app/domain's validateModifierSettings against the group's choices,
+ * and the product's open basket lines are re-priced (the included count decides what is charged).
+ */
+import type { EditorProduct, ProductModifierInput } from "@app/contracts";
+import { schema } from "@app/db";
+import { and, eq } from "@app/db/orm";
+import { type MenuFieldError, validateModifierSettings } from "@app/domain";
+import type { Deps } from "../../../deps";
+import { notFound } from "../../../errors";
+import { repriceOpenLines } from "../../basket";
+import type { SignedInStaff } from "../../staff";
+import { findGroupChoices, findProductGroups, lockModifier, lockProduct, nextSortOrder } from "./editor-writes";
+import { readEditorRow } from "./read-menu-editor";
+import { type EditContext, nextEdit, refuseFields, requireVersion, saveEdit } from "./save-edit";
+
+const { product, productModifier } = schema;
+
+type Target = { productId: number; modifierId: number };
+
+export function setProductModifier(
+  deps: Deps,
+  staff: SignedInStaff,
+  restaurantId: number,
+  target: Target,
+  input: ProductModifierInput,
+) {
+  return saveEdit(deps, staff, restaurantId, async (context) => {
+    const { tx, scope } = context;
+    const row = await requireVersion(
+      tx,
+      await lockProduct(tx, scope.productInstanceId, target.productId),
+      input.version,
+      "Product",
+    );
+    const group = await lockModifier(tx, scope.productInstanceId, target.modifierId);
+    if (!group || group.archivedAt) throw notFound("Modifier");
+    const choices = await findGroupChoices(tx, target.modifierId);
+    refuseFields(groupErrors(validateModifierSettings({ ...input, choices })));
+    const before = await savedProduct(context, target.productId);
+    const groups = await findProductGroups(tx, target.productId);
+    const current = groups.find((link) => link.modifierId === target.modifierId);
+    const sortOrder = input.sortOrder ?? current?.sortOrder ?? nextSortOrder(groups.map((link) => link.sortOrder));
+    const settings = { maxChoices: input.maxChoices, choicesIncluded: input.choicesIncluded, sortOrder };
+    await tx
+      .insert(productModifier)
+      .values({ ...target, ...settings })
+      .onConflictDoUpdate({ target: [productModifier.productId, productModifier.modifierId], set: settings });
+    await touchProduct(context, row);
+    await repriceOpenLines(tx, { productIds: [target.productId] }, context.at);
+    const after = await savedProduct(context, target.productId);
+    return { answer: after, action: "menu.product.modifier.set", before, after };
+  });
+}
+
+export function removeProductModifier(
+  deps: Deps,
+  staff: SignedInStaff,
+  restaurantId: number,
+  target: Target,
+  version: number | undefined,
+) {
+  return saveEdit(deps, staff, restaurantId, async (context) => {
+    const { tx, scope } = context;
+    const row = await requireVersion(
+      tx,
+      await lockProduct(tx, scope.productInstanceId, target.productId),
+      version,
+      "Product",
+    );
+    const before = await savedProduct(context, target.productId);
+    const removed = await tx
+      .delete(productModifier)
+      .where(and(eq(productModifier.productId, target.productId), eq(productModifier.modifierId, target.modifierId)))
+      .returning({ modifierId: productModifier.modifierId });
+    if (removed.length === 0) throw notFound("Modifier of the product");
+    await touchProduct(context, row);
+    const after = await savedProduct(context, target.productId);
+    return { answer: after, action: "menu.product.modifier.remove", before, after };
+  });
+}
+
+/**
+ * The domain's errors on this request's fields: the group's own defaults and free amounts are set on the group
+ * (…/modifiers/{id}/choices), so here they are reported on maxChoices, the setting that is too small for them.
+ */
+function groupErrors(errors: MenuFieldError[]): MenuFieldError[] {
+  return errors.map((error) =>
+    error.field === "defaultChoiceAmount" || error.field.endsWith(".freeAmount")
+      ? { ...error, field: "maxChoices" }
+      : error,
+  );
+}
+
+async function touchProduct(
+  context: EditContext,
+  row: { version: number; updatedAt: Date; updatedBy: string | null; id: number },
+) {
+  await context.tx.update(product).set(nextEdit(context, row)).where(eq(product.id, row.id));
+}
+
+async function savedProduct(context: EditContext, productId: number): Promise<EditorProduct> {
+  const row = await readEditorRow(context.tx, context.scope, "products", productId);
+  if (!row) throw notFound("Product");
+  return row;
+}
