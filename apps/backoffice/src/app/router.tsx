@@ -66,7 +66,7 @@ export const router = createBrowserRouter(
             { path: "brand", element: <BrandSection /> },
             { path: "settings", element: <SettingsSection /> },
             { path: "terms", element: <TermsSection /> },
-            { path: "menu/*", element: <MenuEditorRoutes />, handle: { wide: true } },
+            { path: "menu/*", element: <MenuEditorRoutes /> },
           ],
         },
         // Every role of the restaurant (outside its settings' layout, which is for managers).
