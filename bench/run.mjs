@@ -5,7 +5,8 @@
 // figures are printed for information and never fail the run.
 //
 //   npm run bench -- [--pg] [--processes N] [--quick] [--cpu-prof]
-//                    [--only catalogue-reads|guest-reads|place-order|lunch-rush|cold-start|storefront|live-events]
+//                    [--only catalogue-reads|guest-reads|place-order|lunch-rush|cold-start|storefront|live-events|
+//                            menu-image-uploads]
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, totalmem } from "node:os";
@@ -18,6 +19,7 @@ import { pinningNote } from "./lib/cpu.mjs";
 import { measureGuestReads } from "./lib/guest-reads.mjs";
 import { measureLiveEvents } from "./lib/live-events.mjs";
 import { measureLunchRush } from "./lib/lunch-rush.mjs";
+import { measureMenuImageUploads } from "./lib/menu-image-uploads.mjs";
 import { measurePlaceOrder } from "./lib/place-order.mjs";
 import { ROOT, startProduct } from "./lib/product.mjs";
 import { resultsFileName } from "./lib/results-file.mjs";
@@ -33,6 +35,7 @@ const PARTS = [
   "cold-start",
   "storefront",
   "live-events",
+  "menu-image-uploads",
 ];
 /** The names of the parts before issue 40, still accepted. */
 const FORMER_NAMES = { "menu-reads": "catalogue-reads", "other-reads": "guest-reads" };
@@ -167,6 +170,8 @@ if (only.includes("lunch-rush")) {
 }
 if (only.includes("storefront")) await measurePart("5 storefront", measureStorefrontPart);
 if (only.includes("live-events")) await measurePart("7 live events", () => measureLiveEvents({ timing, log }));
+if (only.includes("menu-image-uploads"))
+  await measurePart("8 menu image uploads", () => measureMenuImageUploads({ setup, timing, log }));
 if (only.includes("cold-start")) {
   log("part 6: cold start of the compiled API on an existing DATA_DIR (information)");
   await measurePart("6 cold start", () => measureColdStart({ timing, log }));

@@ -15,6 +15,7 @@ export const TARGETS = {
   roundTripsBeforeFirstTile: { atMost: 1 },
   cls: { atMost: 0.02 },
   eventLatencyP99: { atMost: 3, as: "times", baseline: "a bare LISTEN/NOTIFY round trip on the same database" },
+  readsDuringUploads: { atLeast: 0.5, as: "percent", baseline: "the same reads without uploads" },
   errors: { atMost: 0 },
 };
 

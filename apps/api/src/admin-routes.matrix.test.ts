@@ -177,6 +177,16 @@ const ROUTES: Record<string, RouteCase> = {
     allowed: ["manager", "owner"],
     request: ({ actors }) => ({ method: "DELETE", url: `/api/admin/restaurants/${actors.restaurantAId}/logo` }),
   },
+  // Menu images (modules/menu-images): owners and managers upload product and category pictures.
+  "POST /api/admin/restaurants/{restaurantId}/menu-images": {
+    allowed: ["manager", "owner"],
+    request: ({ actors }) => ({
+      method: "POST",
+      url: `/api/admin/restaurants/${actors.restaurantAId}/menu-images`,
+      headers: { "content-type": "image/png" },
+      payload: PNG_1X1,
+    }),
+  },
   // Sold out and pause (modules/warehouse): every role of the restaurant, two taps from the queue.
   "GET /api/admin/restaurants/{restaurantId}/availability": {
     allowed: ["staff", "manager", "owner"],

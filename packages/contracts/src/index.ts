@@ -10,6 +10,7 @@ export * from "./health";
 export * from "./kitchen";
 export * from "./login-attempt";
 export * from "./menu-editor";
+export * from "./menu-images";
 export * from "./order";
 export * from "./payment";
 export * from "./payment-request";

@@ -11,6 +11,7 @@ import { guestInformationRoutes } from "./guest-information";
 import { healthRoutes } from "./health/routes";
 import { kitchenRoutes } from "./kitchen/routes";
 import { loginAttemptRoutes } from "./login-attempt/routes";
+import { menuImageAdminRoutes, menuImageRoutes } from "./menu-images";
 import { orderRoutes } from "./order/routes";
 import { paymentRoutes } from "./payment/routes";
 import { pickupTimeRoutes } from "./pickup-time/routes";
@@ -30,6 +31,7 @@ export const routeModules: RouteModule[] = [
   settingsRoutes,
   basketRoutes,
   catalogueRoutes,
+  menuImageRoutes,
   warehouseRoutes,
   checkoutRoutes,
   guestInformationRoutes,
@@ -52,4 +54,5 @@ export const adminRouteModules: RouteModule[] = [
   warehouseAdminRoutes,
   restaurantEventRoutes,
   menuEditorRoutes,
+  menuImageAdminRoutes,
 ];

@@ -11,6 +11,7 @@ import {
 import type { Api, Deps, RouteModule } from "../../deps";
 import { requestDeps } from "../../deps";
 import { invalid } from "../../errors";
+import { acceptImageBodies } from "../../shared/image-body";
 import {
   ADMIN_TAGS,
   EVERY_ROLE,
@@ -129,24 +130,12 @@ function updateRoute(admin: Api, deps: Deps) {
   );
 }
 
-/**
- * The logo's bytes are the body (application/octet-stream or image/*): read here only, up to LOGO_MAX_BYTES,
- * while every other route keeps the API's 64 KB JSON bodies.
- */
+/** The logo's bytes are the body (shared/image-body.ts), up to LOGO_MAX_BYTES. */
 async function logoRoutes(scope: Api, deps: Deps) {
-  for (const type of ["application/octet-stream", /^image\/[\w.+-]+$/]) {
-    scope.addContentTypeParser(type, { parseAs: "buffer", bodyLimit: LOGO_MAX_BYTES }, (_request, body, done) =>
-      done(null, body),
-    );
-  }
+  acceptImageBodies(scope, LOGO_MAX_BYTES, imageTooLarge);
   scope.post(
     "/restaurants/:restaurantId/logo",
     {
-      bodyLimit: LOGO_MAX_BYTES,
-      // A declared size over the limit is refused before the body is read.
-      onRequest: async (request) => {
-        if (Number(request.headers["content-length"] ?? 0) > LOGO_MAX_BYTES) throw imageTooLarge();
-      },
       schema: {
         tags: ADMIN_TAGS,
         summary: "Upload the logo: PNG, JPEG or WebP, at most 2 MB, as the request body (owners, managers)",

@@ -6,10 +6,10 @@
 import { LOGO_MAX_BYTES, type Restaurant } from "@app/contracts";
 import type { Deps } from "../../deps";
 import { AppError, invalid } from "../../errors";
+import { readImageHeader } from "../../shared/read-image-header";
 import { recordAudit } from "../audit";
 import { saveBrandImage, saveSettings } from "../settings";
 import { MANAGERS, requireRestaurant, type SignedInStaff } from "../staff";
-import { readImageHeader } from "./read-image-header";
 import { readRestaurant } from "./read-restaurant";
 
 export function imageTooLarge(): AppError {

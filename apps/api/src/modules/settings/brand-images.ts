@@ -9,11 +9,11 @@ import { eq } from "@app/db/orm";
 import { z } from "zod";
 import type { Api, Deps } from "../../deps";
 import { notFound } from "../../errors";
+import { IMMUTABLE_CACHE_CONTROL } from "../../shared/immutable";
 
 const { brandImage } = schema;
 
 export const BRAND_IMAGE_PATH = "/api/brand-images";
-const IMMUTABLE = "public, max-age=31536000, immutable";
 
 export type NewBrandImage = { contentType: string; bytes: Buffer; organisationId: number };
 
@@ -71,7 +71,7 @@ export function brandImageRoute(api: Api, { db }: Deps): void {
       const image = await findBrandImage(db, request.params.hash);
       if (!image) throw notFound("Image");
       return reply
-        .header("cache-control", IMMUTABLE)
+        .header("cache-control", IMMUTABLE_CACHE_CONTROL)
         .header("x-content-type-options", "nosniff")
         .type(image.contentType)
         .send(image.bytes);

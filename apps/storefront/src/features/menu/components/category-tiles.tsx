@@ -3,11 +3,14 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BLANK_IMAGE } from "../../../lib/first-paint";
 import { translate } from "../../../lib/i18n";
+import { responsiveImage } from "../../../lib/menu-image";
 
 /** The tiles of the first row (two on a phone, up to four on a desktop) load at once; the rest lazily. */
 const EAGER_TILES = 4;
 /** 4:3, as the tiles show them (styles.css, .category-tile img). */
 const TILE_IMAGE = { width: 400, height: 300 } as const;
+/** How wide a tile is shown (styles.css, .category-tiles): two columns on a phone, 13–18rem columns above 40rem. */
+const TILE_SIZES = "(min-width: 40rem) 18rem, 50vw";
 
 export type CategoryTile = Pick<Category, "id" | "name" | "imageUrl">;
 
@@ -21,6 +24,8 @@ export function CategoryTiles({ categories }: { categories: readonly CategoryTil
           <Link to={`/menu/${category.id}`} className="category-tile">
             {/* The name beside it says what the picture shows, so the image is decoration (alt=""). */}
             <img
+              // srcset before src: a browser that sees src first may start downloading it.
+              {...responsiveImage(category.imageUrl, TILE_SIZES)}
               // Without a picture a blank one keeps the tile's 4:3 box (the tile's grey background shows).
               src={category.imageUrl || BLANK_IMAGE}
               alt=""

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Counter } from "../../../components/ui/counter";
 import { BLANK_IMAGE, useAppHasPainted } from "../../../lib/first-paint";
 import { translate } from "../../../lib/i18n";
+import { responsiveImage } from "../../../lib/menu-image";
 import type { AddLine } from "../modifier-selection";
 import { revealWithin, scrollToElement } from "../scroll-to";
 import { preloadModifierPanel } from "./preload-modifier-panel";
@@ -19,6 +20,11 @@ const ModifierPanel = lazy(() => preloadModifierPanel().then((module) => ({ defa
 
 /** The image's box (4:3); CSS sizes it, these keep the layout from jumping while it loads. */
 export const PRODUCT_IMAGE_SIZE = { width: 320, height: 240 } as const;
+/**
+ * How wide the picture is shown (menu.css): a 7rem thumbnail beside the text, or a grid card's width (two
+ * columns on a phone, 12rem and wider above 40rem).
+ */
+const PRODUCT_IMAGE_SIZES = "(min-width: 40rem) 16rem, 50vw";
 
 export type ProductCardProps = {
   product: Product;
@@ -179,6 +185,8 @@ function ProductImage({ product, eager }: { product: ProductCardProps["product"]
   return (
     <img
       className="product-image"
+      // srcset before src: a browser that sees src first may start downloading it.
+      {...(painted ? responsiveImage(product.imageUrl, PRODUCT_IMAGE_SIZES) : {})}
       src={painted ? product.imageUrl : BLANK_IMAGE}
       alt=""
       width={PRODUCT_IMAGE_SIZE.width}

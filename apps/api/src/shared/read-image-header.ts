@@ -1,5 +1,5 @@
 /**
- * What an uploaded logo is, read from its bytes and never from its name or the Content-Type it was sent with:
+ * What an uploaded image (a logo, a menu image) is, read from its bytes and never from its name or the Content-Type it was sent with:
  * PNG, JPEG or WebP, each recognised by its signature and the dimensions its header declares. Anything else —
  * an SVG (it can carry script), a GIF, a PNG signature on a truncated file, a header that declares no size —
  * is not an image we serve.
@@ -14,11 +14,15 @@ export type ImageHeader = { contentType: ImageType; width: number; height: numbe
 /** A logo wider or taller than this is not a logo (and would cost every guest's phone to scale). */
 export const MAX_IMAGE_SIDE = 8192;
 
-/** The image's type and size, or null when the bytes are not a PNG, JPEG or WebP with a sensible size. */
-export function readImageHeader(bytes: Uint8Array): ImageHeader | null {
+/**
+ * The image's type and size, or null when the bytes are not a PNG, JPEG or WebP with a sensible size: at least
+ * one pixel, at most `maxSide` on each side. A caller that judges the pixel count itself (menu images, whose
+ * refusal names the limit) passes Infinity.
+ */
+export function readImageHeader(bytes: Uint8Array, maxSide = MAX_IMAGE_SIDE): ImageHeader | null {
   const header = readPng(bytes) ?? readJpeg(bytes) ?? readWebp(bytes);
   if (!header) return null;
-  const sensible = (side: number) => Number.isInteger(side) && side >= 1 && side <= MAX_IMAGE_SIDE;
+  const sensible = (side: number) => Number.isInteger(side) && side >= 1 && side <= maxSide;
   return sensible(header.width) && sensible(header.height) ? header : null;
 }
 

@@ -7,7 +7,7 @@ import {
   WEBP_LOSSLESS_1X1,
   WEBP_LOSSY_1X1,
   webpExtendedDeclaring,
-} from "../../testing/image-fixtures";
+} from "../testing/image-fixtures";
 import { MAX_IMAGE_SIDE, readImageHeader } from "./read-image-header";
 
 describe("readImageHeader", () => {
@@ -46,6 +46,14 @@ describe("readImageHeader", () => {
   test("refuses an image that declares no pixels or more than the largest side", () => {
     expect(readImageHeader(pngDeclaring(0, 10))).toBeNull();
     expect(readImageHeader(pngDeclaring(MAX_IMAGE_SIDE + 1, 10))).toBeNull();
+  });
+
+  test("reads a larger side when the caller allows it", () => {
+    expect(readImageHeader(pngDeclaring(30_000, 30_000), Number.POSITIVE_INFINITY)).toEqual({
+      contentType: "image/png",
+      width: 30_000,
+      height: 30_000,
+    });
   });
 
   test("refuses nothing at all", () => {

@@ -1,0 +1,3 @@
+/** Menu images (product and category pictures, issue 45): owns menu_image and menu_image_variant. */
+export { menuImageAdminRoutes } from "./admin-routes";
+export { menuImageRoutes } from "./routes";

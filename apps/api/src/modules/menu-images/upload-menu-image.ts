@@ -1,0 +1,142 @@
+/**
+ * A manager uploads a product's or category's picture: checked by its bytes, decoded with a pixel limit, turned
+ * into WebP variants, stored in the database by the SHA-256 of the uploaded bytes. The same bytes again are the
+ * same image: nothing is decoded or written twice, and the answer is the same.
+ */
+import {
+  MENU_IMAGE_DEFAULT_WIDTH,
+  MENU_IMAGE_MAX_BYTES,
+  MENU_IMAGE_MAX_PIXELS,
+  type MenuImageUploaded,
+  menuImageUrl,
+} from "@app/contracts";
+import type { Deps } from "../../deps";
+import { AppError, invalid, notFound, unprocessable } from "../../errors";
+import { readImageHeader } from "../../shared/read-image-header";
+import { recordAudit } from "../audit";
+import { MANAGERS, requireRestaurant, type SignedInStaff } from "../staff";
+import { findRestaurantRows, requireOwnModule } from "../tenancy";
+import { makeVariants, TooManyPixels, type Variants } from "./make-variants";
+import { findVariantSizes, insertImage, type VariantSize } from "./repository";
+import type { Admission } from "./upload-queue";
+
+const FIELD = "image";
+const MEGAPIXELS = MENU_IMAGE_MAX_PIXELS / 1_000_000;
+
+export function imageTooLarge(): AppError {
+  return new AppError(
+    "invalid",
+    "Input.ImageTooLarge",
+    `The image may be at most ${MENU_IMAGE_MAX_BYTES / 1024 / 1024} MB`,
+    FIELD,
+    { status: 413 },
+  );
+}
+
+const notAnImage = () => invalid("Input.InvalidImage", "The file must be a JPEG, PNG or WebP image", FIELD);
+const unreadable = () =>
+  invalid("Input.InvalidImage", "The image could not be read: the file is damaged or incomplete", FIELD);
+const tooManyPixels = (pixels?: number) =>
+  unprocessable(
+    "Input.ImageTooManyPixels",
+    `The image may have at most ${MEGAPIXELS} megapixels${pixels ? ` (this one has ${Math.round(pixels / 1_000_000)})` : ""}`,
+    FIELD,
+  );
+
+export type UploadResult = { created: boolean; image: MenuImageUploaded };
+
+/** In flight in this process, by hash: a second upload of the same bytes waits for the first's result. */
+const inFlight = new Map<string, Promise<UploadResult>>();
+
+export async function uploadMenuImage(
+  deps: Deps,
+  staff: SignedInStaff,
+  productionUnitId: number,
+  bytes: Buffer,
+  admission: Admission,
+): Promise<UploadResult> {
+  requireRestaurant(staff, productionUnitId, MANAGERS);
+  checkHeader(bytes);
+  const hash = await sha256(bytes);
+  const stored = await findVariantSizes(deps.db, hash);
+  if (stored.length > 0) return { created: false, image: toAnswer(hash, stored) };
+  const running = inFlight.get(hash);
+  if (running) return { created: false, image: (await running).image };
+  const upload = store(deps, staff, productionUnitId, hash, bytes, admission);
+  inFlight.set(hash, upload);
+  try {
+    return await upload;
+  } finally {
+    inFlight.delete(hash);
+  }
+}
+
+/** What the bytes say before anything is decoded: an image of ours, and not too many pixels. */
+function checkHeader(bytes: Buffer): void {
+  const header = readImageHeader(bytes, Number.POSITIVE_INFINITY);
+  if (!header) throw notAnImage();
+  const pixels = header.width * header.height;
+  if (pixels > MENU_IMAGE_MAX_PIXELS) throw tooManyPixels(pixels);
+}
+
+/** SHA-256 through WebCrypto: Node computes it on the thread pool, so 10 MB do not hold the event loop. */
+async function sha256(bytes: Buffer): Promise<string> {
+  return Buffer.from(await crypto.subtle.digest("SHA-256", bytes)).toString("hex");
+}
+
+async function store(
+  deps: Deps,
+  staff: SignedInStaff,
+  productionUnitId: number,
+  hash: string,
+  bytes: Buffer,
+  admission: Admission,
+): Promise<UploadResult> {
+  const restaurant = await findRestaurant(deps, productionUnitId);
+  const variants = await admission.process(() => decode(deps, bytes));
+  const created = await deps.db.transaction(async (tx) => {
+    const inserted = await insertImage(tx, { hash, productInstanceId: restaurant.productInstanceId, ...variants });
+    if (!inserted) return false;
+    await recordAudit(tx, staff, deps.now(), {
+      organisationId: restaurant.organisationId,
+      productionUnitId,
+      action: "menu_image.upload",
+      before: null,
+      after: {
+        hash,
+        bytes: bytes.length,
+        width: variants.width,
+        height: variants.height,
+        variants: variants.variants.map(({ width, height, bytes: webp }) => ({ width, height, bytes: webp.length })),
+      },
+    });
+    return true;
+  });
+  return { created, image: toAnswer(hash, variants.variants) };
+}
+
+async function findRestaurant(deps: Deps, productionUnitId: number) {
+  const [row] = await findRestaurantRows(deps.db, [productionUnitId]);
+  if (!row || row.unit.organisationId === null) throw notFound("Restaurant");
+  const module = await requireOwnModule(deps.db, row.moduleId, productionUnitId);
+  return { organisationId: row.unit.organisationId, productInstanceId: module.productInstanceId };
+}
+
+async function decode(deps: Deps, bytes: Buffer): Promise<Variants> {
+  try {
+    return await makeVariants(bytes);
+  } catch (error) {
+    if (error instanceof TooManyPixels) throw tooManyPixels();
+    // The user is told the file is damaged; libvips's own words stay in the log.
+    deps.log.info({ err: error }, "menu image not decoded");
+    throw unreadable();
+  }
+}
+
+function toAnswer(hash: string, variants: VariantSize[]): MenuImageUploaded {
+  return {
+    hash,
+    url: menuImageUrl(hash, MENU_IMAGE_DEFAULT_WIDTH),
+    variants: variants.map(({ width, height }) => ({ width, height, url: menuImageUrl(hash, width) })),
+  };
+}
