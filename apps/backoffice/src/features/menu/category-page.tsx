@@ -143,7 +143,6 @@ function CategoryForm({
         <ImageInput
           path="imageUrl"
           label={labels.imageUrl!}
-          hint={t("menu.fields.imageHint")}
           value={values.imageUrl}
           error={errors.imageUrl}
           onChange={(imageUrl) => update({ imageUrl })}

@@ -1,32 +1,31 @@
 /**
- * The image of a category or product. Until the back office's image upload field
- * (components/image-field.tsx, issue 45 point 3) arrives, an image is given by its address, with a thumbnail so
- * the person sees what they chose; the form only ever holds the URL either way.
+ * The image of a category or product: the back office's image field (choose or drop a file, uploaded at once), its
+ * value the uploaded image's URL. Wrapped so a refused image URL lands here with the error summary's link.
  */
-import { TextField } from "../../components/form";
-import type { FieldError } from "../../lib/form-errors";
+import { useErrorText } from "../../components/form";
+import { ImageField } from "../../components/image-field";
+import { type FieldError, fieldId } from "../../lib/form-errors";
+import { useMenuEditor } from "./editor-context";
 
 export function ImageInput(props: {
   path: string;
   label: string;
-  hint: string;
   value: string;
   error: FieldError | undefined;
   onChange: (url: string) => void;
 }) {
+  const { restaurant } = useMenuEditor();
+  const error = useErrorText()(props.error);
   return (
-    <div className="image-input">
-      <TextField
-        path={props.path}
+    // The error summary's link focuses this (the field's own controls have ids of their own).
+    <div id={fieldId(props.path)} tabIndex={-1} className="image-input">
+      <ImageField
+        restaurantId={restaurant.id}
         label={props.label}
-        hint={props.hint}
         value={props.value}
-        type="url"
-        inputMode="url"
-        error={props.error}
         onChange={props.onChange}
+        {...(error ? { error } : {})}
       />
-      {props.value ? <img className="image-thumb" src={props.value} alt="" width={96} height={72} /> : null}
     </div>
   );
 }

@@ -188,7 +188,6 @@ function ProductEditor({ product }: { product: EditorProduct | undefined }) {
             <ImageInput
               path="imageUrl"
               label={labels.imageUrl!}
-              hint={t("menu.fields.imageHint")}
               value={values.imageUrl}
               error={errors.imageUrl}
               onChange={(imageUrl) => update({ imageUrl })}
