@@ -10,6 +10,7 @@ import { demoStaff, schema } from "@app/db";
 import { eq } from "@app/db/orm";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { menuEditorMatrixRows } from "./modules/catalogue/editing/matrix-rows";
 import { placeOrder } from "./modules/kitchen/testing";
 import { createOwner } from "./modules/staff";
 import { type AdminActors, createAdminActors } from "./testing/admin-actors";
@@ -278,6 +279,7 @@ const ROUTES: Record<string, RouteCase> = {
       url: `/api/admin/orders/${await kitchenOrderIn(t, "ready")}/recall`,
     }),
   },
+  ...menuEditorMatrixRows(),
 };
 
 /** A product of restaurant A's catalogue. */

@@ -14,6 +14,7 @@ import { demoStaff } from "@app/db";
 import { testDbKinds } from "@app/db/testing";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { menuEditorBodySamples } from "./modules/catalogue/editing/matrix-rows";
 import { placeOrder } from "./modules/kitchen/testing";
 import { createOwner } from "./modules/staff";
 import { basketHelpers } from "./testing/basket-helpers";
@@ -310,6 +311,7 @@ async function backOfficeSamples(t: TestApp): Promise<[string, Sample][]> {
   let hosts = 0;
   return [
     ...(await serviceSamples(t, owner, restaurantUrl)),
+    ...menuEditorBodySamples(t, owner),
     [
       "POST /api/admin/organisations/{organisationId}/restaurants",
       async () => ({

@@ -159,10 +159,12 @@ export async function findProductGraph(db: Db, productInstanceId: number, ids: n
     db
       .select({
         ...productColumns,
+        // Column names inside a selected sql are rendered without their table: the joined label's own "id" would
+        // shadow the product's, so the product is named outright. Archived labels are left out (issue 45).
         labelIds: sql<number[]>`coalesce((
-          select json_agg(${productLabel.labelId} order by ${productLabel.labelId})
-          from ${productLabel} join ${label} on ${label.id} = ${productLabel.labelId}
-          where ${productLabel.productId} = ${product.id} and ${label.archivedAt} is null
+          select json_agg(pl.label_id order by pl.label_id)
+          from ${productLabel} pl join ${label} l on l.id = pl.label_id
+          where pl.product_id = "product"."id" and l.archived_at is null
         ), '[]'::json)`,
       })
       .from(product)

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Restaurant } from "@app/contracts";
+import type { MenuEditor, Restaurant } from "@app/contracts";
 import { openDatabase } from "@app/db";
 import { postgresReachable, TEST_POSTGRES_URL } from "@app/db/testing";
 import pg from "pg";
@@ -122,6 +122,26 @@ describe.skipIf(!reachable)("two API processes on one PostgreSQL", () => {
     expect(await maintenance(guest, "localhost")).toBe(false);
     await edit({ maintenance: false });
     expect(await maintenance(guest, "d.localhost")).toBe(false);
+  });
+
+  test("a menu edit (issue 45) is in the other process's product answer as soon as the save returns", async () => {
+    const a = editor.restaurantA;
+    const editorUrl = `/api/admin/restaurants/${a.module.productionUnitId}/menu-editor`;
+    const read = await editor.request({ method: "GET", url: editorUrl, headers: owner.readHeaders });
+    const cola = read.json<MenuEditor>().products.find((row) => row.internalName === "cola")!;
+    const productUrl = `/api/product/${cola.id}?instanceId=${a.module.productInstanceId}`;
+    const shown = async () =>
+      (await guest.request({ method: "GET", url: productUrl, headers: guest.restaurantA.auth })).json().price;
+    expect(await shown()).toBe(35); // warm
+    const { id: _id, updatedAt: _at, updatedBy: _by, archivedAt: _archived, modifiers: _groups, ...fields } = cola;
+    const saved = await editor.request({
+      method: "PUT",
+      url: `${editorUrl}/products/${cola.id}`,
+      headers: owner.headers,
+      payload: { ...fields, priceMinor: 3700 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await shown()).toBe(37);
   });
 });
 

@@ -63,6 +63,16 @@ export async function findCategoryRows(db: Executor, menuIds: number[], filter: 
   return { categories, links };
 }
 
+/** One category (archived or not) if it is on a menu of the instance. */
+export async function findCategoryRowOfInstance(db: Executor, menuInstanceId: number, id: number) {
+  const rows = await db
+    .select({ category })
+    .from(category)
+    .innerJoin(menu, eq(menu.id, category.menuId))
+    .where(and(eq(category.id, id), eq(menu.menuInstanceId, menuInstanceId)));
+  return rows.map((row) => row.category);
+}
+
 export async function findCategoryLinks(db: Executor, categoryIds: number[]) {
   if (categoryIds.length === 0) return [];
   return db
@@ -90,7 +100,8 @@ export async function findProductRows(db: Executor, productInstanceId: number, f
     .select({ productId: categoryProduct.productId, categoryId: categoryProduct.categoryId })
     .from(categoryProduct)
     .innerJoin(category, eq(category.id, categoryProduct.categoryId))
-    .where(and(inArray(categoryProduct.productId, ids), isNull(category.archivedAt)))
+    .innerJoin(menu, eq(menu.id, category.menuId))
+    .where(and(inArray(categoryProduct.productId, ids), isNull(category.archivedAt), isNull(menu.archivedAt)))
     .orderBy(asc(categoryProduct.categoryId));
   const modifiers = await db
     .select()

@@ -6,6 +6,8 @@ import type { EditedBy, MenuEditor } from "@app/contracts";
 import type { Executor } from "@app/db";
 import { describeEdit } from "../../staff";
 import {
+  findCategoryLinks,
+  findCategoryRowOfInstance,
   findCategoryRows,
   findChoiceRows,
   findLabelRows,
@@ -14,6 +16,7 @@ import {
   findProductRows,
 } from "./editor-reads";
 import type { EditorScope } from "./editor-scope";
+import { findLiveIds } from "./editor-writes";
 import {
   type Editors,
   type Listed,
@@ -72,23 +75,75 @@ async function findEditors(db: Executor, lists: SavedRow[][]): Promise<Editors> 
   return editors;
 }
 
-/** One row as the editor shows it (archived or not): what a save answers, and what the audit log keeps. */
-export async function readEditorRow<K extends "products" | "modifiers" | "choices" | "labels">(
-  db: Executor,
-  scope: EditorScope,
-  kind: K,
-  id: number,
-): Promise<MenuEditor[K][number] | undefined> {
-  const editor = await readMenuEditor(db, scope, true);
-  return (editor[kind] as MenuEditor[K][number][]).find((row) => row.id === id);
+// ── One row, as a save answers it and the audit log keeps it (archived or not; a few small queries) ──────────
+
+export async function readEditorProduct(db: Executor, scope: EditorScope, id: number) {
+  const rows = await findProductRows(db, scope.productInstanceId, { ids: [id], archived: true });
+  const listed: Listed = {
+    modifiers: await findLiveIds(
+      db,
+      "modifier",
+      scope.productInstanceId,
+      rows.modifiers.map((link) => link.modifierId),
+    ),
+    choices: new Set(),
+    labels: await findLiveIds(
+      db,
+      "label",
+      scope.productInstanceId,
+      rows.labels.map((link) => link.labelId),
+    ),
+  };
+  return toEditorProducts(rows, listed, await findEditors(db, [rows.products]))[0];
 }
 
+export async function readEditorModifier(db: Executor, scope: EditorScope, id: number) {
+  const rows = await findModifierRows(db, scope.productInstanceId, { ids: [id], archived: true });
+  const choices = await findLiveIds(
+    db,
+    "choice",
+    scope.productInstanceId,
+    rows.choices.map((link) => link.choiceId),
+  );
+  const listed: Listed = { modifiers: new Set(), choices, labels: new Set() };
+  return toEditorModifiers(rows, listed, await findEditors(db, [rows.modifiers]))[0];
+}
+
+export async function readEditorChoice(db: Executor, scope: EditorScope, id: number) {
+  const [row] = await findChoiceRows(db, scope.productInstanceId, { ids: [id], archived: true });
+  return row ? toEditorChoice(row, await findEditors(db, [[row]])) : undefined;
+}
+
+export async function readEditorLabel(db: Executor, scope: EditorScope, id: number) {
+  const [row] = await findLabelRows(db, scope.productInstanceId, { ids: [id], archived: true });
+  return row ? toEditorLabel(row, await findEditors(db, [[row]])) : undefined;
+}
+
+/** A menu with its live categories (as the editor lists them). */
 export async function readEditorMenu(db: Executor, scope: EditorScope, id: number) {
-  const editor = await readMenuEditor(db, scope, true);
-  return editor.menus.find((row) => row.id === id);
+  const [row] = await findMenuRows(db, scope.menuInstanceId, { ids: [id], archived: true });
+  if (!row) return undefined;
+  const { categories, links } = await findCategoryRows(db, [row.id]);
+  const editors = await findEditors(db, [[row], categories]);
+  const liveProducts = await findLiveIds(
+    db,
+    "product",
+    scope.productInstanceId,
+    links.map((link) => link.productId),
+  );
+  const editorCategories = categories.map((category) => toEditorCategory(category, links, liveProducts, editors));
+  return toEditorMenu(row, editorCategories, editors);
 }
 
 export async function readEditorCategory(db: Executor, scope: EditorScope, id: number) {
-  const editor = await readMenuEditor(db, scope, true);
-  return editor.menus.flatMap((menu) => menu.categories).find((row) => row.id === id);
+  const [row] = await findCategoryRowOfInstance(db, scope.menuInstanceId, id);
+  if (!row) return undefined;
+  const links = await findCategoryLinks(db, [row.id]);
+  const liveProducts = await findLiveIds(
+    db,
+    "product",
+    scope.productInstanceId,
+    links.map((link) => link.productId),
+  );
+  return toEditorCategory(row, links, liveProducts, await findEditors(db, [[row]]));
 }

@@ -12,7 +12,7 @@ import { repriceOpenLines } from "../../basket";
 import type { SignedInStaff } from "../../staff";
 import { isChoiceUsed } from "./catalogue-usage";
 import { lockChoice } from "./editor-writes";
-import { readEditorRow } from "./read-menu-editor";
+import { readEditorChoice } from "./read-menu-editor";
 import { createdBy, type EditContext, nextEdit, requireVersion, saveEdit } from "./save-edit";
 
 const { choice } = schema;
@@ -81,7 +81,7 @@ export function deleteChoice(
 }
 
 async function savedChoice(context: EditContext, choiceId: number): Promise<EditorChoice> {
-  const row = await readEditorRow(context.tx, context.scope, "choices", choiceId);
+  const row = await readEditorChoice(context.tx, context.scope, choiceId);
   if (!row) throw notFound("Choice");
   return row;
 }

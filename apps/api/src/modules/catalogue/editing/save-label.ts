@@ -9,7 +9,7 @@ import type { Deps } from "../../../deps";
 import { notFound } from "../../../errors";
 import type { SignedInStaff } from "../../staff";
 import { lockLabel } from "./editor-writes";
-import { readEditorRow } from "./read-menu-editor";
+import { readEditorLabel } from "./read-menu-editor";
 import { createdBy, type EditContext, nextEdit, requireVersion, saveEdit } from "./save-edit";
 
 const { label } = schema;
@@ -63,7 +63,7 @@ export function deleteLabel(
 }
 
 async function savedLabel(context: EditContext, labelId: number): Promise<EditorLabel> {
-  const row = await readEditorRow(context.tx, context.scope, "labels", labelId);
+  const row = await readEditorLabel(context.tx, context.scope, labelId);
   if (!row) throw notFound("Label");
   return row;
 }

@@ -14,7 +14,7 @@ import { repriceOpenLines } from "../../basket";
 import type { SignedInStaff } from "../../staff";
 import { isModifierUsed } from "./catalogue-usage";
 import { findGroupChoices, findGroupUses, lockChoice, lockModifier, nextSortOrder } from "./editor-writes";
-import { readEditorRow } from "./read-menu-editor";
+import { readEditorModifier } from "./read-menu-editor";
 import { createdBy, type EditContext, nextEdit, refuseFields, requireVersion, saveEdit } from "./save-edit";
 
 const { modifier, modifierChoice } = schema;
@@ -195,7 +195,7 @@ async function touchGroupAndReprice(context: EditContext, row: typeof modifier.$
 }
 
 async function savedModifier(context: EditContext, modifierId: number): Promise<EditorModifier> {
-  const row = await readEditorRow(context.tx, context.scope, "modifiers", modifierId);
+  const row = await readEditorModifier(context.tx, context.scope, modifierId);
   if (!row) throw notFound("Modifier");
   return row;
 }

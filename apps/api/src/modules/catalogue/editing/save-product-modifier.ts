@@ -13,7 +13,7 @@ import { notFound } from "../../../errors";
 import { repriceOpenLines } from "../../basket";
 import type { SignedInStaff } from "../../staff";
 import { findGroupChoices, findProductGroups, lockModifier, lockProduct, nextSortOrder } from "./editor-writes";
-import { readEditorRow } from "./read-menu-editor";
+import { readEditorProduct } from "./read-menu-editor";
 import { type EditContext, nextEdit, refuseFields, requireVersion, saveEdit } from "./save-edit";
 
 const { product, productModifier } = schema;
@@ -102,7 +102,7 @@ async function touchProduct(
 }
 
 async function savedProduct(context: EditContext, productId: number): Promise<EditorProduct> {
-  const row = await readEditorRow(context.tx, context.scope, "products", productId);
+  const row = await readEditorProduct(context.tx, context.scope, productId);
   if (!row) throw notFound("Product");
   return row;
 }

@@ -12,7 +12,7 @@ import { repriceOpenLines } from "../../basket";
 import type { SignedInStaff } from "../../staff";
 import { isProductUsed } from "./catalogue-usage";
 import { findLiveCategoryIds, findLiveIds, lockProduct, setProductCategories, setProductLabels } from "./editor-writes";
-import { readEditorRow } from "./read-menu-editor";
+import { readEditorProduct } from "./read-menu-editor";
 import {
   createdBy,
   type EditContext,
@@ -137,7 +137,7 @@ function pricesChanged(row: typeof product.$inferSelect, input: ProductInput): b
 }
 
 async function savedProduct(context: EditContext, productId: number): Promise<EditorProduct> {
-  const row = await readEditorRow(context.tx, context.scope, "products", productId);
+  const row = await readEditorProduct(context.tx, context.scope, productId);
   if (!row) throw new Error(`product ${productId} vanished inside its own save`);
   return row;
 }
