@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { type DailyPricedProduct, isSaleDay, productPriceToday } from "./sale-price";
+import { type DailyPricedProduct, isSaleDay, productPriceToday, shownPrices } from "./sale-price";
 
 const MONDAY = 1;
 const TUESDAY = 2;
@@ -48,4 +48,25 @@ describe("productPriceToday", () => {
       expect(productPriceToday(p, day)).toBe(price);
     });
   }
+});
+
+describe("shownPrices", () => {
+  test("during a weekday sale: the sale price, the regular price struck through", () => {
+    expect(shownPrices({ ...product(MONDAY, WEDNESDAY), originalPriceMinor: 9900 }, TUESDAY)).toEqual({
+      priceMinor: 6900,
+      originalPriceMinor: 8900,
+    });
+  });
+  test("outside the sale: the regular price, the product's own before-price struck through", () => {
+    expect(shownPrices({ ...product(MONDAY, WEDNESDAY), originalPriceMinor: 9900 }, FRIDAY)).toEqual({
+      priceMinor: 8900,
+      originalPriceMinor: 9900,
+    });
+  });
+  test("no sale and no before-price: nothing struck through", () => {
+    expect(shownPrices({ ...product(null, null, null), originalPriceMinor: null }, SUNDAY)).toEqual({
+      priceMinor: 8900,
+      originalPriceMinor: null,
+    });
+  });
 });

@@ -22,3 +22,19 @@ export function productPriceToday(product: DailyPricedProduct, isoWeekday: numbe
   if (isSaleDay(product, isoWeekday) && product.dailyPriceMinor !== null) return product.dailyPriceMinor;
   return product.priceMinor;
 }
+
+export type ShownPrices = { priceMinor: number; originalPriceMinor: number | null };
+
+/**
+ * The prices a guest sees on the product card on a weekday: today's price, and the struck-through one — the
+ * regular price while a weekday sale applies, else the product's own before-price (or none). The storefront's
+ * catalogue and the back office's preview both print this, so the preview shows what guests will see.
+ */
+export function shownPrices(
+  product: DailyPricedProduct & { originalPriceMinor: number | null },
+  isoWeekday: number,
+): ShownPrices {
+  const priceMinor = productPriceToday(product, isoWeekday);
+  const onSale = priceMinor < product.priceMinor;
+  return { priceMinor, originalPriceMinor: onSale ? product.priceMinor : product.originalPriceMinor };
+}

@@ -5,6 +5,7 @@ import { DiscountCodesPage, GiftcardsPage } from "../features/codes";
 import { EndOfDayPage, FiguresPage } from "../features/figures";
 import { HoursRoute } from "../features/hours";
 import { OrderPage } from "../features/order-page";
+import { MenuEditorRoutes } from "../features/menu";
 import {
   BrandSection,
   CreateRestaurantPage,
@@ -75,6 +76,7 @@ export const router = createBrowserRouter(
             { path: "discount-codes", element: <DiscountCodesPage /> },
             { path: "giftcards", element: <GiftcardsPage /> },
             { path: "hours", element: <HoursRoute /> },
+            { path: "menu/*", element: <MenuEditorRoutes /> },
           ],
         },
         // Every role of the restaurant (outside its settings' layout, which is for managers).

@@ -49,7 +49,7 @@ type InputProps = FieldProps & {
   onChange: (value: string) => void;
   type?: "text" | "email" | "password" | "tel" | "url" | "date" | "number";
   autoComplete?: string;
-  inputMode?: "text" | "numeric" | "email" | "tel" | "url";
+  inputMode?: "text" | "numeric" | "decimal" | "email" | "tel" | "url";
   required?: boolean;
   multiline?: boolean;
   children?: ReactNode;

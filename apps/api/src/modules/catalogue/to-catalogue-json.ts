@@ -9,7 +9,7 @@ import type {
   Translations,
 } from "@app/contracts";
 import type { Translations as StoredTranslations } from "@app/db";
-import { productPriceToday, toDkk } from "@app/domain";
+import { shownPrices, toDkk } from "@app/domain";
 import type { CategoryProductRow, CategoryRow, ModifierChoiceRow, ProductGraph, ProductRow } from "./repository";
 
 export function texts(stored: StoredTranslations): Translations {
@@ -48,9 +48,7 @@ export function toModifierChoice(row: ModifierChoiceRow): ModifierChoice {
 
 /** One product as the storefront shows it today (isoWeekday in the restaurant's time zone). */
 export function toProduct(row: ProductRow, modifiers: ProductModifier[], isoWeekday: number): Product {
-  const todayMinor = productPriceToday(row, isoWeekday);
-  const onSale = todayMinor < row.priceMinor;
-  const originalMinor = onSale ? row.priceMinor : row.originalPriceMinor;
+  const { priceMinor: todayMinor, originalPriceMinor: originalMinor } = shownPrices(row, isoWeekday);
   const hasDaily = row.dailyPriceMinor !== null && row.dailyStartDayOfWeek !== null && row.dailyEndDayOfWeek !== null;
   return {
     id: row.id,

@@ -23,13 +23,14 @@ export function RestaurantLayout() {
         <NavLink to={base} end>
           {t("restaurant.details")}
         </NavLink>
+        <NavLink to={`${base}/menu`}>{t("menu.title")}</NavLink>
+        <NavLink to={`${base}/hours`}>{t("hours.link")}</NavLink>
+        <NavLink to={`${base}/discount-codes`}>{t("codes.navCodes")}</NavLink>
+        <NavLink to={`${base}/giftcards`}>{t("codes.navGiftcards")}</NavLink>
+        <NavLink to={`${base}/figures`}>{t("figures.title")}</NavLink>
         <NavLink to={`${base}/brand`}>{t("restaurant.brand")}</NavLink>
         <NavLink to={`${base}/settings`}>{t("restaurant.settings")}</NavLink>
         <NavLink to={`${base}/terms`}>{t("restaurant.terms")}</NavLink>
-        <NavLink to={`${base}/figures`}>{t("figures.title")}</NavLink>
-        <NavLink to={`${base}/discount-codes`}>{t("codes.navCodes")}</NavLink>
-        <NavLink to={`${base}/giftcards`}>{t("codes.navGiftcards")}</NavLink>
-        <NavLink to={`${base}/hours`}>{t("hours.link")}</NavLink>
       </nav>
       {restaurant.isPending ? (
         <Loading />

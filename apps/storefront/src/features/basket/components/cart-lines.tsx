@@ -4,6 +4,7 @@ import { Counter } from "../../../components/ui/counter";
 import { priceText } from "../../../lib/price-text";
 import { type BagFeeItem, type CartLine, cartLines } from "../basket-rules";
 import { useBasket } from "../hooks/use-basket";
+import { PriceChangeNotice } from "./price-change-notice";
 import "./basket.css";
 
 export type CartLinesProps = {
@@ -34,36 +35,39 @@ export function CartLines({ allowFees, bagFeeItem }: CartLinesProps) {
     void setLineAmount(itemId, amount);
   };
   return (
-    <ul className="cart-lines" ref={listRef} aria-busy={pending || undefined}>
-      {lines.map(({ item, locked }) => (
-        <li key={item.id} className="cart-line">
-          <LineText item={item} />
-          <span className="cart-line-price">{priceText(item.totalPrice, i18n.language, currency)}</span>
-          <div className="cart-line-controls">
-            {locked ? (
-              <span className="cart-line-locked">{t("Cart.Locked")}</span>
-            ) : (
-              <>
-                <Counter
-                  value={item.amount}
-                  min={0}
-                  name={item.name}
-                  onChange={(amount) => whenIdle(() => setAmount(item.id, amount))}
-                />
-                <button
-                  type="button"
-                  className="button-quiet cart-line-remove"
-                  aria-label={t("Cart.Remove", { name: item.name })}
-                  onClick={() => whenIdle(() => remove(item.id))}
-                >
-                  <RemoveIcon />
-                </button>
-              </>
-            )}
-          </div>
-        </li>
-      ))}
-    </ul>
+    <>
+      <PriceChangeNotice items={lines.map((line) => line.item)} />
+      <ul className="cart-lines" ref={listRef} aria-busy={pending || undefined}>
+        {lines.map(({ item, locked }) => (
+          <li key={item.id} className="cart-line">
+            <LineText item={item} />
+            <span className="cart-line-price">{priceText(item.totalPrice, i18n.language, currency)}</span>
+            <div className="cart-line-controls">
+              {locked ? (
+                <span className="cart-line-locked">{t("Cart.Locked")}</span>
+              ) : (
+                <>
+                  <Counter
+                    value={item.amount}
+                    min={0}
+                    name={item.name}
+                    onChange={(amount) => whenIdle(() => setAmount(item.id, amount))}
+                  />
+                  <button
+                    type="button"
+                    className="button-quiet cart-line-remove"
+                    aria-label={t("Cart.Remove", { name: item.name })}
+                    onClick={() => whenIdle(() => remove(item.id))}
+                  >
+                    <RemoveIcon />
+                  </button>
+                </>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

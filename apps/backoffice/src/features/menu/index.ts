@@ -1,0 +1,1 @@
+export { MenuEditorRoutes } from "./menu-editor";

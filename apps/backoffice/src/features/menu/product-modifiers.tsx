@@ -1,0 +1,243 @@
+/**
+ * A product's option groups in their order, each with how many units the guest may choose (maxChoices) and how
+ * many are included in the price (choicesIncluded). Each change is its own save of the product (its version moves
+ * on, and the product form above is told). The rules of @app/domain's `validateModifierSettings` are checked
+ * before sending, on the field they are about.
+ */
+import type { EditorModifier, EditorProduct, EditorProductModifier } from "@app/contracts";
+import { validateModifierSettings } from "@app/domain";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { SelectField, TextField } from "../../components/form";
+import { errorMessageKey, type FieldErrors } from "../../lib/form-errors";
+import { useMenuEditor } from "./editor-context";
+import { nameIn } from "./names";
+import { moveItem } from "./reorder";
+import { ReorderList } from "./reorder-list";
+
+/** A count field's text as a whole number, or NaN (refused as Menu.InvalidCount). */
+function count(text: string): number {
+  return /^\d{1,2}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+}
+
+function settingsErrors(maxChoices: number, choicesIncluded: number, modifier: EditorModifier | undefined) {
+  const errors: FieldErrors = {};
+  if (Number.isNaN(maxChoices)) errors.maxChoices = { code: "Menu.InvalidCount" };
+  if (Number.isNaN(choicesIncluded)) errors.choicesIncluded = { code: "Menu.InvalidCount" };
+  if (Object.keys(errors).length > 0) return errors;
+  for (const { field, code } of validateModifierSettings({
+    maxChoices,
+    choicesIncluded,
+    choices: modifier?.choices ?? [],
+  })) {
+    // Rules about the group's choices are the group's to fix: shown on the limit they conflict with.
+    const path = field === "maxChoices" || field === "choicesIncluded" ? field : "maxChoices";
+    errors[path] ??= { code };
+  }
+  return errors;
+}
+
+export function ProductModifiers(props: { product: EditorProduct; onProductSaved: (saved: EditorProduct) => void }) {
+  const { t, i18n } = useTranslation();
+  const { editor, calls } = useMenuEditor();
+  const { product } = props;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const groupName = (id: number) =>
+    nameIn(editor.modifiers.find((m) => m.id === id)?.name ?? {}, i18n.language, t("menu.unnamed"));
+
+  /** Saves one after another, each based on the version the last answered. */
+  const run = async (steps: ((version: number) => Promise<EditorProduct>)[]) => {
+    setBusy(true);
+    setError(null);
+    try {
+      let version = product.version;
+      for (const step of steps) {
+        const saved = await step(version);
+        version = saved.version;
+        props.onProductSaved(saved);
+      }
+    } catch (failure) {
+      setError(t(`errors.${errorMessageKey(failure)}`, { defaultValue: t("errors.Unknown") }));
+      throw failure;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const move = (move: { from: number; to: number }) => {
+    const reordered = moveItem(product.modifiers, move.from, move.to);
+    const steps = reordered
+      .map((group, index) => ({ group, index }))
+      .filter(({ group, index }) => group.sortOrder !== index)
+      .map(
+        ({ group, index }) =>
+          (version: number) =>
+            calls.setProductModifier(product.id, group.modifierId, {
+              version,
+              maxChoices: group.maxChoices,
+              choicesIncluded: group.choicesIncluded,
+              sortOrder: index,
+            }),
+      );
+    return run(steps).then(
+      () => true,
+      () => false,
+    );
+  };
+
+  return (
+    <section aria-labelledby="groups-title" className="menu-section">
+      <h3 id="groups-title">{t("menu.groups.onProduct")}</h3>
+      <p className="hint">{t("menu.groups.onProductHint")}</p>
+      {product.modifiers.length > 0 && (
+        <ReorderList
+          label={t("menu.groups.onProduct")}
+          busy={busy}
+          onMove={move}
+          entries={product.modifiers.map((group) => ({
+            id: group.modifierId,
+            name: groupName(group.modifierId),
+            content: (
+              <GroupSettings
+                group={group}
+                name={groupName(group.modifierId)}
+                modifier={editor.modifiers.find((m) => m.id === group.modifierId)}
+                onSave={(settings) =>
+                  run([
+                    (version) =>
+                      calls.setProductModifier(product.id, group.modifierId, {
+                        version,
+                        ...settings,
+                        sortOrder: group.sortOrder,
+                      }),
+                  ])
+                }
+                onRemove={() => run([(version) => calls.removeProductModifier(product.id, group.modifierId, version)])}
+              />
+            ),
+          }))}
+        />
+      )}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <AddGroup
+        product={product}
+        onAdd={(modifierId) =>
+          run([
+            (version) =>
+              calls.setProductModifier(product.id, modifierId, {
+                version,
+                maxChoices: 1,
+                choicesIncluded: 0,
+                sortOrder: product.modifiers.length,
+              }),
+          ])
+        }
+      />
+    </section>
+  );
+}
+
+function GroupSettings(props: {
+  group: EditorProductModifier;
+  name: string;
+  modifier: EditorModifier | undefined;
+  onSave: (settings: { maxChoices: number; choicesIncluded: number }) => Promise<void>;
+  onRemove: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const { base } = useMenuEditor();
+  const [maxChoices, setMax] = useState(String(props.group.maxChoices));
+  const [choicesIncluded, setIncluded] = useState(String(props.group.choicesIncluded));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saved, setSaved] = useState(false);
+  const id = `group-${props.group.modifierId}`;
+  const save = async () => {
+    const refused = settingsErrors(count(maxChoices), count(choicesIncluded), props.modifier);
+    setErrors(refused);
+    setSaved(false);
+    if (Object.keys(refused).length > 0) return;
+    await props.onSave({ maxChoices: count(maxChoices), choicesIncluded: count(choicesIncluded) }).then(
+      () => setSaved(true),
+      () => undefined,
+    );
+  };
+  return (
+    <div className="group-settings">
+      <Link to={`${base}/options/groups/${props.group.modifierId}`} className="group-name">
+        {props.name}
+      </Link>
+      <div className="count-row">
+        <TextField
+          path={`${id}.maxChoices`}
+          label={t("menu.groups.maxChoices")}
+          inputMode="numeric"
+          value={maxChoices}
+          error={errors.maxChoices}
+          onChange={setMax}
+        />
+        <TextField
+          path={`${id}.choicesIncluded`}
+          label={t("menu.groups.choicesIncluded")}
+          inputMode="numeric"
+          value={choicesIncluded}
+          error={errors.choicesIncluded}
+          onChange={setIncluded}
+        />
+      </div>
+      <div className="button-row">
+        <button type="button" className="button" onClick={() => void save()}>
+          {t("form.save")}
+          <span className="visually-hidden"> {props.name}</span>
+        </button>
+        <button type="button" className="button quiet" onClick={() => void props.onRemove().catch(() => undefined)}>
+          {t("menu.groups.remove")}
+          <span className="visually-hidden"> {props.name}</span>
+        </button>
+        <p className="saved-note" role="status">
+          {saved ? t("form.saved") : ""}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function AddGroup({ product, onAdd }: { product: EditorProduct; onAdd: (modifierId: number) => Promise<void> }) {
+  const { t, i18n } = useTranslation();
+  const { editor } = useMenuEditor();
+  const [chosen, setChosen] = useState("");
+  const free = editor.modifiers.filter((m) => !product.modifiers.some((g) => g.modifierId === m.id));
+  if (free.length === 0) return null;
+  return (
+    <div className="button-row add-row">
+      <SelectField
+        path="addGroup"
+        label={t("menu.groups.add")}
+        value={chosen}
+        options={[
+          { value: "", label: t("menu.choose") },
+          ...free.map((m) => ({ value: String(m.id), label: nameIn(m.name, i18n.language, t("menu.unnamed")) })),
+        ]}
+        onChange={setChosen}
+      />
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          if (chosen)
+            void onAdd(Number(chosen)).then(
+              () => setChosen(""),
+              () => undefined,
+            );
+        }}
+      >
+        {t("menu.add")}
+      </button>
+    </div>
+  );
+}
