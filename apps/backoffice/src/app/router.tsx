@@ -4,8 +4,8 @@ import { ForgotPasswordPage, LinkPage, SignInPage } from "../features/auth";
 import { DiscountCodesPage, GiftcardsPage } from "../features/codes";
 import { EndOfDayPage, FiguresPage } from "../features/figures";
 import { HoursRoute } from "../features/hours";
-import { OrderPage } from "../features/order-page";
 import { MenuEditorRoutes } from "../features/menu";
+import { OrderPage } from "../features/order-page";
 import {
   BrandSection,
   CreateRestaurantPage,

@@ -111,7 +111,7 @@ function saveRoutes(admin: Api, deps: Deps) {
       schema: {
         tags: ADMIN_TAGS,
         summary: "Switch a discount code on or off",
-        description: "An inactive code is refused to guests as invalid (422 Discount.Invalid). " + RULES,
+        description: `An inactive code is refused to guests as invalid (422 Discount.Invalid). ${RULES}`,
         params: DiscountCodeParams,
         body: SetActive,
         response: { 200: DiscountCodeView, ...errors, 409: EditConflict },
