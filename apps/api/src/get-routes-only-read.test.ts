@@ -109,6 +109,11 @@ function fillings(path: string, ids: FlowIds): string[] {
     // image is seeded: a 404): they must write nothing either.
     restaurantId: String(module.productionUnitId),
     hash: "0".repeat(64),
+    // A menu image's variant (no image is seeded: a 404).
+    file: "640.webp",
+    // Admin reads of one code or gift card (read without a session: 401).
+    giftcardId: "1",
+    codeId: "1",
     organisationId: "1",
     token: "an-unknown-link-token",
   };

@@ -19,7 +19,7 @@ import { placeOrder } from "./modules/kitchen/testing";
 import { createOwner } from "./modules/staff";
 import { basketHelpers } from "./testing/basket-helpers";
 import { parseForms, submitForm } from "./testing/html-form";
-import { followPaymentUrl } from "./testing/order-fixtures";
+import { followPaymentUrl, pay, preparedCheckout, pressTestButton } from "./testing/order-fixtures";
 import { createClock, createTestApp, type TestApp } from "./testing/test-app";
 
 type Json = Record<string, unknown>;
@@ -313,6 +313,8 @@ async function backOfficeSamples(t: TestApp): Promise<[string, Sample][]> {
   return [
     ...(await serviceSamples(t, owner, restaurantUrl)),
     ...menuEditorBodySamples(t, owner),
+    ...codeSamples(t, owner, restaurantUrl),
+    refundSample(t, owner),
     [
       "POST /api/admin/organisations/{organisationId}/restaurants",
       async () => ({
@@ -451,3 +453,97 @@ const credentials = (account: { email: string; password: string }) => ({
   email: account.email,
   password: account.password,
 });
+
+type Versioned = { id: number; edit: { version: number } };
+
+/**
+ * Discount codes and gift cards as their pages send them: a new code each run (a code is unique), the same contents
+ * saved again at the version just read, switched on again; a gift card issued, and switched on again.
+ */
+function codeSamples(t: TestApp, owner: Record<string, string>, restaurantUrl: string): [string, Sample][] {
+  let codes = 0;
+  const codeBody = (code: string) => ({ code, kind: "amount", value: 10, minimumBasket: 0 });
+  const listed = async <T>(url: string, key: string): Promise<T> =>
+    (await t.request({ method: "GET", url, headers: owner })).json<Record<string, T>>()[key]!;
+  /** A code made for the samples once; each sample call reads its current version. */
+  let codeId: number | undefined;
+  const current = async () => {
+    codeId ??= (
+      await t.request({
+        method: "POST",
+        url: `${restaurantUrl}/discount-codes`,
+        headers: owner,
+        payload: codeBody("LENIENCY-SAVED"),
+      })
+    ).json<{ id: number }>().id;
+    const all = await listed<Versioned[]>(`${restaurantUrl}/discount-codes`, "codes");
+    return all.find((code) => code.id === codeId)!;
+  };
+  let giftcardId: number | undefined;
+  const currentCard = async () => {
+    giftcardId ??= (
+      await t.request({ method: "POST", url: `${restaurantUrl}/giftcards`, headers: owner, payload: { amount: 50 } })
+    ).json<{ id: number }>().id;
+    return (await t.request({ method: "GET", url: `${restaurantUrl}/giftcards/${giftcardId}`, headers: owner })).json<{
+      giftcard: Versioned;
+    }>().giftcard;
+  };
+  return [
+    [
+      "POST /api/admin/restaurants/{restaurantId}/discount-codes",
+      async () => ({ url: `${restaurantUrl}/discount-codes`, headers: owner, body: codeBody(`LENIENCY-${++codes}`) }),
+    ],
+    [
+      "PUT /api/admin/restaurants/{restaurantId}/discount-codes/{codeId}",
+      async () => {
+        const code = await current();
+        const body = { ...codeBody("LENIENCY-SAVED"), version: code.edit.version };
+        return { url: `${restaurantUrl}/discount-codes/${code.id}`, headers: owner, body };
+      },
+    ],
+    [
+      "PUT /api/admin/restaurants/{restaurantId}/discount-codes/{codeId}/active",
+      async () => {
+        const code = await current();
+        const body = { isActive: true, version: code.edit.version };
+        return { url: `${restaurantUrl}/discount-codes/${code.id}/active`, headers: owner, body };
+      },
+    ],
+    [
+      "POST /api/admin/restaurants/{restaurantId}/giftcards",
+      async () => ({ url: `${restaurantUrl}/giftcards`, headers: owner, body: { amount: 25 } }),
+    ],
+    [
+      "PUT /api/admin/restaurants/{restaurantId}/giftcards/{giftcardId}/active",
+      async () => {
+        const card = await currentCard();
+        const body = { isActive: true, version: card.edit.version };
+        return { url: `${restaurantUrl}/giftcards/${card.id}/active`, headers: owner, body };
+      },
+    ],
+  ];
+}
+
+/** One card-paid order of restaurant A, given back one øre at a time (it never runs out in a run's calls). */
+function refundSample(t: TestApp, owner: Record<string, string>): [string, Sample] {
+  let orderId: string | undefined;
+  const cardPaidOrder = async () => {
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA);
+    const payment = await pay(t, checkoutId, { paymentMethods: "card" });
+    expect(payment.statusCode, payment.body).toBe(200);
+    await pressTestButton(t, payment.json().id, "approve");
+    const order = await t.request({ method: "GET", url: `/api/checkout/${checkoutId}`, headers: t.restaurantA.auth });
+    return order.json<{ orderId: string }>().orderId;
+  };
+  return [
+    "POST /api/admin/orders/{orderId}/refunds",
+    async () => {
+      orderId ??= await cardPaidOrder();
+      return {
+        url: `/api/admin/orders/${orderId}/refunds`,
+        headers: owner,
+        body: { kind: "amount", amount: 0.01, reason: "Leniency" },
+      };
+    },
+  ];
+}

@@ -37,6 +37,8 @@ const PUBLIC_BY_DESIGN: Record<string, string> = {
     "the hosted page's buttons: the random UUID and the page's form secret",
   "GET /api/brand-images/{hash}":
     "a restaurant's logo, shown to every guest: named by the SHA-256 of its bytes, which no one can guess",
+  "GET /api/menu-images/{hash}/{file}":
+    "a menu picture, shown to every guest: named by the SHA-256 of the uploaded bytes, which no one can guess",
 };
 
 describe.each(await testDbKinds())("every route with an id, on %s", (kind) => {
