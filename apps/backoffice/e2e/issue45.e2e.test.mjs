@@ -320,12 +320,13 @@ test("a manager of A edits the menu, sells out, adds a choice and a code; the gu
   // 5. Restaurant B: not the manager's, in the UI and in the admin API.
   const restaurantB = (await guestApi("127.0.0.1")).module.productionUnitId;
   assert.notEqual(restaurantB, id);
-  for (const path of ["", "/menu", "/figures", "/discount-codes"]) {
+  for (const path of ["/orders", "/kitchen", "", "/menu", "/figures", "/discount-codes"]) {
     await manager.goto(product.url("localhost", `/admin/restaurants/${restaurantB}${path}`));
+    await manager.getByRole("heading", { level: 1, name: "Siden findes ikke" }).waitFor();
     await manager.getByText("Siden findes ikke, eller din konto kan ikke åbne den.").waitFor();
   }
   await look(manager, "desktop-da-restaurant-b");
-  for (const path of ["", "/menu-editor", "/figures", "/discount-codes"]) {
+  for (const path of ["", "/menu-editor", "/figures", "/discount-codes", "/availability"]) {
     assert.equal((await adminGet(manager, `/restaurants/${restaurantB}${path}`)).status, 404, `B${path || " itself"}`);
   }
   await manager.close();
