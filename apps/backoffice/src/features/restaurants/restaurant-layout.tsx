@@ -1,8 +1,9 @@
 import type { Restaurant } from "@app/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { NavLink, Outlet, useOutletContext, useParams } from "react-router";
+import { Link, NavLink, Outlet, useOutletContext, useParams } from "react-router";
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
+import { ApiError } from "../../lib/api";
 import { ownerOf, useMe } from "../../lib/session";
 import { restaurantQuery } from "./api";
 
@@ -15,6 +16,16 @@ export function RestaurantLayout() {
   const me = useMe();
   const restaurant = useQuery(restaurantQuery(id));
   const base = `/restaurants/${id}`;
+  // The API answers 404 for a restaurant outside the account's (not 403): the same page as for one that does not exist.
+  if (restaurant.error instanceof ApiError && restaurant.error.status === 404) {
+    return (
+      <>
+        <PageHeading title={t("notFound.title")} />
+        <p>{t("notFound.text")}</p>
+        <Link to="/">{t("nav.restaurants")}</Link>
+      </>
+    );
+  }
   return (
     <>
       <PageHeading title={restaurant.data?.name ?? t("restaurant.title")} />
