@@ -190,11 +190,6 @@ test("a guest's order: on the kitchen tablet within 2 s with its alert; accepted
   assert.equal(new Date(accepted.readyTime).getTime(), readyAt.getTime(), "ready 10 min after the guest's time");
   await guestPageSays(guest, `Accepteret — klar kl. ${restaurantClock(readyAt)}`);
 
-  console.log("DEBUG card", await card.innerText());
-  console.log(
-    "DEBUG admin",
-    JSON.stringify(await tablet.evaluate(async (id) => (await fetch(`/api/admin/orders/${id}`)).json(), guest.orderId)),
-  );
   await card.getByRole("button", { name: t.printTicket }).click();
   assert.equal(await tablet.evaluate(() => window.printed), 1, "the print dialog was asked for");
   const ticket = tablet.locator('.print-sheet[data-print="ticket"]');
