@@ -3,8 +3,7 @@
  * sharp in the test, a fake .jpg, a damaged file, a decompression bomb, 20 MB bodies (declared, and streamed
  * without a declared size), idempotent re-uploads, the variants' headers, and who may upload.
  */
-import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { Readable } from "node:stream";
 import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
@@ -157,37 +156,44 @@ describe("refusing what is not a safe image", () => {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = t.app.server.address() as AddressInfo;
     const session = actors.sessions.manager;
+    // A raw socket, not http.request: the server may close while the client still writes, and the client's EPIPE
+    // must not hide the answer that came before it.
     const outcome = await new Promise<{ status: number; sentWhenAnswered: number }>((resolve, reject) => {
       let sent = 0;
-      const req = httpRequest({
-        host: "127.0.0.1",
-        port,
-        method: "POST",
-        path: `/api/admin/restaurants/${actors.restaurantAId}/menu-images`,
-        headers: {
-          "content-type": "image/jpeg",
-          "transfer-encoding": "chunked",
-          host: "localhost:80",
-          origin: "http://localhost:80",
-          cookie: session.cookie,
-          "x-csrf-token": session.csrfToken,
-        },
+      let received = "";
+      let answeredAt = -1;
+      const socket = connect({ host: "127.0.0.1", port });
+      const answer = () => {
+        const status = /^HTTP\/1\.1 (\d{3})/.exec(received);
+        if (status) resolve({ status: Number(status[1]), sentWhenAnswered: answeredAt });
+        else reject(new Error(`no answer before the connection ended: ${JSON.stringify(received)}`));
+        socket.destroy();
+      };
+      socket.on("data", (data) => {
+        if (answeredAt < 0) answeredAt = sent;
+        received += data.toString("latin1");
+        if (received.includes("\r\n\r\n")) answer();
       });
-      req.on("response", (res) => {
-        resolve({ status: res.statusCode ?? 0, sentWhenAnswered: sent });
-        res.resume();
-        req.destroy();
-      });
-      req.on("error", (error) =>
-        sent >= 20 * 1024 * 1024 ? resolve({ status: 0, sentWhenAnswered: sent }) : reject(error),
-      );
+      socket.on("error", answer);
+      socket.on("close", answer);
+      const head = [
+        `POST /api/admin/restaurants/${actors.restaurantAId}/menu-images HTTP/1.1`,
+        "host: localhost:80",
+        "origin: http://localhost:80",
+        "content-type: image/jpeg",
+        "transfer-encoding: chunked",
+        `cookie: ${session.cookie}`,
+        `x-csrf-token: ${session.csrfToken}`,
+      ];
+      socket.write(`${head.join("\r\n")}\r\n\r\n`);
       const chunk = Buffer.alloc(256 * 1024);
+      const framed = Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from("\r\n")]);
       const pump = () => {
-        while (sent < 20 * 1024 * 1024) {
+        while (sent < 20 * 1024 * 1024 && answeredAt < 0 && !socket.destroyed) {
           sent += chunk.length;
-          if (!req.write(chunk)) return void req.once("drain", pump);
+          if (!socket.write(framed)) return void socket.once("drain", pump);
         }
-        req.end();
+        if (!socket.destroyed && answeredAt < 0) socket.write("0\r\n\r\n");
       };
       pump();
     });
