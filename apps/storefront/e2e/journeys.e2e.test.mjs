@@ -159,7 +159,8 @@ for (const [size, viewport] of [
 
     test("restaurant B on 127.0.0.1 shows its own menu, logo and colour", async () => {
       const page = await product.openLoggedIn("127.0.0.1", viewport);
-      assert.match(await page.locator("a.logo img").getAttribute("src"), /logo-b\.svg$/);
+      // The logo is a blank placeholder until the app has painted (lib/first-paint.ts): wait for B's own.
+      await page.locator('a.logo img[src$="logo-b.svg"]').waitFor();
       assert.equal(await page.getByRole("link", { name: "Burgere", exact: true }).count(), 0);
       await openCategory(page, "Pizzaer");
       await page.getByRole("heading", { name: "Margherita" }).waitFor();
