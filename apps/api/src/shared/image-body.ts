@@ -6,9 +6,13 @@
  *
  * The size limit is kept while the body streams in: a declared Content-Length over it is refused before a
  * byte is read, and a body without one (chunked) is cut the moment it passes the limit, so at most `maxBytes`
- * are ever held. The refusal is answered with `Connection: close`: Node would otherwise read and discard the
- * rest of a 20 MB body to keep the connection alive (https://nodejs.org/api/http.html#event-request), holding
- * it for as long as the client takes to send it.
+ * are ever held.
+ *
+ * The refusal is answered while the client may still be sending, so the connection is closed the way RFC 9112
+ * §9.6 asks: the rest of the body is read and thrown away for at most LINGER_MS after the answer, then the
+ * connection is cut. Closing at once (`Connection: close`) makes the server's kernel answer the unread bytes with
+ * a reset, and a reset can reach the client before it has read the 413, which it then never sees (it happened in
+ * CI). Reading without a limit would hold the connection for as long as the client takes to send 20 MB.
  */
 import type { IncomingMessage } from "node:http";
 import type { AppError } from "../errors";
@@ -28,9 +32,28 @@ export function acceptImageBodies(scope: Api, maxBytes: number, tooLarge: () => 
   scope.addHook("onRequest", async (request) => {
     if (Number(request.headers["content-length"] ?? 0) > maxBytes) throw tooLarge();
   });
+  // Fastify answers a body it could not parse with `Connection: close` (lib/content-type-parser.js), which is the
+  // immediate close described above; the connection is closed by lingerThenClose instead.
   scope.addHook("onSend", async (_request, reply) => {
-    if (reply.statusCode === 413) reply.header("connection", "close");
+    if (reply.statusCode === 413) reply.removeHeader("connection");
   });
+  scope.addHook("onResponse", async (request, reply) => {
+    if (reply.statusCode === 413) lingerThenClose(request.raw);
+  });
+}
+
+const LINGER_MS = 5_000;
+
+/** Throws away what the client still sends of a refused body; cuts the connection if it has not ended by then. */
+function lingerThenClose(body: IncomingMessage): void {
+  if (body.complete) return;
+  const { socket } = body;
+  const cut = setTimeout(() => socket.destroy(), LINGER_MS);
+  cut.unref();
+  const settled = () => clearTimeout(cut);
+  body.once("end", settled);
+  socket.once("close", settled);
+  body.resume();
 }
 
 const TOO_LARGE = Symbol("too large");
@@ -50,7 +73,6 @@ function readLimited(payload: IncomingMessage, maxBytes: number): Promise<Buffer
       if (received > maxBytes) {
         stop();
         chunks.length = 0;
-        payload.pause();
         reject(TOO_LARGE);
         return;
       }

@@ -10,28 +10,28 @@
  * Windows: no /proc) it does nothing.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { setPriority } from "node:os";
+import { getPriority, setPriority } from "node:os";
 
 export const DECODER_NICE = 10;
 const DECODER_THREAD_NAME = "libvips worker";
 const TASKS = "/proc/self/task";
 
-const lowered = new Set<number>();
-
-/** Lowers the priority of every libvips worker thread not lowered yet; the ids of those lowered now. */
+/**
+ * Lowers the priority of every libvips worker thread not lowered yet; the ids of those lowered now. Each thread's
+ * own priority says whether it was lowered (no list of ids kept: the kernel reuses the id of a thread that ended).
+ */
 export function lowerDecoderPriority(): number[] {
   const now: number[] = [];
   for (const tid of threadIds()) {
-    if (lowered.has(tid) || threadName(tid) !== DECODER_THREAD_NAME) continue;
+    if (threadName(tid) !== DECODER_THREAD_NAME) continue;
     try {
+      if (getPriority(tid) === DECODER_NICE) continue;
       setPriority(tid, DECODER_NICE);
-      lowered.add(tid);
       now.push(tid);
     } catch {
       // The thread ended between the listing and the call.
     }
   }
-  forgetEnded();
   return now;
 }
 
@@ -63,11 +63,4 @@ function threadName(tid: number): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Thread ids are reused by the kernel: an id whose thread ended must be looked at again. */
-function forgetEnded(): void {
-  if (lowered.size < 64) return;
-  const alive = new Set(threadIds());
-  for (const tid of lowered) if (!alive.has(tid)) lowered.delete(tid);
 }

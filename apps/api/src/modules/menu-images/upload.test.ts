@@ -135,14 +135,13 @@ describe("refusing what is not a safe image", () => {
     await expect(makeVariants(await bomb30k)).rejects.toBeInstanceOf(TooManyPixels);
   });
 
-  test("a declared 20 MB body is 413 Input.ImageTooLarge before it is read, with Connection: close", async () => {
+  test("a declared 20 MB body is 413 Input.ImageTooLarge before it is read", async () => {
     const res = await upload(Buffer.alloc(20 * 1024 * 1024), "image/jpeg");
     expect(res.statusCode).toBe(413);
     expect(res.json().errors[0]).toMatchObject({
       code: "Input.ImageTooLarge",
       message: "The image may be at most 10 MB",
     });
-    expect(res.headers.connection).toBe("close");
   });
 
   test("a 20 MB body streamed without a declared size is cut at the limit: 413", async () => {
@@ -152,7 +151,7 @@ describe("refusing what is not a safe image", () => {
     expect(res.json().errors[0].code).toBe("Input.ImageTooLarge");
   });
 
-  test("over a real socket, the 413 comes back while the client is still sending, and the connection closes", async () => {
+  test("over a real socket, the 413 comes back while the client is still sending, and reaches it", async () => {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const { port } = t.app.server.address() as AddressInfo;
     const session = actors.sessions.manager;
