@@ -55,6 +55,9 @@ export const OWNERS = {
   blocked_product: "warehouse",
   blocked_choice: "warehouse",
   // A guest's basket, checkout, payment and order.
+  // An organisation's own payment provider account (issue 46), sealed secrets; the webhook events handled.
+  payment_account: "payment-accounts",
+  payment_webhook_event: "payment",
   basket: "basket",
   basket_item: "basket",
   basket_item_choice: "basket",

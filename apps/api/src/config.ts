@@ -54,6 +54,8 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((value, ctx) => parseOrigins(value, ctx)),
+  SECRETS_KEY: z.string().min(32, "must be at least 32 characters (for example: openssl rand -base64 32)").optional(),
+  STRIPE_API_URL: z.string().url().optional(),
 });
 
 export type Config = {
@@ -110,6 +112,16 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Origins allowed to call the API from a browser (CORS); empty: none. */
   corsOrigins: string[];
+  /**
+   * Seals the secrets restaurants store (a payment provider's API key and webhook secret: shared/secret-box.ts).
+   * Unset: the server refuses to store a secret and says why. Every API process of one database needs the same.
+   */
+  secretsKey: Uint8Array | undefined;
+  /**
+   * Where the Stripe SDK sends its calls instead of https://api.stripe.com (a local fake in tests, or
+   * stripe-mock); unset in production.
+   */
+  stripeApiUrl: string | undefined;
 };
 
 export type PaymentLimits = { unpaidPerToken: number; unpaidPerAddress: number; perAddressPerHour: number };
@@ -162,6 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emptyBasketRetentionHours: e.EMPTY_BASKET_RETENTION_HOURS,
     trustProxy: e.TRUST_PROXY === true ? { hops: e.TRUST_PROXY_HOPS as number } : e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
+    secretsKey: e.SECRETS_KEY === undefined ? undefined : new TextEncoder().encode(e.SECRETS_KEY),
+    stripeApiUrl: e.STRIPE_API_URL,
   };
 }
 

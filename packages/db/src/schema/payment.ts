@@ -16,9 +16,10 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { checkout } from "./checkout";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, editedBy, updatedAt } from "./columns";
 import { giftcard } from "./discount-giftcard";
 import { capacityInstance } from "./instances";
+import { organisation } from "./organisation";
 import { productionUnit } from "./tenancy";
 
 export const payment = pgTable(
@@ -173,4 +174,47 @@ export const giftcardTransaction = pgTable(
     index("giftcard_transaction_card").on(t.giftcardId, t.createdAt),
     check("giftcard_transaction_kind", sql`${t.kind} in ('spent', 'returned', 'issued', 'refunded', 'adjusted')`),
   ],
+);
+
+/**
+ * An organisation's own account at a payment provider (issue 46: Stripe): its secret API key and webhook
+ * signing secret, sealed with the server's SECRETS_KEY (AES-256-GCM, apps/api/src/shared/secret-box.ts), never
+ * stored or sent back in the clear. While an organisation has one, its restaurants' online payments go to that
+ * provider; without one they stay with the built-in test provider.
+ */
+export const paymentAccount = pgTable(
+  "payment_account",
+  {
+    organisationId: integer("organisation_id")
+      .primaryKey()
+      .references(() => organisation.id, { onDelete: "cascade" }),
+    /** The provider module's name (PaymentProvider.name): "stripe". */
+    provider: text("provider").notNull(),
+    /** The key's own mode: Stripe's sk_live_/rk_live_ keys move money, sk_test_/rk_test_ keys never do. */
+    liveMode: boolean("live_mode").notNull(),
+    secretKeySealed: text("secret_key_sealed").notNull(),
+    webhookSecretSealed: text("webhook_secret_sealed").notNull(),
+    /** What the back office shows of the key: its prefix and last four characters ("sk_test_…4242"). */
+    secretKeyHint: text("secret_key_hint").notNull(),
+    /** The webhook URL's path segment: names the account whose signing secret verifies an event. */
+    webhookId: uuid("webhook_id").notNull().defaultRandom(),
+    ...editedBy(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_account_webhook").on(t.webhookId),
+    check("payment_account_provider", sql`${t.provider} in ('stripe')`),
+  ],
+);
+
+/** Webhook events already handled, by the provider's event id: a repeated delivery changes nothing twice. */
+export const paymentWebhookEvent = pgTable(
+  "payment_webhook_event",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index("payment_webhook_event_received").on(t.receivedAt)],
 );

@@ -51,6 +51,7 @@ import {
   settleCheckoutMoney,
 } from "../checkout";
 import { checkReadyTime, refuseBelowDeliveryMinimum } from "../delivery";
+import { findAccountOfModule } from "../payment-accounts";
 import { getModuleSettings } from "../settings";
 import { requireOwnModule } from "../tenancy";
 import { refuseWhilePaused } from "../warehouse";
@@ -98,6 +99,8 @@ type Plan = { kind: "pickup" } | { kind: "online"; methods: OnlineMethod[] } | {
 type AttemptRequest = {
   plan: Plan;
   provider: PaymentProvider | undefined;
+  /** The provider's mode for this module: a Stripe test key, or the built-in test provider (no money moves). */
+  testMode: boolean;
   continueUrl: string;
   cancelUrl: string;
   receiptEmail: string | null;
@@ -141,6 +144,21 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
  * What the request asks for, checked before anything is written: the module and checkout are the
  * token's, the redirect URLs are the module's own, the methods are allowed and the provider takes them.
  */
+/**
+ * The organisation's own provider account decides where a module's online payments go (issue 46); without one,
+ * the module's payment instance does (the built-in test provider: test mode, no money moves).
+ */
+async function chooseProvider(
+  deps: Deps,
+  module: { id: number; paymentInstanceId: number },
+): Promise<{ provider: PaymentProvider | undefined; testMode: boolean }> {
+  const account = await findAccountOfModule(deps.db, module.id);
+  if (account) return { provider: deps.payments.get(account.provider), testMode: !account.liveMode };
+  const name = await findProviderName(deps.db, module.paymentInstanceId);
+  const provider = name ? deps.payments.get(name) : undefined;
+  return { provider, testMode: provider?.testMode ?? true };
+}
+
 async function planAttempt(
   deps: Deps,
   input: CreatePaymentInput,
@@ -157,8 +175,7 @@ async function planAttempt(
 
   const settings = await getModuleSettings(db, module.id);
   const plan = planRest(settings, query.paymentMethods);
-  const providerName = await findProviderName(db, module.paymentInstanceId);
-  const provider = providerName ? deps.payments.get(providerName) : undefined;
+  const { provider, testMode } = await chooseProvider(deps, module);
   if (plan.kind === "online") {
     if (!provider) throw providerUnavailable();
     const unsupported = plan.methods.find((method) => !provider.methods.includes(method));
@@ -167,6 +184,7 @@ async function planAttempt(
   const request: AttemptRequest = {
     plan,
     provider,
+    testMode,
     continueUrl,
     cancelUrl,
     receiptEmail: query.receiptEmail ?? null,
@@ -353,7 +371,7 @@ async function insertRestPayment(
   tx: Executor,
   common: AttemptCommon,
   restMinor: number,
-  { plan, provider, continueUrl, cancelUrl }: AttemptRequest,
+  { plan, provider, testMode, continueUrl, cancelUrl }: AttemptRequest,
 ): Promise<PaymentRow> {
   if (plan.kind === "none-allowed") throw paymentMethodNotAllowed("of any kind");
   const online = plan.kind === "online" && restMinor > 0 ? plan : null;
@@ -366,7 +384,7 @@ async function insertRestPayment(
     provider: online ? provider!.name : "restaurant",
     method: online ? online.methods[0]! : "pickup",
     // Only the provider decides: a guest cannot turn a real payment into a test one.
-    isTest: online ? provider!.testMode : false,
+    isTest: online ? testMode : false,
     continueUrl,
     cancelUrl,
   });

@@ -1,0 +1,54 @@
+/**
+ * payment_account: an organisation's own account at a payment provider (issue 46). This module owns the table;
+ * others read through index.ts. Secrets are sealed (shared/secret-box.ts) and opened only in credentials.ts.
+ */
+import { type Executor, schema } from "@app/db";
+import { eq } from "@app/db/orm";
+import { readRestaurantSetup } from "../../shared/restaurant-setup";
+
+const { paymentAccount, productionUnit, module } = schema;
+
+export type PaymentAccountRow = typeof paymentAccount.$inferSelect;
+
+/** Which provider account a module's online payments go to: its organisation's, if it has one. */
+export type ModuleAccount = { provider: string; liveMode: boolean };
+
+export function findAccountOfModule(db: Executor, moduleId: number): Promise<ModuleAccount | undefined> {
+  return readRestaurantSetup(db, `payment-accounts.module:${moduleId}`, async () => {
+    const rows = await db
+      .select({ provider: paymentAccount.provider, liveMode: paymentAccount.liveMode })
+      .from(module)
+      .innerJoin(productionUnit, eq(productionUnit.id, module.productionUnitId))
+      .innerJoin(paymentAccount, eq(paymentAccount.organisationId, productionUnit.organisationId))
+      .where(eq(module.id, moduleId))
+      .limit(1);
+    return rows[0];
+  });
+}
+
+export async function findAccountOfOrganisation(
+  db: Executor,
+  organisationId: number,
+): Promise<PaymentAccountRow | undefined> {
+  const rows = await db.select().from(paymentAccount).where(eq(paymentAccount.organisationId, organisationId)).limit(1);
+  return rows[0];
+}
+
+/** The account of the restaurant (production unit) a payment was made at. */
+export async function findAccountOfUnit(
+  db: Executor,
+  productionUnitId: number,
+): Promise<PaymentAccountRow | undefined> {
+  const rows = await db
+    .select({ account: paymentAccount })
+    .from(productionUnit)
+    .innerJoin(paymentAccount, eq(paymentAccount.organisationId, productionUnit.organisationId))
+    .where(eq(productionUnit.id, productionUnitId))
+    .limit(1);
+  return rows[0]?.account;
+}
+
+export async function findAccountByWebhookId(db: Executor, webhookId: string): Promise<PaymentAccountRow | undefined> {
+  const rows = await db.select().from(paymentAccount).where(eq(paymentAccount.webhookId, webhookId)).limit(1);
+  return rows[0];
+}
