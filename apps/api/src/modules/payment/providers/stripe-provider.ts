@@ -41,7 +41,7 @@ export type StripeProviderOptions = {
   now?: () => Date;
   /** One call to Stripe may take this long (default 20 s: a guest waits for createPayment). */
   timeoutMs?: number;
-  /** The SDK's own retries of a failed call, with the same Idempotency-Key (default: the SDK's, 1). */
+  /** The SDK's own retries of a failed call, with the same Idempotency-Key (default: the SDK's, 2). */
   maxNetworkRetries?: number;
 };
 
