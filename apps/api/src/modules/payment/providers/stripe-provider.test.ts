@@ -341,6 +341,28 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
       await vi.waitFor(() => expect(stripe.session(sessionId).status).toBe("expired"), { timeout: 10_000 });
     });
 
+    test("paid at Stripe after the shop gave the payment up (expiring failed): the whole amount is refunded", async () => {
+      const { paymentId, sessionId, checkoutId } = await startPayment();
+      stripe.failNext("POST", /\/expire$/, "server-error");
+      const cancelled = await t.request({
+        method: "POST",
+        url: "/api/payment/cancel",
+        headers: t.restaurantA.auth,
+        payload: { paymentId },
+      });
+      expect(cancelled.statusCode).toBe(200);
+      expect((await webhook(stripe.complete(sessionId))).statusCode).toBe(200);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.CANCELLED);
+      expect(await ordersOf(checkoutId)).toHaveLength(0);
+      await vi.waitFor(async () => expect((await refundsOf(t, paymentId))[0]?.doneAt).toBeTruthy(), {
+        timeout: 10_000,
+      });
+      const { amountMinor } = await paymentRow(paymentId);
+      expect(stripe.refunds.filter((r) => (r.metadata as { paymentId: string }).paymentId === paymentId)).toEqual([
+        expect.objectContaining({ amount: amountMinor, status: "succeeded" }),
+      ]);
+    });
+
     /** An order paid through Stripe (completed by webhook), and its Stripe payment. */
     async function paidOrder() {
       const started = await startPayment({ lines: [{ product: "classic-burger", amount: 2 }] });
