@@ -17,7 +17,7 @@ export type StripeClientOptions = {
   /** How long one call may take; a guest waits for createPayment. */
   timeoutMs: number;
   /** The SDK's own retries of a call that failed on the network or with a 5xx (with the same Idempotency-Key). */
-  maxNetworkRetries?: number;
+  maxNetworkRetries: number;
 };
 
 export type StripeClients = { of: (secretKey: string) => Stripe };
@@ -33,7 +33,7 @@ export function stripeClients(options: StripeClientOptions): StripeClients {
           // Pinned to the version this SDK was built for: its types describe exactly that version's objects.
           apiVersion: Stripe.API_VERSION,
           timeout: options.timeoutMs,
-          ...(options.maxNetworkRetries !== undefined && { maxNetworkRetries: options.maxNetworkRetries }),
+          maxNetworkRetries: options.maxNetworkRetries,
           telemetry: false,
           ...(address && {
             host: address.hostname,

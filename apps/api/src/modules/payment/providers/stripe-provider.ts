@@ -39,9 +39,9 @@ export type StripeProviderOptions = {
   /** PAYMENT_EXPIRY_MINUTES: the session expires with the payment (at least Stripe's 30 minutes). */
   expiryMinutes: number;
   now?: () => Date;
-  /** One call to Stripe may take this long (default 20 s: a guest waits for createPayment). */
+  /** One call to Stripe may take this long (default 10 s). */
   timeoutMs?: number;
-  /** The SDK's own retries of a failed call, with the same Idempotency-Key (default: the SDK's, 2). */
+  /** The SDK's own retries of a call that failed on the network or with a 5xx, with the same Idempotency-Key (default 1). */
   maxNetworkRetries?: number;
 };
 
@@ -50,8 +50,10 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
   const now = options.now ?? (() => new Date());
   const clients = stripeClients({
     apiUrl: options.apiUrl,
-    timeoutMs: options.timeoutMs ?? 20_000,
-    maxNetworkRetries: options.maxNetworkRetries,
+    // A guest waits for createPayment: two tries of at most 10 s stay within the API's 30 s. The refund outbox
+    // and Stripe's webhook retries do the rest.
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxNetworkRetries: options.maxNetworkRetries ?? 1,
   });
 
   /** The Stripe client of the restaurant a payment belongs to, and the secrets its failures must never show. */
@@ -175,11 +177,11 @@ function stripeMethods(
   return [chosen, ...accepted.filter((method) => method !== chosen)];
 }
 
-/** When the session expires (seconds): with the payment, but never sooner than Stripe allows. */
+/** When the session expires (seconds): with the payment, within what Stripe allows (and a minute's margin). */
 export function expiresAt(now: Date, expiryMinutes: number): number {
-  const minutes = Math.min(STRIPE_MAX_EXPIRY_MINUTES, Math.max(STRIPE_MIN_EXPIRY_MINUTES, expiryMinutes));
-  const seconds = minutes * 60 + (minutes === STRIPE_MIN_EXPIRY_MINUTES ? CLOCK_MARGIN_SECONDS : 0);
-  return Math.floor(now.getTime() / 1000) + Math.min(seconds, STRIPE_MAX_EXPIRY_MINUTES * 60 - CLOCK_MARGIN_SECONDS);
+  const earliest = STRIPE_MIN_EXPIRY_MINUTES * 60 + CLOCK_MARGIN_SECONDS;
+  const latest = STRIPE_MAX_EXPIRY_MINUTES * 60 - CLOCK_MARGIN_SECONDS;
+  return Math.floor(now.getTime() / 1000) + Math.min(latest, Math.max(earliest, expiryMinutes * 60));
 }
 
 /** Amounts are whole øre from the database to Stripe: a fraction means a bug upstream, never something to round. */
