@@ -254,7 +254,7 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
 
     test("wrong signatures are not counted against the address: Stripe's next event from it still gets through", async () => {
       // Stripe posts every restaurant's events from the same few addresses: one restaurant with a wrong secret
-      // must not shut out the others (stripe-routes.ts says why the webhook has no guessing limit).
+      // must not shut out the others (stripe-webhook.ts says why the webhook has no guessing limit).
       const { paymentId, sessionId } = await startPayment();
       const event = stripe.complete(sessionId);
       for (let i = 0; i < 15; i++) expect((await webhook(event, { secret: "whsec_wrong" })).statusCode).toBe(400);

@@ -6,8 +6,8 @@
  *
  * - createPayment: a Checkout Session in DKK for the amount in øre, `payment.id` in its metadata and as its
  *   Idempotency-Key (a repeated request gets the same session), back to our return routes.
- * - the webhook and the return routes (stripe-routes.ts) report what Stripe says: the webhook by a verified
- *   event, the return routes by reading the session from Stripe (never the query).
+ * - the webhook (stripe-webhook.ts) and the return routes (stripe-return.ts) report what Stripe says: the
+ *   webhook by a verified event, the return routes by reading the session from Stripe (never the query).
  * - cancel expires the session; refund refunds its PaymentIntent with our refund's id as Idempotency-Key.
  *
  * Only the SDK's public API is used. docs/payment-providers.md describes the interface.
@@ -24,7 +24,8 @@ import {
   stripeClients,
   stripeFailure,
 } from "./stripe-client";
-import { registerStripeRoutes } from "./stripe-routes";
+import { registerStripeReturns } from "./stripe-return";
+import { registerStripeWebhook } from "./stripe-webhook";
 
 /** Stripe refuses a Checkout Session that expires sooner than 30 minutes or later than 24 hours after creation. */
 const STRIPE_MIN_EXPIRY_MINUTES = 30;
@@ -134,7 +135,8 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
     },
 
     registerRoutes(api, outcomes, deps) {
-      registerStripeRoutes(api, outcomes, deps, context);
+      registerStripeWebhook(api, outcomes, deps, context);
+      registerStripeReturns(api, outcomes, context);
     },
   };
 }

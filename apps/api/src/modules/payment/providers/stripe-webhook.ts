@@ -1,5 +1,5 @@
 /**
- * The Stripe provider's public routes.
+ * The Stripe provider's webhook.
  *
  * POST /payment/stripe/webhook/{webhookId}: Stripe's events about the restaurant's Checkout Sessions. The path
  * names the account (payment_account.webhook_id) whose signing secret must verify the raw body
@@ -13,32 +13,26 @@
  * bytes and a webhook id a random UUID, neither of which can be guessed in any number of tries; and Stripe posts
  * every restaurant's events from the same few addresses, so counting wrong signatures per address would let one
  * restaurant with a wrong secret in the back office shut out every other restaurant's events.
- *
- * GET /payment/stripe/return/{paymentId} (success_url) and GET /payment/stripe/cancel/{paymentId} (cancel_url):
- * the guest's browser back from Stripe's page. The session is read from Stripe (the query is never trusted):
- * complete and paid → authorized, expired → cancelled; on the cancel route an open session is expired at Stripe
- * first (if Stripe says it was paid after all, authorized wins). Then 303 to the shop: a browser never sees JSON.
- * Should Stripe not answer, the guest goes on to the payment page, which polls until the webhook settles it.
- * These GETs move a payment, as the provider's return URLs must (a late webhook still shows the right page).
  */
-import { ErrorBody, StripeReturnParams, StripeWebhookAnswer, StripeWebhookParams } from "@app/contracts";
-import { PaymentState } from "@app/domain";
-import type { FastifyBaseLogger, FastifyReply } from "fastify";
+import { ErrorBody, StripeWebhookAnswer, StripeWebhookParams } from "@app/contracts";
+import type { FastifyBaseLogger } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import Stripe from "stripe";
 import { z } from "zod";
-import { AppError, invalid, notFound } from "../../../errors";
+import { invalid } from "../../../errors";
 import type { Api } from "../../../shared/api";
 import type { AccountCredentials } from "../../payment-accounts";
 import { findRefundedByPayment, isWebhookEventHandled, recordWebhookEvent } from "../repository";
 import type { PaymentOutcome, PaymentOutcomes, PaymentRow, ProviderDeps } from "./provider";
 import { idOf, STRIPE_PROVIDER_NAME, type StripeProviderContext, stripeFailure } from "./stripe-client";
+import { isPaid, reportOnce } from "./stripe-outcomes";
 
 const tags = ["Payment"];
 /** Stripe's events are a few kilobytes; the API's 64 KiB would refuse an unusually large one Stripe then retries for days. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
-export function registerStripeRoutes(
+/** The webhook in a scope of its own: only there is JSON read as the exact bytes Stripe signed. */
+export function registerStripeWebhook(
   api: Api,
   outcomes: PaymentOutcomes,
   deps: ProviderDeps,
@@ -49,8 +43,6 @@ export function registerStripeRoutes(
     acceptRawJson(scope);
     webhookRoute(scope, outcomes, deps, context);
   });
-  returnRoute(api, "return", outcomes, context);
-  returnRoute(api, "cancel", outcomes, context);
 }
 
 /** The signature is over the exact bytes Stripe sent: only this scope reads JSON as a Buffer. */
@@ -187,24 +179,6 @@ async function ownPayment(
   return found.payment;
 }
 
-/** Reports an outcome; a payment that already moved (409) is no news: Stripe still gets its 200. */
-async function reportOnce(
-  paymentId: string,
-  outcome: PaymentOutcome,
-  outcomes: PaymentOutcomes,
-  log: FastifyBaseLogger,
-) {
-  try {
-    return await outcomes.report(paymentId, outcome, log);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 409) {
-      log.info({ paymentId, outcome, code: error.code }, "Stripe outcome for a payment that already moved");
-      return undefined;
-    }
-    throw error;
-  }
-}
-
 /**
  * charge.refunded: refunds we asked for are already ours (payment_refund). One made in Stripe's dashboard is not,
  * and this app does not take it over (the order and the guest's messages stay as they are): it is logged, so
@@ -227,89 +201,4 @@ async function noteRefundedCharge(charge: Stripe.Charge, account: AccountCredent
   if (charge.amount_refunded > ours)
     on.log.warn(fields, "Stripe refunded more than this app asked for (a refund made in Stripe's dashboard?)");
   else on.log.info(fields, "Stripe confirmed refunds of a payment");
-}
-
-const isPaid = (session: Stripe.Checkout.Session) =>
-  session.payment_status === "paid" || session.payment_status === "no_payment_required";
-
-/** What a session read from Stripe says of its payment: null while it is still open or awaiting the money. */
-function outcomeOfSession(session: Stripe.Checkout.Session): PaymentOutcome | null {
-  if (session.status === "complete" && isPaid(session)) return "authorized";
-  if (session.status === "expired") return "cancelled";
-  return null;
-}
-
-type ReturnKind = "return" | "cancel";
-
-function returnRoute(api: Api, kind: ReturnKind, outcomes: PaymentOutcomes, context: StripeProviderContext) {
-  api.get(
-    `/payment/stripe/${kind}/:paymentId`,
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        summary:
-          kind === "return"
-            ? "Stripe Checkout's success_url: reads the session from Stripe, reports it, 303 to the shop"
-            : "Stripe Checkout's cancel_url: expires the open session at Stripe, reports it, 303 to the shop",
-        description:
-          "The session is read from Stripe by the payment's stored reference (query parameters are ignored): complete " +
-          "and paid → AUTHORIZED 128 (the order is placed), expired → CANCELLED 2" +
-          (kind === "cancel" ? "; an open session is expired at Stripe and the payment CANCELLED 2" : "") +
-          ". Then 303 to the continuation URL (cancellation URL after a cancel). A payment that already moved, or " +
-          "Stripe not answering, changes nothing and sends the guest on to the shop's payment page.",
-        security: [],
-        params: StripeReturnParams,
-        response: {
-          303: z.null().describe("Redirect (Location header) to the shop"),
-          400: ErrorBody,
-          404: ErrorBody,
-        },
-      },
-    },
-    async (request, reply) => {
-      const found = await outcomes.find(request.params.paymentId);
-      if (!found) throw notFound("Payment");
-      const target = await settleFromStripe(found.payment, kind, outcomes, context, request.log);
-      return redirect(reply, target);
-    },
-  );
-}
-
-/** Reports what Stripe says of a waiting payment; answers where the guest goes next. */
-async function settleFromStripe(
-  payment: PaymentRow,
-  kind: ReturnKind,
-  outcomes: PaymentOutcomes,
-  context: StripeProviderContext,
-  log: FastifyBaseLogger,
-): Promise<string> {
-  if (payment.state !== PaymentState.CREATED) return shopUrl(payment, kind);
-  try {
-    const session = kind === "cancel" ? await context.expireSession(payment) : await context.retrieveSession(payment);
-    const outcome = outcomeOfSession(session);
-    const reported = outcome ? await reportOnce(payment.id, outcome, outcomes, log) : undefined;
-    if (reported?.redirectUrl) return reported.redirectUrl;
-    const current = await outcomes.find(payment.id);
-    return shopUrl(current?.payment ?? payment, kind);
-  } catch (error) {
-    // Stripe (or we) failed: the shop's payment page polls the payment until the webhook settles it.
-    log.warn({ paymentId: payment.id, err: error }, "Stripe return: the session could not be settled now");
-    return payment.continueUrl ?? shopUrl(payment, kind);
-  }
-}
-
-/** The shop's page for a payment: its cancellation URL after a cancel that stands, else its continuation URL. */
-function shopUrl(payment: PaymentRow, kind: ReturnKind): string {
-  const url =
-    kind === "cancel" && payment.state !== PaymentState.AUTHORIZED
-      ? (payment.cancelUrl ?? payment.continueUrl)
-      : (payment.continueUrl ?? payment.cancelUrl);
-  if (!url) throw notFound("Payment page");
-  return url;
-}
-
-function redirect(reply: FastifyReply, location: string) {
-  // Checked when the payment was created: absolute URLs on the module's own hosts, never an open redirect.
-  return reply.header("cache-control", "no-store").header("referrer-policy", "no-referrer").redirect(location, 303);
 }
