@@ -16,9 +16,11 @@ import { createEscalationService, startEscalationLoop } from "./modules/escalati
 import { readOrderProgress, startAutoRejectLoop } from "./modules/kitchen";
 import { finalizeCheckout } from "./modules/order/finalize-checkout";
 import { createPaymentProviders, type PaymentProvider } from "./modules/payment/providers/provider";
+import { stripePaymentProvider } from "./modules/payment/providers/stripe-provider";
 import { testPaymentProvider } from "./modules/payment/providers/test-provider";
 import { createRefundService } from "./modules/payment/refunds";
 import { startSettleLoop } from "./modules/payment/settle-payments";
+import { createPaymentAccountCredentials } from "./modules/payment-accounts";
 import { createReceiptService, receiptDeps, startReceiptRetryLoop } from "./modules/receipt/send-receipts";
 import { startRetentionLoop } from "./modules/retention";
 import { registerMaintenanceFlag } from "./modules/settings/maintenance-flag";
@@ -52,7 +54,7 @@ export type BuildOptions = {
   logger?: boolean;
   /** Where log lines go (default: stdout); tests read a request's lines from here. */
   logStream?: { write: (line: string) => void };
-  /** The payment providers the server knows (default: the built-in TEST MODE provider only). */
+  /** The payment providers the server knows (default: the built-in TEST MODE provider and Stripe). */
   paymentProviders?: PaymentProvider[];
 };
 
@@ -112,7 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     now,
     log: app.log,
-    paymentProviders: options.paymentProviders ?? [testPaymentProvider({ formKey: config.tokenSecret })],
+    paymentProviders: options.paymentProviders ?? defaultPaymentProviders(options.db, config, now),
   });
   registerBackgroundLoops(app, deps);
   await registerApiDocs(app);
@@ -122,6 +124,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerStorefront(app, config.storefrontDist ?? DEFAULT_STOREFRONT_DIST, changes);
   await registerBackoffice(app, DEFAULT_BACKOFFICE_DIST);
   return app;
+}
+
+/**
+ * The built-in TEST MODE provider, and Stripe on each organisation's own account (issue 46): an organisation
+ * whose owner stored its Stripe keys in the back office is paid through Stripe, every other through the test one.
+ */
+function defaultPaymentProviders(db: Db, config: Config, now: () => Date): PaymentProvider[] {
+  return [
+    testPaymentProvider({ formKey: config.tokenSecret }),
+    stripePaymentProvider({
+      credentials: createPaymentAccountCredentials(db, config.secretsKey),
+      apiUrl: config.stripeApiUrl,
+      expiryMinutes: config.paymentExpiryMinutes,
+      now,
+    }),
+  ];
 }
 
 /**

@@ -22,8 +22,9 @@ const baskets = basketHelpers(() => t);
 
 /**
  * The one GET that writes, by the contract: it makes a new basket. (GET /api/payment/{id}/open also records
- * once that a *waiting* payment's link was followed, decision 025; the sweep's payment is settled, so there it
- * must change nothing.)
+ * once that a *waiting* payment's link was followed, decision 025; and Stripe's return URLs,
+ * GET /api/payment/stripe/return|cancel/{paymentId}, report what Stripe says of a *waiting* Stripe payment, as a
+ * provider's return route must, issue 46. The sweep's payment is settled, so there they must change nothing.)
  */
 const WRITES_BY_CONTRACT = new Set(["/api/basket"]);
 

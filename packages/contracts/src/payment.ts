@@ -139,3 +139,18 @@ export const TestPaymentActionParams = z.object({
   action: TestPaymentAction.describe("approve → AUTHORIZED 128, decline → FAILED 64, cancel → CANCELLED 2"),
 });
 export type TestPaymentActionParams = z.infer<typeof TestPaymentActionParams>;
+
+// ── Stripe provider's routes (issue 46) ─────────────────────────────────────────────────────
+
+export const StripeWebhookParams = z.object({
+  webhookId: Uuid.describe("Names the restaurant's Stripe account whose signing secret verifies the event"),
+});
+export type StripeWebhookParams = z.infer<typeof StripeWebhookParams>;
+
+/** Stripe Checkout's success_url and cancel_url come back here (the payment's random id is its only key). */
+export const StripeReturnParams = z.object({ paymentId: Uuid.describe("The payment") });
+export type StripeReturnParams = z.infer<typeof StripeReturnParams>;
+
+/** What the webhook answers Stripe: any 2xx tells Stripe the event arrived (handled, ignored or a repeat). */
+export const StripeWebhookAnswer = z.object({ received: z.literal(true) });
+export type StripeWebhookAnswer = z.infer<typeof StripeWebhookAnswer>;

@@ -7,8 +7,17 @@ import { findProductionUnit } from "../tenancy";
 
 export type PaymentRow = typeof schema.payment.$inferSelect;
 
-const { payment, paymentHold, paymentRefund, checkout, giftcard, giftcardTransaction, moduleDomain, paymentInstance } =
-  schema;
+const {
+  payment,
+  paymentHold,
+  paymentRefund,
+  paymentWebhookEvent,
+  checkout,
+  giftcard,
+  giftcardTransaction,
+  moduleDomain,
+  paymentInstance,
+} = schema;
 
 export type NewPayment = typeof payment.$inferInsert;
 export type PaymentRefundRow = typeof paymentRefund.$inferSelect;
@@ -523,4 +532,25 @@ export async function findLatestAttemptPayments(db: Executor, checkoutIds: strin
       ),
     )
     .orderBy(...mainLast);
+}
+
+/** Whether a provider's webhook event was handled already (a repeated delivery changes nothing twice). */
+export async function isWebhookEventHandled(db: Executor, provider: string, eventId: string): Promise<boolean> {
+  const rows = await db
+    .select({ eventId: paymentWebhookEvent.eventId })
+    .from(paymentWebhookEvent)
+    .where(and(eq(paymentWebhookEvent.provider, provider), eq(paymentWebhookEvent.eventId, eventId)))
+    .limit(1);
+  return rows.length === 1;
+}
+
+/** Notes a handled webhook event; one noted already (a delivery handled twice at once) stays as it is. */
+export async function recordWebhookEvent(
+  db: Executor,
+  values: { provider: string; eventId: string; type: string; now: Date },
+): Promise<void> {
+  await db
+    .insert(paymentWebhookEvent)
+    .values({ provider: values.provider, eventId: values.eventId, type: values.type, receivedAt: values.now })
+    .onConflictDoNothing();
 }

@@ -35,6 +35,15 @@ const PUBLIC_BY_DESIGN: Record<string, string> = {
     "paymentUrl, followed by a browser without a token: the random UUID is its key; it only redirects (decision 025)",
   "POST /api/payment/test/{paymentId}/{action}":
     "the hosted page's buttons: the random UUID and the page's form secret",
+  "GET /api/payment/stripe/return/{paymentId}":
+    "Stripe Checkout's success_url, followed by the guest's browser without a token: the random UUID is its key, " +
+    "and it reports only what Stripe itself says of the payment's own session (issue 46)",
+  "GET /api/payment/stripe/cancel/{paymentId}":
+    "Stripe Checkout's cancel_url, followed by the guest's browser without a token: the random UUID is its key; it " +
+    "cancels only a payment still waiting, as the guest's own cancel does (issue 46)",
+  "POST /api/payment/stripe/webhook/{webhookId}":
+    "Stripe's webhook: no token, the event's signature under the account's signing secret is its key, and it moves " +
+    "only payments of that account's organisation (issue 46)",
   "GET /api/brand-images/{hash}":
     "a restaurant's logo, shown to every guest: named by the SHA-256 of its bytes, which no one can guess",
   "GET /api/menu-images/{hash}/{file}":

@@ -1,0 +1,465 @@
+/**
+ * The Stripe provider through the whole API, against a fake Stripe (testing/fake-stripe.ts) on PGlite and
+ * PostgreSQL: the Checkout Session we ask for (checked field by field against Stripe's API reference), the
+ * webhook and the return routes moving the payment once, however often and in whatever order Stripe speaks,
+ * signatures that do not verify changing nothing, and refunds from the back office paid back once.
+ */
+import { schema } from "@app/db";
+import { eq } from "@app/db/orm";
+import { testDbKinds } from "@app/db/testing";
+import { CheckoutState, PaymentState } from "@app/domain";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { type AdminActors, createAdminActors } from "../../../testing/admin-actors";
+import type { FakeStripe } from "../../../testing/fake-stripe";
+import {
+  checkoutRow,
+  followPaymentUrl,
+  giftcardRow,
+  pay,
+  paymentsOf,
+  preparedCheckout,
+  refilledDemoGiftcard,
+  refundsOf,
+  setItemsPerSlot,
+  setSetting,
+  testDeps,
+} from "../../../testing/order-fixtures";
+import { connectStripe, createStripeTestApp, type StripeAccount } from "../../../testing/stripe-account";
+import { createClock, type TestApp } from "../../../testing/test-app";
+import { createPaymentAccountCredentials } from "../../payment-accounts";
+import { expiresAt, stripePaymentProvider } from "./stripe-provider";
+
+const START = "2026-11-23T10:00:00Z"; // a Monday, 11:00 in Copenhagen
+const API_CSP = "default-src 'none';frame-ancestors 'none'";
+
+test.each([
+  [30, 31],
+  [10, 31],
+  [45, 45],
+  [24 * 60, 24 * 60 - 1],
+  [5000, 24 * 60 - 1],
+])(
+  "PAYMENT_EXPIRY_MINUTES %i: the session expires after %i minutes (Stripe takes 30 min to 24 h)",
+  (expiry, minutes) => {
+    const now = new Date(START);
+    expect(expiresAt(now, expiry)).toBe(now.getTime() / 1000 + minutes * 60);
+  },
+);
+
+describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
+  const clock = createClock(START);
+  let t: TestApp;
+  let stripe: FakeStripe;
+  let close: () => Promise<void>;
+  let account: StripeAccount;
+  let actors: AdminActors;
+
+  beforeAll(async () => {
+    // The guessing limit at its default (10 wrong tries a minute per address), for the webhook's test below.
+    ({ t, stripe, close } = await createStripeTestApp({ kind, clock, env: { RATE_LIMIT_TRIES_PER_MINUTE: "10" } }));
+    account = await connectStripe(t, t.restaurantA);
+    actors = await createAdminActors(t);
+    await setSetting(t, t.restaurantA, "onlinePayment", true);
+    await setSetting(t, t.restaurantA, "mobilepay", true);
+    await setItemsPerSlot(t, t.restaurantA, 100_000);
+  }, 120_000);
+  afterAll(() => close?.());
+  beforeEach(() => clock.set(START));
+
+  /** A checkout of restaurant A paid online: its payment, checkout and Stripe session ids. */
+  async function startPayment(options: Parameters<typeof preparedCheckout>[2] = {}, methods = "card") {
+    const prepared = await preparedCheckout(t, t.restaurantA, options);
+    const res = await pay(t, prepared.checkoutId, { paymentMethods: methods, receiptEmail: "mette@example.dk" });
+    expect(res.statusCode, res.body).toBe(200);
+    const payment = res.json<{ id: string; paymentUrl: string; payments: { id: string }[] }>();
+    const [row] = (await paymentsOf(t, prepared.checkoutId)).filter((p) => p.provider === "stripe");
+    return { ...prepared, paymentId: row!.id, sessionId: row!.providerReference!, paymentUrl: payment.paymentUrl };
+  }
+
+  /** Posts an event to A's webhook URL as Stripe does: signed over the exact body, at the app's clock. */
+  function webhook(
+    event: object,
+    options: { secret?: string; timestamp?: number; body?: string; webhookId?: string; signature?: string } = {},
+  ) {
+    const payload = JSON.stringify(event);
+    const signature =
+      options.signature ?? stripe.sign(payload, options.secret ?? account.webhookSecret, options.timestamp);
+    return t.request({
+      method: "POST",
+      url: `/api/payment/stripe/webhook/${options.webhookId ?? account.webhookId}`,
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      payload: options.body ?? payload,
+    });
+  }
+
+  const paymentRow = async (paymentId: string) =>
+    (await t.db.select().from(schema.payment).where(eq(schema.payment.id, paymentId)))[0]!;
+  const restaurantName = async () =>
+    (
+      await t.db
+        .select()
+        .from(schema.productionUnit)
+        .where(eq(schema.productionUnit.id, t.restaurantA.module.productionUnitId))
+    )[0]!.name;
+  const ordersOf = (checkoutId: string) =>
+    t.db.select().from(schema.order).where(eq(schema.order.checkoutId, checkoutId));
+
+  describe("creating the payment", () => {
+    test("a Checkout Session in DKK for the amount in øre, the methods, our ids and the payment's id as key", async () => {
+      const { paymentId, sessionId, totalMinor, paymentUrl } = await startPayment(
+        { lines: [{ product: "classic-burger", amount: 3 }] },
+        "mobilepay,card",
+      );
+      const [created] = stripe.requestsTo("/v1/checkout/sessions").filter((r) => r.idempotencyKey === paymentId);
+      expect(created, "one create call with the payment's id as Idempotency-Key").toBeDefined();
+      expect(created!.apiKey).toBe(account.secretKey);
+      // https://docs.stripe.com/api/checkout/sessions/create, form-encoded with brackets as the SDK sends it.
+      expect(created!.form).toEqual({
+        mode: "payment",
+        "line_items[0][quantity]": "1",
+        "line_items[0][price_data][currency]": "dkk",
+        "line_items[0][price_data][unit_amount]": String(totalMinor),
+        "line_items[0][price_data][product_data][name]": `Bestilling hos ${await restaurantName()}`,
+        "allowed_payment_method_types[0]": "mobilepay",
+        "allowed_payment_method_types[1]": "card",
+        client_reference_id: paymentId,
+        "metadata[paymentId]": paymentId,
+        "payment_intent_data[metadata][paymentId]": paymentId,
+        customer_email: "mette@example.dk",
+        success_url: `http://localhost:80/api/payment/stripe/return/${paymentId}`,
+        cancel_url: `http://localhost:80/api/payment/stripe/cancel/${paymentId}`,
+        // PAYMENT_EXPIRY_MINUTES is 30, Stripe's minimum: 30 minutes and a minute for the clocks' difference.
+        expires_at: String(new Date(START).getTime() / 1000 + 31 * 60),
+      });
+      expect(totalMinor).toBe(3 * 11900);
+      const row = await paymentRow(paymentId);
+      expect(row).toMatchObject({ provider: "stripe", state: PaymentState.CREATED, isTest: true, method: "mobilepay" });
+      expect(row.providerReference).toBe(sessionId);
+      // The guest's link goes to Stripe's page.
+      expect((await followPaymentUrl(t, paymentUrl)).href).toBe(stripe.session(sessionId).url);
+    });
+
+    test("the same request again (a double click) answers the same session", async () => {
+      const prepared = await preparedCheckout(t, t.restaurantA);
+      const [first, second] = [await pay(t, prepared.checkoutId), await pay(t, prepared.checkoutId)];
+      expect(second.json().id).toBe(first.json().id);
+      expect(second.json().paymentUrl).toBe(first.json().paymentUrl);
+      const rows = (await paymentsOf(t, prepared.checkoutId)).filter((row) => row.provider === "stripe");
+      expect(rows).toHaveLength(1);
+    });
+
+    test("Stripe not answering: 503, and the attempt is cancelled with its gift card given back", async () => {
+      const card = await refilledDemoGiftcard(t);
+      const prepared = await preparedCheckout(t, t.restaurantA, {
+        giftcards: [{ code: "GAVE-500", amountMinor: 5000 }],
+      });
+      stripe.failNext("POST", /^\/v1\/checkout\/sessions$/, "server-error");
+      const res = await pay(t, prepared.checkoutId, { paymentMethods: "card" });
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().errors[0].code).toBe("PAYMENT_PROVIDER_UNAVAILABLE");
+      expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(card.balanceMinor);
+      expect((await checkoutRow(t, prepared.checkoutId)).state).toBe(CheckoutState.OPEN);
+    });
+  });
+
+  describe("the webhook", () => {
+    test("checkout.session.completed and paid: the payment is authorized and the order placed", async () => {
+      const { paymentId, sessionId, checkoutId } = await startPayment();
+      const res = await webhook(stripe.complete(sessionId));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ received: true });
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.AUTHORIZED);
+      expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.DONE);
+      expect(await ordersOf(checkoutId)).toHaveLength(1);
+    });
+
+    test("sent 3 times and out of order (async: succeeded before completed): one order", async () => {
+      const { paymentId, sessionId, checkoutId } = await startPayment();
+      const completed = stripe.completeUnpaid(sessionId);
+      const succeeded = stripe.asyncSucceeded(sessionId);
+      for (const event of [succeeded, completed, succeeded, completed, succeeded, completed]) {
+        const res = await webhook(event);
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      // A late expiry of a paid session (it cannot happen at Stripe, but a replay can) moves nothing either.
+      expect((await webhook(stripe.expire(sessionId))).statusCode).toBe(200);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.AUTHORIZED);
+      expect(await ordersOf(checkoutId)).toHaveLength(1);
+      const noted = await t.db
+        .select()
+        .from(schema.paymentWebhookEvent)
+        .where(eq(schema.paymentWebhookEvent.eventId, String((succeeded as { id: string }).id)));
+      expect(noted).toHaveLength(1);
+    });
+
+    test("completed but unpaid waits; async_payment_failed: FAILED, and the payment page says so", async () => {
+      const { paymentId, sessionId, checkoutId } = await startPayment();
+      expect((await webhook(stripe.completeUnpaid(sessionId))).statusCode).toBe(200);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.CREATED);
+      expect((await webhook(stripe.asyncFailed(sessionId))).statusCode).toBe(200);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.FAILED);
+      // What the storefront's payment page polls: the payment, failed; the checkout open to try again.
+      const page = await t.request({
+        method: "GET",
+        url: `/api/payment/checkout/${checkoutId}`,
+        headers: t.restaurantA.auth,
+      });
+      expect(page.json().state).toBe(PaymentState.FAILED);
+      expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.OPEN);
+    });
+
+    test("checkout.session.expired: cancelled, the checkout open again and the gift card given back", async () => {
+      const card = await refilledDemoGiftcard(t);
+      const { paymentId, sessionId, checkoutId } = await startPayment({
+        giftcards: [{ code: "GAVE-500", amountMinor: 5000 }],
+      });
+      expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(card.balanceMinor - 5000);
+      expect((await webhook(stripe.expire(sessionId))).statusCode).toBe(200);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.CANCELLED);
+      expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.OPEN);
+      expect((await giftcardRow(t, t.restaurantA, "GAVE-500")).balanceMinor).toBe(card.balanceMinor);
+    });
+
+    test("an event of no interest is answered 200 and changes nothing", async () => {
+      const { paymentId } = await startPayment();
+      const res = await webhook({ id: "evt_other", object: "event", type: "customer.created", data: { object: {} } });
+      expect(res.statusCode).toBe(200);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.CREATED);
+    });
+
+    type Forgery = { signature?: string; secret?: string; body?: string; timestamp?: number; webhookId?: string };
+    test.each<[string, Forgery]>([
+      ["no signature", { signature: "" }],
+      ["a signature with another secret", { secret: "whsec_not_the_restaurants" }],
+      ["a body altered after signing", { body: "altered" }],
+      ["a signature older than 5 minutes", { timestamp: new Date(START).getTime() / 1000 - 301 }],
+      ["an unknown webhook URL", { webhookId: "00000000-0000-4000-8000-000000000000" }],
+    ])("%s: 400 and nothing moves", async (_, options) => {
+      const { paymentId, sessionId, checkoutId } = await startPayment();
+      const event = stripe.complete(sessionId);
+      const body = options.body === "altered" ? JSON.stringify(event).replace("paid", "paid ") : undefined;
+      const res = await webhook(event, { ...options, body });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        errors: [{ code: "WEBHOOK_SIGNATURE_INVALID", message: expect.any(String), field: "stripe-signature" }],
+      });
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.CREATED);
+      expect(await ordersOf(checkoutId)).toHaveLength(0);
+      const noted = await t.db
+        .select()
+        .from(schema.paymentWebhookEvent)
+        .where(eq(schema.paymentWebhookEvent.eventId, String((event as { id: string }).id)));
+      expect(noted).toEqual([]);
+    });
+
+    test("wrong signatures are not counted against the address: Stripe's next event from it still gets through", async () => {
+      // Stripe posts every restaurant's events from the same few addresses: one restaurant with a wrong secret
+      // must not shut out the others (stripe-webhook.ts says why the webhook has no guessing limit).
+      const { paymentId, sessionId } = await startPayment();
+      const event = stripe.complete(sessionId);
+      for (let i = 0; i < 15; i++) expect((await webhook(event, { secret: "whsec_wrong" })).statusCode).toBe(400);
+      expect((await webhook(event)).statusCode).toBe(200);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.AUTHORIZED);
+    });
+
+    test("a body a web form can send (text/plain) is 415 before any signature is looked at", async () => {
+      const res = await t.request({
+        method: "POST",
+        url: `/api/payment/stripe/webhook/${account.webhookId}`,
+        headers: { "content-type": "text/plain" },
+        payload: "{}",
+      });
+      expect(res.statusCode).toBe(415);
+    });
+
+    test("an event signed by another organisation's account moves nothing of this one's", async () => {
+      const other = await connectStripe(t, t.restaurantB);
+      const { paymentId, sessionId } = await startPayment();
+      const res = await webhook(stripe.complete(sessionId), {
+        secret: other.webhookSecret,
+        webhookId: other.webhookId,
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.CREATED);
+    });
+
+    test("answers carry the API's security headers, and need no token", async () => {
+      const { sessionId } = await startPayment();
+      const good = await webhook(stripe.complete(sessionId));
+      const bad = await webhook({ id: "evt_x" }, { secret: "whsec_wrong" });
+      for (const res of [good, bad]) {
+        expect(res.headers["content-security-policy"]).toBe(API_CSP);
+        expect(res.headers["x-content-type-options"]).toBe("nosniff");
+        expect(res.headers["x-frame-options"]).toBe("DENY");
+      }
+    });
+  });
+
+  describe("the guest's way back from Stripe's page", () => {
+    const back = (paymentId: string, kind: "return" | "cancel", query = "") =>
+      t.request({ method: "GET", url: `/api/payment/stripe/${kind}/${paymentId}${query}` });
+
+    test("paid, back before the webhook: the order is placed once, and the webhook after it changes nothing", async () => {
+      const { paymentId, sessionId, checkoutId } = await startPayment();
+      const event = stripe.complete(sessionId);
+      const res = await back(paymentId, "return");
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`http://localhost:5173/payment/${checkoutId}`);
+      expect(res.headers["content-security-policy"]).toBe(API_CSP);
+      expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.DONE);
+      expect((await webhook(event)).statusCode).toBe(200);
+      expect((await back(paymentId, "return")).statusCode).toBe(303);
+      expect(await ordersOf(checkoutId)).toHaveLength(1);
+    });
+
+    test("the query is never trusted: an open session stays open whatever the URL says", async () => {
+      const { paymentId, checkoutId } = await startPayment();
+      const res = await back(paymentId, "return", "?session_id=cs_forged&payment_status=paid");
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`http://localhost:5173/payment/${checkoutId}`);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.CREATED);
+    });
+
+    test("cancel: the open session is expired at Stripe and the guest is back at the checkout", async () => {
+      const { paymentId, sessionId, checkoutId } = await startPayment();
+      const res = await back(paymentId, "cancel");
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe("http://localhost:5173/checkout");
+      expect(stripe.session(sessionId).status).toBe("expired");
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.CANCELLED);
+      expect((await checkoutRow(t, checkoutId)).state).toBe(CheckoutState.OPEN);
+    });
+
+    test("cancel of a session Stripe says is paid: authorized wins, and the guest sees the order", async () => {
+      const { paymentId, sessionId, checkoutId } = await startPayment();
+      stripe.complete(sessionId);
+      const res = await back(paymentId, "cancel");
+      expect(res.headers.location).toBe(`http://localhost:5173/payment/${checkoutId}`);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.AUTHORIZED);
+      expect(await ordersOf(checkoutId)).toHaveLength(1);
+    });
+
+    test("Stripe not answering: the guest goes on to the payment page, which waits for the webhook", async () => {
+      const { paymentId, checkoutId } = await startPayment();
+      stripe.failNext("GET", /^\/v1\/checkout\/sessions\//, "server-error");
+      const res = await back(paymentId, "return");
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toBe(`http://localhost:5173/payment/${checkoutId}`);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.CREATED);
+    });
+
+    test("an unknown payment is 404", async () => {
+      expect((await back("00000000-0000-4000-8000-000000000000", "return")).statusCode).toBe(404);
+    });
+  });
+
+  describe("cancel and refund at Stripe", () => {
+    test("the guest cancelling at the shop expires the session at Stripe", async () => {
+      const { paymentId, sessionId } = await startPayment();
+      const res = await t.request({
+        method: "POST",
+        url: "/api/payment/cancel",
+        headers: t.restaurantA.auth,
+        payload: { paymentId },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await vi.waitFor(() => expect(stripe.session(sessionId).status).toBe("expired"), { timeout: 10_000 });
+    });
+
+    test("paid at Stripe after the shop gave the payment up (expiring failed): the whole amount is refunded", async () => {
+      const { paymentId, sessionId, checkoutId } = await startPayment();
+      stripe.failNext("POST", /\/expire$/, "server-error");
+      const cancelled = await t.request({
+        method: "POST",
+        url: "/api/payment/cancel",
+        headers: t.restaurantA.auth,
+        payload: { paymentId },
+      });
+      expect(cancelled.statusCode).toBe(200);
+      expect((await webhook(stripe.complete(sessionId))).statusCode).toBe(200);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.CANCELLED);
+      expect(await ordersOf(checkoutId)).toHaveLength(0);
+      await vi.waitFor(async () => expect((await refundsOf(t, paymentId))[0]?.doneAt).toBeTruthy(), {
+        timeout: 10_000,
+      });
+      const { amountMinor } = await paymentRow(paymentId);
+      expect(stripe.refunds.filter((r) => (r.metadata as { paymentId: string }).paymentId === paymentId)).toEqual([
+        expect.objectContaining({ amount: amountMinor, status: "succeeded" }),
+      ]);
+    });
+
+    /** An order paid through Stripe (completed by webhook), and its Stripe payment. */
+    async function paidOrder() {
+      const started = await startPayment({ lines: [{ product: "classic-burger", amount: 2 }] });
+      expect((await webhook(stripe.complete(started.sessionId))).statusCode).toBe(200);
+      const orderId = (await checkoutRow(t, started.checkoutId)).orderId!;
+      expect(orderId).toBeTruthy();
+      return { ...started, orderId };
+    }
+
+    const refundFromBackOffice = (orderId: string, amount: number) =>
+      t.request(
+        actors.as("manager", {
+          method: "POST",
+          url: `/api/admin/orders/${orderId}/refunds`,
+          payload: { kind: "amount", amount, reason: "Cold fries" },
+        }),
+      );
+
+    const refundCallsOf = (paymentId: string) =>
+      stripe.requestsTo("/v1/refunds").filter((r) => r.form["metadata[paymentId]"] === paymentId);
+    const stripeRefundsOf = (paymentId: string) =>
+      stripe.refunds.filter((r) => (r.metadata as { paymentId: string }).paymentId === paymentId);
+
+    test("a refund from the back office: one Stripe refund of the amount, keyed by our refund's id", async () => {
+      const { orderId, paymentId, sessionId } = await paidOrder();
+      expect((await refundFromBackOffice(orderId, 25.5)).statusCode).toBe(201);
+      await vi.waitFor(async () => expect((await refundsOf(t, paymentId))[0]?.doneAt).toBeTruthy(), {
+        timeout: 10_000,
+      });
+      const [row] = await refundsOf(t, paymentId);
+      const [call] = refundCallsOf(paymentId);
+      expect(call!.idempotencyKey).toBe(row!.id);
+      expect(call!.apiKey).toBe(account.secretKey);
+      // https://docs.stripe.com/api/refunds/create
+      expect(call!.form).toEqual({
+        payment_intent: String(stripe.session(sessionId).payment_intent),
+        amount: "2550",
+        "metadata[paymentId]": paymentId,
+        "metadata[refundId]": row!.id,
+      });
+      expect(stripeRefundsOf(paymentId)).toEqual([expect.objectContaining({ amount: 2550, status: "succeeded" })]);
+    });
+
+    test.each([
+      ["Stripe fails once (500)", "server-error", 1],
+      ["the answer is lost after Stripe refunded (as if the process died)", "hang-up-after-doing", 2],
+    ] as const)(
+      "%s: the outbox tries again with the same key, and Stripe pays back once",
+      async (_, failure, times) => {
+        const { orderId, paymentId } = await paidOrder();
+        // The SDK retries a lost connection once itself (same key): both tries of the first run fail.
+        for (let i = 0; i < times; i++) stripe.failNext("POST", /^\/v1\/refunds$/, failure);
+        expect((await refundFromBackOffice(orderId, 10)).statusCode).toBe(201);
+        await vi.waitFor(async () => expect((await refundsOf(t, paymentId))[0]?.attempts).toBe(1), { timeout: 10_000 });
+        const [failed] = await refundsOf(t, paymentId);
+        expect(failed!.doneAt).toBeNull();
+        // The sweeper's next run, after the backoff.
+        clock.advanceMinutes(1);
+        const provider = stripePaymentProvider({
+          credentials: createPaymentAccountCredentials(t.db, t.config.secretsKey),
+          apiUrl: stripe.url,
+          expiryMinutes: 30,
+          now: clock.now,
+        });
+        await testDeps(t, [provider]).refunds.deliverDue();
+        const [row] = await refundsOf(t, paymentId);
+        expect(row!.doneAt).not.toBeNull();
+        const calls = refundCallsOf(paymentId);
+        expect(calls.length).toBe(times + 1);
+        for (const call of calls) expect(call.idempotencyKey).toBe(row!.id);
+        expect(stripeRefundsOf(paymentId)).toEqual([expect.objectContaining({ amount: 1000 })]);
+      },
+    );
+  });
+});

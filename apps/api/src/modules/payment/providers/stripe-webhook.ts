@@ -1,0 +1,204 @@
+/**
+ * The Stripe provider's webhook.
+ *
+ * POST /payment/stripe/webhook/{webhookId}: Stripe's events about the restaurant's Checkout Sessions. The path
+ * names the account (payment_account.webhook_id) whose signing secret must verify the raw body
+ * (`stripe.webhooks.constructEvent`); an unknown id, a missing, forged or re-signed signature or an old timestamp
+ * is 400 and changes nothing. It needs no token and no CSRF token: the signature is its only key. A verified event
+ * moves a payment of that account's own organisation only, and only through `outcomes.report`, which moves a
+ * CREATED payment once; a handled event's id is noted (payment_webhook_event), so a repeated delivery answers 200
+ * and does nothing. An event is noted after it was handled: a crash in between leaves it to Stripe's retry.
+ *
+ * Why no guessing limit here (plugins/guess-limit): a signature is an HMAC-SHA256 under a secret of 32 random
+ * bytes and a webhook id a random UUID, neither of which can be guessed in any number of tries; and Stripe posts
+ * every restaurant's events from the same few addresses, so counting wrong signatures per address would let one
+ * restaurant with a wrong secret in the back office shut out every other restaurant's events.
+ */
+import { ErrorBody, StripeWebhookAnswer, StripeWebhookParams } from "@app/contracts";
+import type { FastifyBaseLogger } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import Stripe from "stripe";
+import { z } from "zod";
+import { invalid } from "../../../errors";
+import type { Api } from "../../../shared/api";
+import type { AccountCredentials } from "../../payment-accounts";
+import { findRefundedByPayment, isWebhookEventHandled, recordWebhookEvent } from "../repository";
+import type { PaymentOutcome, PaymentOutcomes, PaymentRow, ProviderDeps } from "./provider";
+import { idOf, STRIPE_PROVIDER_NAME, type StripeProviderContext, stripeFailure } from "./stripe-client";
+import { isPaid, reportOnce } from "./stripe-outcomes";
+
+const tags = ["Payment"];
+/** Stripe's events are a few kilobytes; the API's 64 KiB would refuse an unusually large one Stripe then retries for days. */
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/** The webhook in a scope of its own: only there is JSON read as the exact bytes Stripe signed. */
+export function registerStripeWebhook(
+  api: Api,
+  outcomes: PaymentOutcomes,
+  deps: ProviderDeps,
+  context: StripeProviderContext,
+): void {
+  api.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    acceptRawJson(scope);
+    webhookRoute(scope, outcomes, deps, context);
+  });
+}
+
+/** The signature is over the exact bytes Stripe sent: only this scope reads JSON as a Buffer. */
+function acceptRawJson(scope: Api) {
+  scope.removeContentTypeParser("application/json");
+  scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+}
+
+const signatureInvalid = () =>
+  invalid(
+    "WEBHOOK_SIGNATURE_INVALID",
+    "The Stripe-Signature header does not verify this event for this webhook URL",
+    "stripe-signature",
+  );
+
+function webhookRoute(scope: Api, outcomes: PaymentOutcomes, deps: ProviderDeps, context: StripeProviderContext) {
+  scope.post(
+    "/payment/stripe/webhook/:webhookId",
+    {
+      config: { public: true },
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: "Stripe's webhook for a restaurant's account (verified by its Stripe-Signature)",
+        description:
+          "Register this URL (with the account's webhookId from the back office) in Stripe for the events " +
+          "checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed, " +
+          "checkout.session.expired and charge.refunded. The raw JSON body must verify with the account's signing " +
+          "secret (Stripe-Signature, at most 5 minutes old), else 400 WEBHOOK_SIGNATURE_INVALID and nothing changes. " +
+          "Every verified event is answered 200, also a repeat, an event of no interest or one about a payment that " +
+          "already moved.",
+        security: [],
+        params: StripeWebhookParams,
+        response: { 200: StripeWebhookAnswer, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody },
+      },
+    },
+    async (request) => {
+      const account = await context.credentials.forWebhook(request.params.webhookId);
+      const event =
+        account?.provider === STRIPE_PROVIDER_NAME ? verified(request.body, request.headers, account, deps) : undefined;
+      if (!account || !event) {
+        request.log.warn(
+          { webhookId: request.params.webhookId },
+          "Stripe webhook refused: its signature does not verify",
+        );
+        throw signatureInvalid();
+      }
+      if (await isWebhookEventHandled(deps.db, STRIPE_PROVIDER_NAME, event.id)) return { received: true as const };
+      await handleEvent(event, account, { outcomes, deps, context, log: request.log });
+      await recordWebhookEvent(deps.db, {
+        provider: STRIPE_PROVIDER_NAME,
+        eventId: event.id,
+        type: event.type,
+        now: deps.now(),
+      });
+      return { received: true as const };
+    },
+  );
+}
+
+/** The event, if the raw body verifies with the account's signing secret at our clock's now; else undefined. */
+function verified(
+  body: unknown,
+  headers: Record<string, string | string[] | undefined>,
+  account: AccountCredentials,
+  deps: ProviderDeps,
+): Stripe.Event | undefined {
+  const signature = headers["stripe-signature"];
+  if (!Buffer.isBuffer(body) || typeof signature !== "string") return undefined;
+  try {
+    return Stripe.webhooks.constructEvent(
+      body,
+      signature,
+      account.webhookSecret,
+      undefined,
+      undefined,
+      deps.now().getTime(),
+    );
+  } catch {
+    // The SDK's message quotes the header and the payload; the answer and the log say only that it failed.
+    return undefined;
+  }
+}
+
+type EventDeps = {
+  outcomes: PaymentOutcomes;
+  deps: ProviderDeps;
+  context: StripeProviderContext;
+  log: FastifyBaseLogger;
+};
+
+const SESSION_OUTCOMES: Record<string, (session: Stripe.Checkout.Session) => PaymentOutcome | null> = {
+  "checkout.session.completed": (session) => (isPaid(session) ? "authorized" : null),
+  "checkout.session.async_payment_succeeded": () => "authorized",
+  "checkout.session.async_payment_failed": () => "failed",
+  "checkout.session.expired": () => "cancelled",
+};
+
+async function handleEvent(event: Stripe.Event, account: AccountCredentials, on: EventDeps): Promise<void> {
+  const sessionOutcome = SESSION_OUTCOMES[event.type];
+  if (sessionOutcome) {
+    const session = event.data.object as Stripe.Checkout.Session;
+    const payment = await ownPayment(session.metadata?.paymentId, account, on);
+    if (!payment) return;
+    if (payment.providerReference !== session.id) {
+      on.log.warn(
+        { paymentId: payment.id, eventId: event.id },
+        "Stripe event about another session of the payment: ignored",
+      );
+      return;
+    }
+    const outcome = sessionOutcome(session);
+    if (outcome) await reportOnce(payment.id, outcome, on.outcomes, on.log);
+    return;
+  }
+  if (event.type === "charge.refunded") await noteRefundedCharge(event.data.object as Stripe.Charge, account, on);
+  // Other events are of no interest: Stripe gets its 200 and stops sending them.
+}
+
+/** Our payment the metadata names, if it is a Stripe payment of the account's own organisation. */
+async function ownPayment(
+  paymentId: string | undefined,
+  account: AccountCredentials,
+  on: EventDeps,
+): Promise<PaymentRow | undefined> {
+  if (!z.uuid().safeParse(paymentId).success) return undefined;
+  const found = await on.outcomes.find(paymentId!);
+  if (!found) return undefined;
+  const owner = await on.context.credentials.forUnit(found.payment.productionUnitId);
+  if (owner?.organisationId !== account.organisationId) {
+    on.log.warn({ paymentId }, "Stripe event from another organisation's account: ignored");
+    return undefined;
+  }
+  return found.payment;
+}
+
+/**
+ * charge.refunded: refunds we asked for are already ours (payment_refund). One made in Stripe's dashboard is not,
+ * and this app does not take it over (the order and the guest's messages stay as they are): it is logged, so
+ * someone can see that Stripe paid back more than the back office did.
+ */
+async function noteRefundedCharge(charge: Stripe.Charge, account: AccountCredentials, on: EventDeps) {
+  const intentId = idOf(charge.payment_intent);
+  if (!intentId) return;
+  const secrets = [account.secretKey, account.webhookSecret];
+  const intent = await on.context.clients
+    .of(account.secretKey)
+    .paymentIntents.retrieve(intentId)
+    .catch((error: unknown) => {
+      throw stripeFailure("reading the refunded PaymentIntent", error, secrets);
+    });
+  const payment = await ownPayment(intent.metadata?.paymentId, account, on);
+  if (!payment) return;
+  const ours = (await findRefundedByPayment(on.deps.db, [payment.id])).get(payment.id) ?? 0;
+  const fields = { paymentId: payment.id, refundedAtStripeMinor: charge.amount_refunded, refundedHereMinor: ours };
+  if (charge.amount_refunded > ours)
+    on.log.warn(fields, "Stripe refunded more than this app asked for (a refund made in Stripe's dashboard?)");
+  else on.log.info(fields, "Stripe confirmed refunds of a payment");
+}

@@ -1,0 +1,434 @@
+/**
+ * A small stand-in for Stripe's API (these machines cannot reach Stripe; issue 46). It answers the calls the
+ * Stripe provider makes, in the shapes of Stripe's API reference (https://docs.stripe.com/api): create,
+ * retrieve and expire a Checkout Session (`checkout.session`), retrieve a PaymentIntent (`payment_intent`) and
+ * create a Refund (`refund`); errors as `{ error: { type, code, message, param } }`. Requests are form-encoded
+ * with brackets (`metadata[paymentId]=…`, `payment_method_types[0]=card`), as the SDK sends them.
+ *
+ * It records every request (method, path, the form's fields, Idempotency-Key, the API key from
+ * Authorization) and, like Stripe, answers a repeated Idempotency-Key with the first answer (the same key with
+ * other parameters is a 400 idempotency_error). Test controls complete, fail or expire a session and sign
+ * webhook events with the SDK's `generateTestHeaderString`.
+ *
+ * It also serves a tiny hosted page at the session's `url` (GET /pay/{sessionId}) whose Pay and Cancel buttons
+ * complete the session, post the signed webhook to the configured URL and send the browser to success_url or
+ * cancel_url, so a browser test can drive the whole flow. As a program:
+ *   node --import tsx apps/api/src/testing/fake-stripe.ts --port 12111 --webhook-url URL --webhook-secret whsec_…
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { parseArgs } from "node:util";
+import Stripe from "stripe";
+
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  /** The form's fields as sent (`line_items[0][price_data][unit_amount]` → "12900"). */
+  form: Record<string, string>;
+  idempotencyKey: string | undefined;
+  /** The API key the request authenticated with (Authorization: Bearer …). */
+  apiKey: string | undefined;
+};
+
+type Json = Record<string, unknown>;
+type Session = Json & { id: string; status: string; payment_status: string; payment_intent: string | null };
+type Answer = { status: number; body: Json };
+
+/** What the next matching request gets instead of its normal answer. */
+export type Failure =
+  /** Stripe's own trouble: 500 (with Stripe-Should-Retry: false, as Stripe sends it), nothing done. */
+  | "server-error"
+  /** The request is carried out (and kept for its Idempotency-Key), then the connection is cut before the answer. */
+  | "hang-up-after-doing"
+  /** 401 whose message quotes the API key it was sent, whole. */
+  | "echo-key";
+
+export type FakeStripeOptions = {
+  /** Where the hosted page's buttons post the signed event (the restaurant's webhook URL). */
+  webhookUrl?: string;
+  webhookSecret?: string;
+  /** The clock of sessions' `created` and of signatures (tests pass the app's). */
+  now?: () => Date;
+  /** Default: any free port. */
+  port?: number;
+};
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
+
+export async function startFakeStripe(options: FakeStripeOptions = {}) {
+  const now = options.now ?? (() => new Date());
+  const seconds = () => Math.floor(now().getTime() / 1000);
+  const requests: RecordedRequest[] = [];
+  const sessions = new Map<string, Session>();
+  const intents = new Map<string, Json & { id: string; latest_charge: string }>();
+  const charges = new Map<string, Json & { id: string; amount: number; amount_refunded: number }>();
+  const refunds: Json[] = [];
+  /** payment_intent_data[metadata] of each session: the PaymentIntent made when the guest pays carries it. */
+  const intentData = new Map<string, Json>();
+  const answered = new Map<string, { fingerprint: string; answer: Answer }>();
+  const failures: { method: string; path: RegExp; failure: Failure }[] = [];
+  let baseUrl = "";
+
+  function error(status: number, type: string, message: string, code?: string): Answer {
+    return { status, body: { error: { type, message, ...(code && { code }) } } };
+  }
+
+  function createSession(form: Record<string, string>): Answer {
+    const params = nestForm(form);
+    const line = (params.line_items as Json[] | undefined)?.[0] as Json | undefined;
+    const price = line?.price_data as Json | undefined;
+    const unitAmount = Number(price?.unit_amount);
+    if (!Number.isInteger(unitAmount) || unitAmount < 1)
+      return error(400, "invalid_request_error", "Invalid integer: unit_amount", "parameter_invalid_integer");
+    const created = seconds();
+    const expiresAt = Number(params.expires_at ?? created + 24 * 3600);
+    if (expiresAt < created + 30 * 60 || expiresAt > created + 24 * 3600)
+      return error(
+        400,
+        "invalid_request_error",
+        "expires_at must be 30 minutes to 24 hours ahead",
+        "parameter_invalid",
+      );
+    const sessionId = `cs_test_${randomBytes(16).toString("hex")}`;
+    const session: Session = {
+      id: sessionId,
+      object: "checkout.session",
+      amount_subtotal: unitAmount * Number(line?.quantity ?? 1),
+      amount_total: unitAmount * Number(line?.quantity ?? 1),
+      cancel_url: params.cancel_url ?? null,
+      client_reference_id: params.client_reference_id ?? null,
+      created,
+      currency: String(price?.currency ?? "").toLowerCase(),
+      customer_email: params.customer_email ?? null,
+      expires_at: expiresAt,
+      livemode: false,
+      metadata: params.metadata ?? {},
+      mode: params.mode,
+      payment_intent: null,
+      allowed_payment_method_types: params.allowed_payment_method_types ?? null,
+      payment_method_types: params.allowed_payment_method_types ?? ["card"],
+      payment_status: "unpaid",
+      status: "open",
+      success_url: params.success_url ?? null,
+      url: `${baseUrl}/pay/${sessionId}`,
+    };
+    sessions.set(sessionId, session);
+    intentData.set(sessionId, ((params.payment_intent_data as Json | undefined)?.metadata as Json) ?? {});
+    return { status: 200, body: session };
+  }
+
+  function foundSession(sessionId: string): Answer {
+    const session = sessions.get(sessionId);
+    return session
+      ? { status: 200, body: session }
+      : error(404, "invalid_request_error", `No such checkout.session: '${sessionId}'`, "resource_missing");
+  }
+
+  function expireSession(sessionId: string): Answer {
+    const session = sessions.get(sessionId);
+    if (!session)
+      return error(404, "invalid_request_error", `No such checkout.session: '${sessionId}'`, "resource_missing");
+    if (session.status !== "open")
+      return error(
+        400,
+        "invalid_request_error",
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+      );
+    session.status = "expired";
+    return { status: 200, body: session };
+  }
+
+  function createRefund(form: Record<string, string>): Answer {
+    const params = nestForm(form);
+    const intent = intents.get(String(params.payment_intent));
+    if (!intent)
+      return error(
+        404,
+        "invalid_request_error",
+        `No such payment_intent: '${params.payment_intent}'`,
+        "resource_missing",
+      );
+    const charge = charges.get(intent.latest_charge)!;
+    const amount = params.amount === undefined ? charge.amount - charge.amount_refunded : Number(params.amount);
+    if (!Number.isInteger(amount) || amount < 1 || charge.amount_refunded + amount > charge.amount)
+      return error(
+        400,
+        "invalid_request_error",
+        "Refund amount is greater than unrefunded amount on charge",
+        "amount_too_large",
+      );
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    const refund = {
+      id: id("re"),
+      object: "refund",
+      amount,
+      charge: charge.id,
+      created: seconds(),
+      currency: "dkk",
+      metadata: params.metadata ?? {},
+      payment_intent: intent.id,
+      reason: null,
+      status: "succeeded",
+    };
+    refunds.push(refund);
+    return { status: 200, body: refund };
+  }
+
+  function route(method: string, path: string, form: Record<string, string>): Answer {
+    const [, , kind, objectId, verb] = path.split("/");
+    const found = (map: Map<string, Json>, name: string) =>
+      map.get(objectId ?? "")
+        ? { status: 200, body: map.get(objectId ?? "")! }
+        : error(404, "invalid_request_error", `No such ${name}: '${objectId}'`, "resource_missing");
+    if (method === "POST" && path === "/v1/checkout/sessions") return createSession(form);
+    if (path.startsWith("/v1/checkout/sessions/")) {
+      const [sessionId, action] = path.slice("/v1/checkout/sessions/".length).split("/");
+      if (method === "GET" && action === undefined) return foundSession(sessionId!);
+      if (method === "POST" && action === "expire") return expireSession(sessionId!);
+    }
+    if (method === "GET" && kind === "payment_intents" && verb === undefined) return found(intents, "payment_intent");
+    if (method === "POST" && path === "/v1/refunds") return createRefund(form);
+    return error(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path})`);
+  }
+
+  /** Idempotent like Stripe: a repeated key gets the first answer; the same key with other parameters is refused. */
+  function answerOnce(recorded: RecordedRequest): Answer {
+    if (recorded.method !== "POST" || !recorded.idempotencyKey)
+      return route(recorded.method, recorded.path, recorded.form);
+    const key = `${recorded.apiKey}:${recorded.idempotencyKey}`;
+    const fingerprint = JSON.stringify([recorded.path, recorded.form]);
+    const earlier = answered.get(key);
+    if (earlier) {
+      if (earlier.fingerprint !== fingerprint)
+        return error(
+          400,
+          "idempotency_error",
+          "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+        );
+      return earlier.answer;
+    }
+    const answer = route(recorded.method, recorded.path, recorded.form);
+    answered.set(key, { fingerprint, answer });
+    return answer;
+  }
+
+  async function api(request: IncomingMessage, response: ServerResponse, body: string) {
+    const url = new URL(request.url ?? "/", baseUrl);
+    const recorded: RecordedRequest = {
+      method: request.method ?? "GET",
+      path: url.pathname,
+      form: Object.fromEntries(new URLSearchParams(request.method === "GET" ? url.search : body)),
+      idempotencyKey: header(request, "idempotency-key"),
+      apiKey: header(request, "authorization")?.replace(/^Bearer /, ""),
+    };
+    requests.push(recorded);
+    const failureAt = failures.findIndex((f) => f.method === recorded.method && f.path.test(recorded.path));
+    const failure = failureAt >= 0 ? failures.splice(failureAt, 1)[0]!.failure : undefined;
+    if (failure === "server-error") {
+      response.setHeader("stripe-should-retry", "false");
+      return send(response, error(500, "api_error", "Something went wrong on Stripe's end."));
+    }
+    if (failure === "echo-key")
+      return send(response, error(401, "invalid_request_error", `Invalid API Key provided: ${recorded.apiKey}`));
+    const answer = answerOnce(recorded);
+    if (failure === "hang-up-after-doing") return response.socket?.destroy();
+    send(response, answer);
+  }
+
+  /** The hosted page and its buttons: what Stripe's own page does, in a few lines of HTML. */
+  async function hostedPage(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? "/", baseUrl);
+    const [, , sessionId, action] = url.pathname.split("/");
+    const session = sessions.get(sessionId ?? "");
+    if (!session) return send(response, error(404, "invalid_request_error", "No such session"));
+    if (request.method === "GET") {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      return response.end(
+        `<!doctype html><html lang="en"><title>Fake Stripe Checkout</title><h1>Fake Stripe: ${session.amount_total} øre</h1>` +
+          `<p>Status: ${session.status}</p>` +
+          `<form method="post" action="/pay/${session.id}/pay"><button>Pay</button></form>` +
+          `<form method="post" action="/pay/${session.id}/cancel"><button>Cancel</button></form></html>`,
+      );
+    }
+    const event = action === "pay" && session.status === "open" ? controls.complete(session.id) : undefined;
+    if (event && options.webhookUrl && options.webhookSecret)
+      await controls.postEvent(options.webhookUrl, event, options.webhookSecret).catch(() => undefined);
+    response.writeHead(303, { location: String(action === "pay" ? session.success_url : session.cancel_url) });
+    response.end();
+  }
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      const handler = request.url?.startsWith("/pay/") ? hostedPage(request, response) : api(request, response, body);
+      handler.catch((caught: unknown) => send(response, error(500, "api_error", String(caught))));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  function event(type: string, object: Json): Json {
+    return {
+      id: id("evt"),
+      object: "event",
+      api_version: Stripe.API_VERSION,
+      created: seconds(),
+      data: { object: structuredClone(object) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+  }
+
+  function sessionOf(sessionId: string): Session {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`fake Stripe: no session ${sessionId}`);
+    return session;
+  }
+
+  /** The guest paid on the page: a PaymentIntent and its Charge exist from now on. */
+  function pay(session: Session, paid: boolean) {
+    const intentId = id("pi");
+    const chargeId = id("ch");
+    const amount = Number(session.amount_total);
+    intents.set(intentId, {
+      id: intentId,
+      object: "payment_intent",
+      amount,
+      currency: "dkk",
+      latest_charge: chargeId,
+      metadata: intentData.get(session.id) ?? {},
+      status: paid ? "succeeded" : "processing",
+    });
+    charges.set(chargeId, {
+      id: chargeId,
+      object: "charge",
+      amount,
+      amount_refunded: 0,
+      currency: "dkk",
+      metadata: {},
+      paid,
+      payment_intent: intentId,
+      refunded: false,
+    });
+    session.status = "complete";
+    session.payment_status = paid ? "paid" : "unpaid";
+    session.payment_intent = intentId;
+  }
+
+  const controls = {
+    url: baseUrl,
+    requests,
+    refunds,
+    /** The session as Stripe holds it now. */
+    session: (sessionId: string) => structuredClone(sessionOf(sessionId)),
+    /** Requests to a path (a string: exactly; a RegExp: matching). */
+    requestsTo: (path: string | RegExp, method = "POST") =>
+      requests.filter((r) => r.method === method && (typeof path === "string" ? r.path === path : path.test(r.path))),
+    /** The next request of `method` to a path matching `path` gets `failure` (once per call). */
+    failNext(method: string, path: RegExp, failure: Failure) {
+      failures.push({ method, path, failure });
+    },
+    /** The guest paid (card, MobilePay): answers the checkout.session.completed event. */
+    complete(sessionId: string): Json {
+      const session = sessionOf(sessionId);
+      pay(session, true);
+      return event("checkout.session.completed", session);
+    },
+    /** The guest chose a method that settles later: completed but unpaid. */
+    completeUnpaid(sessionId: string): Json {
+      const session = sessionOf(sessionId);
+      pay(session, false);
+      return event("checkout.session.completed", session);
+    },
+    asyncSucceeded(sessionId: string): Json {
+      const session = sessionOf(sessionId);
+      session.payment_status = "paid";
+      return event("checkout.session.async_payment_succeeded", session);
+    },
+    asyncFailed(sessionId: string): Json {
+      return event("checkout.session.async_payment_failed", sessionOf(sessionId));
+    },
+    expire(sessionId: string): Json {
+      const session = sessionOf(sessionId);
+      session.status = "expired";
+      return event("checkout.session.expired", session);
+    },
+    /** The charge of a session's payment as refunded so far (after refunds, ours or the dashboard's). */
+    chargeRefunded(sessionId: string): Json {
+      const intent = intents.get(String(sessionOf(sessionId).payment_intent))!;
+      return event("charge.refunded", charges.get(intent.latest_charge)!);
+    },
+    /** A refund made in Stripe's dashboard, not through the API we call. */
+    refundInDashboard(sessionId: string, amount: number) {
+      const intent = intents.get(String(sessionOf(sessionId).payment_intent))!;
+      charges.get(intent.latest_charge)!.amount_refunded += amount;
+    },
+    /** The Stripe-Signature header of a payload, as Stripe signs it (timestamp: seconds, default now). */
+    sign: (payload: string, secret: string, timestamp = seconds()) =>
+      Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }),
+    /** Signs and posts an event to a URL (the real route over HTTP, for a browser flow). */
+    async postEvent(url: string, body: Json, secret: string): Promise<Response> {
+      const payload = JSON.stringify(body);
+      return fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": controls.sign(payload, secret) },
+        body: payload,
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  return controls;
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function send(response: ServerResponse, { status, body }: Answer) {
+  response.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
+  response.end(JSON.stringify(body));
+}
+
+/** `a[b][0][c]=x` → { a: { b: [{ c: "x" }] } }: Stripe's form encoding back into objects. */
+export function nestForm(form: Record<string, string>): Json {
+  const root: Json = {};
+  for (const [key, value] of Object.entries(form)) {
+    const names = key.split(/\[|\]\[|\]/).filter((name) => name !== "");
+    let node: Record<string, unknown> = root;
+    names.forEach((name, index) => {
+      if (index === names.length - 1) {
+        node[name] = value;
+        return;
+      }
+      node[name] ??= /^\d+$/.test(names[index + 1]!) ? [] : {};
+      node = node[name] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+// As a program: a fake Stripe for a browser test or a manual run (STRIPE_API_URL=http://127.0.0.1:PORT).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string", default: "12111" },
+      "webhook-url": { type: "string" },
+      "webhook-secret": { type: "string" },
+    },
+  });
+  const fake = await startFakeStripe({
+    port: Number(values.port),
+    webhookUrl: values["webhook-url"],
+    webhookSecret: values["webhook-secret"],
+  });
+  console.log(`fake Stripe on ${fake.url} (STRIPE_API_URL=${fake.url})`);
+}
