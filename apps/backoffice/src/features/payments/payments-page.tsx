@@ -123,15 +123,15 @@ function ProviderCard({ settings }: { settings: PaymentSettings }) {
 
 function WebhookCard({ url, events }: { url: string; events: string[] }) {
   const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
+  const address = useRef<HTMLElement>(null);
   const [copied, setCopied] = useState<"copied" | "selected" | null>(null);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
       setCopied("copied");
     } catch {
-      // No clipboard (a page on plain http, or permission refused): the URL is selected to copy by hand.
-      input.current?.select();
+      // No clipboard (a page on plain http, or permission refused): the address is selected to copy by hand.
+      if (address.current) window.getSelection()?.selectAllChildren(address.current);
       setCopied("selected");
     }
   };
@@ -139,27 +139,22 @@ function WebhookCard({ url, events }: { url: string; events: string[] }) {
     <section className="card" aria-labelledby="webhook-title">
       <h2 id="webhook-title">{t("payments.webhook.title")}</h2>
       <p>{t("payments.webhook.explain")}</p>
-      <div className="field">
-        <label htmlFor="webhook-url">{t("payments.webhook.url")}</label>
-        <div className="control-row webhook-url-row">
-          <input
-            id="webhook-url"
-            ref={input}
-            type="text"
-            readOnly
-            value={url}
-            spellCheck={false}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <button type="button" className="button" onClick={() => void copy()}>
-            {t("payments.webhook.copy")}
-          </button>
-        </div>
-        <p className="saved-note" role="status">
-          {copied ? t(`payments.webhook.${copied}`) : ""}
-        </p>
+      <h3>{t("payments.webhook.url")}</h3>
+      {/* Shown whole and wrapped (an input would cut it off on a phone); the button copies it. */}
+      <div className="webhook-url-row">
+        <code className="webhook-url" ref={address}>
+          {url}
+        </code>
+        <button type="button" className="button" onClick={() => void copy()}>
+          {t("payments.webhook.copy")}
+        </button>
       </div>
-      <h3 id="events-title">{t("payments.webhook.events")}</h3>
+      <p className="saved-note" role="status">
+        {copied ? t(`payments.webhook.${copied}`) : ""}
+      </p>
+      <h3 id="events-title" className="webhook-events-title">
+        {t("payments.webhook.events")}
+      </h3>
       <ul className="webhook-events" aria-labelledby="events-title">
         {events.map((event) => (
           <li key={event}>
