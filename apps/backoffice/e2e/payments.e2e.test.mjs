@@ -178,6 +178,32 @@ test("owner A, desktop, Danish: the test provider and the webhook; a refused key
   await axeClean(page, "the payments page in test mode");
   await screenshot(page, "desktop-da-payments-test-mode");
 
+  // Someone saves in between (another tab): this page's save is refused, says so, and shows what is stored now;
+  // what was typed stays, and the next save, based on the stored version, goes through.
+  await page.evaluate(
+    async (keys) => {
+      const { csrfToken, memberships } = await (await fetch("/api/admin/me")).json();
+      const url = `/api/admin/organisations/${memberships[0].organisationId}/payment-account`;
+      const { account } = await (await fetch(url)).json();
+      const body = JSON.stringify({ ...keys, version: account.edit.version });
+      const headers = { "content-type": "application/json", "x-csrf-token": csrfToken };
+      const res = await fetch(url, { method: "PUT", headers, body });
+      if (!res.ok) throw new Error(`the other tab's save: ${res.status}`);
+    },
+    { secretKey: TEST_KEY, webhookSecret: WEBHOOK_SECRET },
+  );
+  await secretField.fill(TEST_KEY);
+  await page.getByLabel(t.webhookSecret, { exact: true }).fill(WEBHOOK_SECRET);
+  await page.getByRole("button", { name: t.save }).click();
+  await page.getByRole("alert").filter({ hasText: "En anden gemte først." }).waitFor();
+  await page.getByText("Nogen gemte betalingsindstillingerne, efter du åbnede siden.").waitFor();
+  assert.equal(await secretField.inputValue(), TEST_KEY, "what was typed stays");
+  await axeClean(page, "the refused save");
+  await screenshot(page, "desktop-da-payments-conflict");
+  await page.getByRole("button", { name: t.save }).click();
+  await page.getByRole("status").filter({ hasText: t.saved }).waitFor();
+  assert.equal(await secretField.inputValue(), "");
+
   // A reload reads the account afresh: still only the hint.
   await page.reload();
   await page.locator(".payment-badge", { hasText: t.testMode }).waitFor();
