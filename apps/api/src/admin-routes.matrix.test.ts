@@ -41,7 +41,8 @@ let actors: AdminActors;
 let ctx: MatrixContext;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The payment account's rows store secrets, which the server refuses without SECRETS_KEY (503).
+  t = await createTestApp({ env: { SECRETS_KEY: "admin-routes-matrix-secrets-key-0123456789" } });
   actors = await createAdminActors(t);
   ctx = { t, actors };
   // The orders the kitchen's rows place (pay at pickup) all fall in one slot.
@@ -415,7 +416,46 @@ const ROUTES: Record<string, RouteCase> = {
       payload: { kind: "amount", amount: 1, reason: "Matrix" },
     }),
   },
+  // The organisation's payment account (modules/payment-accounts): its owners only; each change from A's account as
+  // it is now (stored first for a removal), read by A's owner. Last: a stored account sends A's card payments to
+  // Stripe, which the rows above (refunds of a card-paid order) do not expect.
+  "GET /api/admin/organisations/{organisationId}/payment-account": {
+    allowed: ["owner"],
+    request: ({ actors }) => ({ method: "GET", url: paymentAccountUrl(actors) }),
+  },
+  "PUT /api/admin/organisations/{organisationId}/payment-account": {
+    allowed: ["owner"],
+    request: async (ctx) => ({
+      method: "PUT",
+      url: paymentAccountUrl(ctx.actors),
+      payload: { ...STRIPE_TEST_KEYS, version: await paymentAccountVersion(ctx) },
+    }),
+  },
+  "DELETE /api/admin/organisations/{organisationId}/payment-account": {
+    allowed: ["owner"],
+    // Only the owner's call needs an account to remove; the others are refused before it is looked for, and so
+    // leave A without one (card payments to the test provider) for the rows that run after.
+    request: async (ctx, actor) => {
+      let version = await paymentAccountVersion(ctx);
+      if (version === null && actor === "owner") {
+        const url = paymentAccountUrl(ctx.actors);
+        const payload = { ...STRIPE_TEST_KEYS, version };
+        const stored = await ctx.t.request(ctx.actors.as("owner", { method: "PUT", url, payload }));
+        version = stored.json<{ account: { edit: { version: number } } }>().account.edit.version;
+      }
+      return { method: "DELETE", url: `${paymentAccountUrl(ctx.actors)}?version=${version ?? 1}` };
+    },
+  },
 };
+
+const paymentAccountUrl = (actors: AdminActors) => `/api/admin/organisations/${actors.organisationAId}/payment-account`;
+const STRIPE_TEST_KEYS = { secretKey: "sk_test_51HmatrixTestKey4242", webhookSecret: "whsec_matrixWebhookSecret" };
+
+/** Organisation A's payment account's version as its owner reads it; null while it has none. */
+async function paymentAccountVersion({ t, actors }: MatrixContext): Promise<number | null> {
+  const res = await t.request(actors.as("owner", { method: "GET", url: paymentAccountUrl(actors) }));
+  return res.json<{ account: { edit: { version: number } } | null }>().account?.edit.version ?? null;
+}
 
 /** A new order of restaurant A paid by card: one with money to refund. */
 async function paidOrder(t: TestApp): Promise<string> {

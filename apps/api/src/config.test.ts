@@ -181,4 +181,20 @@ describe("loadConfig", () => {
       loadConfig({ DATA_DIR: freshDataDir(), PORT: "eighty", DATABASE_URL: "mysql://x", TOKEN_SECRET: "short" }),
     ).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*TOKEN_SECRET/);
   });
+  test("has no SECRETS_KEY unless set, and refuses one shorter than 32 characters without repeating it", () => {
+    expect(loadConfig({ DATA_DIR: freshDataDir() }).secretsKey).toBeUndefined();
+    const key = "k".repeat(44);
+    const config = loadConfig({ DATA_DIR: freshDataDir(), SECRETS_KEY: key });
+    expect(new TextDecoder().decode(config.secretsKey)).toBe(key);
+    const short = "too-short-secret-value";
+    expect(() => loadConfig({ DATA_DIR: freshDataDir(), SECRETS_KEY: short })).toThrow(/SECRETS_KEY/);
+    expect(() => loadConfig({ DATA_DIR: freshDataDir(), SECRETS_KEY: short })).not.toThrow(new RegExp(short));
+  });
+
+  test("sends Stripe's calls to STRIPE_API_URL when set (a local fake), and refuses one that is not a URL", () => {
+    expect(loadConfig({ DATA_DIR: freshDataDir() }).stripeApiUrl).toBeUndefined();
+    const config = loadConfig({ DATA_DIR: freshDataDir(), STRIPE_API_URL: "http://127.0.0.1:12111" });
+    expect(config.stripeApiUrl).toBe("http://127.0.0.1:12111");
+    expect(() => loadConfig({ DATA_DIR: freshDataDir(), STRIPE_API_URL: "stripe" })).toThrow(/STRIPE_API_URL/);
+  });
 });

@@ -15,7 +15,8 @@ export { DESKTOP, PHONE, seriousAxeViolations } from "../../storefront/e2e/harne
 const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 export const screenshotDir = process.env.BACKOFFICE_SHOTS ?? join(dirname(fileURLToPath(import.meta.url)), "artifacts");
 
-export function createHarness() {
+/** `env`: more of the server's environment (e.g. SECRETS_KEY), over the harness's own. */
+export function createHarness({ env = {} } = {}) {
   // Its own port range beside the storefront's files (20 000–39 999), which run at the same time.
   const port = 40_000 + (process.pid % 20_000);
   const dataDir = mkdtempSync(join(tmpdir(), "e2e-backoffice-"));
@@ -28,7 +29,7 @@ export function createHarness() {
   async function start() {
     server = spawn(process.execPath, [join(root, "scripts/start.mjs")], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", openSync(serverLog, "w"), openSync(serverLog, "a")],
       detached: true,
     });
@@ -95,6 +96,8 @@ export function createHarness() {
 
   return {
     url: (host, path = "/") => `http://${host}:${port}${path}`,
+    /** Everything the server wrote to stdout and stderr. */
+    serverLog: () => readFileSync(serverLog, "utf8"),
     start,
     stop,
     newPage,

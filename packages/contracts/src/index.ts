@@ -16,6 +16,7 @@ export * from "./menu-editor";
 export * from "./menu-images";
 export * from "./order";
 export * from "./payment";
+export * from "./payment-account";
 export * from "./payment-request";
 export * from "./refund";
 export * from "./settings";

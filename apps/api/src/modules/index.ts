@@ -18,6 +18,7 @@ import { loginAttemptRoutes } from "./login-attempt/routes";
 import { menuImageAdminRoutes, menuImageRoutes } from "./menu-images";
 import { orderRoutes } from "./order/routes";
 import { paymentRoutes } from "./payment/routes";
+import { paymentAccountAdminRoutes } from "./payment-accounts/admin-routes";
 import { pickupTimeRoutes } from "./pickup-time/routes";
 import { refundAdminRoutes } from "./refund/admin-routes";
 import { restaurantEventRoutes } from "./restaurant-events/routes";
@@ -65,4 +66,5 @@ export const adminRouteModules: RouteModule[] = [
   giftcardAdminRoutes,
   menuImageAdminRoutes,
   hoursAdminRoutes,
+  paymentAccountAdminRoutes,
 ];

@@ -6,6 +6,7 @@ import { EndOfDayPage, FiguresPage } from "../features/figures";
 import { HoursRoute } from "../features/hours";
 import { MenuEditorRoutes } from "../features/menu";
 import { OrderPage } from "../features/order-page";
+import { PaymentsPage } from "../features/payments";
 import {
   BrandSection,
   CreateRestaurantPage,
@@ -60,6 +61,7 @@ export const router = createBrowserRouter(
         { index: true, element: <DashboardPage /> },
         { path: "organisations/:organisationId/restaurants/new", element: <CreateRestaurantPage /> },
         { path: "organisations/:organisationId/staff", element: <StaffPage /> },
+        { path: "organisations/:organisationId/payments", element: <PaymentsPage /> },
         // Beside the restaurant's settings, not under them: staff open the orders, only managers the settings.
         { path: "restaurants/:restaurantId/orders", element: <OrdersRoute />, handle: { wide: true } },
         { path: "restaurants/:restaurantId/orders/:orderId", element: <OrderPage /> },

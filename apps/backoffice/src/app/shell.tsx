@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useMatches } from "react-router";
 import { ordersPath } from "../features/orders";
+import { paymentsPath } from "../features/payments";
 import { chooseLanguage, type Language } from "../lib/i18n";
 import { restaurantsQuery } from "../lib/restaurant-list";
 import { managingMemberships, meQuery } from "../lib/session";
@@ -16,6 +17,9 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
   const me = useQuery({ ...meQuery, enabled: signedIn }).data;
   const managing = me ? managingMemberships(me) : [];
   const staffOrganisation = managing.length === 1 ? managing[0] : undefined;
+  const owned = me?.memberships.filter((m) => m.role === "owner") ?? [];
+  // Payments are the organisation's owner's: one organisation owned, its page from the menu (several: the list).
+  const paymentsOrganisation = owned.length === 1 ? owned[0] : undefined;
   const restaurants = useQuery({ ...restaurantsQuery, enabled: signedIn }).data?.restaurants ?? [];
   // One restaurant: its orders straight from the menu; several: the list, where each has its orders link.
   const onlyRestaurant = restaurants.length === 1 ? restaurants[0] : undefined;
@@ -53,6 +57,9 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
             {onlyRestaurant && <NavLink to={ordersPath(onlyRestaurant.id)}>{t("nav.orders")}</NavLink>}
             {staffOrganisation && (
               <NavLink to={`/organisations/${staffOrganisation.organisationId}/staff`}>{t("nav.staff")}</NavLink>
+            )}
+            {paymentsOrganisation && (
+              <NavLink to={paymentsPath(paymentsOrganisation.organisationId)}>{t("nav.payments")}</NavLink>
             )}
             {managing.length > 0 && <NavLink to="/audit">{t("nav.audit")}</NavLink>}
           </nav>

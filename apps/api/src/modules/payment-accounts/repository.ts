@@ -52,3 +52,53 @@ export async function findAccountByWebhookId(db: Executor, webhookId: string): P
   const rows = await db.select().from(paymentAccount).where(eq(paymentAccount.webhookId, webhookId)).limit(1);
   return rows[0];
 }
+
+/** The organisation's account, locked until the transaction ends: saves and removals take turns. */
+export async function lockAccountOfOrganisation(
+  tx: Executor,
+  organisationId: number,
+): Promise<PaymentAccountRow | undefined> {
+  const rows = await tx
+    .select()
+    .from(paymentAccount)
+    .where(eq(paymentAccount.organisationId, organisationId))
+    .for("update");
+  return rows[0];
+}
+
+export type SealedAccount = {
+  organisationId: number;
+  provider: "stripe";
+  liveMode: boolean;
+  secretKeySealed: string;
+  webhookSecretSealed: string;
+  secretKeyHint: string;
+  webhookId: string;
+  version: number;
+  updatedAt: Date;
+  updatedBy: string;
+};
+
+/** The new account; undefined when another save created one first (the primary key is the organisation). */
+export async function insertAccount(tx: Executor, account: SealedAccount): Promise<PaymentAccountRow | undefined> {
+  const rows = await tx.insert(paymentAccount).values(account).onConflictDoNothing().returning();
+  return rows[0];
+}
+
+/** A new key and secret for the account; its webhook id (the URL registered at Stripe) stays. */
+export async function replaceAccount(
+  tx: Executor,
+  account: Omit<SealedAccount, "webhookId">,
+): Promise<PaymentAccountRow> {
+  const { organisationId, ...change } = account;
+  const rows = await tx
+    .update(paymentAccount)
+    .set(change)
+    .where(eq(paymentAccount.organisationId, organisationId))
+    .returning();
+  return rows[0]!;
+}
+
+export async function deleteAccount(tx: Executor, organisationId: number): Promise<void> {
+  await tx.delete(paymentAccount).where(eq(paymentAccount.organisationId, organisationId));
+}

@@ -90,6 +90,12 @@ function Organisation(props: { membership: Membership; restaurants: Summary[]; c
           <Link className="button" to={`/organisations/${membership.organisationId}/staff`}>
             {t("nav.staff")}
           </Link>
+          {membership.role === "owner" && (
+            // The payments feature's page (features/payments paymentsPath): features do not import each other.
+            <Link className="button" to={`/organisations/${membership.organisationId}/payments`}>
+              {t("nav.payments")}
+            </Link>
+          )}
         </div>
       )}
     </section>

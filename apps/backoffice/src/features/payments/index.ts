@@ -1,0 +1,2 @@
+export { paymentsPath } from "./api";
+export { PaymentsPage } from "./payments-page";
