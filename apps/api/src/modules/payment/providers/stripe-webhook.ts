@@ -14,7 +14,7 @@
  * every restaurant's events from the same few addresses, so counting wrong signatures per address would let one
  * restaurant with a wrong secret in the back office shut out every other restaurant's events.
  */
-import { ErrorBody, StripeWebhookAnswer, StripeWebhookParams } from "@app/contracts";
+import { ErrorBody, STRIPE_WEBHOOK_EVENTS, StripeWebhookAnswer, StripeWebhookParams } from "@app/contracts";
 import type { FastifyBaseLogger } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import Stripe from "stripe";
@@ -69,8 +69,7 @@ function webhookRoute(scope: Api, outcomes: PaymentOutcomes, deps: ProviderDeps,
         summary: "Stripe's webhook for a restaurant's account (verified by its Stripe-Signature)",
         description:
           "Register this URL (with the account's webhookId from the back office) in Stripe for the events " +
-          "checkout.session.completed, checkout.session.async_payment_succeeded, checkout.session.async_payment_failed, " +
-          "checkout.session.expired and charge.refunded. The raw JSON body must verify with the account's signing " +
+          `${STRIPE_WEBHOOK_EVENTS.join(", ")}. The raw JSON body must verify with the account's signing ` +
           "secret (Stripe-Signature, at most 5 minutes old), else 400 WEBHOOK_SIGNATURE_INVALID and nothing changes. " +
           "Every verified event is answered 200, also a repeat, an event of no interest or one about a payment that " +
           "already moved.",
@@ -134,7 +133,11 @@ type EventDeps = {
   log: FastifyBaseLogger;
 };
 
-const SESSION_OUTCOMES: Record<string, (session: Stripe.Checkout.Session) => PaymentOutcome | null> = {
+/** The session events of STRIPE_WEBHOOK_EVENTS (the list the back office tells owners to register), each handled. */
+const SESSION_OUTCOMES: Record<
+  Exclude<(typeof STRIPE_WEBHOOK_EVENTS)[number], "charge.refunded">,
+  (session: Stripe.Checkout.Session) => PaymentOutcome | null
+> = {
   "checkout.session.completed": (session) => (isPaid(session) ? "authorized" : null),
   "checkout.session.async_payment_succeeded": () => "authorized",
   "checkout.session.async_payment_failed": () => "failed",
@@ -142,7 +145,7 @@ const SESSION_OUTCOMES: Record<string, (session: Stripe.Checkout.Session) => Pay
 };
 
 async function handleEvent(event: Stripe.Event, account: AccountCredentials, on: EventDeps): Promise<void> {
-  const sessionOutcome = SESSION_OUTCOMES[event.type];
+  const sessionOutcome = SESSION_OUTCOMES[event.type as keyof typeof SESSION_OUTCOMES];
   if (sessionOutcome) {
     const session = event.data.object as Stripe.Checkout.Session;
     const payment = await ownPayment(session.metadata?.paymentId, account, on);
