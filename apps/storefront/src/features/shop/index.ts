@@ -15,4 +15,3 @@ export { RestaurantContact } from "./components/restaurant-contact";
 export { TestModeBand } from "./components/test-mode-band";
 export { phoneHref, phoneText } from "./phone-text";
 export { paragraphsOf, termsIn, termsTarget } from "./terms-language";
-export { showsTestMode } from "./test-mode";
