@@ -54,7 +54,17 @@ export const Feature = z.object({
 });
 
 export const FrontendSettings = z
-  .object({ moduleId: z.number().int(), features: z.array(Feature) })
+  .object({
+    moduleId: z.number().int(),
+    features: z.array(Feature),
+    /**
+     * Ours, beside the spec's features: true while the module's online payments (card, MobilePay) go where no
+     * money moves — the built-in test provider (no payment account connected) or a Stripe test key — so the
+     * storefront says so before the guest pays. False only for a live Stripe account. Not a setting: the
+     * server works it out from the organisation's payment account (issue 46).
+     */
+    paymentTestMode: z.boolean(),
+  })
   .meta({ id: "FrontendSettings" });
 export type FrontendSettings = z.infer<typeof FrontendSettings>;
 

@@ -42,6 +42,7 @@ const shop: Shop = {
     busyMinutes: 0,
   },
   isDownForMaintenance: false,
+  paymentTestMode: false,
 };
 
 const TERMS: Terms = {

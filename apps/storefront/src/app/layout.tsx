@@ -4,7 +4,7 @@ import { Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-ro
 import { FullPageSpinner } from "../components/ui/spinner";
 import { hasPassedLoginGate } from "../features/auth";
 import { AddedToast, BasketBar, MinicartButton, prefetchBasketViews } from "../features/basket";
-import { OrderingNotice, type Shop } from "../features/shop";
+import { OrderingNotice, type Shop, TestModeBand } from "../features/shop";
 import { applyBrandColour } from "../lib/brand-colour";
 import { useMediaQuery } from "../lib/use-media-query";
 import { BasketColumnSlot, useBasketControls } from "./cart-controls";
@@ -74,6 +74,7 @@ export function Layout() {
   return (
     <>
       {loginGate ? null : <SkipLink />}
+      <TestModeBand shop={shop} />
       {loginGate ? (
         <div className="login-gate">
           {main}

@@ -21,7 +21,9 @@ afterEach(() => {
 
 const PRODUCTION_UNIT_ID = 41;
 
-function shop(overrides: { settings?: Partial<Shop["settings"]>; isDownForMaintenance?: boolean } = {}): Shop {
+function shop(
+  overrides: { settings?: Partial<Shop["settings"]>; isDownForMaintenance?: boolean; paymentTestMode?: boolean } = {},
+): Shop {
   return {
     token: "t",
     module: { id: 1, productionUnitId: PRODUCTION_UNIT_ID, menuInstanceId: 5, isVisible: true } as Module,
@@ -42,6 +44,8 @@ function shop(overrides: { settings?: Partial<Shop["settings"]>; isDownForMainte
       busyMinutes: 0,
     },
     isDownForMaintenance: overrides.isDownForMaintenance ?? false,
+    // A live payment account unless a test says otherwise (issue 46's test-mode band is tested on its own).
+    paymentTestMode: overrides.paymentTestMode ?? false,
   };
 }
 
@@ -344,5 +348,27 @@ describe("/checkout", () => {
     // SPEC §2: the header (and with it the basket button) is hidden on /checkout.
     expect(screen.queryByRole("button", { name: /^Basket/ })).toBeNull();
     expect(router.state.location.pathname).toBe("/checkout");
+  });
+});
+
+describe("test mode (issue 46)", () => {
+  test("a shop whose payments move no money says so on every page, /checkout too, where the header is hidden", async () => {
+    logIn();
+    renderAt("/", ready(shop({ paymentTestMode: true })));
+    expect((await heading()).textContent).toBe("What do you feel like?");
+    expect(screen.getByRole("complementary", { name: "Test mode" }).textContent).toBe(
+      "Test mode – no money is charged",
+    );
+    cleanup();
+    renderAt("/checkout", ready(shop({ paymentTestMode: true })));
+    expect((await heading()).textContent).toBe("Complete your order");
+    expect(screen.getByRole("complementary", { name: "Test mode" })).toBeTruthy();
+  });
+
+  test("a live payment account shows no band", async () => {
+    logIn();
+    renderAt("/", ready(shop({ paymentTestMode: false })));
+    expect((await heading()).textContent).toBe("What do you feel like?");
+    expect(screen.queryByRole("complementary", { name: "Test mode" })).toBeNull();
   });
 });

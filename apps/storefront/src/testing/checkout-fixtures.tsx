@@ -102,6 +102,8 @@ export function aShop(settings: Partial<AppSettings> = {}): CheckoutShop {
       timeZone: TIME_ZONE,
     },
     settings: { ...SETTINGS, ...settings },
+    // A live payment account: no test-mode notice (issue 46) unless a test asks for one.
+    paymentTestMode: false,
   };
 }
 

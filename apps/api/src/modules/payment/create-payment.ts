@@ -51,11 +51,11 @@ import {
   settleCheckoutMoney,
 } from "../checkout";
 import { checkReadyTime, refuseBelowDeliveryMinimum } from "../delivery";
-import { findAccountOfModule } from "../payment-accounts";
 import { getModuleSettings } from "../settings";
 import { requireOwnModule } from "../tenancy";
 import { refuseWhilePaused } from "../warehouse";
 import { type CapacityHold, refuseUnusableDiscounts, takeHolds } from "./attempt-holds";
+import { chooseProvider } from "./choose-provider";
 import type { OnlineMethod, PaymentProvider, PaymentRow } from "./providers/provider";
 import { checkRedirectUrl } from "./redirect-url";
 import {
@@ -69,7 +69,6 @@ import {
   findLivePayments,
   findModuleHosts,
   findPayment,
-  findProviderName,
   findRestaurantName,
   insertGiftcardTransaction,
   insertPayment,
@@ -144,21 +143,6 @@ export async function createPayment(deps: Deps, input: CreatePaymentInput): Prom
  * What the request asks for, checked before anything is written: the module and checkout are the
  * token's, the redirect URLs are the module's own, the methods are allowed and the provider takes them.
  */
-/**
- * The organisation's own provider account decides where a module's online payments go (issue 46); without one,
- * the module's payment instance does (the built-in test provider: test mode, no money moves).
- */
-async function chooseProvider(
-  deps: Deps,
-  module: { id: number; paymentInstanceId: number },
-): Promise<{ provider: PaymentProvider | undefined; testMode: boolean }> {
-  const account = await findAccountOfModule(deps.db, module.id);
-  if (account) return { provider: deps.payments.get(account.provider), testMode: !account.liveMode };
-  const name = await findProviderName(deps.db, module.paymentInstanceId);
-  const provider = name ? deps.payments.get(name) : undefined;
-  return { provider, testMode: provider?.testMode ?? true };
-}
-
 async function planAttempt(
   deps: Deps,
   input: CreatePaymentInput,

@@ -1,5 +1,7 @@
 /** What other features (order, receipt) use of the payment feature. */
 export { keepHolds } from "./attempt-holds";
+/** Where a module's online payments go and whether money moves there (the storefront says so before paying). */
+export { type ChosenProvider, chooseProvider } from "./choose-provider";
 export { createPaymentInstance } from "./create-payment-instance";
 export { type GiftcardRow, issueGiftcard, setGiftcardActive } from "./giftcard-ledger";
 /** Refunds staff make from an order's page (the refund feature decides them under the order's lock). */

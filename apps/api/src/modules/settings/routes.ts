@@ -2,6 +2,7 @@ import { APP_SETTING_NAMES, ErrorBody, FrontendSettings, IntId, LanguageCode, La
 import { z } from "zod";
 import type { RouteModule } from "../../deps";
 import { NotModified, REVALIDATE } from "../../plugins/answer-cache";
+import { chooseProvider } from "../payment";
 import { requireOwnModule } from "../tenancy";
 import { brandImageRoute } from "./brand-images";
 import { getModuleSettings } from "./get-module-settings";
@@ -22,16 +23,24 @@ export const settingsRoutes: RouteModule = (api, deps) => {
       schema: {
         tags,
         summary: "Every app setting of the module as {name, value} with JSON-encoded values",
+        description:
+          "Beside the features, `paymentTestMode`: whether the module's online payments go where no money moves " +
+          "(the built-in test provider, or a Stripe test key), for the storefront to say so before the guest pays.",
         params: z.object({ moduleId: IntId }),
         response: { 200: FrontendSettings, 304: NotModified, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => {
       const found = await requireOwnModule(db, request.params.moduleId, request.productionUnitId);
-      const settings = await getModuleSettings(db, found.id);
+      // Both reads follow the change feed (payment_account notifies, migration 0016), as the cached answer does.
+      const [settings, { testMode }] = await Promise.all([
+        getModuleSettings(db, found.id),
+        chooseProvider(deps, found),
+      ]);
       return {
         moduleId: found.id,
         features: APP_SETTING_NAMES.map((name) => ({ name, value: JSON.stringify(settings[name]) })),
+        paymentTestMode: testMode,
       };
     },
   );

@@ -167,6 +167,35 @@ describe("CheckoutForm: placing the order (SPEC §4, §5)", () => {
     );
   });
 
+  test("MobilePay chosen among the methods is what the payment asks for (issue 46)", async () => {
+    const { api } = renderForm({ shop: aShop({ bagFeeItem: null, onlinePayment: true, mobilepay: true }) });
+    await fillIn();
+    fireEvent.click(screen.getByRole("radio", { name: "MobilePay" }));
+    await submit();
+    await waitFor(() =>
+      expect(api.addPayment).toHaveBeenCalledWith(
+        "checkout-1",
+        expect.objectContaining({ paymentMethods: ["mobilepay"] }),
+      ),
+    );
+  });
+
+  test("in test mode the payment section says no money moves, before Place order (issue 46)", () => {
+    renderForm({
+      shop: { ...aShop({ bagFeeItem: null, onlinePayment: true, payAtPickup: true }), paymentTestMode: true },
+    });
+    const notice = screen.getByText("Test mode – no money is charged");
+    // In the page's order: the notice comes before the button that starts the payment.
+    expect(notice.compareDocumentPosition(placeOrder()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(screen.getByRole("radio", { name: "Pay at pickup" }));
+    expect(screen.queryByText("Test mode – no money is charged")).toBeNull();
+  });
+
+  test("with a live payment account there is no test-mode notice", () => {
+    renderForm({ shop: { ...aShop({ bagFeeItem: null }), paymentTestMode: false } });
+    expect(screen.queryByText("Test mode – no money is charged")).toBeNull();
+  });
+
   test("pay at pickup goes straight to the order page", async () => {
     const { api, props } = renderForm({ shop: aShop({ bagFeeItem: null, onlinePayment: false, mobilepay: false }) });
     api.addPayment.mockResolvedValue({ id: "p-1", state: 128, type: 2, amount: 200, paymentUrl: null, payments: [] });

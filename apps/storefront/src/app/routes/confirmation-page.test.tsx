@@ -257,6 +257,18 @@ describe("/confirmation", () => {
       expect(screen.getByText("Test payment: no money has been drawn.")).toBeTruthy();
     });
 
+    test("paid by card through a live payment account (issue 46): no test line, whatever the provider", async () => {
+      const live = { ...CARD_ORDER.payments[0]!, isTest: false };
+      store({ ...CONFIRMED, order: { ...CARD_ORDER, payments: [live] } });
+      renderConfirmation(
+        aShop(),
+        vi.fn(async () => {}),
+      );
+      await heading();
+      expect(rows(".receipt-payments")).toEqual([["Paid by card", "159.75 DKK"]]);
+      expect(screen.queryByText(/Test payment/)).toBeNull();
+    });
+
     test("delivery on another day: the date, the address, the delivery fee and 'pay X on delivery'", async () => {
       store({ ...CONFIRMED, order: DELIVERY_ORDER });
       renderConfirmation(

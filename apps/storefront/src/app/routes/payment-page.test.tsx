@@ -200,6 +200,46 @@ describe("/payment/:checkoutId", () => {
     expect(api.getPayment).toHaveBeenCalledTimes(1);
   });
 
+  describe("back from an external hosted page (Stripe Checkout) before the provider has reported (issue 46)", () => {
+    test("a payment still created for a while (a late webhook) is read on until it is authorized, then the order", async () => {
+      const created = aPayment(PaymentState.CREATED);
+      const api = fakeApi(created, created, created, created, created, aPayment(PaymentState.AUTHORIZED));
+      const { router } = renderPaymentPage(api);
+      await advance(0);
+      expect(heading()).toBe("Finish the payment on the terminal");
+      await advance(4 * 2000);
+      expect(api.getPayment).toHaveBeenCalledTimes(5);
+      expect(path(router)).toBe(`/payment/${CHECKOUT_ID}`);
+      await advance(2000);
+      expect(heading()).toBe("Payment completed");
+      await advance(3000);
+      expect(path(router)).toBe(`/order/${CHECKOUT_ID}`);
+      expect(api.cancelPayment).not.toHaveBeenCalled();
+    });
+
+    test("a late decline (async payment failed) turns the waiting page into the failed one", async () => {
+      const created = aPayment(PaymentState.CREATED);
+      const { router, report } = renderPaymentPage(fakeApi(created, created, aPayment(PaymentState.FAILED)));
+      await advance(0);
+      await advance(2 * 2000);
+      expect(heading()).toBe("Payment failed");
+      expect(report).toHaveBeenCalledTimes(1);
+      fireEvent.click(screen.getByRole("link", { name: "Go back to checkout" }));
+      await advance(0);
+      expect(path(router)).toBe("/checkout");
+    });
+
+    test("a session that expired at the provider (cancelled there) shows cancelled, and the reading stops", async () => {
+      const api = fakeApi(aPayment(PaymentState.CREATED), aPayment(PaymentState.CANCELLED));
+      renderPaymentPage(api);
+      await advance(0);
+      await advance(2000);
+      expect(heading()).toBe("Payment cancelled");
+      await advance(10_000);
+      expect(api.getPayment).toHaveBeenCalledTimes(2);
+    });
+  });
+
   describe("back from the provider's page without finishing", () => {
     test("a waiting payment offers its payment page again, first, beside cancel, and the reading goes on", async () => {
       const created = aPayment(PaymentState.CREATED);

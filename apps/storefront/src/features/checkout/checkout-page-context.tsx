@@ -10,7 +10,13 @@ import { createContext, type ReactNode, useContext } from "react";
 import type { CheckoutApi } from "./api";
 
 /** What the page needs of the started shop (features/shop's Shop has these and more). */
-export type CheckoutShop = { module: Module; productionUnit: ProductionUnit; settings: AppSettings };
+export type CheckoutShop = {
+  module: Module;
+  productionUnit: ProductionUnit;
+  settings: AppSettings;
+  /** Online payments move no money (a test provider): the payment choice says so (issue 46). */
+  paymentTestMode: boolean;
+};
 
 export type CheckoutPageValue = {
   shop: CheckoutShop;

@@ -72,6 +72,17 @@ describe("placeOrder (SPEC §4)", () => {
     });
   });
 
+  test.each(["card", "mobilepay", "pickup"] as const)(
+    "the guest's chosen method (%s) is what the payment asks for, first (SPEC §7 paymentMethods; issue 46)",
+    async (paymentMethod) => {
+      const { api } = setUp();
+      api.addPayment.mockResolvedValue({ id: "p-1", state: 1, type: 0, amount: 200, paymentUrl: null, payments: [] });
+      const input = { shop: aShop(), checkout: aCheckout(), session: readySession(), origin: "http://localhost:3000" };
+      await placeOrder({ ...input, paymentMethod }, { api, onStep: () => {} });
+      expect(api.addPayment.mock.calls[0]?.[1].paymentMethods?.[0]).toBe(paymentMethod);
+    },
+  );
+
   test("goes straight to the order when there is no hosted step (pay at pickup, gift card paying all)", async () => {
     const { api, run } = setUp();
     api.addPayment.mockResolvedValue({ id: "p-1", state: 128, type: 2, amount: 200, paymentUrl: null, payments: [] });

@@ -12,5 +12,6 @@ export { BrandBar } from "./components/brand-bar";
 export { OrderingNotice } from "./components/ordering-notice";
 export { RestaurantBand } from "./components/restaurant-band";
 export { RestaurantContact } from "./components/restaurant-contact";
+export { TestModeBand } from "./components/test-mode-band";
 export { phoneHref, phoneText } from "./phone-text";
 export { paragraphsOf, termsIn, termsTarget } from "./terms-language";

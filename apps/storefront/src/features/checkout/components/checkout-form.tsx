@@ -174,7 +174,13 @@ function PaymentChoices({
     <>
       {/* Gift cards paying everything leave nothing to pay by any method: no choice to make. */}
       {paymentMethod && checkout.totals.totalLeft > 0 ? (
-        <PaymentMethodChoice methods={methods} value={paymentMethod} onChange={setPaymentMethod} disabled={placing} />
+        <PaymentMethodChoice
+          methods={methods}
+          value={paymentMethod}
+          onChange={setPaymentMethod}
+          disabled={placing}
+          testMode={shop.paymentTestMode}
+        />
       ) : null}
       <TermsCheckbox
         checked={termsAccepted}

@@ -63,3 +63,29 @@ test("with the start's answers embedded too, only the token and the maintenance 
   expect(state.status).toBe("ready");
   expect(asked).toEqual(["/token/3", "/maintenanceMode.json"]);
 });
+
+test("the shop knows whether its online payments move money, from the frontend settings (issue 46)", async () => {
+  const live = { ...(ANSWERS["/frontend/module/7"] as object), paymentTestMode: false };
+  const embedded = (frontend: unknown) =>
+    ({
+      module: MODULE,
+      productionUnit: ANSWERS["/productionunit/3"],
+      frontend,
+      languages: ANSWERS["/language"],
+      openingHours: null,
+    }) as never;
+  const start = (frontend: unknown) =>
+    startApp("shop.example", {
+      ...deps(fakeApi().client),
+      embeddedModule: MODULE as never,
+      embeddedStart: embedded(frontend),
+    });
+
+  const liveShop = await start(live);
+  expect(liveShop.status === "ready" && liveShop.shop.paymentTestMode).toBe(false);
+  const testShop = await start({ ...live, paymentTestMode: true });
+  expect(testShop.status === "ready" && testShop.shop.paymentTestMode).toBe(true);
+  // An API from before real payments does not say: everything it took was a test.
+  const older = await start({ features: [] });
+  expect(older.status === "ready" && older.shop.paymentTestMode).toBe(true);
+});

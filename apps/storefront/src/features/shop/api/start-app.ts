@@ -17,6 +17,12 @@ export type Shop = {
   module: Module;
   productionUnit: ProductionUnit;
   settings: AppSettings;
+  /**
+   * The module's online payments move no money (the built-in test provider, or a Stripe test key): the shop
+   * says so before the guest pays. Read from the frontend settings' paymentTestMode; an API that does not
+   * answer it predates real payments, so everything it takes is a test.
+   */
+  paymentTestMode: boolean;
   languages: Languages;
   openingHours: HoursToday | null;
   isDownForMaintenance: boolean;
@@ -90,6 +96,7 @@ export async function startApp(hostname: string, deps: StartDeps): Promise<AppSt
         module,
         productionUnit,
         settings: parseSettings(frontend.features),
+        paymentTestMode: frontend.paymentTestMode !== false,
         languages,
         openingHours,
         isDownForMaintenance: maintenance,
