@@ -79,7 +79,14 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
   /** Posts an event to A's webhook URL as Stripe does: signed over the exact body, at the app's clock. */
   function webhook(
     event: object,
-    options: { secret?: string; timestamp?: number; body?: string; webhookId?: string; signature?: string } = {},
+    options: {
+      secret?: string;
+      timestamp?: number;
+      body?: string;
+      webhookId?: string;
+      signature?: string;
+      remoteAddress?: string;
+    } = {},
   ) {
     const payload = JSON.stringify(event);
     const signature =
@@ -89,6 +96,7 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
       url: `/api/payment/stripe/webhook/${options.webhookId ?? account.webhookId}`,
       headers: { "content-type": "application/json", "stripe-signature": signature },
       payload: options.body ?? payload,
+      ...(options.remoteAddress && { remoteAddress: options.remoteAddress }),
     });
   }
 
@@ -252,13 +260,28 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
       expect(noted).toEqual([]);
     });
 
-    test("wrong signatures are not counted against the address: Stripe's next event from it still gets through", async () => {
-      // Stripe posts every restaurant's events from the same few addresses: one restaurant with a wrong secret
-      // must not shut out the others (stripe-webhook.ts says why the webhook has no guessing limit).
+    test("wrong signatures are limited per webhook URL and address: the 11th is 429, Stripe's other posts still get through", async () => {
       const { paymentId, sessionId } = await startPayment();
       const event = stripe.complete(sessionId);
-      for (let i = 0; i < 15; i++) expect((await webhook(event, { secret: "whsec_wrong" })).statusCode).toBe(400);
-      expect((await webhook(event)).statusCode).toBe(200);
+      const guesser = { remoteAddress: "203.0.113.7" };
+      for (let i = 0; i < 10; i++)
+        expect((await webhook(event, { secret: "whsec_wrong", ...guesser })).statusCode).toBe(400);
+      const refused = await webhook(event, { secret: "whsec_wrong", ...guesser });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().errors[0].code).toBe("TOO_MANY_TRIES");
+      expect((await webhook(event, guesser)).statusCode).toBe(429); // the rest of this minute, right or wrong
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.CREATED);
+      // Stripe posts every restaurant's events from a few addresses: another one, or another restaurant's URL
+      // from the same one, is not shut out.
+      const other = await connectStripe(t, t.restaurantB);
+      const otherEvent = { id: `evt_${sessionId}_other`, type: "customer.created", data: { object: {} } };
+      const fromGuesser = await webhook(otherEvent, {
+        secret: other.webhookSecret,
+        webhookId: other.webhookId,
+        ...guesser,
+      });
+      expect(fromGuesser.statusCode).toBe(200);
+      expect((await webhook(event, { remoteAddress: "198.51.100.20" })).statusCode).toBe(200);
       expect((await paymentRow(paymentId)).state).toBe(PaymentState.AUTHORIZED);
     });
 

@@ -9,10 +9,11 @@
  * CREATED payment once; a handled event's id is noted (payment_webhook_event), so a repeated delivery answers 200
  * and does nothing. An event is noted after it was handled: a crash in between leaves it to Stripe's retry.
  *
- * Why no guessing limit here (plugins/guess-limit): a signature is an HMAC-SHA256 under a secret of 32 random
- * bytes and a webhook id a random UUID, neither of which can be guessed in any number of tries; and Stripe posts
- * every restaurant's events from the same few addresses, so counting wrong signatures per address would let one
- * restaurant with a wrong secret in the back office shut out every other restaurant's events.
+ * Wrong signatures are limited (plugins/guess-limit: RATE_LIMIT_TRIES_PER_MINUTE a minute, then 429 until the
+ * minute is over), counted per webhook URL AND client address together, never per address alone: Stripe posts
+ * every restaurant's events from the same few addresses, so a per-address count would let one restaurant with a
+ * wrong secret in the back office shut out every other restaurant's events, and a per-URL count would let anyone
+ * who knows a URL shut out its restaurant's events. A right signature costs nothing; Stripe retries a 429 later.
  */
 import { ErrorBody, STRIPE_WEBHOOK_EVENTS, StripeWebhookAnswer, StripeWebhookParams } from "@app/contracts";
 import type { FastifyBaseLogger } from "fastify";
@@ -20,6 +21,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import Stripe from "stripe";
 import { z } from "zod";
 import { invalid } from "../../../errors";
+import { createGuessLimiter, type GuessLimiter } from "../../../plugins/guess-limit";
 import type { Api } from "../../../shared/api";
 import type { AccountCredentials } from "../../payment-accounts";
 import { findRefundedByPayment, isWebhookEventHandled, recordWebhookEvent } from "../repository";
@@ -41,7 +43,7 @@ export function registerStripeWebhook(
   api.register(async (plain) => {
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     acceptRawJson(scope);
-    webhookRoute(scope, outcomes, deps, context);
+    webhookRoute(scope, outcomes, deps, context, createGuessLimiter(deps));
   });
 }
 
@@ -58,7 +60,13 @@ const signatureInvalid = () =>
     "stripe-signature",
   );
 
-function webhookRoute(scope: Api, outcomes: PaymentOutcomes, deps: ProviderDeps, context: StripeProviderContext) {
+function webhookRoute(
+  scope: Api,
+  outcomes: PaymentOutcomes,
+  deps: ProviderDeps,
+  context: StripeProviderContext,
+  limiter: GuessLimiter,
+) {
   scope.post(
     "/payment/stripe/webhook/:webhookId",
     {
@@ -75,13 +83,20 @@ function webhookRoute(scope: Api, outcomes: PaymentOutcomes, deps: ProviderDeps,
           "already moved.",
         security: [],
         params: StripeWebhookParams,
-        response: { 200: StripeWebhookAnswer, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody },
+        response: { 200: StripeWebhookAnswer, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
-      const account = await context.credentials.forWebhook(request.params.webhookId);
+      // One budget per webhook URL and address (the header says why): both of the limiter's counters get it.
+      const caller = `${request.params.webhookId}@${request.ip}`;
+      const reserved = await limiter.reserve("stripe-webhook", caller, caller);
+      const account = await context.credentials.forWebhook(request.params.webhookId).catch(async (error: unknown) => {
+        await limiter.settle(reserved, true); // our failure, not a wrong try
+        throw error;
+      });
       const event =
         account?.provider === STRIPE_PROVIDER_NAME ? verified(request.body, request.headers, account, deps) : undefined;
+      await limiter.settle(reserved, event !== undefined);
       if (!account || !event) {
         request.log.warn(
           { webhookId: request.params.webhookId },
