@@ -118,8 +118,8 @@ export type Config = {
    */
   secretsKey: Uint8Array | undefined;
   /**
-   * Where the Stripe SDK sends its calls instead of https://api.stripe.com (a local fake in tests, or
-   * stripe-mock); unset in production.
+   * Where the Stripe SDK sends its calls instead of https://api.stripe.com (the local fake of
+   * apps/api/src/testing/fake-stripe.ts in tests); unset in production.
    */
   stripeApiUrl: string | undefined;
 };

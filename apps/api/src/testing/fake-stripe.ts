@@ -3,7 +3,7 @@
  * Stripe provider makes, in the shapes of Stripe's API reference (https://docs.stripe.com/api): create,
  * retrieve and expire a Checkout Session (`checkout.session`), retrieve a PaymentIntent (`payment_intent`) and
  * create a Refund (`refund`); errors as `{ error: { type, code, message, param } }`. Requests are form-encoded
- * with brackets (`metadata[paymentId]=…`, `payment_method_types[0]=card`), as the SDK sends them.
+ * with brackets (`metadata[paymentId]=…`, `allowed_payment_method_types[0]=card`), as the SDK sends them.
  *
  * It records every request (method, path, the form's fields, Idempotency-Key, the API key from
  * Authorization) and, like Stripe, answers a repeated Idempotency-Key with the first answer (the same key with

@@ -36,6 +36,18 @@ export function createPaymentAccountCredentials(db: Db, secretsKey: Uint8Array |
 }
 
 function openAccount(box: SecretBox, row: PaymentAccountRow): AccountCredentials {
+  try {
+    return openedAccount(box, row);
+  } catch {
+    // Said plainly in the log of whatever needed the account (a payment, a refund, a webhook).
+    throw new Error(
+      `The payment account of organisation ${row.organisationId} cannot be opened with this server's SECRETS_KEY ` +
+        "(was SECRETS_KEY changed? restore it, or have the owner store the keys again)",
+    );
+  }
+}
+
+function openedAccount(box: SecretBox, row: PaymentAccountRow): AccountCredentials {
   return {
     organisationId: row.organisationId,
     provider: row.provider,

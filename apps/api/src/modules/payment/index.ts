@@ -14,5 +14,5 @@ export {
 } from "./order-refund-parts";
 export { leftOfHoldingPayments, type OrderRefundRef, type RefundedOrder, refundOrderPayments } from "./refund-order";
 export { afterRelease, releaseAttempt } from "./release-attempt";
-export { findLatestAttemptPayments, findLivePayments, type PaymentRow } from "./repository";
+export { deleteOldWebhookEvents, findLatestAttemptPayments, findLivePayments, type PaymentRow } from "./repository";
 export { SETTLED_GRACE_MS, settlePayments } from "./settle-payments";

@@ -1,6 +1,6 @@
 /** SQL of the payment feature: every function takes an Executor (the database or an open transaction). */
 import { type Executor, schema } from "@app/db";
-import { and, asc, count, desc, eq, exists, gt, inArray, isNull, lte, max, min, notExists, sql } from "@app/db/orm";
+import { and, asc, count, desc, eq, exists, gt, inArray, isNull, lt, lte, max, min, notExists, sql } from "@app/db/orm";
 import { CheckoutState, HOLDING_STATES, LIVE_STATES, PaymentState, PaymentType } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 import { findProductionUnit } from "../tenancy";
@@ -553,4 +553,21 @@ export async function recordWebhookEvent(
     .insert(paymentWebhookEvent)
     .values({ provider: values.provider, eventId: values.eventId, type: values.type, receivedAt: values.now })
     .onConflictDoNothing();
+}
+
+/**
+ * Forgets handled webhook events older than `before` (the retention sweep: a provider retries an event for days,
+ * never weeks). Answers how many were deleted.
+ */
+export async function deleteOldWebhookEvents(db: Executor, input: { before: Date; limit: number }): Promise<number> {
+  const old = db
+    .select({ provider: paymentWebhookEvent.provider, eventId: paymentWebhookEvent.eventId })
+    .from(paymentWebhookEvent)
+    .where(lt(paymentWebhookEvent.receivedAt, input.before))
+    .limit(input.limit);
+  const deleted = await db
+    .delete(paymentWebhookEvent)
+    .where(sql`(${paymentWebhookEvent.provider}, ${paymentWebhookEvent.eventId}) in (${old})`)
+    .returning({ eventId: paymentWebhookEvent.eventId });
+  return deleted.length;
 }

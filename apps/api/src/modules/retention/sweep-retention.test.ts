@@ -128,12 +128,26 @@ describe.each(await testDbKinds())("retention sweep on %s", (kind) => {
 
     const result = await sweepRetention({ ...testDeps(t), log, now: () => at(7.5) }, 2);
 
-    expect(result).toEqual({ checkouts: 5, baskets: 12, emptyBaskets: 0, rateLimitCounters: 0, before: at(0.5) });
+    expect(result).toEqual({
+      checkouts: 5,
+      baskets: 12,
+      emptyBaskets: 0,
+      rateLimitCounters: 0,
+      webhookEvents: 0,
+      before: at(0.5),
+    });
     expect(await t.db.select().from(schema.checkout).where(inArray(schema.checkout.id, checkouts))).toEqual([]);
     expect(await t.db.select().from(schema.basket).where(inArray(schema.basket.id, baskets))).toEqual([]);
     expect(await basketExists(t, recent)).toBe(true);
     expect(info).toHaveBeenCalledWith(
-      { checkouts: 5, baskets: 12, emptyBaskets: 0, rateLimitCounters: 0, before: at(0.5).toISOString() },
+      {
+        checkouts: 5,
+        baskets: 12,
+        emptyBaskets: 0,
+        rateLimitCounters: 0,
+        webhookEvents: 0,
+        before: at(0.5).toISOString(),
+      },
       "retention sweep removed unordered rows",
     );
   });
@@ -165,6 +179,16 @@ describe.each(await testDbKinds())("retention sweep on %s", (kind) => {
     expect((await t.db.select().from(schema.rateLimitCounter)).map((row) => row.key)).toEqual([
       "guess:giftcard:tries:address:192.0.2.1:2",
     ]);
+  });
+
+  test("webhook events handled more than 30 days ago are forgotten; younger ones stay (Stripe retries for 3 days)", async () => {
+    await t.db.insert(schema.paymentWebhookEvent).values([
+      { provider: "stripe", eventId: "evt_old", type: "checkout.session.completed", receivedAt: at(-31) },
+      { provider: "stripe", eventId: "evt_recent", type: "checkout.session.completed", receivedAt: at(-29) },
+    ]);
+
+    expect(await sweepAt(at(0))).toMatchObject({ webhookEvents: 1 });
+    expect((await t.db.select().from(schema.paymentWebhookEvent)).map((row) => row.eventId)).toEqual(["evt_recent"]);
   });
 
   test("a second sweep right after, as another process would run it, finds nothing left to do", async () => {

@@ -10,6 +10,7 @@ import { backgroundRun, runEvery } from "../../background-run";
 import type { Deps } from "../../deps";
 import { deleteEmptyBaskets, deleteUnorderedBaskets } from "../basket";
 import { deleteUnorderedCheckouts } from "../checkout";
+import { deleteOldWebhookEvents } from "../payment";
 import { deleteExpiredRateLimitCounters } from "./repository";
 
 /** Rows per delete statement. */
@@ -19,6 +20,8 @@ export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
+/** Handled webhook events are kept this long: Stripe retries an event for up to 3 days. */
+export const WEBHOOK_EVENT_RETENTION_DAYS = 30;
 
 export type RetentionDeps = Pick<Deps, "db" | "config" | "now" | "log">;
 export type RetentionResult = {
@@ -27,12 +30,14 @@ export type RetentionResult = {
   /** Baskets without a line or checkout, deleted EMPTY_BASKET_RETENTION_HOURS old (not counted in `baskets`). */
   emptyBaskets: number;
   rateLimitCounters: number;
+  /** Payment providers' webhook events handled more than WEBHOOK_EVENT_RETENTION_DAYS ago. */
+  webhookEvents: number;
   before: Date;
 };
 
 /**
  * Deletes every due checkout, then every due basket (those the deleted checkouts held included), then the
- * empty baskets due sooner, and the rate-limit counters whose minute is over.
+ * empty baskets due sooner, the rate-limit counters whose minute is over, and old webhook events.
  */
 export async function sweepRetention(
   deps: RetentionDeps,
@@ -50,12 +55,17 @@ export async function sweepRetention(
     () => deleteExpiredRateLimitCounters(deps.db, { limit: batchSize }),
     batchSize,
   );
-  if (checkouts > 0 || baskets > 0 || emptyBaskets > 0 || rateLimitCounters > 0)
+  const eventsBefore = new Date(deps.now().getTime() - WEBHOOK_EVENT_RETENTION_DAYS * DAY_MS);
+  const webhookEvents = await inBatches(
+    () => deleteOldWebhookEvents(deps.db, { before: eventsBefore, limit: batchSize }),
+    batchSize,
+  );
+  if (checkouts > 0 || baskets > 0 || emptyBaskets > 0 || rateLimitCounters > 0 || webhookEvents > 0)
     deps.log.info(
-      { checkouts, baskets, emptyBaskets, rateLimitCounters, before: before.toISOString() },
+      { checkouts, baskets, emptyBaskets, rateLimitCounters, webhookEvents, before: before.toISOString() },
       "retention sweep removed unordered rows",
     );
-  return { checkouts, baskets, emptyBaskets, rateLimitCounters, before };
+  return { checkouts, baskets, emptyBaskets, rateLimitCounters, webhookEvents, before };
 }
 
 /** Runs one batch after the other until a batch comes back short; answers the total deleted. */
