@@ -6,7 +6,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { type FakeStripe, nestForm, startFakeStripe } from "./fake-stripe";
+import { type FakeStripe, nestForm, type RecordedRequest, startFakeStripe, type WebhookDelivery } from "./fake-stripe";
 
 const SECRET = "whsec_fake_stripe_test";
 const received: Stripe.Event[] = [];
@@ -64,6 +64,24 @@ test("the hosted page's Pay button completes the session, posts the signed event
   expect(event.type).toBe("checkout.session.completed");
   expect(event.data.object).toMatchObject({ id: session.id, payment_status: "paid", status: "complete" });
   expect((await stripe.checkout.sessions.retrieve(session.id)).payment_intent).toMatch(/^pi_/);
+});
+
+test("GET /__requests answers, to another process, the requests made and the webhook posts with their status", async () => {
+  const session = await stripe.checkout.sessions.create(params(2500), { idempotencyKey: "key-recorded" });
+  await fetch(`${session.url}/pay`, { method: "POST", redirect: "manual" });
+  const recorded = (await (await fetch(`${fake.url}/__requests`)).json()) as {
+    requests: RecordedRequest[];
+    webhooks: WebhookDelivery[];
+  };
+  expect(recorded.requests).toContainEqual({
+    method: "POST",
+    path: "/v1/checkout/sessions",
+    form: expect.objectContaining({ "line_items[0][price_data][unit_amount]": "2500", "metadata[paymentId]": "p-1" }),
+    idempotencyKey: "key-recorded",
+    apiKey: "sk_test_fake",
+  });
+  expect(recorded.webhooks.at(-1)).toEqual({ type: "checkout.session.completed", status: 200 });
+  expect(recorded.requests.some((r) => r.path === "/__requests")).toBe(false);
 });
 
 test("Stripe's bracket encoding back into objects", () => {

@@ -12,7 +12,8 @@
  *
  * It also serves a tiny hosted page at the session's `url` (GET /pay/{sessionId}) whose Pay and Cancel buttons
  * complete the session, post the signed webhook to the configured URL and send the browser to success_url or
- * cancel_url, so a browser test can drive the whole flow. As a program:
+ * cancel_url, so a browser test can drive the whole flow; GET /__requests answers what was recorded (the requests and
+ * the webhook posts with their answers' status) to a test in another process. As a program:
  *   node --import tsx apps/api/src/testing/fake-stripe.ts --port 12111 --webhook-url URL --webhook-secret whsec_…
  */
 import { randomBytes } from "node:crypto";
@@ -30,6 +31,8 @@ export type RecordedRequest = {
   /** The API key the request authenticated with (Authorization: Bearer …). */
   apiKey: string | undefined;
 };
+
+export type WebhookDelivery = { type: string; status: number | null };
 
 type Json = Record<string, unknown>;
 type Session = Json & { id: string; status: string; payment_status: string; payment_intent: string | null };
@@ -70,6 +73,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   const intentData = new Map<string, Json>();
   const answered = new Map<string, { fingerprint: string; answer: Answer }>();
   const failures: { method: string; path: RegExp; failure: Failure }[] = [];
+  /** The hosted page's posts to the webhook URL and the status they were answered with (null: no answer). */
+  const webhooks: WebhookDelivery[] = [];
   let baseUrl = "";
 
   function error(status: number, type: string, message: string, code?: string): Answer {
@@ -255,8 +260,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       );
     }
     const event = action === "pay" && session.status === "open" ? controls.complete(session.id) : undefined;
-    if (event && options.webhookUrl && options.webhookSecret)
-      await controls.postEvent(options.webhookUrl, event, options.webhookSecret).catch(() => undefined);
+    if (event && options.webhookUrl && options.webhookSecret) {
+      const delivered = await controls.postEvent(options.webhookUrl, event, options.webhookSecret).then(
+        (answer) => answer.status,
+        () => null,
+      );
+      webhooks.push({ type: String(event.type), status: delivered });
+    }
     response.writeHead(303, { location: String(action === "pay" ? session.success_url : session.cancel_url) });
     response.end();
   }
@@ -266,6 +276,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
+      // What a test in another process (a browser test running the program) asserts: what Stripe was asked.
+      if (request.method === "GET" && request.url === "/__requests")
+        return send(response, { status: 200, body: { requests, webhooks } });
       const handler = request.url?.startsWith("/pay/") ? hostedPage(request, response) : api(request, response, body);
       handler.catch((caught: unknown) => send(response, error(500, "api_error", String(caught))));
     });
@@ -327,6 +340,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     url: baseUrl,
     requests,
     refunds,
+    webhooks,
     /** The session as Stripe holds it now. */
     session: (sessionId: string) => structuredClone(sessionOf(sessionId)),
     /** Requests to a path (a string: exactly; a RegExp: matching). */
