@@ -102,6 +102,11 @@ async function zombie(): Promise<{ pid: number; procStart: string; end: () => vo
   const parent = spawn("sh", ["-c", "sleep 1000 & echo $!; exec sleep 2000"], { stdio: ["ignore", "pipe", "inherit"] });
   const pid = await new Promise<number>((done) => parent.stdout?.once("data", (chunk) => done(Number(String(chunk)))));
   const procStart = procStartOf(pid);
+  // Killed only once the shell has become `sleep 2000`: a shell still running would reap its child itself.
+  for (let waited = 0; readFileSync(`/proc/${parent.pid}/comm`, "utf8").trim() !== "sleep"; waited += 10) {
+    if (waited > 5_000) throw new Error(`the shell ${parent.pid} did not become sleep`);
+    await new Promise((done) => setTimeout(done, 10));
+  }
   process.kill(pid, "SIGKILL");
   for (let waited = 0; stateOf(pid) !== "Z"; waited += 10) {
     if (waited > 5_000) throw new Error(`process ${pid} did not become a zombie`);

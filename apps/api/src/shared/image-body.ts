@@ -47,12 +47,12 @@ const LINGER_MS = 5_000;
 /** Throws away what the client still sends of a refused body; cuts the connection if it has not ended by then. */
 function lingerThenClose(body: IncomingMessage): void {
   if (body.complete) return;
-  const { socket } = body;
-  const cut = setTimeout(() => socket.destroy(), LINGER_MS);
+  // Destroying the request destroys its connection (https://nodejs.org/api/http.html#messagedestroyerror).
+  const cut = setTimeout(() => body.destroy(), LINGER_MS);
   cut.unref();
   const settled = () => clearTimeout(cut);
   body.once("end", settled);
-  socket.once("close", settled);
+  body.once("close", settled);
   body.resume();
 }
 
