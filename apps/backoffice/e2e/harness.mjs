@@ -190,3 +190,17 @@ export function solidPng(size, [r, g, b]) {
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
+
+/** Every answer's body the page received, read as text once it has arrived. */
+export function recordAnswers(page) {
+  const bodies = [];
+  page.on("response", (response) => {
+    bodies.push(
+      response
+        .text()
+        .then((body) => `${response.url()}\n${JSON.stringify(response.headers())}\n${body}`)
+        .catch(() => ""),
+    );
+  });
+  return async () => (await Promise.all(bodies)).join("\n");
+}

@@ -4,7 +4,16 @@
 // line. axe finds no violations; screenshots at 390×844 and 1280×800 in both languages.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createHarness, DESKTOP, demoLogin, PHONE, screenshot, seriousAxeViolations, tabTo } from "./harness.mjs";
+import {
+  createHarness,
+  DESKTOP,
+  demoLogin,
+  PHONE,
+  recordAnswers,
+  screenshot,
+  seriousAxeViolations,
+  tabTo,
+} from "./harness.mjs";
 
 // Made-up keys in Stripe's formats: looked for in every page, answer and log line.
 const TEST_KEY = "sk_test_51HbrowserTestKeyOfOwnerA4242";
@@ -59,20 +68,6 @@ const TEXT = {
     edit: "Edit payment methods",
   },
 };
-
-/** Every answer's body the page received, read as text once it has arrived. */
-function recordAnswers(page) {
-  const bodies = [];
-  page.on("response", (response) => {
-    bodies.push(
-      response
-        .text()
-        .then((body) => `${response.url()}\n${JSON.stringify(response.headers())}\n${body}`)
-        .catch(() => ""),
-    );
-  });
-  return async () => (await Promise.all(bodies)).join("\n");
-}
 
 async function openPayments(viewport, language) {
   const t = TEXT[language];

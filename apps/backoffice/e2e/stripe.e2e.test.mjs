@@ -11,7 +11,15 @@ import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { checkSecondTimeOfFirstDateWithTwo, logIn } from "../../storefront/e2e/harness.mjs";
-import { createHarness, DESKTOP, demoLogin, PHONE, screenshot, seriousAxeViolations } from "./harness.mjs";
+import {
+  createHarness,
+  DESKTOP,
+  demoLogin,
+  PHONE,
+  recordAnswers,
+  screenshot,
+  seriousAxeViolations,
+} from "./harness.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 // Made-up keys in Stripe's formats: looked for in every page, answer and log line.
@@ -77,20 +85,6 @@ async function startFakeStripe(webhookUrl) {
 /** Everything our server asked the fake Stripe, and the webhook posts of its hosted page with their answers. */
 async function askedOfStripe() {
   return (await fetch(`${stripeUrl}/__requests`)).json();
-}
-
-/** Every answer's body the page received, read as text once it has arrived. */
-function recordAnswers(page) {
-  const bodies = [];
-  page.on("response", (response) => {
-    bodies.push(
-      response
-        .text()
-        .then((body) => `${response.url()}\n${JSON.stringify(response.headers())}\n${body}`)
-        .catch(() => ""),
-    );
-  });
-  return async () => (await Promise.all(bodies)).join("\n");
 }
 
 function assertNoSecretIn(text, what) {
