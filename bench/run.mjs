@@ -138,7 +138,7 @@ function machine() {
 
 const startedAt = new Date().toISOString();
 log(
-  `${pinningNote()}; reads loaded by ${readLoader.name}; ${options.pg ? `PostgreSQL, ${processes} process(es)` : "PGlite"}${options.quick ? "; --quick" : ""}${options["cpu-prof"] ? "; --cpu-prof (place order's API processes profiled)" : ""}`,
+  `${pinningNote()}; reads loaded by ${readLoader.name}; ${options.pg ? `PostgreSQL, ${processes} process(es)` : "PGlite"}${options.quick ? "; --quick" : ""}${options["cpu-prof"] ? "; --cpu-prof (the API processes of place order and live events profiled)" : ""}`,
 );
 build();
 const rows = [];
@@ -169,7 +169,10 @@ if (only.includes("lunch-rush")) {
   await measurePart("4 lunch rush", () => measureLunchRush({ setup, timing, log }));
 }
 if (only.includes("storefront")) await measurePart("5 storefront", measureStorefrontPart);
-if (only.includes("live-events")) await measurePart("7 live events", () => measureLiveEvents({ timing, log }));
+if (only.includes("live-events")) {
+  const profileDir = options["cpu-prof"] ? join(import.meta.dirname, "results/profiles/live-events") : undefined;
+  await measurePart("7 live events", () => measureLiveEvents({ timing, log, profileDir }));
+}
 if (only.includes("menu-image-uploads"))
   await measurePart("8 menu image uploads", () => measureMenuImageUploads({ setup, timing, log }));
 if (only.includes("cold-start")) {

@@ -10,8 +10,12 @@ import { TARGETS } from "./targets.mjs";
 
 const PART = "7 live events";
 
-export async function measureLiveEvents({ timing, log }) {
-  const product = await startProduct({ pg: true, processes: 2 });
+/**
+ * `profileDir`: the API processes and the measuring process run with `node --cpu-prof` writing there (where
+ * commit → screen time goes; a profiled run is slower, its figures are not the part's).
+ */
+export async function measureLiveEvents({ timing, log, profileDir }) {
+  const product = await startProduct({ pg: true, processes: 2, nodeArgs: profilerArgs(profileDir, "api") });
   try {
     const input = {
       urls: product.urls,
@@ -22,7 +26,7 @@ export async function measureLiveEvents({ timing, log }) {
       seconds: timing.liveSeconds,
     };
     log(`part 7: ${input.screens} screens on 2 processes, ${input.ordersPerSecond} orders/s for ${input.seconds} s`);
-    const result = await runLoad(input);
+    const result = await runLoad(input, profilerArgs(profileDir, "measuring"));
     return [
       ratioRow({
         part: PART,
@@ -51,9 +55,13 @@ export async function measureLiveEvents({ timing, log }) {
   }
 }
 
-function runLoad(input) {
+function profilerArgs(profileDir, name) {
+  return profileDir ? ["--cpu-prof", `--cpu-prof-dir=${join(profileDir, name)}`] : [];
+}
+
+function runLoad(input, nodeArgs) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "bench/lib/live-events-load.mjs")], {
+    const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", join(ROOT, "bench/lib/live-events-load.mjs")], {
       cwd: ROOT,
       env: { ...process.env, BENCH_LIVE_INPUT: JSON.stringify(input) },
       stdio: ["ignore", "pipe", "inherit"],

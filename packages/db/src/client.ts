@@ -65,17 +65,11 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
       throw error;
     }
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-  // An idle connection that the server drops (restart, failover) must not crash the process:
-  // the pool discards it and opens a new one on the next query.
-  pool.on("error", (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
-  // A connection dropped while a request holds it (a transaction between two queries) makes its client
-  // emit 'error', which without a listener is an uncaught exception: every API process died when the
-  // database restarted. The request's next query fails instead (answered as an error, logged there), and
-  // the pool discards the broken client when it is released (pg-pool drops clients that are not queryable).
-  pool.on("connect", (client) => client.on("error", () => {}));
+  const pool = surviving(new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 }));
   await migrateWithLock(pool);
   const db = notingTransactions(drizzleNodePg({ client: pool, schema }) as unknown as Db);
+  const eventReadsPool = surviving(new pg.Pool({ connectionString: target.url, max: EVENT_READS_POOL_SIZE }));
+  eventReadsOfDatabase.set(db, drizzleNodePg({ client: eventReadsPool, schema }) as unknown as Db);
   const changes = await watchPostgresChanges(target.url, target.changeListener);
   return {
     db,
@@ -83,9 +77,42 @@ export async function openDatabase(target: DbTarget): Promise<Database> {
     changes,
     close: async () => {
       await changes.close();
-      await pool.end();
+      await Promise.all([pool.end(), eventReadsPool.end()]);
     },
   };
+}
+
+/**
+ * A pool whose lost connections do not crash the process. An idle connection that the server drops (restart,
+ * failover): the pool discards it and opens a new one on the next query. A connection dropped while a request
+ * holds it (a transaction between two queries) makes its client emit 'error', which without a listener is an
+ * uncaught exception: every API process died when the database restarted. The request's next query fails
+ * instead (answered as an error, logged there), and the pool discards the broken client when it is released
+ * (pg-pool drops clients that are not queryable).
+ */
+function surviving(pool: pg.Pool): pg.Pool {
+  pool.on("error", (error) => console.warn(`PostgreSQL idle connection lost: ${error.message}`));
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return pool;
+}
+
+/**
+ * The event reads' own connections per PostgreSQL database (eventReadsOf). Two: a restaurant's read is one short
+ * indexed query, and a process reads one restaurant at a time per ring; the second keeps a slow read (a page of
+ * 500 after a reconnect) from holding up the other restaurants'.
+ */
+const EVENT_READS_POOL_SIZE = 2;
+const eventReadsOfDatabase = new WeakMap<Db, Db>();
+
+/**
+ * Where the staff screens' event readers read the restaurant event log (decision 034): on PostgreSQL a small pool
+ * of their own, opened and closed with the database, so that a ring is answered at once even while requests hold
+ * every connection of the main pool (at 10 orders a second the reads waited behind the guests' queries: the
+ * bench's part 7); on PGlite, and for a database openDatabase did not open, the database itself (PGlite has one
+ * connection and answers in turn anyway). Outside any transaction; only for short reads: it has two connections.
+ */
+export function eventReadsOf(db: Db): Db {
+  return eventReadsOfDatabase.get(db) ?? db;
 }
 
 async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {

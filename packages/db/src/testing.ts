@@ -18,6 +18,9 @@ export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://po
 
 export type TestDbKind = Database["kind"];
 
+/** The connections of a test PostgreSQL database's main pool (a test that holds them all knows how many). */
+export const TEST_POSTGRES_POOL_SIZE = 20;
+
 let reachable: Promise<boolean> | undefined;
 
 /** Whether the PostgreSQL test server answers; warns loudly once when it does not. */
@@ -80,7 +83,7 @@ async function openPostgres(template: string | undefined): Promise<Database> {
   await adminQuery(TEST_POSTGRES_URL, `create database "${name}"${template ? ` template "${template}"` : ""}`);
   const url = new URL(TEST_POSTGRES_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 20 });
+  const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: TEST_POSTGRES_POOL_SIZE });
   return {
     ...database,
     close: async () => {

@@ -9,6 +9,7 @@
  * sweep of any process knows whether a screen is open. Timers run only while streams are open.
  */
 
+import { type Db, eventReadsOf } from "@app/db";
 import { type BackgroundRun, backgroundRun } from "../../background-run";
 import type { Deps } from "../../deps";
 import { findEventsAfter, findLastSeqs, upsertScreenPresence } from "./repository";
@@ -183,11 +184,14 @@ export class RestaurantEventHub {
 class RestaurantReader {
   readonly streams = new Set<ScreenStream>();
   readonly run: BackgroundRun;
+  /** The log is read on connections requests never hold (a ring must not wait behind the guests' queries). */
+  private readonly eventReads: Db;
 
   constructor(
     private readonly productionUnitId: number,
-    private readonly deps: HubDeps,
+    deps: HubDeps,
   ) {
+    this.eventReads = eventReadsOf(deps.db);
     this.run = backgroundRun(
       () => this.catchUp(),
       (error) => deps.log.warn({ err: error, productionUnitId }, "restaurant events not read"),
@@ -204,7 +208,7 @@ class RestaurantReader {
       const ready = [...this.streams].filter((stream) => stream.ready);
       if (ready.length === 0) return;
       const from = Math.min(...ready.map((stream) => stream.cursor(this.productionUnitId)));
-      const rows = await findEventsAfter(this.deps.db, this.productionUnitId, from, PAGE);
+      const rows = await findEventsAfter(this.eventReads, this.productionUnitId, from, PAGE);
       for (const row of rows) {
         for (const stream of ready) stream.deliver(row);
       }

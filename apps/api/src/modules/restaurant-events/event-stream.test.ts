@@ -7,7 +7,8 @@ import { randomUUID } from "node:crypto";
 import type { RestaurantEventType } from "@app/contracts";
 import { schema } from "@app/db";
 import { and, eq, lte } from "@app/db/orm";
-import { testDbKinds } from "@app/db/testing";
+import { sql } from "@app/db/orm";
+import { TEST_POSTGRES_POOL_SIZE, testDbKinds } from "@app/db/testing";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { signInAs } from "../../testing/admin-session";
 import { connectSse, type SseConnection } from "../../testing/sse-client";
@@ -163,6 +164,63 @@ describe.each(await testDbKinds())("the event stream on %s", (kind) => {
     const a2 = await append(restaurantA);
     await vi.waitFor(() => expect(ids(all)).toEqual([a, a2]), { timeout: 5_000, interval: 10 });
   });
+
+  test.runIf(kind === "postgres")(
+    "an event reaches the screen within a second while requests hold every connection of the pool",
+    async () => {
+      const screen = await stream(`/api/admin/events?restaurantId=${restaurantA}`, staffOfA);
+      const first = await append(restaurantA);
+      await vi.waitFor(() => expect(ids(screen)).toEqual([first]), { timeout: 5_000, interval: 10 });
+
+      // Every connection of the main pool held by a transaction, as guests' requests hold them at a rush.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let writeEvent!: (write: (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0]) => Promise<void>) => void;
+      const writer = new Promise<Parameters<typeof writeEvent>[0]>((resolve) => {
+        writeEvent = resolve;
+      });
+      const holding: Promise<void>[] = [];
+      const held: Promise<void>[] = [];
+      for (let i = 0; i < TEST_POSTGRES_POOL_SIZE; i++) {
+        let heldNow!: () => void;
+        held.push(new Promise((resolve) => (heldNow = resolve)));
+        holding.push(
+          t.db.transaction(async (tx) => {
+            await tx.execute(sql`select 1`);
+            heldNow();
+            // The first holder writes the event and commits; the others hold on until the end.
+            if (i === 0) await (await writer)(tx);
+            else await released;
+          }),
+        );
+      }
+      await Promise.all(held);
+      const queued = Promise.all([t.db.execute(sql`select 1`), t.db.execute(sql`select pg_sleep(3)`)]);
+      let probeAnswered = false;
+      void queued.then(() => (probeAnswered = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(probeAnswered, "the pool is saturated: a query waits for a connection").toBe(false);
+
+      // The writer's connection, once committed, goes to the queries waiting before: the pool stays full for 3 s.
+      let written = "";
+      writeEvent(async (tx) => {
+        written = await appendRestaurantEvent(
+          tx,
+          "order.placed",
+          { productionUnitId: restaurantA, orderId: randomUUID(), receiptNumber: 2 },
+          t.clock.now(),
+        );
+      });
+      await holding[0];
+      const committedAt = performance.now();
+      await vi.waitFor(() => expect(ids(screen)).toEqual([first, written]), { timeout: 1_000, interval: 5 });
+      expect(screen.events[1]!.receivedAt - committedAt).toBeLessThan(1_000);
+      release();
+      await Promise.all([...holding, queued]);
+    },
+  );
 
   test("refused: 401 without a session, 404 for a restaurant not covered, 406 without Accept, 400 for a bad id", async () => {
     expect((await stream(`/api/admin/events?restaurantId=${restaurantA}`, {})).status).toBe(401);
