@@ -61,11 +61,15 @@ function profilerArgs(profileDir, name) {
 
 function runLoad(input, nodeArgs) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", join(ROOT, "bench/lib/live-events-load.mjs")], {
-      cwd: ROOT,
-      env: { ...process.env, BENCH_LIVE_INPUT: JSON.stringify(input) },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const child = spawn(
+      process.execPath,
+      [...nodeArgs, "--import", "tsx", join(ROOT, "bench/lib/live-events-load.mjs")],
+      {
+        cwd: ROOT,
+        env: { ...process.env, BENCH_LIVE_INPUT: JSON.stringify(input) },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     let out = "";
     child.stdout.on("data", (chunk) => {
       out += chunk;

@@ -4,10 +4,16 @@ import { join } from "node:path";
 import { count, sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, test } from "vitest";
-import { databaseOf, openDatabase } from "./client";
+import { databaseOf, eventReadsOf, openDatabase } from "./client";
 import { product } from "./schema";
 import { seedDemoData } from "./seed";
-import { openTestDatabase, postgresReachable, TEST_POSTGRES_URL, testDbKinds } from "./testing";
+import {
+  openTestDatabase,
+  postgresReachable,
+  TEST_POSTGRES_POOL_SIZE,
+  TEST_POSTGRES_URL,
+  testDbKinds,
+} from "./testing";
 
 describe("PGlite in DATA_DIR", () => {
   test("keeps the data across a restart and seeds nothing twice", async () => {
@@ -116,4 +122,58 @@ describe("databaseOf", () => {
       }
     }
   }, 60_000);
+});
+
+describe("eventReadsOf", async () => {
+  const onPostgres = await postgresReachable();
+
+  test("PGlite: the database itself (one connection, answered in turn)", async () => {
+    const database = await openTestDatabase("pglite");
+    try {
+      expect(eventReadsOf(database.db)).toBe(database.db);
+    } finally {
+      await database.close();
+    }
+  });
+
+  test.runIf(onPostgres)(
+    "PostgreSQL: connections of its own, which answer while requests hold every connection of the main pool",
+    async () => {
+      const database = await openTestDatabase("postgres");
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const holders: Promise<void>[] = [];
+      try {
+        const held = Array.from({ length: TEST_POSTGRES_POOL_SIZE }, () => {
+          let heldNow!: () => void;
+          const holding = new Promise<void>((resolve) => (heldNow = resolve));
+          holders.push(
+            database.db.transaction(async (tx) => {
+              await tx.execute(sql`select 1`);
+              heldNow();
+              await released;
+            }),
+          );
+          return holding;
+        });
+        await Promise.all(held);
+        let mainAnswered = false;
+        const main = database.db.execute(sql`select 1`).then(() => (mainAnswered = true));
+        const startedAt = performance.now();
+        const result = await eventReadsOf(database.db).execute(sql`select 1 as one`);
+        expect((result as unknown as { rows: { one: number }[] }).rows[0]?.one).toBe(1);
+        expect(performance.now() - startedAt).toBeLessThan(1_000);
+        expect(mainAnswered, "the main pool was full: its query waited").toBe(false);
+        release();
+        await Promise.all([...holders, main]);
+      } finally {
+        release();
+        await Promise.all(holders);
+        await database.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -6,8 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { RestaurantEventType } from "@app/contracts";
 import { schema } from "@app/db";
-import { and, eq, lte } from "@app/db/orm";
-import { sql } from "@app/db/orm";
+import { and, eq, lte, sql } from "@app/db/orm";
 import { TEST_POSTGRES_POOL_SIZE, testDbKinds } from "@app/db/testing";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { signInAs } from "../../testing/admin-session";
