@@ -246,6 +246,10 @@ test("a guest on a phone pays by card on Stripe's page and comes back to the con
   await page.getByRole("heading", { level: 1, name: "Betalingen er gennemført" }).waitFor();
   await page.waitForURL(/\/confirmation$/, { timeout: 15_000 });
   await page.getByRole("heading", { level: 1, name: "Tak, din bestilling er modtaget" }).waitFor();
+  // Back from Stripe's page, the focused heading shows no ring: the guest has not used the keyboard here.
+  await page.waitForFunction(() => document.activeElement?.tagName === "H1");
+  const ring = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  assert.equal(ring, "none");
   await page.locator(".receipt-test", { hasText: "Testbetaling: der er ikke trukket nogen penge." }).waitFor();
   await screenshot(page, "stripe-guest-confirmation-390x844");
 

@@ -138,6 +138,9 @@ for (const [size, viewport] of [
         await page.keyboard.press("Enter");
         await focusOnHeading(page, text.frontTitle);
         assert.equal((await focused(page)).inMain, true);
+        // By keyboard: the heading shows where the focus went.
+        const ring = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+        assert.equal(ring, "solid");
         assert.equal(new URL(page.url()).hash, "", "the skip link is no navigation");
 
         await page.getByRole("link", { name: text.drinks, exact: true }).first().click();

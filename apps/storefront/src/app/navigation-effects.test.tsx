@@ -7,6 +7,7 @@ import { startEnglish } from "../testing/start-english";
 import {
   focusMainHeading,
   reloadOnBackForwardRestore,
+  trackKeyboardUse,
   useFocusOnNavigation,
   useScrollToTopOnNavigation,
 } from "./navigation-effects";
@@ -30,6 +31,23 @@ describe("reloadOnBackForwardRestore", () => {
     window.dispatchEvent(Object.assign(new Event("pageshow"), { persisted: false }));
     expect(reload).not.toHaveBeenCalled();
     stop();
+  });
+});
+
+describe("trackKeyboardUse", () => {
+  test("a key press marks the page as used by keyboard until the next pointer press", () => {
+    const stop = trackKeyboardUse(document);
+    const root = document.documentElement;
+    expect(root.hasAttribute("data-keyboard")).toBe(false);
+    fireEvent.keyDown(document.body, { key: "Tab" });
+    expect(root.hasAttribute("data-keyboard")).toBe(true);
+    fireEvent.pointerDown(document.body);
+    expect(root.hasAttribute("data-keyboard")).toBe(false);
+    fireEvent.keyDown(document.body, { key: "c", ctrlKey: true }); // a shortcut, not navigation
+    expect(root.hasAttribute("data-keyboard")).toBe(false);
+    stop();
+    fireEvent.keyDown(document.body, { key: "Tab" });
+    expect(root.hasAttribute("data-keyboard")).toBe(false);
   });
 });
 

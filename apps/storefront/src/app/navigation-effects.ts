@@ -36,8 +36,8 @@ export function useFocusOnNavigation(): void {
 
 /**
  * Focuses the main heading of the page (made focusable by script only, `tabindex="-1"`, so it is no Tab stop),
- * else `main`. The scroll stays where the navigation put it (the top). Styles show no ring after a mouse click
- * (`:focus-visible`), only after a key press. Returns the element focused, or null.
+ * else `main`. The scroll stays where the navigation put it (the top). Styles show a ring only after a key press
+ * (`html[data-keyboard]`, trackKeyboardUse). Returns the element focused, or null.
  */
 export function focusMainHeading(root: Pick<Document, "querySelector">): HTMLElement | null {
   const target = root.querySelector<HTMLElement>("main h1") ?? root.querySelector<HTMLElement>("main");
@@ -60,4 +60,26 @@ export function reloadOnBackForwardRestore(
   };
   target.addEventListener("pageshow", onPageShow);
   return () => target.removeEventListener("pageshow", onPageShow);
+}
+
+/**
+ * Marks `<html data-keyboard>` from a key press until the next pointer press, so the styles ring a heading focused
+ * by script only for a guest using the keyboard. `:focus-visible` alone is not enough: Chromium rings script
+ * focus on a page not touched yet, such as the confirmation a guest comes back to from the payment page after
+ * tapping "Pay" there. Returns the unsubscribe.
+ */
+export function trackKeyboardUse(document: Document): () => void {
+  const root = document.documentElement;
+  const onKey = (event: KeyboardEvent) => {
+    if (!event.metaKey && !event.ctrlKey && !event.altKey) root.dataset.keyboard = "";
+  };
+  const onPointer = () => {
+    delete root.dataset.keyboard;
+  };
+  document.addEventListener("keydown", onKey, true);
+  document.addEventListener("pointerdown", onPointer, true);
+  return () => {
+    document.removeEventListener("keydown", onKey, true);
+    document.removeEventListener("pointerdown", onPointer, true);
+  };
 }
