@@ -169,33 +169,20 @@ function ZonesEditor(props: { zones: ZoneRow[]; errors: FieldErrors; update: Upd
               error={errors[`${path}.minimumOrder`]}
               onChange={(minimumOrder) => change(zone.key, { minimumOrder })}
             />
-            <button
-              type="button"
-              className="button quiet remove"
-              aria-label={t("hours.delivery.remove", { zip: zone.zipCode })}
-              onClick={() => {
-                setZones((all) => all.filter((z) => z.key !== zone.key));
-                focusField("add-zone");
-              }}
-            >
-              {t("hours.remove")}
-            </button>
+            <RemoveRowButton
+              label={t("hours.delivery.remove", { zip: zone.zipCode })}
+              addButton="add-zone"
+              onRemove={() => setZones((all) => all.filter((z) => z.key !== zone.key))}
+            />
           </div>
         );
       })}
-      <div className="row-actions">
-        <button
-          type="button"
-          className="button"
-          id="field-add-zone"
-          onClick={() => {
-            setZones((all) => [...all, { key: newKey(), zipCode: "", fee: "0", minimumOrder: "0" }]);
-            focusField(`delivery.zones.${zones.length}.zipCode`);
-          }}
-        >
-          {t("hours.delivery.add")}
-        </button>
-      </div>
+      <AddRowButton
+        id="add-zone"
+        text={t("hours.delivery.add")}
+        focusAfter={`delivery.zones.${zones.length}.zipCode`}
+        onAdd={() => setZones((all) => [...all, { key: newKey(), zipCode: "", fee: "0", minimumOrder: "0" }])}
+      />
     </fieldset>
   );
 }
@@ -255,36 +242,62 @@ function RulesEditor(props: { rules: RuleRow[]; errors: FieldErrors; update: Upd
               error={errors[`${path}.itemsPerSlot`]}
               onChange={(itemsPerSlot) => change(rule.key, { itemsPerSlot })}
             />
-            <button
-              type="button"
-              className="button quiet remove"
-              aria-label={t("hours.capacity.remove", { day: days[Number(rule.weekday) - 1], starts: rule.starts })}
-              onClick={() => {
-                setRules((all) => all.filter((r) => r.key !== rule.key));
-                focusField("add-rule");
-              }}
-            >
-              {t("hours.remove")}
-            </button>
+            <RemoveRowButton
+              label={t("hours.capacity.remove", { day: days[Number(rule.weekday) - 1], starts: rule.starts })}
+              addButton="add-rule"
+              onRemove={() => setRules((all) => all.filter((r) => r.key !== rule.key))}
+            />
           </div>
         );
       })}
-      <div className="row-actions">
-        <button
-          type="button"
-          className="button"
-          id="field-add-rule"
-          onClick={() => {
-            setRules((all) => [
-              ...all,
-              { key: newKey(), weekday: "5", starts: "17:00", ends: "20:00", itemsPerSlot: "5" },
-            ]);
-            focusField(`capacity.rules.${rules.length}.starts`);
-          }}
-        >
-          {t("hours.capacity.add")}
-        </button>
-      </div>
+      <AddRowButton
+        id="add-rule"
+        text={t("hours.capacity.add")}
+        focusAfter={`capacity.rules.${rules.length}.starts`}
+        onAdd={() =>
+          setRules((all) => [
+            ...all,
+            { key: newKey(), weekday: "5", starts: "17:00", ends: "20:00", itemsPerSlot: "5" },
+          ])
+        }
+      />
     </fieldset>
+  );
+}
+
+/** A row's remove button: the row is gone, so the focus goes to its list's add button. */
+function RemoveRowButton(props: { label: string; addButton: string; onRemove: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="button quiet remove"
+      aria-label={props.label}
+      onClick={() => {
+        props.onRemove();
+        focusField(props.addButton);
+      }}
+    >
+      {t("hours.remove")}
+    </button>
+  );
+}
+
+/** A list's add button (its id `field-<id>`, where a removed row sends the focus); the focus goes to the new row. */
+function AddRowButton(props: { id: string; text: string; focusAfter: string; onAdd: () => void }) {
+  return (
+    <div className="row-actions">
+      <button
+        type="button"
+        className="button"
+        id={`field-${props.id}`}
+        onClick={() => {
+          props.onAdd();
+          focusField(props.focusAfter);
+        }}
+      >
+        {props.text}
+      </button>
+    </div>
   );
 }
