@@ -16,8 +16,9 @@ import { formatPrice } from "@app/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
-import { SelectField, TextField } from "../../components/form";
+import { TextField } from "../../components/form";
 import { errorMessageKey, type FieldErrors } from "../../lib/form-errors";
+import { AddExisting } from "./add-existing";
 import { DeleteButton, deletedMessageKey } from "./delete-button";
 import { useMenuEditor } from "./editor-context";
 import { EMPTY_TEXTS, MoneyField, type Texts, TextsField, textsLabels, textsOf } from "./fields";
@@ -343,38 +344,10 @@ function PlacedChoice(props: {
 }
 
 function AddChoice({ exclude, onAdd }: { exclude: number[]; onAdd: (choiceId: number) => Promise<void> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { editor } = useMenuEditor();
-  const [chosen, setChosen] = useState("");
   const free = editor.choices.filter((c) => !exclude.includes(c.id));
-  if (free.length === 0) return null;
-  return (
-    <div className="button-row add-row">
-      <SelectField
-        path="addChoice"
-        label={t("menu.groups.addChoice")}
-        value={chosen}
-        options={[
-          { value: "", label: t("menu.choose") },
-          ...free.map((c) => ({ value: String(c.id), label: nameIn(c.name, i18n.language, t("menu.unnamed")) })),
-        ]}
-        onChange={setChosen}
-      />
-      <button
-        type="button"
-        className="button"
-        onClick={() => {
-          if (chosen)
-            void onAdd(Number(chosen)).then(
-              () => setChosen(""),
-              () => undefined,
-            );
-        }}
-      >
-        {t("menu.add")}
-      </button>
-    </div>
-  );
+  return <AddExisting path="addChoice" label={t("menu.groups.addChoice")} items={free} onAdd={onAdd} />;
 }
 
 // ── One choice ────────────────────────────────────────────────────────────────────────────

@@ -9,8 +9,9 @@ import { validateModifierSettings } from "@app/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { SelectField, TextField } from "../../components/form";
+import { TextField } from "../../components/form";
 import { errorMessageKey, type FieldErrors } from "../../lib/form-errors";
+import { AddExisting } from "./add-existing";
 import { useMenuEditor } from "./editor-context";
 import { nameIn } from "./names";
 import { moveItem } from "./reorder";
@@ -208,36 +209,8 @@ function GroupSettings(props: {
 }
 
 function AddGroup({ product, onAdd }: { product: EditorProduct; onAdd: (modifierId: number) => Promise<void> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { editor } = useMenuEditor();
-  const [chosen, setChosen] = useState("");
   const free = editor.modifiers.filter((m) => !product.modifiers.some((g) => g.modifierId === m.id));
-  if (free.length === 0) return null;
-  return (
-    <div className="button-row add-row">
-      <SelectField
-        path="addGroup"
-        label={t("menu.groups.add")}
-        value={chosen}
-        options={[
-          { value: "", label: t("menu.choose") },
-          ...free.map((m) => ({ value: String(m.id), label: nameIn(m.name, i18n.language, t("menu.unnamed")) })),
-        ]}
-        onChange={setChosen}
-      />
-      <button
-        type="button"
-        className="button"
-        onClick={() => {
-          if (chosen)
-            void onAdd(Number(chosen)).then(
-              () => setChosen(""),
-              () => undefined,
-            );
-        }}
-      >
-        {t("menu.add")}
-      </button>
-    </div>
-  );
+  return <AddExisting path="addGroup" label={t("menu.groups.add")} items={free} onAdd={onAdd} />;
 }
