@@ -2,7 +2,7 @@
  * The catalogue: menus, categories, products, their option groups (modifiers) and choices, labels.
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { archivedAt, bytea, createdAt, editedBy, translations } from "./columns";
 import { menuInstance, productInstance } from "./instances";
 
@@ -185,6 +185,12 @@ export const menuImage = pgTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     createdAt: createdAt(),
+    /**
+     * Since when no live product or category names the image (its upload time until a save does); null while one
+     * does. The retention sweep sets and clears it, a save attaching the image clears it, and the sweep deletes an
+     * image unreferenced this long for its grace period (apps/api/src/modules/menu-images/collect-unused-images.ts).
+     */
+    unreferencedSince: timestamp("unreferenced_since", { withTimezone: true }).defaultNow(),
   },
   (t) => [index("menu_image_product_instance").on(t.productInstanceId)],
 );

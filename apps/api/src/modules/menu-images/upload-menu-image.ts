@@ -1,7 +1,9 @@
 /**
  * A manager uploads a product's or category's picture: checked by its bytes, decoded with a pixel limit, turned
  * into WebP variants, stored in the database by the SHA-256 of the uploaded bytes. The same bytes again are the
- * same image: nothing is decoded or written twice, and the answer is the same.
+ * same image: nothing is decoded or written twice, and the answer is the same. An upload is not yet used: the
+ * retention sweep deletes it once it has stayed unreferenced for UNREFERENCED_MENU_IMAGE_DAYS (its clock starts
+ * at the upload, and again at an upload of the same bytes), unless a save names it first.
  */
 import {
   MENU_IMAGE_DEFAULT_WIDTH,
@@ -18,7 +20,7 @@ import { MANAGERS, requireRestaurant, type SignedInStaff } from "../staff";
 import { findRestaurantRows, requireOwnModule } from "../tenancy";
 import { withDecoderPriorityLowered } from "./decoder-priority";
 import { makeVariants, TooManyPixels, type Variants } from "./make-variants";
-import { findVariantSizes, insertImage, type VariantSize } from "./repository";
+import { findVariantSizes, insertImage, restartImageClock, type VariantSize } from "./repository";
 import type { Admission } from "./upload-queue";
 
 const FIELD = "image";
@@ -59,7 +61,7 @@ export async function uploadMenuImage(
   requireRestaurant(staff, productionUnitId, MANAGERS);
   checkHeader(bytes);
   const hash = await sha256(bytes);
-  const stored = await findVariantSizes(deps.db, hash);
+  const stored = (await restartImageClock(deps.db, hash, deps.now())) ? await findVariantSizes(deps.db, hash) : [];
   if (stored.length > 0) return { created: false, image: toAnswer(hash, stored) };
   const running = inFlight.get(hash);
   if (running) return { created: false, image: (await running).image };
@@ -96,7 +98,12 @@ async function store(
   const restaurant = await findRestaurant(deps, productionUnitId);
   const variants = await admission.process(() => withDecoderPriorityLowered(() => decode(deps, bytes)));
   const created = await deps.db.transaction(async (tx) => {
-    const inserted = await insertImage(tx, { hash, productInstanceId: restaurant.productInstanceId, ...variants });
+    const inserted = await insertImage(tx, {
+      hash,
+      productInstanceId: restaurant.productInstanceId,
+      uploadedAt: deps.now(),
+      ...variants,
+    });
     if (!inserted) return false;
     await recordAudit(tx, staff, deps.now(), {
       organisationId: restaurant.organisationId,

@@ -1,8 +1,11 @@
 /**
  * The retention sweep on both databases: unordered baskets and checkouts older than RETENTION_DAYS
  * (default 7) are deleted in batches with everything hanging off them; orders, and checkouts whose
- * payment still waits or holds money, stay whatever their age.
+ * payment still waits or holds money, stay whatever their age. Menu images nothing has named for 30 days go too
+ * (in detail: menu-images/collect-unreferenced-images.test.ts).
  */
+
+import { menuImageUrl } from "@app/contracts";
 import { schema } from "@app/db";
 import { eq, inArray, sql } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
@@ -26,6 +29,20 @@ async function checkoutExists(t: TestApp, id: string) {
   return (await t.db.select().from(schema.checkout).where(eq(schema.checkout.id, id))).length === 1;
 }
 const LINE = [{ product: "classic-burger", amount: 2 }];
+
+/** A menu image (one tiny variant) as an upload at `uploadedAt` stores it; answers its hash. */
+async function insertMenuImage(t: TestApp, seed: string, uploadedAt: Date): Promise<string> {
+  const hash = seed.repeat(64);
+  const productInstanceId = t.restaurantA.module.productInstanceId;
+  await t.db
+    .insert(schema.menuImage)
+    .values({ hash, productInstanceId, width: 1, height: 1, unreferencedSince: uploadedAt });
+  await t.db.insert(schema.menuImageVariant).values({ hash, width: 1, height: 1, bytes: Buffer.from("webp") });
+  return hash;
+}
+async function menuImageHashes(t: TestApp): Promise<string[]> {
+  return (await t.db.select({ hash: schema.menuImage.hash }).from(schema.menuImage)).map((row) => row.hash).sort();
+}
 
 describe.each(await testDbKinds())("retention sweep on %s", (kind) => {
   const { t, clock } = useTestApp(START, { kind });
@@ -134,6 +151,7 @@ describe.each(await testDbKinds())("retention sweep on %s", (kind) => {
       emptyBaskets: 0,
       rateLimitCounters: 0,
       webhookEvents: 0,
+      menuImages: 0,
       before: at(0.5),
     });
     expect(await t.db.select().from(schema.checkout).where(inArray(schema.checkout.id, checkouts))).toEqual([]);
@@ -146,6 +164,7 @@ describe.each(await testDbKinds())("retention sweep on %s", (kind) => {
         emptyBaskets: 0,
         rateLimitCounters: 0,
         webhookEvents: 0,
+        menuImages: 0,
         before: at(0.5).toISOString(),
       },
       "retention sweep removed unordered rows",
@@ -191,15 +210,32 @@ describe.each(await testDbKinds())("retention sweep on %s", (kind) => {
     expect((await t.db.select().from(schema.paymentWebhookEvent)).map((row) => row.eventId)).toEqual(["evt_recent"]);
   });
 
+  test("menu images nothing has named for 30 days are deleted with their variants; younger and named ones stay", async () => {
+    const named = await insertMenuImage(t, "a", at(-400));
+    await t.db
+      .update(schema.product)
+      .set({ imageUrl: menuImageUrl(named, 640) })
+      .where(eq(schema.product.productInstanceId, t.restaurantA.module.productInstanceId));
+    const old = await insertMenuImage(t, "b", at(-30.1));
+    const young = await insertMenuImage(t, "c", at(-29.9));
+
+    expect(await sweepAt(at(0))).toMatchObject({ menuImages: 1 });
+
+    expect(await menuImageHashes(t)).toEqual([named, young].sort());
+    expect(await t.db.select().from(schema.menuImageVariant).where(eq(schema.menuImageVariant.hash, old))).toEqual([]);
+  });
+
   test("a second sweep right after, as another process would run it, finds nothing left to do", async () => {
     await insertBasket(t, t.restaurantA, LINE);
     await preparedCheckout(t);
+    for (const seed of ["d", "e", "f"]) await insertMenuImage(t, seed, at(-31));
 
     const [first, second] = await Promise.all([sweepAt(at(8), 1), sweepAt(at(8), 1)]);
     const again = await sweepAt(at(8));
 
     expect(first.checkouts + second.checkouts).toBe(1);
     expect(first.baskets + second.baskets).toBe(2);
-    expect(again).toMatchObject({ checkouts: 0, baskets: 0 });
+    expect(first.menuImages + second.menuImages).toBe(3);
+    expect(again).toMatchObject({ checkouts: 0, baskets: 0, menuImages: 0 });
   });
 });

@@ -4,12 +4,14 @@
  * tables for long. Orders, and anything of a payment that holds money or still waits, are never touched.
  * Baskets that never got a line nor a checkout go much sooner, EMPTY_BASKET_RETENTION_HOURS old: a client
  * asking for new baskets in a loop leaves nothing a guest or support could miss
- * (docs/decisions/027-rows-and-webhook-calls-bounded-per-client.md).
+ * (docs/decisions/027-rows-and-webhook-calls-bounded-per-client.md). Menu images nothing has named for
+ * UNREFERENCED_MENU_IMAGE_DAYS are deleted too (docs/decisions/041-unused-menu-images-are-collected.md).
  */
 import { backgroundRun, runEvery } from "../../background-run";
 import type { Deps } from "../../deps";
 import { deleteEmptyBaskets, deleteUnorderedBaskets } from "../basket";
 import { deleteUnorderedCheckouts } from "../checkout";
+import { deleteUnreferencedMenuImages, markUnreferencedMenuImages } from "../menu-images";
 import { deleteOldWebhookEvents } from "../payment";
 import { deleteExpiredRateLimitCounters } from "./repository";
 
@@ -32,12 +34,15 @@ export type RetentionResult = {
   rateLimitCounters: number;
   /** Payment providers' webhook events handled more than WEBHOOK_EVENT_RETENTION_DAYS ago. */
   webhookEvents: number;
+  /** Menu images nothing has named for UNREFERENCED_MENU_IMAGE_DAYS (30; the menu-images module's). */
+  menuImages: number;
   before: Date;
 };
 
 /**
  * Deletes every due checkout, then every due basket (those the deleted checkouts held included), then the
- * empty baskets due sooner, the rate-limit counters whose minute is over, and old webhook events.
+ * empty baskets due sooner, the rate-limit counters whose minute is over, old webhook events, and the menu images
+ * unreferenced long enough (after marking those it sees unreferenced from now).
  */
 export async function sweepRetention(
   deps: RetentionDeps,
@@ -60,12 +65,20 @@ export async function sweepRetention(
     () => deleteOldWebhookEvents(deps.db, { before: eventsBefore, limit: batchSize }),
     batchSize,
   );
-  if (checkouts > 0 || baskets > 0 || emptyBaskets > 0 || rateLimitCounters > 0 || webhookEvents > 0)
+  const menuImages = await sweepMenuImages(deps, batchSize);
+  if (checkouts > 0 || baskets > 0 || emptyBaskets > 0 || rateLimitCounters > 0 || webhookEvents > 0 || menuImages > 0)
     deps.log.info(
-      { checkouts, baskets, emptyBaskets, rateLimitCounters, webhookEvents, before: before.toISOString() },
+      { checkouts, baskets, emptyBaskets, rateLimitCounters, webhookEvents, menuImages, before: before.toISOString() },
       "retention sweep removed unordered rows",
     );
-  return { checkouts, baskets, emptyBaskets, rateLimitCounters, webhookEvents, before };
+  return { checkouts, baskets, emptyBaskets, rateLimitCounters, webhookEvents, menuImages, before };
+}
+
+/** Starts the grace period of images let go since the last sweep, then deletes those whose period is over. */
+async function sweepMenuImages(deps: RetentionDeps, batchSize: number): Promise<number> {
+  const now = deps.now();
+  await markUnreferencedMenuImages(deps.db, now);
+  return inBatches(() => deleteUnreferencedMenuImages(deps.db, { now, limit: batchSize }), batchSize);
 }
 
 /** Runs one batch after the other until a batch comes back short; answers the total deleted. */

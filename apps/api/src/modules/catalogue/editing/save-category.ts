@@ -13,6 +13,7 @@ import { isCategoryUsed } from "./catalogue-usage";
 import { findLiveIds, lockCategory, lockMenu, nextSortOrder, replaceCategoryProducts } from "./editor-writes";
 import { readEditorCategory } from "./read-menu-editor";
 import {
+  claimImage,
   createdBy,
   type EditContext,
   nextEdit,
@@ -37,6 +38,7 @@ export function createCategory(
     const parent = await lockMenu(tx, scope.menuInstanceId, menuId);
     if (!parent || parent.archivedAt) throw notFound("Menu");
     await refuseUnknownProducts(context, input.productIds);
+    await claimImage(tx, input.imageUrl, null);
     const siblings = await liveCategoriesOf(context, menuId);
     const [row] = await tx
       .insert(category)
@@ -69,6 +71,7 @@ export function updateCategory(
       "Category",
     );
     await refuseUnknownProducts(context, input.productIds);
+    await claimImage(tx, input.imageUrl, row.imageUrl);
     const before = await savedCategory(context, categoryId);
     await tx
       .update(category)

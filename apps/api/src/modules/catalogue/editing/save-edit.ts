@@ -11,6 +11,7 @@ import type { MenuFieldError } from "@app/domain";
 import type { Deps } from "../../../deps";
 import { AppError, notFound } from "../../../errors";
 import { recordAudit } from "../../audit";
+import { claimMenuImage } from "../../menu-images";
 import { type EditedRow, editConflict, type SignedInStaff } from "../../staff";
 import { type EditorScope, findEditorScope } from "./editor-scope";
 
@@ -82,6 +83,7 @@ const MESSAGES: Record<string, string> = {
   "Menu.UnknownId": "Not found in this restaurant's menu",
   "Menu.CategoryOrderMismatch": "Send every category of the menu exactly once",
   "Menu.DuplicateId": "Listed more than once",
+  "Menu.ImageMissing": "The image is no longer stored; upload it again",
 };
 
 /** 400 with every refused field at once, each with its path in the request and a code the back office translates. */
@@ -89,6 +91,17 @@ export function refuseFields(errors: MenuFieldError[] | { field: string; code: s
   if (errors.length === 0) return;
   const items = errors.map(({ field, code }) => ({ code, field, message: `${field}: ${MESSAGES[code] ?? code}` }));
   throw new AppError("invalid", items[0]!.code, items.map((item) => item.message).join("; "), undefined, { items });
+}
+
+/**
+ * A save naming another image than the saved row claims it before writing (menu-images' claimMenuImage), so the
+ * retention sweep cannot delete it under the save; one no longer stored (unused long enough to be collected) is
+ * refused: 400 Menu.ImageMissing on imageUrl, nothing written. The saved row's own URL needs no claim: the sweep
+ * sees that row name it.
+ */
+export async function claimImage(tx: Executor, imageUrl: string, savedUrl: string | null): Promise<void> {
+  if (imageUrl === savedUrl) return;
+  if (!(await claimMenuImage(tx, imageUrl))) refuseFields([{ field: "imageUrl", code: "Menu.ImageMissing" }]);
 }
 
 /** Field errors for ids of `field` that are not live rows of the restaurant (`field.<index>`), and duplicates. */

@@ -14,6 +14,7 @@ import { isProductUsed } from "./catalogue-usage";
 import { findLiveCategoryIds, findLiveIds, lockProduct, setProductCategories, setProductLabels } from "./editor-writes";
 import { readEditorProduct } from "./read-menu-editor";
 import {
+  claimImage,
   createdBy,
   type EditContext,
   nextEdit,
@@ -28,6 +29,7 @@ const { product } = schema;
 export function createProduct(deps: Deps, staff: SignedInStaff, restaurantId: number, input: ProductInput) {
   return saveEdit(deps, staff, restaurantId, async (context) => {
     await refuseInvalidProduct(context, input);
+    await claimImage(context.tx, input.imageUrl, null);
     const [row] = await context.tx
       .insert(product)
       .values({ productInstanceId: context.scope.productInstanceId, ...productColumns(input), ...createdBy(context) })
@@ -55,6 +57,7 @@ export function updateProduct(
       "Product",
     );
     await refuseInvalidProduct(context, input);
+    await claimImage(tx, input.imageUrl, row.imageUrl);
     const before = await savedProduct(context, productId);
     await tx
       .update(product)
