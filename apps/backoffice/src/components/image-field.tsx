@@ -4,7 +4,8 @@
  *
  * Props:
  * - `restaurantId`: whose image it is (the upload's URL).
- * - `value`: the image URL the form holds ("" for none): shown as the preview.
+ * - `value`: the image URL the form holds ("" for none): shown as the preview; one that no longer loads (a menu image
+ *   the server deleted unused) says so in its place, and can be replaced or removed.
  * - `onChange(url)`: called with the uploaded image's URL (`/api/menu-images/<hash>/640.webp`), or "" on remove.
  * - `label`: the field's visible name, already translated (e.g. t("menu.productImage")).
  * - `error`: a message of the form's own for this field (already translated), shown with the upload's errors.
@@ -17,6 +18,7 @@ import { MENU_IMAGE_CONTENT_TYPES, MENU_IMAGE_MAX_BYTES, type MenuImageUploaded 
 import { type DragEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, apiRequest } from "../lib/api";
+import { useImageFailed } from "../lib/use-image-failed";
 
 export type ImageFieldProps = {
   restaurantId: number;
@@ -42,6 +44,7 @@ export function ImageField({ restaurantId, value, onChange, label, error }: Imag
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  const image = useImageFailed(value);
 
   const take = async (file: File | undefined) => {
     if (!file || busy) return;
@@ -79,10 +82,10 @@ export function ImageField({ restaurantId, value, onChange, label, error }: Imag
         onDragLeave={() => setDragging(false)}
         onDrop={drop}
       >
-        {value ? (
-          <img src={value} alt={t("images.preview", { label })} />
+        {value && !image.failed ? (
+          <img src={value} alt={t("images.preview", { label })} onError={image.onError} />
         ) : (
-          <span className="muted">{t("images.none")}</span>
+          <span className="muted">{t(value ? "images.missing" : "images.none")}</span>
         )}
       </figure>
       <p className="hint" id={`${id}-hint`}>

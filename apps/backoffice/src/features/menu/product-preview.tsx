@@ -7,6 +7,7 @@
 import { shownPrices } from "@app/domain";
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
+import { useImageFailed } from "../../lib/use-image-failed";
 import { EDITOR_LANGUAGES, type EditorLanguage, type Texts } from "./fields";
 import { GUEST_TEXTS, guestPrice, guestWeekday } from "./guest-texts";
 import { LabelIcon } from "./label-icon";
@@ -75,8 +76,10 @@ function PreviewCard({
           },
           isoWeekday,
         );
+  const image = useImageFailed(product.imageUrl);
+  const shown = product.imageUrl !== "" && !image.failed;
   return (
-    <div className={product.imageUrl ? "preview-card" : "preview-card no-image"} lang={language}>
+    <div className={shown ? "preview-card" : "preview-card no-image"} lang={language}>
       <div className="preview-body">
         <p className="preview-name">{inLanguage(product.name, language)}</p>
         {subtitle && <p className="preview-subtitle">{subtitle}</p>}
@@ -92,7 +95,9 @@ function PreviewCard({
         )}
         {description && <p className="preview-description">{description}</p>}
       </div>
-      {product.imageUrl && <img className="preview-image" src={product.imageUrl} alt="" width={112} height={84} />}
+      {shown && (
+        <img className="preview-image" src={product.imageUrl} alt="" width={112} height={84} onError={image.onError} />
+      )}
       <div className="preview-footer">
         <div>
           {product.sale && <SaleLine sale={product.sale} language={language} />}
