@@ -5,7 +5,16 @@
 // while the form was open. Danish and English, phone, tablet and desktop; axe finds nothing serious.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createHarness, DESKTOP, demoLogin, PHONE, screenshot, seriousAxeViolations, solidPng } from "./harness.mjs";
+import {
+  createHarness,
+  DESKTOP,
+  demoLogin,
+  PHONE,
+  screenshot,
+  screenshotDir,
+  seriousAxeViolations,
+  solidPng,
+} from "./harness.mjs";
 
 const TABLET = { width: 820, height: 1180 };
 const product = createHarness();
@@ -17,7 +26,7 @@ const TEXTS = {
     email: "E-mail",
     password: "Adgangskode",
     signIn: "Log ind",
-    missing: "Billedet findes ikke længere",
+    missing: "Billedet kan ikke længere vises",
     replace: "Skift billede",
     remove: "Fjern billede",
     none: "Intet billede",
@@ -26,7 +35,7 @@ const TEXTS = {
     email: "Email",
     password: "Password",
     signIn: "Sign in",
-    missing: "The image is no longer stored",
+    missing: "The image can no longer be shown",
     replace: "Replace image",
     remove: "Remove image",
     none: "No image",
@@ -78,6 +87,7 @@ for (const [language, viewport, size] of [
     assert.ok(await field.getByText(t.replace).isVisible());
     assert.deepEqual(await seriousAxeViolations(page), [], "axe");
     await screenshot(page, `${size}-${language}-menu-image-missing`);
+    await field.screenshot({ path: `${screenshotDir}/${size}-${language}-menu-image-missing-field.png` });
 
     await field.getByRole("button", { name: t.remove }).click();
     await field.getByText(t.none).waitFor();

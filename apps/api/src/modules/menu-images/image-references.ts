@@ -15,9 +15,9 @@
  * image-references.test.ts fails when a column of the schema that may hold an image URL is in neither list.
  */
 import { type Executor, schema } from "@app/db";
-import { and, type Column, eq, isNotNull, isNull, type SQL, sql } from "@app/db/orm";
+import { and, type Column, eq, isNotNull, isNull, notExists, type SQL, sql } from "@app/db/orm";
 
-const { product, category, menu } = schema;
+const { product, category, menu, menuImage } = schema;
 
 /**
  * The hash in a URL of ours, relative (what an upload answers) or absolute (one pasted from the storefront). The
@@ -36,8 +36,8 @@ function hashIn(url: Column): SQL<string | null> {
 }
 
 /**
- * The hashes of every menu image something names now, as a subquery without NULLs (for `notInArray`, where one
- * NULL would make every row look referenced). One scan of each table, however many images are asked about.
+ * The hashes of every menu image something names now, as a subquery (for `inArray`: a semi-join, one scan of each
+ * table however many images are asked about).
  */
 export function referencedImageHashes(db: Executor) {
   const ofProducts = db
@@ -50,4 +50,22 @@ export function referencedImageHashes(db: Executor) {
     .innerJoin(menu, eq(menu.id, category.menuId))
     .where(and(isNull(category.archivedAt), isNull(menu.archivedAt), isNotNull(hashIn(category.imageUrl))));
   return ofProducts.union(ofCategories);
+}
+
+/**
+ * The condition that nothing names the menu_image row at hand. NOT EXISTS, not NOT IN over the hashes above:
+ * PostgreSQL turns each into an anti-join (one scan of each table, spilling to disk if large), where NOT IN falls
+ * back to comparing every image with every product once the hashes do not fit in work_mem.
+ */
+export function namedByNothing(db: Executor): SQL {
+  const products = db
+    .select({ one: sql`1` })
+    .from(product)
+    .where(and(isNull(product.archivedAt), eq(hashIn(product.imageUrl), menuImage.hash)));
+  const categories = db
+    .select({ one: sql`1` })
+    .from(category)
+    .innerJoin(menu, eq(menu.id, category.menuId))
+    .where(and(isNull(category.archivedAt), isNull(menu.archivedAt), eq(hashIn(category.imageUrl), menuImage.hash)));
+  return and(notExists(products), notExists(categories))!;
 }

@@ -1,7 +1,7 @@
 /** menu_image and menu_image_variant: SQL only. */
 import { type Executor, schema } from "@app/db";
-import { and, asc, eq, inArray, isNotNull, isNull, lt, notInArray, sql } from "@app/db/orm";
-import { referencedImageHashes } from "./image-references";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from "@app/db/orm";
+import { namedByNothing, referencedImageHashes } from "./image-references";
 import type { Variants } from "./make-variants";
 
 const { menuImage, menuImageVariant } = schema;
@@ -102,7 +102,7 @@ export async function markUnreferencedImages(db: Executor, now: Date): Promise<n
   const letGo = db
     .select({ hash: menuImage.hash })
     .from(menuImage)
-    .where(and(isNull(menuImage.unreferencedSince), notInArray(menuImage.hash, referencedImageHashes(db))))
+    .where(and(isNull(menuImage.unreferencedSince), namedByNothing(db)))
     .for("update", { skipLocked: true });
   const marked = await db
     .update(menuImage)
@@ -124,7 +124,7 @@ export async function deleteUnreferencedImages(db: Executor, input: { before: Da
   const due = db
     .select({ hash: menuImage.hash })
     .from(menuImage)
-    .where(and(lt(menuImage.unreferencedSince, input.before), notInArray(menuImage.hash, referencedImageHashes(db))))
+    .where(and(lt(menuImage.unreferencedSince, input.before), namedByNothing(db)))
     .limit(input.limit)
     .for("update", { skipLocked: true });
   const deleted = await db.delete(menuImage).where(inArray(menuImage.hash, due)).returning({ hash: menuImage.hash });
