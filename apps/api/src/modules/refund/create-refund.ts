@@ -3,7 +3,8 @@
  * amount, with a reason. One transaction under the order's row lock, so refunds of one order are decided one at a
  * time and each sees what the one before gave back: never more than was paid, however many clicks arrive at once.
  * In it: the order_refund row, its card and MobilePay parts queued in the payment refund outbox and its gift-card
- * part credited back (through payment), the guest's 'refunded' message (through receipt) and the audit entry.
+ * part credited back (through payment), the guest's 'refunded' message (through receipt), the audit entry, and
+ * when nothing is left to refund, the restaurant's 'order.refunded' event (the kitchen's screens).
  * The provider is asked and the message sent after the commit (their outboxes' runs are kicked).
  */
 import type { OrderRefund, OrderRefunds, RefundRequest } from "@app/contracts";
@@ -15,8 +16,9 @@ import { recordAudit } from "../audit";
 import { findOrder, lockOrder, type OrderRow } from "../order";
 import { giveRefundPartsBack } from "../payment";
 import { queueGuestMessage } from "../receipt";
+import { appendRestaurantEvent } from "../restaurant-events";
 import { MANAGERS, requireRestaurant, type SignedInStaff } from "../staff";
-import { type RefundState, readRefundState, toOrderRefund, toOrderRefunds } from "./refund-state";
+import { type RefundState, readRefundState, toOrderRefund, toOrderRefunds, wholeOrderLines } from "./refund-state";
 import { insertOrderRefund, type OrderRefundLine } from "./repository";
 
 type Decided = { refund: OrderRefund; order: OrderRefunds; refundQueued: boolean; messaged: boolean };
@@ -50,6 +52,7 @@ export async function createRefund(
     const given = await giveRefundPartsBack(tx, parts, { id: row.id, accountId: staff.account.id }, now);
     const messaged = await tellGuest(tx, order, row.id, now);
     const after = await readRefundState(tx, order);
+    if (after.refundableMinor === 0) await tellScreens(tx, order, now);
     await recordAudit(tx, staff, now, {
       organisationId,
       productionUnitId: order.productionUnitId,
@@ -89,7 +92,9 @@ export function requireOrderManager(staff: SignedInStaff, productionUnitId: numb
 /** What the request gives back, checked against the state; a refusal names the field that caused it. */
 function refundOf(state: RefundState, request: RefundRequest): { amountMinor: number; lines: OrderRefundLine[] } {
   if (state.refundableMinor <= 0) throw nothingLeft(state);
-  if (request.kind === "order") return { amountMinor: state.refundableMinor, lines: [] };
+  if (request.kind === "order") {
+    return { amountMinor: state.refundableMinor, lines: wholeOrderLines(state, state.refundableMinor) };
+  }
   if (request.kind === "amount") {
     const amountMinor = toMinor(request.amount);
     if (amountMinor > state.refundableMinor) throw tooMuch(state, request);
@@ -143,6 +148,20 @@ function tooMuch(state: RefundState, request: RefundRequest) {
     "Refund.TooMuch",
     `At most ${toDkk(state.refundableMinor)} kr. can still be refunded`,
     request.kind === "amount" ? "amount" : request.kind === "lines" ? "lines" : undefined,
+  );
+}
+
+/**
+ * Refunded in full: every screen of the restaurant reads the order again and shows it refunded, so nobody cooks an
+ * order given back without knowing, and a new one stops ringing as unseen. Its kitchen status stays: refusing
+ * an order is the kitchen's reject (issue 44).
+ */
+async function tellScreens(tx: Executor, order: OrderRow, now: Date): Promise<void> {
+  await appendRestaurantEvent(
+    tx,
+    "order.refunded",
+    { productionUnitId: order.productionUnitId, orderId: order.id, receiptNumber: order.receiptNumber },
+    now,
   );
 }
 
