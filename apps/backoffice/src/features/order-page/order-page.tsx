@@ -128,7 +128,15 @@ function OrderSummary({ order, timeZone }: { order: AdminOrder; timeZone: string
     <dl className="order-page-facts">
       <div>
         <dt>{t("orderPage.status")}</dt>
-        <dd>{t(`orders.status.${order.kitchenStatus}`)}</dd>
+        <dd>
+          {t(`orders.status.${order.kitchenStatus}`)}
+          {order.refundedInFull && order.kitchenStatus !== "rejected" && (
+            <>
+              {" "}
+              <span className="badge refunded">{t("orders.refundedInFull")}</span>
+            </>
+          )}
+        </dd>
       </div>
       <div>
         <dt>{t("orderPage.placed")}</dt>
