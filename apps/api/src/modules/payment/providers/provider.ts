@@ -8,6 +8,7 @@
  * provider only talks to the outside world (create a hosted payment, cancel, refund) and reports
  * what the outside world says through `PaymentOutcomes.report`.
  */
+import type { LanguageCode } from "@app/contracts";
 import type { Db } from "@app/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../../config";
@@ -36,6 +37,8 @@ export type CreatePaymentInput = {
   cancelUrl: string;
   restaurantName: string;
   receiptEmail: string | null;
+  /** The guest's language (the checkout's request): what the provider's page calls the payment. */
+  language: LanguageCode;
   /** The public base URL of this API ("https://shop.example.dk/api"), for hosted pages, webhooks and returns. */
   apiBaseUrl: string;
   /** The provider's own test mode (`PaymentProvider.testMode`); a guest cannot ask for it. */

@@ -67,9 +67,17 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
   beforeEach(() => clock.set(START));
 
   /** A checkout of restaurant A paid online: its payment, checkout and Stripe session ids. */
-  async function startPayment(options: Parameters<typeof preparedCheckout>[2] = {}, methods = "card") {
+  async function startPayment(
+    options: Parameters<typeof preparedCheckout>[2] = {},
+    methods = "card",
+    language: string | undefined = undefined,
+  ) {
     const prepared = await preparedCheckout(t, t.restaurantA, options);
-    const res = await pay(t, prepared.checkoutId, { paymentMethods: methods, receiptEmail: "mette@example.dk" });
+    const res = await pay(t, prepared.checkoutId, {
+      paymentMethods: methods,
+      receiptEmail: "mette@example.dk",
+      language,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const payment = res.json<{ id: string; paymentUrl: string; payments: { id: string }[] }>();
     const [row] = (await paymentsOf(t, prepared.checkoutId)).filter((p) => p.provider === "stripe");
@@ -138,6 +146,8 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
         cancel_url: `http://localhost:80/api/payment/stripe/cancel/${paymentId}`,
         // PAYMENT_EXPIRY_MINUTES is 30, Stripe's minimum: 30 minutes and a minute for the clocks' difference.
         expires_at: String(new Date(START).getTime() / 1000 + 31 * 60),
+        // No language asked for: Danish, the shop's default.
+        locale: "da",
       });
       expect(totalMinor).toBe(3 * 11900);
       const row = await paymentRow(paymentId);
@@ -145,6 +155,23 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
       expect(row.providerReference).toBe(sessionId);
       // The guest's link goes to Stripe's page.
       expect((await followPaymentUrl(t, paymentUrl)).href).toBe(stripe.session(sessionId).url);
+    });
+
+    test("in the guest's language: an English guest's session is an 'Order at …' on Stripe's English page", async () => {
+      const { paymentId } = await startPayment({}, "card", "en-US");
+      const [created] = stripe.requestsTo("/v1/checkout/sessions").filter((r) => r.idempotencyKey === paymentId);
+      expect(created!.form).toMatchObject({
+        "line_items[0][price_data][product_data][name]": `Order at ${await restaurantName()}`,
+        locale: "en",
+      });
+    });
+
+    test("a language the shop does not have is refused on its field, and nothing is started", async () => {
+      const prepared = await preparedCheckout(t, t.restaurantA);
+      const res = await pay(t, prepared.checkoutId, { paymentMethods: "card", language: "fr-FR" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].field).toBe("querystring.language");
+      expect(await paymentsOf(t, prepared.checkoutId)).toEqual([]);
     });
 
     test("the same request again (a double click) answers the same session", async () => {
@@ -230,7 +257,13 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
 
     test("an event of no interest is answered 200 and changes nothing", async () => {
       const { paymentId } = await startPayment();
-      const res = await webhook({ id: "evt_other", object: "event", type: "customer.created", data: { object: {} } });
+      const res = await webhook({
+        id: "evt_other",
+        object: "event",
+        type: "customer.created",
+        livemode: false,
+        data: { object: {} },
+      });
       expect(res.statusCode).toBe(200);
       expect((await paymentRow(paymentId)).state).toBe(PaymentState.CREATED);
     });
@@ -274,7 +307,12 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
       // Stripe posts every restaurant's events from a few addresses: another one, or another restaurant's URL
       // from the same one, is not shut out.
       const other = await connectStripe(t, t.restaurantB);
-      const otherEvent = { id: `evt_${sessionId}_other`, type: "customer.created", data: { object: {} } };
+      const otherEvent = {
+        id: `evt_${sessionId}_other`,
+        type: "customer.created",
+        livemode: false,
+        data: { object: {} },
+      };
       const fromGuesser = await webhook(otherEvent, {
         secret: other.webhookSecret,
         webhookId: other.webhookId,
@@ -293,6 +331,24 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
         payload: "{}",
       });
       expect(res.statusCode).toBe(415);
+    });
+
+    test("a live event for a test-mode account, signed right: 400 WEBHOOK_MODE_MISMATCH, nothing moves or is noted", async () => {
+      const { paymentId, sessionId, checkoutId } = await startPayment();
+      const event = { ...(stripe.complete(sessionId) as { id: string }), livemode: true };
+      const res = await webhook(event);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ code: "WEBHOOK_MODE_MISMATCH", field: "livemode" });
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.CREATED);
+      expect(await ordersOf(checkoutId)).toHaveLength(0);
+      const noted = await t.db
+        .select()
+        .from(schema.paymentWebhookEvent)
+        .where(eq(schema.paymentWebhookEvent.eventId, String(event.id)));
+      expect(noted).toEqual([]);
+      // The same event in its own mode is taken.
+      expect((await webhook({ ...event, id: `${event.id}_test`, livemode: false })).statusCode).toBe(200);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.AUTHORIZED);
     });
 
     test("an event signed by another organisation's account moves nothing of this one's", async () => {

@@ -12,6 +12,7 @@
  *
  * Only the SDK's public API is used. docs/payment-providers.md describes the interface.
  */
+import type { LanguageCode } from "@app/contracts";
 import { PaymentState } from "@app/domain";
 import type Stripe from "stripe";
 import type { PaymentAccountCredentials } from "../../payment-accounts";
@@ -141,6 +142,14 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
   };
 }
 
+/** The session's one line, as the guest reads it on Stripe's page, in the guest's language. */
+const ORDER_AT: Record<LanguageCode, (restaurant: string) => string> = {
+  "da-DK": (restaurant) => `Bestilling hos ${restaurant}`,
+  "en-US": (restaurant) => `Order at ${restaurant}`,
+};
+
+const STRIPE_LOCALE: Record<LanguageCode, Stripe.Checkout.SessionCreateParams.Locale> = { "da-DK": "da", "en-US": "en" };
+
 /** The Checkout Session of a payment: one line of the whole amount, our ids in its metadata. */
 export function checkoutSessionParams(input: CreatePaymentInput, expiresAtSeconds: number) {
   const { payment, amountMinor, apiBaseUrl } = input;
@@ -153,7 +162,7 @@ export function checkoutSessionParams(input: CreatePaymentInput, expiresAtSecond
         price_data: {
           currency: input.currency.toLowerCase(),
           unit_amount: amountMinor,
-          product_data: { name: `Bestilling hos ${input.restaurantName}` },
+          product_data: { name: ORDER_AT[input.language](input.restaurantName) },
         },
       },
     ],
@@ -166,6 +175,8 @@ export function checkoutSessionParams(input: CreatePaymentInput, expiresAtSecond
     success_url: `${apiBaseUrl}/payment/stripe/return/${payment.id}`,
     cancel_url: `${apiBaseUrl}/payment/stripe/cancel/${payment.id}`,
     expires_at: expiresAtSeconds,
+    // Stripe's page in the guest's language too (https://docs.stripe.com/api/checkout/sessions/create#create_checkout_session-locale).
+    locale: STRIPE_LOCALE[input.language],
   };
   if (input.receiptEmail) params.customer_email = input.receiptEmail;
   return params;

@@ -60,6 +60,23 @@ const signatureInvalid = () =>
     "stripe-signature",
   );
 
+/**
+ * A verified event whose mode is not the stored key's. It can only come from a signing secret of the other mode
+ * than the key (Stripe's test and live endpoints have their own secrets): every event of that endpoint is about
+ * payments this account never makes, while the events of the key's own mode never arrive. Refused, not ignored:
+ * a 400 shows as failing deliveries in the owner's Stripe dashboard, and Stripe emails the account about a
+ * failing endpoint, so the owner learns of the mix-up (a 200 would hide it). It is not counted as a wrong guess:
+ * the signature was right. A test event can never move a live payment, nor the reverse.
+ */
+const modeMismatch = (accountLive: boolean) =>
+  invalid(
+    "WEBHOOK_MODE_MISMATCH",
+    accountLive
+      ? "This webhook URL belongs to a live Stripe account, and the event is from Stripe's test mode: register the URL in live mode and store its signing secret"
+      : "This webhook URL belongs to a Stripe account in test mode, and the event is a live one: register the URL in test mode and store its signing secret",
+    "livemode",
+  );
+
 function webhookRoute(
   scope: Api,
   outcomes: PaymentOutcomes,
@@ -103,6 +120,13 @@ function webhookRoute(
           "Stripe webhook refused: its signature does not verify",
         );
         throw signatureInvalid();
+      }
+      if (event.livemode !== account.liveMode) {
+        request.log.warn(
+          { webhookId: request.params.webhookId, eventId: event.id, eventLiveMode: event.livemode },
+          "Stripe webhook refused: a test-mode event for a live account, or a live event for a test account",
+        );
+        throw modeMismatch(account.liveMode);
       }
       if (await isWebhookEventHandled(deps.db, STRIPE_PROVIDER_NAME, event.id)) return { received: true as const };
       await handleEvent(event, account, { outcomes, deps, context, log: request.log });
