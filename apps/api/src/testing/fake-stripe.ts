@@ -472,9 +472,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       const intent = intents.get(String(sessionOf(sessionId).payment_intent))!;
       return refundCharge(charges.get(intent.latest_charge)!, amount, {});
     },
-    /** Stripe's "Roll key": a new secret key of the key's account and mode; the old one keeps working here. */
-    rollKey(apiKey: string): string {
-      const rolled = `${apiKey.slice(0, apiKey.indexOf("_", 3) + 1)}${randomBytes(24).toString("hex")}`;
+    /**
+     * Stripe's "Roll key": a new secret key of the key's account, in its mode or the other one (every account has
+     * test and live keys); the old one keeps working here.
+     */
+    rollKey(apiKey: string, mode: "test" | "live" = isLive(apiKey) ? "live" : "test"): string {
+      const rolled = `sk_${mode}_${randomBytes(24).toString("hex")}`;
       accounts.set(rolled, accountOf(apiKey));
       return rolled;
     },

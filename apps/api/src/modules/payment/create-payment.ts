@@ -434,7 +434,7 @@ async function startAtProvider(
     throw providerUnavailable();
   }
 
-  const stored = await storeProviderReference(deps.db, main.id, created.providerReference, created.hostedPageUrl);
+  const stored = await storeProviderReference(deps.db, main.id, created);
   if (!stored) {
     const current = repeat ? await findPayment(deps.db, main.id) : undefined;
     if (current?.state === PaymentState.CREATED && current.providerReference !== null) {

@@ -126,12 +126,21 @@ export async function refundHoldingPayments(db: Executor, ids: string[], now: Da
 export async function storeProviderReference(
   db: Executor,
   id: string,
-  providerReference: string,
-  providerPageUrl: string | null,
+  created: {
+    providerReference: string;
+    hostedPageUrl: string | null;
+    account?: { providerAccountId: string | null; keyFingerprint: string };
+  },
 ): Promise<PaymentRow | undefined> {
+  const { providerReference } = created;
   const [row] = await db
     .update(payment)
-    .set({ providerReference, providerPageUrl })
+    .set({
+      providerReference,
+      providerPageUrl: created.hostedPageUrl,
+      providerAccountId: created.account?.providerAccountId ?? null,
+      providerKeyFingerprint: created.account?.keyFingerprint ?? null,
+    })
     .where(
       and(
         eq(payment.id, id),

@@ -50,6 +50,11 @@ export type CreatePaymentResult = {
   providerReference: string;
   /** The page to send the guest to, or null when the provider needs no hosted step. */
   hostedPageUrl: string | null;
+  /**
+   * The provider account that took it (payment.provider_account_id, provider_key_fingerprint): refunds are refused
+   * once the organisation's account is another one. Omitted by a provider without accounts (the test provider).
+   */
+  account?: { providerAccountId: string | null; keyFingerprint: string };
 };
 
 /** What the outside world said about a payment. */

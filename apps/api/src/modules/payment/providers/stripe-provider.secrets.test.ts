@@ -39,7 +39,7 @@ describe.each(await testDbKinds())("Stripe secrets, on %s", (kind) => {
       env: { LOG_LEVEL: "debug" },
       logStream: { write: (line) => logLines.push(line) },
     }));
-    account = await connectStripe(t, t.restaurantA);
+    account = await connectStripe(t, t.restaurantA, { stripe });
     actors = await createAdminActors(t);
     await setSetting(t, t.restaurantA, "onlinePayment", true);
     await setItemsPerSlot(t, t.restaurantA, 100_000);

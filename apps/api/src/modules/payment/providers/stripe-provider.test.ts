@@ -8,7 +8,7 @@ import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
 import { CheckoutState, PaymentState } from "@app/domain";
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { type AdminActors, createAdminActors } from "../../../testing/admin-actors";
 import type { FakeStripe } from "../../../testing/fake-stripe";
 import {
@@ -24,7 +24,12 @@ import {
   setSetting,
   testDeps,
 } from "../../../testing/order-fixtures";
-import { connectStripe, createStripeTestApp, type StripeAccount } from "../../../testing/stripe-account";
+import {
+  connectStripe,
+  createStripeTestApp,
+  disconnectStripe,
+  type StripeAccount,
+} from "../../../testing/stripe-account";
 import { createClock, type TestApp } from "../../../testing/test-app";
 import { createPaymentAccountCredentials } from "../../payment-accounts";
 import { expiresAt, stripePaymentProvider } from "./stripe-provider";
@@ -57,7 +62,7 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
   beforeAll(async () => {
     // The guessing limit at its default (10 wrong tries a minute per address), for the webhook's test below.
     ({ t, stripe, close } = await createStripeTestApp({ kind, clock, env: { RATE_LIMIT_TRIES_PER_MINUTE: "10" } }));
-    account = await connectStripe(t, t.restaurantA);
+    account = await connectStripe(t, t.restaurantA, { stripe });
     actors = await createAdminActors(t);
     await setSetting(t, t.restaurantA, "onlinePayment", true);
     await setSetting(t, t.restaurantA, "mobilepay", true);
@@ -306,7 +311,7 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
       expect((await paymentRow(paymentId)).state).toBe(PaymentState.CREATED);
       // Stripe posts every restaurant's events from a few addresses: another one, or another restaurant's URL
       // from the same one, is not shut out.
-      const other = await connectStripe(t, t.restaurantB);
+      const other = await connectStripe(t, t.restaurantB, { stripe });
       const otherEvent = {
         id: `evt_${sessionId}_other`,
         type: "customer.created",
@@ -352,7 +357,7 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
     });
 
     test("an event signed by another organisation's account moves nothing of this one's", async () => {
-      const other = await connectStripe(t, t.restaurantB);
+      const other = await connectStripe(t, t.restaurantB, { stripe });
       const { paymentId, sessionId } = await startPayment();
       const res = await webhook(stripe.complete(sessionId), {
         secret: other.webhookSecret,
@@ -540,5 +545,105 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
         expect(stripeRefundsOf(paymentId)).toEqual([expect.objectContaining({ amount: 1000 })]);
       },
     );
+  });
+
+  describe("the account that took a payment", () => {
+    /** An order paid through Stripe (completed by webhook), and its Stripe payment. */
+    async function paidOrder() {
+      const started = await startPayment();
+      expect((await webhook(stripe.complete(started.sessionId))).statusCode).toBe(200);
+      return { ...started, orderId: (await checkoutRow(t, started.checkoutId)).orderId! };
+    }
+
+    const refund = (orderId: string, amount: number) =>
+      t.request(
+        actors.as("manager", {
+          method: "POST",
+          url: `/api/admin/orders/${orderId}/refunds`,
+          payload: { kind: "amount", amount, reason: "Cold" },
+        }),
+      );
+    const orderRefundsOf = (orderId: string) =>
+      t.db.select().from(schema.orderRefund).where(eq(schema.orderRefund.orderId, orderId));
+    const sweep = async () => {
+      const provider = stripePaymentProvider({
+        credentials: createPaymentAccountCredentials(t.db, t.config.secretsKey),
+        apiUrl: stripe.url,
+        expiryMinutes: 30,
+        now: clock.now,
+      });
+      await testDeps(t, [provider]).refunds.deliverDue();
+    };
+
+    // Each test stores another account (or none) for restaurant A: the file's account is stored again after it.
+    let original: StripeAccount;
+    beforeEach(() => {
+      original = account;
+    });
+    afterEach(async () => {
+      account = await connectStripe(t, t.restaurantA, { stripe, secretKey: original.secretKey });
+    });
+
+    test("is stored on the payment: the Stripe account's id and a fingerprint of the key, never the key", async () => {
+      const { paymentId } = await startPayment();
+      const row = await paymentRow(paymentId);
+      expect(row.providerAccountId).toBe(account.providerAccountId);
+      expect(row.providerAccountId).toMatch(/^acct_/);
+      expect(row.providerKeyFingerprint).toMatch(/^[0-9a-f]{16}$/);
+      expect(JSON.stringify(row)).not.toContain(account.secretKey);
+    });
+
+    test("a new key of the same account (rolled in Stripe): refunds of earlier payments still go through", async () => {
+      const { orderId, paymentId } = await paidOrder();
+      const rolled = stripe.rollKey(account.secretKey);
+      account = await connectStripe(t, t.restaurantA, { stripe, secretKey: rolled });
+      expect(account.providerAccountId).toBe(original.providerAccountId);
+      expect((await refund(orderId, 10)).statusCode).toBe(201);
+      await vi.waitFor(async () => expect((await refundsOf(t, paymentId))[0]?.doneAt).toBeTruthy(), {
+        timeout: 10_000,
+      });
+      const [call] = stripe.requestsTo("/v1/refunds").filter((r) => r.form["metadata[paymentId]"] === paymentId);
+      expect(call!.apiKey).toBe(rolled);
+    });
+
+    test.each([
+      ["another Stripe account's key is stored now", "other"],
+      ["the account was removed", "removed"],
+      ["the same account's key of the other mode (live) is stored now", "live"],
+    ] as const)("%s: the refund is refused plainly (422), and nothing is written", async (_, change) => {
+      const { orderId, paymentId } = await paidOrder();
+      if (change === "other") await connectStripe(t, t.restaurantA, { stripe });
+      if (change === "removed") await disconnectStripe(t, account);
+      if (change === "live") {
+        const live = stripe.rollKey(account.secretKey, "live");
+        const stored = await connectStripe(t, t.restaurantA, { stripe, secretKey: live, liveMode: true });
+        expect(stored.providerAccountId).toBe(original.providerAccountId);
+      }
+      const res = await refund(orderId, 10);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors[0]).toMatchObject({
+        code: "Refund.OtherProviderAccount",
+        message: expect.stringContaining("Refund it in that account's Stripe dashboard"),
+      });
+      expect(await orderRefundsOf(orderId)).toEqual([]);
+      expect(await refundsOf(t, paymentId)).toEqual([]);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.AUTHORIZED);
+    });
+
+    test("a refund still due when the account was replaced fails in the outbox saying why, not 'No such session'", async () => {
+      const { orderId, paymentId } = await paidOrder();
+      stripe.failNext("POST", /^\/v1\/refunds$/, "server-error");
+      expect((await refund(orderId, 10)).statusCode).toBe(201);
+      await vi.waitFor(async () => expect((await refundsOf(t, paymentId))[0]?.attempts).toBe(1), { timeout: 10_000 });
+      await connectStripe(t, t.restaurantA, { stripe });
+      clock.advanceMinutes(1);
+      const before = stripe.requests.length;
+      await sweep();
+      const [row] = await refundsOf(t, paymentId);
+      expect(row!.doneAt).toBeNull();
+      expect(row!.lastError).toContain("taken with another Stripe account");
+      // Nothing was asked of the other account.
+      expect(stripe.requests.slice(before).filter((r) => r.path.startsWith("/v1/"))).toEqual([]);
+    });
   });
 });
