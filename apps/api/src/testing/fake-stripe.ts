@@ -51,7 +51,9 @@ export type Failure =
   /** The request is carried out (and kept for its Idempotency-Key), then the connection is cut before the answer. */
   | "hang-up-after-doing"
   /** 401 whose message quotes the API key it was sent, whole. */
-  | "echo-key";
+  | "echo-key"
+  /** 403: a restricted key without the permission the call needs, as Stripe words it. */
+  | "permission-denied";
 
 export type FakeStripeOptions = {
   /** Where the hosted page's buttons post the signed event (the restaurant's webhook URL). */
@@ -321,6 +323,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     }
     if (failure === "echo-key")
       return send(response, error(401, "invalid_request_error", `Invalid API Key provided: ${recorded.apiKey}`));
+    if (failure === "permission-denied")
+      return send(
+        response,
+        error(
+          403,
+          "invalid_request_error",
+          `The provided key '${recorded.apiKey?.slice(0, 8)}***${recorded.apiKey?.slice(-4)}' does not have the required permissions for this endpoint on account '${accountOf(recorded.apiKey)}'.`,
+        ),
+      );
     const answer = answerOnce(recorded);
     if (failure === "hang-up-after-doing") return response.socket?.destroy();
     send(response, answer);
