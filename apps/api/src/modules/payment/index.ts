@@ -11,8 +11,10 @@ export {
   giveRefundPartsBack,
   type OrderPaymentView,
   readOrderPayments,
+  takeOverProviderRefund,
 } from "./order-refund-parts";
 export { leftOfHoldingPayments, type OrderRefundRef, type RefundedOrder, refundOrderPayments } from "./refund-order";
+export type { ProviderRefund, TakenOverRefund } from "./providers/provider";
 export { afterRelease, releaseAttempt } from "./release-attempt";
 export { deleteOldWebhookEvents, findLatestAttemptPayments, findLivePayments, type PaymentRow } from "./repository";
 export { SETTLED_GRACE_MS, settlePayments } from "./settle-payments";

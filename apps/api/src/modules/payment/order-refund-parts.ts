@@ -18,6 +18,7 @@ import {
   findRefundedByPayment,
   insertGiftcardTransaction,
   insertOrderRefundPart,
+  insertRefundMadeAtProvider,
   movePayment,
   type PaymentRow,
 } from "./repository";
@@ -114,6 +115,23 @@ async function requireTakingAccount(tx: Executor, payment: PaymentRow): Promise<
     "This payment was taken with another Stripe account than the one connected now (it was removed or replaced " +
       "since): nothing was refunded. Refund it in that account's Stripe dashboard",
   );
+}
+
+/**
+ * A refund the provider made by itself (Stripe's dashboard) of an online payment, as a done part of `orderRefund`
+ * (the refund feature's row): the payment's refunded total includes it, and REFUNDED once it is all given back.
+ */
+export async function takeOverProviderRefund(
+  tx: Executor,
+  paymentId: string,
+  amountMinor: number,
+  orderRefund: OrderRefundRef,
+  now: Date,
+): Promise<void> {
+  const row = await findPayment(tx, paymentId);
+  if (!row) throw new Error(`The payment ${paymentId} does not exist`);
+  await insertRefundMadeAtProvider(tx, { paymentId, amountMinor, orderRefundId: orderRefund.id, now });
+  await markWhollyRefunded(tx, [row], now);
 }
 
 async function markWhollyRefunded(tx: Executor, rows: PaymentRow[], now: Date): Promise<void> {

@@ -414,6 +414,24 @@ export async function insertOrderRefundPart(
 }
 
 /**
+ * A part of an order refund the provider already made (a refund in Stripe's dashboard, taken over from its
+ * webhook): written done, so the outbox never asks the provider for it again.
+ */
+export async function insertRefundMadeAtProvider(
+  db: Executor,
+  values: { paymentId: string; amountMinor: number; orderRefundId: string; now: Date },
+): Promise<void> {
+  await db.insert(paymentRefund).values({
+    paymentId: values.paymentId,
+    amountMinor: values.amountMinor,
+    orderRefundId: values.orderRefundId,
+    nextAttemptAt: values.now,
+    doneAt: values.now,
+    createdAt: values.now,
+  });
+}
+
+/**
  * What was given back of each payment so far: refunds queued at its provider, and money put back onto its gift
  * card (returned or refunded). A payment without any is absent.
  */

@@ -15,11 +15,10 @@ import { AppError, notFound, unprocessable } from "../../errors";
 import { recordAudit } from "../audit";
 import { findOrder, lockOrder, type OrderRow } from "../order";
 import { giveRefundPartsBack } from "../payment";
-import { queueGuestMessage } from "../receipt";
-import { appendRestaurantEvent } from "../restaurant-events";
 import { MANAGERS, requireRestaurant, type SignedInStaff } from "../staff";
 import { type RefundState, readRefundState, toOrderRefund, toOrderRefunds, wholeOrderLines } from "./refund-state";
 import { insertOrderRefund, type OrderRefundLine } from "./repository";
+import { tellGuest, tellScreens } from "./tell-about-refund";
 
 type Decided = { refund: OrderRefund; order: OrderRefunds; refundQueued: boolean; messaged: boolean };
 
@@ -149,30 +148,4 @@ function tooMuch(state: RefundState, request: RefundRequest) {
     `At most ${toDkk(state.refundableMinor)} kr. can still be refunded`,
     request.kind === "amount" ? "amount" : request.kind === "lines" ? "lines" : undefined,
   );
-}
-
-/**
- * Refunded in full: every screen of the restaurant reads the order again and shows it refunded, so nobody cooks an
- * order given back without knowing, and a new one stops ringing as unseen. Its kitchen status stays: refusing
- * an order is the kitchen's reject (issue 44).
- */
-async function tellScreens(tx: Executor, order: OrderRow, now: Date): Promise<void> {
-  await appendRestaurantEvent(
-    tx,
-    "order.refunded",
-    { productionUnitId: order.productionUnitId, orderId: order.id, receiptNumber: order.receiptNumber },
-    now,
-  );
-}
-
-function tellGuest(tx: Executor, order: OrderRow, orderRefundId: string, now: Date): Promise<boolean> {
-  return queueGuestMessage(tx, {
-    orderId: order.id,
-    moduleId: order.moduleId,
-    guestEmail: order.guestEmail,
-    guestPhone: order.guestPhone,
-    kind: "refunded",
-    dedupeKey: orderRefundId,
-    now,
-  });
 }

@@ -122,6 +122,7 @@ export function toOrderRefund(
       refunded: toDkk(line.amountMinor),
     })),
     byStaff: refund.accountId !== null,
+    providerRefundId: refund.providerRefundId,
     createdUtc: refund.createdAt.toISOString(),
   };
 }

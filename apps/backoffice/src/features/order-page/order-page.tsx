@@ -261,7 +261,9 @@ function RefundList({ state, timeZone }: { state: OrderRefunds; timeZone: string
               <p>
                 <strong>{kr(refund.amount)}</strong> · {t(`orderPage.kind.${refund.kind}`)} ·{" "}
                 {when(refund.createdUtc, i18n.language, timeZone)}
-                {!refund.byStaff && ` · ${t("orderPage.byReject")}`}
+                {refund.providerRefundId !== null
+                  ? ` · ${t("orderPage.inStripe")}`
+                  : !refund.byStaff && ` · ${t("orderPage.byReject")}`}
               </p>
               <p className="muted">
                 {[

@@ -21,7 +21,33 @@ export type OnlineMethod = "card" | "mobilepay";
 export type { PaymentRow };
 
 /** What a provider's own routes may use of the app. */
-export type ProviderDeps = { db: Db; config: Config; now: () => Date; log: FastifyBaseLogger };
+export type ProviderDeps = {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  orderRefunds: OrderRefundService;
+};
+
+/** A refund the provider made by itself (Stripe's dashboard), to be taken over as a refund of the order. */
+export type ProviderRefund = {
+  payment: Pick<PaymentRow, "id" | "checkoutId" | "provider">;
+  /** The provider's id of the refund ("re_…"): taken over once, however often the provider tells. */
+  providerRefundId: string;
+  amountMinor: number;
+};
+
+export type TakenOverRefund =
+  | { kind: "recorded"; orderRefundId: string; amountMinor: number; leftOutMinor: number }
+  | { kind: "already" }
+  | { kind: "no-order" }
+  | { kind: "nothing-left"; leftOutMinor: number };
+
+/**
+ * The refund feature's take-over of a provider's own refund (refund/record-provider-refund.ts), reaching payment's
+ * routes through the app's deps because features do not import each other both ways.
+ */
+export type OrderRefundService = { recordProviderRefund: (refund: ProviderRefund) => Promise<TakenOverRefund> };
 
 export type CreatePaymentInput = {
   /** The payment row, already stored in state CREATED (its id is the reference for everything). */

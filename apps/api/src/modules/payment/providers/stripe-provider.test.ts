@@ -547,6 +547,104 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
     );
   });
 
+  describe("refunds made in Stripe's dashboard", () => {
+    async function paidOrder() {
+      const started = await startPayment({ lines: [{ product: "classic-burger", amount: 2 }] });
+      expect((await webhook(stripe.complete(started.sessionId))).statusCode).toBe(200);
+      return { ...started, orderId: (await checkoutRow(t, started.checkoutId)).orderId! };
+    }
+    const orderState = async (orderId: string) =>
+      (await t.request(actors.as("manager", { method: "GET", url: `/api/admin/orders/${orderId}/refunds` }))).json();
+    const refundCallsOf = (paymentId: string) =>
+      stripe.requestsTo("/v1/refunds").filter((r) => r.form["metadata[paymentId]"] === paymentId);
+
+    test("one is taken over as the order's refund, once by Stripe's id however often the event comes", async () => {
+      const { orderId, paymentId, sessionId } = await paidOrder();
+      const made = stripe.refundInDashboard(sessionId, 3000);
+      expect((await webhook(stripe.chargeRefunded(sessionId))).statusCode).toBe(200);
+      // Stripe sends the event again, and a later one about the same charge.
+      expect((await webhook(stripe.chargeRefunded(sessionId))).statusCode).toBe(200);
+
+      const state = await orderState(orderId);
+      expect(state).toMatchObject({ paid: 238, refunded: 30, refundable: 208 });
+      expect(state.refunds).toEqual([
+        expect.objectContaining({ kind: "amount", amount: 30, online: 30, byStaff: false, providerRefundId: made.id }),
+      ]);
+      // Its part is done already: the outbox never asks Stripe for it.
+      const [part] = await refundsOf(t, paymentId);
+      expect(part).toMatchObject({ amountMinor: 3000, attempts: 0 });
+      expect(part!.doneAt).not.toBeNull();
+      await testDeps(t).refunds.deliverDue();
+      expect(refundCallsOf(paymentId)).toEqual([]);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.AUTHORIZED);
+      // The guest is told, once; the audit says it was made in Stripe.
+      const messages = await t.db.select().from(schema.receiptMessage).where(eq(schema.receiptMessage.orderId, orderId));
+      expect(messages.filter((message) => message.kind === "refunded")).toHaveLength(1);
+      const audits = await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "order.refund"));
+      const audit = audits.find((entry) => (entry.after as { orderId?: string }).orderId === orderId);
+      expect(audit).toMatchObject({
+        actorName: "Stripe dashboard",
+        accountId: null,
+        after: { refunded: 30, madeAt: "stripe", providerRefundId: made.id, online: 30 },
+      });
+    });
+
+    test("beside a refund from the back office, only the dashboard's is taken over", async () => {
+      const { orderId, paymentId, sessionId } = await paidOrder();
+      const ours = await t.request(
+        actors.as("manager", {
+          method: "POST",
+          url: `/api/admin/orders/${orderId}/refunds`,
+          payload: { kind: "amount", amount: 10, reason: "Cold" },
+        }),
+      );
+      expect(ours.statusCode).toBe(201);
+      await vi.waitFor(async () => expect((await refundsOf(t, paymentId))[0]?.doneAt).toBeTruthy(), {
+        timeout: 10_000,
+      });
+      expect((await webhook(stripe.chargeRefunded(sessionId))).statusCode).toBe(200);
+      expect((await orderState(orderId)).refunds).toHaveLength(1);
+      const made = stripe.refundInDashboard(sessionId, 2000);
+      expect((await webhook(stripe.chargeRefunded(sessionId))).statusCode).toBe(200);
+      const state = await orderState(orderId);
+      expect(state).toMatchObject({ refunded: 30, refundable: 208 });
+      expect(state.refunds.map((refund: { providerRefundId: string | null }) => refund.providerRefundId).sort()).toEqual(
+        [made.id, null].sort(),
+      );
+    });
+
+    test("everything refunded there: the payment is REFUNDED and the kitchen's order says refunded in full", async () => {
+      const { orderId, paymentId, sessionId } = await paidOrder();
+      stripe.refundInDashboard(sessionId, 23800);
+      expect((await webhook(stripe.chargeRefunded(sessionId))).statusCode).toBe(200);
+      expect(await orderState(orderId)).toMatchObject({ refunded: 238, refundable: 0 });
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.REFUNDED);
+      const kitchen = await t.request(actors.as("staff", { method: "GET", url: `/api/admin/orders/${orderId}` }));
+      expect(kitchen.json()).toMatchObject({ kitchenStatus: "new", refundedInFull: true });
+    });
+
+    test("more than the order has left here (a back-office refund still on its way): only what is left", async () => {
+      const { orderId, sessionId } = await paidOrder();
+      // The back office's 100 kr. is decided but not yet at Stripe when the dashboard refunds everything.
+      stripe.failNext("POST", /^\/v1\/refunds$/, "server-error");
+      const ours = await t.request(
+        actors.as("manager", {
+          method: "POST",
+          url: `/api/admin/orders/${orderId}/refunds`,
+          payload: { kind: "amount", amount: 100, reason: "Wrong order" },
+        }),
+      );
+      expect(ours.statusCode).toBe(201);
+      stripe.refundInDashboard(sessionId, 23800);
+      expect((await webhook(stripe.chargeRefunded(sessionId))).statusCode).toBe(200);
+      const state = await orderState(orderId);
+      expect(state).toMatchObject({ paid: 238, refunded: 238, refundable: 0 });
+      expect(state.refunds.find((refund: { providerRefundId: string | null }) => refund.providerRefundId)).toMatchObject(
+        { amount: 138 },
+      );
+    });
+  });
+
   describe("the account that took a payment", () => {
     /** An order paid through Stripe (completed by webhook), and its Stripe payment. */
     async function paidOrder() {

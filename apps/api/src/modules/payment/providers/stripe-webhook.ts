@@ -222,25 +222,59 @@ async function ownPayment(
 }
 
 /**
- * charge.refunded: refunds we asked for are already ours (payment_refund). One made in Stripe's dashboard is not,
- * and this app does not take it over (the order and the guest's messages stay as they are): it is logged, so
- * someone can see that Stripe paid back more than the back office did.
+ * charge.refunded: refunds we asked for are already ours (payment_refund; Stripe's refund carries our
+ * metadata[refundId]). One made in Stripe's dashboard is not: each is taken over as a refund of the order (the
+ * refund feature's recordProviderRefund), once by Stripe's refund id however often the event comes, so the
+ * order's page, the figures and the guest see it. Only while Stripe's refunds of the charge add up to more than
+ * ours (`amount_refunded`) is the charge's refund list read at all.
  */
 async function noteRefundedCharge(charge: Stripe.Charge, account: AccountCredentials, on: EventDeps) {
   const intentId = idOf(charge.payment_intent);
   if (!intentId) return;
   const secrets = [account.secretKey, account.webhookSecret];
-  const intent = await on.context.clients
-    .of(account.secretKey)
-    .paymentIntents.retrieve(intentId)
-    .catch((error: unknown) => {
-      throw stripeFailure("reading the refunded PaymentIntent", error, secrets);
-    });
+  const stripe = on.context.clients.of(account.secretKey);
+  const intent = await stripe.paymentIntents.retrieve(intentId).catch((error: unknown) => {
+    throw stripeFailure("reading the refunded PaymentIntent", error, secrets);
+  });
   const payment = await ownPayment(intent.metadata?.paymentId, account, on);
   if (!payment) return;
   const ours = (await findRefundedByPayment(on.deps.db, [payment.id])).get(payment.id) ?? 0;
   const fields = { paymentId: payment.id, refundedAtStripeMinor: charge.amount_refunded, refundedHereMinor: ours };
-  if (charge.amount_refunded > ours)
-    on.log.warn(fields, "Stripe refunded more than this app asked for (a refund made in Stripe's dashboard?)");
-  else on.log.info(fields, "Stripe confirmed refunds of a payment");
+  if (charge.amount_refunded <= ours) {
+    on.log.info(fields, "Stripe confirmed refunds of a payment");
+    return;
+  }
+  const refunds = await madeInDashboard(stripe, charge.id, payment.id).catch((error: unknown) => {
+    throw stripeFailure("listing the charge's refunds", error, secrets);
+  });
+  for (const refund of refunds) {
+    const taken = await on.deps.orderRefunds.recordProviderRefund({
+      payment,
+      providerRefundId: refund.id,
+      amountMinor: refund.amount,
+    });
+    const about = { ...fields, stripeRefundId: refund.id, amountMinor: refund.amount };
+    if (taken.kind === "recorded" && taken.leftOutMinor === 0)
+      on.log.info({ ...about, orderRefundId: taken.orderRefundId }, "Stripe dashboard refund recorded as the order's");
+    else if (taken.kind === "recorded" || taken.kind === "nothing-left")
+      on.log.warn(
+        { ...about, leftOutMinor: taken.leftOutMinor },
+        "Stripe refunded more than the order has left here: only what was left is recorded",
+      );
+    else if (taken.kind === "no-order")
+      on.log.warn(about, "Stripe refunded a payment that placed no order: nothing to record it on");
+  }
+}
+
+/**
+ * The charge's refunds that this app did not ask for (no metadata[refundId] of ours), succeeded or on their way,
+ * oldest first (https://docs.stripe.com/api/refunds/list answers newest first).
+ */
+async function madeInDashboard(stripe: Stripe, chargeId: string, paymentId: string): Promise<Stripe.Refund[]> {
+  const found: Stripe.Refund[] = [];
+  for await (const refund of stripe.refunds.list({ charge: chargeId, limit: 100 })) {
+    const ours = refund.metadata?.paymentId === paymentId && Boolean(refund.metadata?.refundId);
+    if (!ours && (refund.status === "succeeded" || refund.status === "pending")) found.push(refund);
+  }
+  return found.reverse();
 }
