@@ -5,7 +5,7 @@
  */
 import type { AdminOrder, AdminOrderPayment } from "@app/contracts";
 import type { Db } from "@app/db";
-import { isHolding, PaymentState, PaymentType, toDkk } from "@app/domain";
+import { PaymentState, PaymentType, toDkk } from "@app/domain";
 import { findOrdersWithLines, type OrderSearch, type OrdersWithLines } from "../order";
 import { findLatestAttemptPayments, type PaymentRow } from "../payment";
 import { isRefundedInFull, toCollectMinor } from "./refunded-in-full";

@@ -205,7 +205,13 @@ describe("the owner", () => {
 
   test.each([
     ["a key Stripe refuses (quoting it)", "echo-key", 422, "Payment.KeyRefused", "secretKey"],
-    ["a restricted key that may not read the account", "permission-denied", 422, "Payment.KeyCannotReadAccount", "secretKey"],
+    [
+      "a restricted key that may not read the account",
+      "permission-denied",
+      422,
+      "Payment.KeyCannotReadAccount",
+      "secretKey",
+    ],
     ["Stripe not answering", "server-error", 503, "Payment.StripeUnavailable", undefined],
   ] as const)("%s: %i %s, and nothing is stored", async (_, failure, status, code, field) => {
     await removeIfAny();

@@ -50,7 +50,10 @@ export async function findAccountOfUnit(
 }
 
 /** Which account the restaurant's payments go to now, without its secrets (a refund's check: taking-account.ts). */
-export async function findStoredAccountOfUnit(db: Executor, productionUnitId: number): Promise<StoredAccount | undefined> {
+export async function findStoredAccountOfUnit(
+  db: Executor,
+  productionUnitId: number,
+): Promise<StoredAccount | undefined> {
   const rows = await db
     .select({
       provider: paymentAccount.provider,

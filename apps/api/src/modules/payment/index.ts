@@ -13,8 +13,8 @@ export {
   readOrderPayments,
   takeOverProviderRefund,
 } from "./order-refund-parts";
-export { leftOfHoldingPayments, type OrderRefundRef, type RefundedOrder, refundOrderPayments } from "./refund-order";
 export type { ProviderRefund, TakenOverRefund } from "./providers/provider";
+export { leftOfHoldingPayments, type OrderRefundRef, type RefundedOrder, refundOrderPayments } from "./refund-order";
 export { afterRelease, releaseAttempt } from "./release-attempt";
 export { deleteOldWebhookEvents, findLatestAttemptPayments, findLivePayments, type PaymentRow } from "./repository";
 export { SETTLED_GRACE_MS, settlePayments } from "./settle-payments";

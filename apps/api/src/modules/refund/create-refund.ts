@@ -8,12 +8,11 @@
  * The provider is asked and the message sent after the commit (their outboxes' runs are kicked).
  */
 import type { OrderRefund, OrderRefunds, RefundRequest } from "@app/contracts";
-import type { Executor } from "@app/db";
 import { lineRefundMinor, splitRefund, toDkk, toMinor } from "@app/domain";
 import type { Deps } from "../../deps";
 import { AppError, notFound, unprocessable } from "../../errors";
 import { recordAudit } from "../audit";
-import { findOrder, lockOrder, type OrderRow } from "../order";
+import { findOrder, lockOrder } from "../order";
 import { giveRefundPartsBack } from "../payment";
 import { MANAGERS, requireRestaurant, type SignedInStaff } from "../staff";
 import { type RefundState, readRefundState, toOrderRefund, toOrderRefunds, wholeOrderLines } from "./refund-state";

@@ -278,7 +278,9 @@ describe("a whole-order refund", () => {
       expect.objectContaining({ name: "Salat", refundedAmount: 1, refunded: 40.5 }),
     ]);
 
-    const kitchen = (await t.request(actors.as("staff", { method: "GET", url: `/api/admin/orders/${orderId}` }))).json();
+    const kitchen = (
+      await t.request(actors.as("staff", { method: "GET", url: `/api/admin/orders/${orderId}` }))
+    ).json();
     // A refund is not a kitchen step: the order stays new (refusing it is the reject), and says it was refunded.
     expect(kitchen).toMatchObject({ kitchenStatus: "new", openedAt: null, refundedInFull: true });
     const [event] = await t.db
@@ -299,7 +301,9 @@ describe("a whole-order refund", () => {
       .from(schema.restaurantEvent)
       .where(eq(schema.restaurantEvent.type, "order.refunded"));
     expect((await refund("manager", orderId, { kind: "amount", amount: 10, reason: "Dip" })).statusCode).toBe(201);
-    const kitchen = (await t.request(actors.as("staff", { method: "GET", url: `/api/admin/orders/${orderId}` }))).json();
+    const kitchen = (
+      await t.request(actors.as("staff", { method: "GET", url: `/api/admin/orders/${orderId}` }))
+    ).json();
     expect(kitchen).toMatchObject({ kitchenStatus: "new", refundedInFull: false });
     const unseen = await findUnseenOrders(t.db, new Date("2100-01-01T00:00:00Z"));
     expect(unseen.map((found) => found.orderId)).toContain(orderId);

@@ -4,7 +4,6 @@
  * the key it was sent. And a refund made in Stripe's dashboard, beyond what the back office refunded, is logged.
  */
 import { schema } from "@app/db";
-import { eq } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
@@ -141,7 +140,9 @@ describe.each(await testDbKinds())("Stripe secrets, on %s", (kind) => {
     const before = logLines.length;
     expect((await webhook(stripe.chargeRefunded(paid.sessionId!))).statusCode).toBe(200);
     const lines = logLines.slice(before);
-    const recorded = lines.map((line) => JSON.parse(line)).find((line) => line.msg?.startsWith("Stripe dashboard refund"));
+    const recorded = lines
+      .map((line) => JSON.parse(line))
+      .find((line) => line.msg?.startsWith("Stripe dashboard refund"));
     expect(recorded).toMatchObject({
       level: 30,
       paymentId: paid.paymentId,

@@ -578,7 +578,10 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
       expect(refundCallsOf(paymentId)).toEqual([]);
       expect((await paymentRow(paymentId)).state).toBe(PaymentState.AUTHORIZED);
       // The guest is told, once; the audit says it was made in Stripe.
-      const messages = await t.db.select().from(schema.receiptMessage).where(eq(schema.receiptMessage.orderId, orderId));
+      const messages = await t.db
+        .select()
+        .from(schema.receiptMessage)
+        .where(eq(schema.receiptMessage.orderId, orderId));
       expect(messages.filter((message) => message.kind === "refunded")).toHaveLength(1);
       const audits = await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "order.refund"));
       const audit = audits.find((entry) => (entry.after as { orderId?: string }).orderId === orderId);
@@ -608,9 +611,9 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
       expect((await webhook(stripe.chargeRefunded(sessionId))).statusCode).toBe(200);
       const state = await orderState(orderId);
       expect(state).toMatchObject({ refunded: 30, refundable: 208 });
-      expect(state.refunds.map((refund: { providerRefundId: string | null }) => refund.providerRefundId).sort()).toEqual(
-        [made.id, null].sort(),
-      );
+      expect(
+        state.refunds.map((refund: { providerRefundId: string | null }) => refund.providerRefundId).sort(),
+      ).toEqual([made.id, null].sort());
     });
 
     test("everything refunded there: the payment is REFUNDED and the kitchen's order says refunded in full", async () => {
@@ -639,9 +642,9 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
       expect((await webhook(stripe.chargeRefunded(sessionId))).statusCode).toBe(200);
       const state = await orderState(orderId);
       expect(state).toMatchObject({ paid: 238, refunded: 238, refundable: 0 });
-      expect(state.refunds.find((refund: { providerRefundId: string | null }) => refund.providerRefundId)).toMatchObject(
-        { amount: 138 },
-      );
+      expect(
+        state.refunds.find((refund: { providerRefundId: string | null }) => refund.providerRefundId),
+      ).toMatchObject({ amount: 138 });
     });
   });
 

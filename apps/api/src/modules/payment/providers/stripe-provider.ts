@@ -170,7 +170,10 @@ const ORDER_AT: Record<LanguageCode, (restaurant: string) => string> = {
   "en-US": (restaurant) => `Order at ${restaurant}`,
 };
 
-const STRIPE_LOCALE: Record<LanguageCode, Stripe.Checkout.SessionCreateParams.Locale> = { "da-DK": "da", "en-US": "en" };
+const STRIPE_LOCALE: Record<LanguageCode, Stripe.Checkout.SessionCreateParams.Locale> = {
+  "da-DK": "da",
+  "en-US": "en",
+};
 
 /** The Checkout Session of a payment: one line of the whole amount, our ids in its metadata. */
 export function checkoutSessionParams(input: CreatePaymentInput, expiresAtSeconds: number) {
