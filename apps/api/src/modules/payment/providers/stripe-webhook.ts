@@ -14,6 +14,7 @@
  * every restaurant's events from the same few addresses, so a per-address count would let one restaurant with a
  * wrong secret in the back office shut out every other restaurant's events, and a per-URL count would let anyone
  * who knows a URL shut out its restaurant's events. A right signature costs nothing; Stripe retries a 429 later.
+ * A verified event of the other mode than the account's key is refused too (modeMismatch says why).
  */
 import { ErrorBody, STRIPE_WEBHOOK_EVENTS, StripeWebhookAnswer, StripeWebhookParams } from "@app/contracts";
 import type { FastifyBaseLogger } from "fastify";
@@ -95,7 +96,8 @@ function webhookRoute(
         description:
           "Register this URL (with the account's webhookId from the back office) in Stripe for the events " +
           `${STRIPE_WEBHOOK_EVENTS.join(", ")}. The raw JSON body must verify with the account's signing ` +
-          "secret (Stripe-Signature, at most 5 minutes old), else 400 WEBHOOK_SIGNATURE_INVALID and nothing changes. " +
+          "secret (Stripe-Signature, at most 5 minutes old), else 400 WEBHOOK_SIGNATURE_INVALID and nothing changes; " +
+          "an event of the other mode than the account's key (livemode) is 400 WEBHOOK_MODE_MISMATCH. " +
           "Every verified event is answered 200, also a repeat, an event of no interest or one about a payment that " +
           "already moved.",
         security: [],
