@@ -7,6 +7,7 @@ import { after, before, test } from "node:test";
 import { createHarness, DESKTOP, demoLogin, PHONE, screenshot, seriousAxeViolations, tabTo } from "./harness.mjs";
 
 const product = createHarness();
+const TABLET = { width: 820, height: 1180 };
 before(product.start);
 after(product.stop);
 
@@ -24,6 +25,7 @@ const TEXT = {
     done: /Refunderet [\d.,]+ kr\.: [\d.,]+ kr\. tilbage til kort\/MobilePay\. Gæsten får besked\./,
     cancel: "Annullér",
     wholeOrder: "Hele ordren",
+    kitchenRefunded: "Refunderet: alt er betalt tilbage",
     startService: "Start service",
     refunded: "Refunderet",
   },
@@ -280,6 +282,17 @@ test("a whole-order refund of a new order: its lines and the page say refunded, 
   await until(async () => !(await alertPlaying(screen)), "the alert stops for an order refunded in full");
   await assertAxeClean(screen, "the orders page with a refunded order (da-DK)");
   await screenshot(screen, "refunds-whole-order-card-da-1280x800");
+  await screen.setViewportSize(TABLET);
+  await screenshot(screen, "refunds-whole-order-card-da-820x1180");
+
+  // Made anyway (a goodwill refund): accepted, its tile on the kitchen display says it was refunded.
+  await card.locator(".order-toggle").click();
+  await card.getByRole("button", { name: /^Acceptér/ }).first().click();
+  await screen.goto(product.url("localhost", `/admin/restaurants/${unit}/kitchen`));
+  const tile = screen.getByRole("article", { name: `Ordre #${receiptNumber}` });
+  await tile.getByText(da.kitchenRefunded).waitFor();
+  await assertAxeClean(screen, "the kitchen display with a refunded order (da-DK)");
+  await screenshot(screen, "refunds-whole-order-kitchen-da-820x1180");
   await screen.close();
 
   // English: the same page says Refunded.
