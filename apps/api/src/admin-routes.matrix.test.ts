@@ -14,9 +14,9 @@ import { menuEditorMatrixRows } from "./modules/catalogue/editing/matrix-rows";
 import { placeOrder } from "./modules/kitchen/testing";
 import { createOwner } from "./modules/staff";
 import { type AdminActors, createAdminActors } from "./testing/admin-actors";
+import { type FakeStripe, startFakeStripe } from "./testing/fake-stripe";
 import { PNG_1X1 } from "./testing/image-fixtures";
 import { setItemsPerSlot, setSetting } from "./testing/order-fixtures";
-import { type FakeStripe, startFakeStripe } from "./testing/fake-stripe";
 import { createTestApp, type TestApp } from "./testing/test-app";
 
 type Actor = "none" | "staff" | "manager" | "owner" | "otherOwner";

@@ -18,9 +18,9 @@ import { menuEditorBodySamples } from "./modules/catalogue/editing/matrix-rows";
 import { placeOrder } from "./modules/kitchen/testing";
 import { createOwner } from "./modules/staff";
 import { basketHelpers } from "./testing/basket-helpers";
+import { type FakeStripe, startFakeStripe } from "./testing/fake-stripe";
 import { parseForms, submitForm } from "./testing/html-form";
 import { followPaymentUrl, pay, preparedCheckout, pressTestButton } from "./testing/order-fixtures";
-import { type FakeStripe, startFakeStripe } from "./testing/fake-stripe";
 import { createClock, createTestApp, type TestApp } from "./testing/test-app";
 
 type Json = Record<string, unknown>;

@@ -287,7 +287,10 @@ test("a whole-order refund of a new order: its lines and the page say refunded, 
 
   // Made anyway (a goodwill refund): accepted, its tile on the kitchen display says it was refunded.
   await card.locator(".order-toggle").click();
-  await card.getByRole("button", { name: /^Acceptér/ }).first().click();
+  await card
+    .getByRole("button", { name: /^Acceptér/ })
+    .first()
+    .click();
   await screen.goto(product.url("localhost", `/admin/restaurants/${unit}/kitchen`));
   const tile = screen.getByRole("article", { name: `Ordre #${receiptNumber}` });
   await tile.getByText(da.kitchenRefunded).waitFor();
