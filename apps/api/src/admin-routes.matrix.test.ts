@@ -14,6 +14,7 @@ import { menuEditorMatrixRows } from "./modules/catalogue/editing/matrix-rows";
 import { placeOrder } from "./modules/kitchen/testing";
 import { createOwner } from "./modules/staff";
 import { type AdminActors, createAdminActors } from "./testing/admin-actors";
+import { type FakeStripe, startFakeStripe } from "./testing/fake-stripe";
 import { PNG_1X1 } from "./testing/image-fixtures";
 import { setItemsPerSlot, setSetting } from "./testing/order-fixtures";
 import { createTestApp, type TestApp } from "./testing/test-app";
@@ -39,17 +40,25 @@ let newHosts = 0;
 let t: TestApp;
 let actors: AdminActors;
 let ctx: MatrixContext;
+let stripe: FakeStripe;
 
 beforeAll(async () => {
-  // The payment account's rows store secrets, which the server refuses without SECRETS_KEY (503).
-  t = await createTestApp({ env: { SECRETS_KEY: "admin-routes-matrix-secrets-key-0123456789" } });
+  // The payment account's rows store secrets, which the server refuses without SECRETS_KEY (503), and its save
+  // asks Stripe whose key it is (a fake Stripe here).
+  stripe = await startFakeStripe();
+  t = await createTestApp({
+    env: { SECRETS_KEY: "admin-routes-matrix-secrets-key-0123456789", STRIPE_API_URL: stripe.url },
+  });
   actors = await createAdminActors(t);
   ctx = { t, actors };
   // The orders the kitchen's rows place (pay at pickup) all fall in one slot.
   await setSetting(t, t.restaurantA, "payAtPickup", true);
   await setItemsPerSlot(t, t.restaurantA, 100_000);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
 
 /** Saves a section of restaurant A as it is now (its current version), read by A's owner. */
 async function currentSection({ t, actors }: MatrixContext, section: "hours" | "ordering") {

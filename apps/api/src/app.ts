@@ -22,6 +22,7 @@ import { createRefundService } from "./modules/payment/refunds";
 import { startSettleLoop } from "./modules/payment/settle-payments";
 import { createPaymentAccountCredentials } from "./modules/payment-accounts";
 import { createReceiptService, receiptDeps, startReceiptRetryLoop } from "./modules/receipt/send-receipts";
+import { recordProviderRefund } from "./modules/refund";
 import { startRetentionLoop } from "./modules/retention";
 import { registerMaintenanceFlag } from "./modules/settings/maintenance-flag";
 import { registerAdminScope } from "./modules/staff";
@@ -247,6 +248,7 @@ export function createDeps(options: {
     receipts: createReceiptService(receiptDeps(db, config, now, log, readOrderProgress)),
     refunds: createRefundService({ db, now, payments, log }),
     orders: { finalize: (input, log) => finalizeCheckout({ ...deps, log }, input) },
+    orderRefunds: { recordProviderRefund: (refund) => recordProviderRefund(deps, refund) },
   };
   return deps;
 }

@@ -2,7 +2,7 @@ import type { ChangeFeed, Db } from "@app/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { BackgroundRun } from "./background-run";
 import type { Config } from "./config";
-import type { PaymentProviders } from "./modules/payment/providers/provider";
+import type { OrderRefundService, PaymentProviders } from "./modules/payment/providers/provider";
 import type { TokenService } from "./plugins/auth";
 import type { Api } from "./shared/api";
 
@@ -27,6 +27,8 @@ export type Deps = {
    * left to wait for; it reaches them through here because features do not import each other.
    */
   orders: OrderService;
+  /** Refunds the provider made by itself (Stripe's dashboard), taken over as the order's refunds. */
+  orderRefunds: OrderRefundService;
   /**
    * The app's logger; in a request's deps (`requestDeps`) the request's own, whose lines carry its `traceId`.
    * Background loops log through the app's, with the ids of what they work on.

@@ -18,6 +18,7 @@ import { menuEditorBodySamples } from "./modules/catalogue/editing/matrix-rows";
 import { placeOrder } from "./modules/kitchen/testing";
 import { createOwner } from "./modules/staff";
 import { basketHelpers } from "./testing/basket-helpers";
+import { type FakeStripe, startFakeStripe } from "./testing/fake-stripe";
 import { parseForms, submitForm } from "./testing/html-form";
 import { followPaymentUrl, pay, preparedCheckout, pressTestButton } from "./testing/order-fixtures";
 import { createClock, createTestApp, type TestApp } from "./testing/test-app";
@@ -59,14 +60,21 @@ function propertyNames(document: unknown, into = new Set<string>()): Set<string>
 
 describe.each(await testDbKinds())("extra fields in request bodies, on %s", (kind) => {
   let t: TestApp;
+  let stripe: FakeStripe;
   const clock = createClock("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
   const samples = new Map<string, Sample>();
   let bodyRoutes: string[] = [];
   let known = new Set<string>();
 
   beforeAll(async () => {
-    // The payment account's save stores secrets, which the server refuses without SECRETS_KEY (503).
-    t = await createTestApp({ kind, clock, env: { SECRETS_KEY: "request-leniency-secrets-key-0123456789" } });
+    // The payment account's save stores secrets, which the server refuses without SECRETS_KEY (503), and asks
+    // Stripe whose key it is (a fake Stripe here).
+    stripe = await startFakeStripe({ now: clock.now });
+    t = await createTestApp({
+      kind,
+      clock,
+      env: { SECRETS_KEY: "request-leniency-secrets-key-0123456789", STRIPE_API_URL: stripe.url },
+    });
     const a = t.restaurantA;
     const m = a.module;
     const auth = a.auth;
@@ -233,7 +241,10 @@ describe.each(await testDbKinds())("extra fields in request bodies, on %s", (kin
     );
     known = propertyNames(spec);
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await stripe?.close();
+  });
 
   /** The route's call with restaurant A's token (the public provider route ignores it). */
   async function send(route: string, request: Awaited<ReturnType<Sample>>) {

@@ -3,7 +3,11 @@
 // key's hint, then removes them. The key and the webhook secret are in no page, no network answer and no server log
 // line. axe finds no violations; screenshots at 390×844 and 1280×800 in both languages.
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { dirname, resolve } from "node:path";
 import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
 import {
   createHarness,
   DESKTOP,
@@ -20,11 +24,44 @@ const TEST_KEY = "sk_test_51HbrowserTestKeyOfOwnerA4242";
 const WEBHOOK_SECRET = "whsec_browserWebhookSecretOfOwnerA";
 const SECRETS = [TEST_KEY, WEBHOOK_SECRET];
 
+// A save asks Stripe whose key it is (GET /v1/account): the fake Stripe of apps/api/src/testing/fake-stripe.ts
+// answers, run as a program on a free port before the server starts.
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
+const stripePort = await freePort();
+const stripeUrl = `http://127.0.0.1:${stripePort}`;
+let fakeStripe;
 const product = createHarness({
-  env: { SECRETS_KEY: "payments-browser-test-secrets-key-0123456789", LOG_LEVEL: "info" },
+  env: { SECRETS_KEY: "payments-browser-test-secrets-key-0123456789", LOG_LEVEL: "info", STRIPE_API_URL: stripeUrl },
 });
-before(product.start);
-after(product.stop);
+before(async () => {
+  await startFakeStripe();
+  await product.start();
+});
+after(async () => {
+  fakeStripe?.kill("SIGTERM");
+  await product.stop();
+});
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address();
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+async function startFakeStripe() {
+  const args = ["--import", "tsx", "apps/api/src/testing/fake-stripe.ts", "--port", String(stripePort)];
+  fakeStripe = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+    if (fakeStripe.exitCode !== null) throw new Error(`the fake Stripe exited with ${fakeStripe.exitCode}`);
+    try {
+      if ((await fetch(`${stripeUrl}/__requests`)).ok) return;
+    } catch {}
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error("the fake Stripe did not come up");
+}
 
 const OWNER_A = () => demoLogin("Owner", "A");
 const WEBHOOK_URL =

@@ -7,6 +7,7 @@ import { after, before, test } from "node:test";
 import { createHarness, DESKTOP, demoLogin, PHONE, screenshot, seriousAxeViolations, tabTo } from "./harness.mjs";
 
 const product = createHarness();
+const TABLET = { width: 820, height: 1180 };
 before(product.start);
 after(product.stop);
 
@@ -23,6 +24,10 @@ const TEXT = {
     willRefund: /Der refunderes [\d.,]+ kr\./,
     done: /Refunderet [\d.,]+ kr\.: [\d.,]+ kr\. tilbage til kort\/MobilePay\. Gæsten får besked\./,
     cancel: "Annullér",
+    wholeOrder: "Hele ordren",
+    kitchenRefunded: "Refunderet: alt er betalt tilbage",
+    startService: "Start service",
+    refunded: "Refunderet",
   },
   "en-US": {
     email: "Email",
@@ -35,6 +40,8 @@ const TEXT = {
     reasonRequired: "Write a reason.",
     willRefund: /[\d.,]+ DKK will be refunded/,
     cancel: "Cancel",
+    wholeOrder: "The whole order",
+    refunded: "Refunded",
   },
 };
 
@@ -130,6 +137,18 @@ async function ownerPage(language, viewport) {
   return page;
 }
 
+async function until(check, what, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const alertPlaying = (page) => page.locator('audio[data-sound="new-order"]').evaluate((audio) => !audio.paused);
+
 async function assertAxeClean(page, where) {
   assert.deepEqual(await seriousAxeViolations(page), [], `axe on ${where}`);
 }
@@ -216,6 +235,77 @@ test("an owner refunds one unit of a line of a paid order from its page, in Dani
   await english.keyboard.press("Escape");
   await enDialog.waitFor({ state: "detached" });
   await english.close();
+  assert.deepEqual(product.cspViolations, []);
+  assert.deepEqual(product.consoleErrors, []);
+});
+
+test("a whole-order refund of a new order: its lines and the page say refunded, its card too, and it stops ringing", async () => {
+  const da = TEXT["da-DK"];
+  // The orders page as the kitchen keeps it open, service on: the new order rings.
+  const screen = await ownerPage("da-DK", DESKTOP);
+  const { orderId, unit } = await placePaidOrder();
+  await screen.goto(product.url("localhost", `/admin/restaurants/${unit}/orders`));
+  await screen.getByRole("button", { name: da.startService }).click();
+  const { receiptNumber } = await screen.evaluate(
+    async (id) => (await fetch(`/api/admin/orders/${id}`, { headers: { accept: "application/json" } })).json(),
+    orderId,
+  );
+  const card = screen.locator(".order-card").filter({ hasText: `#${receiptNumber}` });
+  await card.locator(".new-badge").waitFor();
+  await until(() => alertPlaying(screen), "the new order's alert plays");
+
+  // Refunded in full from the order's page, without anyone opening the card.
+  const page = await ownerPage("da-DK", DESKTOP);
+  await page.goto(product.url("localhost", `/admin/restaurants/${unit}/orders/${orderId}`));
+  await page.getByRole("button", { name: da.refund }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("radio", { name: da.wholeOrder }).check();
+  await dialog.getByLabel(da.reason).fill("Gæsten ringede og aflyste");
+  await dialog.getByRole("button", { name: /^Refundér [\d.,]+ kr\.$/ }).click();
+  await page.getByRole("status").filter({ hasText: da.done }).waitFor();
+
+  // The page: status still Ny (refusing an order is the kitchen's reject), plainly marked refunded; every line refunded.
+  const facts = page.locator(".order-page-facts");
+  await facts.getByText(da.refunded, { exact: true }).waitFor();
+  assert.match(await facts.innerText(), /Ny/);
+  const refundedColumn = await page
+    .locator(".order-page-table tbody tr")
+    .evaluateAll((rows) => rows.map((row) => row.lastElementChild.textContent.trim()));
+  assert.equal(refundedColumn.length, 2);
+  for (const cell of refundedColumn) assert.match(cell, /^\d+ · [\d.,]+\s?kr\.$/, `a refunded line, not ${cell}`);
+  await assertAxeClean(page, "the order page refunded in full (da-DK)");
+  await shoot(page, "whole-order-da");
+
+  // The kitchen's card says so at once (the order.refunded event), is no longer unseen, and the alert stops.
+  await card.locator(".badge.refunded").filter({ hasText: da.refunded }).waitFor({ timeout: 3_000 });
+  assert.equal(await card.locator(".new-badge").count(), 0, "no longer shown as unseen");
+  await until(async () => !(await alertPlaying(screen)), "the alert stops for an order refunded in full");
+  await assertAxeClean(screen, "the orders page with a refunded order (da-DK)");
+  await screenshot(screen, "refunds-whole-order-card-da-1280x800");
+  await screen.setViewportSize(TABLET);
+  await screenshot(screen, "refunds-whole-order-card-da-820x1180");
+
+  // Made anyway (a goodwill refund): accepted, its tile on the kitchen display says it was refunded.
+  await card.locator(".order-toggle").click();
+  await card
+    .getByRole("button", { name: /^Acceptér/ })
+    .first()
+    .click();
+  await screen.goto(product.url("localhost", `/admin/restaurants/${unit}/kitchen`));
+  const tile = screen.getByRole("article", { name: `Ordre #${receiptNumber}` });
+  await tile.getByText(da.kitchenRefunded).waitFor();
+  await assertAxeClean(screen, "the kitchen display with a refunded order (da-DK)");
+  await screenshot(screen, "refunds-whole-order-kitchen-da-820x1180");
+  await screen.close();
+
+  // English: the same page says Refunded.
+  const english = await ownerPage("en-US", PHONE);
+  await english.goto(product.url("localhost", `/admin/restaurants/${unit}/orders/${orderId}`));
+  await english.locator(".order-page-facts").getByText(TEXT["en-US"].refunded, { exact: true }).waitFor();
+  await assertAxeClean(english, "the order page refunded in full (en-US)");
+  await shoot(english, "whole-order-en");
+  await english.close();
+  await page.close();
   assert.deepEqual(product.cspViolations, []);
   assert.deepEqual(product.consoleErrors, []);
 });

@@ -61,6 +61,11 @@ export const AdminOrder = z
     /** What staff collect at pickup (0 when everything is paid). */
     toCollect: Dkk,
     rejection: z.object({ reason: RejectReason, text: z.string().nullable() }).nullable(),
+    /**
+     * Everything the guest paid was given back (a whole-order refund from the order's page, refunds adding up to
+     * it, or the reject's) and nothing is left to collect: the kitchen is told plainly, whatever its status.
+     */
+    refundedInFull: z.boolean(),
   })
   .meta({ id: "AdminOrder" });
 export type AdminOrder = z.infer<typeof AdminOrder>;
@@ -141,6 +146,9 @@ export const RESTAURANT_EVENT_TYPES = [
   "order.recalled",
   "order.picked-up",
   "order.rejected",
+  // Everything paid was given back from the order's page: no kitchen status or version of its own (a refund is
+  // not a kitchen step); screens read the order again and show it refunded.
+  "order.refunded",
   "availability.changed",
   "ordering.paused",
   "ordering.resumed",

@@ -5,7 +5,7 @@
  */
 import { isValidEmail } from "@app/domain";
 import { z } from "zod";
-import { Dkk, IntId, ignoredEcho, Uuid } from "./common";
+import { Dkk, IntId, ignoredEcho, LanguageCode, Uuid } from "./common";
 
 /** Methods a guest can ask for; which are allowed is the module's app settings. */
 export const PAYMENT_METHODS = ["card", "mobilepay", "pickup"] as const;
@@ -65,6 +65,9 @@ export const CreatePaymentQuery = z.object({
       "Send the email receipt here instead of the guest's email; one plain address by the guest-email rule (isValidEmail of @app/domain)",
     ),
   isTest: QueryBoolean.optional().describe("Asks the provider for test mode (the built-in provider `test` always is)"),
+  language: LanguageCode.default("da-DK").describe(
+    "The guest's language: what the provider's page calls the payment and, where it can, the page's own language",
+  ),
 });
 export type CreatePaymentQuery = z.infer<typeof CreatePaymentQuery>;
 

@@ -36,8 +36,16 @@ export const OrderRefund = z
     giftcard: Dkk,
     reason: z.string(),
     lines: z.array(z.object({ orderLineId: Uuid, amount: z.number().int(), refunded: Dkk })),
-    /** Made by a staff member (a manager's refund, or a staff member's reject); false for the automatic reject. */
+    /**
+     * Made by a staff member (a manager's refund, or a staff member's reject); false for the automatic reject and
+     * for a refund made in the provider's dashboard.
+     */
     byStaff: z.boolean(),
+    /**
+     * Made in the payment provider's own dashboard (Stripe), not here, and taken over from its webhook: the
+     * provider's id of it ("re_…"); null for refunds made here.
+     */
+    providerRefundId: z.string().nullable(),
     createdUtc: z.iso.datetime(),
   })
   .meta({ id: "OrderRefund" });

@@ -1,9 +1,15 @@
 /**
  * A small stand-in for Stripe's API (these machines cannot reach Stripe; issue 46). It answers the calls the
  * Stripe provider makes, in the shapes of Stripe's API reference (https://docs.stripe.com/api): create,
- * retrieve and expire a Checkout Session (`checkout.session`), retrieve a PaymentIntent (`payment_intent`) and
- * create a Refund (`refund`); errors as `{ error: { type, code, message, param } }`. Requests are form-encoded
+ * retrieve and expire a Checkout Session (`checkout.session`), retrieve a PaymentIntent (`payment_intent`),
+ * create and list Refunds (`refund`, `GET /v1/refunds?charge=`) and retrieve the key's own Account
+ * (`GET /v1/account`); errors as `{ error: { type, code, message, param } }`. Requests are form-encoded
  * with brackets (`metadata[paymentId]=…`, `allowed_payment_method_types[0]=card`), as the SDK sends them.
+ *
+ * Like Stripe, every key belongs to one account and one mode (its prefix: sk_test_/rk_test_ or sk_live_/rk_live_),
+ * and sees only that account's objects of that mode: another account's session is "No such checkout.session".
+ * Each new key is a new account, unless made with `rollKey` (Stripe's "Roll key": a new secret key of the same
+ * account). Objects and events carry `livemode` by the key's mode.
  *
  * It records every request (method, path, the form's fields, Idempotency-Key, the API key from
  * Authorization) and, like Stripe, answers a repeated Idempotency-Key with the first answer (the same key with
@@ -45,7 +51,9 @@ export type Failure =
   /** The request is carried out (and kept for its Idempotency-Key), then the connection is cut before the answer. */
   | "hang-up-after-doing"
   /** 401 whose message quotes the API key it was sent, whole. */
-  | "echo-key";
+  | "echo-key"
+  /** 403: a restricted key without the permission the call needs, as Stripe words it. */
+  | "permission-denied";
 
 export type FakeStripeOptions = {
   /** Where the hosted page's buttons post the signed event (the restaurant's webhook URL). */
@@ -68,7 +76,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
   const sessions = new Map<string, Session>();
   const intents = new Map<string, Json & { id: string; latest_charge: string }>();
   const charges = new Map<string, Json & { id: string; amount: number; amount_refunded: number }>();
-  const refunds: Json[] = [];
+  const refunds: (Json & { id: string; charge: string })[] = [];
+  /** Which account and mode (`acct_…:live|test`) each object belongs to: a key sees only its own. */
+  const owners = new Map<string, string>();
+  /** The account of each key: a new key is a new account, unless rolled from another (rollKey). */
+  const accounts = new Map<string, string>();
   /** payment_intent_data[metadata] of each session: the PaymentIntent made when the guest pays carries it. */
   const intentData = new Map<string, Json>();
   const answered = new Map<string, { fingerprint: string; answer: Answer }>();
@@ -81,7 +93,52 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     return { status, body: { error: { type, message, ...(code && { code }) } } };
   }
 
-  function createSession(form: Record<string, string>): Answer {
+  const isLive = (apiKey: string | undefined) => /^(sk|rk)_live_/.test(apiKey ?? "");
+
+  function accountOf(apiKey: string | undefined): string {
+    const key = apiKey ?? "";
+    let account = accounts.get(key);
+    if (!account) {
+      account = `acct_${randomBytes(8).toString("hex")}`;
+      accounts.set(key, account);
+    }
+    return account;
+  }
+
+  /** The account and mode a key works in: Stripe keeps test and live objects apart. */
+  const scopeOf = (apiKey: string | undefined) => `${accountOf(apiKey)}:${isLive(apiKey) ? "live" : "test"}`;
+
+  function own<T extends { id: string }>(object: T, apiKey: string | undefined): T {
+    owners.set(object.id, scopeOf(apiKey));
+    return object;
+  }
+
+  /** The object, if the key's account and mode hold it. */
+  function ownedBy<T extends { id: string }>(object: T | undefined, apiKey: string | undefined): T | undefined {
+    return object && owners.get(object.id) === scopeOf(apiKey) ? object : undefined;
+  }
+
+  /** GET /v1/account: the key's own account (https://docs.stripe.com/api/accounts/retrieve), its main fields. */
+  function ownAccount(apiKey: string | undefined): Answer {
+    return {
+      status: 200,
+      body: {
+        id: accountOf(apiKey),
+        object: "account",
+        business_profile: { name: "Fake restaurant" },
+        business_type: "company",
+        charges_enabled: true,
+        country: "DK",
+        default_currency: "dkk",
+        details_submitted: true,
+        email: null,
+        payouts_enabled: true,
+        type: "standard",
+      },
+    };
+  }
+
+  function createSession(form: Record<string, string>, apiKey: string | undefined): Answer {
     const params = nestForm(form);
     const line = (params.line_items as Json[] | undefined)?.[0] as Json | undefined;
     const price = line?.price_data as Json | undefined;
@@ -109,7 +166,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       currency: String(price?.currency ?? "").toLowerCase(),
       customer_email: params.customer_email ?? null,
       expires_at: expiresAt,
-      livemode: false,
+      livemode: isLive(apiKey),
       metadata: params.metadata ?? {},
       mode: params.mode,
       payment_intent: null,
@@ -120,20 +177,20 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       success_url: params.success_url ?? null,
       url: `${baseUrl}/pay/${sessionId}`,
     };
-    sessions.set(sessionId, session);
+    sessions.set(sessionId, own(session, apiKey));
     intentData.set(sessionId, ((params.payment_intent_data as Json | undefined)?.metadata as Json) ?? {});
     return { status: 200, body: session };
   }
 
-  function foundSession(sessionId: string): Answer {
-    const session = sessions.get(sessionId);
+  function foundSession(sessionId: string, apiKey: string | undefined): Answer {
+    const session = ownedBy(sessions.get(sessionId), apiKey);
     return session
       ? { status: 200, body: session }
       : error(404, "invalid_request_error", `No such checkout.session: '${sessionId}'`, "resource_missing");
   }
 
-  function expireSession(sessionId: string): Answer {
-    const session = sessions.get(sessionId);
+  function expireSession(sessionId: string, apiKey: string | undefined): Answer {
+    const session = ownedBy(sessions.get(sessionId), apiKey);
     if (!session)
       return error(404, "invalid_request_error", `No such checkout.session: '${sessionId}'`, "resource_missing");
     if (session.status !== "open")
@@ -146,9 +203,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     return { status: 200, body: session };
   }
 
-  function createRefund(form: Record<string, string>): Answer {
+  function createRefund(form: Record<string, string>, apiKey: string | undefined): Answer {
     const params = nestForm(form);
-    const intent = intents.get(String(params.payment_intent));
+    const intent = ownedBy(intents.get(String(params.payment_intent)), apiKey);
     if (!intent)
       return error(
         404,
@@ -165,6 +222,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
         "Refund amount is greater than unrefunded amount on charge",
         "amount_too_large",
       );
+    return { status: 200, body: refundCharge(charge, amount, (params.metadata as Json | undefined) ?? {}) };
+  }
+
+  /** A succeeded refund of part of a charge (through the API, or in the dashboard: then without our metadata). */
+  function refundCharge(charge: Json & { id: string; amount_refunded: number }, amount: number, metadata: Json) {
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;
     const refund = {
@@ -174,36 +236,58 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       charge: charge.id,
       created: seconds(),
       currency: "dkk",
-      metadata: params.metadata ?? {},
-      payment_intent: intent.id,
+      metadata,
+      payment_intent: charge.payment_intent,
       reason: null,
       status: "succeeded",
     };
     refunds.push(refund);
-    return { status: 200, body: refund };
+    owners.set(refund.id, owners.get(charge.id)!);
+    return refund;
   }
 
-  function route(method: string, path: string, form: Record<string, string>): Answer {
+  /**
+   * GET /v1/refunds?charge=…: the charge's refunds, newest first, `limit` (default 10) at a time after
+   * `starting_after` (https://docs.stripe.com/api/refunds/list).
+   */
+  function listRefunds(query: Record<string, string>, apiKey: string | undefined): Answer {
+    const limit = Number(query.limit ?? 10);
+    const all = refunds
+      .filter((refund) => ownedBy(refund, apiKey) && (query.charge === undefined || refund.charge === query.charge))
+      .reverse();
+    const after = query.starting_after ? all.findIndex((refund) => refund.id === query.starting_after) + 1 : 0;
+    const page = all.slice(after, after + limit);
+    return {
+      status: 200,
+      body: { object: "list", data: page, has_more: after + limit < all.length, url: "/v1/refunds" },
+    };
+  }
+
+  function route(method: string, path: string, form: Record<string, string>, apiKey: string | undefined): Answer {
     const [, , kind, objectId, verb] = path.split("/");
-    const found = (map: Map<string, Json>, name: string) =>
-      map.get(objectId ?? "")
-        ? { status: 200, body: map.get(objectId ?? "")! }
+    const found = (map: Map<string, Json & { id: string }>, name: string) => {
+      const object = ownedBy(map.get(objectId ?? ""), apiKey);
+      return object
+        ? { status: 200, body: object }
         : error(404, "invalid_request_error", `No such ${name}: '${objectId}'`, "resource_missing");
-    if (method === "POST" && path === "/v1/checkout/sessions") return createSession(form);
+    };
+    if (method === "GET" && path === "/v1/account") return ownAccount(apiKey);
+    if (method === "POST" && path === "/v1/checkout/sessions") return createSession(form, apiKey);
     if (path.startsWith("/v1/checkout/sessions/")) {
       const [sessionId, action] = path.slice("/v1/checkout/sessions/".length).split("/");
-      if (method === "GET" && action === undefined) return foundSession(sessionId!);
-      if (method === "POST" && action === "expire") return expireSession(sessionId!);
+      if (method === "GET" && action === undefined) return foundSession(sessionId!, apiKey);
+      if (method === "POST" && action === "expire") return expireSession(sessionId!, apiKey);
     }
     if (method === "GET" && kind === "payment_intents" && verb === undefined) return found(intents, "payment_intent");
-    if (method === "POST" && path === "/v1/refunds") return createRefund(form);
+    if (method === "POST" && path === "/v1/refunds") return createRefund(form, apiKey);
+    if (method === "GET" && path === "/v1/refunds") return listRefunds(form, apiKey);
     return error(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path})`);
   }
 
   /** Idempotent like Stripe: a repeated key gets the first answer; the same key with other parameters is refused. */
   function answerOnce(recorded: RecordedRequest): Answer {
     if (recorded.method !== "POST" || !recorded.idempotencyKey)
-      return route(recorded.method, recorded.path, recorded.form);
+      return route(recorded.method, recorded.path, recorded.form, recorded.apiKey);
     const key = `${recorded.apiKey}:${recorded.idempotencyKey}`;
     const fingerprint = JSON.stringify([recorded.path, recorded.form]);
     const earlier = answered.get(key);
@@ -216,7 +300,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
         );
       return earlier.answer;
     }
-    const answer = route(recorded.method, recorded.path, recorded.form);
+    const answer = route(recorded.method, recorded.path, recorded.form, recorded.apiKey);
     answered.set(key, { fingerprint, answer });
     return answer;
   }
@@ -239,6 +323,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     }
     if (failure === "echo-key")
       return send(response, error(401, "invalid_request_error", `Invalid API Key provided: ${recorded.apiKey}`));
+    if (failure === "permission-denied")
+      return send(
+        response,
+        error(
+          403,
+          "invalid_request_error",
+          `The provided key '${recorded.apiKey?.slice(0, 8)}***${recorded.apiKey?.slice(-4)}' does not have the required permissions for this endpoint on account '${accountOf(recorded.apiKey)}'.`,
+        ),
+      );
     const answer = answerOnce(recorded);
     if (failure === "hang-up-after-doing") return response.socket?.destroy();
     send(response, answer);
@@ -293,7 +386,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       api_version: Stripe.API_VERSION,
       created: seconds(),
       data: { object: structuredClone(object) },
-      livemode: false,
+      livemode: object.livemode === true,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
@@ -311,12 +404,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
     const intentId = id("pi");
     const chargeId = id("ch");
     const amount = Number(session.amount_total);
+    const scope = owners.get(session.id)!;
+    owners.set(intentId, scope);
+    owners.set(chargeId, scope);
     intents.set(intentId, {
       id: intentId,
       object: "payment_intent",
       amount,
       currency: "dkk",
       latest_charge: chargeId,
+      livemode: session.livemode,
       metadata: intentData.get(session.id) ?? {},
       status: paid ? "succeeded" : "processing",
     });
@@ -326,6 +423,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       amount,
       amount_refunded: 0,
       currency: "dkk",
+      livemode: session.livemode,
       metadata: {},
       paid,
       payment_intent: intentId,
@@ -380,11 +478,22 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
       const intent = intents.get(String(sessionOf(sessionId).payment_intent))!;
       return event("charge.refunded", charges.get(intent.latest_charge)!);
     },
-    /** A refund made in Stripe's dashboard, not through the API we call. */
-    refundInDashboard(sessionId: string, amount: number) {
+    /** A refund made in Stripe's dashboard, not through the API we call: a refund without our metadata. */
+    refundInDashboard(sessionId: string, amount: number): Json {
       const intent = intents.get(String(sessionOf(sessionId).payment_intent))!;
-      charges.get(intent.latest_charge)!.amount_refunded += amount;
+      return refundCharge(charges.get(intent.latest_charge)!, amount, {});
     },
+    /**
+     * Stripe's "Roll key": a new secret key of the key's account, in its mode or the other one (every account has
+     * test and live keys); the old one keeps working here.
+     */
+    rollKey(apiKey: string, mode: "test" | "live" = isLive(apiKey) ? "live" : "test"): string {
+      const rolled = `sk_${mode}_${randomBytes(24).toString("hex")}`;
+      accounts.set(rolled, accountOf(apiKey));
+      return rolled;
+    },
+    /** The account id (acct_…) a key belongs to, as GET /v1/account answers it. */
+    accountOf: (apiKey: string) => accountOf(apiKey),
     /** The Stripe-Signature header of a payload, as Stripe signs it (timestamp: seconds, default now). */
     sign: (payload: string, secret: string, timestamp = seconds()) =>
       Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }),

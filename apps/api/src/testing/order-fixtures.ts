@@ -245,6 +245,7 @@ export type PayQuery = {
   paymentMethods?: string;
   receiptEmail?: string;
   isTest?: string;
+  language?: string;
 };
 
 /** POST /api/checkout/{id}/payment with shop URLs on localhost (restaurant A's host) by default. */
@@ -255,7 +256,7 @@ export function pay(t: TestApp, checkoutId: string, query: PayQuery = {}, restau
     continuationUrl: query.continuationUrl ?? `http://${host}:5173/payment/${checkoutId}`,
     cancellationUrl: query.cancellationUrl ?? `http://${host}:5173/checkout`,
   });
-  for (const key of ["paymentMethods", "receiptEmail", "isTest"] as const) {
+  for (const key of ["paymentMethods", "receiptEmail", "isTest", "language"] as const) {
     if (query[key] !== undefined) params.set(key, query[key]!);
   }
   return t.request({

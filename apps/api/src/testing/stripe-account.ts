@@ -15,18 +15,29 @@ import { createTestApp, type DemoRestaurant, type TestApp, type TestClock } from
 
 export const TEST_SECRETS_KEY = "secrets-key-for-tests-".padEnd(44, "k");
 
-export type StripeAccount = { organisationId: number; secretKey: string; webhookSecret: string; webhookId: string };
+export type StripeAccount = {
+  organisationId: number;
+  secretKey: string;
+  webhookSecret: string;
+  webhookId: string;
+  /** The Stripe account the key belongs to, as the back office's save asks the fake (GET /v1/account). */
+  providerAccountId: string | null;
+};
 
-/** Connects the restaurant's organisation to a Stripe account with fresh test keys; answers them. */
+/**
+ * Connects the restaurant's organisation to a Stripe account with fresh test keys (or `secretKey`, e.g. one the
+ * fake rolled); answers them. With `stripe`, the account's id is the fake's for the key, as a save stores it.
+ */
 export async function connectStripe(
   t: TestApp,
   restaurant: DemoRestaurant,
-  options: { liveMode?: boolean } = {},
+  options: { liveMode?: boolean; stripe?: FakeStripe; secretKey?: string } = {},
 ): Promise<StripeAccount> {
   const organisationId = await organisationOf(t.db, restaurant.module.productionUnitId);
   const liveMode = options.liveMode ?? false;
-  const secretKey = `sk_${liveMode ? "live" : "test"}_${randomBytes(24).toString("hex")}`;
+  const secretKey = options.secretKey ?? `sk_${liveMode ? "live" : "test"}_${randomBytes(24).toString("hex")}`;
   const webhookSecret = `whsec_${randomBytes(24).toString("base64url")}`;
+  const providerAccountId = options.stripe?.accountOf(secretKey) ?? null;
   const box = createSecretBox(new TextEncoder().encode(TEST_SECRETS_KEY));
   const values = {
     provider: "stripe",
@@ -34,6 +45,7 @@ export async function connectStripe(
     secretKeySealed: box.seal(secretKey, sealingContext(organisationId, "secret_key")),
     webhookSecretSealed: box.seal(webhookSecret, sealingContext(organisationId, "webhook_secret")),
     secretKeyHint: `${secretKey.slice(0, 8)}…${secretKey.slice(-4)}`,
+    providerAccountId,
   };
   // Which provider a module uses is cached per process until the change is notified: edit waits for that.
   const [row] = await t.edit((db) =>
@@ -43,7 +55,7 @@ export async function connectStripe(
       .onConflictDoUpdate({ target: schema.paymentAccount.organisationId, set: values })
       .returning(),
   );
-  return { organisationId, secretKey, webhookSecret, webhookId: row!.webhookId };
+  return { organisationId, secretKey, webhookSecret, webhookId: row!.webhookId, providerAccountId };
 }
 
 export async function disconnectStripe(t: TestApp, account: StripeAccount) {

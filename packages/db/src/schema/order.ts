@@ -151,12 +151,18 @@ export const orderRefund = pgTable(
     kind: text("kind", { enum: ["order", "lines", "amount"] }).notNull(),
     lines: jsonb("lines").$type<OrderRefundLine[]>().notNull().default([]),
     reason: text("reason").notNull(),
-    /** The staff account that refunded; null when the kitchen's reject refunded by itself. */
+    /** The staff account that refunded; null when the kitchen's reject refunded by itself, or made at the provider. */
     accountId: uuid("account_id"),
+    /**
+     * A refund made at the payment provider, outside this app (Stripe's dashboard), taken over from its webhook:
+     * the provider's id of it ("re_…"), one row per provider refund. Null for refunds made here.
+     */
+    providerRefundId: text("provider_refund_id"),
     createdAt: createdAt(),
   },
   (t) => [
     index("order_refund_order").on(t.orderId),
+    uniqueIndex("order_refund_provider_refund").on(t.providerRefundId),
     // The figures count refunds by the day they were made.
     index("order_refund_created").on(t.createdAt),
     check("order_refund_amount", sql`${t.amountMinor} > 0`),

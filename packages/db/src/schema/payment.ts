@@ -70,6 +70,14 @@ export const payment = pgTable(
      * and cannot always be derived from the row): where GET /api/payment/{id}/open sends the guest.
      */
     providerPageUrl: text("provider_page_url"),
+    /**
+     * The provider account that took the payment, as its createPayment answered (Stripe: the account's id from
+     * GET /v1/account, "acct_…"), and a fingerprint of the key it used (never the key): a refund is refused when
+     * the organisation's account is no longer this one (migration 0017). Its mode is is_test. Null for payments
+     * of the test provider, and for Stripe payments made before 0017 or with an account stored before it.
+     */
+    providerAccountId: text("provider_account_id"),
+    providerKeyFingerprint: text("provider_key_fingerprint"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -198,6 +206,12 @@ export const paymentAccount = pgTable(
     secretKeyHint: text("secret_key_hint").notNull(),
     /** The webhook URL's path segment: names the account whose signing secret verifies an event. */
     webhookId: uuid("webhook_id").notNull().defaultRandom(),
+    /**
+     * The provider's own id of the account the key belongs to (Stripe: GET /v1/account's "acct_…", asked at each
+     * save): a new key of the same account keeps it, so refunds of its earlier payments still go through; a key of
+     * another account changes it. Null for an account stored before migration 0017.
+     */
+    providerAccountId: text("provider_account_id"),
     ...editedBy(),
     createdAt: createdAt(),
   },

@@ -5,9 +5,10 @@
  */
 import type { AdminOrder, AdminOrderPayment } from "@app/contracts";
 import type { Db } from "@app/db";
-import { isHolding, PaymentState, PaymentType, toDkk } from "@app/domain";
+import { PaymentState, PaymentType, toDkk } from "@app/domain";
 import { findOrdersWithLines, type OrderSearch, type OrdersWithLines } from "../order";
 import { findLatestAttemptPayments, type PaymentRow } from "../payment";
+import { isRefundedInFull, toCollectMinor } from "./refunded-in-full";
 import type { KitchenOrderRow } from "./repository";
 
 /** The orders of the kitchen rows (those matching `search`, when given), in the rows' order. */
@@ -77,12 +78,9 @@ export function toAdminOrder(
       .map((discount) => ({ code: discount.code, amount: toDkk(discount.amountMinor) })),
     total: toDkk(order.totalMinor),
     payments: own.map(toAdminPayment),
-    toCollect: toDkk(
-      own
-        .filter((payment) => payment.type === PaymentType.UNPAID && isHolding(payment.state))
-        .reduce((sum, payment) => sum + payment.amountMinor, 0),
-    ),
+    toCollect: toDkk(toCollectMinor(own)),
     rejection: kitchen.rejectReason ? { reason: kitchen.rejectReason, text: kitchen.rejectText } : null,
+    refundedInFull: isRefundedInFull(own),
   };
 }
 

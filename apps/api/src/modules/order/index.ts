@@ -4,6 +4,7 @@ export {
   findOrderDetails,
   findOrderDiscountCodeIds,
   findOrderLines,
+  findOrderOfCheckout,
   findOrdersWithLines,
   lockOrder,
   type OrderDetails,

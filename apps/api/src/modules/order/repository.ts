@@ -28,6 +28,12 @@ export async function findOrder(db: Executor, id: string): Promise<OrderRow | un
   return rows[0];
 }
 
+/** The order a checkout placed, if it did. */
+export async function findOrderOfCheckout(db: Executor, checkoutId: string): Promise<OrderRow | undefined> {
+  const rows = await db.select().from(order).where(eq(order.checkoutId, checkoutId)).limit(1);
+  return rows[0];
+}
+
 /**
  * The order, its row locked until the transaction ends: refunds of one order are decided one at a time under it
  * (the refund feature); undefined when it does not exist.

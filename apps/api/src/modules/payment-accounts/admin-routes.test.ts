@@ -4,6 +4,7 @@ import { desc, eq, like } from "@app/db/orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type AdminActor, type AdminActors, createAdminActors } from "../../testing/admin-actors";
+import { type FakeStripe, startFakeStripe } from "../../testing/fake-stripe";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createPaymentAccountCredentials, findAccountOfModule } from ".";
 
@@ -18,18 +19,24 @@ const SECRETS = [TEST_KEY, LIVE_KEY, WEBHOOK_SECRET, OTHER_WEBHOOK_SECRET, BAD_K
 
 let t: TestApp;
 let actors: AdminActors;
+/** Stripe, asked at each save whose key it is (GET /v1/account). */
+let stripe: FakeStripe;
 /** Every answer of this file's app and every line it logged (at trace level: the most it ever says). */
 const answers: LightMyRequestResponse[] = [];
 const logLines: string[] = [];
 
 beforeAll(async () => {
+  stripe = await startFakeStripe();
   t = await createTestApp({
-    env: { SECRETS_KEY, LOG_LEVEL: "trace" },
+    env: { SECRETS_KEY, LOG_LEVEL: "trace", STRIPE_API_URL: stripe.url },
     logStream: { write: (line: string) => void logLines.push(line) },
   });
   actors = await createAdminActors(t);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
 
 const url = () => `/api/admin/organisations/${actors.organisationAId}/payment-account`;
 
@@ -182,6 +189,39 @@ describe("the owner", () => {
     expect(opened).toMatchObject({ secretKey: TEST_KEY, webhookSecret: WEBHOOK_SECRET });
   });
 
+  test("stores the Stripe account the key belongs to, asked of Stripe with that key before anything is stored", async () => {
+    await removeIfAny();
+    await store(TEST_KEY);
+    const [asked] = stripe.requestsTo("/v1/account", "GET").slice(-1);
+    expect(asked!.apiKey).toBe(TEST_KEY);
+    const [row] = await t.db
+      .select()
+      .from(schema.paymentAccount)
+      .where(eq(schema.paymentAccount.organisationId, actors.organisationAId));
+    expect(row!.providerAccountId).toBe(stripe.accountOf(TEST_KEY));
+    const [entry] = await auditEntries();
+    expect(entry!.after).toMatchObject({ providerAccountId: stripe.accountOf(TEST_KEY) });
+  });
+
+  test.each([
+    ["a key Stripe refuses (quoting it)", "echo-key", 422, "Payment.KeyRefused", "secretKey"],
+    [
+      "a restricted key that may not read the account",
+      "permission-denied",
+      422,
+      "Payment.KeyCannotReadAccount",
+      "secretKey",
+    ],
+    ["Stripe not answering", "server-error", 503, "Payment.StripeUnavailable", undefined],
+  ] as const)("%s: %i %s, and nothing is stored", async (_, failure, status, code, field) => {
+    await removeIfAny();
+    stripe.failNext("GET", /^\/v1\/account$/, failure);
+    const res = await save({ secretKey: TEST_KEY, webhookSecret: WEBHOOK_SECRET, version: null });
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().errors[0]).toEqual({ code, message: expect.any(String), ...(field && { field }) });
+    expect((await read()).account).toBeNull();
+  });
+
   test("removing returns the restaurants to the built-in test provider", async () => {
     await removeIfAny();
     const { account } = await store(LIVE_KEY);
@@ -262,8 +302,10 @@ describe("optimistic concurrency", () => {
 });
 
 describe("the audit log", () => {
-  test("has an entry per save and removal with the mode and hint before and after, and never a secret", async () => {
+  test("has an entry per save and removal with the account, mode and hint before and after, and never a secret", async () => {
     await removeIfAny();
+    const testAccount = stripe.accountOf(TEST_KEY);
+    const liveAccount = stripe.accountOf(LIVE_KEY);
     const from = (await auditEntries())[0]?.id ?? 0;
     await store(TEST_KEY);
     await store(LIVE_KEY, OTHER_WEBHOOK_SECRET);
@@ -281,20 +323,20 @@ describe("the audit log", () => {
       {
         action: "payment-account.save",
         before: null,
-        after: { provider: "stripe", mode: "test", secretKeyHint: "sk_test_…4242" },
+        after: { provider: "stripe", providerAccountId: testAccount, mode: "test", secretKeyHint: "sk_test_…4242" },
         organisationId: actors.organisationAId,
         productionUnitId: null,
       },
       {
         action: "payment-account.save",
-        before: { provider: "stripe", mode: "test", secretKeyHint: "sk_test_…4242" },
-        after: { provider: "stripe", mode: "live", secretKeyHint: "rk_live_…9876" },
+        before: { provider: "stripe", providerAccountId: testAccount, mode: "test", secretKeyHint: "sk_test_…4242" },
+        after: { provider: "stripe", providerAccountId: liveAccount, mode: "live", secretKeyHint: "rk_live_…9876" },
         organisationId: actors.organisationAId,
         productionUnitId: null,
       },
       {
         action: "payment-account.remove",
-        before: { provider: "stripe", mode: "live", secretKeyHint: "rk_live_…9876" },
+        before: { provider: "stripe", providerAccountId: liveAccount, mode: "live", secretKeyHint: "rk_live_…9876" },
         after: null,
         organisationId: actors.organisationAId,
         productionUnitId: null,

@@ -58,10 +58,13 @@ function saveRoute(admin: Api, deps: Deps) {
         description:
           `${OWNERS_ONLY} The key's prefix decides the mode: sk_test_/rk_test_ test, sk_live_/rk_live_ live. ` +
           "`version` is the one read (null when there was no account); a stale one is 409 and writes nothing. " +
-          "Without SECRETS_KEY on the server: 503 SECRETS_KEY_MISSING.",
+          "Without SECRETS_KEY on the server: 503 SECRETS_KEY_MISSING. Stripe is asked whose key it is " +
+          "(GET /v1/account) before anything is stored: a key Stripe refuses is 422 Payment.KeyRefused, a " +
+          "restricted key that may not read the account 422 Payment.KeyCannotReadAccount (field secretKey), " +
+          "Stripe not answering 503 Payment.StripeUnavailable.",
         params: OrganisationParams,
         body: PaymentAccountRequest,
-        response: { 200: PaymentSettings, ...changeErrors, 503: ErrorBody },
+        response: { 200: PaymentSettings, ...changeErrors, 422: ErrorBody, 503: ErrorBody },
       },
     },
     async (request, reply) => {

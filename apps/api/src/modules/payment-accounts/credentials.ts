@@ -5,12 +5,17 @@
 import type { Db } from "@app/db";
 import { createSecretBox, type SecretBox } from "../../shared/secret-box";
 import { findAccountByWebhookId, findAccountOfUnit, type PaymentAccountRow } from "./repository";
+import { fingerprintOfKey } from "./stripe-key";
 
 export type AccountCredentials = {
   organisationId: number;
   provider: string;
   liveMode: boolean;
+  /** The provider's id of the account (Stripe's "acct_…"); null when stored before migration 0017. */
+  providerAccountId: string | null;
   secretKey: string;
+  /** Names the key without revealing it (stripe-key.ts): stored on each payment the key takes. */
+  keyFingerprint: string;
   webhookSecret: string;
 };
 
@@ -48,11 +53,14 @@ function openAccount(box: SecretBox, row: PaymentAccountRow): AccountCredentials
 }
 
 function openedAccount(box: SecretBox, row: PaymentAccountRow): AccountCredentials {
+  const secretKey = box.open(row.secretKeySealed, sealingContext(row.organisationId, "secret_key"));
   return {
     organisationId: row.organisationId,
     provider: row.provider,
     liveMode: row.liveMode,
-    secretKey: box.open(row.secretKeySealed, sealingContext(row.organisationId, "secret_key")),
+    providerAccountId: row.providerAccountId,
+    secretKey,
+    keyFingerprint: fingerprintOfKey(secretKey),
     webhookSecret: box.open(row.webhookSecretSealed, sealingContext(row.organisationId, "webhook_secret")),
   };
 }

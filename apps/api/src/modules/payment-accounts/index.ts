@@ -7,4 +7,6 @@ export {
   createPaymentAccountCredentials,
   type PaymentAccountCredentials,
 } from "./credentials";
-export { findAccountOfModule, type ModuleAccount } from "./repository";
+export { findAccountOfModule, findStoredAccountOfUnit, type ModuleAccount } from "./repository";
+/** Refunds go only to the account that took the payment (payment's refund decision and the Stripe provider). */
+export { isTakingAccount, type StoredAccount, type TakenPayment } from "./taking-account";

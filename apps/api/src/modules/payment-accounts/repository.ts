@@ -5,6 +5,7 @@
 import { type Executor, schema } from "@app/db";
 import { eq } from "@app/db/orm";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
+import type { StoredAccount } from "./taking-account";
 
 const { paymentAccount, productionUnit, module } = schema;
 
@@ -48,6 +49,24 @@ export async function findAccountOfUnit(
   return rows[0]?.account;
 }
 
+/** Which account the restaurant's payments go to now, without its secrets (a refund's check: taking-account.ts). */
+export async function findStoredAccountOfUnit(
+  db: Executor,
+  productionUnitId: number,
+): Promise<StoredAccount | undefined> {
+  const rows = await db
+    .select({
+      provider: paymentAccount.provider,
+      providerAccountId: paymentAccount.providerAccountId,
+      liveMode: paymentAccount.liveMode,
+    })
+    .from(productionUnit)
+    .innerJoin(paymentAccount, eq(paymentAccount.organisationId, productionUnit.organisationId))
+    .where(eq(productionUnit.id, productionUnitId))
+    .limit(1);
+  return rows[0];
+}
+
 export async function findAccountByWebhookId(db: Executor, webhookId: string): Promise<PaymentAccountRow | undefined> {
   const rows = await db.select().from(paymentAccount).where(eq(paymentAccount.webhookId, webhookId)).limit(1);
   return rows[0];
@@ -73,6 +92,7 @@ export type SealedAccount = {
   secretKeySealed: string;
   webhookSecretSealed: string;
   secretKeyHint: string;
+  providerAccountId: string;
   webhookId: string;
   version: number;
   updatedAt: Date;

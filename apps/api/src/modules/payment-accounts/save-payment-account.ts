@@ -1,6 +1,6 @@
 /**
  * PUT and DELETE …/payment-account (owners): store a new Stripe key and webhook signing secret, sealed with the
- * server's SECRETS_KEY, or remove them (the organisation's restaurants go back to the built-in test provider).
+ * server's SECRETS_KEY, with the Stripe account the key belongs to (asked of Stripe first), or remove them (the organisation's restaurants go back to the built-in test provider).
  * One transaction each, holding the change and its audit entry; the audit keeps the mode and the key's hint, never
  * a secret. A save or removal based on an older version than the current is 409 and writes nothing. Afterwards
  * every API process reads the new account before the answer (the payment_account trigger, migration 0016), so
@@ -14,6 +14,7 @@ import { createSecretBox } from "../../shared/secret-box";
 import { recordAudit } from "../audit";
 import { editConflict, type SignedInStaff } from "../staff";
 import { sealingContext } from "./credentials";
+import { identifyStripeAccount } from "./identify-stripe-account";
 import {
   deleteAccount,
   insertAccount,
@@ -46,9 +47,18 @@ export const secretsKeyMissing = () =>
 const accountRemoved = () =>
   conflict("PAYMENT_ACCOUNT_REMOVED", "The payment account was removed since you read it; reload and try again.");
 
-/** What the audit log keeps of an account: which provider and mode, and the key's hint. No secret. */
-const audited = (row: Pick<PaymentAccountRow, "provider" | "liveMode" | "secretKeyHint"> | undefined) =>
-  row ? { provider: row.provider, mode: row.liveMode ? "live" : "test", secretKeyHint: row.secretKeyHint } : null;
+/** What the audit log keeps of an account: which provider, account and mode, and the key's hint. No secret. */
+const audited = (
+  row: Pick<PaymentAccountRow, "provider" | "liveMode" | "secretKeyHint" | "providerAccountId"> | undefined,
+) =>
+  row
+    ? {
+        provider: row.provider,
+        providerAccountId: row.providerAccountId,
+        mode: row.liveMode ? "live" : "test",
+        secretKeyHint: row.secretKeyHint,
+      }
+    : null;
 
 export async function savePaymentAccount(
   deps: Deps,
@@ -59,11 +69,18 @@ export async function savePaymentAccount(
   const { secretsKey } = deps.config;
   if (!secretsKey) throw secretsKeyMissing();
   const box = createSecretBox(secretsKey);
+  // Asked before anything is locked or written: a key Stripe refuses is stored nowhere.
+  const providerAccountId = await identifyStripeAccount(request.secretKey, {
+    apiUrl: deps.config.stripeApiUrl,
+    timeoutMs: 10_000,
+    maxNetworkRetries: 1,
+  });
   const at = deps.now();
   const account = {
     organisationId,
     provider: "stripe" as const,
     liveMode: modeOfKey(request.secretKey) === "live",
+    providerAccountId,
     secretKeySealed: box.seal(request.secretKey, sealingContext(organisationId, "secret_key")),
     webhookSecretSealed: box.seal(request.webhookSecret, sealingContext(organisationId, "webhook_secret")),
     secretKeyHint: hintOfKey(request.secretKey),

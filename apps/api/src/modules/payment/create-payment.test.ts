@@ -29,6 +29,7 @@ function query(extra: Partial<CreatePaymentQuery> = {}): CreatePaymentQuery {
     continuationUrl: "http://localhost:5173/payment/x",
     cancellationUrl: "http://localhost:5173/checkout",
     paymentMethods: ["card"],
+    language: "da-DK",
     ...extra,
   };
 }

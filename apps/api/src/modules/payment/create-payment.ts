@@ -25,7 +25,7 @@
  * or cancelled meanwhile, the provider's payment is voided and the answer is 409 PAYMENT_REPLACED;
  * if the provider fails, the attempt is cancelled again (503).
  */
-import type { AppSettings, CreatePaymentQuery, Payment, PaymentMethod } from "@app/contracts";
+import type { AppSettings, CreatePaymentQuery, LanguageCode, Payment, PaymentMethod } from "@app/contracts";
 import type { Executor } from "@app/db";
 import {
   CheckoutState,
@@ -103,6 +103,8 @@ type AttemptRequest = {
   continueUrl: string;
   cancelUrl: string;
   receiptEmail: string | null;
+  /** The guest's language: what the provider's page calls the payment. */
+  language: LanguageCode;
   /** The kitchen capacity the attempt holds units of; null when the module does not enforce capacity. */
   capacityInstanceId: number | null;
   client: PaymentClient;
@@ -172,6 +174,7 @@ async function planAttempt(
     continueUrl,
     cancelUrl,
     receiptEmail: query.receiptEmail ?? null,
+    language: query.language,
     capacityInstanceId: settings.enforceCapacity ? module.capacityInstanceId : null,
     client: input.client,
     limits: deps.config.paymentLimits,
@@ -420,6 +423,7 @@ async function startAtProvider(
       cancelUrl,
       restaurantName: await findRestaurantName(deps.db, main.productionUnitId),
       receiptEmail: request.receiptEmail,
+      language: request.language,
       apiBaseUrl: input.apiBaseUrl,
       isTest: main.isTest,
     });
@@ -430,7 +434,7 @@ async function startAtProvider(
     throw providerUnavailable();
   }
 
-  const stored = await storeProviderReference(deps.db, main.id, created.providerReference, created.hostedPageUrl);
+  const stored = await storeProviderReference(deps.db, main.id, created);
   if (!stored) {
     const current = repeat ? await findPayment(deps.db, main.id) : undefined;
     if (current?.state === PaymentState.CREATED && current.providerReference !== null) {

@@ -11,7 +11,9 @@ export {
   giveRefundPartsBack,
   type OrderPaymentView,
   readOrderPayments,
+  takeOverProviderRefund,
 } from "./order-refund-parts";
+export type { ProviderRefund, TakenOverRefund } from "./providers/provider";
 export { leftOfHoldingPayments, type OrderRefundRef, type RefundedOrder, refundOrderPayments } from "./refund-order";
 export { afterRelease, releaseAttempt } from "./release-attempt";
 export { deleteOldWebhookEvents, findLatestAttemptPayments, findLivePayments, type PaymentRow } from "./repository";

@@ -7,6 +7,8 @@
  */
 import type { Executor } from "@app/db";
 import { isHolding, PaymentState, PaymentType, type RefundPart, type RefundSource } from "@app/domain";
+import { unprocessable } from "../../errors";
+import { findStoredAccountOfUnit, isTakingAccount } from "../payment-accounts";
 import type { OrderRefundRef } from "./refund-order";
 import {
   creditGiftcard,
@@ -16,6 +18,7 @@ import {
   findRefundedByPayment,
   insertGiftcardTransaction,
   insertOrderRefundPart,
+  insertRefundMadeAtProvider,
   movePayment,
   type PaymentRow,
 } from "./repository";
@@ -72,6 +75,7 @@ export async function giveRefundPartsBack(
   for (const part of parts) {
     const row = await findPayment(tx, part.paymentId);
     if (!row) throw new Error(`The payment ${part.paymentId} does not exist`);
+    if (part.kind === "online") await requireTakingAccount(tx, row);
     rows.set(row.id, row);
   }
   const giftcardOf = (part: RefundPart) => rows.get(part.paymentId)?.giftcardId ?? 0;
@@ -97,6 +101,37 @@ export async function giveRefundPartsBack(
   }
   await markWhollyRefunded(tx, [...rows.values()], now);
   return given;
+}
+
+/**
+ * A card or MobilePay part goes back through the provider account that took the payment. If the organisation has
+ * since removed it or stored another account (or the other mode), that account cannot refund it: refused before
+ * anything is written (the refund's transaction rolls back), saying where it can be refunded instead.
+ */
+async function requireTakingAccount(tx: Executor, payment: PaymentRow): Promise<void> {
+  if (isTakingAccount(payment, await findStoredAccountOfUnit(tx, payment.productionUnitId))) return;
+  throw unprocessable(
+    "Refund.OtherProviderAccount",
+    "This payment was taken with another Stripe account than the one connected now (it was removed or replaced " +
+      "since): nothing was refunded. Refund it in that account's Stripe dashboard",
+  );
+}
+
+/**
+ * A refund the provider made by itself (Stripe's dashboard) of an online payment, as a done part of `orderRefund`
+ * (the refund feature's row): the payment's refunded total includes it, and REFUNDED once it is all given back.
+ */
+export async function takeOverProviderRefund(
+  tx: Executor,
+  paymentId: string,
+  amountMinor: number,
+  orderRefund: OrderRefundRef,
+  now: Date,
+): Promise<void> {
+  const row = await findPayment(tx, paymentId);
+  if (!row) throw new Error(`The payment ${paymentId} does not exist`);
+  await insertRefundMadeAtProvider(tx, { paymentId, amountMinor, orderRefundId: orderRefund.id, now });
+  await markWhollyRefunded(tx, [row], now);
 }
 
 async function markWhollyRefunded(tx: Executor, rows: PaymentRow[], now: Date): Promise<void> {

@@ -126,12 +126,21 @@ export async function refundHoldingPayments(db: Executor, ids: string[], now: Da
 export async function storeProviderReference(
   db: Executor,
   id: string,
-  providerReference: string,
-  providerPageUrl: string | null,
+  created: {
+    providerReference: string;
+    hostedPageUrl: string | null;
+    account?: { providerAccountId: string | null; keyFingerprint: string };
+  },
 ): Promise<PaymentRow | undefined> {
+  const { providerReference } = created;
   const [row] = await db
     .update(payment)
-    .set({ providerReference, providerPageUrl })
+    .set({
+      providerReference,
+      providerPageUrl: created.hostedPageUrl,
+      providerAccountId: created.account?.providerAccountId ?? null,
+      providerKeyFingerprint: created.account?.keyFingerprint ?? null,
+    })
     .where(
       and(
         eq(payment.id, id),
@@ -400,6 +409,24 @@ export async function insertOrderRefundPart(
     amountMinor: values.amountMinor,
     orderRefundId: values.orderRefundId,
     nextAttemptAt: values.now,
+    createdAt: values.now,
+  });
+}
+
+/**
+ * A part of an order refund the provider already made (a refund in Stripe's dashboard, taken over from its
+ * webhook): written done, so the outbox never asks the provider for it again.
+ */
+export async function insertRefundMadeAtProvider(
+  db: Executor,
+  values: { paymentId: string; amountMinor: number; orderRefundId: string; now: Date },
+): Promise<void> {
+  await db.insert(paymentRefund).values({
+    paymentId: values.paymentId,
+    amountMinor: values.amountMinor,
+    orderRefundId: values.orderRefundId,
+    nextAttemptAt: values.now,
+    doneAt: values.now,
     createdAt: values.now,
   });
 }

@@ -114,6 +114,7 @@ describe("finalize after a crash", () => {
         continuationUrl: "http://localhost:5173/payment/x",
         cancellationUrl: "http://localhost:5173/checkout",
         paymentMethods: ["pickup"],
+        language: "da-DK",
       },
       apiBaseUrl: "http://localhost/api",
       client: { tokenId: "guest-token", address: "192.0.2.10" },

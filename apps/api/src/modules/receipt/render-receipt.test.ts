@@ -75,6 +75,8 @@ function orderWith(text: GuestText, { sanitize = true } = {}): OrderDetails {
         clientAddress: null,
         openedAt: null,
         providerPageUrl: null,
+        providerAccountId: null,
+        providerKeyFingerprint: null,
         createdAt: AT,
         updatedAt: AT,
       },

@@ -3,21 +3,21 @@
  * amount, with a reason. One transaction under the order's row lock, so refunds of one order are decided one at a
  * time and each sees what the one before gave back: never more than was paid, however many clicks arrive at once.
  * In it: the order_refund row, its card and MobilePay parts queued in the payment refund outbox and its gift-card
- * part credited back (through payment), the guest's 'refunded' message (through receipt) and the audit entry.
+ * part credited back (through payment), the guest's 'refunded' message (through receipt), the audit entry, and
+ * when nothing is left to refund, the restaurant's 'order.refunded' event (the kitchen's screens).
  * The provider is asked and the message sent after the commit (their outboxes' runs are kicked).
  */
 import type { OrderRefund, OrderRefunds, RefundRequest } from "@app/contracts";
-import type { Executor } from "@app/db";
 import { lineRefundMinor, splitRefund, toDkk, toMinor } from "@app/domain";
 import type { Deps } from "../../deps";
 import { AppError, notFound, unprocessable } from "../../errors";
 import { recordAudit } from "../audit";
-import { findOrder, lockOrder, type OrderRow } from "../order";
+import { findOrder, lockOrder } from "../order";
 import { giveRefundPartsBack } from "../payment";
-import { queueGuestMessage } from "../receipt";
 import { MANAGERS, requireRestaurant, type SignedInStaff } from "../staff";
-import { type RefundState, readRefundState, toOrderRefund, toOrderRefunds } from "./refund-state";
+import { type RefundState, readRefundState, toOrderRefund, toOrderRefunds, wholeOrderLines } from "./refund-state";
 import { insertOrderRefund, type OrderRefundLine } from "./repository";
+import { tellGuest, tellScreens } from "./tell-about-refund";
 
 type Decided = { refund: OrderRefund; order: OrderRefunds; refundQueued: boolean; messaged: boolean };
 
@@ -50,6 +50,7 @@ export async function createRefund(
     const given = await giveRefundPartsBack(tx, parts, { id: row.id, accountId: staff.account.id }, now);
     const messaged = await tellGuest(tx, order, row.id, now);
     const after = await readRefundState(tx, order);
+    if (after.refundableMinor === 0) await tellScreens(tx, order, now);
     await recordAudit(tx, staff, now, {
       organisationId,
       productionUnitId: order.productionUnitId,
@@ -89,7 +90,9 @@ export function requireOrderManager(staff: SignedInStaff, productionUnitId: numb
 /** What the request gives back, checked against the state; a refusal names the field that caused it. */
 function refundOf(state: RefundState, request: RefundRequest): { amountMinor: number; lines: OrderRefundLine[] } {
   if (state.refundableMinor <= 0) throw nothingLeft(state);
-  if (request.kind === "order") return { amountMinor: state.refundableMinor, lines: [] };
+  if (request.kind === "order") {
+    return { amountMinor: state.refundableMinor, lines: wholeOrderLines(state, state.refundableMinor) };
+  }
   if (request.kind === "amount") {
     const amountMinor = toMinor(request.amount);
     if (amountMinor > state.refundableMinor) throw tooMuch(state, request);
@@ -144,16 +147,4 @@ function tooMuch(state: RefundState, request: RefundRequest) {
     `At most ${toDkk(state.refundableMinor)} kr. can still be refunded`,
     request.kind === "amount" ? "amount" : request.kind === "lines" ? "lines" : undefined,
   );
-}
-
-function tellGuest(tx: Executor, order: OrderRow, orderRefundId: string, now: Date): Promise<boolean> {
-  return queueGuestMessage(tx, {
-    orderId: order.id,
-    moduleId: order.moduleId,
-    guestEmail: order.guestEmail,
-    guestPhone: order.guestPhone,
-    kind: "refunded",
-    dedupeKey: orderRefundId,
-    now,
-  });
 }

@@ -3,4 +3,5 @@
  * 'refunded' message reads what each refund gave back.
  */
 export { type RefundNotice, readRefundNotices } from "./read-refunds";
+export { recordProviderRefund } from "./record-provider-refund";
 export { refundRejectedOrder } from "./refund-rejected-order";

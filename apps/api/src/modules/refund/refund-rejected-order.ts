@@ -8,6 +8,7 @@
 import type { Executor } from "@app/db";
 import { lockOrder, type OrderRow } from "../order";
 import { leftOfHoldingPayments, type RefundedOrder, refundOrderPayments } from "../payment";
+import { readRefundState, wholeOrderLines } from "./refund-state";
 import { insertOrderRefund } from "./repository";
 
 export async function refundRejectedOrder(
@@ -16,7 +17,8 @@ export async function refundRejectedOrder(
   input: { reason: string; accountId: string | null },
   now: Date,
 ): Promise<RefundedOrder> {
-  await lockOrder(tx, order.id);
+  const locked = await lockOrder(tx, order.id);
+  if (!locked) throw new Error(`The rejected order ${order.id} does not exist`);
   const amountMinor = await leftOfHoldingPayments(tx, order.checkoutId);
   if (amountMinor <= 0) return refundOrderPayments(tx, order.checkoutId, now);
   // The refund row comes first: the payments' refund rows name it.
@@ -24,7 +26,8 @@ export async function refundRejectedOrder(
     orderId: order.id,
     amountMinor,
     kind: "order",
-    lines: [],
+    // Its lines show as refunded on the order's page, as a staff's whole-order refund's do.
+    lines: wholeOrderLines(await readRefundState(tx, locked), amountMinor),
     reason: input.reason,
     accountId: input.accountId,
     createdAt: now,

@@ -5,10 +5,10 @@
  */
 import type { OrderRefund, OrderRefunds, RefundablePayment } from "@app/contracts";
 import type { Executor } from "@app/db";
-import { lineDiscountShares, type RefundLineInput, refundableMinor, toDkk } from "@app/domain";
+import { lineDiscountShares, lineRefundMinor, type RefundLineInput, refundableMinor, toDkk } from "@app/domain";
 import { findOrderLines, type OrderRow } from "../order";
 import { findOrderRefundParts, type OrderPaymentView, readOrderPayments } from "../payment";
-import { findOrderRefunds, type OrderRefundRow } from "./repository";
+import { findOrderRefunds, type OrderRefundLine, type OrderRefundRow } from "./repository";
 
 export type RefundLineState = RefundLineInput & { name: string; netMinor: number };
 
@@ -60,6 +60,23 @@ export async function readRefundState(db: Executor, order: OrderRow): Promise<Re
   };
 }
 
+/**
+ * What a whole-order refund (staff's, or the kitchen's reject) gives back of each line: every unit not refunded
+ * yet, so the order's page shows each line refunded. Each line takes what is left of its net, within what the
+ * refund gives back (lines first, in order; an earlier amount refund may have taken part of it); the rest of the
+ * refund is the delivery and bag fees, which are not lines.
+ */
+export function wholeOrderLines(state: Pick<RefundState, "lines">, amountMinor: number): OrderRefundLine[] {
+  let leftMinor = amountMinor;
+  return state.lines.flatMap((line) => {
+    const units = line.amount - line.refundedAmount;
+    if (units <= 0) return [];
+    const lineMinor = Math.min(leftMinor, lineRefundMinor(line, line.netMinor, units));
+    leftMinor -= lineMinor;
+    return [{ orderLineId: line.id, amount: units, amountMinor: lineMinor }];
+  });
+}
+
 /** The state as the order's page shows it. */
 export async function toOrderRefunds(db: Executor, state: RefundState): Promise<OrderRefunds> {
   const parts = await findOrderRefundParts(
@@ -105,6 +122,7 @@ export function toOrderRefund(
       refunded: toDkk(line.amountMinor),
     })),
     byStaff: refund.accountId !== null,
+    providerRefundId: refund.providerRefundId,
     createdUtc: refund.createdAt.toISOString(),
   };
 }

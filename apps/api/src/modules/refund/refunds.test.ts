@@ -23,6 +23,7 @@ import {
   testDeps,
 } from "../../testing/order-fixtures";
 import { useTestApp } from "../../testing/test-app";
+import { findUnseenOrders } from "../kitchen";
 
 const { t } = useTestApp("2026-11-23T10:00:00Z");
 let actors: AdminActors;
@@ -258,6 +259,74 @@ describe("what the refund leaves behind", () => {
     const res = await refund("manager", orderId, { kind: "order", reason: "Cold" });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[0].code).toBe("Refund.NothingPaid");
+  });
+});
+
+describe("a whole-order refund", () => {
+  test("shows every line refunded, and the kitchen's order refunded in full, still new, no longer unseen", async () => {
+    const orderId = await discountedCardOrder();
+    const res = await refund("manager", orderId, { kind: "order", reason: "Guest called to cancel" });
+    expect(res.statusCode, res.body).toBe(201);
+    // Each line gives back its net (its total less its share of the 28.30 kr. discount): 214.20 + 40.50 kr.
+    expect(res.json().refund.lines).toEqual([
+      expect.objectContaining({ amount: 2, refunded: 214.2 }),
+      expect.objectContaining({ amount: 1, refunded: 40.5 }),
+    ]);
+    const state = (await refunds("manager", orderId)).json();
+    expect(state.lines).toEqual([
+      expect.objectContaining({ name: "Classic burger", refundedAmount: 2, refunded: 214.2 }),
+      expect.objectContaining({ name: "Salat", refundedAmount: 1, refunded: 40.5 }),
+    ]);
+
+    const kitchen = (
+      await t.request(actors.as("staff", { method: "GET", url: `/api/admin/orders/${orderId}` }))
+    ).json();
+    // A refund is not a kitchen step: the order stays new (refusing it is the reject), and says it was refunded.
+    expect(kitchen).toMatchObject({ kitchenStatus: "new", openedAt: null, refundedInFull: true });
+    const [event] = await t.db
+      .select()
+      .from(schema.restaurantEvent)
+      .where(eq(schema.restaurantEvent.type, "order.refunded"))
+      .orderBy(desc(schema.restaurantEvent.seq))
+      .limit(1);
+    expect(event?.data).toMatchObject({ orderId, receiptNumber: kitchen.receiptNumber });
+    const unseen = await findUnseenOrders(t.db, new Date("2100-01-01T00:00:00Z"));
+    expect(unseen.map((found) => found.orderId)).not.toContain(orderId);
+  });
+
+  test("a partial refund leaves the order unseen and not refunded in full, and tells no screen", async () => {
+    const orderId = await discountedCardOrder();
+    const eventsBefore = await t.db
+      .select()
+      .from(schema.restaurantEvent)
+      .where(eq(schema.restaurantEvent.type, "order.refunded"));
+    expect((await refund("manager", orderId, { kind: "amount", amount: 10, reason: "Dip" })).statusCode).toBe(201);
+    const kitchen = (
+      await t.request(actors.as("staff", { method: "GET", url: `/api/admin/orders/${orderId}` }))
+    ).json();
+    expect(kitchen).toMatchObject({ kitchenStatus: "new", refundedInFull: false });
+    const unseen = await findUnseenOrders(t.db, new Date("2100-01-01T00:00:00Z"));
+    expect(unseen.map((found) => found.orderId)).toContain(orderId);
+    const eventsAfter = await t.db
+      .select()
+      .from(schema.restaurantEvent)
+      .where(eq(schema.restaurantEvent.type, "order.refunded"));
+    expect(eventsAfter).toHaveLength(eventsBefore.length);
+  });
+
+  test("the kitchen's reject records the lines it gave back too", async () => {
+    const orderId = await discountedCardOrder();
+    const rejected = await t.request(
+      actors.as("staff", {
+        method: "POST",
+        url: `/api/admin/orders/${orderId}/reject`,
+        payload: { reason: "sold-out" },
+      }),
+    );
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().refundedInFull).toBe(true);
+    const state = (await refunds("manager", orderId)).json();
+    expect(state.lines.map((line: { refundedAmount: number }) => line.refundedAmount)).toEqual([2, 1]);
   });
 });
 

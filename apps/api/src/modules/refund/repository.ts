@@ -14,6 +14,15 @@ export async function insertOrderRefund(db: Executor, values: NewOrderRefund): P
   return row!;
 }
 
+/** The refund taken over from the provider with this id, if it was already. */
+export async function findOrderRefundByProviderId(
+  db: Executor,
+  providerRefundId: string,
+): Promise<OrderRefundRow | undefined> {
+  const rows = await db.select().from(orderRefund).where(eq(orderRefund.providerRefundId, providerRefundId)).limit(1);
+  return rows[0];
+}
+
 /** The order's refunds, newest first. */
 export async function findOrderRefunds(db: Executor, orderId: string): Promise<OrderRefundRow[]> {
   return db

@@ -49,6 +49,11 @@ export function OrderTile({ order, now, timeZone, struck, busy, onToggleLine, on
         </p>
         {order.guest.name && <p className="tile-guest">{order.guest.name}</p>}
         {order.delivery && <p className="tile-delivery">{t("kitchen.delivery")}</p>}
+        {order.refundedInFull && (
+          <p className="tile-refunded">
+            <span className="badge refunded">{t("kitchen.refunded")}</span>
+          </p>
+        )}
       </header>
       <ul className="tile-lines">
         {order.lines.map((line, index) => {

@@ -128,7 +128,15 @@ function OrderSummary({ order, timeZone }: { order: AdminOrder; timeZone: string
     <dl className="order-page-facts">
       <div>
         <dt>{t("orderPage.status")}</dt>
-        <dd>{t(`orders.status.${order.kitchenStatus}`)}</dd>
+        <dd>
+          {t(`orders.status.${order.kitchenStatus}`)}
+          {order.refundedInFull && order.kitchenStatus !== "rejected" && (
+            <>
+              {" "}
+              <span className="badge refunded">{t("orders.refundedInFull")}</span>
+            </>
+          )}
+        </dd>
       </div>
       <div>
         <dt>{t("orderPage.placed")}</dt>
@@ -253,7 +261,9 @@ function RefundList({ state, timeZone }: { state: OrderRefunds; timeZone: string
               <p>
                 <strong>{kr(refund.amount)}</strong> · {t(`orderPage.kind.${refund.kind}`)} ·{" "}
                 {when(refund.createdUtc, i18n.language, timeZone)}
-                {!refund.byStaff && ` · ${t("orderPage.byReject")}`}
+                {refund.providerRefundId !== null
+                  ? ` · ${t("orderPage.inStripe")}`
+                  : !refund.byStaff && ` · ${t("orderPage.byReject")}`}
               </p>
               <p className="muted">
                 {[

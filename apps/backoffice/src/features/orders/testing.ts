@@ -23,6 +23,7 @@ export function adminOrder(change: Partial<AdminOrder> = {}): AdminOrder {
     payments: [],
     toCollect: 100,
     rejection: null,
+    refundedInFull: false,
     ...change,
   };
 }

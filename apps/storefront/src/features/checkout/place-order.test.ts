@@ -46,9 +46,9 @@ function setUp(session = readySession(), checkout = aCheckout()) {
     paymentUrl: "http://localhost:3000/api/payment/test/p-1",
     payments: [],
   });
-  const run = () =>
+  const run = (language: "da-DK" | "en-US" = "da-DK") =>
     placeOrder(
-      { shop: aShop(), checkout, session, paymentMethod: "card", origin: "http://localhost:3000" },
+      { shop: aShop(), checkout, session, paymentMethod: "card", origin: "http://localhost:3000", language },
       { api, onStep: (step) => steps.push(step) },
     );
   return { api, steps, run };
@@ -69,7 +69,14 @@ describe("placeOrder (SPEC §4)", () => {
       continuationUrl: "http://localhost:3000/payment/checkout-1",
       cancellationUrl: "http://localhost:3000/payment/checkout-1",
       paymentMethods: ["card"],
+      language: "da-DK",
     });
+  });
+
+  test("the payment is started in the guest's language (the provider's page names it so; issue 46)", async () => {
+    const { api, run } = setUp();
+    await run("en-US");
+    expect(api.addPayment.mock.calls[0]?.[1].language).toBe("en-US");
   });
 
   test.each(["card", "mobilepay", "pickup"] as const)(
@@ -77,7 +84,13 @@ describe("placeOrder (SPEC §4)", () => {
     async (paymentMethod) => {
       const { api } = setUp();
       api.addPayment.mockResolvedValue({ id: "p-1", state: 1, type: 0, amount: 200, paymentUrl: null, payments: [] });
-      const input = { shop: aShop(), checkout: aCheckout(), session: readySession(), origin: "http://localhost:3000" };
+      const input = {
+        shop: aShop(),
+        checkout: aCheckout(),
+        session: readySession(),
+        origin: "http://localhost:3000",
+        language: "da-DK" as const,
+      };
       await placeOrder({ ...input, paymentMethod }, { api, onStep: () => {} });
       expect(api.addPayment.mock.calls[0]?.[1].paymentMethods?.[0]).toBe(paymentMethod);
     },

@@ -5,7 +5,7 @@
  * that ran out, an expired basket, a restaurant that does not answer) comes back as a refusal with its
  * message; anything else is thrown for the error page.
  */
-import type { Checkout, PaymentMethod } from "@app/contracts";
+import type { Checkout, LanguageCode, PaymentMethod } from "@app/contracts";
 import { normalizeCode, validateGuestInformation } from "@app/domain";
 import { errorCodeOf, errorStatusOf } from "../../lib/api-client";
 import type { CheckoutApi } from "./api";
@@ -44,6 +44,8 @@ export type PlaceOrderInput = {
   paymentMethod: PaymentMethod;
   /** The shop's origin, e.g. https://bistro.example: the hosted page sends the guest back to /payment/{id}. */
   origin: string;
+  /** The guest's language: the payment provider's page names the payment in it. */
+  language: LanguageCode;
 };
 
 export type PlaceOrderDeps = {
@@ -95,6 +97,7 @@ export async function placeOrder(input: PlaceOrderInput, deps: PlaceOrderDeps): 
       continuationUrl: returnUrl,
       cancellationUrl: returnUrl,
       paymentMethods: [input.paymentMethod],
+      language: input.language,
     });
     return payment.paymentUrl
       ? { kind: "hosted", paymentUrl: payment.paymentUrl }

@@ -8,6 +8,7 @@
  * provider only talks to the outside world (create a hosted payment, cancel, refund) and reports
  * what the outside world says through `PaymentOutcomes.report`.
  */
+import type { LanguageCode } from "@app/contracts";
 import type { Db } from "@app/db";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../../config";
@@ -20,7 +21,33 @@ export type OnlineMethod = "card" | "mobilepay";
 export type { PaymentRow };
 
 /** What a provider's own routes may use of the app. */
-export type ProviderDeps = { db: Db; config: Config; now: () => Date; log: FastifyBaseLogger };
+export type ProviderDeps = {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  orderRefunds: OrderRefundService;
+};
+
+/** A refund the provider made by itself (Stripe's dashboard), to be taken over as a refund of the order. */
+export type ProviderRefund = {
+  payment: Pick<PaymentRow, "id" | "checkoutId" | "provider">;
+  /** The provider's id of the refund ("re_…"): taken over once, however often the provider tells. */
+  providerRefundId: string;
+  amountMinor: number;
+};
+
+export type TakenOverRefund =
+  | { kind: "recorded"; orderRefundId: string; amountMinor: number; leftOutMinor: number }
+  | { kind: "already" }
+  | { kind: "no-order" }
+  | { kind: "nothing-left"; leftOutMinor: number };
+
+/**
+ * The refund feature's take-over of a provider's own refund (refund/record-provider-refund.ts), reaching payment's
+ * routes through the app's deps because features do not import each other both ways.
+ */
+export type OrderRefundService = { recordProviderRefund: (refund: ProviderRefund) => Promise<TakenOverRefund> };
 
 export type CreatePaymentInput = {
   /** The payment row, already stored in state CREATED (its id is the reference for everything). */
@@ -36,6 +63,8 @@ export type CreatePaymentInput = {
   cancelUrl: string;
   restaurantName: string;
   receiptEmail: string | null;
+  /** The guest's language (the checkout's request): what the provider's page calls the payment. */
+  language: LanguageCode;
   /** The public base URL of this API ("https://shop.example.dk/api"), for hosted pages, webhooks and returns. */
   apiBaseUrl: string;
   /** The provider's own test mode (`PaymentProvider.testMode`); a guest cannot ask for it. */
@@ -47,6 +76,11 @@ export type CreatePaymentResult = {
   providerReference: string;
   /** The page to send the guest to, or null when the provider needs no hosted step. */
   hostedPageUrl: string | null;
+  /**
+   * The provider account that took it (payment.provider_account_id, provider_key_fingerprint): refunds are refused
+   * once the organisation's account is another one. Omitted by a provider without accounts (the test provider).
+   */
+  account?: { providerAccountId: string | null; keyFingerprint: string };
 };
 
 /** What the outside world said about a payment. */

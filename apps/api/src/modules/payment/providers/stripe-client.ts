@@ -6,41 +6,24 @@
  * they could put a restaurant's key into the logs or into payment_refund.last_error.
  */
 import Stripe from "stripe";
+import { createStripeSdk, type StripeSdkOptions } from "../../../shared/stripe-sdk";
 import type { PaymentAccountCredentials } from "../../payment-accounts";
 import type { PaymentRow } from "./provider";
 
 export const STRIPE_PROVIDER_NAME = "stripe";
 
-export type StripeClientOptions = {
-  /** STRIPE_API_URL: where calls go instead of https://api.stripe.com (a local fake in tests). */
-  apiUrl?: string;
-  /** How long one call may take; a guest waits for createPayment. */
-  timeoutMs: number;
-  /** The SDK's own retries of a call that failed on the network or with a 5xx (with the same Idempotency-Key). */
-  maxNetworkRetries: number;
-};
+/** How the provider's clients call Stripe (a guest waits for createPayment). */
+export type StripeClientOptions = StripeSdkOptions;
 
 export type StripeClients = { of: (secretKey: string) => Stripe };
 
 export function stripeClients(options: StripeClientOptions): StripeClients {
   const clients = new Map<string, Stripe>();
-  const address = options.apiUrl ? new URL(options.apiUrl) : undefined;
   return {
     of(secretKey) {
       let client = clients.get(secretKey);
       if (!client) {
-        client = new Stripe(secretKey, {
-          // Pinned to the version this SDK was built for: its types describe exactly that version's objects.
-          apiVersion: Stripe.API_VERSION,
-          timeout: options.timeoutMs,
-          maxNetworkRetries: options.maxNetworkRetries,
-          telemetry: false,
-          ...(address && {
-            host: address.hostname,
-            port: address.port || (address.protocol === "https:" ? 443 : 80),
-            protocol: address.protocol === "https:" ? "https" : "http",
-          }),
-        });
+        client = createStripeSdk(secretKey, options);
         clients.set(secretKey, client);
       }
       return client;

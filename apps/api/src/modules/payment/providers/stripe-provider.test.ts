@@ -8,7 +8,7 @@ import { schema } from "@app/db";
 import { eq } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
 import { CheckoutState, PaymentState } from "@app/domain";
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { type AdminActors, createAdminActors } from "../../../testing/admin-actors";
 import type { FakeStripe } from "../../../testing/fake-stripe";
 import {
@@ -24,7 +24,12 @@ import {
   setSetting,
   testDeps,
 } from "../../../testing/order-fixtures";
-import { connectStripe, createStripeTestApp, type StripeAccount } from "../../../testing/stripe-account";
+import {
+  connectStripe,
+  createStripeTestApp,
+  disconnectStripe,
+  type StripeAccount,
+} from "../../../testing/stripe-account";
 import { createClock, type TestApp } from "../../../testing/test-app";
 import { createPaymentAccountCredentials } from "../../payment-accounts";
 import { expiresAt, stripePaymentProvider } from "./stripe-provider";
@@ -57,7 +62,7 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
   beforeAll(async () => {
     // The guessing limit at its default (10 wrong tries a minute per address), for the webhook's test below.
     ({ t, stripe, close } = await createStripeTestApp({ kind, clock, env: { RATE_LIMIT_TRIES_PER_MINUTE: "10" } }));
-    account = await connectStripe(t, t.restaurantA);
+    account = await connectStripe(t, t.restaurantA, { stripe });
     actors = await createAdminActors(t);
     await setSetting(t, t.restaurantA, "onlinePayment", true);
     await setSetting(t, t.restaurantA, "mobilepay", true);
@@ -67,9 +72,17 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
   beforeEach(() => clock.set(START));
 
   /** A checkout of restaurant A paid online: its payment, checkout and Stripe session ids. */
-  async function startPayment(options: Parameters<typeof preparedCheckout>[2] = {}, methods = "card") {
+  async function startPayment(
+    options: Parameters<typeof preparedCheckout>[2] = {},
+    methods = "card",
+    language: string | undefined = undefined,
+  ) {
     const prepared = await preparedCheckout(t, t.restaurantA, options);
-    const res = await pay(t, prepared.checkoutId, { paymentMethods: methods, receiptEmail: "mette@example.dk" });
+    const res = await pay(t, prepared.checkoutId, {
+      paymentMethods: methods,
+      receiptEmail: "mette@example.dk",
+      language,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const payment = res.json<{ id: string; paymentUrl: string; payments: { id: string }[] }>();
     const [row] = (await paymentsOf(t, prepared.checkoutId)).filter((p) => p.provider === "stripe");
@@ -138,6 +151,8 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
         cancel_url: `http://localhost:80/api/payment/stripe/cancel/${paymentId}`,
         // PAYMENT_EXPIRY_MINUTES is 30, Stripe's minimum: 30 minutes and a minute for the clocks' difference.
         expires_at: String(new Date(START).getTime() / 1000 + 31 * 60),
+        // No language asked for: Danish, the shop's default.
+        locale: "da",
       });
       expect(totalMinor).toBe(3 * 11900);
       const row = await paymentRow(paymentId);
@@ -145,6 +160,23 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
       expect(row.providerReference).toBe(sessionId);
       // The guest's link goes to Stripe's page.
       expect((await followPaymentUrl(t, paymentUrl)).href).toBe(stripe.session(sessionId).url);
+    });
+
+    test("in the guest's language: an English guest's session is an 'Order at …' on Stripe's English page", async () => {
+      const { paymentId } = await startPayment({}, "card", "en-US");
+      const [created] = stripe.requestsTo("/v1/checkout/sessions").filter((r) => r.idempotencyKey === paymentId);
+      expect(created!.form).toMatchObject({
+        "line_items[0][price_data][product_data][name]": `Order at ${await restaurantName()}`,
+        locale: "en",
+      });
+    });
+
+    test("a language the shop does not have is refused on its field, and nothing is started", async () => {
+      const prepared = await preparedCheckout(t, t.restaurantA);
+      const res = await pay(t, prepared.checkoutId, { paymentMethods: "card", language: "fr-FR" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].field).toBe("querystring.language");
+      expect(await paymentsOf(t, prepared.checkoutId)).toEqual([]);
     });
 
     test("the same request again (a double click) answers the same session", async () => {
@@ -230,7 +262,13 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
 
     test("an event of no interest is answered 200 and changes nothing", async () => {
       const { paymentId } = await startPayment();
-      const res = await webhook({ id: "evt_other", object: "event", type: "customer.created", data: { object: {} } });
+      const res = await webhook({
+        id: "evt_other",
+        object: "event",
+        type: "customer.created",
+        livemode: false,
+        data: { object: {} },
+      });
       expect(res.statusCode).toBe(200);
       expect((await paymentRow(paymentId)).state).toBe(PaymentState.CREATED);
     });
@@ -273,8 +311,13 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
       expect((await paymentRow(paymentId)).state).toBe(PaymentState.CREATED);
       // Stripe posts every restaurant's events from a few addresses: another one, or another restaurant's URL
       // from the same one, is not shut out.
-      const other = await connectStripe(t, t.restaurantB);
-      const otherEvent = { id: `evt_${sessionId}_other`, type: "customer.created", data: { object: {} } };
+      const other = await connectStripe(t, t.restaurantB, { stripe });
+      const otherEvent = {
+        id: `evt_${sessionId}_other`,
+        type: "customer.created",
+        livemode: false,
+        data: { object: {} },
+      };
       const fromGuesser = await webhook(otherEvent, {
         secret: other.webhookSecret,
         webhookId: other.webhookId,
@@ -295,8 +338,26 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
       expect(res.statusCode).toBe(415);
     });
 
+    test("a live event for a test-mode account, signed right: 400 WEBHOOK_MODE_MISMATCH, nothing moves or is noted", async () => {
+      const { paymentId, sessionId, checkoutId } = await startPayment();
+      const event = { ...(stripe.complete(sessionId) as { id: string }), livemode: true };
+      const res = await webhook(event);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors[0]).toMatchObject({ code: "WEBHOOK_MODE_MISMATCH", field: "livemode" });
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.CREATED);
+      expect(await ordersOf(checkoutId)).toHaveLength(0);
+      const noted = await t.db
+        .select()
+        .from(schema.paymentWebhookEvent)
+        .where(eq(schema.paymentWebhookEvent.eventId, String(event.id)));
+      expect(noted).toEqual([]);
+      // The same event in its own mode is taken.
+      expect((await webhook({ ...event, id: `${event.id}_test`, livemode: false })).statusCode).toBe(200);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.AUTHORIZED);
+    });
+
     test("an event signed by another organisation's account moves nothing of this one's", async () => {
-      const other = await connectStripe(t, t.restaurantB);
+      const other = await connectStripe(t, t.restaurantB, { stripe });
       const { paymentId, sessionId } = await startPayment();
       const res = await webhook(stripe.complete(sessionId), {
         secret: other.webhookSecret,
@@ -484,5 +545,206 @@ describe.each(await testDbKinds())("the Stripe provider, on %s", (kind) => {
         expect(stripeRefundsOf(paymentId)).toEqual([expect.objectContaining({ amount: 1000 })]);
       },
     );
+  });
+
+  describe("refunds made in Stripe's dashboard", () => {
+    async function paidOrder() {
+      const started = await startPayment({ lines: [{ product: "classic-burger", amount: 2 }] });
+      expect((await webhook(stripe.complete(started.sessionId))).statusCode).toBe(200);
+      return { ...started, orderId: (await checkoutRow(t, started.checkoutId)).orderId! };
+    }
+    const orderState = async (orderId: string) =>
+      (await t.request(actors.as("manager", { method: "GET", url: `/api/admin/orders/${orderId}/refunds` }))).json();
+    const refundCallsOf = (paymentId: string) =>
+      stripe.requestsTo("/v1/refunds").filter((r) => r.form["metadata[paymentId]"] === paymentId);
+
+    test("one is taken over as the order's refund, once by Stripe's id however often the event comes", async () => {
+      const { orderId, paymentId, sessionId } = await paidOrder();
+      const made = stripe.refundInDashboard(sessionId, 3000);
+      expect((await webhook(stripe.chargeRefunded(sessionId))).statusCode).toBe(200);
+      // Stripe sends the event again, and a later one about the same charge.
+      expect((await webhook(stripe.chargeRefunded(sessionId))).statusCode).toBe(200);
+
+      const state = await orderState(orderId);
+      expect(state).toMatchObject({ paid: 238, refunded: 30, refundable: 208 });
+      expect(state.refunds).toEqual([
+        expect.objectContaining({ kind: "amount", amount: 30, online: 30, byStaff: false, providerRefundId: made.id }),
+      ]);
+      // Its part is done already: the outbox never asks Stripe for it.
+      const [part] = await refundsOf(t, paymentId);
+      expect(part).toMatchObject({ amountMinor: 3000, attempts: 0 });
+      expect(part!.doneAt).not.toBeNull();
+      await testDeps(t).refunds.deliverDue();
+      expect(refundCallsOf(paymentId)).toEqual([]);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.AUTHORIZED);
+      // The guest is told, once; the audit says it was made in Stripe.
+      const messages = await t.db
+        .select()
+        .from(schema.receiptMessage)
+        .where(eq(schema.receiptMessage.orderId, orderId));
+      expect(messages.filter((message) => message.kind === "refunded")).toHaveLength(1);
+      const audits = await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "order.refund"));
+      const audit = audits.find((entry) => (entry.after as { orderId?: string }).orderId === orderId);
+      expect(audit).toMatchObject({
+        actorName: "Stripe dashboard",
+        accountId: null,
+        after: { refunded: 30, madeAt: "stripe", providerRefundId: made.id, online: 30 },
+      });
+    });
+
+    test("beside a refund from the back office, only the dashboard's is taken over", async () => {
+      const { orderId, paymentId, sessionId } = await paidOrder();
+      const ours = await t.request(
+        actors.as("manager", {
+          method: "POST",
+          url: `/api/admin/orders/${orderId}/refunds`,
+          payload: { kind: "amount", amount: 10, reason: "Cold" },
+        }),
+      );
+      expect(ours.statusCode).toBe(201);
+      await vi.waitFor(async () => expect((await refundsOf(t, paymentId))[0]?.doneAt).toBeTruthy(), {
+        timeout: 10_000,
+      });
+      expect((await webhook(stripe.chargeRefunded(sessionId))).statusCode).toBe(200);
+      expect((await orderState(orderId)).refunds).toHaveLength(1);
+      const made = stripe.refundInDashboard(sessionId, 2000);
+      expect((await webhook(stripe.chargeRefunded(sessionId))).statusCode).toBe(200);
+      const state = await orderState(orderId);
+      expect(state).toMatchObject({ refunded: 30, refundable: 208 });
+      expect(
+        state.refunds.map((refund: { providerRefundId: string | null }) => refund.providerRefundId).sort(),
+      ).toEqual([made.id, null].sort());
+    });
+
+    test("everything refunded there: the payment is REFUNDED and the kitchen's order says refunded in full", async () => {
+      const { orderId, paymentId, sessionId } = await paidOrder();
+      stripe.refundInDashboard(sessionId, 23800);
+      expect((await webhook(stripe.chargeRefunded(sessionId))).statusCode).toBe(200);
+      expect(await orderState(orderId)).toMatchObject({ refunded: 238, refundable: 0 });
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.REFUNDED);
+      const kitchen = await t.request(actors.as("staff", { method: "GET", url: `/api/admin/orders/${orderId}` }));
+      expect(kitchen.json()).toMatchObject({ kitchenStatus: "new", refundedInFull: true });
+    });
+
+    test("more than the order has left here (a back-office refund still on its way): only what is left", async () => {
+      const { orderId, sessionId } = await paidOrder();
+      // The back office's 100 kr. is decided but not yet at Stripe when the dashboard refunds everything.
+      stripe.failNext("POST", /^\/v1\/refunds$/, "server-error");
+      const ours = await t.request(
+        actors.as("manager", {
+          method: "POST",
+          url: `/api/admin/orders/${orderId}/refunds`,
+          payload: { kind: "amount", amount: 100, reason: "Wrong order" },
+        }),
+      );
+      expect(ours.statusCode).toBe(201);
+      stripe.refundInDashboard(sessionId, 23800);
+      expect((await webhook(stripe.chargeRefunded(sessionId))).statusCode).toBe(200);
+      const state = await orderState(orderId);
+      expect(state).toMatchObject({ paid: 238, refunded: 238, refundable: 0 });
+      expect(
+        state.refunds.find((refund: { providerRefundId: string | null }) => refund.providerRefundId),
+      ).toMatchObject({ amount: 138 });
+    });
+  });
+
+  describe("the account that took a payment", () => {
+    /** An order paid through Stripe (completed by webhook), and its Stripe payment. */
+    async function paidOrder() {
+      const started = await startPayment();
+      expect((await webhook(stripe.complete(started.sessionId))).statusCode).toBe(200);
+      return { ...started, orderId: (await checkoutRow(t, started.checkoutId)).orderId! };
+    }
+
+    const refund = (orderId: string, amount: number) =>
+      t.request(
+        actors.as("manager", {
+          method: "POST",
+          url: `/api/admin/orders/${orderId}/refunds`,
+          payload: { kind: "amount", amount, reason: "Cold" },
+        }),
+      );
+    const orderRefundsOf = (orderId: string) =>
+      t.db.select().from(schema.orderRefund).where(eq(schema.orderRefund.orderId, orderId));
+    const sweep = async () => {
+      const provider = stripePaymentProvider({
+        credentials: createPaymentAccountCredentials(t.db, t.config.secretsKey),
+        apiUrl: stripe.url,
+        expiryMinutes: 30,
+        now: clock.now,
+      });
+      await testDeps(t, [provider]).refunds.deliverDue();
+    };
+
+    // Each test stores another account (or none) for restaurant A: the file's account is stored again after it.
+    let original: StripeAccount;
+    beforeEach(() => {
+      original = account;
+    });
+    afterEach(async () => {
+      account = await connectStripe(t, t.restaurantA, { stripe, secretKey: original.secretKey });
+    });
+
+    test("is stored on the payment: the Stripe account's id and a fingerprint of the key, never the key", async () => {
+      const { paymentId } = await startPayment();
+      const row = await paymentRow(paymentId);
+      expect(row.providerAccountId).toBe(account.providerAccountId);
+      expect(row.providerAccountId).toMatch(/^acct_/);
+      expect(row.providerKeyFingerprint).toMatch(/^[0-9a-f]{16}$/);
+      expect(JSON.stringify(row)).not.toContain(account.secretKey);
+    });
+
+    test("a new key of the same account (rolled in Stripe): refunds of earlier payments still go through", async () => {
+      const { orderId, paymentId } = await paidOrder();
+      const rolled = stripe.rollKey(account.secretKey);
+      account = await connectStripe(t, t.restaurantA, { stripe, secretKey: rolled });
+      expect(account.providerAccountId).toBe(original.providerAccountId);
+      expect((await refund(orderId, 10)).statusCode).toBe(201);
+      await vi.waitFor(async () => expect((await refundsOf(t, paymentId))[0]?.doneAt).toBeTruthy(), {
+        timeout: 10_000,
+      });
+      const [call] = stripe.requestsTo("/v1/refunds").filter((r) => r.form["metadata[paymentId]"] === paymentId);
+      expect(call!.apiKey).toBe(rolled);
+    });
+
+    test.each([
+      ["another Stripe account's key is stored now", "other"],
+      ["the account was removed", "removed"],
+      ["the same account's key of the other mode (live) is stored now", "live"],
+    ] as const)("%s: the refund is refused plainly (422), and nothing is written", async (_, change) => {
+      const { orderId, paymentId } = await paidOrder();
+      if (change === "other") await connectStripe(t, t.restaurantA, { stripe });
+      if (change === "removed") await disconnectStripe(t, account);
+      if (change === "live") {
+        const live = stripe.rollKey(account.secretKey, "live");
+        const stored = await connectStripe(t, t.restaurantA, { stripe, secretKey: live, liveMode: true });
+        expect(stored.providerAccountId).toBe(original.providerAccountId);
+      }
+      const res = await refund(orderId, 10);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors[0]).toMatchObject({
+        code: "Refund.OtherProviderAccount",
+        message: expect.stringContaining("Refund it in that account's Stripe dashboard"),
+      });
+      expect(await orderRefundsOf(orderId)).toEqual([]);
+      expect(await refundsOf(t, paymentId)).toEqual([]);
+      expect((await paymentRow(paymentId)).state).toBe(PaymentState.AUTHORIZED);
+    });
+
+    test("a refund still due when the account was replaced fails in the outbox saying why, not 'No such session'", async () => {
+      const { orderId, paymentId } = await paidOrder();
+      stripe.failNext("POST", /^\/v1\/refunds$/, "server-error");
+      expect((await refund(orderId, 10)).statusCode).toBe(201);
+      await vi.waitFor(async () => expect((await refundsOf(t, paymentId))[0]?.attempts).toBe(1), { timeout: 10_000 });
+      await connectStripe(t, t.restaurantA, { stripe });
+      clock.advanceMinutes(1);
+      const before = stripe.requests.length;
+      await sweep();
+      const [row] = await refundsOf(t, paymentId);
+      expect(row!.doneAt).toBeNull();
+      expect(row!.lastError).toContain("taken with another Stripe account");
+      // Nothing was asked of the other account.
+      expect(stripe.requests.slice(before).filter((r) => r.path.startsWith("/v1/"))).toEqual([]);
+    });
   });
 });

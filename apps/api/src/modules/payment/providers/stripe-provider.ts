@@ -12,9 +12,10 @@
  *
  * Only the SDK's public API is used. docs/payment-providers.md describes the interface.
  */
+import type { LanguageCode } from "@app/contracts";
 import { PaymentState } from "@app/domain";
 import type Stripe from "stripe";
-import type { PaymentAccountCredentials } from "../../payment-accounts";
+import { isTakingAccount, type PaymentAccountCredentials } from "../../payment-accounts";
 import type { CreatePaymentInput, CreatePaymentResult, OnlineMethod, PaymentProvider, PaymentRow } from "./provider";
 import {
   idOf,
@@ -61,7 +62,7 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
   async function accountOf(payment: PaymentRow) {
     const account = await credentials.forUnit(payment.productionUnitId);
     if (!account) throw new Error("The restaurant has no Stripe account (or SECRETS_KEY is not set)");
-    return { stripe: clients.of(account.secretKey), secrets: [account.secretKey, account.webhookSecret] };
+    return { account, stripe: clients.of(account.secretKey), secrets: [account.secretKey, account.webhookSecret] };
   }
 
   async function call<T>(payment: PaymentRow, what: string, run: (stripe: Stripe) => Promise<T>): Promise<T> {
@@ -70,6 +71,20 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
       return await run(stripe);
     } catch (error) {
       throw stripeFailure(what, error, secrets);
+    }
+  }
+
+  /**
+   * The account now stored must be the one that took the payment: another account's key cannot see its session
+   * (Stripe answers "No such checkout.session"). Said plainly in the refund outbox's error instead.
+   */
+  async function requireTakingAccount(payment: PaymentRow) {
+    const { account } = await accountOf(payment);
+    if (!isTakingAccount(payment, account)) {
+      throw new Error(
+        `The payment was taken with another Stripe account (${payment.providerAccountId}, ${payment.isTest ? "test" : "live"} mode) ` +
+          `than the one stored now (${account.providerAccountId}, ${account.liveMode ? "live" : "test"} mode): refund it in that account's Stripe dashboard`,
+      );
     }
   }
 
@@ -102,12 +117,19 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
 
     async createPayment(input): Promise<CreatePaymentResult> {
       const params = checkoutSessionParams(input, expiresAt(now(), options.expiryMinutes));
-      const session = await call(input.payment, "creating the Checkout Session", (stripe) =>
+      const { account, stripe, secrets } = await accountOf(input.payment);
+      const session = await stripe.checkout.sessions
         // The payment's id as the key: a repeated request (double click, retry) gets the same session.
-        stripe.checkout.sessions.create(params, { idempotencyKey: input.payment.id }),
-      );
+        .create(params, { idempotencyKey: input.payment.id })
+        .catch((error: unknown) => {
+          throw stripeFailure("creating the Checkout Session", error, secrets);
+        });
       if (!session.url) throw new Error("Stripe answered a Checkout Session without a page");
-      return { providerReference: session.id, hostedPageUrl: session.url };
+      return {
+        providerReference: session.id,
+        hostedPageUrl: session.url,
+        account: { providerAccountId: account.providerAccountId, keyFingerprint: account.keyFingerprint },
+      };
     },
 
     hostedPageUrl(payment) {
@@ -120,6 +142,7 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
 
     async refund(payment, amountMinor, refundId) {
       requireWholeOre(amountMinor);
+      await requireTakingAccount(payment);
       const session = await retrieveSession(payment);
       const paymentIntent = idOf(session.payment_intent);
       if (!paymentIntent) throw new Error("The Checkout Session has no PaymentIntent to refund");
@@ -141,6 +164,17 @@ export function stripePaymentProvider(options: StripeProviderOptions): PaymentPr
   };
 }
 
+/** The session's one line, as the guest reads it on Stripe's page, in the guest's language. */
+const ORDER_AT: Record<LanguageCode, (restaurant: string) => string> = {
+  "da-DK": (restaurant) => `Bestilling hos ${restaurant}`,
+  "en-US": (restaurant) => `Order at ${restaurant}`,
+};
+
+const STRIPE_LOCALE: Record<LanguageCode, Stripe.Checkout.SessionCreateParams.Locale> = {
+  "da-DK": "da",
+  "en-US": "en",
+};
+
 /** The Checkout Session of a payment: one line of the whole amount, our ids in its metadata. */
 export function checkoutSessionParams(input: CreatePaymentInput, expiresAtSeconds: number) {
   const { payment, amountMinor, apiBaseUrl } = input;
@@ -153,7 +187,7 @@ export function checkoutSessionParams(input: CreatePaymentInput, expiresAtSecond
         price_data: {
           currency: input.currency.toLowerCase(),
           unit_amount: amountMinor,
-          product_data: { name: `Bestilling hos ${input.restaurantName}` },
+          product_data: { name: ORDER_AT[input.language](input.restaurantName) },
         },
       },
     ],
@@ -166,6 +200,8 @@ export function checkoutSessionParams(input: CreatePaymentInput, expiresAtSecond
     success_url: `${apiBaseUrl}/payment/stripe/return/${payment.id}`,
     cancel_url: `${apiBaseUrl}/payment/stripe/cancel/${payment.id}`,
     expires_at: expiresAtSeconds,
+    // Stripe's page in the guest's language too (https://docs.stripe.com/api/checkout/sessions/create#create_checkout_session-locale).
+    locale: STRIPE_LOCALE[input.language],
   };
   if (input.receiptEmail) params.customer_email = input.receiptEmail;
   return params;

@@ -14,6 +14,7 @@
  * every restaurant's events from the same few addresses, so a per-address count would let one restaurant with a
  * wrong secret in the back office shut out every other restaurant's events, and a per-URL count would let anyone
  * who knows a URL shut out its restaurant's events. A right signature costs nothing; Stripe retries a 429 later.
+ * A verified event of the other mode than the account's key is refused too (modeMismatch says why).
  */
 import { ErrorBody, STRIPE_WEBHOOK_EVENTS, StripeWebhookAnswer, StripeWebhookParams } from "@app/contracts";
 import type { FastifyBaseLogger } from "fastify";
@@ -60,6 +61,23 @@ const signatureInvalid = () =>
     "stripe-signature",
   );
 
+/**
+ * A verified event whose mode is not the stored key's. It can only come from a signing secret of the other mode
+ * than the key (Stripe's test and live endpoints have their own secrets): every event of that endpoint is about
+ * payments this account never makes, while the events of the key's own mode never arrive. Refused, not ignored:
+ * a 400 shows as failing deliveries in the owner's Stripe dashboard, and Stripe emails the account about a
+ * failing endpoint, so the owner learns of the mix-up (a 200 would hide it). It is not counted as a wrong guess:
+ * the signature was right. A test event can never move a live payment, nor the reverse.
+ */
+const modeMismatch = (accountLive: boolean) =>
+  invalid(
+    "WEBHOOK_MODE_MISMATCH",
+    accountLive
+      ? "This webhook URL belongs to a live Stripe account, and the event is from Stripe's test mode: register the URL in live mode and store its signing secret"
+      : "This webhook URL belongs to a Stripe account in test mode, and the event is a live one: register the URL in test mode and store its signing secret",
+    "livemode",
+  );
+
 function webhookRoute(
   scope: Api,
   outcomes: PaymentOutcomes,
@@ -78,7 +96,8 @@ function webhookRoute(
         description:
           "Register this URL (with the account's webhookId from the back office) in Stripe for the events " +
           `${STRIPE_WEBHOOK_EVENTS.join(", ")}. The raw JSON body must verify with the account's signing ` +
-          "secret (Stripe-Signature, at most 5 minutes old), else 400 WEBHOOK_SIGNATURE_INVALID and nothing changes. " +
+          "secret (Stripe-Signature, at most 5 minutes old), else 400 WEBHOOK_SIGNATURE_INVALID and nothing changes; " +
+          "an event of the other mode than the account's key (livemode) is 400 WEBHOOK_MODE_MISMATCH. " +
           "Every verified event is answered 200, also a repeat, an event of no interest or one about a payment that " +
           "already moved.",
         security: [],
@@ -103,6 +122,13 @@ function webhookRoute(
           "Stripe webhook refused: its signature does not verify",
         );
         throw signatureInvalid();
+      }
+      if (event.livemode !== account.liveMode) {
+        request.log.warn(
+          { webhookId: request.params.webhookId, eventId: event.id, eventLiveMode: event.livemode },
+          "Stripe webhook refused: a test-mode event for a live account, or a live event for a test account",
+        );
+        throw modeMismatch(account.liveMode);
       }
       if (await isWebhookEventHandled(deps.db, STRIPE_PROVIDER_NAME, event.id)) return { received: true as const };
       await handleEvent(event, account, { outcomes, deps, context, log: request.log });
@@ -198,25 +224,59 @@ async function ownPayment(
 }
 
 /**
- * charge.refunded: refunds we asked for are already ours (payment_refund). One made in Stripe's dashboard is not,
- * and this app does not take it over (the order and the guest's messages stay as they are): it is logged, so
- * someone can see that Stripe paid back more than the back office did.
+ * charge.refunded: refunds we asked for are already ours (payment_refund; Stripe's refund carries our
+ * metadata[refundId]). One made in Stripe's dashboard is not: each is taken over as a refund of the order (the
+ * refund feature's recordProviderRefund), once by Stripe's refund id however often the event comes, so the
+ * order's page, the figures and the guest see it. Only while Stripe's refunds of the charge add up to more than
+ * ours (`amount_refunded`) is the charge's refund list read at all.
  */
 async function noteRefundedCharge(charge: Stripe.Charge, account: AccountCredentials, on: EventDeps) {
   const intentId = idOf(charge.payment_intent);
   if (!intentId) return;
   const secrets = [account.secretKey, account.webhookSecret];
-  const intent = await on.context.clients
-    .of(account.secretKey)
-    .paymentIntents.retrieve(intentId)
-    .catch((error: unknown) => {
-      throw stripeFailure("reading the refunded PaymentIntent", error, secrets);
-    });
+  const stripe = on.context.clients.of(account.secretKey);
+  const intent = await stripe.paymentIntents.retrieve(intentId).catch((error: unknown) => {
+    throw stripeFailure("reading the refunded PaymentIntent", error, secrets);
+  });
   const payment = await ownPayment(intent.metadata?.paymentId, account, on);
   if (!payment) return;
   const ours = (await findRefundedByPayment(on.deps.db, [payment.id])).get(payment.id) ?? 0;
   const fields = { paymentId: payment.id, refundedAtStripeMinor: charge.amount_refunded, refundedHereMinor: ours };
-  if (charge.amount_refunded > ours)
-    on.log.warn(fields, "Stripe refunded more than this app asked for (a refund made in Stripe's dashboard?)");
-  else on.log.info(fields, "Stripe confirmed refunds of a payment");
+  if (charge.amount_refunded <= ours) {
+    on.log.info(fields, "Stripe confirmed refunds of a payment");
+    return;
+  }
+  const refunds = await madeInDashboard(stripe, charge.id, payment.id).catch((error: unknown) => {
+    throw stripeFailure("listing the charge's refunds", error, secrets);
+  });
+  for (const refund of refunds) {
+    const taken = await on.deps.orderRefunds.recordProviderRefund({
+      payment,
+      providerRefundId: refund.id,
+      amountMinor: refund.amount,
+    });
+    const about = { ...fields, stripeRefundId: refund.id, amountMinor: refund.amount };
+    if (taken.kind === "recorded" && taken.leftOutMinor === 0)
+      on.log.info({ ...about, orderRefundId: taken.orderRefundId }, "Stripe dashboard refund recorded as the order's");
+    else if (taken.kind === "recorded" || taken.kind === "nothing-left")
+      on.log.warn(
+        { ...about, leftOutMinor: taken.leftOutMinor },
+        "Stripe refunded more than the order has left here: only what was left is recorded",
+      );
+    else if (taken.kind === "no-order")
+      on.log.warn(about, "Stripe refunded a payment that placed no order: nothing to record it on");
+  }
+}
+
+/**
+ * The charge's refunds that this app did not ask for (no metadata[refundId] of ours), succeeded or on their way,
+ * oldest first (https://docs.stripe.com/api/refunds/list answers newest first).
+ */
+async function madeInDashboard(stripe: Stripe, chargeId: string, paymentId: string): Promise<Stripe.Refund[]> {
+  const found: Stripe.Refund[] = [];
+  for await (const refund of stripe.refunds.list({ charge: chargeId, limit: 100 })) {
+    const ours = refund.metadata?.paymentId === paymentId && Boolean(refund.metadata?.refundId);
+    if (!ours && (refund.status === "succeeded" || refund.status === "pending")) found.push(refund);
+  }
+  return found.reverse();
 }

@@ -37,6 +37,8 @@ function paymentWith(state: number, method: string, continueUrl: string | null):
     clientAddress: null,
     openedAt: null,
     providerPageUrl: null,
+    providerAccountId: null,
+    providerKeyFingerprint: null,
     createdAt: AT,
     updatedAt: AT,
   };

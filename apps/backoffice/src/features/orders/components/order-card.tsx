@@ -7,6 +7,7 @@ import { useRestaurantSummary } from "../../../lib/restaurant-list";
 import { managesRestaurant, useMe } from "../../../lib/session";
 import { changeKitchenStatus } from "../api/change-kitchen-status";
 import { money } from "../format";
+import { isUnseen } from "../live/apply-restaurant-event";
 import { useOpenOrder } from "./open-orders";
 import { OrderActions, type PrintKind } from "./order-actions";
 import { OrderDetails } from "./order-details";
@@ -22,7 +23,7 @@ export function OrderCard({ order, onPrint, printOnAccept }: Props) {
   const { t, i18n } = useTranslation();
   const { open, toggle: toggleOpen } = useOpenOrder(order.id);
   const detailsId = useId();
-  const unseen = order.kitchenStatus === "new" && order.openedAt === null;
+  const unseen = isUnseen(order);
   const items = order.lines.reduce((sum, line) => sum + line.amount, 0);
 
   const toggle = () => {
@@ -61,6 +62,9 @@ export function OrderCard({ order, onPrint, printOnAccept }: Props) {
             </span>
           )}
           {order.kitchenStatus === "picked-up" && <span className="badge">{t("orders.status.picked-up")}</span>}
+          {order.refundedInFull && order.kitchenStatus !== "rejected" && (
+            <span className="badge refunded">{t("orders.refundedInFull")}</span>
+          )}
         </button>
       </h3>
       <div id={detailsId} hidden={!open}>

@@ -8,6 +8,11 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
   const kr = (dkk: number) => money(dkk, i18n.language);
   return (
     <div className="order-details">
+      {order.refundedInFull && order.kitchenStatus !== "rejected" && (
+        <p>
+          <strong>{t("orders.refundedInFullHint")}</strong>
+        </p>
+      )}
       {order.guest.phone && (
         <p>
           <span className="muted">{t("orders.phone")}: </span>

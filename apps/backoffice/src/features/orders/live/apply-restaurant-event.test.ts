@@ -96,3 +96,8 @@ test("the alert rings for new orders nobody has opened", () => {
   ];
   expect(unseenOrders(orders).map((o) => o.id)).toEqual([A]);
 });
+
+test("a new order refunded in full does not ring: the guest has their money back, and its card says so", () => {
+  const orders = [order(A), order(B, { refundedInFull: true })];
+  expect(unseenOrders(orders).map((o) => o.id)).toEqual([A]);
+});

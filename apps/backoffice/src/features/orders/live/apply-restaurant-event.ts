@@ -69,7 +69,14 @@ export function isOldNews(
   return shown.length > 0 && shown.every((o) => !isNewer(says, o));
 }
 
-/** New and not yet opened by anyone: the orders the alert rings for. */
+/**
+ * New and not yet opened by anyone: the orders the alert rings for. One refunded in full is not: the guest has
+ * all their money back, and its card says so.
+ */
+export function isUnseen(order: AdminOrder): boolean {
+  return order.kitchenStatus === "new" && order.openedAt === null && !order.refundedInFull;
+}
+
 export function unseenOrders(orders: AdminOrder[]): AdminOrder[] {
-  return orders.filter((o) => o.kitchenStatus === "new" && o.openedAt === null);
+  return orders.filter(isUnseen);
 }

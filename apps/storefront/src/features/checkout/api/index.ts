@@ -3,7 +3,7 @@
  * codes in line and starting the payment when the order is placed). The app hands the form all of them in one object (app/routes/checkout-calls.ts); a
  * test hands it a fake.
  */
-import type { Checkout, Payment, PaymentMethod } from "@app/contracts";
+import type { Checkout, LanguageCode, Payment, PaymentMethod } from "@app/contracts";
 import { getCheckout } from "./get-checkout";
 import { getInstanceSettings } from "./get-instance-settings";
 import { saveGuestInformation } from "./save-guest-information";
@@ -32,6 +32,7 @@ export type PaymentToStart = {
   cancellationUrl: string;
   paymentMethods?: PaymentMethod[];
   receiptEmail?: string;
+  language?: LanguageCode;
 };
 
 export type CheckoutApi = typeof checkoutApi & OtherFeatureCalls;

@@ -2,6 +2,7 @@ import type { Basket, Checkout, InstanceSetting, PaymentMethod } from "@app/cont
 import { type ReactNode, type RefObject, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { FullPageSpinner } from "../../../components/ui/spinner";
+import { DEFAULT_LANGUAGE, isLanguage } from "../../../lib/i18n";
 import type { CheckoutApi } from "../api";
 import {
   CheckoutPageProvider,
@@ -226,13 +227,15 @@ function usePlaceOrder(props: PlaceOrderProps, store: FormSessionStore, focus: F
   const [step, setStep] = useState<PlaceOrderStep | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const { shop, checkout, api } = props;
+  const { i18n } = useTranslation();
 
   async function place(paymentMethod: PaymentMethod) {
     setRefusal(null);
     store.dispatch({ type: "validationErrorsShown" });
     let outcome: Awaited<ReturnType<typeof placeOrder>>;
     try {
-      const input = { shop, checkout, session: store.getSnapshot(), paymentMethod, origin: props.origin };
+      const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+      const input = { shop, checkout, session: store.getSnapshot(), paymentMethod, origin: props.origin, language };
       outcome = await placeOrder(input, { api, onStep: setStep });
     } catch (error) {
       setStep(null);
