@@ -3,9 +3,11 @@ import { schema } from "@app/db";
 import { and, eq } from "@app/db/orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { type AdminSession, organisationOf, signInAs } from "../../testing/admin-session";
+import { basketHelpers } from "../../testing/basket-helpers";
 import { productId, withFreshToken } from "../../testing/checkout-fixtures";
 import { finalize, pay, paymentsOf, preparedCheckout, pressTestButton } from "../../testing/order-fixtures";
 import { type DemoRestaurant, useTestApp } from "../../testing/test-app";
+import { menuEditorCalls, productUpdate } from "../catalogue/editing/testing";
 
 const { t, clock } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
 
@@ -46,6 +48,8 @@ const blockedProducts = async () => {
   return res.json<{ productId: number }[]>().map((row) => row.productId);
 };
 const cola = () => productId(t, A(), "cola");
+const basket = basketHelpers(() => t);
+const menuEditor = menuEditorCalls(() => t);
 
 describe("GET /api/admin/restaurants/{id}/catalogue-items", () => {
   test("lists the restaurant's products with a category and its choices with their option group", async () => {
@@ -61,6 +65,61 @@ describe("GET /api/admin/restaurants/{id}/catalogue-items", () => {
   test("names in English when asked", async () => {
     const items = (await read("/catalogue-items?language=en-US")).json<CatalogueItems>();
     expect(items.choices.map((c) => c.name)).toContain("Onion rings");
+  });
+});
+
+describe("GET /api/admin/restaurants/{id}/catalogue-items offers only what a guest can order", () => {
+  /** Deletes through the menu editor; an item a basket names is archived, not deleted (catalogue editing). */
+  async function deleteInEditor(path: string) {
+    const res = await menuEditor.save(await menuEditor.member("manager"), "DELETE", path);
+    expect(res.json()).toMatchObject({ result: "archived" });
+  }
+
+  test("leaves out a product archived by its delete, yet still names it where it is sold out", async () => {
+    const id = await productId(t, A(), "milkshake-vanilla");
+    const { id: basketId } = await basket.newBasket();
+    await basket.added(basketId, { productId: id, amount: 1 });
+    expect((await soldOut(id, { kind: "restored" })).statusCode).toBe(200);
+
+    await deleteInEditor(`/products/${id}`);
+
+    const items = (await read("/catalogue-items")).json<CatalogueItems>();
+    expect(items.products.map((p) => p.id)).not.toContain(id);
+    const availability = (await read("/availability")).json<Availability>();
+    expect(availability.soldOut).toContainEqual(expect.objectContaining({ id, name: "Milkshake vanilje" }));
+    await send("DELETE", `/sold-out/product/${id}`);
+  });
+
+  test("leaves out a product the menu editor hides", async () => {
+    const id = await productId(t, A(), "brownie");
+    const manager = await menuEditor.member("manager");
+    const hide = await menuEditor.save(
+      manager,
+      "PUT",
+      `/products/${id}`,
+      productUpdate(await menuEditor.product(manager, id), { isVisible: false }),
+    );
+    expect(hide.statusCode, hide.body).toBe(200);
+
+    const items = (await read("/catalogue-items")).json<CatalogueItems>();
+    expect(items.products.map((p) => p.id)).not.toContain(id);
+  });
+
+  test("leaves out a choice archived by its delete", async () => {
+    const burger = await basket.productId("Classic burger");
+    const bacon = await basket.option(burger, "Ekstra", "Bacon");
+    const { id: basketId } = await basket.newBasket();
+    await basket.added(basketId, {
+      productId: burger,
+      amount: 1,
+      choices: [...(await basket.burgerBasics(burger)), bacon],
+    });
+    expect((await read("/catalogue-items")).json<CatalogueItems>().choices.map((c) => c.id)).toContain(bacon.choiceId);
+
+    await deleteInEditor(`/choices/${bacon.choiceId}`);
+
+    const items = (await read("/catalogue-items")).json<CatalogueItems>();
+    expect(items.choices.map((c) => c.id)).not.toContain(bacon.choiceId);
   });
 });
 
