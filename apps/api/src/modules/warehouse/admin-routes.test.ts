@@ -1,4 +1,4 @@
-import type { Availability, CatalogueItems } from "@app/contracts";
+import type { Availability, CatalogueItems, MenuEditor } from "@app/contracts";
 import { schema } from "@app/db";
 import { and, eq } from "@app/db/orm";
 import { beforeEach, describe, expect, test } from "vitest";
@@ -7,7 +7,6 @@ import { basketHelpers } from "../../testing/basket-helpers";
 import { productId, withFreshToken } from "../../testing/checkout-fixtures";
 import { finalize, pay, paymentsOf, preparedCheckout, pressTestButton } from "../../testing/order-fixtures";
 import { type DemoRestaurant, useTestApp } from "../../testing/test-app";
-import { menuEditorCalls, productUpdate } from "../catalogue/editing/testing";
 
 const { t, clock } = useTestApp("2026-11-23T10:00:00Z"); // a Monday, 11:00 in Copenhagen
 
@@ -49,7 +48,6 @@ const blockedProducts = async () => {
 };
 const cola = () => productId(t, A(), "cola");
 const basket = basketHelpers(() => t);
-const menuEditor = menuEditorCalls(() => t);
 
 describe("GET /api/admin/restaurants/{id}/catalogue-items", () => {
   test("lists the restaurant's products with a category and its choices with their option group", async () => {
@@ -69,9 +67,24 @@ describe("GET /api/admin/restaurants/{id}/catalogue-items", () => {
 });
 
 describe("GET /api/admin/restaurants/{id}/catalogue-items offers only what a guest can order", () => {
-  /** Deletes through the menu editor; an item a basket names is archived, not deleted (catalogue editing). */
+  /** A manager of restaurant A changes the menu in the menu editor, as the back office does. */
+  const editMenu = async (method: "GET" | "PUT" | "DELETE", path: string, payload?: object) => {
+    const manager = await signInAs(t.db, {
+      organisationId: await organisationOf(t.db, unitOf(A())),
+      role: "manager",
+      productionUnitIds: [unitOf(A())],
+      now: clock.now(),
+    });
+    return t.request({
+      method,
+      url: admin(`/menu-editor${path}`),
+      headers: manager.headers,
+      ...(payload ? { payload } : {}),
+    });
+  };
+  /** An item a basket names is archived by its delete, not deleted (catalogue editing). */
   async function deleteInEditor(path: string) {
-    const res = await menuEditor.save(await menuEditor.member("manager"), "DELETE", path);
+    const res = await editMenu("DELETE", path);
     expect(res.json()).toMatchObject({ result: "archived" });
   }
 
@@ -92,13 +105,16 @@ describe("GET /api/admin/restaurants/{id}/catalogue-items offers only what a gue
 
   test("leaves out a product the menu editor hides", async () => {
     const id = await productId(t, A(), "brownie");
-    const manager = await menuEditor.member("manager");
-    const hide = await menuEditor.save(
-      manager,
-      "PUT",
-      `/products/${id}`,
-      productUpdate(await menuEditor.product(manager, id), { isVisible: false }),
-    );
+    const editor = (await editMenu("GET", "")).json<MenuEditor>();
+    const {
+      id: _id,
+      updatedAt: _at,
+      updatedBy: _by,
+      archivedAt: _archived,
+      modifiers: _groups,
+      ...fields
+    } = editor.products.find((row) => row.id === id)!;
+    const hide = await editMenu("PUT", `/products/${id}`, { ...fields, isVisible: false });
     expect(hide.statusCode, hide.body).toBe(200);
 
     const items = (await read("/catalogue-items")).json<CatalogueItems>();
