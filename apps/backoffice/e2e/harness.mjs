@@ -12,6 +12,9 @@ import { chromium } from "playwright-core";
 
 export { DESKTOP, PHONE, seriousAxeViolations } from "../../storefront/e2e/harness.mjs";
 
+/** A tablet in portrait (an iPad Air's 820×1180): the back office's kitchen and order screens' size. */
+export const TABLET = { width: 820, height: 1180 };
+
 const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 export const screenshotDir = process.env.BACKOFFICE_SHOTS ?? join(dirname(fileURLToPath(import.meta.url)), "artifacts");
 
