@@ -1,5 +1,6 @@
 import type { AuditEntry } from "@app/contracts";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SelectField } from "../../components/form";
@@ -98,7 +99,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
       </h2>
       <p className="muted">
         <time dateTime={entry.at}>{at.toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" })}</time>{" "}
-        · {entry.actorName || entry.actorEmail}
+        · {actorText(t, entry)}
       </p>
       {changes.length > 0 && (
         <dl className="diff">
@@ -134,4 +135,10 @@ function Value({ value }: { value: Change["before"] }) {
   if (Array.isArray(value)) return <span>{value.map(listItemText).join(", ")}</span>;
   if (typeof value === "object") return <code>{JSON.stringify(value)}</code>;
   return <span className="value">{String(value)}</span>;
+}
+
+/** Who made the change: a person by name, the server's own jobs (actor email "system") by their name translated. */
+function actorText(t: TFunction, entry: { actorName: string; actorEmail: string }): string {
+  if (entry.actorEmail === "system") return t(`audit.system.${entry.actorName}`, { defaultValue: entry.actorName });
+  return entry.actorName || entry.actorEmail;
 }
