@@ -27,6 +27,23 @@ export function RestaurantLayout() {
       </>
     );
   }
+  // Staff of the restaurant may follow a manager's link here (figures, a menu page): its settings are not theirs.
+  if (restaurant.error instanceof ApiError && restaurant.error.status === 403) {
+    return (
+      <>
+        <PageHeading title={t("restaurant.managersOnly.title")} />
+        <p>{t("restaurant.managersOnly.text")}</p>
+        <p className="actions">
+          <Link className="button" to={`/restaurants/${id}/orders`}>
+            {t("nav.orders")}
+          </Link>
+          <Link className="button quiet" to={`/restaurants/${id}/kitchen`}>
+            {t("kitchen.title")}
+          </Link>
+        </p>
+      </>
+    );
+  }
   return (
     <>
       <PageHeading title={restaurant.data?.name ?? t("restaurant.title")} />
