@@ -110,9 +110,12 @@ export function createHarness({ env = {} } = {}) {
   };
 }
 
-/** The back office's refusals it shows a message for (a wrong password, a taken host, a low contrast, 401 at start). */
+/**
+ * The back office's refusals it shows a message for (a wrong password, a taken host, a low contrast, 401 at start,
+ * 403 to a kitchen account on a manager's page).
+ */
 function isExpectedRefusal(text) {
-  return /Failed to load resource: the server responded with a status of (400|401|404|409|422)/.test(text);
+  return /Failed to load resource: the server responded with a status of (400|401|403|404|409|422)/.test(text);
 }
 
 /**

@@ -258,6 +258,20 @@ test("the kitchen display: an accepted order's tile, an item struck through, bum
 });
 
 // Last: what every page above reported.
+test("kitchen A following a manager's link to the figures is told they are for managers and owners, and gets its orders", async () => {
+  const page = await product.newPage(TABLET);
+  await signIn(page);
+  const restaurantId = /restaurants\/(\d+)/.exec(page.url())[1];
+  await page.goto(product.url("localhost", `/admin/restaurants/${restaurantId}/figures?period=last7`));
+  await page.getByRole("heading", { level: 1, name: "Kun for ledere og ejere" }).waitFor();
+  assert.equal(await page.getByText("Det kunne ikke hentes").count(), 0, "not a connection problem");
+  await axeClean(page, "a manager's page opened by the kitchen");
+  await screenshot(page, "tablet-da-managers-only");
+  await page.getByRole("link", { name: "Bestillinger" }).last().click();
+  await page.waitForURL(/\/orders$/);
+  await page.close();
+});
+
 test("no page reported a Content-Security-Policy violation or a console error", () => {
   assert.deepEqual(product.cspViolations, []);
   assert.deepEqual(product.consoleErrors, []);
