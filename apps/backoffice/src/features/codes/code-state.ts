@@ -1,4 +1,4 @@
-import type { DiscountCodeView } from "@app/contracts";
+import type { DiscountCodeView, GiftcardView } from "@app/contracts";
 
 /**
  * Whether a guest can use the code today: switched on is not enough. A code past its last day, before its first
@@ -14,5 +14,15 @@ export function codeState(code: CodeFacts, today: string): CodeState {
   if (code.validUntil !== null && code.validUntil < today) return "expired";
   if (code.validFrom !== null && today < code.validFrom) return "notYet";
   if (code.usageLimit !== null && code.usageCount >= code.usageLimit) return "usedUp";
+  return "on";
+}
+
+type CardFacts = Pick<GiftcardView, "isActive" | "validUntil" | "balance">;
+
+/** The same for a gift card: one past its last day, or with nothing left on it, pays for nothing. */
+export function giftcardState(card: CardFacts, today: string): Exclude<CodeState, "notYet"> {
+  if (!card.isActive) return "off";
+  if (card.validUntil !== null && card.validUntil < today) return "expired";
+  if (card.balance <= 0) return "usedUp";
   return "on";
 }
