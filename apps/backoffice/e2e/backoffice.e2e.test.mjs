@@ -14,6 +14,7 @@ import {
   screenshot,
   seriousAxeViolations,
   solidPng,
+  TABLET,
   tabTo,
 } from "./harness.mjs";
 
@@ -340,6 +341,77 @@ test("owner A, desktop, English: a refused save in English keeps what was typed;
   assert.equal(await picked("Bag fee item"), "Pose");
   await visit(page, "desktop-en-settings-of-a");
   await page.close();
+});
+
+const SECTIONS = {
+  "da-DK": { nav: "Restaurantens afsnit", last: "Betingelser" },
+  "en-US": { nav: "Restaurant sections", last: "Terms" },
+};
+
+/** Where the section links lie: their rows, and whether the current and the focused one are inside the nav's box. */
+const sectionLayout = (nav) =>
+  nav.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const inView = (link) => {
+      const r = link?.getBoundingClientRect();
+      return Boolean(r) && r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+    };
+    const links = [...element.querySelectorAll("a")];
+    return {
+      rows: new Set(links.map((link) => Math.round(link.getBoundingClientRect().top))).size,
+      allInView: links.every(inView),
+      currentInView: inView(element.querySelector('[aria-current="page"]')),
+      focusedInView: element.contains(document.activeElement) && inView(document.activeElement),
+    };
+  });
+
+test("the restaurant's nine sections: one row on desktop, tablet and phone in both languages; the current one in view, every one by keyboard", async () => {
+  const module = await (await fetch(product.url("localhost", "/api/module/domain/localhost"))).json();
+  for (const language of ["da-DK", "en-US"]) {
+    const t = TEXT[language];
+    const s = SECTIONS[language];
+    for (const [viewport, size] of [
+      [DESKTOP, "desktop"],
+      [TABLET, "tablet"],
+      [PHONE, "phone"],
+    ]) {
+      const page = await product.newPage(viewport);
+      await page.addInitScript((lang) => localStorage.setItem("backoffice.language", lang), language);
+      await page.goto(product.url("localhost", "/admin/sign-in"));
+      await input(page, t.email).fill(OWNER_A().email);
+      await input(page, t.password).fill(OWNER_A().password);
+      await page.getByRole("button", { name: t.signIn }).click();
+      await page.getByRole("heading", { level: 1, name: t.dashboard }).waitFor();
+      await page.goto(product.url("localhost", `/admin/restaurants/${module.productionUnitId}/terms`));
+      const nav = page.getByRole("navigation", { name: s.nav });
+      const current = nav.getByRole("link", { name: s.last, exact: true });
+      await current.waitFor();
+      assert.equal(await current.getAttribute("aria-current"), "page");
+      const layout = await sectionLayout(nav);
+      assert.equal(layout.rows, 1, `one row, ${size} ${language}`);
+      assert.equal(layout.currentInView, true, `the current section in view, ${size} ${language}`);
+      if (size === "desktop") assert.equal(layout.allInView, true, `every section in view on a desktop, ${language}`);
+      await visit(page, `${size}-${language.slice(0, 2)}-sections-terms`);
+
+      // By keyboard from the first section to the last: each focused link scrolls into view.
+      const links = nav.getByRole("link");
+      await tabTo(page, links.first());
+      for (let index = 0; index < 9; index++) {
+        assert.equal(
+          (await sectionLayout(nav)).focusedInView,
+          true,
+          `section ${index + 1} in view, ${size} ${language}`,
+        );
+        if (index < 8) await page.keyboard.press("Tab");
+      }
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("Enter");
+      await page.waitForURL(/\/settings$/);
+      await nav.locator('[aria-current="page"]').waitFor();
+      assert.equal((await sectionLayout(nav)).currentInView, true);
+      await page.close();
+    }
+  }
 });
 
 /** Every back-office page in one language at one size: axe on each, a screenshot of each. */

@@ -66,6 +66,10 @@ test("owner A, phone, Danish: a category-limited code with refusals on their fie
   await page.getByRole("link", { name: "Rabatkoder" }).click();
   await page.getByRole("heading", { level: 2, name: "Ny rabatkode" }).waitFor();
   await settled(page, "phone-da-codes");
+  // A code past its last day says so instead of "Aktiv" (the demo's VINTER20 ended 1 January 2025).
+  const badge = (code) => page.getByRole("article", { name: code }).locator(".badge").textContent();
+  assert.equal(await badge("VINTER20"), "Udløbet");
+  assert.equal(await badge("SOMMER10"), "Aktiv");
 
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Opret kode" }) });
   await input(form, "Kode").fill("Sommer-26");
@@ -144,6 +148,8 @@ test("both pages, desktop in Danish and English and phone in English: axe clean,
     await page.goto(product.url("localhost", `/admin/restaurants/${restaurantA}/discount-codes`));
     const entry = page.getByRole("article", { name: "SOMMER-26" });
     await entry.waitFor();
+    const expired = await page.getByRole("article", { name: "VINTER20" }).locator(".badge").textContent();
+    assert.equal(expired, en ? "Expired" : "Udløbet");
     await entry.getByRole("button", { name: `${en ? "Change" : "Ret"} SOMMER-26` }).click();
     await page.getByRole("heading", { level: 2, name: en ? "Change SOMMER-26" : "Ret SOMMER-26" }).waitFor();
     assert.equal(await input(page, en ? "Amount in kr." : "Beløb i kr.").inputValue(), en ? "50.00" : "50,00");

@@ -225,6 +225,70 @@ test("Danish, phone then desktop: today's order in the figures, a refused period
   await page.close();
 });
 
+test("the period is in the address: a reload, Back and a shared link keep it, the report returns to it; a bad one shows today", async () => {
+  const t = TEXT["da-DK"];
+  const page = await figuresPage(DESKTOP, "da-DK", restaurantId);
+  const figuresUrl = product.url("localhost", `/admin/restaurants/${restaurantId}/figures`);
+  const checked = (name) => page.getByRole("radio", { name, exact: true }).isChecked();
+
+  await tabTo(page, page.getByRole("radio", { name: "I dag" }));
+  await page.keyboard.press("ArrowRight");
+  await page.waitForURL(/\?period=yesterday$/);
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("value")), "yesterday", "focus stays");
+  await page.reload();
+  await page.locator(".key-figures").waitFor();
+  assert.equal(await checked(t.yesterday), true, "a reload keeps the period");
+
+  // Chosen dates: the period shown is where they start; "Show" puts them in the address.
+  // click, not check: the radio shows the address's period, which the router changes a moment after the click.
+  await page.getByRole("radio", { name: t.custom }).click();
+  await page.waitForURL(/\?from=\d{4}-\d{2}-\d{2}&to=/);
+  await page.getByLabel(t.from, { exact: true }).fill("2026-10-01");
+  await page.getByLabel(t.to, { exact: true }).fill("2026-10-07");
+  await page.getByRole("button", { name: t.show, exact: true }).click();
+  await page.waitForURL(/\?from=2026-10-01&to=2026-10-07$/);
+  await page.locator(".key-figures").waitFor();
+
+  // A shared link opens the same period in a fresh page; its report is of the period's last day and returns to it.
+  const shared = await product.newPage(DESKTOP);
+  await shared.context().addCookies(await page.context().cookies());
+  await shared.goto(page.url());
+  await shared.locator(".key-figures").waitFor();
+  assert.equal(await shared.getByLabel(t.from, { exact: true }).inputValue(), "2026-10-01");
+  assert.equal(await shared.getByLabel(t.to, { exact: true }).inputValue(), "2026-10-07");
+  await shared.getByRole("link", { name: t.endOfDay, exact: true }).click();
+  await shared.waitForURL(/end-of-day\?from=2026-10-01&to=2026-10-07&date=2026-10-07$/);
+  assert.equal(await shared.getByLabel("Dato", { exact: true }).inputValue(), "2026-10-07");
+  await shared.getByLabel("Dato", { exact: true }).fill("2026-10-05");
+  await shared.waitForURL(/&date=2026-10-05$/);
+  await shared.reload();
+  assert.equal(await shared.getByLabel("Dato", { exact: true }).inputValue(), "2026-10-05", "a reload keeps the day");
+  await shared.getByRole("link", { name: "Tilbage til tal" }).click();
+  await shared.waitForURL(/\/figures\?from=2026-10-01&to=2026-10-07$/);
+  await shared.locator(".key-figures").waitFor();
+  await shared.goBack();
+  await shared.waitForURL(/end-of-day/);
+  await shared.locator(".report-sheet").waitFor();
+  await shared.close();
+
+  // An address that cannot be shown: today's figures, said so, nothing broken; choosing a period clears it.
+  for (const bad of ["?from=2026-10-07&to=2026-10-01", "?period=forever", "?from=2026-02-30&to=2026-03-02"]) {
+    await page.goto(`${figuresUrl}${bad}`);
+    await page.locator(".key-figures").waitFor();
+    assert.equal(await checked("I dag"), true, `${bad} shows today`);
+    await page.getByText("Adressen nævner en periode, der ikke kan vises").waitFor();
+  }
+  await axeClean(page, "figures, an address that cannot be shown, da-DK");
+  await screenshot(page, "figures-desktop-da-DK-bad-address");
+  await page.getByRole("radio", { name: t.yesterday }).click();
+  await page.waitForURL(/\?period=yesterday$/);
+  assert.equal(await page.getByText("Adressen nævner en periode").count(), 0);
+  await page.goto(`${figuresUrl}/end-of-day?date=2026-02-30`);
+  await page.locator(".report-sheet").waitFor();
+  await page.getByText("Adressen nævner en dato, der ikke findes").waitFor();
+  await page.close();
+});
+
 test("English, phone and desktop: figures and the end-of-day report", async () => {
   const t = TEXT["en-US"];
   const page = await figuresPage(PHONE, "en-US", restaurantId);

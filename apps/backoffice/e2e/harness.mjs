@@ -12,6 +12,9 @@ import { chromium } from "playwright-core";
 
 export { DESKTOP, PHONE, seriousAxeViolations } from "../../storefront/e2e/harness.mjs";
 
+/** A tablet in portrait (an iPad Air's 820×1180): the back office's kitchen and order screens' size. */
+export const TABLET = { width: 820, height: 1180 };
+
 const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 export const screenshotDir = process.env.BACKOFFICE_SHOTS ?? join(dirname(fileURLToPath(import.meta.url)), "artifacts");
 
@@ -107,9 +110,12 @@ export function createHarness({ env = {} } = {}) {
   };
 }
 
-/** The back office's refusals it shows a message for (a wrong password, a taken host, a low contrast, 401 at start). */
+/**
+ * The back office's refusals it shows a message for (a wrong password, a taken host, a low contrast, 401 at start,
+ * 403 to a kitchen account on a manager's page).
+ */
 function isExpectedRefusal(text) {
-  return /Failed to load resource: the server responded with a status of (400|401|404|409|422)/.test(text);
+  return /Failed to load resource: the server responded with a status of (400|401|403|404|409|422)/.test(text);
 }
 
 /**

@@ -258,6 +258,58 @@ test("the kitchen display: an accepted order's tile, an item struck through, bum
 });
 
 // Last: what every page above reported.
+test("kitchen A following a manager's link to the figures is told they are for managers and owners, and gets its orders", async () => {
+  const page = await product.newPage(TABLET);
+  await signIn(page);
+  const restaurantId = /restaurants\/(\d+)/.exec(page.url())[1];
+  await page.goto(product.url("localhost", `/admin/restaurants/${restaurantId}/figures?period=last7`));
+  await page.getByRole("heading", { level: 1, name: "Kun for ledere og ejere" }).waitFor();
+  assert.equal(await page.getByText("Det kunne ikke hentes").count(), 0, "not a connection problem");
+  await axeClean(page, "a manager's page opened by the kitchen");
+  await screenshot(page, "tablet-da-managers-only");
+  await page.getByRole("link", { name: "Bestillinger" }).last().click();
+  await page.waitForURL(/\/orders$/);
+  await page.close();
+});
+
+test("the sold-out picker offers only what guests can order: a product deleted while a basket holds it is gone from it", async () => {
+  const api = await guestApi();
+  // A guest's basket holds the product, so the menu editor's delete archives it instead of deleting it.
+  const [held] = (await plainProducts(api, 1)).found;
+  const page = await product.newPage(TABLET);
+  await signIn(page);
+  const restaurantId = /restaurants\/(\d+)/.exec(page.url())[1];
+  const items = await adminFetch(page, "GET", `/restaurants/${restaurantId}/catalogue-items?language=da-DK`);
+  const name = items.body.products.find((p) => p.id === held.id)?.name;
+  assert.ok(name, "offered before its delete");
+  const pickedNames = async () => {
+    await page.getByRole("button", { name: "Udsolgt og pause" }).click();
+    const dialog = page.getByRole("dialog", { name: "Udsolgt og pause" });
+    await dialog.getByLabel("Find en vare eller et tilvalg").fill(name);
+    const results = dialog.getByRole("list", { name: "Fundne" });
+    await results.locator(".pick-name").first().or(results.getByText("Intet passer.")).waitFor();
+    const names = await results.locator(".pick-name").allTextContents();
+    await dialog.getByRole("button", { name: "Luk" }).click();
+    return names;
+  };
+  assert.ok((await pickedNames()).includes(name));
+
+  const manager = await product.newPage(TABLET);
+  await manager.goto(product.url("localhost", "/admin/sign-in"));
+  await manager.getByLabel("E-mail", { exact: true }).fill(demoLogin("Manager", "A").email);
+  await manager.getByLabel("Adgangskode", { exact: true }).fill(demoLogin("Manager", "A").password);
+  await manager.getByRole("button", { name: "Log ind" }).click();
+  await manager.waitForURL((url) => !url.pathname.endsWith("/sign-in"));
+  const deleted = await adminFetch(manager, "DELETE", `/restaurants/${restaurantId}/menu-editor/products/${held.id}`);
+  assert.equal(deleted.body.result, "archived");
+  await manager.close();
+
+  await page.reload();
+  assert.ok(!(await pickedNames()).includes(name), "an archived product is not offered to sell out");
+  await axeClean(page, "the sold-out picker");
+  await page.close();
+});
+
 test("no page reported a Content-Security-Policy violation or a console error", () => {
   assert.deepEqual(product.cspViolations, []);
   assert.deepEqual(product.consoleErrors, []);

@@ -139,7 +139,7 @@ test("owner A, desktop, Danish: categories move by keyboard; a new name and pric
 test("English and Danish, phone and desktop: every part of the editor, axe clean; no CSP violation or console error", async () => {
   for (const [viewport, size, pages] of [
     [PHONE, "phone", ["menu", "product"]],
-    [DESKTOP, "desktop", ["product", "category", "options", "group", "label"]],
+    [DESKTOP, "desktop", ["products", "product", "category", "options", "group", "label"]],
   ]) {
     const page = await product.newPage(viewport);
     await signIn(page, "en-US");
@@ -147,6 +147,7 @@ test("English and Danish, phone and desktop: every part of the editor, axe clean
     const base = `/admin/restaurants/${id}/menu`;
     const paths = {
       menu: "",
+      products: "/products",
       product: `/products/${editor.products.find((p) => p.modifiers.length > 0 && p.labelIds.length > 0)?.id ?? plainProduct(editor).id}`,
       category: `/categories/${editor.menus[0].categories[0].id}`,
       options: "/options",
@@ -156,6 +157,12 @@ test("English and Danish, phone and desktop: every part of the editor, axe clean
     for (const name of pages) {
       await page.goto(product.url("localhost", `${base}${paths[name]}`));
       await visit(page, `${size}-en-${name}`);
+      if (name === "products") {
+        // In the order of the names shown (English), not of their Danish names.
+        const names = await page.locator(".row-list li a").allTextContents();
+        assert.ok(names.length > 10);
+        assert.deepEqual(names, names.toSorted(new Intl.Collator("en-US").compare));
+      }
     }
     if (size === "phone") {
       await page.getByRole("button", { name: "Dansk" }).click();

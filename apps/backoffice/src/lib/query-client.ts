@@ -1,9 +1,15 @@
 import { QueryClient } from "@tanstack/react-query";
-import { isUnauthorized } from "./api";
+import { ApiError } from "./api";
 
-/** One client for the app: a refused request is not retried (a 4xx will not change), a failed one once. */
+/** A refused read (4xx: signed out, no access, not found) is not retried, as it will not change; a failed one once. */
+export function shouldRetry(failures: number, error: unknown): boolean {
+  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  return !refused && failures < 1;
+}
+
+/** One client for the app. */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: (count, error) => !isUnauthorized(error) && count < 1, refetchOnWindowFocus: false },
+    queries: { retry: shouldRetry, refetchOnWindowFocus: false },
   },
 });

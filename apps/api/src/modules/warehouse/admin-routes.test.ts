@@ -1,8 +1,9 @@
-import type { Availability, CatalogueItems } from "@app/contracts";
+import type { Availability, CatalogueItems, MenuEditor } from "@app/contracts";
 import { schema } from "@app/db";
 import { and, eq } from "@app/db/orm";
 import { beforeEach, describe, expect, test } from "vitest";
 import { type AdminSession, organisationOf, signInAs } from "../../testing/admin-session";
+import { basketHelpers } from "../../testing/basket-helpers";
 import { productId, withFreshToken } from "../../testing/checkout-fixtures";
 import { finalize, pay, paymentsOf, preparedCheckout, pressTestButton } from "../../testing/order-fixtures";
 import { type DemoRestaurant, useTestApp } from "../../testing/test-app";
@@ -46,6 +47,7 @@ const blockedProducts = async () => {
   return res.json<{ productId: number }[]>().map((row) => row.productId);
 };
 const cola = () => productId(t, A(), "cola");
+const basket = basketHelpers(() => t);
 
 describe("GET /api/admin/restaurants/{id}/catalogue-items", () => {
   test("lists the restaurant's products with a category and its choices with their option group", async () => {
@@ -61,6 +63,79 @@ describe("GET /api/admin/restaurants/{id}/catalogue-items", () => {
   test("names in English when asked", async () => {
     const items = (await read("/catalogue-items?language=en-US")).json<CatalogueItems>();
     expect(items.choices.map((c) => c.name)).toContain("Onion rings");
+  });
+});
+
+describe("GET /api/admin/restaurants/{id}/catalogue-items offers only what a guest can order", () => {
+  /** A manager of restaurant A changes the menu in the menu editor, as the back office does. */
+  const editMenu = async (method: "GET" | "PUT" | "DELETE", path: string, payload?: object) => {
+    const manager = await signInAs(t.db, {
+      organisationId: await organisationOf(t.db, unitOf(A())),
+      role: "manager",
+      productionUnitIds: [unitOf(A())],
+      now: clock.now(),
+    });
+    return t.request({
+      method,
+      url: admin(`/menu-editor${path}`),
+      headers: manager.headers,
+      ...(payload ? { payload } : {}),
+    });
+  };
+  /** An item a basket names is archived by its delete, not deleted (catalogue editing). */
+  async function deleteInEditor(path: string) {
+    const res = await editMenu("DELETE", path);
+    expect(res.json()).toMatchObject({ result: "archived" });
+  }
+
+  test("leaves out a product archived by its delete, yet still names it where it is sold out", async () => {
+    const id = await productId(t, A(), "milkshake-vanilla");
+    const { id: basketId } = await basket.newBasket();
+    await basket.added(basketId, { productId: id, amount: 1 });
+    expect((await soldOut(id, { kind: "restored" })).statusCode).toBe(200);
+
+    await deleteInEditor(`/products/${id}`);
+
+    const items = (await read("/catalogue-items")).json<CatalogueItems>();
+    expect(items.products.map((p) => p.id)).not.toContain(id);
+    const availability = (await read("/availability")).json<Availability>();
+    expect(availability.soldOut).toContainEqual(expect.objectContaining({ id, name: "Milkshake vanilje" }));
+    await send("DELETE", `/sold-out/product/${id}`);
+  });
+
+  test("leaves out a product the menu editor hides", async () => {
+    const id = await productId(t, A(), "brownie");
+    const editor = (await editMenu("GET", "")).json<MenuEditor>();
+    const {
+      id: _id,
+      updatedAt: _at,
+      updatedBy: _by,
+      archivedAt: _archived,
+      modifiers: _groups,
+      ...fields
+    } = editor.products.find((row) => row.id === id)!;
+    const hide = await editMenu("PUT", `/products/${id}`, { ...fields, isVisible: false });
+    expect(hide.statusCode, hide.body).toBe(200);
+
+    const items = (await read("/catalogue-items")).json<CatalogueItems>();
+    expect(items.products.map((p) => p.id)).not.toContain(id);
+  });
+
+  test("leaves out a choice archived by its delete", async () => {
+    const burger = await basket.productId("Classic burger");
+    const bacon = await basket.option(burger, "Ekstra", "Bacon");
+    const { id: basketId } = await basket.newBasket();
+    await basket.added(basketId, {
+      productId: burger,
+      amount: 1,
+      choices: [...(await basket.burgerBasics(burger)), bacon],
+    });
+    expect((await read("/catalogue-items")).json<CatalogueItems>().choices.map((c) => c.id)).toContain(bacon.choiceId);
+
+    await deleteInEditor(`/choices/${bacon.choiceId}`);
+
+    const items = (await read("/catalogue-items")).json<CatalogueItems>();
+    expect(items.choices.map((c) => c.id)).not.toContain(bacon.choiceId);
   });
 });
 

@@ -137,8 +137,8 @@ async function record(
 async function requireOwnItem(db: Executor, productionUnitId: number, target: "product" | "choice", id: number) {
   const rows =
     target === "product"
-      ? await findUnitProducts(db, productionUnitId, [id])
-      : await findUnitChoices(db, productionUnitId, [id]);
+      ? await findUnitProducts(db, productionUnitId, { ids: [id] })
+      : await findUnitChoices(db, productionUnitId, { ids: [id] });
   if (rows.length === 0) throw notFound(target === "product" ? "Product" : "Choice");
 }
 

@@ -17,20 +17,8 @@ export async function readAvailability(
     orderingPauseAt(db, productionUnitId, now),
   ]);
   const [productNames, choiceNames] = await Promise.all([
-    products.length
-      ? findUnitProducts(
-          db,
-          productionUnitId,
-          products.map((row) => row.id),
-        )
-      : [],
-    choices.length
-      ? findUnitChoices(
-          db,
-          productionUnitId,
-          choices.map((row) => row.id),
-        )
-      : [],
+    products.length ? findUnitProducts(db, productionUnitId, { ids: products.map((row) => row.id) }) : [],
+    choices.length ? findUnitChoices(db, productionUnitId, { ids: choices.map((row) => row.id) }) : [],
   ]);
   const item = (target: "product" | "choice", names: CatalogueRow[]) => (row: SoldOutRow) => {
     const named = names.find((candidate) => candidate.id === row.id);
@@ -53,15 +41,18 @@ async function soldOutNow(db: Executor, productionUnitId: number, target: "produ
   return (await findSoldOutRows(db, productionUnitId, target)).filter((row) => stillSoldOut(row.until, now));
 }
 
-/** The picker's list: every product and choice of the restaurant's catalogue, by name. */
+/**
+ * The picker's list: the products and choices of the restaurant's catalogue a guest can order now, by name. One
+ * deleted while a basket or an order named it is archived, not gone (catalogue editing): it is left out here.
+ */
 export async function listCatalogueItems(
   db: Executor,
   productionUnitId: number,
   language: LanguageCode = "da-DK",
 ): Promise<CatalogueItems> {
   const [products, choices] = await Promise.all([
-    findUnitProducts(db, productionUnitId),
-    findUnitChoices(db, productionUnitId),
+    findUnitProducts(db, productionUnitId, { offeredOnly: true }),
+    findUnitChoices(db, productionUnitId, { offeredOnly: true }),
   ]);
   const collator = new Intl.Collator(language);
   const groupName = (group: Translations | null) => (group ? displayName(group, "", language) : null);

@@ -1,6 +1,6 @@
 /** SQL of the warehouse: what a production unit has sold out (blocked_product, blocked_choice) and its ordering pause. */
 import { type Executor, schema, type Translations } from "@app/db";
-import { and, asc, eq, inArray, sql } from "@app/db/orm";
+import { and, asc, eq, inArray, isNull, sql } from "@app/db/orm";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 
 const {
@@ -94,8 +94,19 @@ const unitProductInstances = (productionUnitId: number) =>
 
 export type CatalogueRow = { id: number; name: Translations; internalName: string; group: Translations | null };
 
+/**
+ * Which of the unit's products and choices to read: `ids` names sold-out rows (archived ones included, so an item
+ * sold out before it was deleted keeps its name); `offeredOnly` is the picker's list, what a guest can order now
+ * (the basket's rule: a product neither archived nor hidden, a choice not archived in a group not archived).
+ */
+export type CatalogueFilter = { ids?: number[]; offeredOnly?: boolean };
+
 /** The unit's products, each with the name of one category it is on (null when on none). */
-export function findUnitProducts(db: Executor, productionUnitId: number, ids?: number[]): Promise<CatalogueRow[]> {
+export function findUnitProducts(
+  db: Executor,
+  productionUnitId: number,
+  { ids, offeredOnly = false }: CatalogueFilter = {},
+): Promise<CatalogueRow[]> {
   return db
     .select({
       id: product.id,
@@ -103,20 +114,27 @@ export function findUnitProducts(db: Executor, productionUnitId: number, ids?: n
       internalName: product.internalName,
       group: sql<Translations | null>`(select ${category.name} from ${categoryProduct}
         join ${category} on ${category.id} = ${categoryProduct.categoryId}
-        where ${categoryProduct.productId} = ${product.id} order by ${category.id} limit 1)`,
+        where ${categoryProduct.productId} = ${product.id}
+        order by ${category.archivedAt} is not null, ${category.id} limit 1)`,
     })
     .from(product)
     .where(
       and(
         sql`${product.productInstanceId} in ${unitProductInstances(productionUnitId)}`,
         ids ? inArray(product.id, ids) : undefined,
+        offeredOnly ? and(isNull(product.archivedAt), eq(product.isVisible, true)) : undefined,
       ),
     )
     .orderBy(asc(product.id));
 }
 
 /** The unit's choices, each with the name of one option group it is in (null when in none). */
-export function findUnitChoices(db: Executor, productionUnitId: number, ids?: number[]): Promise<CatalogueRow[]> {
+export function findUnitChoices(
+  db: Executor,
+  productionUnitId: number,
+  { ids, offeredOnly = false }: CatalogueFilter = {},
+): Promise<CatalogueRow[]> {
+  const liveGroup = offeredOnly ? sql`and ${modifier.archivedAt} is null` : sql``;
   return db
     .select({
       id: choice.id,
@@ -124,13 +142,21 @@ export function findUnitChoices(db: Executor, productionUnitId: number, ids?: nu
       internalName: sql<string>`''`,
       group: sql<Translations | null>`(select ${modifier.name} from ${modifierChoice}
         join ${modifier} on ${modifier.id} = ${modifierChoice.modifierId}
-        where ${modifierChoice.choiceId} = ${choice.id} order by ${modifier.id} limit 1)`,
+        where ${modifierChoice.choiceId} = ${choice.id} ${liveGroup}
+        order by ${modifier.archivedAt} is not null, ${modifier.id} limit 1)`,
     })
     .from(choice)
     .where(
       and(
         sql`${choice.productInstanceId} in ${unitProductInstances(productionUnitId)}`,
         ids ? inArray(choice.id, ids) : undefined,
+        offeredOnly
+          ? and(
+              isNull(choice.archivedAt),
+              sql`exists (select 1 from ${modifierChoice} join ${modifier} on ${modifier.id} = ${modifierChoice.modifierId}
+                where ${modifierChoice.choiceId} = ${choice.id} and ${modifier.archivedAt} is null)`,
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(choice.id));

@@ -1,12 +1,13 @@
 import type { AuditEntry } from "@app/contracts";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SelectField } from "../../components/form";
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
 import { restaurantsQuery } from "../../lib/restaurant-list";
 import { type AuditFilter, auditQuery } from "./api";
-import { type Change, changesBetween } from "./diff";
+import { type Change, changesBetween, valueText } from "./diff";
 
 /** Every change made in the back office, newest first: who, when, where, and what went from what to what. */
 export function AuditPage() {
@@ -98,7 +99,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
       </h2>
       <p className="muted">
         <time dateTime={entry.at}>{at.toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" })}</time>{" "}
-        · {entry.actorName || entry.actorEmail}
+        · {actorText(t, entry)}
       </p>
       {changes.length > 0 && (
         <dl className="diff">
@@ -128,10 +129,16 @@ function listItemText(item: unknown): string {
 }
 
 function Value({ value }: { value: Change["before"] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (value === undefined || value === null || value === "") return <span className="muted">{t("audit.nothing")}</span>;
   if (typeof value === "boolean") return <span>{t(value ? "audit.yes" : "audit.no")}</span>;
   if (Array.isArray(value)) return <span>{value.map(listItemText).join(", ")}</span>;
   if (typeof value === "object") return <code>{JSON.stringify(value)}</code>;
-  return <span className="value">{String(value)}</span>;
+  return <span className="value">{valueText(value as string | number, i18n.language)}</span>;
+}
+
+/** Who made the change: a person by name, the server's own jobs (actor email "system") by their name translated. */
+function actorText(t: TFunction, entry: { actorName: string; actorEmail: string }): string {
+  if (entry.actorEmail === "system") return t(`audit.system.${entry.actorName}`, { defaultValue: entry.actorName });
+  return entry.actorName || entry.actorEmail;
 }

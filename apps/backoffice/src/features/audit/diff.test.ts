@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { changesBetween } from "./diff";
+import { changesBetween, valueText } from "./diff";
 
 describe("changesBetween", () => {
   test("lists only the fields that changed, by their dotted path", () => {
@@ -34,5 +34,18 @@ describe("changesBetween", () => {
 
   test("plain values that differ are one change", () => {
     expect(changesBetween(false, true)).toEqual([{ path: "value", before: false, after: true }]);
+  });
+});
+
+describe("valueText", () => {
+  test("an instant reads as a date and time in the language", () => {
+    // The separators are ICU's (Node's and the browser's may differ by a comma).
+    expect(valueText("2026-11-29T12:56:38.573Z", "da-DK", "Europe/Copenhagen")).toMatch(/^29\. nov\. 2026,? 13\.56$/);
+    expect(valueText("2026-11-29T12:56:38.573Z", "en-US", "Europe/Copenhagen")).toMatch(/^Nov 29, 2026,? 1:56\sPM$/);
+  });
+  test("a date, a number and other text stay as they are", () => {
+    expect(valueText("2026-11-29", "da-DK")).toBe("2026-11-29");
+    expect(valueText(42, "da-DK")).toBe("42");
+    expect(valueText("ejer@bistro-norrebro.example", "da-DK")).toBe("ejer@bistro-norrebro.example");
   });
 });

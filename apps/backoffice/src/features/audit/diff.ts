@@ -19,3 +19,14 @@ export function changesBetween(before: unknown, after: unknown, path = ""): Chan
   if (JSON.stringify(before ?? null) === JSON.stringify(after ?? null)) return [];
   return [{ path: path || "value", before, after }];
 }
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A value as text for people: an instant the server stored ("2026-11-29T12:56:38.573Z", a ready time, when a sold-out
+ * item comes back) in the language's date and time, as the entry's own time is shown; anything else unchanged.
+ */
+export function valueText(value: string | number, language: string, timeZone?: string): string {
+  if (typeof value !== "string" || !INSTANT.test(value)) return String(value);
+  return new Date(value).toLocaleString(language, { dateStyle: "medium", timeStyle: "short", timeZone });
+}

@@ -233,7 +233,9 @@ function SoldOutPicker({ restaurantId }: { restaurantId: number }) {
       )}
       {search.trim() !== "" && !chosen && (
         <ul className="pick-list" aria-label={t("availability.results")}>
-          {results.length === 0 && <li className="muted">{t("availability.noMatch")}</li>}
+          {/* While the list loads nothing has been looked through yet: "no match" would be untrue. */}
+          {items.isPending && <li className="muted">{t("app.loading")}</li>}
+          {items.isSuccess && results.length === 0 && <li className="muted">{t("availability.noMatch")}</li>}
           {results.slice(0, MAX_RESULTS).map((item) => (
             <li key={`${item.target}-${item.id}`}>
               <button type="button" className="pick" onClick={() => setChosen(item)}>

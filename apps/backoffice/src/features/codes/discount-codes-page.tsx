@@ -4,6 +4,7 @@
  * page says so). The form for a new code is below the list; changing a code opens the same form with its values.
  */
 import type { DiscountCodeView } from "@app/contracts";
+import { localParts } from "@app/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +13,7 @@ import { LoadFailed, Loading } from "../../components/page-heading";
 import { errorMessageKey } from "../../lib/form-errors";
 import type { Language } from "../../lib/i18n";
 import { deleteDiscountCode, discountCodesQuery, setDiscountCodeActive } from "./api";
+import { codeState } from "./code-state";
 import { ConfirmDialog } from "./confirm-dialog";
 import { dateText } from "./date-text";
 import { DiscountCodeForm } from "./discount-code-form";
@@ -48,7 +50,13 @@ export function DiscountCodesPage() {
           <ul className="code-list">
             {codes.data.codes.map((code) => (
               <li key={code.id}>
-                <CodeEntry code={code} restaurantId={restaurantId} onEdit={() => edit(code)} onStatus={setStatus} />
+                <CodeEntry
+                  code={code}
+                  restaurantId={restaurantId}
+                  today={localParts(new Date(), codes.data.timeZone).date}
+                  onEdit={() => edit(code)}
+                  onStatus={setStatus}
+                />
               </li>
             ))}
           </ul>
@@ -72,6 +80,7 @@ export function DiscountCodesPage() {
 function CodeEntry(props: {
   code: DiscountCodeView;
   restaurantId: number;
+  today: string;
   onEdit: () => void;
   onStatus: (text: string) => void;
 }) {
@@ -123,7 +132,7 @@ function CodeEntry(props: {
         <h3 id={`code-${code.id}`} className="code-name">
           {code.code}
         </h3>
-        <span className={code.isActive ? "badge" : "badge warn"}>{code.isActive ? t("codes.on") : t("codes.off")}</span>
+        <CodeBadge code={code} today={props.today} />
       </div>
       <p className="muted">
         {worth}
@@ -171,4 +180,10 @@ function CodeEntry(props: {
       </ConfirmDialog>
     </article>
   );
+}
+
+function CodeBadge({ code, today }: { code: DiscountCodeView; today: string }) {
+  const { t } = useTranslation();
+  const state = codeState(code, today);
+  return <span className={state === "on" ? "badge" : "badge warn"}>{t(`codes.state.${state}`)}</span>;
 }

@@ -4,6 +4,7 @@
  * read its balance and ledger, and switch it off (after a confirmation) or on again.
  */
 import { type GiftcardView, IssueGiftcard } from "@app/contracts";
+import { localParts } from "@app/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +15,7 @@ import { errorMessageKey } from "../../lib/form-errors";
 import type { Language } from "../../lib/i18n";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { giftcardQuery, giftcardsQuery, issueGiftcard, setGiftcardActive } from "./api";
+import { giftcardState } from "./code-state";
 import { ConfirmDialog } from "./confirm-dialog";
 import { dateText } from "./date-text";
 import { moneyText, parseMoneyText } from "./money-text";
@@ -179,9 +181,7 @@ function CardEntry(props: { card: GiftcardView; restaurantId: number; timeZone: 
         <h3 id={`card-${card.id}`} className="code-name giftcard-code-small">
           {card.code}
         </h3>
-        <span className={card.isActive ? "badge" : "badge warn"}>
-          {card.isActive ? t("codes.on") : t("giftcards.off")}
-        </span>
+        <GiftcardBadge card={card} timeZone={props.timeZone} />
       </div>
       <p>
         {t("giftcards.balance", {
@@ -232,6 +232,12 @@ function CardEntry(props: { card: GiftcardView; restaurantId: number; timeZone: 
       </ConfirmDialog>
     </article>
   );
+}
+
+function GiftcardBadge({ card, timeZone }: { card: GiftcardView; timeZone: string }) {
+  const { t } = useTranslation();
+  const state = giftcardState(card, localParts(new Date(), timeZone).date);
+  return <span className={state === "on" ? "badge" : "badge warn"}>{t(`codes.state.${state}`)}</span>;
 }
 
 function Ledger({ card, restaurantId, timeZone }: { card: GiftcardView; restaurantId: number; timeZone: string }) {

@@ -1,12 +1,12 @@
 import type { EndOfDayReport } from "@app/contracts";
 import { localParts } from "@app/domain";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
-import { LoadFailed, Loading } from "../../components/page-heading";
+import { LoadFailed, Loading, SAME_PAGE_STATE } from "../../components/page-heading";
 import { useRestaurantSummary } from "../../lib/restaurant-list";
 import { endOfDayQuery } from "./api";
+import { endOfDaySearch, isLocalDate, periodFromSearch, periodSearch } from "./date-range";
 import { KeyFigures, MethodTable, ProductTable } from "./figures-tables";
 import { count, dayText, hourSpan, money } from "./format";
 import "./figures.css";
@@ -16,15 +16,23 @@ export function EndOfDayPage() {
   const { t } = useTranslation();
   const restaurantId = Number(useParams().restaurantId);
   const timeZone = useRestaurantSummary(restaurantId)?.timeZone;
-  const [params] = useSearchParams();
-  // The day is the page's state after the first: a new address would move the focus to the heading (PageHeading).
-  const [chosen, setChosen] = useState<string | null>(params.get("date"));
+  // The day is in the address, beside the figures' period that the way back returns to.
+  const [search, setSearch] = useSearchParams();
   if (!timeZone) return <Loading />;
-  const date = chosen || localParts(new Date(), timeZone).date;
+  const asked = search.get("date");
+  const readable = asked === null || isLocalDate(asked);
+  const date = asked !== null && readable ? asked : localParts(new Date(), timeZone).date;
+  const period = periodFromSearch(search);
+  const choose = (day: string) => setSearch(endOfDaySearch(period, day), { replace: true, state: SAME_PAGE_STATE });
   return (
     <section aria-labelledby="end-of-day-title" className="end-of-day">
+      {!readable && (
+        <p className="notice no-print" role="status">
+          {t("figures.endOfDay.unreadable")}
+        </p>
+      )}
       <div className="end-of-day-tools no-print">
-        <Link to=".." relative="path" className="button quiet">
+        <Link to={{ pathname: "..", search: `${periodSearch(period)}` }} relative="path" className="button quiet">
           {t("figures.endOfDay.back")}
         </Link>
         <div className="field">
@@ -34,7 +42,7 @@ export function EndOfDayPage() {
             type="date"
             value={date}
             required
-            onChange={(event) => event.target.value && setChosen(event.target.value)}
+            onChange={(event) => isLocalDate(event.target.value) && choose(event.target.value)}
           />
         </div>
         <button type="button" className="button primary" onClick={() => window.print()}>

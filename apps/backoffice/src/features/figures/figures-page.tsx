@@ -1,13 +1,12 @@
 import { localParts } from "@app/domain";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
-import { LoadFailed, Loading } from "../../components/page-heading";
+import { Link, useParams, useSearchParams } from "react-router";
+import { LoadFailed, Loading, SAME_PAGE_STATE } from "../../components/page-heading";
 import { ApiError } from "../../lib/api";
 import { useRestaurantSummary } from "../../lib/restaurant-list";
 import { csvUrl, figuresQuery } from "./api";
-import { type DateRange, type Preset, presetRange } from "./date-range";
+import { type DateRange, endOfDaySearch, type Period, periodFromSearch, periodSearch, presetRange } from "./date-range";
 import { KeyFigures, MethodTable, ProductTable } from "./figures-tables";
 import { dayText } from "./format";
 import { HourChart } from "./hour-chart";
@@ -22,36 +21,40 @@ export function FiguresPage() {
   const { t, i18n } = useTranslation();
   const restaurantId = Number(useParams().restaurantId);
   const timeZone = useRestaurantSummary(restaurantId)?.timeZone;
-  // The period is the page's state, not the address: a new address moves the focus to the page's heading
-  // (PageHeading), which would throw a keyboard user out of the period's radio group at every arrow key.
-  const [choice, setChoice] = useState<{ preset: Preset; custom: DateRange | null }>({ preset: "today", custom: null });
+  // The period is in the address (a reload, Back and a shared link keep it), replaced rather than pushed: arrowing
+  // through the presets is one choice, not four pages to go back through.
+  const [search, setSearch] = useSearchParams();
   if (!timeZone) return <Loading />;
   const today = localParts(new Date(), timeZone).date;
-  const custom = choice.custom ?? { from: today, to: today };
-  const range = presetRange(choice.preset, today, custom);
-  const preset = choice.preset;
-  const choose = (next: Preset, nextRange: DateRange | null = choice.custom) =>
-    setChoice({ preset: next, custom: nextRange });
+  const period = periodFromSearch(search);
+  const range = presetRange(period.preset, today, period.custom ?? { from: today, to: today });
+  const choose = (next: Period) => setSearch(periodSearch(next), { replace: true, state: SAME_PAGE_STATE });
   return (
     <section aria-labelledby="figures-title" className="figures">
       <h2 id="figures-title">{t("figures.title")}</h2>
+      {period.unreadable && (
+        <p className="notice" role="status">
+          {t("figures.range.unreadable")}
+        </p>
+      )}
       <RangePicker
-        preset={preset}
-        custom={custom}
-        onPreset={(next) => choose(next)}
-        onCustom={(next) => choose("custom", next)}
+        preset={period.preset}
+        custom={range}
+        // Choosing dates starts from the period shown.
+        onPreset={(preset) => choose({ preset, custom: preset === "custom" ? range : null })}
+        onCustom={(custom) => choose({ preset: "custom", custom })}
       />
       <p className="figures-period" aria-live="polite">
         {range.from === range.to
           ? t("figures.range.oneDay", { day: dayText(range.from, i18n.language) })
           : t("figures.range.days", { from: dayText(range.from, i18n.language), to: dayText(range.to, i18n.language) })}
       </p>
-      <FiguresBody restaurantId={restaurantId} range={range} />
+      <FiguresBody restaurantId={restaurantId} period={period} range={range} />
     </section>
   );
 }
 
-function FiguresBody({ restaurantId, range }: { restaurantId: number; range: DateRange }) {
+function FiguresBody({ restaurantId, period, range }: { restaurantId: number; period: Period; range: DateRange }) {
   const { t } = useTranslation();
   const figures = useQuery(figuresQuery(restaurantId, range));
   if (figures.isPending) return <Loading />;
@@ -75,7 +78,7 @@ function FiguresBody({ restaurantId, range }: { restaurantId: number; range: Dat
         <a className="button" href={csvUrl(restaurantId, "lines", range)} download>
           {t("figures.csv.lines")}
         </a>
-        <Link className="button" to={`end-of-day?date=${range.to}`}>
+        <Link className="button" to={`end-of-day?${endOfDaySearch(period, range.to)}`}>
           {t("figures.endOfDay.open")}
         </Link>
       </div>

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useMenuEditor } from "./editor-context";
 import { FlashNotice } from "./flash-notice";
 import { moneyLocale } from "./money-input";
-import { nameIn } from "./names";
+import { nameIn, sortedByName } from "./names";
 
 export function ProductsPage() {
   const { t, i18n } = useTranslation();
@@ -24,7 +24,7 @@ export function ProductsPage() {
         <p className="muted">{t("menu.product.none")}</p>
       ) : (
         <ul className="row-list">
-          {editor.products.map((product) => (
+          {sortedByName(editor.products, i18n.language, t("menu.unnamed")).map((product) => (
             <li key={product.id}>
               <Link to={`${base}/products/${product.id}`}>
                 {nameIn(product.name, i18n.language, t("menu.unnamed"))}

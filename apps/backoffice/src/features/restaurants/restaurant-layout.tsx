@@ -1,7 +1,8 @@
 import type { Restaurant } from "@app/contracts";
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, Outlet, useOutletContext, useParams } from "react-router";
+import { Link, NavLink, Outlet, useLocation, useOutletContext, useParams } from "react-router";
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
 import { ApiError } from "../../lib/api";
 import { ownerOf, useMe } from "../../lib/session";
@@ -9,7 +10,7 @@ import { restaurantQuery } from "./api";
 
 type RestaurantContext = { restaurant: Restaurant; isOwner: boolean };
 
-/** One restaurant: its name, the sections (details, brand, settings, terms) as links, and the section shown. */
+/** One restaurant: its name, its sections as links, and the section shown. */
 export function RestaurantLayout() {
   const { t } = useTranslation();
   const id = Number(useParams().restaurantId);
@@ -26,23 +27,28 @@ export function RestaurantLayout() {
       </>
     );
   }
+  // Staff of the restaurant may follow a manager's link here (figures, a menu page): its settings are not theirs.
+  if (restaurant.error instanceof ApiError && restaurant.error.status === 403) {
+    return (
+      <>
+        <PageHeading title={t("restaurant.managersOnly.title")} />
+        <p>{t("restaurant.managersOnly.text")}</p>
+        <p className="actions">
+          <Link className="button" to={`/restaurants/${id}/orders`}>
+            {t("nav.orders")}
+          </Link>
+          <Link className="button quiet" to={`/restaurants/${id}/kitchen`}>
+            {t("kitchen.title")}
+          </Link>
+        </p>
+      </>
+    );
+  }
   return (
     <>
       <PageHeading title={restaurant.data?.name ?? t("restaurant.title")} />
       {restaurant.data?.maintenance && <p className="badge warn">{t("restaurant.maintenanceOn")}</p>}
-      <nav aria-label={t("restaurant.sections")} className="section-nav">
-        <NavLink to={base} end>
-          {t("restaurant.details")}
-        </NavLink>
-        <NavLink to={`${base}/menu`}>{t("menu.title")}</NavLink>
-        <NavLink to={`${base}/hours`}>{t("hours.link")}</NavLink>
-        <NavLink to={`${base}/discount-codes`}>{t("codes.navCodes")}</NavLink>
-        <NavLink to={`${base}/giftcards`}>{t("codes.navGiftcards")}</NavLink>
-        <NavLink to={`${base}/figures`}>{t("figures.title")}</NavLink>
-        <NavLink to={`${base}/brand`}>{t("restaurant.brand")}</NavLink>
-        <NavLink to={`${base}/settings`}>{t("restaurant.settings")}</NavLink>
-        <NavLink to={`${base}/terms`}>{t("restaurant.terms")}</NavLink>
-      </nav>
+      <SectionNav base={base} />
       {restaurant.isPending ? (
         <Loading />
       ) : restaurant.isError ? (
@@ -56,6 +62,52 @@ export function RestaurantLayout() {
       )}
     </>
   );
+}
+
+/**
+ * The restaurant's sections as one row of links (the current one has aria-current="page"). On a screen too narrow
+ * for all of them the row scrolls sideways; the current section is scrolled into view whenever it changes, so a
+ * phone shows where one is, and so is a link the keyboard focuses (Chromium's own scroll on focus leaves a link
+ * alone while a sliver of it shows).
+ */
+function SectionNav({ base }: { base: string }) {
+  const { t } = useTranslation();
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the current link changes with the address, read from the DOM
+  useEffect(() => {
+    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (nav.current && current) showInRow(nav.current, current);
+  }, [pathname]);
+  return (
+    <nav
+      aria-label={t("restaurant.sections")}
+      className="section-nav"
+      ref={nav}
+      onFocus={(event) => nav.current && showInRow(nav.current, event.target)}
+    >
+      <NavLink to={base} end>
+        {t("restaurant.details")}
+      </NavLink>
+      <NavLink to={`${base}/menu`}>{t("menu.title")}</NavLink>
+      <NavLink to={`${base}/hours`}>{t("hours.link")}</NavLink>
+      <NavLink to={`${base}/discount-codes`}>{t("codes.navCodes")}</NavLink>
+      <NavLink to={`${base}/giftcards`}>{t("codes.navGiftcards")}</NavLink>
+      <NavLink to={`${base}/figures`}>{t("figures.title")}</NavLink>
+      <NavLink to={`${base}/brand`}>{t("restaurant.brand")}</NavLink>
+      <NavLink to={`${base}/settings`}>{t("restaurant.settings")}</NavLink>
+      <NavLink to={`${base}/terms`}>{t("restaurant.terms")}</NavLink>
+    </nav>
+  );
+}
+
+/** Scrolls only the row (scrollIntoView could move the page too), centring the link when it was not wholly in view. */
+function showInRow(row: HTMLElement, link: HTMLElement) {
+  const start = link.offsetLeft;
+  const end = start + link.offsetWidth;
+  if (start < row.scrollLeft || end > row.scrollLeft + row.clientWidth) {
+    row.scrollLeft = start - (row.clientWidth - link.offsetWidth) / 2;
+  }
 }
 
 export function useRestaurant(): RestaurantContext {

@@ -1,0 +1,92 @@
+import { describe, expect, test } from "vitest";
+import da from "./da-DK.json";
+import en from "./en-US.json";
+
+type Messages = { [key: string]: string | Messages };
+
+function flatten(messages: Messages, prefix = ""): Map<string, string> {
+  const flat = new Map<string, string>();
+  for (const [key, value] of Object.entries(messages)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") flat.set(path, value);
+    else for (const [k, v] of flatten(value, path)) flat.set(k, v);
+  }
+  return flat;
+}
+
+const danish = flatten(da);
+const english = flatten(en);
+
+test("Danish and English have the same keys", () => {
+  expect([...danish.keys()].filter((key) => !english.has(key))).toEqual([]);
+  expect([...english.keys()].filter((key) => !danish.has(key))).toEqual([]);
+});
+
+test("no message is empty", () => {
+  expect([...danish, ...english].filter(([, text]) => text.trim() === "").map(([key]) => key)).toEqual([]);
+});
+
+/**
+ * Every action the API writes to the audit log (`recordAudit` in apps/api/src/modules), named on the audit page in
+ * both languages: without its key the page shows the raw action ("screen.missing").
+ */
+const AUDIT_ACTIONS = [
+  "restaurant.create",
+  "restaurant.details.update",
+  "restaurant.hosts.update",
+  "settings.update",
+  "terms.update",
+  "maintenance.update",
+  "logo.update",
+  "service.update",
+  "staff.invite",
+  "staff.update",
+  "payment-account.save",
+  "payment-account.remove",
+  "hours.update",
+  "ordering.update",
+  "availability.sold-out",
+  "availability.restored",
+  "ordering.pause",
+  "ordering.pause-today",
+  "ordering.busy",
+  "ordering.resume",
+  "discount-code.create",
+  "discount-code.update",
+  "discount-code.activate",
+  "discount-code.deactivate",
+  "discount-code.delete",
+  "giftcard.issue",
+  "giftcard.activate",
+  "giftcard.deactivate",
+  "order.accept",
+  "order.time",
+  "order.ready",
+  "order.picked-up",
+  "order.reject",
+  "order.recall",
+  "order.refund",
+  "order.escalated",
+  "order.auto-rejected.alerted",
+  "screen.missing",
+  ...["menu", "category", "product", "modifier", "choice", "label"].flatMap((kind) =>
+    ["create", "update", "delete"].map((change) => `menu.${kind}.${change}`),
+  ),
+  ...["menu", "category", "product", "modifier", "choice"].map((kind) => `menu.${kind}.archive`),
+  "menu.menu.activate",
+  "menu.category.reorder",
+  "menu.product.modifier.set",
+  "menu.product.modifier.remove",
+  "menu.modifier.choice.set",
+  "menu.modifier.choice.remove",
+];
+
+describe("the audit log's actions", () => {
+  for (const action of AUDIT_ACTIONS) {
+    test(`${action} is named in both languages`, () => {
+      const key = `audit.actions.${action.replace(/\W/g, "_")}`;
+      expect(danish.get(key), key).toBeTruthy();
+      expect(english.get(key), key).toBeTruthy();
+    });
+  }
+});
