@@ -5,13 +5,13 @@
 // - Screens: `screens` signed-in SSE clients of restaurant A, alternating between the API processes.
 // - Memory per idle screen: the API processes' RSS with the screens connected and idle, minus before, ÷ screens.
 // - Orders: live-events-orders.mjs in its own process (this one only listens), alternating API processes.
-// - Commit time: the bench's own LISTEN restaurant_event connection hears the doorbell of each commit (one order,
-//   one event, one notification: the k-th notification is the k-th event). Ours: event received by a screen minus
-//   that moment. Baseline: a bare LISTEN/NOTIFY round trip (NOTIFY on one connection, heard on another) on the
-//   same database, sent at the same rate during the same seconds.
+// - Commit time: the bench's own LISTEN restaurant_event connection hears each event's notification at its commit
+//   (it names the event's sequence number, migration 0019). Ours: event received by a screen minus that moment.
+//   Baseline: a bare LISTEN/NOTIFY round trip (NOTIFY on one connection, heard on another) on the same database,
+//   sent at the same rate during the same seconds.
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
-import { demoStaff } from "@app/db";
+import { demoStaff, parseRestaurantEventRing } from "@app/db";
 import pg from "pg";
 import { connectSse } from "../../apps/api/src/testing/sse-client.ts";
 import { apiClient } from "../../reliability/harness/client.ts";
@@ -67,12 +67,14 @@ for (let i = 0; i < screenCount; i++) {
 await sleep(3_000);
 const rssIdle = await rssSum();
 
-const heardCommits = [];
+/** When each event's commit was heard, by sequence number. */
+const heardCommits = new Map();
 const pingSent = new Map();
 const roundTrips = [];
 listener.on("notification", ({ channel, payload }) => {
   const at = performance.now();
-  if (channel === "restaurant_event" && payload === String(restaurantId)) heardCommits.push(at);
+  const ring = channel === "restaurant_event" ? parseRestaurantEventRing(payload) : null;
+  if (ring?.productionUnitId === restaurantId) heardCommits.set(ring.seq, at);
   else if (channel === "bench_ping") roundTrips.push(at - pingSent.get(payload));
 });
 await listener.query("LISTEN restaurant_event; LISTEN bench_ping");
@@ -106,7 +108,7 @@ for (const got of received) {
   missed += events - new Set(seqs.filter((s) => s > startSeq && s <= endSeq)).size;
   seqs.forEach((seq, index) => {
     if (index > 0 && seq <= seqs[index - 1]) outOfOrder++;
-    const heard = heardCommits[seq - startSeq - 1];
+    const heard = heardCommits.get(seq);
     if (heard !== undefined) latencies.push(got[index].at - heard);
   });
 }
@@ -121,7 +123,7 @@ const p = (values, q) => {
 process.stdout.write(
   `${JSON.stringify({
     events,
-    notificationsHeard: heardCommits.length,
+    notificationsHeard: heardCommits.size,
     orders,
     failedFlows,
     oursP99: p(latencies, 0.99),

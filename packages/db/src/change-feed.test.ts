@@ -2,13 +2,20 @@
  * The change feed (change-feed.ts, migration 0006): a change of anything the API keeps in memory moves
  * the generation of every feed on the database by the time the writer's commit has come back (PGlite) or
  * moments after (PostgreSQL, another connection); order traffic does not; a PostgreSQL listener that
- * loses its connection is not live until it listens again.
+ * loses its connection is not live until it listens again. Each restaurant event is rung at its commit, carrying
+ * the event when it fits (migration 0019).
  */
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { type ChangeFeed, LISTENER_APPLICATION_NAME, watchPostgresChanges } from "./change-feed";
+import {
+  type ChangeFeed,
+  LISTENER_APPLICATION_NAME,
+  type RestaurantEventRing,
+  watchPostgresChanges,
+} from "./change-feed";
 import type { Database } from "./client";
+import * as schema from "./schema";
 import { seedDemoData } from "./seed";
 import { changesSettled, openTestDatabase, postgresReachable, testDbKinds } from "./testing";
 
@@ -61,29 +68,76 @@ describe.each(await testDbKinds())("change feed on %s", (kind) => {
     expect(feed.generation).toBe(before);
   });
 
-  test("an event written rings the restaurant's doorbell with its id, at commit; a rolled-back one never", async () => {
+  async function firstUnit(): Promise<number> {
+    const found = (await database.db.execute(sql`select min(id)::int as id from production_unit`)) as unknown as {
+      rows: { id: number }[];
+    };
+    return found.rows[0]!.id;
+  }
+
+  /** An event as a feature writes one: the restaurant's next sequence number. */
+  function writeEvent(unit: number, data: Record<string, unknown>) {
+    return sql`insert into restaurant_event (production_unit_id, seq, type, data, created_at)
+      values (${unit}, (select coalesce(max(seq), 0) + 1 from restaurant_event where production_unit_id = ${unit}),
+              'order.placed', ${JSON.stringify(data)}::jsonb, '2026-11-29T12:00:00.123456Z')`;
+  }
+
+  async function loggedEvent(unit: number, seq: number) {
+    const [row] = await database.db
+      .select()
+      .from(schema.restaurantEvent)
+      .where(and(eq(schema.restaurantEvent.productionUnitId, unit), eq(schema.restaurantEvent.seq, seq)));
+    return row!;
+  }
+
+  test("an event written is rung at commit with its restaurant, sequence number and the event as the log holds it; a rolled-back one never", async () => {
     const feed = database.changes;
-    const rung: number[] = [];
-    const unsubscribe = feed.onRestaurantEvent((id) => rung.push(id));
-    const [unit] = (
-      (await database.db.execute(sql`select min(id)::int as id from production_unit`)) as unknown as {
-        rows: { id: number }[];
-      }
-    ).rows;
-    const write = sql`insert into restaurant_event (production_unit_id, seq, type, data)
-      values (${unit!.id}, (select coalesce(max(seq), 0) + 1 from restaurant_event where production_unit_id = ${unit!.id}), 'order.placed', '{}')`;
+    const rung: RestaurantEventRing[] = [];
+    const unsubscribe = feed.onRestaurantEvent((ring) => rung.push(ring));
+    const unit = await firstUnit();
+    const data = { productionUnitId: unit, orderId: "7d1f0c4e-0000-4000-8000-000000000001", note: 'æøå " \n', n: 1.5 };
     await database.db
       .transaction(async (tx) => {
-        await tx.execute(write);
+        await tx.execute(writeEvent(unit, data));
         throw new Error("roll back");
       })
       .catch(() => {});
-    await database.db.execute(write);
-    await vi.waitFor(() => expect(rung).toEqual([unit!.id]), { timeout: 2_000, interval: 5 });
+    await database.db.execute(writeEvent(unit, data));
+    await vi.waitFor(() => expect(rung).toHaveLength(1), { timeout: 2_000, interval: 5 });
+    const logged = await loggedEvent(unit, rung[0]!.seq);
+    expect(rung[0]).toEqual({ productionUnitId: unit, seq: logged.seq, event: logged });
+    expect(logged.createdAt.toISOString()).toBe("2026-11-29T12:00:00.123Z");
     unsubscribe();
-    await database.db.execute(write);
+    await database.db.execute(writeEvent(unit, data));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(rung, "unsubscribed: no more calls").toEqual([unit!.id]);
+    expect(rung, "unsubscribed: no more calls").toHaveLength(1);
+  });
+
+  test("two events in one transaction: two rings, in sequence order", async () => {
+    const feed = database.changes;
+    const rung: RestaurantEventRing[] = [];
+    const unsubscribe = feed.onRestaurantEvent((ring) => rung.push(ring));
+    const unit = await firstUnit();
+    await database.db.transaction(async (tx) => {
+      await tx.execute(writeEvent(unit, { productionUnitId: unit }));
+      await tx.execute(writeEvent(unit, { productionUnitId: unit }));
+    });
+    await vi.waitFor(() => expect(rung).toHaveLength(2), { timeout: 2_000, interval: 5 });
+    expect(rung[1]!.seq).toBe(rung[0]!.seq + 1);
+    expect(rung.map((ring) => ring.event?.seq)).toEqual(rung.map((ring) => ring.seq));
+    unsubscribe();
+  });
+
+  test("an event too big for a notification (PostgreSQL refuses 8000 bytes) is rung without it: read the log", async () => {
+    const feed = database.changes;
+    const rung: RestaurantEventRing[] = [];
+    const unsubscribe = feed.onRestaurantEvent((ring) => rung.push(ring));
+    const unit = await firstUnit();
+    await database.db.execute(writeEvent(unit, { productionUnitId: unit, note: "ø".repeat(4_000) }));
+    await vi.waitFor(() => expect(rung).toHaveLength(1), { timeout: 2_000, interval: 5 });
+    const logged = await loggedEvent(unit, rung[0]!.seq);
+    expect(rung[0]).toEqual({ productionUnitId: unit, seq: logged.seq, event: null });
+    unsubscribe();
   });
 
   test("no guest table notifies anything: migration 0009 dropped 0007's row triggers and functions", async () => {

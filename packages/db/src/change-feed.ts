@@ -17,21 +17,36 @@
  * A guest's own data (basket, checkout, payment, order) is never kept in memory, so nothing here covers it
  * (docs/decisions/021-one-caching-story.md).
  *
- * The same listener rings the restaurant event doorbell (migration 0013: `NOTIFY restaurant_event, '<id>'` at the
- * commit of every event written): one listening connection per process, for caches and staff screens alike. A
- * ring only says "read the log"; the log (restaurant_event, with its sequence numbers) is the truth, so a lost
- * listener is told to subscribers as `onListenerChange`, and they re-read from where they were.
+ * The same listener hears each restaurant event's notification (migration 0019: `NOTIFY restaurant_event` at the
+ * commit of every event written, with the restaurant, the sequence number and, when it fits, the event itself):
+ * one listening connection per process, for caches and staff screens alike. The log (restaurant_event, with its
+ * sequence numbers) is the truth: a notification's event may stand in for a read only where it provably follows
+ * what a reader has (event-hub.ts), and a lost listener is told to subscribers as `onListenerChange`, so they
+ * re-read from where they were.
  */
 import { randomBytes } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import type { restaurantEvent } from "./schema/kitchen";
 
 export const CACHE_CHANGED_CHANNEL = "cache_changed";
-/** Migration 0013's trigger: the production unit id of a restaurant with new events, at the writer's commit. */
+/** Migration 0019's trigger: one notification per event written, at the writer's commit (RestaurantEventRing). */
 export const RESTAURANT_EVENT_CHANNEL = "restaurant_event";
 /** settleEverywhere(): a process asks every listener to answer once it has heard all changes before. */
 const SYNC_CHANNEL = "cache_sync";
 const SYNCED_CHANNEL = "cache_synced";
+
+/** A row of the restaurant's event log, as a read of restaurant_event answers it. */
+export type LoggedRestaurantEvent = typeof restaurantEvent.$inferSelect;
+
+/** What the notification of one restaurant event says. */
+export type RestaurantEventRing = {
+  productionUnitId: number;
+  /** The event's sequence number in its restaurant's log. */
+  seq: number;
+  /** The event as the log holds it; null when it did not fit into the notification (read the log). */
+  event: LoggedRestaurantEvent | null;
+};
 
 export type ChangeFeed = {
   /** Moves whenever something cached may have changed; compare, never do arithmetic on it. */
@@ -46,11 +61,11 @@ export type ChangeFeed = {
    */
   settleEverywhere: () => Promise<number>;
   /**
-   * Calls `listener` with the restaurant's id whenever events of that restaurant were committed (possibly
-   * several commits per call, possibly a call with nothing new: read after your last sequence number and see).
-   * Answers the unsubscribe function.
+   * Calls `listener` for each restaurant event committed, in commit order, as its notification arrives. A
+   * notification can be lost with the listener (`onListenerChange`): what a ring says is true, but not every
+   * event is rung for. Answers the unsubscribe function.
    */
-  onRestaurantEvent: (listener: (productionUnitId: number) => void) => () => void;
+  onRestaurantEvent: (listener: (ring: RestaurantEventRing) => void) => () => void;
   /**
    * Calls `listener` when the listener connection is lost (false) and when it listens again (true). Rings may
    * have been missed around either: a subscriber re-reads every restaurant it follows from its last sequence
@@ -61,8 +76,10 @@ export type ChangeFeed = {
 };
 
 type MutableFeed = { -readonly [K in keyof ChangeFeed]: ChangeFeed[K] } & {
-  /** Rings the restaurant's doorbell for this feed's subscribers (what a notification does; tests play it). */
-  ringRestaurant: (productionUnitId: number) => void;
+  /** Tells this feed's subscribers of a restaurant event (what a notification does; tests play it). */
+  ringRestaurant: (ring: RestaurantEventRing) => void;
+  /** Tells this feed's subscribers the listener was lost or is back (tests play it; PGlite never loses it). */
+  changeListener: (live: boolean) => void;
 };
 
 /** The subscribers of one kind of call, each called in turn; one that throws does not stop the others. */
@@ -85,10 +102,28 @@ class Subscribers<T> {
   }
 }
 
-/** The doorbell's payload is the production unit id as text; anything else is not ours to ring for. */
-function parseUnitId(payload: string | undefined): number | null {
-  const id = Number(payload);
-  return Number.isInteger(id) && id > 0 ? id : null;
+/**
+ * Reads migration 0019's payload: JSON of `productionUnitId` and `seq`, with `type`, `data` and `createdAt` when
+ * the event fit. Anything else is not ours to ring for (null).
+ */
+export function parseRestaurantEventRing(payload: string | undefined): RestaurantEventRing | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(payload ?? "");
+  } catch {
+    return null;
+  }
+  if (typeof body !== "object" || body === null) return null;
+  const { productionUnitId, seq, type, data, createdAt } = body as Record<string, unknown>;
+  if (!isPositiveInteger(productionUnitId) || !isPositiveInteger(seq)) return null;
+  const at = typeof createdAt === "string" ? new Date(createdAt) : null;
+  const carried = typeof type === "string" && typeof data === "object" && data !== null && at && !Number.isNaN(+at);
+  const event = carried ? { productionUnitId, seq, type, data: data as Record<string, unknown>, createdAt: at } : null;
+  return { productionUnitId, seq, event };
+}
+
+function isPositiveInteger(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value > 0;
 }
 
 /**
@@ -96,7 +131,7 @@ function parseUnitId(payload: string | undefined): number | null {
  * play the notifications): nothing to wait for when settling.
  */
 export function inProcessFeed(): MutableFeed {
-  const rings = new Subscribers<number>();
+  const rings = new Subscribers<RestaurantEventRing>();
   const listenerChanges = new Subscribers<boolean>();
   return {
     generation: 0,
@@ -104,7 +139,8 @@ export function inProcessFeed(): MutableFeed {
     settleEverywhere: async () => 1,
     onRestaurantEvent: (listener) => rings.add(listener),
     onListenerChange: (listener) => listenerChanges.add(listener),
-    ringRestaurant: (productionUnitId) => rings.call(productionUnitId),
+    ringRestaurant: (ring) => rings.call(ring),
+    changeListener: (live) => listenerChanges.call(live),
     close: async () => {},
   };
 }
@@ -119,8 +155,8 @@ export async function watchPgliteChanges(client: PGlite): Promise<ChangeFeed> {
     feed.generation++;
   });
   const unlistenEvents = await client.listen(RESTAURANT_EVENT_CHANNEL, (payload) => {
-    const productionUnitId = parseUnitId(payload);
-    if (productionUnitId !== null) feed.ringRestaurant(productionUnitId);
+    const ring = parseRestaurantEventRing(payload);
+    if (ring !== null) feed.ringRestaurant(ring);
   });
   feed.close = async () => {
     feed.live = false;
@@ -163,7 +199,7 @@ class PostgresChangeFeed implements ChangeFeed {
   private wasLost = false;
   private retry: NodeJS.Timeout | undefined;
   private readonly heartbeat: NodeJS.Timeout;
-  private readonly rings = new Subscribers<number>();
+  private readonly rings = new Subscribers<RestaurantEventRing>();
   private readonly listenerChanges = new Subscribers<boolean>();
 
   constructor(
@@ -210,7 +246,7 @@ class PostgresChangeFeed implements ChangeFeed {
     this.listenerChanges.call(true);
   }
 
-  onRestaurantEvent(listener: (productionUnitId: number) => void): () => void {
+  onRestaurantEvent(listener: (ring: RestaurantEventRing) => void): () => void {
     return this.rings.add(listener);
   }
 
@@ -219,8 +255,8 @@ class PostgresChangeFeed implements ChangeFeed {
   }
 
   private ringFor(payload: string): void {
-    const productionUnitId = parseUnitId(payload);
-    if (productionUnitId !== null) this.rings.call(productionUnitId);
+    const ring = parseRestaurantEventRing(payload);
+    if (ring !== null) this.rings.call(ring);
   }
 
   /** Idempotent per connection: 'error' and 'end' of one drop both arrive here. */

@@ -60,8 +60,9 @@ export const restaurantEventSequence = pgTable("restaurant_event_sequence", {
 });
 
 /**
- * The restaurant's event log (an outbox), written in the same transaction as the change it tells about. SSE
- * streams read it after a sequence number; NOTIFY restaurant_event only rings the doorbell.
+ * The restaurant's event log (an outbox), written in the same transaction as the change it tells about: the truth
+ * SSE streams read after a sequence number. NOTIFY restaurant_event (migration 0019) carries each event at its
+ * commit; a reader takes it from there only when it is the very next one after what it has, else it reads here.
  */
 export const restaurantEvent = pgTable(
   "restaurant_event",

@@ -1,15 +1,20 @@
 /**
  * The process's side of the staff screens' event streams. One reader per restaurant serves every stream of that
- * restaurant in this process: a doorbell (NOTIFY restaurant_event, change-feed.ts), a lost or restored listener,
- * a stream joining, or the safety net every few seconds kicks it, and it reads the log once from the lowest
- * cursor of its streams and hands each stream the events after its own cursor. 50 screens of one restaurant
- * cost one query per ring, not 50.
+ * restaurant in this process: a lost or restored listener, a stream joining or draining, or the safety net every
+ * few seconds kicks it, and it reads the log once from the lowest cursor of its streams and hands each stream the
+ * events after its own cursor. 50 screens of one restaurant cost one query per read, not 50.
+ *
+ * An event's notification (NOTIFY restaurant_event at its commit, change-feed.ts) usually carries the event: the
+ * reader hands it without reading to each stream whose cursor is the one before, since the log holds it and
+ * everything before it (sequence numbers commit in order). A stream further behind (a notification lost on the
+ * way, a stream resumed from an older id) or an event too big to carry makes it read. The log stays the truth; the
+ * notification only saves a read where it provably follows (docs/decisions/034-live-events.md).
  *
  * While a restaurant has a stream here, this process marks it seen (screen_presence) every 30 s: the escalation
  * sweep of any process knows whether a screen is open. Timers run only while streams are open.
  */
 
-import { type Db, eventReadsOf } from "@app/db";
+import { type Db, eventReadsOf, type RestaurantEventRing } from "@app/db";
 import { type BackgroundRun, backgroundRun } from "../../background-run";
 import type { Deps } from "../../deps";
 import { findEventsAfter, findLastSeqs, upsertScreenPresence } from "./repository";
@@ -134,7 +139,7 @@ export class RestaurantEventHub {
       for (const reader of this.readers.values()) reader.run.kick();
     };
     this.stopWatching = [
-      this.deps.changes.onRestaurantEvent((id) => this.readers.get(id)?.run.kick()),
+      this.deps.changes.onRestaurantEvent((ring) => this.readers.get(ring.productionUnitId)?.heard(ring)),
       // Rings may have been missed while the listener was away: every reader reads.
       this.deps.changes.onListenerChange(kickAll),
     ];
@@ -199,13 +204,31 @@ class RestaurantReader {
   }
 
   /**
+   * An event of this restaurant committed, and the log holds it and everything before it (sequence numbers commit
+   * in order). A stream whose cursor is the one before has everything else, so the event is exactly what a read
+   * would hand it next: it takes it from the notification. That holds during a read too: the read's events are
+   * handed over after, and a stream skips those its cursor has passed. A stream that already has it skips it. A
+   * stream further behind, or an event not carried (too big for a notification), is read.
+   */
+  heard(ring: RestaurantEventRing): void {
+    let toRead = false;
+    for (const stream of this.readyStreams()) {
+      const cursor = stream.cursor(this.productionUnitId);
+      if (ring.seq <= cursor) continue;
+      if (ring.event !== null && ring.seq === cursor + 1) stream.deliver(ring.event);
+      else toRead = true;
+    }
+    if (toRead) this.run.kick();
+  }
+
+  /**
    * Reads from the lowest cursor of the streams that take events and hands each its own part. A stream that
    * joins during a read waits for the next one (the kick it made runs it), so no stream is handed a page
    * that began after its cursor. A full page means more: read on.
    */
   private async catchUp(): Promise<void> {
     for (;;) {
-      const ready = [...this.streams].filter((stream) => stream.ready);
+      const ready = this.readyStreams();
       if (ready.length === 0) return;
       const from = Math.min(...ready.map((stream) => stream.cursor(this.productionUnitId)));
       const rows = await findEventsAfter(this.eventReads, this.productionUnitId, from, PAGE);
@@ -214,5 +237,9 @@ class RestaurantReader {
       }
       if (rows.length < PAGE) return;
     }
+  }
+
+  private readyStreams(): ScreenStream[] {
+    return [...this.streams].filter((stream) => stream.ready);
   }
 }

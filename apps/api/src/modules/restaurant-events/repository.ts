@@ -6,14 +6,15 @@ const { restaurantEvent, restaurantEventSequence, screenPresence } = schema;
 
 export type RestaurantEventRow = typeof restaurantEvent.$inferSelect;
 
-/** PostgreSQL's doorbell (a notification with the restaurant's id at commit) is heard by the change feed. */
+/** The change feed hears each event's notification at commit (restaurant, sequence number, the event if it fits). */
 export { RESTAURANT_EVENT_CHANNEL } from "@app/db";
 
 /**
  * Writes the event with the restaurant's next sequence number, in one statement. The upsert of the sequence locks
  * the restaurant's row until the transaction ends, so a second writer waits: numbers commit in the order they are
- * taken, and a reader that has seen n has seen everything before n. The insert trigger of migration 0013 rings
- * the doorbell (NOTIFY restaurant_event, delivered at commit). Answers the sequence number.
+ * taken, and a reader that has seen n has seen everything before n. The insert trigger (migrations 0013, 0019)
+ * sends NOTIFY restaurant_event, delivered at commit, with the event when it fits: a reader that has n - 1 may
+ * take event n from it without reading (event-hub.ts). Answers the sequence number.
  */
 export async function insertEvent(
   tx: Executor,
