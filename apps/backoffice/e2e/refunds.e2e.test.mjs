@@ -239,6 +239,13 @@ test("an owner refunds one unit of a line of a paid order from its page, in Dani
   assert.deepEqual(product.consoleErrors, []);
 });
 
+/** The order as the back office reads it, asked from a signed-in page. */
+const orderAsStaffSee = (page, orderId) =>
+  page.evaluate(
+    async (id) => (await fetch(`/api/admin/orders/${id}`, { headers: { accept: "application/json" } })).json(),
+    orderId,
+  );
+
 test("a whole-order refund of a new order: its lines and the page say refunded, its card too, and it stops ringing", async () => {
   const da = TEXT["da-DK"];
   // The orders page as the kitchen keeps it open, service on: the new order rings.
@@ -246,10 +253,7 @@ test("a whole-order refund of a new order: its lines and the page say refunded, 
   const { orderId, unit } = await placePaidOrder();
   await screen.goto(product.url("localhost", `/admin/restaurants/${unit}/orders`));
   await screen.getByRole("button", { name: da.startService }).click();
-  const { receiptNumber } = await screen.evaluate(
-    async (id) => (await fetch(`/api/admin/orders/${id}`, { headers: { accept: "application/json" } })).json(),
-    orderId,
-  );
+  const { receiptNumber } = await orderAsStaffSee(screen, orderId);
   const card = screen.locator(".order-card").filter({ hasText: `#${receiptNumber}` });
   await card.locator(".new-badge").waitFor();
   await until(() => alertPlaying(screen), "the new order's alert plays");
@@ -291,6 +295,11 @@ test("a whole-order refund of a new order: its lines and the page say refunded, 
     .getByRole("button", { name: /^Acceptér/ })
     .first()
     .click();
+  // Leaving the page before the accept is answered would cancel it: wait until the order says accepted.
+  await until(
+    async () => (await orderAsStaffSee(screen, orderId)).kitchenStatus === "accepted",
+    "the refunded order is accepted",
+  );
   await screen.goto(product.url("localhost", `/admin/restaurants/${unit}/kitchen`));
   const tile = screen.getByRole("article", { name: `Ordre #${receiptNumber}` });
   await tile.getByText(da.kitchenRefunded).waitFor();
