@@ -399,34 +399,28 @@ export async function findSettledCheckoutsWithoutOrder(
 
 // ── Refund outbox ──────────────────────────────────────────────────────────────────────────
 
+type RefundPart = { paymentId: string; amountMinor: number; orderRefundId: string; now: Date };
+
 /** Queues a part of an order refund (order_refund) at the payment's provider: one of possibly several per payment. */
-export async function insertOrderRefundPart(
-  db: Executor,
-  values: { paymentId: string; amountMinor: number; orderRefundId: string; now: Date },
-): Promise<void> {
-  await db.insert(paymentRefund).values({
-    paymentId: values.paymentId,
-    amountMinor: values.amountMinor,
-    orderRefundId: values.orderRefundId,
-    nextAttemptAt: values.now,
-    createdAt: values.now,
-  });
+export async function insertOrderRefundPart(db: Executor, values: RefundPart): Promise<void> {
+  await insertRefundPart(db, values, null);
 }
 
 /**
  * A part of an order refund the provider already made (a refund in Stripe's dashboard, taken over from its
  * webhook): written done, so the outbox never asks the provider for it again.
  */
-export async function insertRefundMadeAtProvider(
-  db: Executor,
-  values: { paymentId: string; amountMinor: number; orderRefundId: string; now: Date },
-): Promise<void> {
+export async function insertRefundMadeAtProvider(db: Executor, values: RefundPart): Promise<void> {
+  await insertRefundPart(db, values, values.now);
+}
+
+async function insertRefundPart(db: Executor, values: RefundPart, doneAt: Date | null): Promise<void> {
   await db.insert(paymentRefund).values({
     paymentId: values.paymentId,
     amountMinor: values.amountMinor,
     orderRefundId: values.orderRefundId,
     nextAttemptAt: values.now,
-    doneAt: values.now,
+    doneAt,
     createdAt: values.now,
   });
 }
