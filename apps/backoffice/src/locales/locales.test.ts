@@ -90,3 +90,19 @@ describe("the audit log's actions", () => {
     });
   }
 });
+
+/** Codes the API stores in audit entries, by field, and where the audit page finds their words (audit/diff.ts codeKey). */
+const AUDIT_CODES = [
+  "audit.values.target.product",
+  "audit.values.target.choice",
+  "audit.values.mode.test",
+  "audit.values.mode.live",
+  ...["new", "accepted", "ready", "picked-up", "rejected"].map((status) => `orders.status.${status}`),
+];
+
+test("the codes an audit entry stores have words in both languages", () => {
+  for (const key of AUDIT_CODES) {
+    expect(danish.get(key), key).toBeTruthy();
+    expect(english.get(key), key).toBeTruthy();
+  }
+});

@@ -7,7 +7,7 @@ import { SelectField } from "../../components/form";
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
 import { restaurantsQuery } from "../../lib/restaurant-list";
 import { type AuditFilter, auditQuery } from "./api";
-import { type Change, changesBetween, valueText } from "./diff";
+import { type Change, changesBetween, codeKey, valueText } from "./diff";
 
 /** Every change made in the back office, newest first: who, when, where, and what went from what to what. */
 export function AuditPage() {
@@ -107,8 +107,9 @@ function Entry({ entry }: { entry: AuditEntry }) {
             <div key={change.path}>
               <dt>{fieldName(change.path)}</dt>
               <dd>
-                <Value value={change.before} /> <span aria-hidden="true">→</span>
-                <span className="visually-hidden">{t("audit.to")}</span> <Value value={change.after} />
+                <Value path={change.path} value={change.before} /> <span aria-hidden="true">→</span>
+                <span className="visually-hidden">{t("audit.to")}</span>{" "}
+                <Value path={change.path} value={change.after} />
               </dd>
             </div>
           ))}
@@ -128,12 +129,14 @@ function listItemText(item: unknown): string {
   return JSON.stringify(item);
 }
 
-function Value({ value }: { value: Change["before"] }) {
+function Value({ path, value }: { path: string; value: Change["before"] }) {
   const { t, i18n } = useTranslation();
   if (value === undefined || value === null || value === "") return <span className="muted">{t("audit.nothing")}</span>;
   if (typeof value === "boolean") return <span>{t(value ? "audit.yes" : "audit.no")}</span>;
   if (Array.isArray(value)) return <span>{value.map(listItemText).join(", ")}</span>;
   if (typeof value === "object") return <code>{JSON.stringify(value)}</code>;
+  const key = typeof value === "string" ? codeKey(path, value) : "";
+  if (key && i18n.exists(key)) return <span className="value">{t(key)}</span>;
   return <span className="value">{valueText(value as string | number, i18n.language)}</span>;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { changesBetween, valueText } from "./diff";
+import { changesBetween, codeKey, valueText } from "./diff";
 
 describe("changesBetween", () => {
   test("lists only the fields that changed, by their dotted path", () => {
@@ -47,5 +47,13 @@ describe("valueText", () => {
     expect(valueText("2026-11-29", "da-DK")).toBe("2026-11-29");
     expect(valueText(42, "da-DK")).toBe("42");
     expect(valueText("ejer@bistro-norrebro.example", "da-DK")).toBe("ejer@bistro-norrebro.example");
+  });
+});
+
+describe("codeKey", () => {
+  test("a stored code is looked up under its field: the audit's own words, or the screen's that shows it", () => {
+    expect(codeKey("target", "product")).toBe("audit.values.target.product");
+    expect(codeKey("after.mode", "live")).toBe("audit.values.mode.live");
+    expect(codeKey("kitchenStatus", "picked-up")).toBe("orders.status.picked-up");
   });
 });

@@ -30,3 +30,11 @@ export function valueText(value: string | number, language: string, timeZone?: s
   if (typeof value !== "string" || !INSTANT.test(value)) return String(value);
   return new Date(value).toLocaleString(language, { dateStyle: "medium", timeStyle: "short", timeZone });
 }
+
+/** Where the words for a stored code are ("product", "live", "picked-up"): the screen that shows it, or the audit's own. */
+const CODE_WORDS: Record<string, string> = { kitchenStatus: "orders.status" };
+
+export function codeKey(path: string, code: string): string {
+  const field = path.split(".").at(-1) ?? path;
+  return `${CODE_WORDS[field] ?? `audit.values.${field}`}.${code}`;
+}
