@@ -190,10 +190,15 @@ function OrderLines({ order, refunds }: { order: AdminOrder; refunds: OrderRefun
                   <td className="number">{line.amount}</td>
                   <td className="number">{kr(line.total)}</td>
                   {refunds && (
-                    <td className="number">
-                      {refundLine && refundLine.refundedAmount > 0
-                        ? `${refundLine.refundedAmount} · ${kr(refundLine.refunded)}`
-                        : "—"}
+                    // Units and amount may take two lines: on a phone the four columns fit without scrolling.
+                    <td className="number breakable">
+                      {refundLine && refundLine.refundedAmount > 0 ? (
+                        <>
+                          <span>{refundLine.refundedAmount} ·</span> <span>{kr(refundLine.refunded)}</span>
+                        </>
+                      ) : (
+                        "—"
+                      )}
                     </td>
                   )}
                 </tr>
