@@ -27,7 +27,7 @@ export function EndOfDayPage() {
   return (
     <section aria-labelledby="end-of-day-title" className="end-of-day">
       {!readable && (
-        <p className="notice no-print" role="status">
+        <p className="notice warn no-print" role="status">
           {t("figures.endOfDay.unreadable")}
         </p>
       )}

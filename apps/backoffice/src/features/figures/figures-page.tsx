@@ -33,7 +33,7 @@ export function FiguresPage() {
     <section aria-labelledby="figures-title" className="figures">
       <h2 id="figures-title">{t("figures.title")}</h2>
       {period.unreadable && (
-        <p className="notice" role="status">
+        <p className="notice warn" role="status">
           {t("figures.range.unreadable")}
         </p>
       )}
