@@ -210,3 +210,14 @@ export function recordAnswers(page) {
   });
   return async () => (await Promise.all(bodies)).join("\n");
 }
+
+/** Asks `check` every 100 ms until it answers something truthy, which it answers, or fails naming `what`. */
+export async function until(check, what, timeoutMs = 3_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { createHarness, demoLogin, PHONE, screenshot, screenshotDir, seriousAxeViolations } from "./harness.mjs";
+import { createHarness, demoLogin, PHONE, screenshot, screenshotDir, seriousAxeViolations, until } from "./harness.mjs";
 
 const product = createHarness();
 before(product.start);
@@ -120,16 +120,6 @@ async function guestView(unit, orderId) {
   });
   assert.equal(response.status, 200);
   return response.json();
-}
-
-async function until(check, what, timeoutMs = 3_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** The print sheet asked for, as the printer gets it (print media), photographed on its own. */

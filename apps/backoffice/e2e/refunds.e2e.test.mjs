@@ -4,7 +4,16 @@
 // screenshots in e2e/artifacts. The real product (npm start) on a fresh DATA_DIR.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createHarness, DESKTOP, demoLogin, PHONE, screenshot, seriousAxeViolations, tabTo } from "./harness.mjs";
+import {
+  createHarness,
+  DESKTOP,
+  demoLogin,
+  PHONE,
+  screenshot,
+  seriousAxeViolations,
+  tabTo,
+  until,
+} from "./harness.mjs";
 
 const product = createHarness();
 const TABLET = { width: 820, height: 1180 };
@@ -137,16 +146,6 @@ async function ownerPage(language, viewport) {
   return page;
 }
 
-async function until(check, what, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 const alertPlaying = (page) => page.locator('audio[data-sound="new-order"]').evaluate((audio) => !audio.paused);
 
 async function assertAxeClean(page, where) {
@@ -256,7 +255,7 @@ test("a whole-order refund of a new order: its lines and the page say refunded, 
   const { receiptNumber } = await orderAsStaffSee(screen, orderId);
   const card = screen.locator(".order-card").filter({ hasText: `#${receiptNumber}` });
   await card.locator(".new-badge").waitFor();
-  await until(() => alertPlaying(screen), "the new order's alert plays");
+  await until(() => alertPlaying(screen), "the new order's alert plays", 5_000);
 
   // Refunded in full from the order's page, without anyone opening the card.
   const page = await ownerPage("da-DK", DESKTOP);
@@ -283,7 +282,7 @@ test("a whole-order refund of a new order: its lines and the page say refunded, 
   // The kitchen's card says so at once (the order.refunded event), is no longer unseen, and the alert stops.
   await card.locator(".badge.refunded").filter({ hasText: da.refunded }).waitFor({ timeout: 3_000 });
   assert.equal(await card.locator(".new-badge").count(), 0, "no longer shown as unseen");
-  await until(async () => !(await alertPlaying(screen)), "the alert stops for an order refunded in full");
+  await until(async () => !(await alertPlaying(screen)), "the alert stops for an order refunded in full", 5_000);
   await assertAxeClean(screen, "the orders page with a refunded order (da-DK)");
   await screenshot(screen, "refunds-whole-order-card-da-1280x800");
   await screen.setViewportSize(TABLET);
@@ -299,6 +298,7 @@ test("a whole-order refund of a new order: its lines and the page say refunded, 
   await until(
     async () => (await orderAsStaffSee(screen, orderId)).kitchenStatus === "accepted",
     "the refunded order is accepted",
+    5_000,
   );
   await screen.goto(product.url("localhost", `/admin/restaurants/${unit}/kitchen`));
   const tile = screen.getByRole("article", { name: `Ordre #${receiptNumber}` });
