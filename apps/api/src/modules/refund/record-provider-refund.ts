@@ -54,7 +54,7 @@ export async function recordProviderRefund(
     if (after.refundableMinor === 0) await tellScreens(tx, order, now);
     const messaged = await tellGuest(tx, order, row.id, now);
     // A restaurant outside any organisation has no audit log to write to (as the kitchen's changes).
-    const organisationId = (await findProductionUnit(deps.db, order.productionUnitId))?.organisationId ?? null;
+    const organisationId = (await findProductionUnit(tx, order.productionUnitId))?.organisationId ?? null;
     if (organisationId !== null)
       await recordAudit(tx, PROVIDER_REFUND_ACTOR, now, {
         organisationId,
