@@ -136,6 +136,37 @@ test("owner A, desktop, Danish: categories move by keyboard; a new name and pric
   await page.close();
 });
 
+test("owner A, phone, Danish: a choice moves down its option group in one save, by keyboard", async () => {
+  const page = await product.newPage(PHONE);
+  await signIn(page);
+  const { id, editor } = await restaurantA(page);
+  const group = editor.modifiers.find((m) => m.choices.length > 2);
+  const [first, second] = group.choices;
+  const firstName = editor.choices.find((c) => c.id === first.choiceId).name["da-DK"];
+  const saves = [];
+  page.on("request", (request) => {
+    if (request.method() !== "GET" && request.url().includes("/menu-editor/")) saves.push(request.method());
+  });
+
+  await page.goto(product.url("localhost", `/admin/restaurants/${id}/menu/options/groups/${group.id}`));
+  await page.getByRole("heading", { level: 2 }).first().waitFor();
+  await tabTo(page, page.getByRole("button", { name: `Flyt ${firstName} ned` }));
+  await page.keyboard.press("Enter");
+  await page
+    .getByRole("status")
+    .filter({ hasText: `${firstName} er flyttet til plads 2 af` })
+    .waitFor();
+  const after = (await restaurantA(page)).editor.modifiers.find((m) => m.id === group.id);
+  assert.deepEqual(
+    after.choices.map((c) => c.choiceId),
+    [second.choiceId, first.choiceId, ...group.choices.slice(2).map((c) => c.choiceId)],
+  );
+  assert.equal(after.version, group.version + 1, "one edit of the group");
+  assert.deepEqual(saves, ["PUT"], "one save for the move");
+  await visit(page, "phone-da-group-moved");
+  await page.close();
+});
+
 test("English and Danish, phone and desktop: every part of the editor, axe clean; no CSP violation or console error", async () => {
   for (const [viewport, size, pages] of [
     [PHONE, "phone", ["menu", "product"]],

@@ -257,6 +257,15 @@ export const ProductModifierInput = z.object({
   sortOrder: SortOrder.optional().describe("Default: after the product's other groups"),
 });
 export type ProductModifierInput = z.infer<typeof ProductModifierInput>;
+/**
+ * PUT …/products/{productId}/modifier-order: every option group on the product, once, in the new order, in one
+ * save (a move is one edit of the product, never half made).
+ */
+export const ModifierOrder = z.object({
+  version: EditVersion.describe("The product's version"),
+  modifierIds: z.array(EditorId).max(500),
+});
+export type ModifierOrder = z.infer<typeof ModifierOrder>;
 
 export const ModifierInput = z.object({
   name: EditorName,
@@ -280,6 +289,15 @@ export const ModifierChoiceInput = z.object({
   sortOrder: SortOrder.optional().describe("Default: after the group's other choices"),
 });
 export type ModifierChoiceInput = z.infer<typeof ModifierChoiceInput>;
+/**
+ * PUT …/modifiers/{modifierId}/choice-order: every choice placed in the group, once, in the new order, in one save
+ * (a move is one edit of the group, never half made).
+ */
+export const ChoiceOrder = z.object({
+  version: EditVersion.describe("The modifier's version"),
+  choiceIds: z.array(EditorId).max(500),
+});
+export type ChoiceOrder = z.infer<typeof ChoiceOrder>;
 
 export const ChoiceInput = z.object({ name: EditorName, defaultPriceMinor: MinorAmount.default(0) });
 export type ChoiceInput = z.infer<typeof ChoiceInput>;
@@ -339,12 +357,14 @@ export const EditorLabelParams = MenuEditorParams.extend({ labelId: id });
  * PUT    /restaurants/{restaurantId}/menu-editor/products/{productId}/modifiers/{modifierId}
  *                                                                                 ProductModifierInput → EditorProduct
  * DELETE /restaurants/{restaurantId}/menu-editor/products/{productId}/modifiers/{modifierId} → EditorProduct
+ * PUT    /restaurants/{restaurantId}/menu-editor/products/{productId}/modifier-order ModifierOrder → EditorProduct
  * POST   /restaurants/{restaurantId}/menu-editor/modifiers                        ModifierInput → 201 EditorModifier
  * PUT    /restaurants/{restaurantId}/menu-editor/modifiers/{modifierId}           ModifierUpdate → EditorModifier
  * DELETE /restaurants/{restaurantId}/menu-editor/modifiers/{modifierId}           → DeleteResult
  * PUT    /restaurants/{restaurantId}/menu-editor/modifiers/{modifierId}/choices/{choiceId}
  *                                                                                 ModifierChoiceInput → EditorModifier
  * DELETE /restaurants/{restaurantId}/menu-editor/modifiers/{modifierId}/choices/{choiceId} → EditorModifier
+ * PUT    /restaurants/{restaurantId}/menu-editor/modifiers/{modifierId}/choice-order ChoiceOrder → EditorModifier
  * POST   /restaurants/{restaurantId}/menu-editor/choices                          ChoiceInput → 201 EditorChoice
  * PUT    /restaurants/{restaurantId}/menu-editor/choices/{choiceId}               ChoiceUpdate → EditorChoice
  * DELETE /restaurants/{restaurantId}/menu-editor/choices/{choiceId}               → DeleteResult

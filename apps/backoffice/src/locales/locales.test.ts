@@ -77,8 +77,10 @@ const AUDIT_ACTIONS = [
   "menu.category.reorder",
   "menu.product.modifier.set",
   "menu.product.modifier.remove",
+  "menu.product.modifier.reorder",
   "menu.modifier.choice.set",
   "menu.modifier.choice.remove",
+  "menu.modifier.choice.reorder",
 ];
 
 describe("the audit log's actions", () => {

@@ -7,6 +7,7 @@ import type {
   CategoryInput,
   CategoryUpdate,
   ChoiceInput,
+  ChoiceOrder,
   ChoiceUpdate,
   DeleteResult,
   EditConflict,
@@ -23,6 +24,7 @@ import type {
   MenuUpdate,
   ModifierChoiceInput,
   ModifierInput,
+  ModifierOrder,
   ModifierUpdate,
   ProductInput,
   ProductModifierInput,
@@ -86,6 +88,8 @@ export const menuCalls = (restaurantId: number) => ({
     save<EditorProduct>(restaurantId, "PUT", `/products/${productId}/modifiers/${modifierId}`, input),
   removeProductModifier: (productId: number, modifierId: number, version: number) =>
     save<EditorProduct>(restaurantId, "DELETE", versioned(`/products/${productId}/modifiers/${modifierId}`, version)),
+  orderProductModifiers: (productId: number, input: ModifierOrder) =>
+    save<EditorProduct>(restaurantId, "PUT", `/products/${productId}/modifier-order`, input),
 
   createModifier: (input: ModifierInput) => save<EditorModifier>(restaurantId, "POST", "/modifiers", input),
   updateModifier: (modifierId: number, input: ModifierUpdate) =>
@@ -96,6 +100,8 @@ export const menuCalls = (restaurantId: number) => ({
     save<EditorModifier>(restaurantId, "PUT", `/modifiers/${modifierId}/choices/${choiceId}`, input),
   removeChoice: (modifierId: number, choiceId: number, version: number) =>
     save<EditorModifier>(restaurantId, "DELETE", versioned(`/modifiers/${modifierId}/choices/${choiceId}`, version)),
+  orderGroupChoices: (modifierId: number, input: ChoiceOrder) =>
+    save<EditorModifier>(restaurantId, "PUT", `/modifiers/${modifierId}/choice-order`, input),
 
   createChoice: (input: ChoiceInput) => save<EditorChoice>(restaurantId, "POST", "/choices", input),
   updateChoice: (choiceId: number, input: ChoiceUpdate) =>

@@ -167,16 +167,12 @@ function GroupChoices({ modifier, onSaved }: { modifier: EditorModifier; onSaved
   const choiceName = (id: number) =>
     nameIn(editor.choices.find((c) => c.id === id)?.name ?? {}, i18n.language, t("menu.unnamed"));
 
-  const run = async (steps: ((version: number) => Promise<EditorModifier>)[]) => {
+  /** One save of the group, based on the version the screen shows. */
+  const run = async (save: (version: number) => Promise<EditorModifier>) => {
     setBusy(true);
     setError(null);
     try {
-      let version = modifier.version;
-      for (const step of steps) {
-        const saved = await step(version);
-        version = saved.version;
-        onSaved(saved);
-      }
+      onSaved(await save(modifier.version));
     } catch (failure) {
       setError(t(`errors.${errorMessageKey(failure)}`, { defaultValue: t("errors.Unknown") }));
       throw failure;
@@ -185,26 +181,19 @@ function GroupChoices({ modifier, onSaved }: { modifier: EditorModifier; onSaved
     }
   };
   const place = (choiceId: number, settings: PlacedSettings) =>
-    run([
-      (version) =>
-        calls.placeChoice(modifier.id, choiceId, {
-          version,
-          freeAmount: settings.freeAmount,
-          defaultChoiceAmount: settings.defaultChoiceAmount,
-          overwritePriceMinor: settings.overwritePriceMinor,
-          sortOrder: settings.sortOrder,
-        }),
-    ]);
+    run((version) =>
+      calls.placeChoice(modifier.id, choiceId, {
+        version,
+        freeAmount: settings.freeAmount,
+        defaultChoiceAmount: settings.defaultChoiceAmount,
+        overwritePriceMinor: settings.overwritePriceMinor,
+        sortOrder: settings.sortOrder,
+      }),
+    );
+  /** A move is one save of the whole order: never half made. */
   const move = (move: { from: number; to: number }) => {
-    const steps = moveItem(modifier.choices, move.from, move.to)
-      .map((placed, index) => ({ placed, index }))
-      .filter(({ placed, index }) => placed.sortOrder !== index)
-      .map(
-        ({ placed, index }) =>
-          (version: number) =>
-            calls.placeChoice(modifier.id, placed.choiceId, { version, ...placed, sortOrder: index }),
-      );
-    return run(steps).then(
+    const choiceIds = moveItem(modifier.choices, move.from, move.to).map((placed) => placed.choiceId);
+    return run((version) => calls.orderGroupChoices(modifier.id, { version, choiceIds })).then(
       () => true,
       () => false,
     );
@@ -226,7 +215,7 @@ function GroupChoices({ modifier, onSaved }: { modifier: EditorModifier; onSaved
                 placed={placed}
                 name={choiceName(placed.choiceId)}
                 onSave={(settings) => place(placed.choiceId, settings)}
-                onRemove={() => run([(version) => calls.removeChoice(modifier.id, placed.choiceId, version)])}
+                onRemove={() => run((version) => calls.removeChoice(modifier.id, placed.choiceId, version))}
               />
             ),
           }))}

@@ -48,17 +48,12 @@ export function ProductModifiers(props: { product: EditorProduct; onProductSaved
   const groupName = (id: number) =>
     nameIn(editor.modifiers.find((m) => m.id === id)?.name ?? {}, i18n.language, t("menu.unnamed"));
 
-  /** Saves one after another, each based on the version the last answered. */
-  const run = async (steps: ((version: number) => Promise<EditorProduct>)[]) => {
+  /** One save of the product, based on the version the screen shows. */
+  const run = async (save: (version: number) => Promise<EditorProduct>) => {
     setBusy(true);
     setError(null);
     try {
-      let version = product.version;
-      for (const step of steps) {
-        const saved = await step(version);
-        version = saved.version;
-        props.onProductSaved(saved);
-      }
+      props.onProductSaved(await save(product.version));
     } catch (failure) {
       setError(t(`errors.${errorMessageKey(failure)}`, { defaultValue: t("errors.Unknown") }));
       throw failure;
@@ -67,22 +62,10 @@ export function ProductModifiers(props: { product: EditorProduct; onProductSaved
     }
   };
 
+  /** A move is one save of the whole order: never half made. */
   const move = (move: { from: number; to: number }) => {
-    const reordered = moveItem(product.modifiers, move.from, move.to);
-    const steps = reordered
-      .map((group, index) => ({ group, index }))
-      .filter(({ group, index }) => group.sortOrder !== index)
-      .map(
-        ({ group, index }) =>
-          (version: number) =>
-            calls.setProductModifier(product.id, group.modifierId, {
-              version,
-              maxChoices: group.maxChoices,
-              choicesIncluded: group.choicesIncluded,
-              sortOrder: index,
-            }),
-      );
-    return run(steps).then(
+    const modifierIds = moveItem(product.modifiers, move.from, move.to).map((group) => group.modifierId);
+    return run((version) => calls.orderProductModifiers(product.id, { version, modifierIds })).then(
       () => true,
       () => false,
     );
@@ -106,16 +89,15 @@ export function ProductModifiers(props: { product: EditorProduct; onProductSaved
                 name={groupName(group.modifierId)}
                 modifier={editor.modifiers.find((m) => m.id === group.modifierId)}
                 onSave={(settings) =>
-                  run([
-                    (version) =>
-                      calls.setProductModifier(product.id, group.modifierId, {
-                        version,
-                        ...settings,
-                        sortOrder: group.sortOrder,
-                      }),
-                  ])
+                  run((version) =>
+                    calls.setProductModifier(product.id, group.modifierId, {
+                      version,
+                      ...settings,
+                      sortOrder: group.sortOrder,
+                    }),
+                  )
                 }
-                onRemove={() => run([(version) => calls.removeProductModifier(product.id, group.modifierId, version)])}
+                onRemove={() => run((version) => calls.removeProductModifier(product.id, group.modifierId, version))}
               />
             ),
           }))}
@@ -129,15 +111,14 @@ export function ProductModifiers(props: { product: EditorProduct; onProductSaved
       <AddGroup
         product={product}
         onAdd={(modifierId) =>
-          run([
-            (version) =>
-              calls.setProductModifier(product.id, modifierId, {
-                version,
-                maxChoices: 1,
-                choicesIncluded: 0,
-                sortOrder: product.modifiers.length,
-              }),
-          ])
+          run((version) =>
+            calls.setProductModifier(product.id, modifierId, {
+              version,
+              maxChoices: 1,
+              choicesIncluded: 0,
+              sortOrder: product.modifiers.length,
+            }),
+          )
         }
       />
     </section>

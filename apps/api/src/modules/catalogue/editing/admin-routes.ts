@@ -3,6 +3,7 @@ import {
   CategoryOrder,
   CategoryUpdate,
   ChoiceInput,
+  ChoiceOrder,
   ChoiceUpdate,
   DeleteQuery,
   DeleteResult,
@@ -33,6 +34,7 @@ import {
   MenuUpdate,
   ModifierChoiceInput,
   ModifierInput,
+  ModifierOrder,
   ModifierUpdate,
   ProductInput,
   ProductModifierInput,
@@ -53,11 +55,12 @@ import {
   createModifier,
   deleteModifier,
   removeModifierChoice,
+  reorderGroupChoices,
   setModifierChoice,
   updateModifier,
 } from "./save-modifier";
 import { createProduct, deleteProduct, updateProduct } from "./save-product";
-import { removeProductModifier, setProductModifier } from "./save-product-modifier";
+import { removeProductModifier, reorderProductModifiers, setProductModifier } from "./save-product-modifier";
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const saveErrors = { ...errors, 409: EditConflict.or(ErrorBody) };
@@ -310,6 +313,18 @@ function productRoutes(admin: Api, deps: Deps) {
         setProductModifier(d, s, params.restaurantId, params, body),
   });
   saveRoute(admin, deps, {
+    method: "put",
+    path: "/products/:productId/modifier-order",
+    summary: "Put the product's option groups in this order (every live group on it once; version is the product's)",
+    params: EditorProductParams,
+    body: ModifierOrder,
+    answer: EditorProduct,
+    call:
+      ({ params, body }) =>
+      (d, s) =>
+        reorderProductModifiers(d, s, params.restaurantId, params.productId, body),
+  });
+  saveRoute(admin, deps, {
     method: "delete",
     path: "/products/:productId/modifiers/:modifierId",
     summary: "Take an option group off a product (?version= is the product's)",
@@ -372,6 +387,18 @@ function modifierRoutes(admin: Api, deps: Deps) {
       ({ params, body }) =>
       (d, s) =>
         setModifierChoice(d, s, params.restaurantId, params, body),
+  });
+  saveRoute(admin, deps, {
+    method: "put",
+    path: "/modifiers/:modifierId/choice-order",
+    summary: "Put the option group's choices in this order (every live choice in it once; version is the group's)",
+    params: EditorModifierParams,
+    body: ChoiceOrder,
+    answer: EditorModifier,
+    call:
+      ({ params, body }) =>
+      (d, s) =>
+        reorderGroupChoices(d, s, params.restaurantId, params.modifierId, body),
   });
   saveRoute(admin, deps, {
     method: "delete",

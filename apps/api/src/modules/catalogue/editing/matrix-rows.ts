@@ -88,6 +88,11 @@ export function menuEditorMatrixRows(): Record<string, Row> {
       await t.db.insert(schema.productModifier).values({ productId, modifierId, maxChoices: 1 });
       return { method: "DELETE", url: url(actors, `/products/${productId}/modifiers/${modifierId}`) };
     }),
+    row("PUT", "/products/{productId}/modifier-order", async ({ t, actors }) => ({
+      method: "PUT",
+      url: url(actors, `/products/${await fresh(t, "product")}/modifier-order`),
+      payload: { version: 1, modifierIds: [] },
+    })),
     row("POST", "/modifiers", ({ actors }) => ({ method: "POST", url: url(actors, "/modifiers"), payload: { name } })),
     row("PUT", "/modifiers/{modifierId}", async ({ t, actors }) => ({
       method: "PUT",
@@ -108,6 +113,11 @@ export function menuEditorMatrixRows(): Record<string, Row> {
       await t.db.insert(schema.modifierChoice).values({ modifierId, choiceId });
       return { method: "DELETE", url: url(actors, `/modifiers/${modifierId}/choices/${choiceId}`) };
     }),
+    row("PUT", "/modifiers/{modifierId}/choice-order", async ({ t, actors }) => ({
+      method: "PUT",
+      url: url(actors, `/modifiers/${await fresh(t, "modifier")}/choice-order`),
+      payload: { version: 1, choiceIds: [] },
+    })),
     row("POST", "/choices", ({ actors }) => ({ method: "POST", url: url(actors, "/choices"), payload: { name } })),
     row("PUT", "/choices/{choiceId}", async ({ t, actors }) => ({
       method: "PUT",

@@ -232,3 +232,72 @@ describe("categories", () => {
     expect(now?.name["da-DK"]).toBe("Nyt navn");
   });
 });
+
+describe("the order of option groups and their choices", () => {
+  const auditEntries = (action: string) =>
+    t.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, action)).orderBy(desc(schema.auditLog.id));
+
+  test("a group's choices move in one save: the storefront follows, one version and one audit entry", async () => {
+    const manager = await member("manager");
+    const id = await productId(t, A(), "classic-burger");
+    const burger = await product(manager, id);
+    const group = (await read(manager)).modifiers.find((row) => row.id === burger.modifiers[1]!.modifierId)!;
+    const ids = group.choices.map((placed) => placed.choiceId);
+    expect(ids.length).toBeGreaterThan(2);
+    const moved = [ids.at(-1)!, ...ids.slice(0, -1)];
+
+    const res = await save(manager, "PUT", `/modifiers/${group.id}/choice-order`, {
+      version: group.version,
+      choiceIds: moved,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ version: group.version + 1 });
+    const shown = (await storefrontProduct(id)).json<Product>().modifiers.find((row) => row.id === group.id)!;
+    expect(shown.choices.map((choice) => choice.choiceId)).toEqual(moved);
+    const [entry] = await auditEntries("menu.modifier.choice.reorder");
+    expect(entry).toMatchObject({ before: ids, after: moved });
+  });
+
+  test("a group's partial, repeated or stale order is refused and moves nothing", async () => {
+    const manager = await member("manager");
+    const burger = await product(manager, await productId(t, A(), "classic-burger"));
+    const group = (await read(manager)).modifiers.find((row) => row.id === burger.modifiers[1]!.modifierId)!;
+    const ids = group.choices.map((placed) => placed.choiceId);
+    const order = (choiceIds: number[], version = group.version) =>
+      save(manager, "PUT", `/modifiers/${group.id}/choice-order`, { version, choiceIds });
+
+    const partial = await order(ids.slice(1));
+    expect(errorsOf(partial.body).errors[0]).toMatchObject({ code: "Menu.ChoiceOrderMismatch", field: "choiceIds" });
+    const repeated = await order([ids[0]!, ...ids.slice(0, -1)]);
+    expect(errorsOf(repeated.body).errors[0]).toMatchObject({ code: "Menu.DuplicateId", field: "choiceIds.1" });
+    const stale = await order([...ids].reverse(), group.version + 1);
+    expect(stale.statusCode).toBe(409);
+    const after = (await read(manager)).modifiers.find((row) => row.id === group.id)!;
+    expect(after).toMatchObject({ version: group.version, choices: group.choices });
+  });
+
+  test("a product's groups move in one save: the storefront follows; a partial or stale order moves nothing", async () => {
+    const manager = await member("manager");
+    const id = await productId(t, A(), "classic-burger");
+    const before = await product(manager, id);
+    const ids = before.modifiers.map((group) => group.modifierId);
+    expect(ids.length).toBeGreaterThan(1);
+    const moved = [...ids].reverse();
+    const order = (modifierIds: number[], version = before.version) =>
+      save(manager, "PUT", `/products/${id}/modifier-order`, { version, modifierIds });
+
+    expect(errorsOf((await order(moved.slice(1))).body).errors[0]).toMatchObject({
+      code: "Menu.GroupOrderMismatch",
+      field: "modifierIds",
+    });
+    expect((await order(moved, before.version + 1)).statusCode).toBe(409);
+    expect((await product(manager, id)).version).toBe(before.version);
+
+    const res = await order(moved);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<EditorProduct>()).toMatchObject({ version: before.version + 1 });
+    expect((await storefrontProduct(id)).json<Product>().modifiers.map((group) => group.id)).toEqual(moved);
+    const [entry] = await auditEntries("menu.product.modifier.reorder");
+    expect(entry).toMatchObject({ before: ids, after: moved });
+  });
+});

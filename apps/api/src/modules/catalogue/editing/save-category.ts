@@ -21,6 +21,7 @@ import {
   requireVersion,
   saveEdit,
   unknownIdErrors,
+  wholeOrderErrors,
 } from "./save-edit";
 import { savedMenu } from "./save-menu";
 
@@ -124,12 +125,14 @@ export function reorderCategories(
     const parent = await lockMenu(tx, scope.menuInstanceId, menuId);
     if (!parent || parent.archivedAt) throw notFound("Menu");
     const current = await liveCategoriesOf(context, menuId);
-    const ids = new Set(current.map((row) => row.id));
-    const errors = unknownIdErrors("categoryIds", input.categoryIds, ids);
-    if (errors.length === 0 && input.categoryIds.length !== ids.size) {
-      errors.push({ field: "categoryIds", code: "Menu.CategoryOrderMismatch" });
-    }
-    refuseFields(errors);
+    refuseFields(
+      wholeOrderErrors(
+        "categoryIds",
+        input.categoryIds,
+        current.map((row) => row.id),
+        "Menu.CategoryOrderMismatch",
+      ),
+    );
     for (const [sortOrder, id] of input.categoryIds.entries()) {
       await tx.update(category).set({ sortOrder }).where(eq(category.id, id));
     }

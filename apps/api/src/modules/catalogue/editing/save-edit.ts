@@ -82,6 +82,8 @@ const MESSAGES: Record<string, string> = {
   "Menu.SalePriceNotLower": "The weekday sale price must be lower than the price",
   "Menu.UnknownId": "Not found in this restaurant's menu",
   "Menu.CategoryOrderMismatch": "Send every category of the menu exactly once",
+  "Menu.ChoiceOrderMismatch": "Send every choice of the option group exactly once",
+  "Menu.GroupOrderMismatch": "Send every option group of the product exactly once",
   "Menu.DuplicateId": "Listed more than once",
   "Menu.ImageMissing": "The image is no longer stored; upload it again",
 };
@@ -112,4 +114,15 @@ export function unknownIdErrors(field: string, ids: number[], known: Set<number>
     seen.add(id);
     return code ? [{ field: `${field}.${index}`, code }] : [];
   });
+}
+
+/**
+ * Field errors for a new order of a parent's rows: each id must be one of `current` (unknown or repeated ids on
+ * their index), and every one of them must be there (`mismatch` on the field), so nothing is left without a place.
+ */
+export function wholeOrderErrors(field: string, ids: number[], current: number[], mismatch: string) {
+  const known = new Set(current);
+  const errors: { field: string; code: string }[] = unknownIdErrors(field, ids, known);
+  if (errors.length === 0 && ids.length !== known.size) errors.push({ field, code: mismatch });
+  return errors;
 }

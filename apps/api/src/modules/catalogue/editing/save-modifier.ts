@@ -4,7 +4,14 @@
  * Every product using the group is checked by @app/domain's validateModifierSettings with the group as it would
  * be, and their open basket lines are re-priced.
  */
-import type { DeleteResult, EditorModifier, ModifierChoiceInput, ModifierInput, ModifierUpdate } from "@app/contracts";
+import type {
+  ChoiceOrder,
+  DeleteResult,
+  EditorModifier,
+  ModifierChoiceInput,
+  ModifierInput,
+  ModifierUpdate,
+} from "@app/contracts";
 import { schema } from "@app/db";
 import { and, eq } from "@app/db/orm";
 import { type GroupChoiceSettings, type MenuFieldError, validateModifierSettings } from "@app/domain";
@@ -15,7 +22,15 @@ import type { SignedInStaff } from "../../staff";
 import { isModifierUsed } from "./catalogue-usage";
 import { findGroupChoices, findGroupUses, lockChoice, lockModifier, nextSortOrder } from "./editor-writes";
 import { readEditorModifier } from "./read-menu-editor";
-import { createdBy, type EditContext, nextEdit, refuseFields, requireVersion, saveEdit } from "./save-edit";
+import {
+  createdBy,
+  type EditContext,
+  nextEdit,
+  refuseFields,
+  requireVersion,
+  saveEdit,
+  wholeOrderErrors,
+} from "./save-edit";
 
 const { modifier, modifierChoice } = schema;
 
@@ -155,6 +170,38 @@ export function removeModifierChoice(
     await touchGroupAndReprice(context, row);
     const after = await savedModifier(context, target.modifierId);
     return { answer: after, action: "menu.modifier.choice.remove", before, after };
+  });
+}
+
+/** Puts every choice of the group in the order given, in one edit of the group (one version, one audit entry). */
+export function reorderGroupChoices(
+  deps: Deps,
+  staff: SignedInStaff,
+  restaurantId: number,
+  modifierId: number,
+  input: ChoiceOrder,
+) {
+  return saveEdit(deps, staff, restaurantId, async (context) => {
+    const { tx, scope } = context;
+    const row = await requireVersion(
+      tx,
+      await lockModifier(tx, scope.productInstanceId, modifierId),
+      input.version,
+      "Modifier",
+    );
+    const placed = await findGroupChoices(tx, modifierId);
+    const before = placed.map((link) => link.choiceId);
+    refuseFields(wholeOrderErrors("choiceIds", input.choiceIds, before, "Menu.ChoiceOrderMismatch"));
+    for (const [sortOrder, choiceId] of input.choiceIds.entries()) {
+      await tx
+        .update(modifierChoice)
+        .set({ sortOrder })
+        .where(and(eq(modifierChoice.modifierId, modifierId), eq(modifierChoice.choiceId, choiceId)));
+    }
+    // No line is priced anew: a line's price does not depend on the order its choices are shown in (option-pricing).
+    await tx.update(modifier).set(nextEdit(context, row)).where(eq(modifier.id, modifierId));
+    const answer = await savedModifier(context, modifierId);
+    return { answer, action: "menu.modifier.choice.reorder", before, after: input.choiceIds };
   });
 }
 

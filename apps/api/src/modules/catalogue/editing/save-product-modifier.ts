@@ -4,7 +4,7 @@
  * moves it on. The settings are checked by @app/domain's validateModifierSettings against the group's choices,
  * and the product's open basket lines are re-priced (the included count decides what is charged).
  */
-import type { EditorProduct, ProductModifierInput } from "@app/contracts";
+import type { EditorProduct, ModifierOrder, ProductModifierInput } from "@app/contracts";
 import { schema } from "@app/db";
 import { and, eq } from "@app/db/orm";
 import { type MenuFieldError, validateModifierSettings } from "@app/domain";
@@ -12,9 +12,16 @@ import type { Deps } from "../../../deps";
 import { notFound } from "../../../errors";
 import { repriceOpenLines } from "../../basket";
 import type { SignedInStaff } from "../../staff";
-import { findGroupChoices, findProductGroups, lockModifier, lockProduct, nextSortOrder } from "./editor-writes";
+import {
+  findGroupChoices,
+  findLiveIds,
+  findProductGroups,
+  lockModifier,
+  lockProduct,
+  nextSortOrder,
+} from "./editor-writes";
 import { readEditorProduct } from "./read-menu-editor";
-import { type EditContext, nextEdit, refuseFields, requireVersion, saveEdit } from "./save-edit";
+import { type EditContext, nextEdit, refuseFields, requireVersion, saveEdit, wholeOrderErrors } from "./save-edit";
 
 const { product, productModifier } = schema;
 
@@ -79,6 +86,41 @@ export function removeProductModifier(
     await touchProduct(context, row);
     const after = await savedProduct(context, target.productId);
     return { answer: after, action: "menu.product.modifier.remove", before, after };
+  });
+}
+
+/**
+ * Puts every option group of the product (the live ones, as the editor lists them) in the order given, in one edit
+ * of the product (one version, one audit entry).
+ */
+export function reorderProductModifiers(
+  deps: Deps,
+  staff: SignedInStaff,
+  restaurantId: number,
+  productId: number,
+  input: ModifierOrder,
+) {
+  return saveEdit(deps, staff, restaurantId, async (context) => {
+    const { tx, scope } = context;
+    const row = await requireVersion(
+      tx,
+      await lockProduct(tx, scope.productInstanceId, productId),
+      input.version,
+      "Product",
+    );
+    const linked = (await findProductGroups(tx, productId)).map((link) => link.modifierId);
+    const live = await findLiveIds(tx, "modifier", scope.productInstanceId, linked);
+    const before = linked.filter((id) => live.has(id));
+    refuseFields(wholeOrderErrors("modifierIds", input.modifierIds, before, "Menu.GroupOrderMismatch"));
+    for (const [sortOrder, modifierId] of input.modifierIds.entries()) {
+      await tx
+        .update(productModifier)
+        .set({ sortOrder })
+        .where(and(eq(productModifier.productId, productId), eq(productModifier.modifierId, modifierId)));
+    }
+    await touchProduct(context, row);
+    const answer = await savedProduct(context, productId);
+    return { answer, action: "menu.product.modifier.reorder", before, after: input.modifierIds };
   });
 }
 
