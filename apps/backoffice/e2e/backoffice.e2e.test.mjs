@@ -9,6 +9,8 @@ import {
   createHarness,
   DESKTOP,
   demoLogin,
+  headerMenuButton,
+  openHeaderMenu,
   PHONE,
   retype,
   screenshot,
@@ -217,8 +219,9 @@ test("owner A, phone, Danish, keyboard only: creates C on c.localhost with a log
   await page.getByRole("heading", { level: 2, name: "Oplysninger" }).waitFor();
   await visit(page, "phone-da-details");
 
-  // The audit log lists each change, newest first, with before → after.
-  await tabTo(page, page.getByRole("link", { name: t.audit }), { back: true });
+  // The audit log lists each change, newest first, with before → after (on a phone, a link in the header's menu).
+  await openHeaderMenu(page, { keyboard: true });
+  await tabTo(page, page.getByRole("link", { name: t.audit }));
   await page.keyboard.press("Enter");
   await page.getByRole("heading", { level: 1, name: t.audit }).waitFor();
   const entries = page.locator(".audit-entry").filter({ hasText: C.name });
@@ -233,7 +236,8 @@ test("owner A, phone, Danish, keyboard only: creates C on c.localhost with a log
   await visit(page, "phone-da-audit");
 
   // Staff: invite a kitchen member for C; they choose their password through the emailed link.
-  await tabTo(page, page.getByRole("link", { name: t.staff }), { back: true });
+  await openHeaderMenu(page, { keyboard: true });
+  await tabTo(page, page.getByRole("link", { name: t.staff }));
   await page.keyboard.press("Enter");
   await page.getByRole("heading", { level: 1, name: /^Personale i/ }).waitFor();
   await visit(page, "phone-da-staff");
@@ -248,9 +252,8 @@ test("owner A, phone, Danish, keyboard only: creates C on c.localhost with a log
   await page.keyboard.press("Enter");
   await page.getByText(`Invitation sendt til ${NEW_MEMBER.email}.`).waitFor();
 
-  // Signing out everywhere from the account menu.
-  await tabTo(page, page.locator(".account-menu > button"), { back: true });
-  await page.keyboard.press("Enter");
+  // Signing out everywhere from the account part of the header's menu.
+  await openHeaderMenu(page, { keyboard: true });
   await tabTo(page, page.getByRole("button", { name: t.signOutEverywhere }));
   await page.keyboard.press("Enter");
   await page.waitForURL(/\/admin\/sign-in$/);
@@ -329,7 +332,8 @@ test("owner A, desktop, English: a refused save in English keeps what was typed;
   );
   await shop.close();
 
-  // Restaurant A's settings name its categories and products by name (its default language, Danish), not by id.
+  // Restaurant A's settings name its categories and products by name, not by id: in English where they have an
+  // English name (the seed gives each both), as the English back office's other words are.
   await page.goto(product.url("localhost", "/admin/"));
   await page.getByRole("heading", { level: 1, name: t.dashboard }).waitFor();
   await page.getByRole("link", { name: "Bistro Nørrebro", exact: true }).click();
@@ -337,8 +341,10 @@ test("owner A, desktop, English: a refused save in English keeps what was typed;
   await page.getByRole("heading", { level: 2, name: "Settings" }).waitFor();
   const picked = (label) => input(page, label).locator("option:checked").innerText();
   assert.equal(await picked("Start category"), "None");
-  assert.equal(await picked("Category offered before checkout"), "Har du husket det hele?");
-  assert.equal(await picked("Bag fee item"), "Pose");
+  assert.equal(await picked("Category offered before checkout"), "Have you remembered everything?");
+  assert.equal(await picked("Bag fee item"), "Bag");
+  const bagChoices = await input(page, "Bag fee item").locator("option").allInnerTexts();
+  assert.ok(bagChoices.includes("French fries") && !bagChoices.includes("Pose"), "every product in English");
   await visit(page, "desktop-en-settings-of-a");
   await page.close();
 });
@@ -414,6 +420,131 @@ test("the restaurant's nine sections: one row on desktop, tablet and phone in bo
   }
 });
 
+const HEADER = {
+  "da-DK": { menu: "Menu", nav: "Hovedmenu", audit: "Ændringslog", other: "English" },
+  "en-US": { menu: "Menu", nav: "Main", audit: "Audit log", other: "Dansk" },
+};
+
+/** The header's shown parts: how many rows they take, its height, and whether the page is wider than the screen. */
+const headerLayout = (page) =>
+  page.evaluate(() => {
+    const header = document.querySelector(".app-header");
+    const shown = [
+      ...header.querySelectorAll(".app-name, .header-row > * > button, .header-row .menu-button, .app-nav"),
+    ]
+      .map((element) => element.getBoundingClientRect())
+      .filter((box) => box.width > 0);
+    const cut = [...header.querySelectorAll("*")].filter(
+      (element) =>
+        element.checkVisibility() &&
+        !element.closest(".visually-hidden") &&
+        element.scrollWidth > element.clientWidth + 1,
+    );
+    return {
+      rows: new Set(shown.map((box) => Math.round(box.top + box.height / 2))).size,
+      height: Math.round(header.getBoundingClientRect().height),
+      cut: cut.map((element) => element.textContent.trim()),
+      overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  });
+
+async function signInAs(viewport, language, login) {
+  const t = TEXT[language];
+  const page = await product.newPage(viewport);
+  await page.addInitScript((lang) => localStorage.setItem("backoffice.language", lang), language);
+  await page.goto(product.url("localhost", "/admin/sign-in"));
+  await input(page, t.email).fill(login.email);
+  await input(page, t.password).fill(login.password);
+  await page.getByRole("button", { name: t.signIn }).click();
+  // Owners and managers land on their restaurants, a kitchen account on its orders.
+  await page.waitForURL((url) => !url.pathname.endsWith("/sign-in"));
+  await page.getByRole("heading", { level: 1 }).waitFor();
+  await page
+    .locator(".loading")
+    .first()
+    .waitFor({ state: "detached" })
+    .catch(() => {});
+  return page;
+}
+
+test("the header on a phone: one row for owner, manager and kitchen in both languages; its menu opens and closes by keyboard", async () => {
+  for (const language of ["da-DK", "en-US"]) {
+    const h = HEADER[language];
+    for (const kind of ["Owner", "Manager", "Kitchen"]) {
+      const page = await signInAs(PHONE, language, demoLogin(kind, "A"));
+      const closed = await headerLayout(page);
+      assert.equal(closed.rows, 1, `one header row, ${kind} ${language}`);
+      assert.ok(closed.height <= 64, `a compact header (${closed.height} px), ${kind} ${language}`);
+      assert.deepEqual(closed.cut, [], `no cut text in the header, ${kind} ${language}`);
+      assert.equal(closed.overflow, 0, `no sideways scroll, ${kind} ${language}`);
+      assert.equal(await page.getByRole("navigation", { name: h.nav }).count(), 0, "the links are in the closed menu");
+
+      // By keyboard: Tab to Menu, Enter opens it, Tab enters its links, Escape closes it and the focus comes back.
+      const button = page.getByRole("button", { name: h.menu, exact: true });
+      await tabTo(page, button);
+      assert.equal(await button.getAttribute("aria-expanded"), "false");
+      const panel = page.locator(`#${await button.getAttribute("aria-controls")}`);
+      await page.keyboard.press("Enter");
+      assert.equal(await button.getAttribute("aria-expanded"), "true");
+      await panel.waitFor();
+      const nav = page.getByRole("navigation", { name: h.nav });
+      await page.keyboard.press("Tab");
+      assert.equal(
+        await nav.evaluate((element) => element.contains(document.activeElement)),
+        true,
+        "the first Tab after the button is the menu's first link",
+      );
+      const open = await headerLayout(page);
+      assert.equal(open.overflow, 0, `no sideways scroll with the menu open, ${kind} ${language}`);
+      assert.deepEqual(open.cut, [], `nothing cut in the open menu (the account's whole name), ${kind} ${language}`);
+      await panel.getByRole("button", { name: h.other }).waitFor();
+      await panel.getByText(demoLogin(kind, "A").email).waitFor();
+      assert.deepEqual(await seriousAxeViolations(page), [], `axe with the menu open, ${kind} ${language}`);
+      if (kind === "Owner") await screenshot(page, `phone-${language.slice(0, 2)}-header-menu-open`);
+      await page.keyboard.press("Escape");
+      await panel.waitFor({ state: "hidden" });
+      assert.equal(await button.getAttribute("aria-expanded"), "false");
+      assert.equal(await button.evaluate((element) => element === document.activeElement), true, "focus is back");
+
+      // Tab past the menu's last control closes it; a link followed closes it too.
+      await page.keyboard.press("Enter");
+      await panel.waitFor();
+      await tabTo(page, panel.getByRole("button", { name: h.other }));
+      await page.keyboard.press("Tab");
+      await panel.waitFor({ state: "hidden" });
+      if (kind !== "Kitchen") {
+        await openHeaderMenu(page, { keyboard: true });
+        await tabTo(page, nav.getByRole("link", { name: h.audit }));
+        await page.keyboard.press("Enter");
+        await page.getByRole("heading", { level: 1, name: h.audit }).waitFor();
+        await panel.waitFor({ state: "hidden" });
+        assert.equal(await button.getAttribute("aria-expanded"), "false");
+      }
+      await page.close();
+    }
+  }
+});
+
+test("the header on a tablet and a desktop: the links and the account in the header, one row of tools and one of links", async () => {
+  for (const language of ["da-DK", "en-US"]) {
+    const h = HEADER[language];
+    for (const [viewport, size] of [
+      [TABLET, "tablet"],
+      [DESKTOP, "desktop"],
+    ]) {
+      const page = await signInAs(viewport, language, OWNER_A());
+      assert.equal(await headerMenuButton(page), null, `no menu button, ${size} ${language}`);
+      await page.getByRole("navigation", { name: h.nav }).getByRole("link", { name: h.audit }).waitFor();
+      const layout = await headerLayout(page);
+      assert.equal(layout.rows, 2, `the name and the account, then the links, ${size} ${language}`);
+      assert.deepEqual(layout.cut, [], `no cut text in the header, ${size} ${language}`);
+      assert.equal(layout.overflow, 0);
+      await screenshot(page, `${size}-${language.slice(0, 2)}-header`);
+      await page.close();
+    }
+  }
+});
+
 /** Every back-office page in one language at one size: axe on each, a screenshot of each. */
 async function tour(viewport, language, size) {
   const t = TEXT[language];
@@ -433,8 +564,10 @@ async function tour(viewport, language, size) {
   await page.getByRole("button", { name: t.signIn }).click();
   await page.getByRole("heading", { level: 1, name: t.dashboard }).waitFor();
   await shot("dashboard");
-  await page.locator(".account-menu > button").click();
-  await screenshot(page, `${size}-${language.slice(0, 2)}-account-menu`);
+  const menu = await headerMenuButton(page);
+  if (menu) await openHeaderMenu(page);
+  else await page.locator(".account-menu > button").click();
+  await screenshot(page, `${size}-${language.slice(0, 2)}-${menu ? "header-menu" : "account-menu"}`);
   await page.keyboard.press("Escape");
   await page.getByRole("link", { name: t.newRestaurant }).first().click();
   await shot("create");
@@ -448,9 +581,11 @@ async function tour(viewport, language, size) {
     await page.getByRole("heading", { level: 2 }).first().waitFor();
     await shot(name);
   }
+  await openHeaderMenu(page);
   await page.getByRole("link", { name: t.staff }).first().click();
   await page.locator(".member").first().waitFor();
   await shot("staff");
+  await openHeaderMenu(page);
   await page.getByRole("link", { name: t.audit }).click();
   await page.locator(".audit-entry").first().waitFor();
   await shot("audit");

@@ -152,6 +152,26 @@ export async function tabTo(page, target, { back = false, limit = 80 } = {}) {
   throw new Error(`could not reach ${target} with the keyboard`);
 }
 
+/**
+ * The header's Menu button on a phone (below 48rem the header's links, account and language are in its panel), or
+ * null on a wider screen, where they are in the header itself.
+ */
+export async function headerMenuButton(page) {
+  const button = page.locator(".app-header .menu-button");
+  return (await button.isVisible()) ? button : null;
+}
+
+/** Opens the phone header's menu (by keyboard: Tab back to its button, Enter); nothing on a wider screen. */
+export async function openHeaderMenu(page, { keyboard = false } = {}) {
+  const button = await headerMenuButton(page);
+  if (!button || (await button.getAttribute("aria-expanded")) === "true") return;
+  if (keyboard) {
+    await tabTo(page, button, { back: true });
+    await page.keyboard.press("Enter");
+  } else await button.click();
+  await page.locator(".phone-menu-panel").waitFor();
+}
+
 /** Replaces a focused text field's value by keyboard (select all, type). */
 export async function retype(page, text) {
   await page.keyboard.press("ControlOrMeta+A");

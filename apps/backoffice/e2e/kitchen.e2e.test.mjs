@@ -5,7 +5,7 @@
 // recalled. axe finds nothing serious; screenshots at tablet (1024×768, 1280×800) and phone size, both languages.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createHarness, demoLogin, PHONE, screenshot, seriousAxeViolations } from "./harness.mjs";
+import { createHarness, demoLogin, openHeaderMenu, PHONE, screenshot, seriousAxeViolations } from "./harness.mjs";
 
 const product = createHarness();
 before(product.start);
@@ -244,7 +244,11 @@ test("the kitchen display: an accepted order's tile, an item struck through, bum
   ]) {
     const phone = await product.newPage(PHONE);
     await signIn(phone);
-    if (language === "en") await phone.getByRole("button", { name: "English" }).click();
+    if (language === "en") {
+      // On a phone the language is in the header's menu.
+      await openHeaderMenu(phone);
+      await phone.getByRole("button", { name: "English" }).click();
+    }
     await phone.goto(product.url("localhost", `/admin/restaurants/${restaurantId}/kitchen`));
     await phone.getByRole("heading", { level: 1, name: title }).waitFor();
     await phone.locator(".tile").first().waitFor();

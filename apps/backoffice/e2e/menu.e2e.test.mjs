@@ -10,10 +10,12 @@ import {
   createHarness,
   DESKTOP,
   demoLogin,
+  openHeaderMenu,
   PHONE,
   screenshot,
   screenshotDir,
   seriousAxeViolations,
+  TABLET,
   tabTo,
 } from "./harness.mjs";
 
@@ -167,6 +169,60 @@ test("owner A, phone, Danish: a choice moves down its option group in one save, 
   await page.close();
 });
 
+const PARTS = {
+  "da-DK": { nav: "Menukortets dele", last: "Mærkater" },
+  "en-US": { nav: "Parts of the menu", last: "Labels" },
+};
+
+/** The editor's part links: their rows, whether the current and the focused one lie inside the row's box. */
+const partsLayout = (nav) =>
+  nav.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const inView = (link) => {
+      const r = link?.getBoundingClientRect();
+      return Boolean(r) && r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+    };
+    const links = [...element.querySelectorAll("a")];
+    return {
+      rows: new Set(links.map((link) => Math.round(link.getBoundingClientRect().top))).size,
+      currentInView: inView(element.querySelector('[aria-current="page"]')),
+      focusedInView: element.contains(document.activeElement) && inView(document.activeElement),
+      overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  });
+
+test("the editor's four parts: one row on phone, tablet and desktop in both languages; the current one in view, each by keyboard", async () => {
+  for (const language of ["da-DK", "en-US"]) {
+    const p = PARTS[language];
+    for (const [viewport, size] of [
+      [PHONE, "phone"],
+      [TABLET, "tablet"],
+      [DESKTOP, "desktop"],
+    ]) {
+      const page = await product.newPage(viewport);
+      await signIn(page, language);
+      const { id } = await restaurantA(page);
+      await page.goto(product.url("localhost", `/admin/restaurants/${id}/menu/labels`));
+      const nav = page.getByRole("navigation", { name: p.nav });
+      const current = nav.getByRole("link", { name: p.last, exact: true });
+      await current.waitFor();
+      assert.equal(await current.getAttribute("aria-current"), "page");
+      const layout = await partsLayout(nav);
+      assert.equal(layout.rows, 1, `one row, ${size} ${language}`);
+      assert.equal(layout.currentInView, true, `the current part in view, ${size} ${language}`);
+      assert.equal(layout.overflow, 0, `no sideways scroll of the page, ${size} ${language}`);
+      await visit(page, `${size}-${language.slice(0, 2)}-menu-parts-labels`);
+      const links = nav.getByRole("link");
+      await tabTo(page, links.first());
+      for (let index = 0; index < 4; index++) {
+        assert.equal((await partsLayout(nav)).focusedInView, true, `part ${index + 1} in view, ${size} ${language}`);
+        if (index < 3) await page.keyboard.press("Tab");
+      }
+      await page.close();
+    }
+  }
+});
+
 test("English and Danish, phone and desktop: every part of the editor, axe clean; no CSP violation or console error", async () => {
   for (const [viewport, size, pages] of [
     [PHONE, "phone", ["menu", "product"]],
@@ -196,6 +252,7 @@ test("English and Danish, phone and desktop: every part of the editor, axe clean
       }
     }
     if (size === "phone") {
+      await openHeaderMenu(page);
       await page.getByRole("button", { name: "Dansk" }).click();
       await page.goto(product.url("localhost", `${base}${paths.product}`));
       await visit(page, "phone-da-product");

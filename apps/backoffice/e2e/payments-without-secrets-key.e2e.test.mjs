@@ -3,7 +3,7 @@
 // test provider and the restaurants' methods. axe finds no violations; screenshots on a phone in both languages.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createHarness, demoLogin, PHONE, screenshot, seriousAxeViolations } from "./harness.mjs";
+import { createHarness, demoLogin, openHeaderMenu, PHONE, screenshot, seriousAxeViolations } from "./harness.mjs";
 
 // The server inherits this process's environment: it must not bring a SECRETS_KEY of its own.
 assert.equal(process.env.SECRETS_KEY, undefined, "run without SECRETS_KEY in the environment");
@@ -43,6 +43,7 @@ for (const language of ["da-DK", "en-US"]) {
     await page.getByLabel(t.password, { exact: true }).fill(owner.password);
     await page.getByRole("button", { name: t.signIn }).click();
     await page.waitForURL((url) => !url.pathname.endsWith("/sign-in"));
+    await openHeaderMenu(page);
     await page.getByRole("navigation").getByRole("link", { name: t.nav, exact: true }).click();
     await page.getByRole("heading", { level: 2, name: t.notice }).waitFor();
     await page.getByText("SECRETS_KEY", { exact: false }).first().waitFor();

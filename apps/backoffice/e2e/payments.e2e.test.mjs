@@ -12,6 +12,7 @@ import {
   createHarness,
   DESKTOP,
   demoLogin,
+  openHeaderMenu,
   PHONE,
   recordAnswers,
   screenshot,
@@ -116,7 +117,8 @@ async function openPayments(viewport, language) {
   await page.getByLabel(t.password, { exact: true }).fill(OWNER_A().password);
   await page.getByRole("button", { name: t.signIn }).click();
   await page.waitForURL((url) => !url.pathname.endsWith("/sign-in"));
-  // The header's menu has the page: the owner owns one organisation.
+  // The header's menu has the page: the owner owns one organisation (on a phone, behind the header's Menu button).
+  await openHeaderMenu(page, { keyboard: true });
   const link = page.getByRole("navigation").getByRole("link", { name: t.nav, exact: true });
   await tabTo(page, link);
   await page.keyboard.press("Enter");

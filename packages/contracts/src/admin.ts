@@ -4,7 +4,7 @@
  * validates again and answers a refused field with ErrorBody's `field` (the field's dotted path).
  */
 import { z } from "zod";
-import { LanguageCode, LocalDate } from "./common";
+import { LanguageCode, LocalDate, Translations } from "./common";
 import { AppSettings } from "./settings";
 import { TermsSection } from "./terms";
 
@@ -200,8 +200,11 @@ export const RestaurantTerms = z.object({
     .refine((texts) => new Set(texts.map((text) => text.language)).size === texts.length, "Input.DuplicateLanguage"),
 });
 
-/** A category or product by the name a manager knows it by (the restaurant's default language, else Danish). */
-export const CatalogueEntry = z.object({ id: z.number().int(), name: z.string() });
+/**
+ * A category or product: its names by language (those it has), so the back office shows the person's language,
+ * and the name a manager knows it by where that language has none (the restaurant's default language, else Danish).
+ */
+export const CatalogueEntry = z.object({ id: z.number().int(), name: z.string(), names: Translations });
 export type CatalogueEntry = z.infer<typeof CatalogueEntry>;
 
 /**

@@ -1,16 +1,18 @@
 /**
  * Every page's frame: the skip link, the header (the app's name, the navigation a role may use, the language and
- * the account menu), and the page in <main>.
+ * the account menu; on a phone one row with a menu holding them), and the page in <main>.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useMatches } from "react-router";
 import { ordersPath } from "../features/orders";
 import { paymentsPath } from "../features/payments";
-import { chooseLanguage, type Language } from "../lib/i18n";
 import { restaurantsQuery } from "../lib/restaurant-list";
 import { managingMemberships, meQuery } from "../lib/session";
+import { useMediaQuery } from "../lib/use-media-query";
 import { AccountMenu } from "./account-menu";
+import { LanguageSwitch } from "./language-switch";
+import { PhoneMenu } from "./phone-menu";
 
 export function Shell({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
@@ -25,6 +27,24 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
   const onlyRestaurant = restaurants.length === 1 ? restaurants[0] : undefined;
   // A page may ask for the whole width (the order queue's columns on a tablet).
   const wide = useMatches().some((match) => (match.handle as { wide?: boolean } | undefined)?.wide);
+  // Below 48rem the name, the language, the account and the links do not fit one row (issue: two rows, the account
+  // cut to "Ejer, Bistro Nørr…" on a 390 px phone): they go into the menu.
+  const phone = !useMediaQuery("(min-width: 48rem)");
+  const links = (
+    <>
+      <NavLink to="/" end>
+        {t("nav.restaurants")}
+      </NavLink>
+      {onlyRestaurant && <NavLink to={ordersPath(onlyRestaurant.id)}>{t("nav.orders")}</NavLink>}
+      {staffOrganisation && (
+        <NavLink to={`/organisations/${staffOrganisation.organisationId}/staff`}>{t("nav.staff")}</NavLink>
+      )}
+      {paymentsOrganisation && (
+        <NavLink to={paymentsPath(paymentsOrganisation.organisationId)}>{t("nav.payments")}</NavLink>
+      )}
+      {managing.length > 0 && <NavLink to="/audit">{t("nav.audit")}</NavLink>}
+    </>
+  );
   return (
     <>
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #main (and works as one without script); the handler only keeps the router out */}
@@ -44,24 +64,18 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
       <header className="app-header">
         <div className="header-row">
           <span className="app-name">{t("app.name")}</span>
-          <div className="header-tools">
-            <LanguageSwitch />
-            {me && <AccountMenu me={me} />}
-          </div>
+          {me && phone ? (
+            <PhoneMenu me={me} links={links} />
+          ) : (
+            <div className="header-tools">
+              <LanguageSwitch />
+              {me && <AccountMenu me={me} />}
+            </div>
+          )}
         </div>
-        {me && (
+        {me && !phone && (
           <nav aria-label={t("nav.label")} className="app-nav">
-            <NavLink to="/" end>
-              {t("nav.restaurants")}
-            </NavLink>
-            {onlyRestaurant && <NavLink to={ordersPath(onlyRestaurant.id)}>{t("nav.orders")}</NavLink>}
-            {staffOrganisation && (
-              <NavLink to={`/organisations/${staffOrganisation.organisationId}/staff`}>{t("nav.staff")}</NavLink>
-            )}
-            {paymentsOrganisation && (
-              <NavLink to={paymentsPath(paymentsOrganisation.organisationId)}>{t("nav.payments")}</NavLink>
-            )}
-            {managing.length > 0 && <NavLink to="/audit">{t("nav.audit")}</NavLink>}
+            {links}
           </nav>
         )}
       </header>
@@ -69,15 +83,5 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
         <Outlet />
       </main>
     </>
-  );
-}
-
-function LanguageSwitch() {
-  const { t, i18n } = useTranslation();
-  const other: Language = i18n.language === "en-US" ? "da-DK" : "en-US";
-  return (
-    <button type="button" className="button quiet" lang={other} onClick={() => void chooseLanguage(other)}>
-      {t("app.otherLanguage")}
-    </button>
   );
 }

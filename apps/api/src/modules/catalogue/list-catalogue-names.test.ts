@@ -1,6 +1,6 @@
 import type { Translations } from "@app/db";
 import { describe, expect, test } from "vitest";
-import { displayName } from "./list-catalogue-names";
+import { displayName, givenNames } from "./list-catalogue-names";
 
 describe("the name a setting's picker shows", () => {
   const row = (name: Translations, internalName = "") => ({ id: 7, name, internalName });
@@ -25,5 +25,12 @@ describe("the name a setting's picker shows", () => {
 
   test("is the id when there is not even an internal name, so no choice is blank", () => {
     expect(displayName(row({ "da-DK": "" }), "da-DK")).toBe("#7");
+  });
+});
+
+describe("the names by language a setting's picker chooses from", () => {
+  test("are the row's texts, trimmed, without the blank ones", () => {
+    const row = { id: 7, name: { "da-DK": " Pose ", "en-US": "Bag", "de-DE": " " }, internalName: "bag-fee" };
+    expect(givenNames(row)).toEqual({ "da-DK": "Pose", "en-US": "Bag" });
   });
 });

@@ -3,8 +3,9 @@ import type { Executor } from "@app/db";
 import { findActiveMenuCategories, findProductsOfInstance, type NamedRow } from "./find-catalogue-ids";
 
 /**
- * The categories and products a restaurant's settings may name, each by one plain name, so the back office can
- * offer names instead of ids. Categories in menu order; products by name, as a manager looks one up.
+ * The categories and products a restaurant's settings may name, each by its names per language and one plain name
+ * (the default language's), so the back office can offer names instead of ids in the person's language.
+ * Categories in menu order; products by the plain name, as a manager looks one up.
  */
 export async function listCatalogueNames(
   db: Executor,
@@ -13,7 +14,8 @@ export async function listCatalogueNames(
 ): Promise<RestaurantCatalogue> {
   const categories = await findActiveMenuCategories(db, instances.menuInstanceId);
   const products = await findProductsOfInstance(db, instances.productInstanceId);
-  const named = (rows: NamedRow[]) => rows.map((row) => ({ id: row.id, name: displayName(row, language) }));
+  const named = (rows: NamedRow[]) =>
+    rows.map((row) => ({ id: row.id, name: displayName(row, language), names: givenNames(row) }));
   const collator = new Intl.Collator(language);
   return {
     categories: named(categories),
@@ -28,4 +30,13 @@ export async function listCatalogueNames(
 export function displayName(row: NamedRow, language: LanguageCode): string {
   const texts = [row.name[language], row.name["da-DK"], ...Object.values(row.name), row.internalName];
   return texts.map((text) => text?.trim()).find((text) => text) ?? `#${row.id}`;
+}
+
+/** The texts a row has, trimmed; blank ones left out (a blank English name is no English name). */
+export function givenNames(row: NamedRow): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(row.name)
+      .map(([language, text]) => [language, text?.trim() ?? ""] as const)
+      .filter(([, text]) => text !== ""),
+  );
 }

@@ -249,7 +249,7 @@ describe.each(await testDbKinds())("restaurants in the back office, on %s", (kin
 
       const restaurant = (await get(managerA, `/api/admin/restaurants/${unitA}`)).json<Restaurant>();
       expect(restaurant.catalogue.categories).toEqual(
-        guestsSee.map((category) => ({ id: category.id, name: category.name["da-DK"] })),
+        guestsSee.map((category) => ({ id: category.id, name: category.name["da-DK"], names: category.name })),
       );
     });
 
@@ -261,6 +261,11 @@ describe.each(await testDbKinds())("restaurants in the back office, on %s", (kin
       expect(names).toEqual(expect.arrayContaining(["Dips", "Salat", "Sauce", "Bagt kartoffel", "Pose"]));
       // The seed's bag fee item is among them under its name: what the form shows as picked.
       expect(products.find((product) => product.id === restaurant.settings.bagFeeItem)?.name).toBe("Pose");
+      // And by its name in each language it has, so the English back office shows "Bag".
+      expect(products.find((product) => product.id === restaurant.settings.bagFeeItem)?.names).toEqual({
+        "da-DK": "Pose",
+        "en-US": "Bag",
+      });
       const ofA = await t.db
         .select({ id: schema.product.id })
         .from(schema.product)

@@ -8,6 +8,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { NavLink, Route, Routes, useOutletContext } from "react-router";
 import { LoadFailed, Loading } from "../../components/page-heading";
+import { ScrollRowNav } from "../../components/scroll-row-nav";
 import { queryClient } from "../../lib/query-client";
 import { menuCalls, menuEditorQuery } from "./api";
 import { CategoryPage } from "./category-page";
@@ -30,14 +31,14 @@ export function MenuEditorRoutes() {
   const reload = () => queryClient.fetchQuery({ ...menuEditorQuery(restaurant.id), staleTime: 0 });
   return (
     <MenuEditorProvider value={{ restaurant, editor: editor.data, calls: menuCalls(restaurant.id), base, reload }}>
-      <nav aria-label={t("menu.parts")} className="menu-nav">
+      <ScrollRowNav label={t("menu.parts")} className="menu-nav">
         <NavLink to={base} end>
           {t("menu.menusAndCategories")}
         </NavLink>
         <NavLink to={`${base}/products`}>{t("menu.products")}</NavLink>
         <NavLink to={`${base}/options`}>{t("menu.options")}</NavLink>
         <NavLink to={`${base}/labels`}>{t("menu.labels")}</NavLink>
-      </nav>
+      </ScrollRowNav>
       <Routes>
         <Route index element={<MenusPage />} />
         <Route path="categories/:categoryId" element={<CategoryPage />} />

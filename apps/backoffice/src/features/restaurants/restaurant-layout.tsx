@@ -1,9 +1,9 @@
 import type { Restaurant } from "@app/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, Outlet, useLocation, useOutletContext, useParams } from "react-router";
+import { Link, NavLink, Outlet, useOutletContext, useParams } from "react-router";
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
+import { ScrollRowNav } from "../../components/scroll-row-nav";
 import { ApiError } from "../../lib/api";
 import { ownerOf, useMe } from "../../lib/session";
 import { restaurantQuery } from "./api";
@@ -64,28 +64,11 @@ export function RestaurantLayout() {
   );
 }
 
-/**
- * The restaurant's sections as one row of links (the current one has aria-current="page"). On a screen too narrow
- * for all of them the row scrolls sideways; the current section is scrolled into view whenever it changes, so a
- * phone shows where one is, and so is a link the keyboard focuses (Chromium's own scroll on focus leaves a link
- * alone while a sliver of it shows).
- */
+/** The restaurant's sections as one row of links (scrolling sideways where it does not fit). */
 function SectionNav({ base }: { base: string }) {
   const { t } = useTranslation();
-  const nav = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the current link changes with the address, read from the DOM
-  useEffect(() => {
-    const current = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (nav.current && current) showInRow(nav.current, current);
-  }, [pathname]);
   return (
-    <nav
-      aria-label={t("restaurant.sections")}
-      className="section-nav"
-      ref={nav}
-      onFocus={(event) => nav.current && showInRow(nav.current, event.target)}
-    >
+    <ScrollRowNav label={t("restaurant.sections")} className="section-nav">
       <NavLink to={base} end>
         {t("restaurant.details")}
       </NavLink>
@@ -97,17 +80,8 @@ function SectionNav({ base }: { base: string }) {
       <NavLink to={`${base}/brand`}>{t("restaurant.brand")}</NavLink>
       <NavLink to={`${base}/settings`}>{t("restaurant.settings")}</NavLink>
       <NavLink to={`${base}/terms`}>{t("restaurant.terms")}</NavLink>
-    </nav>
+    </ScrollRowNav>
   );
-}
-
-/** Scrolls only the row (scrollIntoView could move the page too), centring the link when it was not wholly in view. */
-function showInRow(row: HTMLElement, link: HTMLElement) {
-  const start = link.offsetLeft;
-  const end = start + link.offsetWidth;
-  if (start < row.scrollLeft || end > row.scrollLeft + row.clientWidth) {
-    row.scrollLeft = start - (row.clientWidth - link.offsetWidth) / 2;
-  }
 }
 
 export function useRestaurant(): RestaurantContext {

@@ -1,4 +1,4 @@
-import { type CatalogueEntry, type RestaurantSettings, RestaurantSettings as SettingsSchema } from "@app/contracts";
+import { type RestaurantSettings, RestaurantSettings as SettingsSchema } from "@app/contracts";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import {
@@ -12,6 +12,7 @@ import {
 } from "../../components/form";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { updateRestaurant } from "./api";
+import { type CatalogueChoice, catalogueChoices } from "./catalogue-choices";
 import { useRestaurant } from "./restaurant-layout";
 import { ServiceForm } from "./service-form";
 
@@ -59,7 +60,7 @@ function toSettings(values: SettingsValues): unknown {
  * The entries, and the saved id when it is not among them (a category of a menu that is not the active one, a
  * product since deleted): shown by its id rather than dropped, so saving another setting never clears it unseen.
  */
-function withCurrent(entries: CatalogueEntry[], current: string): { id: number; name?: string }[] {
+function withCurrent(entries: CatalogueChoice[], current: string): { id: number; name?: string }[] {
   const id = Number(current);
   if (current === "" || !Number.isInteger(id) || entries.some((entry) => entry.id === id)) return entries;
   return [...entries, { id }];
@@ -105,7 +106,7 @@ function MaintenanceForm() {
 }
 
 function SettingsForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { restaurant } = useRestaurant();
   const form = useSchemaForm({
     schema: SettingsSchema,
@@ -152,7 +153,7 @@ function SettingsForm() {
     />
   );
   /** A category or product picked by name; the empty value is "none" (null), as the empty text was before. */
-  const pick = (name: (typeof IDS)[number], entries: CatalogueEntry[]) => (
+  const pick = (name: (typeof IDS)[number], entries: CatalogueChoice[]) => (
     <SelectField
       path={name}
       label={label(name)}
@@ -169,7 +170,8 @@ function SettingsForm() {
       onChange={(value) => update({ [name]: value } as Partial<SettingsValues>)}
     />
   );
-  const { categories, products } = restaurant.catalogue;
+  const categories = catalogueChoices(restaurant.catalogue.categories, i18n.language);
+  const products = catalogueChoices(restaurant.catalogue.products, i18n.language, { byName: true });
   const guest = values.requiredGuestInformation;
   return (
     <form noValidate onSubmit={form.submit} className="form sub-form" aria-labelledby="settings-title">

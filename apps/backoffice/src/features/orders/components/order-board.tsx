@@ -1,10 +1,10 @@
 import type { AdminOrder } from "@app/contracts";
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useMediaQuery } from "../../../lib/use-media-query";
 import { BOARD_COLUMNS, type BoardColumn, boardColumns } from "../format";
 import type { PrintKind } from "./order-actions";
 import { OrderCard } from "./order-card";
-import { useMediaQuery } from "./use-media-query";
 
 type Props = { orders: AdminOrder[]; onPrint: (order: AdminOrder, kind: PrintKind) => void; printOnAccept: boolean };
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** Whether a media query matches now, renewed when it changes (the board: columns or tabs). */
+/** Whether a media query matches now, renewed when it changes (the order board: columns or tabs; the header: a row or a menu). */
 
 export function useMediaQuery(query: string): boolean {
   const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
