@@ -4,7 +4,7 @@
 // Build first (`npm run build --workspace apps/api`), then:
 //   ORDERS=200 WARMUP=40 GUESTS=4 node --import tsx bench/cpu-per-order.mjs [--pg] [--cpu-prof]
 // The flow is reliability/harness/guest-flow.ts's fillCheckout + payAndApprove, as bench part 3 runs it.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { apiClient } from "../reliability/harness/client.ts";
@@ -17,9 +17,10 @@ import {
   payAndApprove,
   restaurantDay,
 } from "../reliability/harness/guest-flow.ts";
-import { cpuSeconds } from "./lib/cpu.mjs";
 import { startProduct } from "./lib/product.mjs";
 
+/** Linux's clock ticks (USER_HZ, 100 on every common kernel) in ms. */
+const MS_PER_TICK = 10;
 const ORDERS = Number(process.env.ORDERS ?? 200);
 const WARMUP = Number(process.env.WARMUP ?? 40);
 const GUESTS = Number(process.env.GUESTS ?? 4);
@@ -43,10 +44,13 @@ try {
   const slotShop = () => ({ ...shop, slotTime: slots[nextSlot++ % slots.length] });
   await flows(client, slotShop, WARMUP);
   const pid = product.pids[0];
-  const before = cpuSeconds(pid);
+  const before = cpuTicks(pid);
   const started = performance.now();
   const placed = await flows(client, slotShop, ORDERS);
-  const cpuMs = (cpuSeconds(pid) - before) * 1000;
+  const after = cpuTicks(pid);
+  const userMs = (after.user - before.user) * MS_PER_TICK;
+  const systemMs = (after.system - before.system) * MS_PER_TICK;
+  const cpuMs = userMs + systemMs;
   const seconds = (performance.now() - started) / 1000;
   console.log(
     JSON.stringify({
@@ -56,6 +60,8 @@ try {
       seconds: Number(seconds.toFixed(1)),
       apiCpuMs: Math.round(cpuMs),
       cpuMsPerOrder: Number((cpuMs / placed).toFixed(1)),
+      userMsPerOrder: Number((userMs / placed).toFixed(1)),
+      systemMsPerOrder: Number((systemMs / placed).toFixed(1)),
     }),
   );
 } finally {
@@ -78,4 +84,10 @@ async function flows(client, nextShop, count) {
   };
   await Promise.all(Array.from({ length: GUESTS }, guest));
   return placed;
+}
+
+/** User and system CPU time a process has used so far, in clock ticks (/proc/<pid>/stat, utime and stime). */
+function cpuTicks(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1).split(" ");
+  return { user: Number(fields[11]), system: Number(fields[12]) };
 }
