@@ -18,7 +18,23 @@ describe("verified tokens kept in memory", () => {
     await expect(tokens.verify(token)).rejects.toThrow("The token has expired");
   });
 
-  test("a token is kept only once verified: a forged one is refused every time", async () => {
+  test("a token issued here is kept as it is signed: its id and expiry are known before any call verifies it", async () => {
+    const clock = createClock("2026-11-24T10:00:00Z");
+    const tokens = createTokenService(secret, 60, clock.now);
+    const { token, expiresAt } = await tokens.issue(7);
+    const kept = tokens.peek(token);
+    expect(kept).toEqual({
+      productionUnitId: 7,
+      tokenId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      expiresAtMs: Date.parse(expiresAt),
+    });
+    // Another process (same secret, nothing kept) reads the same facts from the token's signature.
+    const other = createTokenService(secret, 60, clock.now);
+    expect(other.peek(token)).toBeUndefined();
+    expect(await other.verify(token)).toEqual(kept);
+  });
+
+  test("a token is kept only once verified or issued here: a forged one is refused every time", async () => {
     const clock = createClock("2026-11-24T10:00:00Z");
     const tokens = createTokenService(secret, 60, clock.now);
     const { token } = await tokens.issue(7);

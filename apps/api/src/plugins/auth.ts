@@ -32,7 +32,8 @@ export type VerifiedToken = { productionUnitId: number; tokenId: string; expires
 
 /**
  * Verified tokens are kept (token → production unit and expiry), so a guest's next call costs a map lookup,
- * not an HMAC: bounded, oldest first out, and a kept token still expires at its `exp`.
+ * not an HMAC: bounded, oldest first out, and a kept token still expires at its `exp`. A token this process
+ * issues is kept as it is signed: its first call needs no HMAC either (every guest flow starts with one).
  */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
@@ -51,15 +52,17 @@ export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: 
     async issue(productionUnitId) {
       const issuedAt = Math.floor(now().getTime() / 1000);
       const expiresAt = issuedAt + ttlMinutes * 60;
+      const tokenId = randomUUID();
       const token = await new SignJWT({ pu: productionUnitId })
         .setProtectedHeader({ alg: "HS256" })
         // Every token its own, also two issued in the same second: limits counted per token (plugins/guess-limit)
         // must never lump two guests together.
-        .setJti(randomUUID())
+        .setJti(tokenId)
         .setIssuer(ISSUER)
         .setIssuedAt(issuedAt)
         .setExpirationTime(expiresAt)
         .sign(secret);
+      keep(token, { productionUnitId, tokenId, expiresAtMs: expiresAt * 1000 });
       return { token, expiresAt: new Date(expiresAt * 1000).toISOString() };
     },
     async verify(token) {

@@ -48,17 +48,19 @@ export function paymentOutcomes(deps: Deps, providerName: string): PaymentOutcom
     const result = await db.transaction(async (tx) => {
       // The checkout first, as everywhere: finalize, new attempts and cancels queue on it.
       const checkout = await loadOwnCheckout(tx, found.payment.checkoutId, found.payment.productionUnitId, true);
+      // The move is conditional on CREATED, so an approval of a waiting payment (nearly every one) needs no read
+      // of it first; only one that did not move is read, to say why.
+      if (outcome === "authorized") {
+        const moved = await movePayment(tx, paymentId, PaymentState.CREATED, PaymentState.AUTHORIZED, now());
+        if (moved) return { kind: "moved" as const, payment: moved };
+      }
       const current = await findPayment(tx, paymentId);
       if (!current) throw notFound("Payment");
-      if (current.state !== PaymentState.CREATED) {
+      if (outcome === "authorized" || current.state !== PaymentState.CREATED) {
         if (outcome === "authorized" && REFUNDABLE_WHEN_LATE.includes(current.state)) {
           return { kind: "refund" as const, queued: await queueRefund(tx, current, now()) };
         }
         throw paymentNotCreated();
-      }
-      if (outcome === "authorized") {
-        const moved = await movePayment(tx, paymentId, PaymentState.CREATED, PaymentState.AUTHORIZED, now());
-        return { kind: "moved" as const, payment: moved! };
       }
       const end = outcome === "failed" ? "failed" : "cancelled";
       const released = await releaseAttempt(tx, checkout, current.attempt, end, now());

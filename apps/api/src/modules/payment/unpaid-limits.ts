@@ -39,9 +39,12 @@ const HOUR_MS = 60 * 60_000;
  * capacity_usage → gift cards), so a client's transactions can never wait for each other in a circle.
  */
 export async function serializeClient(tx: Executor, client: PaymentClient): Promise<void> {
-  // hashtext folds the key into the lock's int4; two keys that collide only queue behind each other.
-  await tx.execute(sql`select pg_advisory_xact_lock(${TOKEN_LOCK_CLASS}, hashtext(${client.tokenId}))`);
-  await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK_CLASS}, hashtext(${client.address}))`);
+  // hashtext folds the key into the lock's int4; two keys that collide only queue behind each other. Both in
+  // one statement (one round trip): PostgreSQL computes a select list's columns in order, token then address,
+  // and no other statement takes these lock classes, so every start takes them in the same order.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${TOKEN_LOCK_CLASS}, hashtext(${client.tokenId})), pg_advisory_xact_lock(${ADDRESS_LOCK_CLASS}, hashtext(${client.address}))`,
+  );
 }
 
 /**

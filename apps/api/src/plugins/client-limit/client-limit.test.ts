@@ -5,6 +5,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { buildApp } from "../../app";
 import { createClock, createTestApp, type TestApp } from "../../testing/test-app";
+import { postgresHitCounter } from "../guess-limit";
 import { memoryHitCounter } from ".";
 
 const LIMIT = 4;
@@ -107,6 +108,20 @@ describe.each(await testDbKinds())("new baskets and checkouts per client on %s",
     const answers = await Promise.all(Array.from({ length: 5 * LIMIT }, () => newBasket(auth)));
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(LIMIT);
     expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(4 * LIMIT);
+  });
+
+  test("the shared counter counts a request's keys in turn and stops at the first over the limit", async () => {
+    const countHits = postgresHitCounter(t.db);
+    const [address, token] = [`test:${client}:address`, `test:${client}:token`];
+    const counts = async (keys: string[], limit: number) =>
+      (await countHits(keys, 60_000, limit)).map((hit) => hit.count);
+    expect(await counts([address, token], 1)).toEqual([1, 1]);
+    expect(await counts([address, token], 1), "the address is over: the token is not counted").toEqual([2]);
+    expect(await counts([token, address], 5)).toEqual([2, 3]);
+    const [hit] = await countHits([token], 60_000, 5);
+    expect(hit!.msLeft).toBeGreaterThan(55_000);
+    expect(hit!.msLeft).toBeLessThanOrEqual(60_000);
+    expect(await countHits([], 60_000, 5)).toEqual([]);
   });
 
   test.runIf(kind === "postgres")("four API processes on one PostgreSQL share the count", async () => {

@@ -16,7 +16,7 @@ import type { Db } from "@app/db";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import type { Config } from "../../config";
 import { AppError } from "../../errors";
-import { type HitCounter, postgresHitCounter } from "../guess-limit";
+import { type Hit, type HitCounter, type HitsCounter, postgresHitCounter } from "../guess-limit";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -65,23 +65,36 @@ export function registerClientLimit(
   api: FastifyInstance,
   { db, config, now }: { db: Db; config: Pick<Config, "databaseUrl">; now: () => Date },
 ): void {
-  const countHit = config.databaseUrl ? postgresHitCounter(db) : memoryHitCounter(now);
+  const countHits = config.databaseUrl ? postgresHitCounter(db) : inTurn(memoryHitCounter(now));
   api.addHook("onRoute", (route) => {
     const limit = route.config?.clientLimit;
     if (!limit) return;
     addPreHandler(route, async (request: FastifyRequest, reply: FastifyReply) => {
-      for (const by of limit.by) {
+      const keys = limit.by.flatMap((by) => {
         const client = clientOf(request, by);
-        if (client === undefined) continue;
-        const { count, msLeft } = await countHit(`client:${limit.name}:${by}:${client}`, MINUTE_MS);
-        if (count > limit.perMinute) {
-          const seconds = Math.max(1, Math.ceil(msLeft / 1000));
-          reply.header("retry-after", String(seconds));
-          throw tooManyRequests(seconds);
-        }
+        return client === undefined ? [] : [`client:${limit.name}:${by}:${client}`];
+      });
+      const over = (await countHits(keys, MINUTE_MS, limit.perMinute)).find((hit) => hit.count > limit.perMinute);
+      if (over) {
+        const seconds = Math.max(1, Math.ceil(over.msLeft / 1000));
+        reply.header("retry-after", String(seconds));
+        throw tooManyRequests(seconds);
       }
     });
   });
+}
+
+/** Keys counted one after another, stopping after the first over the limit: a request it refuses counts no further. */
+function inTurn(countHit: HitCounter): HitsCounter {
+  return async (keys, windowMs, limit) => {
+    const hits: Hit[] = [];
+    for (const key of keys) {
+      const hit = await countHit(key, windowMs);
+      hits.push(hit);
+      if (hit.count > limit) break;
+    }
+    return hits;
+  };
 }
 
 /** The client's address, or the verified token's id; undefined on a route without a token. */

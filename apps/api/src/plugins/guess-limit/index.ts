@@ -24,7 +24,7 @@ import { postgresCounterStore } from "./postgres-store";
 import { decideTry, type GuessLimits, guessLimits, reservationOf, settlementOf, type TryVerdict } from "./rules";
 
 /** The shared counters' store, for other per-client limits (plugins/client-limit). */
-export { type HitCounter, postgresHitCounter } from "./postgres-store";
+export { type Hit, type HitCounter, type HitsCounter, postgresHitCounter } from "./postgres-store";
 
 declare module "fastify" {
   interface FastifyContextConfig {

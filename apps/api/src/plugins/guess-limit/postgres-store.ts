@@ -67,26 +67,44 @@ function countsOf(keys: CounterKeys, result: unknown): GuessCounts {
 }
 
 /** One hit of `key` in a window of `windowMs` from its first hit: the count so far and the ms the window has left. */
-export type HitCounter = (key: string, windowMs: number) => Promise<{ count: number; msLeft: number }>;
+export type HitCounter = (key: string, windowMs: number) => Promise<Hit>;
+export type Hit = { count: number; msLeft: number };
 
 /**
- * A plain hit counter in the same table, for limits that count every request (plugins/client-limit): one
- * atomic upsert per hit, so parallel hits from several processes each get their own count; the database's
- * clock ends the windows. The guessing limits do not use it: they must refuse a try without counting it,
- * which a hit counter cannot.
+ * One hit of each key in turn, stopping after the first whose count goes over `limit`: the hits counted, in
+ * the keys' order (the last one over the limit, or every key within it).
  */
-export function postgresHitCounter(db: Db): HitCounter {
-  return async (key, windowMs) => {
-    const result = await db.execute(sql`
-      insert into rate_limit_counter (key, count, expires_at)
-      values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
-      on conflict (key) do update set
-        count = case when rate_limit_counter.expires_at <= now() then 1 else rate_limit_counter.count + 1 end,
-        expires_at = case when rate_limit_counter.expires_at <= now() then excluded.expires_at
-                          else rate_limit_counter.expires_at end
-      returning count, ${msLeft} as ms_left`);
-    const row = (result as { rows: Array<{ count: number; ms_left: number }> }).rows[0];
-    return { count: Number(row?.count ?? 0), msLeft: Number(row?.ms_left ?? 0) };
+export type HitsCounter = (keys: string[], windowMs: number, limit: number) => Promise<Hit[]>;
+
+/**
+ * A plain hit counter in the same table, for limits that count every request (plugins/client-limit): atomic
+ * upserts, so parallel hits from several processes each get their own count; the database's clock ends the
+ * windows. All of a request's keys in one statement (one round trip), each key's upsert taking place only
+ * while the one before stayed within the limit. The guessing limits do not use it: they must refuse a try
+ * without counting it, which a hit counter cannot.
+ */
+export function postgresHitCounter(db: Db): HitsCounter {
+  return async (keys, windowMs, limit) => {
+    if (keys.length === 0) return [];
+    const hits = keys.map((key, index) => {
+      const within = index === 0 ? sql`true` : sql`(select count from hit_${sql.raw(String(index - 1))}) <= ${limit}`;
+      return sql`hit_${sql.raw(String(index))} as (
+        insert into rate_limit_counter (key, count, expires_at)
+        select ${key}, 1, now() + ${windowMs} * interval '1 millisecond' where ${within}
+        on conflict (key) do update set
+          count = case when rate_limit_counter.expires_at <= now() then 1 else rate_limit_counter.count + 1 end,
+          expires_at = case when rate_limit_counter.expires_at <= now() then excluded.expires_at
+                            else rate_limit_counter.expires_at end
+        returning count, ${msLeft} as ms_left)`;
+    });
+    const answers = keys.map(
+      (_key, index) => sql`select ${index}::int as position, count, ms_left from hit_${sql.raw(String(index))}`,
+    );
+    const result = await db.execute(
+      sql`with ${sql.join(hits, sql`, `)} ${sql.join(answers, sql` union all `)} order by position`,
+    );
+    const rows = (result as { rows: Array<{ count: number; ms_left: number }> }).rows;
+    return rows.map((row) => ({ count: Number(row.count), msLeft: Number(row.ms_left) }));
   };
 }
 
