@@ -122,7 +122,9 @@ describe("validation messages", () => {
     expect(phone.getAttribute("aria-invalid")).toBe("true");
     const message = document.getElementById(phone.getAttribute("aria-describedby") ?? "");
     expect(message?.getAttribute("role")).toBe("alert");
-    expect(message?.textContent).toBe("Invalid content. The field may only contain numbers (8 to 20 digits, e.g. 20 30 40 50)");
+    expect(message?.textContent).toBe(
+      "Invalid content. The field may only contain numbers (8 to 20 digits, e.g. 20 30 40 50)",
+    );
     expect(nameField().getAttribute("aria-invalid")).toBeNull();
   });
 

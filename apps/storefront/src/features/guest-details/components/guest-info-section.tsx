@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { TextField } from "../../../components/ui/text-field";
 import type { GuestInformationDraft } from "../guest-details-page";
 import { useGuestDetailsPage } from "../guest-details-page";
-import { type GuestFieldName, fieldMessageKeys, guestFieldErrors } from "../guest-rules";
+import { fieldMessageKeys, type GuestFieldName, guestFieldErrors } from "../guest-rules";
 
 /**
  * Name, phone and email (SPEC §5). Required per the shop's requiredGuestInformation; errors only after the
@@ -20,7 +20,11 @@ export function GuestInfoSection() {
   const errors = shown ? guestFieldErrors(guest, required) : {};
   const message = (field: GuestFieldName) => {
     const error = errors[field];
-    return error ? fieldMessageKeys(field, error).map((key) => t(key)).join(" ") : null;
+    return error
+      ? fieldMessageKeys(field, error)
+          .map((key) => t(key))
+          .join(" ")
+      : null;
   };
   const change = (changes: Partial<GuestInformationDraft>) => dispatch({ type: "guestInformationChanged", changes });
   return (

@@ -65,8 +65,7 @@ export function OrderConfirmation({
             <br />
             {restaurant.address}
             <br />
-            {t("ConfirmationPage.Phone")}:{" "}
-            <a href={restaurantPhone.href}>{restaurantPhone.text}</a>
+            {t("ConfirmationPage.Phone")}: <a href={restaurantPhone.href}>{restaurantPhone.text}</a>
           </address>
         </div>
       </div>
