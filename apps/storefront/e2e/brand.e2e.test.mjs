@@ -4,6 +4,7 @@
 // open now, the earliest pickup); the status pages with the logo, the brand colour and the phone. The real
 // product (npm start) on a fresh DATA_DIR, in Debian's Chromium, phone and desktop, Danish and English.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { createHarness, DESKTOP, PHONE, screenshotDir, seriousAxeViolations } from "./harness.mjs";
@@ -43,6 +44,8 @@ const TEXT = {
     noMore: "Ingen flere afhentninger i dag",
     bPickup: /^(Klar om ca\. \d+ min|Åbner kl\. \d\d:\d\d|Ingen flere afhentninger i dag)$/,
     bState: /^(Åbent nu|Lukket nu)$/,
+    ordersAgain: /^Bestil online igen fra kl\. \d\d:\d\d$/,
+    pausedNotice: /^Vi tager ikke imod onlinebestillinger lige nu — prøv igen efter \d\d:\d\d$/,
   },
   "en-US": {
     username: "Username",
@@ -71,6 +74,8 @@ const TEXT = {
     noMore: "No more pickups today",
     bPickup: /^(Ready in about \d+ min|Opens at \d\d:\d\d|No more pickups today)$/,
     bState: /^(Open now|Closed now)$/,
+    ordersAgain: /^Online orders again from \d\d:\d\d$/,
+    pausedNotice: /^We are not taking online orders right now — please try again after \d\d:\d\d$/,
   },
 };
 
@@ -279,6 +284,80 @@ async function assertBranded(page, t) {
   assert.ok(await page.getByText("Nørrebrogade 42, 2200 København N").isVisible(), "the address");
   await page.waitForFunction((name) => document.title.endsWith(` · ${name}`), A.name);
 }
+
+/**
+ * Restaurant A's manager (the README's demo login) pauses or resumes online orders through the back office's
+ * own API, as its "Sold out and pause" dialog does: signed in, with the session's CSRF token.
+ */
+async function setOrderingPause(body) {
+  const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+  const [, email, password] = /Manager login A: `([^`]+)` \/ `([^`]+)`/.exec(readme);
+  const page = await product.newPage(DESKTOP);
+  try {
+    await page.goto(product.url(A.host, "/admin/sign-in"));
+    const answer = await page.evaluate(
+      async ({ email, password, body }) => {
+        const json = { "content-type": "application/json" };
+        await fetch("/api/admin/session", { method: "POST", headers: json, body: JSON.stringify({ email, password }) });
+        const { csrfToken } = await (await fetch("/api/admin/me")).json();
+        const headers = { ...json, "x-csrf-token": csrfToken };
+        const { restaurants } = await (await fetch("/api/admin/restaurants")).json();
+        const id = restaurants.find((r) => r.hosts.includes("localhost")).id;
+        const paused = await fetch(`/api/admin/restaurants/${id}/pause`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify(body),
+        });
+        return paused.status;
+      },
+      { email, password, body },
+    );
+    assert.equal(answer, 200, `pause ${JSON.stringify(body)}`);
+  } finally {
+    await page.close();
+  }
+}
+
+describe("online orders paused by the restaurant", () => {
+  test("the band says when orders open again instead of 'ready in', and the checkout says it before the details", async () => {
+    await setOrderingPause({ kind: "pause", minutes: 30 });
+    try {
+      for (const [size, language] of [
+        ["phone", "da-DK"],
+        ["desktop", "en-US"],
+      ]) {
+        const t = TEXT[language];
+        const page = await pageIn(SIZES[size], language);
+        await page.goto(product.url(A.host));
+        await logInAs(page, language);
+        const pickup = page.locator(".restaurant-band .band-pickup span:not(.skeleton)");
+        await pickup.waitFor();
+        assert.match((await pickup.textContent()) ?? "", t.ordersAgain);
+        await page.locator(".ordering-notice").waitFor();
+        await visit(page, `${size}-${language}-paused-front`);
+
+        await page.getByRole("link", { name: t.drinks, exact: true }).first().click();
+        await page
+          .getByRole("button", { name: t.addOne("Coca-Cola") })
+          .first()
+          .click();
+        await page.waitForFunction(() => /\b1\b/.test(document.querySelector(".minicart-button")?.ariaLabel ?? ""));
+        await page.goto(product.url(A.host, "/checkout"));
+        await page.getByRole("heading", { level: 1, name: t.checkoutTitle }).waitFor();
+        const notice = page.locator(".ordering-notice");
+        await notice.waitFor();
+        assert.match((await notice.textContent()) ?? "", t.pausedNotice);
+        const name = page.getByLabel(t.name);
+        await name.waitFor();
+        assert.ok((await notice.boundingBox()).y < (await name.boundingBox()).y, "said before the guest types");
+        await visit(page, `${size}-${language}-paused-checkout`);
+        await page.close();
+      }
+    } finally {
+      await setOrderingPause({ kind: "resume" });
+    }
+  });
+});
 
 test("no page broke the CSP or logged an error", () => {
   assert.deepEqual(product.cspViolations, []);

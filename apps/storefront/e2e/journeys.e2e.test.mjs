@@ -185,6 +185,24 @@ for (const [size, viewport] of [
       await visit(page, `${size}-error`);
       await page.close();
     });
+
+    test("the API not answering at the start: /error still shows the restaurant's logo, colour and phone", async () => {
+      const page = await product.newPage(viewport);
+      await page.route("**/api/**", (route) => route.abort("connectionrefused"));
+      await page.goto(product.url("localhost", "/menu/1"));
+      await page.waitForURL(/\/error$/);
+      // "Contact the restaurant", and how: from the restaurant the server wrote into the page.
+      await page.getByRole("link", { name: "Ring på 35 36 11 22" }).waitFor();
+      await page.locator('a.logo img[src$="logo-a.svg"]').waitFor();
+      const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand"));
+      assert.equal(brand.trim(), "#b34a12", "restaurant A's colour, not the unbranded default");
+      await visit(page, `${size}-error-api-down`);
+      await page.close();
+      // The refused connections this test made on purpose are not the page's errors.
+      for (let i = product.consoleErrors.length - 1; i >= 0; i--) {
+        if (product.consoleErrors[i].includes("ERR_CONNECTION_REFUSED")) product.consoleErrors.splice(i, 1);
+      }
+    });
   });
 }
 

@@ -136,6 +136,15 @@ for (const [size, viewport] of [
           alertBox.bottom <= alertBox.height && alertBox.top >= alertBox.headerBottom,
           "the refusal is on screen",
         );
+        // And the group it names is seen, not under the sticky add button nor the site header.
+        const headingBox = await boxes(fillings);
+        const footerTop = await panel
+          .locator(".modifier-footer")
+          .evaluate((footer) => footer.getBoundingClientRect().top);
+        assert.ok(
+          headingBox.top >= headingBox.headerBottom && headingBox.bottom <= footerTop,
+          `the short group's heading is in sight (${Math.round(headingBox.top)}–${Math.round(headingBox.bottom)}, footer at ${Math.round(footerTop)})`,
+        );
         await visit(page, `${size}-${language}-own-pizza-refused`);
 
         // Two fillings and it is added.

@@ -9,7 +9,7 @@ import {
   storedCheckoutId,
   useCheckoutStart,
 } from "../../features/checkout-start";
-import type { Shop } from "../../features/shop";
+import { OrderingNotice, type Shop } from "../../features/shop";
 import { afterNextPaint } from "../../lib/after-next-paint";
 import { errorPagePath } from "../../lib/error-page";
 import { priceText } from "../../lib/price-text";
@@ -65,6 +65,8 @@ export function CheckoutPage() {
         {t("CheckoutPage.GoBack")}
       </Link>
       <h1>{title}</h1>
+      {/* The layout shows it above the menu only: here, before the details, not after "place order" is refused. */}
+      {empty ? null : <OrderingNotice shop={shop} />}
       {empty ? (
         <EmptyCart expired={dropped} />
       ) : (

@@ -57,7 +57,7 @@ function aShop(settings: Partial<AppSettings> = {}): Shop {
       name: "Bistro Nørrebro",
       address: "Nørrebrogade 1, 2200 København N",
       zipCode: "2200",
-      phone: "35 36 11 22",
+      phone: "35361122",
       receiptEmail: "kvittering@bistro.dk",
       cvrNumber: "38472915",
       timeZone: "Europe/Copenhagen",
@@ -100,7 +100,7 @@ const store = (confirmed: ConfirmedOrder = CONFIRMED) =>
 const heading = () => screen.findByRole("heading", { level: 1 });
 
 describe("/confirmation", () => {
-  test("thanks the guest and shows the restaurant", async () => {
+  test("thanks the guest and shows the restaurant, its phone written as on every other page", async () => {
     store();
     renderConfirmation(
       aShop(),
@@ -112,7 +112,7 @@ describe("/confirmation", () => {
     expect(screen.getByRole("heading", { level: 2, name: "Your restaurant" })).toBeTruthy();
     expect(screen.getByText("Bistro Nørrebro")).toBeTruthy();
     expect(screen.getByText(/Nørrebrogade 1, 2200 København N/)).toBeTruthy();
-    expect(screen.getByRole("link", { name: "35 36 11 22" }).getAttribute("href")).toBe("tel:35361122");
+    expect(screen.getByRole("link", { name: "35 36 11 22" }).getAttribute("href")).toBe("tel:+4535361122");
   });
 
   test.each<[AppSettings["orderIdType"], string]>([

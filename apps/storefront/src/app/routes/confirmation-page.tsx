@@ -11,7 +11,7 @@ import {
   readConfirmedOrder,
   useOrderProgress,
 } from "../../features/payment";
-import type { Shop } from "../../features/shop";
+import { phoneHref, phoneText, type Shop } from "../../features/shop";
 import { usePageTitle } from "../page-title";
 
 /** Nothing to confirm (never ordered in this tab, or already back at the start): the front page. */
@@ -56,6 +56,7 @@ function Confirmation({ clearOrder = () => basketStore.clear(), readOrder }: Con
       confirmed={{ ...confirmed, order }}
       progress={order ? <OrderProgress order={order} timeZone={shop.productionUnit.timeZone} /> : null}
       restaurant={shop.productionUnit}
+      restaurantPhone={{ text: phoneText(shop.productionUnit.phone), href: phoneHref(shop.productionUnit.phone) }}
       settings={shop.settings}
       useTitle={usePageTitle}
       onBackToStart={() => forgetConfirmedOrder()}

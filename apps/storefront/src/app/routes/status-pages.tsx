@@ -1,11 +1,19 @@
+import { BOOT_BLOCK_IDS } from "@app/contracts/storefront-boot";
 import { type ReactNode, useLayoutEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
-import { type AppState, BrandBar, RestaurantContact, type Shop } from "../../features/shop";
+import { Link, useLoaderData, useSearchParams } from "react-router";
+import {
+  type AppState,
+  BrandBar,
+  parseSettings,
+  RestaurantContact,
+  type Shop,
+  type StartAnswers,
+} from "../../features/shop";
+import { readDataBlock } from "../../lib/boot-data";
 import { applyBrandColour } from "../../lib/brand-colour";
 import { usePageTitle } from "../page-title";
 import { isInternetExplorer } from "../redirect-rules";
-import { useRouteShop } from "../route-shop";
 
 /**
  * How long a status page waits for the app start before it shows unbranded: /error or /maintenance opened while
@@ -13,22 +21,34 @@ import { useRouteShop } from "../route-shop";
  */
 const START_WAIT_MS = 3_000;
 
+/** What a status page shows of the restaurant: its name, logo, colour and how to reach it. */
+export type ShopBrand = Pick<Shop, "productionUnit" | "settings">;
+
 /**
  * The status pages' loader: their messages, and the shop when the app has started, so they keep the restaurant's
- * logo, colour and contact details. When it could not start (/error after a failed start), or does not answer
- * within START_WAIT_MS, null: the page shows unbranded.
+ * logo, colour and contact details. When it could not start (/error after a failed start: the API did not
+ * answer), or does not answer within START_WAIT_MS, the restaurant as the server wrote it into the page
+ * (pageBrand), so a guest told to "contact the restaurant" is shown how; null without it: unbranded.
  */
 export async function statusPageLoader(deps: {
   appState: () => Promise<AppState>;
   ensureLanguage: () => Promise<void>;
-}): Promise<Shop | null> {
+  pageBrand?: () => ShopBrand | null;
+}): Promise<ShopBrand | null> {
   const started = deps.appState().then(
     (state) => (state.status === "ready" ? state.shop : null),
     () => null,
   );
   const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), START_WAIT_MS));
   const [, shop] = await Promise.all([deps.ensureLanguage(), Promise.race([started, late])]);
-  return shop;
+  return shop ?? (deps.pageBrand ?? brandInPage)();
+}
+
+/** The production unit and settings of the app start's answers the server embedded in the page (lib/boot-data.ts). */
+export function brandInPage(doc: Document = document): ShopBrand | null {
+  const start = readDataBlock<Pick<StartAnswers, "productionUnit" | "frontend">>(BOOT_BLOCK_IDS.start, doc);
+  if (typeof start?.productionUnit?.name !== "string" || !Array.isArray(start.frontend?.features)) return null;
+  return { productionUnit: start.productionUnit, settings: parseSettings(start.frontend.features) };
 }
 
 /**
@@ -38,7 +58,7 @@ export async function statusPageLoader(deps: {
 function StatusPage({ titleKey, children, actions }: { titleKey: string; children: ReactNode; actions: ReactNode }) {
   const { t } = useTranslation();
   const title = usePageTitle(titleKey);
-  const shop = useRouteShop();
+  const shop = useLoaderData() as ShopBrand | null;
   const colour = shop?.settings.primaryColor ?? null;
   useLayoutEffect(() => applyBrandColour(document.documentElement, colour), [colour]);
   // Outside the shop's layout, which resets the scroll on each page (SPEC §2): shown from the top.

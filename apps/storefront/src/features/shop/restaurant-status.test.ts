@@ -110,4 +110,21 @@ describe("the earliest pickup", () => {
     const closedDay = restaurantStatus({ hours: hours(null, null), timeZone: ZONE, now: NOON, slots: [] });
     expect(closedDay.pickup).toEqual({ kind: "none-today" });
   });
+
+  test("online orders paused until 12:30: orders again from 12:30, not 'ready in' a slot after the pause", () => {
+    const paused = { ...open, orderingPausedUntil: "2026-11-23T11:30:00.000Z" };
+    const status = restaurantStatus({ hours: paused, timeZone: ZONE, now: NOON, slots: [slot("11:45")] });
+    expect(status.pickup).toEqual({ kind: "paused-until", time: "12:30" });
+    // Before the slots are read too: the pause alone decides.
+    expect(restaurantStatus({ hours: paused, timeZone: ZONE, now: NOON, slots: null }).pickup).toEqual({
+      kind: "paused-until",
+      time: "12:30",
+    });
+  });
+
+  test("a pause whose end has passed says nothing: the earliest slot again", () => {
+    const over = { ...open, orderingPausedUntil: "2026-11-23T11:00:00.000Z" };
+    const status = restaurantStatus({ hours: over, timeZone: ZONE, now: NOON, slots: [slot("11:23")] });
+    expect(status.pickup).toEqual({ kind: "ready-in", minutes: 20 });
+  });
 });

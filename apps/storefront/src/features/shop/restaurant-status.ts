@@ -5,7 +5,7 @@
  * the checkout would not.
  */
 import type { HoursToday, PickupTimeSlot } from "@app/contracts";
-import { localParts, parseHhMm } from "@app/domain";
+import { formatHhMm, localParts, parseHhMm } from "@app/domain";
 
 export type HoursLine = { kind: "all-day" } | { kind: "hours"; open: string; close: string } | { kind: "closed" };
 
@@ -15,7 +15,9 @@ export type PickupPromise =
   /** Closed now, opening later today. */
   | { kind: "opens-at"; time: string }
   /** Nothing more today: closed for the day, or every slot is taken. */
-  | { kind: "none-today" };
+  | { kind: "none-today" }
+  /** Staff paused online orders: none can be placed before `time`, whatever the slots after it say. */
+  | { kind: "paused-until"; time: string };
 
 export type RestaurantStatus = {
   /** null when the hours the page has are not today's (a tab left open past midnight). */
@@ -48,8 +50,17 @@ export function restaurantStatus({ hours, timeZone, now, slots }: StatusInput): 
   return {
     hours: line,
     openNow,
-    pickup: slots === null ? null : pickupPromise(line, openNow, minutesOfDay, now, slots),
+    pickup:
+      pausedUntil(today, now, timeZone) ??
+      (slots === null ? null : pickupPromise(line, openNow, minutesOfDay, now, slots)),
   };
+}
+
+/** While online orders are paused, "ready in about 30 min" beside "we are not taking orders" would contradict it. */
+function pausedUntil(hours: HoursToday | null, now: Date, timeZone: string): PickupPromise | null {
+  const untilMs = hours?.orderingPausedUntil ? Date.parse(hours.orderingPausedUntil) : Number.NaN;
+  if (!(untilMs > now.getTime())) return null;
+  return { kind: "paused-until", time: formatHhMm(localParts(new Date(untilMs), timeZone).minutesOfDay) };
 }
 
 function hoursLine(hours: HoursToday): HoursLine {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { TextField } from "../../../components/ui/text-field";
 import type { GuestInformationDraft } from "../guest-details-page";
 import { useGuestDetailsPage } from "../guest-details-page";
-import { guestFieldErrors } from "../guest-rules";
+import { fieldMessageKeys, type GuestFieldName, guestFieldErrors } from "../guest-rules";
 
 /**
  * Name, phone and email (SPEC §5). Required per the shop's requiredGuestInformation; errors only after the
@@ -18,6 +18,14 @@ export function GuestInfoSection() {
   const guest = session.guestInformation;
   const shown = session.showValidationErrors;
   const errors = shown ? guestFieldErrors(guest, required) : {};
+  const message = (field: GuestFieldName) => {
+    const error = errors[field];
+    return error
+      ? fieldMessageKeys(field, error)
+          .map((key) => t(key))
+          .join(" ")
+      : null;
+  };
   const change = (changes: Partial<GuestInformationDraft>) => dispatch({ type: "guestInformationChanged", changes });
   return (
     <section className="checkout-section" aria-labelledby={titleId}>
@@ -29,7 +37,7 @@ export function GuestInfoSection() {
         value={guest.name}
         onChange={(name) => change({ name })}
         required={required.name}
-        error={errors.name ? t(errors.name) : null}
+        error={message("name")}
         reserveMessage={shown}
         disabled={placing}
       />
@@ -43,7 +51,7 @@ export function GuestInfoSection() {
         value={guest.phone}
         onChange={(phone) => change({ phone })}
         required={required.phone}
-        error={errors.phone ? t(errors.phone) : null}
+        error={message("phone")}
         reserveMessage={shown}
         disabled={placing}
       />
@@ -55,7 +63,7 @@ export function GuestInfoSection() {
         value={guest.email}
         onChange={(email) => change({ email })}
         required={required.email}
-        error={errors.email ? t(errors.email) : null}
+        error={message("email")}
         reserveMessage={shown}
         disabled={placing}
       />

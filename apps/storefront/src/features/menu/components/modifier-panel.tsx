@@ -128,9 +128,11 @@ function useAddLine({ selection, disclosure, onAdd, pending, onAdded, panelRef }
       setAttempted(true);
       disclosure.open(selection.summary.shortModifierIds);
       const first = selection.summary.shortModifierIds[0];
-      panelRef.current
-        ?.querySelector<HTMLButtonElement>(`[data-modifier-id="${first}"] .modifier-group-toggle`)
-        ?.focus();
+      const group = panelRef.current?.querySelector<HTMLElement>(`[data-modifier-id="${first}"]`);
+      group?.querySelector<HTMLButtonElement>(".modifier-group-toggle")?.focus({ preventScroll: true });
+      // focus() alone leaves a heading that is on the screen but under the sticky add button where it is: on a
+      // phone the refusal names the group and the group is hidden. Its top is brought under the site header.
+      group?.scrollIntoView({ block: "start" });
       return;
     }
     setAdding(true);

@@ -10,7 +10,9 @@ import "../payment-status.css";
 
 export type OrderConfirmationProps = {
   confirmed: ConfirmedOrder;
-  restaurant: Pick<ProductionUnit, "name" | "address" | "phone" | "timeZone">;
+  restaurant: Pick<ProductionUnit, "name" | "address" | "timeZone">;
+  /** The restaurant's phone as the other pages show it ("35 36 11 22") and as a link a phone dials. */
+  restaurantPhone: { text: string; href: string };
   settings: Pick<AppSettings, "orderIdType" | "receiptType" | "bagFeeItem">;
   useTitle: (key: string) => string;
   /** Return to start: the route forgets the confirmation before the front page. */
@@ -29,6 +31,7 @@ export type OrderConfirmationProps = {
 export function OrderConfirmation({
   confirmed,
   restaurant,
+  restaurantPhone,
   settings,
   useTitle,
   onBackToStart,
@@ -62,8 +65,7 @@ export function OrderConfirmation({
             <br />
             {restaurant.address}
             <br />
-            {t("ConfirmationPage.Phone")}:{" "}
-            <a href={`tel:${restaurant.phone.replace(/\s+/g, "")}`}>{restaurant.phone}</a>
+            {t("ConfirmationPage.Phone")}: <a href={restaurantPhone.href}>{restaurantPhone.text}</a>
           </address>
         </div>
       </div>

@@ -58,6 +58,7 @@ function hoursText(hours: Exclude<HoursLine, { kind: "all-day" }>, t: T): string
 function pickupText(pickup: PickupPromise, t: T): string {
   if (pickup.kind === "ready-in") return t("Brand.ReadyIn", { minutes: pickup.minutes });
   if (pickup.kind === "opens-at") return t("Brand.OpensAt", { time: pickup.time });
+  if (pickup.kind === "paused-until") return t("Brand.OrdersAgainAt", { time: pickup.time });
   return t("Brand.NoMorePickups");
 }
 
