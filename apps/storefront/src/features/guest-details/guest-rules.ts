@@ -34,22 +34,6 @@ export function guestFieldErrors(
   return errors;
 }
 
-/**
- * What a right value looks like, said after SPEC's message for a wrong one: "may only contain numbers" alone
- * does not tell a guest who typed 7 digits what is wrong, nor "your input is invalid" one who forgot ".dk".
- */
-const FORMAT_HINT: Partial<Record<GuestFieldName, string>> = {
-  phone: "Input.PhoneFormat",
-  email: "Input.EmailFormat",
-};
-
-/** The message keys under a field, in order: SPEC's message, then the field's format when the value is wrong. */
-export function fieldMessageKeys(field: GuestFieldName, error: InputErrorKey): string[] {
-  const isWrongValue = error === "Input.InvalidPhone" || error === "Input.Invalid";
-  const hint = isWrongValue ? FORMAT_HINT[field] : undefined;
-  return hint ? [error, hint] : [error];
-}
-
 export { ORDER_COMMENT_MAX };
 
 /** The comment counter: characters the guest may still type (the input stops at 125). */

@@ -94,24 +94,24 @@ describe("validation messages", () => {
   });
 
   test.each([
-    ["1234567", "Invalid content. The field may only contain numbers (8 to 20 digits, e.g. 20 30 40 50)"],
-    ["123456789012345678901", "Invalid content. The field may only contain numbers (8 to 20 digits, e.g. 20 30 40 50)"],
-    ["1234abcd", "Invalid content. The field may only contain numbers (8 to 20 digits, e.g. 20 30 40 50)"],
+    ["1234567", "Invalid content. The field may only contain numbers"],
+    ["123456789012345678901", "Invalid content. The field may only contain numbers"],
+    ["1234abcd", "Invalid content. The field may only contain numbers"],
     ["12345678", null],
     ["12345678901234567890", null],
-  ])("phone %s → %s: SPEC's message, then what a phone number looks like", (phone, message) => {
+  ])("phone %s → %s", (phone, message) => {
     renderGuestInfo({ name: "Ann", email: "ann@example.dk", phone });
     expect(messageOf(phoneField())).toBe(message);
   });
 
   test.each([
-    ["without @", "ann", "Your input is invalid (write it like name@example.com)"],
-    ["without a dot", "ann@exampledk", "Your input is invalid (write it like name@example.com)"],
-    ["with two @", "ann@@example.dk", "Your input is invalid (write it like name@example.com)"],
-    ["of 101 characters", `${"a".repeat(96)}@b.dk`, "Your input is invalid (write it like name@example.com)"],
+    ["without @", "ann", "Your input is invalid"],
+    ["without a dot", "ann@exampledk", "Your input is invalid"],
+    ["with two @", "ann@@example.dk", "Your input is invalid"],
+    ["of 101 characters", `${"a".repeat(96)}@b.dk`, "Your input is invalid"],
     ["of 100 characters", `${"a".repeat(95)}@b.dk`, null],
     ["like ann@example.dk", "ann@example.dk", null],
-  ])("an email %s → %s: SPEC's message, then what an address looks like", (_case, email, message) => {
+  ])("an email %s → %s", (_case, email, message) => {
     renderGuestInfo({ name: "Ann", phone: "12345678", email });
     expect(messageOf(emailField())).toBe(message);
   });
@@ -122,9 +122,7 @@ describe("validation messages", () => {
     expect(phone.getAttribute("aria-invalid")).toBe("true");
     const message = document.getElementById(phone.getAttribute("aria-describedby") ?? "");
     expect(message?.getAttribute("role")).toBe("alert");
-    expect(message?.textContent).toBe(
-      "Invalid content. The field may only contain numbers (8 to 20 digits, e.g. 20 30 40 50)",
-    );
+    expect(message?.textContent).toBe("Invalid content. The field may only contain numbers");
     expect(nameField().getAttribute("aria-invalid")).toBeNull();
   });
 

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { TextField } from "../../../components/ui/text-field";
 import type { GuestInformationDraft } from "../guest-details-page";
 import { useGuestDetailsPage } from "../guest-details-page";
-import { fieldMessageKeys, type GuestFieldName, guestFieldErrors } from "../guest-rules";
+import { guestFieldErrors } from "../guest-rules";
 
 /**
  * Name, phone and email (SPEC §5). Required per the shop's requiredGuestInformation; errors only after the
@@ -18,14 +18,6 @@ export function GuestInfoSection() {
   const guest = session.guestInformation;
   const shown = session.showValidationErrors;
   const errors = shown ? guestFieldErrors(guest, required) : {};
-  const message = (field: GuestFieldName) => {
-    const error = errors[field];
-    return error
-      ? fieldMessageKeys(field, error)
-          .map((key) => t(key))
-          .join(" ")
-      : null;
-  };
   const change = (changes: Partial<GuestInformationDraft>) => dispatch({ type: "guestInformationChanged", changes });
   return (
     <section className="checkout-section" aria-labelledby={titleId}>
@@ -37,7 +29,7 @@ export function GuestInfoSection() {
         value={guest.name}
         onChange={(name) => change({ name })}
         required={required.name}
-        error={message("name")}
+        error={errors.name ? t(errors.name) : null}
         reserveMessage={shown}
         disabled={placing}
       />
@@ -51,7 +43,7 @@ export function GuestInfoSection() {
         value={guest.phone}
         onChange={(phone) => change({ phone })}
         required={required.phone}
-        error={message("phone")}
+        error={errors.phone ? t(errors.phone) : null}
         reserveMessage={shown}
         disabled={placing}
       />
@@ -63,7 +55,7 @@ export function GuestInfoSection() {
         value={guest.email}
         onChange={(email) => change({ email })}
         required={required.email}
-        error={message("email")}
+        error={errors.email ? t(errors.email) : null}
         reserveMessage={shown}
         disabled={placing}
       />
