@@ -36,6 +36,7 @@ import { answerError, clientErrorHandler, registerErrorHandler, routerError } fr
 import { registerGuessLimit } from "./plugins/guess-limit";
 import { registerJsonBodiesOnly, registerJsonParser } from "./plugins/json-bodies";
 import { lazyChildLogger } from "./plugins/lazy-child-logger";
+import { registerRequestLog } from "./plugins/request-log";
 import {
   applyDefaultSecurityHeaders,
   precomputedSecurityHeaders,
@@ -251,25 +252,4 @@ export function createDeps(options: {
     orderRefunds: { recordProviderRefund: (refund) => recordProviderRefund(deps, refund) },
   };
   return deps;
-}
-
-/** One structured line per request, carrying the trace id (also sent back as x-trace-id). */
-function registerRequestLog(app: FastifyInstance): void {
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header("x-trace-id", request.id);
-    done();
-  });
-  // Callback style: no promise per request (cached reads, at warn, write nothing here).
-  app.addHook("onResponse", (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      "request",
-    );
-    done();
-  });
 }
