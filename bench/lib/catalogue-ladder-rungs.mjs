@@ -1,7 +1,7 @@
 // The servers between the bare one and ours on catalogue-ladder.mjs's ladder, each a process of its own (run with
 // `node --import tsx`: it registers the API's own plugins from their source). Rung N has everything of rung N-1:
 // a minimal Fastify 5 sending the captured bytes from an onRequest hook, then our logger, our server options,
-// @fastify/helmet with our security-header hook, our request hooks, the bearer-token hook, and last the answer
+// our security headers, our request hooks, the bearer-token hook, and last the answer
 // cache itself answering from memory instead of the sending hook. Reads the captured answer as JSON on stdin,
 // prints "port token" (the token its own auth hook takes).
 import { randomBytes, randomUUID } from "node:crypto";
@@ -13,7 +13,7 @@ export const RUNGS = [
   "fastify",
   "+ logger at warn",
   "+ our server options",
-  "+ helmet, security hook",
+  "+ security headers",
   "+ request hooks",
   "+ bearer-token hook",
   "+ answer cache",
@@ -34,7 +34,7 @@ async function serve(rung, answer) {
   const { registerJsonBodiesOnly, registerJsonParser } = await import(`${API}/json-bodies.ts`);
   const { lazyChildLogger } = await import(`${API}/lazy-child-logger.ts`);
   const { registerRequestLog } = await import(`${API}/request-log.ts`);
-  const { precomputedSecurityHeaders, registerSecurityHeaders } = await import(`${API}/security-headers.ts`);
+  const { registerSecurityHeaders } = await import(`${API}/security-headers.ts`);
   const app = Fastify({
     logger: has("+ logger at warn") ? { level: "warn" } : false,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "traceId" }),
@@ -43,10 +43,10 @@ async function serve(rung, answer) {
   const cached = has("+ answer cache");
   if (cached) {
     const feed = { live: true, generation: 1 };
-    const answers = new AnswerCache({ feed, now: () => new Date(), securityHeaders: precomputedSecurityHeaders() });
+    const answers = new AnswerCache({ feed, now: () => new Date() });
     answers.register(app);
   }
-  if (has("+ helmet, security hook")) await registerSecurityHeaders(app);
+  if (has("+ security headers")) await registerSecurityHeaders(app);
   if (has("+ request hooks")) {
     registerJsonBodiesOnly(app);
     registerJsonParser(app);
@@ -68,7 +68,7 @@ async function serve(rung, answer) {
         // Without the cache, the kept answer is sent by this hook, as the cache's own hook sends it.
         ...(cached
           ? { config: { cache: CATALOGUE_CACHE } }
-          : { helmet: false, onRequest: (_request, reply) => reply.code(answer.status).headers(headers).send(body) }),
+          : { onRequest: (_request, reply) => reply.code(answer.status).headers(headers).send(body) }),
         handler: (_request, reply) => {
           reply.header("etag", etag).type("application/json; charset=utf-8");
           return answer.json;
