@@ -88,7 +88,7 @@ function splitApiPath(path) {
   return [pathname.slice(0, slash), pathname.slice(slash)];
 }
 
-if (process.argv[2] !== undefined) {
+if (process.argv[1] === import.meta.filename) {
   const chunks = [];
   for await (const chunk of process.stdin) chunks.push(chunk);
   await serve(process.argv[2], JSON.parse(Buffer.concat(chunks).toString("utf8")));
