@@ -30,10 +30,16 @@ const ticksPerSecond = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf
 
 /** CPU time (user + system) a process has used so far, in seconds (Linux /proc), or null when unreadable. */
 export function cpuSeconds(pid) {
+  const times = cpuTimes(pid);
+  return times && times.user + times.system;
+}
+
+/** { user, system }: the CPU seconds a process spent in its own code and in the kernel for it, or null. */
+export function cpuTimes(pid) {
   try {
     // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th of them.
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+    return { user: Number(fields[11]) / ticksPerSecond, system: Number(fields[12]) / ticksPerSecond };
   } catch {
     return null;
   }

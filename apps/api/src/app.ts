@@ -36,11 +36,8 @@ import { answerError, clientErrorHandler, registerErrorHandler, routerError } fr
 import { registerGuessLimit } from "./plugins/guess-limit";
 import { registerJsonBodiesOnly, registerJsonParser } from "./plugins/json-bodies";
 import { lazyChildLogger } from "./plugins/lazy-child-logger";
-import {
-  applyDefaultSecurityHeaders,
-  precomputedSecurityHeaders,
-  registerSecurityHeaders,
-} from "./plugins/security-headers";
+import { registerRequestLog } from "./plugins/request-log";
+import { applyDefaultSecurityHeaders, registerSecurityHeaders } from "./plugins/security-headers";
 import { registerStorefront } from "./plugins/storefront";
 import { keepRestaurantSetup } from "./shared/restaurant-setup";
 
@@ -95,14 +92,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   keepRestaurantSetup(options.db, changes);
   const app = createServer(config, options.logger !== false, options.logStream);
 
-  // Before any route and before helmet: it gives the routes whose config asks for caching their hooks (run after
-  // the scopes' own, the auth hook among them) and their precomputed security headers.
-  const answers = new AnswerCache({ feed: changes, now, securityHeaders: precomputedSecurityHeaders() });
+  // Before any route: it gives the routes whose config asks for caching their hooks (run after the scopes' own,
+  // the auth hook among them).
+  const answers = new AnswerCache({ feed: changes, now });
   answers.register(app);
   app.decorate("answerCache", answers);
   // First of the request hooks, so that every later hook, scope and route inherits them
   // (docs/decisions/008-security-headers.md).
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerCors(app, config.corsOrigins);
   registerJsonBodiesOnly(app);
   registerJsonParser(app);
@@ -251,25 +248,4 @@ export function createDeps(options: {
     orderRefunds: { recordProviderRefund: (refund) => recordProviderRefund(deps, refund) },
   };
   return deps;
-}
-
-/** One structured line per request, carrying the trace id (also sent back as x-trace-id). */
-function registerRequestLog(app: FastifyInstance): void {
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header("x-trace-id", request.id);
-    done();
-  });
-  // Callback style: no promise per request (cached reads, at warn, write nothing here).
-  app.addHook("onResponse", (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      "request",
-    );
-    done();
-  });
 }

@@ -15,9 +15,9 @@
  *   at all when the feed moved meanwhile or is not live — and sent the way a kept one is.
  *
  * Identical requests that miss at once (fifty phones opening a product nobody opened since the last edit)
- * run the handler once: the others wait for its answer. Two public Fastify features keep a hit cheap: cached
- * routes log at `warn` (the route's `logLevel`; a line a minute counts the answers sent from memory), and send
- * security headers computed once instead of @fastify/helmet's per-request rebuild (its route option).
+ * run the handler once: the others wait for its answer. Cached routes log at `warn` (the route's `logLevel`; a
+ * line a minute counts the answers sent from memory), so a hit writes nothing; every hook before this one is
+ * synchronous (callback style), so a hit is answered in the request's own tick.
  */
 import { createHash } from "node:crypto";
 import type { ChangeFeed } from "@app/db";
@@ -98,11 +98,6 @@ const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", vary: 
 export type AnswerCacheOptions = {
   feed: ChangeFeed;
   now: () => Date;
-  /**
-   * The security headers every answer of a cached route carries, computed once (security-headers.ts): those
-   * routes skip @fastify/helmet's per-request work (its route option `helmet: false`).
-   */
-  securityHeaders?: Record<string, string>;
   maxEntries?: number;
   maxBytes?: number;
 };
@@ -130,10 +125,7 @@ export class AnswerCache {
     return this.entries.size;
   }
 
-  /**
-   * Hooks for the routes whose config asks for caching; register on the root instance before any route, and
-   * before @fastify/helmet (its onRoute reads the `helmet` route option this one sets).
-   */
+  /** Hooks for the routes whose config asks for caching; register on the root instance before any route. */
   register(app: FastifyInstance): void {
     app.decorateReply("cacheUntilMs", undefined);
     app.addHook("onRoute", (route) => {
@@ -141,7 +133,6 @@ export class AnswerCache {
       // A cached read is most of a lunch rush's requests: its line per request would be most of the work.
       // (Fastify fills in the scope's level, "" by default, before onRoute.)
       route.logLevel ||= "warn";
-      if (this.options.securityHeaders) (route as { helmet?: false }).helmet = false;
       addHook(route, route.method === "GET" ? "onRequest" : "preHandler", this.answerKept);
       addHook(route, "onSend", this.keep);
     });
@@ -195,8 +186,6 @@ export class AnswerCache {
     payload: unknown,
     done: (error: Error | null, payload?: unknown) => void,
   ) => {
-    // Every answer of the route, errors too (a 401 of the auth hook, a 404 of the handler).
-    if (this.options.securityHeaders) reply.headers(this.options.securityHeaders);
     const miss = this.misses.get(request);
     if (!miss || reply.statusCode !== 200 || typeof payload !== "string") return done(null, payload);
     const etag = (reply.getHeader("etag") as string | undefined) ?? hashEtag(payload);

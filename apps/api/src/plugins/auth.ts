@@ -101,7 +101,9 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
   app.decorateRequest("tokenId", "");
   // Callback style: a token verified before (most requests) is answered without a promise.
   app.addHook("onRequest", (request: FastifyRequest, _reply, done) => {
-    if (request.routeOptions.config?.public || !request.routeOptions.url) return done();
+    // routeOptions is built anew on each read: read once.
+    const { config, url } = request.routeOptions;
+    if (config?.public || !url) return done();
     const match = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
     if (!match?.[1]) return done(unauthorized());
     const kept = tokens.peek(match[1]);
