@@ -14,6 +14,7 @@ import {
   PHONE,
   retype,
   screenshot,
+  scrollRowLayout,
   seriousAxeViolations,
   solidPng,
   TABLET,
@@ -354,23 +355,6 @@ const SECTIONS = {
   "en-US": { nav: "Restaurant sections", last: "Terms" },
 };
 
-/** Where the section links lie: their rows, and whether the current and the focused one are inside the nav's box. */
-const sectionLayout = (nav) =>
-  nav.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const inView = (link) => {
-      const r = link?.getBoundingClientRect();
-      return Boolean(r) && r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
-    };
-    const links = [...element.querySelectorAll("a")];
-    return {
-      rows: new Set(links.map((link) => Math.round(link.getBoundingClientRect().top))).size,
-      allInView: links.every(inView),
-      currentInView: inView(element.querySelector('[aria-current="page"]')),
-      focusedInView: element.contains(document.activeElement) && inView(document.activeElement),
-    };
-  });
-
 test("the restaurant's nine sections: one row on desktop, tablet and phone in both languages; the current one in view, every one by keyboard", async () => {
   const module = await (await fetch(product.url("localhost", "/api/module/domain/localhost"))).json();
   for (const language of ["da-DK", "en-US"]) {
@@ -393,7 +377,7 @@ test("the restaurant's nine sections: one row on desktop, tablet and phone in bo
       const current = nav.getByRole("link", { name: s.last, exact: true });
       await current.waitFor();
       assert.equal(await current.getAttribute("aria-current"), "page");
-      const layout = await sectionLayout(nav);
+      const layout = await scrollRowLayout(nav);
       assert.equal(layout.rows, 1, `one row, ${size} ${language}`);
       assert.equal(layout.currentInView, true, `the current section in view, ${size} ${language}`);
       if (size === "desktop") assert.equal(layout.allInView, true, `every section in view on a desktop, ${language}`);
@@ -404,7 +388,7 @@ test("the restaurant's nine sections: one row on desktop, tablet and phone in bo
       await tabTo(page, links.first());
       for (let index = 0; index < 9; index++) {
         assert.equal(
-          (await sectionLayout(nav)).focusedInView,
+          (await scrollRowLayout(nav)).focusedInView,
           true,
           `section ${index + 1} in view, ${size} ${language}`,
         );
@@ -414,7 +398,7 @@ test("the restaurant's nine sections: one row on desktop, tablet and phone in bo
       await page.keyboard.press("Enter");
       await page.waitForURL(/\/settings$/);
       await nav.locator('[aria-current="page"]').waitFor();
-      assert.equal((await sectionLayout(nav)).currentInView, true);
+      assert.equal((await scrollRowLayout(nav)).currentInView, true);
       await page.close();
     }
   }

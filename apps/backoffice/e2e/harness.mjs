@@ -241,3 +241,25 @@ export async function until(check, what, timeoutMs = 3_000) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * Where the links of a row that scrolls sideways lie (the restaurant's sections, the menu editor's parts): how many
+ * rows they take, whether all, the current and the focused one are inside the row's box, and how far the page
+ * itself overflows sideways.
+ */
+export const scrollRowLayout = (nav) =>
+  nav.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const inView = (link) => {
+      const r = link?.getBoundingClientRect();
+      return Boolean(r) && r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+    };
+    const links = [...element.querySelectorAll("a")];
+    return {
+      rows: new Set(links.map((link) => Math.round(link.getBoundingClientRect().top))).size,
+      allInView: links.every(inView),
+      currentInView: inView(element.querySelector('[aria-current="page"]')),
+      focusedInView: element.contains(document.activeElement) && inView(document.activeElement),
+      overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  });

@@ -14,6 +14,7 @@ import {
   PHONE,
   screenshot,
   screenshotDir,
+  scrollRowLayout,
   seriousAxeViolations,
   TABLET,
   tabTo,
@@ -174,23 +175,6 @@ const PARTS = {
   "en-US": { nav: "Parts of the menu", last: "Labels" },
 };
 
-/** The editor's part links: their rows, whether the current and the focused one lie inside the row's box. */
-const partsLayout = (nav) =>
-  nav.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const inView = (link) => {
-      const r = link?.getBoundingClientRect();
-      return Boolean(r) && r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
-    };
-    const links = [...element.querySelectorAll("a")];
-    return {
-      rows: new Set(links.map((link) => Math.round(link.getBoundingClientRect().top))).size,
-      currentInView: inView(element.querySelector('[aria-current="page"]')),
-      focusedInView: element.contains(document.activeElement) && inView(document.activeElement),
-      overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    };
-  });
-
 test("the editor's four parts: one row on phone, tablet and desktop in both languages; the current one in view, each by keyboard", async () => {
   for (const language of ["da-DK", "en-US"]) {
     const p = PARTS[language];
@@ -207,7 +191,7 @@ test("the editor's four parts: one row on phone, tablet and desktop in both lang
       const current = nav.getByRole("link", { name: p.last, exact: true });
       await current.waitFor();
       assert.equal(await current.getAttribute("aria-current"), "page");
-      const layout = await partsLayout(nav);
+      const layout = await scrollRowLayout(nav);
       assert.equal(layout.rows, 1, `one row, ${size} ${language}`);
       assert.equal(layout.currentInView, true, `the current part in view, ${size} ${language}`);
       assert.equal(layout.overflow, 0, `no sideways scroll of the page, ${size} ${language}`);
@@ -215,7 +199,11 @@ test("the editor's four parts: one row on phone, tablet and desktop in both lang
       const links = nav.getByRole("link");
       await tabTo(page, links.first());
       for (let index = 0; index < 4; index++) {
-        assert.equal((await partsLayout(nav)).focusedInView, true, `part ${index + 1} in view, ${size} ${language}`);
+        assert.equal(
+          (await scrollRowLayout(nav)).focusedInView,
+          true,
+          `part ${index + 1} in view, ${size} ${language}`,
+        );
         if (index < 3) await page.keyboard.press("Tab");
       }
       await page.close();
