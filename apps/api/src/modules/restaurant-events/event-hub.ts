@@ -41,7 +41,10 @@ export const DEFAULT_HUB_TIMING: HubTiming = {
 /** Events read per query; a reader reads pages until it has caught up. */
 const PAGE = 500;
 
-type HubDeps = Pick<Deps, "db" | "changes" | "now" | "log">;
+type HubDeps = Pick<Deps, "db" | "changes" | "now" | "log"> & {
+  /** The log's read: the repository's (a test passes one that counts the reads). */
+  findEventsAfter?: typeof findEventsAfter;
+};
 
 /** Where a new stream starts in each restaurant's log, and which restaurants it must refetch (resync). */
 export type StartingPoint = { cursors: Map<number, number>; resyncs: Map<number, number> };
@@ -78,7 +81,8 @@ export class RestaurantEventHub {
         cursors.set(id, lastSeq);
         resyncs.set(id, lastSeq);
       } else {
-        const next = after < lastSeq ? await findEventsAfter(this.deps.db, id, after, 1) : [];
+        const readLog = this.deps.findEventsAfter ?? findEventsAfter;
+        const next = after < lastSeq ? await readLog(this.deps.db, id, after, 1) : [];
         const replayable = after === lastSeq || next[0]?.seq === after + 1;
         const from = replayable ? after : next[0] ? next[0].seq - 1 : lastSeq;
         cursors.set(id, from);
@@ -191,12 +195,14 @@ class RestaurantReader {
   readonly run: BackgroundRun;
   /** The log is read on connections requests never hold (a ring must not wait behind the guests' queries). */
   private readonly eventReads: Db;
+  private readonly readLog: typeof findEventsAfter;
 
   constructor(
     private readonly productionUnitId: number,
     deps: HubDeps,
   ) {
     this.eventReads = eventReadsOf(deps.db);
+    this.readLog = deps.findEventsAfter ?? findEventsAfter;
     this.run = backgroundRun(
       () => this.catchUp(),
       (error) => deps.log.warn({ err: error, productionUnitId }, "restaurant events not read"),
@@ -231,7 +237,7 @@ class RestaurantReader {
       const ready = this.readyStreams();
       if (ready.length === 0) return;
       const from = Math.min(...ready.map((stream) => stream.cursor(this.productionUnitId)));
-      const rows = await findEventsAfter(this.eventReads, this.productionUnitId, from, PAGE);
+      const rows = await this.readLog(this.eventReads, this.productionUnitId, from, PAGE);
       for (const row of rows) {
         for (const stream of ready) stream.deliver(row);
       }
