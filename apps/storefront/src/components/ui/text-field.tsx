@@ -8,6 +8,8 @@ export type TextFieldProps = {
   required: boolean;
   /** The message under the field (already translated); null: none. */
   error: string | null;
+  /** What a right value looks like, under the message while there is one (already translated). */
+  hint?: string | null;
   /**
    * Keep a line for the message even while there is none (once errors are shown), so a message coming and
    * going as the guest types does not move what is below.
@@ -30,6 +32,7 @@ export function TextField({
   onChange,
   required,
   error,
+  hint = null,
   reserveMessage,
   disabled,
   ...input
@@ -37,6 +40,8 @@ export function TextField({
   const { t } = useTranslation();
   const id = useId();
   const messageId = `${id}-message`;
+  const hintId = `${id}-hint`;
+  const shownHint = error ? hint : null;
   return (
     <div className="checkout-field">
       <label htmlFor={id}>
@@ -56,13 +61,18 @@ export function TextField({
         disabled={disabled}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? messageId : undefined}
+        aria-describedby={error ? (shownHint ? `${messageId} ${hintId}` : messageId) : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
       {/* Always in the page, so a screen reader announces the message when it appears. */}
       <p id={messageId} className="checkout-field-message" role="alert" data-reserved={reserveMessage || undefined}>
         {error}
       </p>
+      {shownHint ? (
+        <p id={hintId} className="checkout-field-hint">
+          {shownHint}
+        </p>
+      ) : null}
     </div>
   );
 }

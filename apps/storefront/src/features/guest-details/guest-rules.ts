@@ -34,6 +34,22 @@ export function guestFieldErrors(
   return errors;
 }
 
+/**
+ * What a right value looks like, shown under SPEC's message for a wrong one (in an element of its own, so the
+ * message stays SPEC's word for word): "may only contain numbers" alone does not tell a guest who typed 7 digits
+ * what is wrong, nor "your input is invalid" one who forgot ".dk".
+ */
+const FORMAT_HINT: Partial<Record<GuestFieldName, string>> = {
+  phone: "Input.PhoneFormat",
+  email: "Input.EmailFormat",
+};
+
+/** The key of the format hint under a field whose value is wrong (not merely missing); null otherwise. */
+export function formatHintKey(field: GuestFieldName, error: InputErrorKey | undefined): string | null {
+  const isWrongValue = error === "Input.InvalidPhone" || error === "Input.Invalid";
+  return isWrongValue ? (FORMAT_HINT[field] ?? null) : null;
+}
+
 export { ORDER_COMMENT_MAX };
 
 /** The comment counter: characters the guest may still type (the input stops at 125). */

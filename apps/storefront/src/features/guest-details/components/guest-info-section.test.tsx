@@ -26,8 +26,9 @@ function renderGuestInfo(
 }
 
 /** The message a field's aria-describedby points at, or null when it has none. */
+/** The field's message: the first element describing it (a format hint may follow). */
 function messageOf(input: HTMLElement): string | null {
-  const id = input.getAttribute("aria-describedby");
+  const id = input.getAttribute("aria-describedby")?.split(" ")[0];
   return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }
 
@@ -116,14 +117,30 @@ describe("validation messages", () => {
     expect(messageOf(emailField())).toBe(message);
   });
 
-  test("a field with a message is aria-invalid and described by it, an announced alert", () => {
+  test("a field with a message is aria-invalid and described by it, an announced alert, then by its format", () => {
     renderGuestInfo({ name: "Ann", phone: "12", email: "ann@example.dk" });
     const phone = phoneField();
     expect(phone.getAttribute("aria-invalid")).toBe("true");
-    const message = document.getElementById(phone.getAttribute("aria-describedby") ?? "");
+    const [message, hint] = (phone.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id));
     expect(message?.getAttribute("role")).toBe("alert");
-    expect(message?.textContent).toBe("Invalid content. The field may only contain numbers");
+    expect(message?.textContent, "SPEC's message, word for word").toBe(
+      "Invalid content. The field may only contain numbers",
+    );
+    expect(hint?.textContent).toBe("8 to 20 digits, e.g. 20 30 40 50");
     expect(nameField().getAttribute("aria-invalid")).toBeNull();
+  });
+
+  test("a wrong email is told what an address looks like; a missing value gets no format hint", () => {
+    renderGuestInfo({ name: "", phone: "12345678", email: "ann@exampledk" });
+    const hintOf = (field: HTMLElement) => {
+      const ids = (field.getAttribute("aria-describedby") ?? "").split(" ");
+      return ids.length > 1 ? document.getElementById(ids[1]!)?.textContent : null;
+    };
+    expect(hintOf(emailField())).toBe("Write it like name@example.com");
+    expect(messageOf(nameField())).toBe("Please enter your name");
+    expect(hintOf(nameField())).toBeNull();
   });
 
   test("the message goes as soon as the guest corrects the field", () => {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { TextField } from "../../../components/ui/text-field";
 import type { GuestInformationDraft } from "../guest-details-page";
 import { useGuestDetailsPage } from "../guest-details-page";
-import { guestFieldErrors } from "../guest-rules";
+import { formatHintKey, type GuestFieldName, guestFieldErrors } from "../guest-rules";
 
 /**
  * Name, phone and email (SPEC §5). Required per the shop's requiredGuestInformation; errors only after the
@@ -18,6 +18,10 @@ export function GuestInfoSection() {
   const guest = session.guestInformation;
   const shown = session.showValidationErrors;
   const errors = shown ? guestFieldErrors(guest, required) : {};
+  const hint = (field: GuestFieldName) => {
+    const key = formatHintKey(field, errors[field]);
+    return key ? t(key) : null;
+  };
   const change = (changes: Partial<GuestInformationDraft>) => dispatch({ type: "guestInformationChanged", changes });
   return (
     <section className="checkout-section" aria-labelledby={titleId}>
@@ -44,6 +48,7 @@ export function GuestInfoSection() {
         onChange={(phone) => change({ phone })}
         required={required.phone}
         error={errors.phone ? t(errors.phone) : null}
+        hint={hint("phone")}
         reserveMessage={shown}
         disabled={placing}
       />
@@ -56,6 +61,7 @@ export function GuestInfoSection() {
         onChange={(email) => change({ email })}
         required={required.email}
         error={errors.email ? t(errors.email) : null}
+        hint={hint("email")}
         reserveMessage={shown}
         disabled={placing}
       />
