@@ -212,6 +212,10 @@ export async function checkSecondTimeOfFirstDateWithTwo({ dates, times, noTimes 
   for (let day = 0; day < Math.max(1, await dates.count()); day++) {
     if (day < (await dates.count())) await dates.nth(day).check();
     await times.first().or(noTimes).first().waitFor();
+    // The times shown may still be the date before's a moment after a date is chosen (in the evening: today's
+    // "no times"), so a date is given a few seconds to show two before the next is tried.
+    const until = Date.now() + DATE_TIMES_MS;
+    while ((await times.count()) < 2 && Date.now() < until) await new Promise((done) => setTimeout(done, 100));
     if ((await times.count()) >= 2) {
       await times.nth(1).check();
       return;
@@ -219,3 +223,4 @@ export async function checkSecondTimeOfFirstDateWithTwo({ dates, times, noTimes 
   }
   throw new Error("no date has two available times");
 }
+const DATE_TIMES_MS = 5_000;
