@@ -211,7 +211,8 @@ export async function seriousAxeViolations(page) {
 export async function checkSecondTimeOfFirstDateWithTwo({ dates, times, noTimes }) {
   for (let day = 0; day < Math.max(1, await dates.count()); day++) {
     if (day < (await dates.count())) await dates.nth(day).check();
-    await times.first().or(noTimes).first().waitFor();
+    // Settled: a time, the date's "no times", or only today's "As soon as possible" (whose name is not a time).
+    await times.first().or(noTimes).or(times.page().getByRole("radio", { name: ASAP })).first().waitFor();
     // The times shown may still be the date before's a moment after a date is chosen (in the evening: today's
     // "no times"), so a date is given a few seconds to show two before the next is tried.
     const until = Date.now() + DATE_TIMES_MS;
@@ -224,3 +225,4 @@ export async function checkSecondTimeOfFirstDateWithTwo({ dates, times, noTimes 
   throw new Error("no date has two available times");
 }
 const DATE_TIMES_MS = 5_000;
+const ASAP = /^(Hurtigst muligt|As soon as possible)/;
