@@ -212,7 +212,12 @@ export async function checkSecondTimeOfFirstDateWithTwo({ dates, times, noTimes 
   for (let day = 0; day < Math.max(1, await dates.count()); day++) {
     if (day < (await dates.count())) await dates.nth(day).check();
     // Settled: a time, the date's "no times", or only today's "As soon as possible" (whose name is not a time).
-    await times.first().or(noTimes).or(times.page().getByRole("radio", { name: ASAP })).first().waitFor();
+    await times
+      .first()
+      .or(noTimes)
+      .or(times.page().getByRole("radio", { name: ASAP }))
+      .first()
+      .waitFor();
     // The times shown may still be the date before's a moment after a date is chosen (in the evening: today's
     // "no times"), so a date is given a few seconds to show two before the next is tried.
     const until = Date.now() + DATE_TIMES_MS;
