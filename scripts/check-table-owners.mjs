@@ -57,6 +57,8 @@ export const OWNERS = {
   // A guest's basket, checkout, payment and order.
   // An organisation's own payment provider account (issue 46), sealed secrets; the webhook events handled.
   payment_account: "payment-accounts",
+  // The highest version an organisation's accounts have had: a new account continues above it.
+  payment_account_version: "payment-accounts",
   payment_webhook_event: "payment",
   basket: "basket",
   basket_item: "basket",

@@ -54,3 +54,41 @@ describe("0003 payment settlement", () => {
     await client.close();
   }, 60_000);
 });
+
+describe("0020 payment account versions", () => {
+  test("each organisation continues above its account's version and above every save its audit log counts", async () => {
+    const client = new PGlite();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsUpTo(20) });
+
+    // 101: an account saved three times. 102: an account saved four times and removed, then one saved twice.
+    // 103: an account saved five times, then removed. 104: never had one.
+    await client.exec(`
+      INSERT INTO organisation (id, name) VALUES (101, 'A'), (102, 'B'), (103, 'C'), (104, 'D');
+      INSERT INTO payment_account (organisation_id, provider, live_mode, secret_key_sealed, webhook_secret_sealed,
+        secret_key_hint, version) VALUES
+        (101, 'stripe', false, 'sealed', 'sealed', 'sk_test_…4242', 3),
+        (102, 'stripe', false, 'sealed', 'sealed', 'sk_test_…4242', 2);
+      INSERT INTO audit_log (at, organisation_id, actor_name, actor_email, action)
+        SELECT now(), organisation_id, 'Owner', 'owner@example.dk', action FROM (VALUES
+          (101, 'payment-account.save'), (101, 'payment-account.save'), (101, 'payment-account.save'),
+          (102, 'payment-account.save'), (102, 'payment-account.save'), (102, 'payment-account.save'),
+          (102, 'payment-account.save'), (102, 'payment-account.remove'),
+          (102, 'payment-account.save'), (102, 'payment-account.save'),
+          (103, 'payment-account.save'), (103, 'payment-account.save'), (103, 'payment-account.save'),
+          (103, 'payment-account.save'), (103, 'payment-account.save'), (103, 'payment-account.remove'),
+          (104, 'settings.update')
+        ) AS entry (organisation_id, action);
+    `);
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    const { rows } = await client.query<{ organisation_id: number; last_version: number }>(
+      "SELECT organisation_id, last_version FROM payment_account_version ORDER BY organisation_id",
+    );
+    expect(rows.map((row) => [row.organisation_id, row.last_version])).toEqual([
+      [101, 3],
+      [102, 6], // at least the removed account's 4, so the one stored now continues above it
+      [103, 5],
+    ]);
+    await client.close();
+  }, 60_000);
+});

@@ -221,6 +221,24 @@ export const paymentAccount = pgTable(
   ],
 );
 
+/**
+ * The highest version any payment account of the organisation has had, the removed ones included: a new account
+ * continues from it instead of starting at 1 again, so a version read from a removed account never names the
+ * account stored after it (a save or removal based on it is refused, never applied to the new one). Written with
+ * each save and removal, in its transaction; the row also serialises them, as there is no account row to lock
+ * before the first save. Filled by migration 0020 from the accounts and the audit log.
+ */
+export const paymentAccountVersion = pgTable(
+  "payment_account_version",
+  {
+    organisationId: integer("organisation_id")
+      .primaryKey()
+      .references(() => organisation.id, { onDelete: "cascade" }),
+    lastVersion: integer("last_version").notNull(),
+  },
+  (t) => [check("payment_account_version_last", sql`${t.lastVersion} >= 0`)],
+);
+
 /** Webhook events already handled, by the provider's event id: a repeated delivery changes nothing twice. */
 export const paymentWebhookEvent = pgTable(
   "payment_webhook_event",

@@ -58,6 +58,8 @@ function saveRoute(admin: Api, deps: Deps) {
         description:
           `${OWNERS_ONLY} The key's prefix decides the mode: sk_test_/rk_test_ test, sk_live_/rk_live_ live. ` +
           "`version` is the one read (null when there was no account); a stale one is 409 and writes nothing. " +
+          "Versions never repeat: a new account's continue above those of the organisation's removed ones, so a " +
+          "version read from a removed account is stale too. " +
           "Without SECRETS_KEY on the server: 503 SECRETS_KEY_MISSING. Stripe is asked whose key it is " +
           "(GET /v1/account) before anything is stored: a key Stripe refuses is 422 Payment.KeyRefused, a " +
           "restricted key that may not read the account 422 Payment.KeyCannotReadAccount (field secretKey), " +

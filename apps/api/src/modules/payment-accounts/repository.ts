@@ -1,13 +1,14 @@
 /**
- * payment_account: an organisation's own account at a payment provider (issue 46). This module owns the table;
- * others read through index.ts. Secrets are sealed (shared/secret-box.ts) and opened only in credentials.ts.
+ * payment_account: an organisation's own account at a payment provider (issue 46), and payment_account_version:
+ * the highest version the organisation's accounts have had. This module owns both tables; others read through
+ * index.ts. Secrets are sealed (shared/secret-box.ts) and opened only in credentials.ts.
  */
 import { type Executor, schema } from "@app/db";
 import { eq } from "@app/db/orm";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 import type { StoredAccount } from "./taking-account";
 
-const { paymentAccount, productionUnit, module } = schema;
+const { paymentAccount, paymentAccountVersion, productionUnit, module } = schema;
 
 export type PaymentAccountRow = typeof paymentAccount.$inferSelect;
 
@@ -72,7 +73,28 @@ export async function findAccountByWebhookId(db: Executor, webhookId: string): P
   return rows[0];
 }
 
-/** The organisation's account, locked until the transaction ends: saves and removals take turns. */
+/**
+ * The highest version the organisation's payment accounts have had (0 before the first), locked until the
+ * transaction ends: saves and removals of the organisation's account take turns on this row, first saves too.
+ */
+export async function lockLastVersion(tx: Executor, organisationId: number): Promise<number> {
+  await tx.insert(paymentAccountVersion).values({ organisationId, lastVersion: 0 }).onConflictDoNothing();
+  const rows = await tx
+    .select({ lastVersion: paymentAccountVersion.lastVersion })
+    .from(paymentAccountVersion)
+    .where(eq(paymentAccountVersion.organisationId, organisationId))
+    .for("update");
+  return rows[0]!.lastVersion;
+}
+
+export async function recordLastVersion(tx: Executor, organisationId: number, lastVersion: number): Promise<void> {
+  await tx
+    .update(paymentAccountVersion)
+    .set({ lastVersion })
+    .where(eq(paymentAccountVersion.organisationId, organisationId));
+}
+
+/** The organisation's account, locked until the transaction ends (after lockLastVersion, which orders the turns). */
 export async function lockAccountOfOrganisation(
   tx: Executor,
   organisationId: number,

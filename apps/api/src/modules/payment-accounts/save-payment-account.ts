@@ -2,7 +2,10 @@
  * PUT and DELETE …/payment-account (owners): store a new Stripe key and webhook signing secret, sealed with the
  * server's SECRETS_KEY, with the Stripe account the key belongs to (asked of Stripe first), or remove them (the organisation's restaurants go back to the built-in test provider).
  * One transaction each, holding the change and its audit entry; the audit keeps the mode and the key's hint, never
- * a secret. A save or removal based on an older version than the current is 409 and writes nothing. Afterwards
+ * a secret. A save or removal based on an older version than the current is 409 and writes nothing. Versions never
+ * repeat for an organisation: a new account's continues above every version its earlier accounts had
+ * (payment_account_version), so a tab that read a removed account is refused rather than saving over or removing
+ * the account stored after it, which may be another Stripe account. Afterwards
  * every API process reads the new account before the answer (the payment_account trigger, migration 0016), so
  * the next payment already goes to the provider the owner sees.
  */
@@ -19,7 +22,9 @@ import {
   deleteAccount,
   insertAccount,
   lockAccountOfOrganisation,
+  lockLastVersion,
   type PaymentAccountRow,
+  recordLastVersion,
   replaceAccount,
 } from "./repository";
 import { hintOfKey, modeOfKey } from "./stripe-key";
@@ -88,13 +93,16 @@ export async function savePaymentAccount(
     updatedBy: staff.account.id,
   };
   await deps.db.transaction(async (tx) => {
+    const lastVersion = await lockLastVersion(tx, organisationId);
     const current = await lockAccountOfOrganisation(tx, organisationId);
     await requireVersion(tx, current, request.version);
+    const version = Math.max(lastVersion, current?.version ?? 0) + 1;
     const saved = current
-      ? await replaceAccount(tx, { ...account, version: current.version + 1 })
-      : await insertAccount(tx, { ...account, version: 1, webhookId: webhookIdFor(secretsKey, organisationId) });
-    // Another first save committed between our read and our insert: it is the newer one.
+      ? await replaceAccount(tx, { ...account, version })
+      : await insertAccount(tx, { ...account, version, webhookId: webhookIdFor(secretsKey, organisationId) });
+    // An account written past this module (straight into the table) since our read: it is the newer one.
     if (!saved) throw await conflictWithCurrent(tx, organisationId);
+    await recordLastVersion(tx, organisationId, version);
     await recordAudit(tx, staff, at, {
       organisationId,
       productionUnitId: null,
@@ -113,10 +121,13 @@ export async function removePaymentAccount(
   version: number,
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
+    const lastVersion = await lockLastVersion(tx, organisationId);
     const current = await lockAccountOfOrganisation(tx, organisationId);
     if (!current) throw notFound("Payment account");
     await requireVersion(tx, current, version);
     await deleteAccount(tx, organisationId);
+    // The removed account's version stays taken even if the account was written past this module's saves.
+    await recordLastVersion(tx, organisationId, Math.max(lastVersion, current.version));
     await recordAudit(tx, staff, deps.now(), {
       organisationId,
       productionUnitId: null,
