@@ -359,6 +359,43 @@ describe("online orders paused by the restaurant", () => {
   });
 });
 
+describe("a pause that starts after the front page loaded", () => {
+  test("the band and the notice change together when staff pause, and again when they lift the pause early", async () => {
+    const t = TEXT["en-US"];
+    const page = await pageIn(DESKTOP, "en-US");
+    try {
+      await page.goto(product.url(A.host));
+      await logInAs(page, "en-US");
+      const pickup = page.locator(".restaurant-band .band-pickup span:not(.skeleton)");
+      const orderable = new RegExp(`${t.readyIn.source}|^${t.noMore}$`);
+      await pickup.waitFor();
+      assert.match((await pickup.textContent()) ?? "", orderable);
+      // The guest coming back to the tab reads the hours at once, as the 30 s read would.
+      const cameBack = () => page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+      await setOrderingPause({ kind: "pause", minutes: 30 });
+      try {
+        await cameBack();
+        await page.locator(".ordering-notice").waitFor();
+        await page.waitForFunction(
+          (source) => new RegExp(source).test(document.querySelector(".band-pickup")?.textContent ?? ""),
+          t.ordersAgain.source,
+        );
+        await visit(page, "desktop-en-US-paused-after-load");
+      } finally {
+        await setOrderingPause({ kind: "resume" });
+      }
+      await cameBack();
+      await page.locator(".ordering-notice").waitFor({ state: "detached" });
+      await page.waitForFunction(
+        (source) => new RegExp(source).test(document.querySelector(".band-pickup")?.textContent ?? ""),
+        orderable.source,
+      );
+    } finally {
+      await page.close();
+    }
+  });
+});
+
 test("no page broke the CSP or logged an error", () => {
   assert.deepEqual(product.cspViolations, []);
   assert.deepEqual(product.consoleErrors, []);

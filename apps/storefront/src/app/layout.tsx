@@ -4,7 +4,7 @@ import { Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-ro
 import { FullPageSpinner } from "../components/ui/spinner";
 import { hasPassedLoginGate } from "../features/auth";
 import { AddedToast, BasketBar, MinicartButton, prefetchBasketViews } from "../features/basket";
-import { OrderingNotice, type Shop, TestModeBand } from "../features/shop";
+import { HoursTodayProvider, OrderingNotice, type Shop, TestModeBand } from "../features/shop";
 import { applyBrandColour } from "../lib/brand-colour";
 import { useMediaQuery } from "../lib/use-media-query";
 import { BasketColumnSlot, useBasketControls } from "./cart-controls";
@@ -67,12 +67,15 @@ export function Layout() {
   const loginGate = !passedGate && pathname === "/";
   const main = (
     <main className={basketShown ? "page page-above-basket-bar" : "page"} id="main" tabIndex={-1}>
-      {basketShown ? <OrderingNotice shop={shop} /> : null}
+      {basketShown ? <OrderingNotice /> : null}
       <Outlet />
     </main>
   );
+  // Today's hours are read again on the pages that can say a pause (the notice, the front page's band, the
+  // checkout): not behind the login, not while an order is being paid or made.
+  const hoursLive = passedGate && !ORDER_UNDER_WAY.test(pathname);
   return (
-    <>
+    <HoursTodayProvider shop={shop} live={hoursLive}>
       {loginGate ? null : <SkipLink />}
       <TestModeBand shop={shop} />
       {loginGate ? (
@@ -107,7 +110,7 @@ export function Layout() {
           <PauseScreen logo={shop.settings.logo} restaurantName={shop.productionUnit.name} onStart={resume} />
         </Suspense>
       ) : null}
-    </>
+    </HoursTodayProvider>
   );
 }
 

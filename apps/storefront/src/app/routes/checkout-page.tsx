@@ -66,7 +66,7 @@ export function CheckoutPage() {
       </Link>
       <h1>{title}</h1>
       {/* The layout shows it above the menu only: here, before the details, not after "place order" is refused. */}
-      {empty ? null : <OrderingNotice shop={shop} />}
+      {empty ? null : <OrderingNotice />}
       {empty ? (
         <EmptyCart expired={dropped} />
       ) : (

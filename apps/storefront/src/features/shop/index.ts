@@ -9,6 +9,7 @@ export {
   startApp,
 } from "./api/start-app";
 export { BrandBar } from "./components/brand-bar";
+export { HoursTodayProvider } from "./components/hours-today";
 export { OrderingNotice } from "./components/ordering-notice";
 export { RestaurantBand } from "./components/restaurant-band";
 export { RestaurantContact } from "./components/restaurant-contact";

@@ -53,7 +53,13 @@ describe("today's hours and open now, by the restaurant's clock", () => {
     },
     { case: "closed all day", open: null, close: null, at: NOON, hours: { kind: "closed" }, openNow: false },
   ])("$case", ({ open, close, at, hours: line, openNow }) => {
-    const status = restaurantStatus({ hours: hours(open, close), timeZone: ZONE, now: at, slots: null });
+    const status = restaurantStatus({
+      hours: hours(open, close),
+      timeZone: ZONE,
+      pausedUntil: null,
+      now: at,
+      slots: null,
+    });
     expect(status.hours).toEqual(line);
     expect(status.openNow).toBe(openNow);
   });
@@ -66,6 +72,7 @@ describe("today's hours and open now, by the restaurant's clock", () => {
     const status = restaurantStatus({
       hours: hours("11:00", "21:00", "2026-11-22"),
       timeZone: ZONE,
+      pausedUntil: null,
       now: NOON,
       slots: null,
     });
@@ -77,7 +84,9 @@ describe("the earliest pickup", () => {
   const open = hours("11:00", "21:00");
 
   test("nothing is promised until the day's slots are known", () => {
-    expect(restaurantStatus({ hours: open, timeZone: ZONE, now: NOON, slots: null }).pickup).toBeNull();
+    expect(
+      restaurantStatus({ hours: open, timeZone: ZONE, pausedUntil: null, now: NOON, slots: null }).pickup,
+    ).toBeNull();
   });
 
   test.each([
@@ -90,7 +99,7 @@ describe("the earliest pickup", () => {
     { case: "a free slot 2 minutes away: at least 5 min", slots: [slot("11:05")], minutes: 5 },
     { case: "a slot already past is not the earliest", slots: [slot("11:00"), slot("11:45")], minutes: 45 },
   ])("$case", ({ slots, minutes }) => {
-    expect(restaurantStatus({ hours: open, timeZone: ZONE, now: NOON, slots }).pickup).toEqual({
+    expect(restaurantStatus({ hours: open, timeZone: ZONE, pausedUntil: null, now: NOON, slots }).pickup).toEqual({
       kind: "ready-in",
       minutes,
     });
@@ -98,33 +107,69 @@ describe("the earliest pickup", () => {
 
   test("closed now and opening later today: opens at the opening time, even with slots after it", () => {
     const early = new Date("2026-11-23T07:00:00Z");
-    const status = restaurantStatus({ hours: open, timeZone: ZONE, now: early, slots: [slot("10:20")] });
+    const status = restaurantStatus({
+      hours: open,
+      timeZone: ZONE,
+      pausedUntil: null,
+      now: early,
+      slots: [slot("10:20")],
+    });
     expect(status.pickup).toEqual({ kind: "opens-at", time: "11:00" });
   });
 
   test("every slot taken, or closed for the day: no more pickups today", () => {
-    const full = restaurantStatus({ hours: open, timeZone: ZONE, now: NOON, slots: [slot("11:30", false)] });
+    const full = restaurantStatus({
+      hours: open,
+      timeZone: ZONE,
+      pausedUntil: null,
+      now: NOON,
+      slots: [slot("11:30", false)],
+    });
     expect(full.pickup).toEqual({ kind: "none-today" });
-    const late = restaurantStatus({ hours: open, timeZone: ZONE, now: new Date("2026-11-23T20:30:00Z"), slots: [] });
+    const late = restaurantStatus({
+      hours: open,
+      timeZone: ZONE,
+      pausedUntil: null,
+      now: new Date("2026-11-23T20:30:00Z"),
+      slots: [],
+    });
     expect(late.pickup).toEqual({ kind: "none-today" });
-    const closedDay = restaurantStatus({ hours: hours(null, null), timeZone: ZONE, now: NOON, slots: [] });
+    const closedDay = restaurantStatus({
+      hours: hours(null, null),
+      timeZone: ZONE,
+      pausedUntil: null,
+      now: NOON,
+      slots: [],
+    });
     expect(closedDay.pickup).toEqual({ kind: "none-today" });
   });
 
   test("online orders paused until 12:30: orders again from 12:30, not 'ready in' a slot after the pause", () => {
-    const paused = { ...open, orderingPausedUntil: "2026-11-23T11:30:00.000Z" };
-    const status = restaurantStatus({ hours: paused, timeZone: ZONE, now: NOON, slots: [slot("11:45")] });
+    const status = restaurantStatus({
+      hours: open,
+      timeZone: ZONE,
+      now: NOON,
+      slots: [slot("11:45")],
+      pausedUntil: "12:30",
+    });
     expect(status.pickup).toEqual({ kind: "paused-until", time: "12:30" });
     // Before the slots are read too: the pause alone decides.
-    expect(restaurantStatus({ hours: paused, timeZone: ZONE, now: NOON, slots: null }).pickup).toEqual({
+    expect(
+      restaurantStatus({ hours: open, timeZone: ZONE, now: NOON, slots: null, pausedUntil: "12:30" }).pickup,
+    ).toEqual({
       kind: "paused-until",
       time: "12:30",
     });
   });
 
-  test("a pause whose end has passed says nothing: the earliest slot again", () => {
-    const over = { ...open, orderingPausedUntil: "2026-11-23T11:00:00.000Z" };
-    const status = restaurantStatus({ hours: over, timeZone: ZONE, now: NOON, slots: [slot("11:23")] });
+  test("no pause (none, or one that has ended): the earliest slot again", () => {
+    const status = restaurantStatus({
+      hours: open,
+      timeZone: ZONE,
+      now: NOON,
+      slots: [slot("11:23")],
+      pausedUntil: null,
+    });
     expect(status.pickup).toEqual({ kind: "ready-in", minutes: 20 });
   });
 });

@@ -5,7 +5,7 @@
  * the checkout would not.
  */
 import type { HoursToday, PickupTimeSlot } from "@app/contracts";
-import { formatHhMm, localParts, parseHhMm } from "@app/domain";
+import { localParts, parseHhMm } from "@app/domain";
 
 export type HoursLine = { kind: "all-day" } | { kind: "hours"; open: string; close: string } | { kind: "closed" };
 
@@ -35,9 +35,14 @@ export type StatusInput = {
   now: Date;
   /** Today's pickup slots for an empty basket; null while they load (or when they could not be read). */
   slots: readonly PickupTimeSlot[] | null;
+  /**
+   * HH:MM until which staff paused online orders, or null: the page's ordering notice (ordering-pause.ts), so the
+   * band never says "ready in about 30 min" beside "we are not taking orders", nor the other way round.
+   */
+  pausedUntil: string | null;
 };
 
-export function restaurantStatus({ hours, timeZone, now, slots }: StatusInput): RestaurantStatus {
+export function restaurantStatus({ hours, timeZone, now, slots, pausedUntil }: StatusInput): RestaurantStatus {
   const { date, minutesOfDay } = localParts(now, timeZone);
   const today = hours && hours.date === date ? hours : null;
   const line = today ? hoursLine(today) : null;
@@ -51,16 +56,12 @@ export function restaurantStatus({ hours, timeZone, now, slots }: StatusInput): 
     hours: line,
     openNow,
     pickup:
-      pausedUntil(today, now, timeZone) ??
-      (slots === null ? null : pickupPromise(line, openNow, minutesOfDay, now, slots)),
+      pausedUntil !== null
+        ? { kind: "paused-until", time: pausedUntil }
+        : slots === null
+          ? null
+          : pickupPromise(line, openNow, minutesOfDay, now, slots),
   };
-}
-
-/** While online orders are paused, "ready in about 30 min" beside "we are not taking orders" would contradict it. */
-function pausedUntil(hours: HoursToday | null, now: Date, timeZone: string): PickupPromise | null {
-  const untilMs = hours?.orderingPausedUntil ? Date.parse(hours.orderingPausedUntil) : Number.NaN;
-  if (!(untilMs > now.getTime())) return null;
-  return { kind: "paused-until", time: formatHhMm(localParts(new Date(untilMs), timeZone).minutesOfDay) };
 }
 
 function hoursLine(hours: HoursToday): HoursLine {

@@ -26,7 +26,7 @@ export function BasketBar({ onOpen, action, bagFeeItem, onIntent }: BasketBarPro
   const count = itemCount(basket, bagFeeItem);
   const total = priceText(basket.totalPrice, i18n.language, t("Currency"));
   const countText = t("BasketBar.Count", { count });
-  const actionText = t(action === "cart" ? "BasketBar.ViewBasket" : "BasketBar.Checkout");
+  const actionText = t(action === "cart" ? "BasketBar.ViewBasket" : "Cart.GoToCheckout");
   return (
     <aside className="basket-bar" aria-label={t("BasketBar.Label")}>
       <button

@@ -41,7 +41,7 @@ export function BasketColumn({ onContinue, bagFeeItem }: BasketColumnProps) {
               <span className="cart-total-price">{priceText(basket.totalPrice, i18n.language, t("Currency"))}</span>
             </p>
             <button type="button" className="button-primary button-block" disabled={pending} onClick={onContinue}>
-              {t("BasketBar.Checkout")}
+              {t("Cart.GoToCheckout")}
             </button>
           </div>
         </>

@@ -46,14 +46,14 @@ describe("BasketBar (the phone's)", () => {
     expect(onOpen).toHaveBeenCalledTimes(1);
   });
 
-  test("says Checkout when the shop has no expanded cart", async () => {
+  test("says Go to checkout when the shop has no expanded cart (the expanded cart's own words)", async () => {
     const store = await storeWith([burgers]);
     render(
       <BasketStoreProvider store={store}>
         <BasketBar onOpen={() => {}} action="checkout" bagFeeItem={null} />
       </BasketStoreProvider>,
     );
-    expect(screen.getByRole("button", { name: "2 items · 179 DKK Checkout" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "2 items · 179 DKK Go to checkout" })).toBeTruthy();
   });
 
   test("is not there while the basket is empty, or holds only the bag fee", async () => {
@@ -119,7 +119,7 @@ describe("BasketColumn (the desktop's)", () => {
     expect(screen.queryByText("Bag")).toBeNull();
     expect(screen.getByRole("group", { name: "Quantity: Burger" })).toBeTruthy();
     expect(screen.getByText("Total").nextElementSibling?.textContent).toBe("183 DKK");
-    fireEvent.click(screen.getByRole("button", { name: "Checkout" }));
+    fireEvent.click(screen.getByRole("button", { name: "Go to checkout" }));
     expect(onContinue).toHaveBeenCalledTimes(1);
   });
 
@@ -131,6 +131,6 @@ describe("BasketColumn (the desktop's)", () => {
       </BasketStoreProvider>,
     );
     expect(screen.getByText(/Your basket is empty/)).toBeTruthy();
-    expect(screen.queryByRole("button", { name: "Checkout" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Go to checkout" })).toBeNull();
   });
 });

@@ -1,15 +1,14 @@
 import { useTranslation } from "react-i18next";
 import "./shop-brand.css";
-import type { Shop } from "../api/start-app";
-import { useOrderingNotice } from "../hooks/use-ordering-notice";
+import { useHoursToday } from "./hours-today";
 
 /**
  * "We are not taking online orders right now — try again after 12:30" (or busy mode's extra minutes) above the
- * front page and the menu, in a polite live region so it is read when it appears.
+ * front page and the menu, in a polite live region so it is read when it appears. What HoursTodayProvider read.
  */
-export function OrderingNotice({ shop }: { shop: Shop }) {
+export function OrderingNotice() {
   const { t } = useTranslation();
-  const notice = useOrderingNotice(shop);
+  const { notice } = useHoursToday();
   return (
     <div className="ordering-notice-slot" role="status" aria-live="polite">
       {notice ? (

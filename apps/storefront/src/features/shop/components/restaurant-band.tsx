@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Shop } from "../api/start-app";
-import { useRestaurantStatus } from "../hooks/use-restaurant-status";
+import { type StatusDeps, useRestaurantStatus } from "../hooks/use-restaurant-status";
 import type { HoursLine, PickupPromise } from "../restaurant-status";
 import "./shop-brand.css";
 
@@ -8,9 +8,9 @@ import "./shop-brand.css";
  * The front page's band under the header, as a delivery app's restaurant page opens: the restaurant's name and
  * address, whether it is open now, today's hours and when an order placed now would be ready.
  */
-export function RestaurantBand({ shop }: { shop: Shop }) {
+export function RestaurantBand({ shop, deps }: { shop: Shop; deps?: StatusDeps }) {
   const { t } = useTranslation();
-  const status = useRestaurantStatus(shop);
+  const status = useRestaurantStatus(shop, deps);
   const { name, address } = shop.productionUnit;
   return (
     <section className="restaurant-band" aria-label={name}>

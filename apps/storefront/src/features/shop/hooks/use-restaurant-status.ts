@@ -4,6 +4,7 @@ import { afterNextPaint } from "../../../lib/after-next-paint";
 import { type ApiClient, api } from "../../../lib/api-client";
 import { getDaySlots } from "../api/get-day-slots";
 import type { Shop } from "../api/start-app";
+import { useHoursToday } from "../components/hours-today";
 import { type RestaurantStatus, restaurantDate, restaurantStatus } from "../restaurant-status";
 
 /** The band is read at a glance: the clock moves it on twice a minute, the slots are read again every minute. */
@@ -15,11 +16,14 @@ const browserDeps: StatusDeps = { api, now: () => new Date() };
 
 /**
  * Today's hours, open or closed and the earliest pickup of the shop, kept current while the page is open. The
- * slots are asked for once the page has painted: the band's pickup line is not the first paint's business.
+ * hours and a pause come from the page's HoursTodayProvider, as the ordering notice's do (a pause started or
+ * lifted after the page loaded changes both together). The slots are asked for once the page has painted: the
+ * band's pickup line is not the first paint's business.
  */
 export function useRestaurantStatus(shop: Shop, deps: StatusDeps = browserDeps): RestaurantStatus {
   const [now, setNow] = useState(deps.now);
   const [slots, setSlots] = useState<PickupTimeSlot[] | null>(null);
+  const { hours, notice } = useHoursToday();
   const { capacityInstanceId } = shop.module;
   const { timeZone } = shop.productionUnit;
   useEffect(() => {
@@ -42,5 +46,6 @@ export function useRestaurantStatus(shop: Shop, deps: StatusDeps = browserDeps):
       clearInterval(again);
     };
   }, [deps, capacityInstanceId, timeZone]);
-  return restaurantStatus({ hours: shop.openingHours, timeZone, now, slots });
+  const pausedUntil = notice?.kind === "paused" ? notice.time : null;
+  return restaurantStatus({ hours, timeZone, now, slots, pausedUntil });
 }
