@@ -4,7 +4,17 @@
 // Keyboard only for the period. axe finds nothing serious; screenshots at 390×844 and 1280×800 in both languages.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createHarness, DESKTOP, demoLogin, PHONE, screenshot, seriousAxeViolations, tabTo } from "./harness.mjs";
+import {
+  createHarness,
+  DESKTOP,
+  demoLogin,
+  firstPickupSlot,
+  guestApi,
+  PHONE,
+  screenshot,
+  seriousAxeViolations,
+  tabTo,
+} from "./harness.mjs";
 
 const product = createHarness();
 before(product.start);
@@ -49,27 +59,6 @@ const TEXT = {
   },
 };
 
-/** Restaurant A's storefront API as a guest's browser calls it (a guest token of its production unit). */
-async function guestApi() {
-  const json = async (res) => {
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
-  const url = (path) => product.url("localhost", path);
-  const module = await json(await fetch(url("/api/module/domain/localhost")));
-  const { token } = await json(await fetch(url(`/api/token/${module.productionUnitId}`)));
-  const auth = { authorization: `Bearer ${token}` };
-  const get = async (path) => json(await fetch(url(path), { headers: auth }));
-  const post = (path, body) =>
-    fetch(url(path), {
-      method: "POST",
-      headers: body ? { ...auth, "content-type": "application/json" } : auth,
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  return { module, json, get, post };
-}
-
 /** An order of the menu's first product without options, paid at pickup, placed as the storefront places it. */
 async function placeDemoOrder(api) {
   const [menu] = await api.get(`/api/menu?instanceId=${api.module.menuInstanceId}`);
@@ -86,7 +75,7 @@ async function placeDemoOrder(api) {
     await api.post(`/api/checkout?instanceId=${api.module.checkoutInstanceId}&moduleId=${api.module.id}`),
   );
   await api.json(await api.post(`/api/checkout/${checkout.id}/basket?basketId=${basket.id}`));
-  const slot = await firstSlot(api, checkout.id);
+  const slot = await firstPickupSlot(api, checkout.id);
   await api.json(
     await api.post(`/api/checkout/${checkout.id}/guestInformation`, {
       name: "Søren Ærø",
@@ -103,24 +92,6 @@ async function placeDemoOrder(api) {
   });
   await api.json(await api.post(`/api/checkout/${checkout.id}/payment?${query}`));
   return (await api.json(await api.post(`/api/checkout/${checkout.id}/finalize`))).orderId;
-}
-
-async function firstSlot(api, checkoutId) {
-  for (const daysAhead of [0, 1]) {
-    const date = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Copenhagen" }).format(
-      new Date(Date.now() + daysAhead * 86_400_000),
-    );
-    const slots = await api.json(
-      await api.post(`/api/availableordertime/${checkoutId}`, {
-        productionUnitId: api.module.productionUnitId,
-        date,
-        capacityInstanceId: api.module.capacityInstanceId,
-      }),
-    );
-    const slot = slots.find((s) => s.isAvailable);
-    if (slot) return slot;
-  }
-  throw new Error("no pickup time today or tomorrow");
 }
 
 /** Restaurant A's owner signed in on a screen of `viewport`, in `language`, on the figures of restaurant `id`. */
@@ -164,7 +135,7 @@ async function axeClean(page, name) {
 let restaurantId;
 
 test("Danish, phone then desktop: today's order in the figures, a refused period, CSV, end-of-day report", async () => {
-  const api = await guestApi();
+  const api = await guestApi(product);
   restaurantId = api.module.productionUnitId;
   await placeDemoOrder(api);
   const t = TEXT["da-DK"];

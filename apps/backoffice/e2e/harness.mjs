@@ -263,3 +263,46 @@ export const scrollRowLayout = (nav) =>
       overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
     };
   });
+
+/**
+ * Restaurant A's storefront API as a guest's browser calls it (a guest token of its production unit), on the
+ * harness `product`: `json` reads an answer (throwing on any but a 2xx), `get` and `post` call a path.
+ */
+export async function guestApi(product) {
+  const json = async (res) => {
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  const url = (path) => product.url("localhost", path);
+  const module = await json(await fetch(url("/api/module/domain/localhost")));
+  const { token } = await json(await fetch(url(`/api/token/${module.productionUnitId}`)));
+  const auth = { authorization: `Bearer ${token}` };
+  const get = async (path) => json(await fetch(url(path), { headers: auth }));
+  const post = (path, body) =>
+    fetch(url(path), {
+      method: "POST",
+      headers: body ? { ...auth, "content-type": "application/json" } : auth,
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  return { module, json, get, post };
+}
+
+/** The first pickup time still free today, else tomorrow (Copenhagen dates), of a checkout opened by `guestApi`. */
+export async function firstPickupSlot(api, checkoutId) {
+  for (const daysAhead of [0, 1]) {
+    const date = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Copenhagen" }).format(
+      new Date(Date.now() + daysAhead * 86_400_000),
+    );
+    const slots = await api.json(
+      await api.post(`/api/availableordertime/${checkoutId}`, {
+        productionUnitId: api.module.productionUnitId,
+        date,
+        capacityInstanceId: api.module.capacityInstanceId,
+      }),
+    );
+    const slot = slots.find((s) => s.isAvailable);
+    if (slot) return slot;
+  }
+  throw new Error("no pickup time today or tomorrow");
+}

@@ -5,7 +5,16 @@
 // recalled. axe finds nothing serious; screenshots at tablet (1024×768, 1280×800) and phone size, both languages.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createHarness, demoLogin, openHeaderMenu, PHONE, screenshot, seriousAxeViolations } from "./harness.mjs";
+import {
+  createHarness,
+  demoLogin,
+  firstPickupSlot,
+  guestApi,
+  openHeaderMenu,
+  PHONE,
+  screenshot,
+  seriousAxeViolations,
+} from "./harness.mjs";
 
 const product = createHarness();
 before(product.start);
@@ -14,27 +23,6 @@ after(product.stop);
 const TABLET = { width: 1024, height: 768 };
 const WIDE_TABLET = { width: 1280, height: 800 };
 const KITCHEN_A = () => demoLogin("Kitchen", "A");
-
-/** Restaurant A's storefront API as a guest's browser calls it (a guest token of its production unit). */
-async function guestApi() {
-  const json = async (res) => {
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text}`);
-    return text ? JSON.parse(text) : null;
-  };
-  const url = (path) => product.url("localhost", path);
-  const module = await json(await fetch(url("/api/module/domain/localhost")));
-  const { token } = await json(await fetch(url(`/api/token/${module.productionUnitId}`)));
-  const auth = { authorization: `Bearer ${token}` };
-  const get = async (path) => json(await fetch(url(path), { headers: auth }));
-  const post = (path, body) =>
-    fetch(url(path), {
-      method: "POST",
-      headers: body ? { ...auth, "content-type": "application/json" } : auth,
-      body: body ? JSON.stringify(body) : undefined,
-    });
-  return { module, json, get, post };
-}
 
 /** The first products of A's menu that need no options, in menu order (in a basket of their own). */
 async function plainProducts(api, count) {
@@ -58,22 +46,7 @@ async function placeOrder(api) {
     await api.post(`/api/checkout?instanceId=${api.module.checkoutInstanceId}&moduleId=${api.module.id}`),
   );
   await api.json(await api.post(`/api/checkout/${checkout.id}/basket?basketId=${basket.id}`));
-  let slot;
-  for (const daysAhead of [0, 1]) {
-    const date = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Copenhagen" }).format(
-      new Date(Date.now() + daysAhead * 86_400_000),
-    );
-    const slots = await api.json(
-      await api.post(`/api/availableordertime/${checkout.id}`, {
-        productionUnitId: api.module.productionUnitId,
-        date,
-        capacityInstanceId: api.module.capacityInstanceId,
-      }),
-    );
-    slot = slots.find((s) => s.isAvailable);
-    if (slot) break;
-  }
-  assert.ok(slot, "a pickup time today or tomorrow");
+  const slot = await firstPickupSlot(api, checkout.id);
   await api.json(
     await api.post(`/api/checkout/${checkout.id}/guestInformation`, {
       name: "Mette Hansen",
@@ -127,7 +100,7 @@ const blocked = async (api) =>
   (await api.get(`/api/blockedProduct?productionUnitId=${api.module.productionUnitId}`)).map((row) => row.productId);
 
 test("kitchen A, tablet, Danish: sold out until restored blocks it for guests, restore; pause 15 min, resume", async () => {
-  const api = await guestApi();
+  const api = await guestApi(product);
   const [first] = (await plainProducts(api, 1)).found;
   const page = await product.newPage(TABLET);
   await signIn(page);
@@ -182,7 +155,7 @@ test("kitchen A, tablet, Danish: sold out until restored blocks it for guests, r
 });
 
 test("the kitchen display: an accepted order's tile, an item struck through, bumped, recalled; tablet and phone, both languages", async () => {
-  const api = await guestApi();
+  const api = await guestApi(product);
   const orderId = await placeOrder(api);
   const page = await product.newPage(TABLET);
   await signIn(page);
@@ -277,7 +250,7 @@ test("kitchen A following a manager's link to the figures is told they are for m
 });
 
 test("the sold-out picker offers only what guests can order: a product deleted while a basket holds it is gone from it", async () => {
-  const api = await guestApi();
+  const api = await guestApi(product);
   // A guest's basket holds the product, so the menu editor's delete archives it instead of deleting it.
   const [held] = (await plainProducts(api, 1)).found;
   const page = await product.newPage(TABLET);

@@ -68,6 +68,19 @@ async function visit(page, name) {
   await screenshot(page, name);
 }
 
+/**
+ * The first entry of a list moved down one place by keyboard alone (Tab to its "Flyt … ned" button, Enter), and
+ * the move announced: "… er flyttet til plads 2 af …".
+ */
+async function moveDownByKeyboard(page, name) {
+  await tabTo(page, page.getByRole("button", { name: `Flyt ${name} ned` }));
+  await page.keyboard.press("Enter");
+  await page
+    .getByRole("status")
+    .filter({ hasText: `${name} er flyttet til plads 2 af` })
+    .waitFor();
+}
+
 /** The first product with a Danish name and no weekday sale: its card shows the plain price. */
 const plainProduct = (editor) =>
   editor.products.find((p) => p.name["da-DK"] && !p.productPriceDaily && !p.originalPriceMinor);
@@ -83,12 +96,7 @@ test("owner A, desktop, Danish: categories move by keyboard; a new name and pric
   await page.goto(product.url("localhost", `/admin/restaurants/${id}/menu`));
   await visit(page, "desktop-da-menu");
   const firstName = first.name["da-DK"];
-  await tabTo(page, page.getByRole("button", { name: `Flyt ${firstName} ned` }));
-  await page.keyboard.press("Enter");
-  await page
-    .getByRole("status")
-    .filter({ hasText: `${firstName} er flyttet til plads 2 af` })
-    .waitFor();
+  await moveDownByKeyboard(page, firstName);
   const moved = (await restaurantA(page)).editor.menus.find((m) => m.id === menu.id).categories.map((c) => c.id);
   assert.deepEqual(moved.slice(0, 2), [second.id, first.id]);
   assert.equal(
@@ -153,12 +161,7 @@ test("owner A, phone, Danish: a choice moves down its option group in one save, 
 
   await page.goto(product.url("localhost", `/admin/restaurants/${id}/menu/options/groups/${group.id}`));
   await page.getByRole("heading", { level: 2 }).first().waitFor();
-  await tabTo(page, page.getByRole("button", { name: `Flyt ${firstName} ned` }));
-  await page.keyboard.press("Enter");
-  await page
-    .getByRole("status")
-    .filter({ hasText: `${firstName} er flyttet til plads 2 af` })
-    .waitFor();
+  await moveDownByKeyboard(page, firstName);
   const after = (await restaurantA(page)).editor.modifiers.find((m) => m.id === group.id);
   assert.deepEqual(
     after.choices.map((c) => c.choiceId),

@@ -104,6 +104,19 @@ async function logInAs(page, language, host = A.host) {
   await page.locator(".category-tile").first().waitFor();
 }
 
+/** From restaurant A's menu, logged in: one Coca-Cola in the basket, then the checkout, shown. */
+async function openCheckoutWithACola(page, language) {
+  const t = TEXT[language];
+  await page.getByRole("link", { name: t.drinks, exact: true }).first().click();
+  await page
+    .getByRole("button", { name: t.addOne("Coca-Cola") })
+    .first()
+    .click();
+  await page.waitForFunction(() => /\b1\b/.test(document.querySelector(".minicart-button")?.ariaLabel ?? ""));
+  await page.goto(product.url(A.host, "/checkout"));
+  await page.getByRole("heading", { level: 1, name: t.checkoutTitle }).waitFor();
+}
+
 /** The minutes past midnight in Copenhagen now: restaurant A's last pickup slot of the day is at 23:45. */
 function copenhagenMinutes() {
   const [h, m] = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Copenhagen", hour: "2-digit", minute: "2-digit" })
@@ -142,14 +155,7 @@ for (const language of ["da-DK", "en-US"]) {
         await page.goto(product.url(A.host));
         await page.getByRole("heading", { level: 1 }).waitFor();
         await logInAs(page, language);
-        await page.getByRole("link", { name: t.drinks, exact: true }).first().click();
-        await page
-          .getByRole("button", { name: t.addOne("Coca-Cola") })
-          .first()
-          .click();
-        await page.waitForFunction(() => /\b1\b/.test(document.querySelector(".minicart-button")?.ariaLabel ?? ""));
-        await page.goto(product.url(A.host, "/checkout"));
-        await page.getByRole("heading", { level: 1, name: t.checkoutTitle }).waitFor();
+        await openCheckoutWithACola(page, language);
         await page.getByLabel(t.name).fill("Anna Jensen");
         await page.getByLabel(t.phone).fill("20304050");
         await page.getByLabel(t.email).fill("anna@example.dk");
@@ -336,14 +342,7 @@ describe("online orders paused by the restaurant", () => {
         await page.locator(".ordering-notice").waitFor();
         await visit(page, `${size}-${language}-paused-front`);
 
-        await page.getByRole("link", { name: t.drinks, exact: true }).first().click();
-        await page
-          .getByRole("button", { name: t.addOne("Coca-Cola") })
-          .first()
-          .click();
-        await page.waitForFunction(() => /\b1\b/.test(document.querySelector(".minicart-button")?.ariaLabel ?? ""));
-        await page.goto(product.url(A.host, "/checkout"));
-        await page.getByRole("heading", { level: 1, name: t.checkoutTitle }).waitFor();
+        await openCheckoutWithACola(page, language);
         const notice = page.locator(".ordering-notice");
         await notice.waitFor();
         assert.match((await notice.textContent()) ?? "", t.pausedNotice);

@@ -17,7 +17,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { TextField } from "../../components/form";
-import { errorMessageKey, type FieldErrors } from "../../lib/form-errors";
+import type { FieldErrors } from "../../lib/form-errors";
 import { AddExisting } from "./add-existing";
 import { DeleteButton, deletedMessageKey } from "./delete-button";
 import { useMenuEditor } from "./editor-context";
@@ -29,6 +29,7 @@ import { nameIn } from "./names";
 import { moveItem } from "./reorder";
 import { ReorderList } from "./reorder-list";
 import { useEditForm } from "./use-edit-form";
+import { useVersionedSave } from "./use-versioned-save";
 
 export function OptionsPage() {
   const { t, i18n } = useTranslation();
@@ -162,24 +163,11 @@ type PlacedSettings = Omit<EditorModifierChoice, "choiceId">;
 function GroupChoices({ modifier, onSaved }: { modifier: EditorModifier; onSaved: (saved: EditorModifier) => void }) {
   const { t, i18n } = useTranslation();
   const { editor, calls } = useMenuEditor();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const choiceName = (id: number) =>
     nameIn(editor.choices.find((c) => c.id === id)?.name ?? {}, i18n.language, t("menu.unnamed"));
 
-  /** One save of the group, based on the version the screen shows. */
-  const run = async (save: (version: number) => Promise<EditorModifier>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      onSaved(await save(modifier.version));
-    } catch (failure) {
-      setError(t(`errors.${errorMessageKey(failure)}`, { defaultValue: t("errors.Unknown") }));
-      throw failure;
-    } finally {
-      setBusy(false);
-    }
-  };
+  /** Each change is one save of the group, based on the version the screen shows. */
+  const { busy, error, run } = useVersionedSave(modifier.version, onSaved);
   const place = (choiceId: number, settings: PlacedSettings) =>
     run((version) =>
       calls.placeChoice(modifier.id, choiceId, {

@@ -10,12 +10,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { TextField } from "../../components/form";
-import { errorMessageKey, type FieldErrors } from "../../lib/form-errors";
+import type { FieldErrors } from "../../lib/form-errors";
 import { AddExisting } from "./add-existing";
 import { useMenuEditor } from "./editor-context";
 import { nameIn } from "./names";
 import { moveItem } from "./reorder";
 import { ReorderList } from "./reorder-list";
+import { useVersionedSave } from "./use-versioned-save";
 
 /** A count field's text as a whole number, or NaN (refused as Menu.InvalidCount). */
 function count(text: string): number {
@@ -43,24 +44,11 @@ export function ProductModifiers(props: { product: EditorProduct; onProductSaved
   const { t, i18n } = useTranslation();
   const { editor, calls } = useMenuEditor();
   const { product } = props;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const groupName = (id: number) =>
     nameIn(editor.modifiers.find((m) => m.id === id)?.name ?? {}, i18n.language, t("menu.unnamed"));
 
-  /** One save of the product, based on the version the screen shows. */
-  const run = async (save: (version: number) => Promise<EditorProduct>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      props.onProductSaved(await save(product.version));
-    } catch (failure) {
-      setError(t(`errors.${errorMessageKey(failure)}`, { defaultValue: t("errors.Unknown") }));
-      throw failure;
-    } finally {
-      setBusy(false);
-    }
-  };
+  /** Each change is one save of the product, based on the version the screen shows. */
+  const { busy, error, run } = useVersionedSave(product.version, props.onProductSaved);
 
   /** A move is one save of the whole order: never half made. */
   const move = (move: { from: number; to: number }) => {

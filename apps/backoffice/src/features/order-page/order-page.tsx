@@ -3,11 +3,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { OrderCharges } from "../../components/order-charges";
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
 import { ApiError } from "../../lib/api";
+import { money } from "../../lib/money";
 import { useRestaurantSummary } from "../../lib/restaurant-list";
 import { adminOrderQuery, orderRefundsQuery } from "./api";
-import { money } from "./money";
 import { RefundDialog } from "./refund-dialog";
 import "./order-page.css";
 
@@ -207,24 +208,7 @@ function OrderLines({ order, refunds }: { order: AdminOrder; refunds: OrderRefun
           </tbody>
         </table>
       </div>
-      <dl className="order-money">
-        {order.discounts.map((discount) => (
-          <div key={discount.code}>
-            <dt>{t("orders.discount", { code: discount.code })}</dt>
-            <dd>−{kr(discount.amount)}</dd>
-          </div>
-        ))}
-        {order.delivery && order.delivery.fee > 0 && (
-          <div>
-            <dt>{t("orders.deliveryFee")}</dt>
-            <dd>{kr(order.delivery.fee)}</dd>
-          </div>
-        )}
-        <div className="order-total">
-          <dt>{t("orders.total")}</dt>
-          <dd>{kr(order.total)}</dd>
-        </div>
-      </dl>
+      <OrderCharges order={order} />
     </section>
   );
 }

@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
+import { money } from "../../lib/money";
 import { createRefund } from "./api";
-import { money } from "./money";
 import { parseAmount, previewRefund, type RefundChoice } from "./refund-preview";
 
 type Props = { state: OrderRefunds; onClose: (created?: OrderRefund) => void };

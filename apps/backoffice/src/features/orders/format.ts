@@ -1,12 +1,5 @@
-/** How the order screen writes money and countdowns in the person's language (clock times: lib/clock). */
+/** How the order screen writes countdowns and sorts its board (money: lib/money; clock times: lib/clock). */
 import type { AdminOrder, KitchenStatus } from "@app/contracts";
-import { formatPrice, type PriceLocale, toMinor } from "@app/domain";
-
-/** "129 kr." / "129 DKK" (the storefront's way, SPEC §5). */
-export function money(dkk: number, language: string): string {
-  const locale: PriceLocale = language === "en-US" ? "en-US" : "da-DK";
-  return `${formatPrice(toMinor(dkk), locale)} ${locale === "en-US" ? "DKK" : "kr."}`;
-}
 
 export type Countdown = { kind: "in" | "now" | "late"; minutes: number };
 

@@ -10,15 +10,16 @@ import type { Deps } from "../../../deps";
 import { notFound } from "../../../errors";
 import type { SignedInStaff } from "../../staff";
 import { isCategoryUsed } from "./catalogue-usage";
-import { findLiveIds, lockCategory, lockMenu, nextSortOrder, replaceCategoryProducts } from "./editor-writes";
+import { findLiveIds, nextSortOrder, replaceCategoryProducts } from "./editor-writes";
 import { readEditorCategory } from "./read-menu-editor";
 import {
   claimImage,
   createdBy,
   type EditContext,
+  lockAtVersion,
+  lockLive,
   nextEdit,
   refuseFields,
-  requireVersion,
   saveEdit,
   unknownIdErrors,
   wholeOrderErrors,
@@ -35,9 +36,8 @@ export function createCategory(
   input: CategoryInput,
 ) {
   return saveEdit(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const parent = await lockMenu(tx, scope.menuInstanceId, menuId);
-    if (!parent || parent.archivedAt) throw notFound("Menu");
+    const { tx } = context;
+    await lockLive(context, "Menu", menuId);
     await refuseUnknownProducts(context, input.productIds);
     await claimImage(tx, input.imageUrl, null);
     const siblings = await liveCategoriesOf(context, menuId);
@@ -64,13 +64,8 @@ export function updateCategory(
   input: CategoryUpdate,
 ) {
   return saveEdit(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const row = await requireVersion(
-      tx,
-      await lockCategory(tx, scope.menuInstanceId, categoryId),
-      input.version,
-      "Category",
-    );
+    const { tx } = context;
+    const row = await lockAtVersion(context, "Category", categoryId, input.version);
     await refuseUnknownProducts(context, input.productIds);
     await claimImage(tx, input.imageUrl, row.imageUrl);
     const before = await savedCategory(context, categoryId);
@@ -92,8 +87,8 @@ export function deleteCategory(
   version: number | undefined,
 ): Promise<DeleteResult> {
   return saveEdit<DeleteResult>(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const row = await requireVersion(tx, await lockCategory(tx, scope.menuInstanceId, categoryId), version, "Category");
+    const { tx } = context;
+    const row = await lockAtVersion(context, "Category", categoryId, version);
     const before = await savedCategory(context, categoryId);
     if (await isCategoryUsed(tx, categoryId)) {
       await tx
@@ -121,9 +116,8 @@ export function reorderCategories(
   input: CategoryOrder,
 ) {
   return saveEdit(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const parent = await lockMenu(tx, scope.menuInstanceId, menuId);
-    if (!parent || parent.archivedAt) throw notFound("Menu");
+    const { tx } = context;
+    await lockLive(context, "Menu", menuId);
     const current = await liveCategoriesOf(context, menuId);
     refuseFields(
       wholeOrderErrors(

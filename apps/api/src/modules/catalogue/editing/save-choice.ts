@@ -11,9 +11,8 @@ import { notFound } from "../../../errors";
 import { repriceOpenLines } from "../../basket";
 import type { SignedInStaff } from "../../staff";
 import { isChoiceUsed } from "./catalogue-usage";
-import { lockChoice } from "./editor-writes";
 import { readEditorChoice } from "./read-menu-editor";
-import { createdBy, type EditContext, nextEdit, requireVersion, saveEdit } from "./save-edit";
+import { createdBy, type EditContext, lockAtVersion, nextEdit, saveEdit } from "./save-edit";
 
 const { choice } = schema;
 
@@ -36,13 +35,8 @@ export function updateChoice(
   input: ChoiceUpdate,
 ) {
   return saveEdit(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const row = await requireVersion(
-      tx,
-      await lockChoice(tx, scope.productInstanceId, choiceId),
-      input.version,
-      "Choice",
-    );
+    const { tx } = context;
+    const row = await lockAtVersion(context, "Choice", choiceId, input.version);
     const before = await savedChoice(context, choiceId);
     await tx
       .update(choice)
@@ -64,8 +58,8 @@ export function deleteChoice(
   version: number | undefined,
 ): Promise<DeleteResult> {
   return saveEdit<DeleteResult>(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const row = await requireVersion(tx, await lockChoice(tx, scope.productInstanceId, choiceId), version, "Choice");
+    const { tx } = context;
+    const row = await lockAtVersion(context, "Choice", choiceId, version);
     const before = await savedChoice(context, choiceId);
     if (await isChoiceUsed(tx, choiceId)) {
       await tx

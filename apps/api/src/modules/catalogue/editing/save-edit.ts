@@ -14,6 +14,7 @@ import { recordAudit } from "../../audit";
 import { claimMenuImage } from "../../menu-images";
 import { type EditedRow, editConflict, type SignedInStaff } from "../../staff";
 import { type EditorScope, findEditorScope } from "./editor-scope";
+import { lockCategory, lockChoice, lockLabel, lockMenu, lockModifier, lockProduct } from "./editor-writes";
 
 /** A save based on an older version: answered 409 with who saved since and when (routes: `answerEdit`). */
 export class StaleEdit extends Error {
@@ -50,15 +51,48 @@ export async function saveEdit<T>(
   return answer;
 }
 
-/** The locked row, if it exists (else 404) and is still at the version the save was based on (else 409). */
-export async function requireVersion<R extends EditedRow>(
-  tx: Executor,
-  row: R | undefined,
+/** How each kind of edited row is locked: FOR UPDATE, and only a row of the restaurant's own menu or product instance. */
+const LOCKS = {
+  Menu: (tx: Executor, scope: EditorScope, id: number) => lockMenu(tx, scope.menuInstanceId, id),
+  Category: (tx: Executor, scope: EditorScope, id: number) => lockCategory(tx, scope.menuInstanceId, id),
+  Product: (tx: Executor, scope: EditorScope, id: number) => lockProduct(tx, scope.productInstanceId, id),
+  Modifier: (tx: Executor, scope: EditorScope, id: number) => lockModifier(tx, scope.productInstanceId, id),
+  Choice: (tx: Executor, scope: EditorScope, id: number) => lockChoice(tx, scope.productInstanceId, id),
+  Label: (tx: Executor, scope: EditorScope, id: number) => lockLabel(tx, scope.productInstanceId, id),
+};
+
+/** The kinds of row the menu editor saves; each is also the name a 404 gives ("Product not found"). */
+export type EditedKind = keyof typeof LOCKS;
+type LockedRow<K extends EditedKind> = NonNullable<Awaited<ReturnType<(typeof LOCKS)[K]>>>;
+
+async function lockRow<K extends EditedKind>(context: EditContext, what: K, id: number) {
+  return (await LOCKS[what](context.tx, context.scope, id)) as LockedRow<K> | undefined;
+}
+
+/**
+ * The prologue of every save that changes a row: locks it, so two saves of one row queue up and the second sees
+ * the first's version; then the row must exist (else 404) and still be at the version the save was based on (else
+ * 409 with who saved since; no version sent: no check).
+ */
+export async function lockAtVersion<K extends EditedKind>(
+  context: EditContext,
+  what: K,
+  id: number,
   version: number | undefined,
-  what: string,
-): Promise<R> {
+): Promise<LockedRow<K>> {
+  const row = await lockRow(context, what, id);
   if (!row) throw notFound(what);
-  if (version !== undefined && row.version !== version) throw new StaleEdit(await editConflict(tx, row));
+  if (version !== undefined && row.version !== version) throw new StaleEdit(await editConflict(context.tx, row));
+  return row;
+}
+
+/**
+ * A row the save hangs on without editing it (the menu a category is added to, the group or choice linked): locked,
+ * so it cannot be archived under the save, and live (else 404).
+ */
+export async function lockLive<K extends EditedKind>(context: EditContext, what: K, id: number): Promise<LockedRow<K>> {
+  const row = await lockRow(context, what, id);
+  if (!row || row.archivedAt) throw notFound(what);
   return row;
 }
 

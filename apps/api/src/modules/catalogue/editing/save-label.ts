@@ -8,9 +8,8 @@ import { eq } from "@app/db/orm";
 import type { Deps } from "../../../deps";
 import { notFound } from "../../../errors";
 import type { SignedInStaff } from "../../staff";
-import { lockLabel } from "./editor-writes";
 import { readEditorLabel } from "./read-menu-editor";
-import { createdBy, type EditContext, nextEdit, requireVersion, saveEdit } from "./save-edit";
+import { createdBy, type EditContext, lockAtVersion, nextEdit, saveEdit } from "./save-edit";
 
 const { label } = schema;
 
@@ -33,8 +32,8 @@ export function updateLabel(
   input: LabelUpdate,
 ) {
   return saveEdit(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const row = await requireVersion(tx, await lockLabel(tx, scope.productInstanceId, labelId), input.version, "Label");
+    const { tx } = context;
+    const row = await lockAtVersion(context, "Label", labelId, input.version);
     const before = await savedLabel(context, labelId);
     const { version: _version, ...columns } = input;
     await tx
@@ -54,8 +53,8 @@ export function deleteLabel(
   version: number | undefined,
 ): Promise<DeleteResult> {
   return saveEdit<DeleteResult>(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    await requireVersion(tx, await lockLabel(tx, scope.productInstanceId, labelId), version, "Label");
+    const { tx } = context;
+    await lockAtVersion(context, "Label", labelId, version);
     const before = await savedLabel(context, labelId);
     await tx.delete(label).where(eq(label.id, labelId));
     return { answer: { result: "deleted", id: labelId }, action: "menu.label.delete", before, after: null };

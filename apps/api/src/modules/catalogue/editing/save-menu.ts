@@ -9,9 +9,8 @@ import type { Deps } from "../../../deps";
 import { AppError, notFound } from "../../../errors";
 import type { SignedInStaff } from "../../staff";
 import { isMenuUsed } from "./catalogue-usage";
-import { lockMenu } from "./editor-writes";
 import { readEditorMenu } from "./read-menu-editor";
-import { createdBy, type EditContext, nextEdit, requireVersion, saveEdit } from "./save-edit";
+import { createdBy, type EditContext, lockAtVersion, nextEdit, saveEdit } from "./save-edit";
 
 const { menu } = schema;
 
@@ -39,8 +38,8 @@ export function createMenu(deps: Deps, staff: SignedInStaff, restaurantId: numbe
 
 export function updateMenu(deps: Deps, staff: SignedInStaff, restaurantId: number, menuId: number, input: MenuUpdate) {
   return saveEdit(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const row = await requireVersion(tx, await lockMenu(tx, scope.menuInstanceId, menuId), input.version, "Menu");
+    const { tx } = context;
+    const row = await lockAtVersion(context, "Menu", menuId, input.version);
     const before = await savedMenu(context, menuId);
     await tx
       .update(menu)
@@ -60,7 +59,7 @@ export function activateMenu(
 ) {
   return saveEdit(deps, staff, restaurantId, async (context) => {
     const { tx, scope } = context;
-    const row = await requireVersion(tx, await lockMenu(tx, scope.menuInstanceId, menuId), input.version, "Menu");
+    const row = await lockAtVersion(context, "Menu", menuId, input.version);
     if (row.archivedAt) throw notFound("Menu");
     const before = await savedMenu(context, menuId);
     const others = await tx
@@ -95,8 +94,8 @@ export function deleteMenu(
   version: number | undefined,
 ): Promise<DeleteResult> {
   return saveEdit<DeleteResult>(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const row = await requireVersion(tx, await lockMenu(tx, scope.menuInstanceId, menuId), version, "Menu");
+    const { tx } = context;
+    const row = await lockAtVersion(context, "Menu", menuId, version);
     if (row.active && !row.archivedAt) {
       throw new AppError(
         "conflict",

@@ -20,14 +20,15 @@ import { notFound } from "../../../errors";
 import { repriceOpenLines } from "../../basket";
 import type { SignedInStaff } from "../../staff";
 import { isModifierUsed } from "./catalogue-usage";
-import { findGroupChoices, findGroupUses, lockChoice, lockModifier, nextSortOrder } from "./editor-writes";
+import { findGroupChoices, findGroupUses, nextSortOrder } from "./editor-writes";
 import { readEditorModifier } from "./read-menu-editor";
 import {
   createdBy,
   type EditContext,
+  lockAtVersion,
+  lockLive,
   nextEdit,
   refuseFields,
-  requireVersion,
   saveEdit,
   wholeOrderErrors,
 } from "./save-edit";
@@ -53,13 +54,8 @@ export function updateModifier(
   input: ModifierUpdate,
 ) {
   return saveEdit(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const row = await requireVersion(
-      tx,
-      await lockModifier(tx, scope.productInstanceId, modifierId),
-      input.version,
-      "Modifier",
-    );
+    const { tx } = context;
+    const row = await lockAtVersion(context, "Modifier", modifierId, input.version);
     const before = await savedModifier(context, modifierId);
     await tx
       .update(modifier)
@@ -78,13 +74,8 @@ export function deleteModifier(
   version: number | undefined,
 ): Promise<DeleteResult> {
   return saveEdit<DeleteResult>(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const row = await requireVersion(
-      tx,
-      await lockModifier(tx, scope.productInstanceId, modifierId),
-      version,
-      "Modifier",
-    );
+    const { tx } = context;
+    const row = await lockAtVersion(context, "Modifier", modifierId, version);
     const before = await savedModifier(context, modifierId);
     if (await isModifierUsed(tx, modifierId)) {
       await tx
@@ -109,15 +100,9 @@ export function setModifierChoice(
   input: ModifierChoiceInput,
 ) {
   return saveEdit(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const row = await requireVersion(
-      tx,
-      await lockModifier(tx, scope.productInstanceId, target.modifierId),
-      input.version,
-      "Modifier",
-    );
-    const found = await lockChoice(tx, scope.productInstanceId, target.choiceId);
-    if (!found || found.archivedAt) throw notFound("Choice");
+    const { tx } = context;
+    const row = await lockAtVersion(context, "Modifier", target.modifierId, input.version);
+    await lockLive(context, "Choice", target.choiceId);
     const placed = await findGroupChoices(tx, target.modifierId);
     const current = placed.find((link) => link.choiceId === target.choiceId);
     const sortOrder = input.sortOrder ?? current?.sortOrder ?? nextSortOrder(placed.map((link) => link.sortOrder));
@@ -148,13 +133,8 @@ export function removeModifierChoice(
   version: number | undefined,
 ) {
   return saveEdit(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const row = await requireVersion(
-      tx,
-      await lockModifier(tx, scope.productInstanceId, target.modifierId),
-      version,
-      "Modifier",
-    );
+    const { tx } = context;
+    const row = await lockAtVersion(context, "Modifier", target.modifierId, version);
     const placed = await findGroupChoices(tx, target.modifierId);
     await refuseForProducts(
       context,
@@ -182,13 +162,8 @@ export function reorderGroupChoices(
   input: ChoiceOrder,
 ) {
   return saveEdit(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const row = await requireVersion(
-      tx,
-      await lockModifier(tx, scope.productInstanceId, modifierId),
-      input.version,
-      "Modifier",
-    );
+    const { tx } = context;
+    const row = await lockAtVersion(context, "Modifier", modifierId, input.version);
     const placed = await findGroupChoices(tx, modifierId);
     const before = placed.map((link) => link.choiceId);
     refuseFields(wholeOrderErrors("choiceIds", input.choiceIds, before, "Menu.ChoiceOrderMismatch"));

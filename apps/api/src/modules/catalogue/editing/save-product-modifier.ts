@@ -12,16 +12,17 @@ import type { Deps } from "../../../deps";
 import { notFound } from "../../../errors";
 import { repriceOpenLines } from "../../basket";
 import type { SignedInStaff } from "../../staff";
-import {
-  findGroupChoices,
-  findLiveIds,
-  findProductGroups,
-  lockModifier,
-  lockProduct,
-  nextSortOrder,
-} from "./editor-writes";
+import { findGroupChoices, findLiveIds, findProductGroups, nextSortOrder } from "./editor-writes";
 import { readEditorProduct } from "./read-menu-editor";
-import { type EditContext, nextEdit, refuseFields, requireVersion, saveEdit, wholeOrderErrors } from "./save-edit";
+import {
+  type EditContext,
+  lockAtVersion,
+  lockLive,
+  nextEdit,
+  refuseFields,
+  saveEdit,
+  wholeOrderErrors,
+} from "./save-edit";
 
 const { product, productModifier } = schema;
 
@@ -35,15 +36,9 @@ export function setProductModifier(
   input: ProductModifierInput,
 ) {
   return saveEdit(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const row = await requireVersion(
-      tx,
-      await lockProduct(tx, scope.productInstanceId, target.productId),
-      input.version,
-      "Product",
-    );
-    const group = await lockModifier(tx, scope.productInstanceId, target.modifierId);
-    if (!group || group.archivedAt) throw notFound("Modifier");
+    const { tx } = context;
+    const row = await lockAtVersion(context, "Product", target.productId, input.version);
+    await lockLive(context, "Modifier", target.modifierId);
     const choices = await findGroupChoices(tx, target.modifierId);
     refuseFields(groupErrors(validateModifierSettings({ ...input, choices })));
     const before = await savedProduct(context, target.productId);
@@ -70,13 +65,8 @@ export function removeProductModifier(
   version: number | undefined,
 ) {
   return saveEdit(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const row = await requireVersion(
-      tx,
-      await lockProduct(tx, scope.productInstanceId, target.productId),
-      version,
-      "Product",
-    );
+    const { tx } = context;
+    const row = await lockAtVersion(context, "Product", target.productId, version);
     const before = await savedProduct(context, target.productId);
     const removed = await tx
       .delete(productModifier)
@@ -102,12 +92,7 @@ export function reorderProductModifiers(
 ) {
   return saveEdit(deps, staff, restaurantId, async (context) => {
     const { tx, scope } = context;
-    const row = await requireVersion(
-      tx,
-      await lockProduct(tx, scope.productInstanceId, productId),
-      input.version,
-      "Product",
-    );
+    const row = await lockAtVersion(context, "Product", productId, input.version);
     const linked = (await findProductGroups(tx, productId)).map((link) => link.modifierId);
     const live = await findLiveIds(tx, "modifier", scope.productInstanceId, linked);
     const before = linked.filter((id) => live.has(id));

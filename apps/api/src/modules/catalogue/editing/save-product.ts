@@ -11,15 +11,15 @@ import type { Deps } from "../../../deps";
 import { repriceOpenLines } from "../../basket";
 import type { SignedInStaff } from "../../staff";
 import { isProductUsed } from "./catalogue-usage";
-import { findLiveCategoryIds, findLiveIds, lockProduct, setProductCategories, setProductLabels } from "./editor-writes";
+import { findLiveCategoryIds, findLiveIds, setProductCategories, setProductLabels } from "./editor-writes";
 import { readEditorProduct } from "./read-menu-editor";
 import {
   claimImage,
   createdBy,
   type EditContext,
+  lockAtVersion,
   nextEdit,
   refuseFields,
-  requireVersion,
   saveEdit,
   unknownIdErrors,
 } from "./save-edit";
@@ -49,13 +49,8 @@ export function updateProduct(
   input: ProductUpdate,
 ) {
   return saveEdit(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const row = await requireVersion(
-      tx,
-      await lockProduct(tx, scope.productInstanceId, productId),
-      input.version,
-      "Product",
-    );
+    const { tx } = context;
+    const row = await lockAtVersion(context, "Product", productId, input.version);
     await refuseInvalidProduct(context, input);
     await claimImage(tx, input.imageUrl, row.imageUrl);
     const before = await savedProduct(context, productId);
@@ -80,8 +75,8 @@ export function deleteProduct(
   version: number | undefined,
 ): Promise<DeleteResult> {
   return saveEdit<DeleteResult>(deps, staff, restaurantId, async (context) => {
-    const { tx, scope } = context;
-    const row = await requireVersion(tx, await lockProduct(tx, scope.productInstanceId, productId), version, "Product");
+    const { tx } = context;
+    const row = await lockAtVersion(context, "Product", productId, version);
     const before = await savedProduct(context, productId);
     if (await isProductUsed(tx, productId)) {
       await tx

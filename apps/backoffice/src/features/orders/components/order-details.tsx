@@ -1,6 +1,7 @@
 import type { AdminOrder, AdminOrderPayment } from "@app/contracts";
 import { useTranslation } from "react-i18next";
-import { money } from "../format";
+import { OrderCharges } from "../../../components/order-charges";
+import { money } from "../../../lib/money";
 
 /** Everything the kitchen and the counter need: phone, address, every line with its choices, comment, money. */
 export function OrderDetails({ order }: { order: AdminOrder }) {
@@ -59,24 +60,7 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
           <strong>{t("orders.comment")}:</strong> {order.comment}
         </p>
       )}
-      <dl className="order-money">
-        {order.discounts.map((discount) => (
-          <div key={discount.code}>
-            <dt>{t("orders.discount", { code: discount.code })}</dt>
-            <dd>−{kr(discount.amount)}</dd>
-          </div>
-        ))}
-        {order.delivery && order.delivery.fee > 0 && (
-          <div>
-            <dt>{t("orders.deliveryFee")}</dt>
-            <dd>{kr(order.delivery.fee)}</dd>
-          </div>
-        )}
-        <div className="order-total">
-          <dt>{t("orders.total")}</dt>
-          <dd>{kr(order.total)}</dd>
-        </div>
-      </dl>
+      <OrderCharges order={order} />
       <PaymentSummary order={order} />
     </div>
   );

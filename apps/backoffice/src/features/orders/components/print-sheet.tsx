@@ -2,7 +2,7 @@ import type { AdminOrder } from "@app/contracts";
 import { useContext, useLayoutEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { money } from "../format";
+import { money } from "../../../lib/money";
 import type { PrintKind } from "./order-actions";
 import { RestaurantTimeZone, useClock } from "./restaurant-clock";
 
