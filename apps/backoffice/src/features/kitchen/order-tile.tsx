@@ -71,7 +71,7 @@ export function OrderTile({ order, now, timeZone, struck, busy, onToggleLine, on
                   <span className="line-amount">{line.amount} ×</span> {line.name}
                 </span>
                 {line.choices.length > 0 && (
-                  <span className="line-choices">
+                  <span className="tile-choices">
                     {line.choices
                       .map((choice) => (choice.amount > 1 ? `${choice.amount} × ${choice.name}` : choice.name))
                       .join(", ")}

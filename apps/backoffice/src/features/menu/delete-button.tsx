@@ -35,7 +35,7 @@ export function DeleteButton(props: {
       {confirming ? (
         <div className="button-row">
           <p className="delete-question">{t("menu.delete.confirmTitle", { name: props.name })}</p>
-          <button type="button" className="button danger" aria-disabled={busy || undefined} onClick={run}>
+          <button type="button" className="button danger-solid" aria-disabled={busy || undefined} onClick={run}>
             {t("menu.delete.confirm")}
           </button>
           <button type="button" className="button quiet" onClick={() => setConfirming(false)}>
@@ -43,7 +43,7 @@ export function DeleteButton(props: {
           </button>
         </div>
       ) : (
-        <button type="button" className="button quiet danger-text" onClick={() => setConfirming(true)}>
+        <button type="button" className="button quiet danger-text delete-start" onClick={() => setConfirming(true)}>
           {t("menu.delete.button")}
           <span className="visually-hidden"> {props.name}</span>
         </button>

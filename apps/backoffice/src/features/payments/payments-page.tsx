@@ -273,13 +273,13 @@ function RemoveAccount({ organisationId, version }: { organisationId: number; ve
             <button type="button" className="button" ref={cancelButton} onClick={cancel}>
               {t("payments.remove.cancel")}
             </button>
-            <button type="button" className="button danger" aria-disabled={busy || undefined} onClick={remove}>
+            <button type="button" className="button danger-solid" aria-disabled={busy || undefined} onClick={remove}>
               {t("payments.remove.confirm")}
             </button>
           </div>
         </div>
       ) : (
-        <button type="button" className="button danger-outline" ref={removeButton} onClick={() => setConfirming(true)}>
+        <button type="button" className="button danger" ref={removeButton} onClick={() => setConfirming(true)}>
           {t("payments.remove.button")}
         </button>
       )}

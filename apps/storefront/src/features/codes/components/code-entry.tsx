@@ -89,7 +89,7 @@ export function CodeEntry(props: CodeEntryProps) {
       <p id={messageId} className="payment-message" role="alert">
         {error}
       </p>
-      <p className={busy ? "payment-status" : "visually-hidden"} role="status">
+      <p className={busy ? "code-entry-busy" : "visually-hidden"} role="status">
         {busy ? props.busyText : (props.appliedStatus ?? "")}
       </p>
     </div>
