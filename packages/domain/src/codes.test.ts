@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { endOfLocalDate, localDateOf, normalizeCode, startOfLocalDate } from "./codes";
+import { endOfLocalDate, isBeforeLocalToday, localDateOf, normalizeCode, startOfLocalDate } from "./codes";
 
 describe("normalizeCode", () => {
   const cases = [
@@ -33,5 +33,12 @@ describe("validity dates on the restaurant's clock", () => {
       expect(localDateOf(startOfLocalDate(date, ZONE), ZONE)).toBe(date);
       expect(localDateOf(endOfLocalDate(date, ZONE), ZONE)).toBe(date);
     }
+  });
+  test("a date is over once the restaurant's day after it has begun, not the UTC one", () => {
+    const halfPastMidnightInCopenhagen = new Date("2026-11-23T23:30:00Z"); // 24 November, 00:30
+    expect(isBeforeLocalToday("2026-11-23", halfPastMidnightInCopenhagen, ZONE)).toBe(true);
+    expect(isBeforeLocalToday("2026-11-24", halfPastMidnightInCopenhagen, ZONE)).toBe(false);
+    const lateEveningInCopenhagen = new Date("2026-11-23T22:30:00Z"); // 23 November, 23:30
+    expect(isBeforeLocalToday("2026-11-23", lateEveningInCopenhagen, ZONE)).toBe(false);
   });
 });

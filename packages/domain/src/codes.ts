@@ -22,6 +22,11 @@ export function endOfLocalDate(date: string, timeZone: string): Date {
   return new Date(zonedTimeToUtc(addDays(date, 1), 0, timeZone).getTime() - 1);
 }
 
+/** Whether the calendar date `date` (YYYY-MM-DD) is over in `timeZone` at `now`: today is not. */
+export function isBeforeLocalToday(date: string, now: Date, timeZone: string): boolean {
+  return date < localDateOf(now, timeZone);
+}
+
 /** The restaurant's calendar date of a stored validity instant, as the back office shows and edits it. */
 export function localDateOf(instant: Date, timeZone: string): string {
   return localParts(instant, timeZone).date;

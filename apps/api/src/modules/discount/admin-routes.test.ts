@@ -95,12 +95,12 @@ describe("discount codes in the back office", () => {
   });
 
   test("creates a code stored upper-case, valid from the start of its first to the end of its last local day", async () => {
-    const code = await create({ code: " sommer-fest ", validFrom: "2026-10-25", validUntil: "2026-10-25" });
-    expect(code).toMatchObject({ code: "SOMMER-FEST", validFrom: "2026-10-25", validUntil: "2026-10-25" });
+    const code = await create({ code: " sommer-fest ", validFrom: "2027-10-31", validUntil: "2027-10-31" });
+    expect(code).toMatchObject({ code: "SOMMER-FEST", validFrom: "2027-10-31", validUntil: "2027-10-31" });
     const [row] = await t.db.select().from(schema.discountCode).where(eq(schema.discountCode.id, code.id));
     // The day the clocks go back in Copenhagen is 25 hours long.
-    expect(row!.validFrom!.toISOString()).toBe("2026-10-24T22:00:00.000Z");
-    expect(row!.validUntil!.toISOString()).toBe("2026-10-25T22:59:59.999Z");
+    expect(row!.validFrom!.toISOString()).toBe("2027-10-30T22:00:00.000Z");
+    expect(row!.validUntil!.toISOString()).toBe("2027-10-31T22:59:59.999Z");
     expect(await auditActions()).toContain("discount-code.create");
   });
 
@@ -140,6 +140,30 @@ describe("discount codes in the back office", () => {
       validUntil: "2026-12-01",
     });
     expect(dates.json().errors[0].field).toBe("body.validUntil");
+  });
+
+  test("refuses a new code whose last day is over on the restaurant's clock; today is fine, and a saved code may be ended in the past", async () => {
+    const ended = await send("POST", "", {
+      code: freshCode(),
+      kind: "percentage",
+      value: 10,
+      validUntil: "2026-11-22",
+    });
+    expect(ended.statusCode).toBe(400);
+    expect(ended.json().errors).toEqual([
+      { code: "Codes.UntilPassed", message: expect.stringContaining("2026-11-22"), field: "validUntil" },
+    ]);
+    expect((await list()).codes.map((code) => code.validUntil)).not.toContain("2026-11-22");
+    const today = await create({ validUntil: "2026-11-23" });
+    const closed = await send("PUT", `/${today.id}`, {
+      code: today.code,
+      kind: "percentage",
+      value: 10,
+      validUntil: "2026-11-22",
+      version: 1,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ validUntil: "2026-11-22" });
   });
 
   test("updates a code; a save based on an older version is 409 EditConflict naming who saved, and writes nothing", async () => {

@@ -7,7 +7,7 @@
  */
 import type { CreateDiscountCode, DiscountCodeView, EditConflict, SetActive, UpdateDiscountCode } from "@app/contracts";
 import type { Executor } from "@app/db";
-import { endOfLocalDate, normalizeCode, startOfLocalDate, toMinor } from "@app/domain";
+import { endOfLocalDate, isBeforeLocalToday, normalizeCode, startOfLocalDate, toMinor } from "@app/domain";
 import type { Deps } from "../../deps";
 import { AppError, invalid } from "../../errors";
 import { recordAudit } from "../audit";
@@ -35,8 +35,9 @@ export async function createDiscountCode(
 ): Promise<DiscountCodeView> {
   const { organisationId } = requireRestaurant(staff, productionUnitId, MANAGERS);
   const restaurant = await codesRestaurant(deps.db, productionUnitId);
-  const values = await checkedValues(deps.db, restaurant, input);
   const at = deps.now();
+  refuseEndedBeforeToday(input.validUntil, at, restaurant.timeZone);
+  const values = await checkedValues(deps.db, restaurant, input);
   const row = await uniqueCode(() =>
     deps.db.transaction(async (tx) => {
       await refuseTakenCode(tx, restaurant.discountInstanceId, values.code, null);
@@ -151,6 +152,16 @@ async function refuseForeignIds(db: Executor, restaurant: CodesRestaurant, input
       `The restaurant has no category ${input.categoryIds[categoryIndex]}`,
       `categoryIds.${categoryIndex}`,
     );
+  }
+}
+
+/**
+ * A new code whose last day is over could never be used (a typo of the year, most likely). Saving an existing
+ * code may end it in the past: a manager may close a code that way.
+ */
+function refuseEndedBeforeToday(validUntil: string | null, now: Date, timeZone: string) {
+  if (validUntil !== null && isBeforeLocalToday(validUntil, now, timeZone)) {
+    throw invalid("Codes.UntilPassed", `The last valid day ${validUntil} has already passed`, "validUntil");
   }
 }
 

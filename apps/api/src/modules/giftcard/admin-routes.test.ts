@@ -67,6 +67,15 @@ describe("gift cards in the back office", () => {
     expect((await guestBalance(card.code.toLowerCase())).json()).toBe(250.5);
   });
 
+  test("refuses a card whose last day is over on the restaurant's clock (it could never be spent); today is fine", async () => {
+    const ended = await send("POST", "", { amount: 100, validUntil: "2026-11-22" });
+    expect(ended.statusCode).toBe(400);
+    expect(ended.json().errors).toEqual([
+      { code: "Codes.UntilPassed", message: expect.stringContaining("2026-11-22"), field: "validUntil" },
+    ]);
+    expect(await issue({ amount: 100, validUntil: "2026-11-23" })).toMatchObject({ validUntil: "2026-11-23" });
+  });
+
   test("two cards never share a code", async () => {
     const [first, second] = [await issue(), await issue()];
     expect(first.code).not.toBe(second.code);

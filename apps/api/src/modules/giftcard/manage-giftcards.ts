@@ -5,9 +5,9 @@
  */
 import type { EditConflict, GiftcardView, IssueGiftcard, SetActive } from "@app/contracts";
 import type { Executor } from "@app/db";
-import { endOfLocalDate, toMinor } from "@app/domain";
+import { endOfLocalDate, isBeforeLocalToday, toMinor } from "@app/domain";
 import type { Deps } from "../../deps";
-import { notFound } from "../../errors";
+import { invalid, notFound } from "../../errors";
 import { recordAudit } from "../audit";
 import { type GiftcardRow, issueGiftcard as insertCard, setGiftcardActive as saveActive } from "../payment";
 import { editConflict, MANAGERS, requireRestaurant, type SignedInStaff } from "../staff";
@@ -27,6 +27,10 @@ export async function issueGiftcard(
   const { organisationId } = requireRestaurant(staff, productionUnitId, MANAGERS);
   const restaurant = await giftcardRestaurant(deps.db, productionUnitId);
   const at = deps.now();
+  // A card whose last day is over could never be spent: money taken for nothing.
+  if (input.validUntil && isBeforeLocalToday(input.validUntil, at, restaurant.timeZone)) {
+    throw invalid("Codes.UntilPassed", `The last valid day ${input.validUntil} has already passed`, "validUntil");
+  }
   const row = await deps.db.transaction(async (tx) => {
     const code = await unusedCode(tx, restaurant.giftcardInstanceId);
     const row = await insertCard(tx, {
