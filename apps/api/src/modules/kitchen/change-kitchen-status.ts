@@ -41,8 +41,13 @@ export type KitchenCommand = (
 /** A signed-in staff member, or the server acting on a restaurant's rule. */
 export type KitchenActor = SignedInStaff | SystemActor;
 
-/** The change was made (or was no change at all: the ready time it already had), or refused: the order as it is. */
-export type KitchenOutcome = { changed: boolean; order: AdminOrder } | { refused: true; order: AdminOrder };
+/**
+ * The change was made (or was no change at all: the ready time it already had), or refused with the order as it
+ * is: the action is not one its status allows, or another screen changed it since the version the screen saw.
+ */
+export type KitchenOutcome =
+  | { changed: boolean; order: AdminOrder }
+  | { refused: "not-allowed" | "changed"; action: KitchenAction; order: AdminOrder };
 
 const EVENT_OF: Record<KitchenAction, RestaurantEventType> = {
   accept: "order.accepted",
@@ -67,12 +72,13 @@ export async function changeKitchenStatus(
   const now = deps.now();
   const requested = requestedReadyTime(command, order, now);
 
-  const applied = await deps.db.transaction(async (tx): Promise<Applied | "refused" | "unchanged"> => {
+  type Refusal = "not-allowed" | "changed";
+  const applied = await deps.db.transaction(async (tx): Promise<Applied | Refusal | "unchanged"> => {
     const before = await lockKitchenOrder(tx, orderId);
     if (!before) throw notFound("Order");
     const to = kitchenTransition(before.status, command.action);
-    if (to === null) return "refused";
-    if (command.version !== undefined && command.version !== before.version) return "refused";
+    if (to === null) return "not-allowed";
+    if (command.version !== undefined && command.version !== before.version) return "changed";
     // Accepting keeps the time it has (the guest's) unless told another; moving it to the time it has is no change.
     const readyTime = requested ?? before.readyTime;
     if (command.action === "time" && readyTime.getTime() === before.readyTime.getTime()) return "unchanged";
@@ -85,7 +91,7 @@ export async function changeKitchenStatus(
       reject: command.action === "reject" ? { reason: command.reason, text: command.text?.trim() || null } : undefined,
       at: now,
     });
-    if (!row) return "refused";
+    if (!row) return "changed";
     await appendOrderEvent(tx, EVENT_OF[command.action], { ...row, receiptNumber: order.receiptNumber }, now);
     const refunded = command.action === "reject" ? await giveEverythingBack(tx, order, command, actor, now) : null;
     const messaged = await tellGuest(tx, order, before, row, now);
@@ -101,9 +107,10 @@ export async function changeKitchenStatus(
     return { row, refunded, messaged };
   });
 
-  if (applied === "refused" || applied === "unchanged") {
+  if (typeof applied === "string") {
     const current = await readCurrent(deps, orderId);
-    return applied === "refused" ? { refused: true, order: current } : { changed: false, order: current };
+    if (applied === "unchanged") return { changed: false, order: current };
+    return { refused: applied, action: command.action, order: current };
   }
   if (applied.refunded?.refundQueued) deps.refunds.kick();
   if (applied.messaged) deps.receipts.kick();

@@ -192,6 +192,8 @@ describe("kitchen status changes", () => {
           expect(res.statusCode, res.body).toBe(409);
           expect(res.json()).toMatchObject({
             code: "KITCHEN_STATUS_CHANGED",
+            // Not "another screen changed it": nobody did; the status does not allow the action.
+            message: expect.stringMatching(new RegExp(`^An order that is ${from} cannot `)),
             order: { id: orderId, kitchenStatus: from, version: before.version },
             errors: [{ code: "KITCHEN_STATUS_CHANGED" }],
           });
@@ -276,6 +278,7 @@ describe("kitchen status changes", () => {
     const orderId = await orderIn("accepted");
     const stale = await calls.post("staff", orderId, "reject", { reason: "closed", version: 1 });
     expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe("Another screen changed this order first; it is shown as it is now");
     expect(stale.json().order).toMatchObject({ kitchenStatus: "accepted", version: 2 });
     const current = await calls.post("staff", orderId, "ready", { version: 2 });
     expect(current.json()).toMatchObject({ kitchenStatus: "ready", version: 3 });
