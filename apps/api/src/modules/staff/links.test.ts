@@ -147,6 +147,21 @@ describe.each(await testDbKinds())("staff links on %s", (kind) => {
     expect(mails.join("\n")).not.toContain("evil.example");
   });
 
+  test("a reset asked with a Host header that names a served host but opens another site sends no mail", async () => {
+    const email = await freshAccount();
+    // Before: the host name (up to the first colon) is localhost, so the mail went out with the link
+    // http://localhost:x@evil.example/admin/link/<token>: a browser opens evil.example and hands it the token.
+    for (const host of ["localhost:x@evil.example", "localhost:80@evil.example", "localhost/evil.example"]) {
+      const res = await askReset(email, { host, origin: `http://${host}` });
+      expect(res.statusCode).toBe(202);
+    }
+    await askReset(email); // a real one after them, to know they had their turn
+    await mailTo(email, 2);
+    const mails = mailsTo(t, email);
+    expect(mails).toHaveLength(2);
+    expect(mails.join("\n")).not.toContain("evil.example");
+  });
+
   test("an invite link names the organisation; the new member sets name and password and is signed in", async () => {
     const owner = await signIn(t, A.owner.email, A.owner.password);
     const membership = owner.me.memberships[0]!;

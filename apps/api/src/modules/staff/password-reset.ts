@@ -3,7 +3,8 @@
  * only looks the account up; the link is stored and mailed afterwards, in the background. Requests are limited
  * like wrong sign-in tries (per address and per email, 10 a minute), so the form cannot be used to flood a
  * mailbox. The link is built from the request's origin only when the server answers on that host (a restaurant's
- * host name), so a forged Host header cannot make the mail point elsewhere.
+ * host name), so a forged Host header cannot make the mail point elsewhere: the Host header must also be that
+ * name and at most a port, as `localhost:x@evil.example` names localhost to the check but evil.example to a browser.
  */
 import type { Db } from "@app/db";
 import { sql } from "@app/db/orm";
@@ -39,7 +40,7 @@ export async function requestPasswordReset(
   if (!account || account.disabled) return;
   const at = deps.now();
   deps.later(async () => {
-    if (!(await answersOnHost(deps.db, client.hostname))) {
+    if (!isHostOrigin(client.origin, client.hostname) || !(await answersOnHost(deps.db, client.hostname))) {
       deps.log.warn({ host: client.hostname }, "password reset asked on a host the server does not answer: no mail");
       return;
     }
@@ -55,6 +56,17 @@ export async function requestPasswordReset(
       }),
     );
   });
+}
+
+/**
+ * Whether the origin is the scheme, the host name and at most a port: a Host header with user info or a path
+ * (`localhost:x@evil.example`, `localhost/evil`) has a host name the server answers on but a link built from it
+ * opens another site.
+ */
+function isHostOrigin(origin: string, hostname: string): boolean {
+  const match = /^https?:\/\/(.*)$/.exec(origin);
+  if (!match || !match[1]!.startsWith(hostname)) return false;
+  return /^(:\d{1,5})?$/.test(match[1]!.slice(hostname.length));
 }
 
 /** Whether a storefront answers on the host (module_domain, read only: tenancy owns it). */
