@@ -11,7 +11,7 @@ import { createOwner } from "./create-owner";
 import { asBrowser, linkTokenIn, mailsTo, SAME_ORIGIN, sessionCookieOf, signIn, signInRequest } from "./testing";
 
 const START = new Date("2026-11-23T10:00:00Z");
-const [A] = demoStaff as [(typeof demoStaff)[0]];
+const [A, B] = demoStaff as [(typeof demoStaff)[0], (typeof demoStaff)[0]];
 
 describe.each(await testDbKinds())("staff links on %s", (kind) => {
   let t: TestApp;
@@ -160,6 +160,18 @@ describe.each(await testDbKinds())("staff links on %s", (kind) => {
     const mails = mailsTo(t, email);
     expect(mails).toHaveLength(2);
     expect(mails.join("\n")).not.toContain("evil.example");
+  });
+
+  test("a reset asked on another organisation's host name sends no mail: only the account's own restaurants' hosts", async () => {
+    // Restaurant A answers on localhost, B on 127.0.0.1. Before, B's owner's reset link could be put on A's host
+    // name, whose DNS and proxy A's organisation may run: A would read the token and take over B's owner.
+    const email = B.owner.email;
+    expect((await askReset(email, { host: "localhost", origin: "http://localhost" })).statusCode).toBe(202);
+    expect((await askReset(email, { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" })).statusCode).toBe(202);
+    const mail = await mailTo(email, 1);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the first had its turn long before
+    expect(mailsTo(t, email)).toHaveLength(1);
+    expect(mail).toMatch(/http:\/\/127\.0\.0\.1:3000\/admin\/link\/[A-Za-z0-9_-]{43}/);
   });
 
   test("an invite link names the organisation; the new member sets name and password and is signed in", async () => {

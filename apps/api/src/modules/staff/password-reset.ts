@@ -2,9 +2,11 @@
  * "Forgot password": always 202, whether or not the email has an account, in about the same time: the request
  * only looks the account up; the link is stored and mailed afterwards, in the background. Requests are limited
  * like wrong sign-in tries (per address and per email, 10 a minute), so the form cannot be used to flood a
- * mailbox. The link is built from the request's origin only when the server answers on that host (a restaurant's
- * host name), so a forged Host header cannot make the mail point elsewhere: the Host header must also be that
- * name and at most a port, as `localhost:x@evil.example` names localhost to the check but evil.example to a browser.
+ * mailbox. The link is built from the request's origin only when that host is the host name of a restaurant of one
+ * of the account's own organisations, so a forged Host header cannot make the mail point elsewhere: not to a site
+ * the server does not answer on, and not to another organisation's host name either (that organisation may run its
+ * domain's DNS and proxy, and would read the token of a stranger's link). The Host header must also be that name
+ * and at most a port, as `localhost:x@evil.example` names localhost to the check but evil.example to a browser.
  */
 import type { Db } from "@app/db";
 import { sql } from "@app/db/orm";
@@ -40,8 +42,11 @@ export async function requestPasswordReset(
   if (!account || account.disabled) return;
   const at = deps.now();
   deps.later(async () => {
-    if (!isHostOrigin(client.origin, client.hostname) || !(await answersOnHost(deps.db, client.hostname))) {
-      deps.log.warn({ host: client.hostname }, "password reset asked on a host the server does not answer: no mail");
+    if (!isHostOrigin(client.origin, client.hostname) || !(await isOwnHost(deps.db, account.id, client.hostname))) {
+      deps.log.warn(
+        { host: client.hostname },
+        "password reset asked on a host not of the account's restaurants: no mail",
+      );
       return;
     }
     const token = await createLink(deps.db, account.id, "reset", at);
@@ -69,8 +74,17 @@ function isHostOrigin(origin: string, hostname: string): boolean {
   return /^(:\d{1,5})?$/.test(match[1]!.slice(hostname.length));
 }
 
-/** Whether a storefront answers on the host (module_domain, read only: tenancy owns it). */
-async function answersOnHost(db: Db, hostname: string): Promise<boolean> {
-  const result = await db.execute(sql`select 1 from module_domain where host = ${hostname} limit 1`);
+/**
+ * Whether the host is a host name of a restaurant of one of the account's organisations (module_domain, module and
+ * production_unit read only: tenancy owns them).
+ */
+async function isOwnHost(db: Db, accountId: string, hostname: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    select 1 from module_domain d
+      join module m on m.id = d.module_id
+      join production_unit u on u.id = m.production_unit_id
+      join membership s on s.organisation_id = u.organisation_id
+    where d.host = ${hostname} and s.account_id = ${accountId}
+    limit 1`);
   return (result as { rows: unknown[] }).rows.length > 0;
 }
