@@ -234,3 +234,33 @@ describe.each(await testDbKinds())("staff links on %s", (kind) => {
     expect(JSON.stringify(links)).not.toContain(token);
   });
 });
+
+describe("with PUBLIC_URL set", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: "https://platform.example/" } });
+  });
+  afterAll(() => t.close());
+
+  test("a reset link is on the server's own address, never on the host name it was asked on", async () => {
+    // A restaurant's host name is run by its organisation, and an organisation can make any account one of its own
+    // by inviting it: only the server's own address is safe for every account.
+    const res = await t.request({
+      method: "POST",
+      url: "/api/admin/password-reset",
+      headers: SAME_ORIGIN,
+      payload: { email: B.owner.email },
+    });
+    expect(res.statusCode).toBe(202);
+    const mail = await vi.waitFor(
+      () => {
+        const mails = mailsTo(t, B.owner.email);
+        if (mails.length === 0) throw new Error("no mail yet");
+        return mails[0]!;
+      },
+      { timeout: 5_000, interval: 10 },
+    );
+    expect(mail).toMatch(/https:\/\/platform\.example\/admin\/link\/[A-Za-z0-9_-]{43}/);
+    expect(mail).not.toContain("http://localhost");
+  });
+});

@@ -7,6 +7,8 @@
  * the server does not answer on, and not to another organisation's host name either (that organisation may run its
  * domain's DNS and proxy, and would read the token of a stranger's link). The Host header must also be that name
  * and at most a port, as `localhost:x@evil.example` names localhost to the check but evil.example to a browser.
+ * An organisation can still make itself one of the account's by inviting it: with PUBLIC_URL set (the server's own
+ * address), the link is always on it and no restaurant's host name is used.
  */
 import type { Db } from "@app/db";
 import { sql } from "@app/db/orm";
@@ -28,6 +30,8 @@ export type ResetDeps = {
   log: FastifyBaseLogger;
   /** Runs the mailing after the answer; the app waits for it on close. */
   later: (work: () => Promise<void>) => void;
+  /** PUBLIC_URL: when set, the link is on it, whatever host the reset was asked on. */
+  publicUrl: string | undefined;
 };
 
 export async function requestPasswordReset(
@@ -42,7 +46,8 @@ export async function requestPasswordReset(
   if (!account || account.disabled) return;
   const at = deps.now();
   deps.later(async () => {
-    if (!isHostOrigin(client.origin, client.hostname) || !(await isOwnHost(deps.db, account.id, client.hostname))) {
+    const origin = deps.publicUrl?.replace(/\/+$/, "") ?? client.origin;
+    if (!deps.publicUrl && !(await isSafeHost(deps.db, account.id, client))) {
       deps.log.warn(
         { host: client.hostname },
         "password reset asked on a host not of the account's restaurants: no mail",
@@ -50,7 +55,7 @@ export async function requestPasswordReset(
       return;
     }
     const token = await createLink(deps.db, account.id, "reset", at);
-    const url = linkUrl(client.origin, token);
+    const url = linkUrl(origin, token);
     await deps.email.send(
       linkEmail({
         to: account.email,
@@ -61,6 +66,11 @@ export async function requestPasswordReset(
       }),
     );
   });
+}
+
+/** Whether a link on the request's own origin reaches only the server, through a host of the account's own. */
+async function isSafeHost(db: Db, accountId: string, client: { origin: string; hostname: string }) {
+  return isHostOrigin(client.origin, client.hostname) && (await isOwnHost(db, accountId, client.hostname));
 }
 
 /**
