@@ -68,3 +68,25 @@ describe("JSON and body-less calls are read as before", () => {
     }
   });
 });
+
+describe("a key that could pollute prototypes is refused with a message that says so", () => {
+  test.each([
+    ['{"productId":1,"amount":1,"__proto__":{"isAdmin":true}}'],
+    ['{"productId":1,"amount":1,"choices":[{"constructor":{"prototype":{"x":1}}}]}'],
+  ])("%s", async (payload) => {
+    const res = await send("POST", "application/json", payload);
+    expect(res.statusCode).toBe(400);
+    // Before: 'Body is not valid JSON…', though it is.
+    expect(res.json()).toEqual({
+      errors: [
+        { code: "Input.Invalid", message: "A body may not contain the keys __proto__ or constructor.prototype" },
+      ],
+    });
+  });
+
+  test("a body that is not JSON is still INVALID_JSON", async () => {
+    const res = await send("POST", "application/json", '{"productId":1,');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].code).toBe("INVALID_JSON");
+  });
+});

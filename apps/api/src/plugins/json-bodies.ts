@@ -35,6 +35,20 @@ const NUL = String.fromCharCode(0);
 const hasNul = (text: string) => text.includes(NUL) || text.includes("\\u0000");
 
 /**
+ * Fastify's parser refuses a `__proto__` key (and `constructor.prototype`) anywhere, against prototype
+ * pollution, but with the same "not valid JSON" as a syntax error: a client that sent valid JSON was told
+ * something untrue. The refusal stays (400); only the message says what was refused. Runs on failures only.
+ */
+function prototypeKeyRefusal(text: string, error: Error): Error {
+  try {
+    JSON.parse(text);
+  } catch {
+    return error; // really not JSON
+  }
+  return invalid("Input.Invalid", "A body may not contain the keys __proto__ or constructor.prototype");
+}
+
+/**
  * The JSON parser: an empty body sent with `content-type: application/json` (common on DELETE)
  * means "no body"; NUL characters are refused at the edge, in the body and in the URL, because
  * PostgreSQL cannot store them in text and would otherwise fail deep inside.
@@ -45,7 +59,7 @@ export function registerJsonParser(app: FastifyInstance): void {
     const text = body.toString();
     if (text.trim() === "") return done(null, undefined);
     if (hasNul(text)) return done(invalid("Input.Invalid", "Text may not contain NUL characters"), undefined);
-    return parseJson(request, text, done);
+    return parseJson(request, text, (error, value) => done(error && prototypeKeyRefusal(text, error), value));
   });
   app.addHook("onRequest", (request, _reply, done) => {
     if (request.url.includes("%00") || request.url.includes(NUL))

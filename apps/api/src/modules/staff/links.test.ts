@@ -11,7 +11,7 @@ import { createOwner } from "./create-owner";
 import { asBrowser, linkTokenIn, mailsTo, SAME_ORIGIN, sessionCookieOf, signIn, signInRequest } from "./testing";
 
 const START = new Date("2026-11-23T10:00:00Z");
-const [A] = demoStaff as [(typeof demoStaff)[0]];
+const [A, B] = demoStaff as [(typeof demoStaff)[0], (typeof demoStaff)[0]];
 
 describe.each(await testDbKinds())("staff links on %s", (kind) => {
   let t: TestApp;
@@ -147,6 +147,33 @@ describe.each(await testDbKinds())("staff links on %s", (kind) => {
     expect(mails.join("\n")).not.toContain("evil.example");
   });
 
+  test("a reset asked with a Host header that names a served host but opens another site sends no mail", async () => {
+    const email = await freshAccount();
+    // Before: the host name (up to the first colon) is localhost, so the mail went out with the link
+    // http://localhost:x@evil.example/admin/link/<token>: a browser opens evil.example and hands it the token.
+    for (const host of ["localhost:x@evil.example", "localhost:80@evil.example", "localhost/evil.example"]) {
+      const res = await askReset(email, { host, origin: `http://${host}` });
+      expect(res.statusCode).toBe(202);
+    }
+    await askReset(email); // a real one after them, to know they had their turn
+    await mailTo(email, 2);
+    const mails = mailsTo(t, email);
+    expect(mails).toHaveLength(2);
+    expect(mails.join("\n")).not.toContain("evil.example");
+  });
+
+  test("a reset asked on another organisation's host name sends no mail: only the account's own restaurants' hosts", async () => {
+    // Restaurant A answers on localhost, B on 127.0.0.1. Before, B's owner's reset link could be put on A's host
+    // name, whose DNS and proxy A's organisation may run: A would read the token and take over B's owner.
+    const email = B.owner.email;
+    expect((await askReset(email, { host: "localhost", origin: "http://localhost" })).statusCode).toBe(202);
+    expect((await askReset(email, { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" })).statusCode).toBe(202);
+    const mail = await mailTo(email, 1);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the first had its turn long before
+    expect(mailsTo(t, email)).toHaveLength(1);
+    expect(mail).toMatch(/http:\/\/127\.0\.0\.1:3000\/admin\/link\/[A-Za-z0-9_-]{43}/);
+  });
+
   test("an invite link names the organisation; the new member sets name and password and is signed in", async () => {
     const owner = await signIn(t, A.owner.email, A.owner.password);
     const membership = owner.me.memberships[0]!;
@@ -205,5 +232,35 @@ describe.each(await testDbKinds())("staff links on %s", (kind) => {
     const links = await t.db.select().from(schema.staffLink).where(eq(schema.staffLink.accountId, account!.id));
     expect(links.length).toBeGreaterThan(0);
     expect(JSON.stringify(links)).not.toContain(token);
+  });
+});
+
+describe("with PUBLIC_URL set", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: "https://platform.example/" } });
+  });
+  afterAll(() => t.close());
+
+  test("a reset link is on the server's own address, never on the host name it was asked on", async () => {
+    // A restaurant's host name is run by its organisation, and an organisation can make any account one of its own
+    // by inviting it: only the server's own address is safe for every account.
+    const res = await t.request({
+      method: "POST",
+      url: "/api/admin/password-reset",
+      headers: SAME_ORIGIN,
+      payload: { email: B.owner.email },
+    });
+    expect(res.statusCode).toBe(202);
+    const mail = await vi.waitFor(
+      () => {
+        const mails = mailsTo(t, B.owner.email);
+        if (mails.length === 0) throw new Error("no mail yet");
+        return mails[0]!;
+      },
+      { timeout: 5_000, interval: 10 },
+    );
+    expect(mail).toMatch(/https:\/\/platform\.example\/admin\/link\/[A-Za-z0-9_-]{43}/);
+    expect(mail).not.toContain("http://localhost");
   });
 });

@@ -2,8 +2,13 @@
  * "Forgot password": always 202, whether or not the email has an account, in about the same time: the request
  * only looks the account up; the link is stored and mailed afterwards, in the background. Requests are limited
  * like wrong sign-in tries (per address and per email, 10 a minute), so the form cannot be used to flood a
- * mailbox. The link is built from the request's origin only when the server answers on that host (a restaurant's
- * host name), so a forged Host header cannot make the mail point elsewhere.
+ * mailbox. The link is built from the request's origin only when that host is the host name of a restaurant of one
+ * of the account's own organisations, so a forged Host header cannot make the mail point elsewhere: not to a site
+ * the server does not answer on, and not to another organisation's host name either (that organisation may run its
+ * domain's DNS and proxy, and would read the token of a stranger's link). The Host header must also be that name
+ * and at most a port, as `localhost:x@evil.example` names localhost to the check but evil.example to a browser.
+ * An organisation can still make itself one of the account's by inviting it: with PUBLIC_URL set (the server's own
+ * address), the link is always on it and no restaurant's host name is used.
  */
 import type { Db } from "@app/db";
 import { sql } from "@app/db/orm";
@@ -25,6 +30,8 @@ export type ResetDeps = {
   log: FastifyBaseLogger;
   /** Runs the mailing after the answer; the app waits for it on close. */
   later: (work: () => Promise<void>) => void;
+  /** PUBLIC_URL: when set, the link is on it, whatever host the reset was asked on. */
+  publicUrl: string | undefined;
 };
 
 export async function requestPasswordReset(
@@ -39,12 +46,16 @@ export async function requestPasswordReset(
   if (!account || account.disabled) return;
   const at = deps.now();
   deps.later(async () => {
-    if (!(await answersOnHost(deps.db, client.hostname))) {
-      deps.log.warn({ host: client.hostname }, "password reset asked on a host the server does not answer: no mail");
+    const origin = deps.publicUrl?.replace(/\/+$/, "") ?? client.origin;
+    if (!deps.publicUrl && !(await isSafeHost(deps.db, account.id, client))) {
+      deps.log.warn(
+        { host: client.hostname },
+        "password reset asked on a host not of the account's restaurants: no mail",
+      );
       return;
     }
     const token = await createLink(deps.db, account.id, "reset", at);
-    const url = linkUrl(client.origin, token);
+    const url = linkUrl(origin, token);
     await deps.email.send(
       linkEmail({
         to: account.email,
@@ -57,8 +68,33 @@ export async function requestPasswordReset(
   });
 }
 
-/** Whether a storefront answers on the host (module_domain, read only: tenancy owns it). */
-async function answersOnHost(db: Db, hostname: string): Promise<boolean> {
-  const result = await db.execute(sql`select 1 from module_domain where host = ${hostname} limit 1`);
+/** Whether a link on the request's own origin reaches only the server, through a host of the account's own. */
+async function isSafeHost(db: Db, accountId: string, client: { origin: string; hostname: string }) {
+  return isHostOrigin(client.origin, client.hostname) && (await isOwnHost(db, accountId, client.hostname));
+}
+
+/**
+ * Whether the origin is the scheme, the host name and at most a port: a Host header with user info or a path
+ * (`localhost:x@evil.example`, `localhost/evil`) has a host name the server answers on but a link built from it
+ * opens another site.
+ */
+function isHostOrigin(origin: string, hostname: string): boolean {
+  const match = /^https?:\/\/(.*)$/.exec(origin);
+  if (!match || !match[1]!.startsWith(hostname)) return false;
+  return /^(:\d{1,5})?$/.test(match[1]!.slice(hostname.length));
+}
+
+/**
+ * Whether the host is a host name of a restaurant of one of the account's organisations (module_domain, module and
+ * production_unit read only: tenancy owns them).
+ */
+async function isOwnHost(db: Db, accountId: string, hostname: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    select 1 from module_domain d
+      join module m on m.id = d.module_id
+      join production_unit u on u.id = m.production_unit_id
+      join membership s on s.organisation_id = u.organisation_id
+    where d.host = ${hostname} and s.account_id = ${accountId}
+    limit 1`);
   return (result as { rows: unknown[] }).rows.length > 0;
 }

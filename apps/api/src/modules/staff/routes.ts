@@ -112,7 +112,7 @@ export const staffRoutes: RouteModule = (admin, deps) => {
     },
     async (request, reply) => {
       await requestPasswordReset(
-        { ...deps, limiter, email, later: background.run, log: request.log },
+        { ...deps, limiter, email, later: background.run, log: request.log, publicUrl: deps.config.publicUrl },
         request.body.email,
         { address: request.ip, origin: originOf(request), hostname: request.hostname },
       );
