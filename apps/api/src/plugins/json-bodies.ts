@@ -31,8 +31,14 @@ export function registerJsonBodiesOnly(app: FastifyInstance): void {
 }
 
 const NUL = String.fromCharCode(0);
+/**
+ * A JSON escape of NUL: `\u0000` after an even number of backslashes (none, or escaped backslashes). After an odd
+ * number it is a typed backslash followed by the text "u0000", which a guest may write and must get back.
+ */
+const ESCAPED_NUL = /(?<!\\)(?:\\\\)*\\u0000/;
+
 /** A raw NUL or its JSON escape. */
-const hasNul = (text: string) => text.includes(NUL) || text.includes("\\u0000");
+const hasNul = (text: string) => text.includes(NUL) || ESCAPED_NUL.test(text);
 
 /**
  * Fastify's parser refuses a `__proto__` key (and `constructor.prototype`) anywhere, against prototype

@@ -213,6 +213,14 @@ describe("POST /api/checkout/:id/guestInformation", () => {
     expect((await save(checkoutId, { ...valid, name: "Anna\u0000" })).statusCode).toBe(400);
   });
 
+  test("keeps a comment with a backslash followed by u0000 as typed: it is text, not a NUL character", async () => {
+    const checkoutId = await createCheckout(t, A());
+    const orderComment = "Ring 4\\u0000 ved døren \\ \\\\u0000";
+    const res = await save(checkoutId, { ...valid, orderComment });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().guestInformation.orderComment).toBe(orderComment);
+  });
+
   test("ignores unknown fields (was 400 before decision 007)", async () => {
     const checkoutId = await createCheckout(t, A());
     expect((await save(checkoutId, { ...valid, extra: 1 })).statusCode).toBe(200);
