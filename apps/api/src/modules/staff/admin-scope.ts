@@ -36,6 +36,8 @@ export type SignedInStaff = {
 };
 
 export const SESSION_COOKIE = "bo_session";
+/** The proofs of the emails that signed in on this browser before, newest first (sign-in.ts). */
+export const DEVICE_COOKIE = "bo_device";
 export const CSRF_HEADER = "x-csrf-token";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -134,6 +136,16 @@ const cookieOptions = (request: FastifyRequest) => ({
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, sessionId: string): void {
   reply.setCookie(SESSION_COOKIE, sessionId, { ...cookieOptions(request), maxAge: ABSOLUTE_TIMEOUT_MS / 1000 });
 }
+
+/** Sent only to sign-in (its path), kept a year: it proves nothing but an earlier sign-in (sign-in.ts). */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string): void {
+  reply.setCookie(DEVICE_COOKIE, value, {
+    ...cookieOptions(request),
+    path: "/api/admin/session",
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 60 * 60,
+  });
+}
+const DEVICE_COOKIE_DAYS = 365;
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, cookieOptions(request));

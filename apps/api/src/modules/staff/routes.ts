@@ -18,11 +18,11 @@ import type { Api, Deps, RouteModule } from "../../deps";
 import { createGuessLimiter } from "../../plugins/guess-limit";
 import { createEmailSender } from "../receipt";
 import { ADMIN_TAGS, signedInStaff } from "./access";
-import { clearSessionCookie, setSessionCookie } from "./admin-scope";
+import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from "./admin-scope";
 import { describeLink, useLink } from "./links";
 import { requestPasswordReset } from "./password-reset";
 import { deleteSession, deleteSessionsOfAccount, findAccount, findMemberships } from "./repository";
-import { type NewSession, signIn } from "./sign-in";
+import { deviceProofsOf, type NewSession, signIn, withDeviceProof } from "./sign-in";
 import { inviteMember, listMembers, updateMember } from "./staff-members";
 
 const OrganisationParams = z.object({ organisationId: z.coerce.number().int().positive() });
@@ -65,16 +65,20 @@ export const staffRoutes: RouteModule = (admin, deps) => {
         summary: "Signs in with email and password: a new session (cookie bo_session) and its CSRF token",
         description:
           "A wrong email, a wrong password and a disabled account all answer 401 INVALID_CREDENTIALS. At most " +
-          "10 wrong tries a minute per client address and per email, then 429 TOO_MANY_TRIES with Retry-After.",
+          "10 wrong tries a minute per client address and per email, then 429 TOO_MANY_TRIES with Retry-After. " +
+          "A browser where the email signed in before (cookie bo_device) has its own 10 a minute for that email.",
         body: SignInRequest,
         response: { 200: Me, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
-      const session = await signIn({ ...deps, limiter }, request.body, {
+      const deviceProofs = deviceProofsOf(request.cookies[DEVICE_COOKIE]);
+      const session = await signIn({ ...deps, limiter, deviceSecret: deps.config.tokenSecret }, request.body, {
         address: request.ip,
         previous: request.staff ? { idHash: request.staff.sessionIdHash, accountId: request.staff.account.id } : null,
+        deviceProofs,
       });
+      setDeviceCookie(request, reply, withDeviceProof(deviceProofs, session.deviceProof));
       return signedIn(deps.db, request, reply, session);
     },
   );

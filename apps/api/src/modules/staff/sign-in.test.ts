@@ -45,8 +45,9 @@ describe.each(await testDbKinds())("staff sign-in on %s", (kind) => {
     t.request({ method: "GET", url: "/api/admin/me", headers: { cookie: browser.cookie } });
   const signOut = (browser: Browser, query = "") =>
     asBrowser(t, browser, { method: "DELETE", url: `/api/admin/session${query}` });
-  const tryPassword = (email: string, password: string, from = address) =>
-    signInRequest(t, email, password, { remoteAddress: from });
+  const tryPassword = (email: string, password: string, from = address, headers: { cookie?: string } = {}) =>
+    signInRequest(t, email, password, { remoteAddress: from, headers });
+  const cookieNamed = (res: LightMyRequestResponse, name: string) => res.cookies.find((cookie) => cookie.name === name);
 
   test("each demo account signs in with its README password and gets its memberships", async () => {
     for (const { owner, kitchen } of [A, B]) {
@@ -178,6 +179,45 @@ describe.each(await testDbKinds())("staff sign-in on %s", (kind) => {
     expect((await tryPassword(B.owner.email, B.owner.password, "203.0.113.1")).statusCode).toBe(200);
     clock.set(new Date(clock.now().getTime() + 45_000));
     expect((await tryPassword(B.kitchen.email, B.kitchen.password, "203.0.113.99")).statusCode).toBe(200);
+  });
+
+  test("a browser where the account signed in before keeps signing in while strangers' wrong tries lock the email", async () => {
+    clock.set(new Date(clock.now().getTime() + 15_000));
+    const earlier = await tryPassword(B.kitchen.email, B.kitchen.password, "203.0.113.50");
+    expect(earlier.statusCode).toBe(200);
+    const device = cookieNamed(earlier, "bo_device");
+    expect(device).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api/admin/session" });
+    for (let i = 0; i < 10; i++) {
+      expect((await tryPassword(B.kitchen.email, `wrong-${i}-password`, `203.0.113.${i + 1}`)).statusCode).toBe(401);
+    }
+    const stranger = await tryPassword(B.kitchen.email, B.kitchen.password, "203.0.113.99");
+    expect(stranger.statusCode).toBe(429);
+    // The kitchen tablet, from its own address, with its cookie: not locked out.
+    const tablet = { cookie: `bo_device=${device!.value}` };
+    expect((await tryPassword(B.kitchen.email, B.kitchen.password, "203.0.113.50", tablet)).statusCode).toBe(200);
+    // The cookie proves one email only: another account's cookie, or a made-up one, is no way around the lock.
+    const owner = await tryPassword(B.owner.email, B.owner.password, "203.0.113.51");
+    const otherEmail = { cookie: `bo_device=${cookieNamed(owner, "bo_device")!.value}` };
+    expect((await tryPassword(B.kitchen.email, B.kitchen.password, "203.0.113.52", otherEmail)).statusCode).toBe(429);
+    const madeUp = { cookie: `bo_device=${"A".repeat(43)}` };
+    expect((await tryPassword(B.kitchen.email, B.kitchen.password, "203.0.113.53", madeUp)).statusCode).toBe(429);
+  });
+
+  test("the device cookie has its own ten wrong tries a minute, and one browser keeps the proofs of several staff", async () => {
+    const first = await tryPassword(A.kitchen.email, A.kitchen.password);
+    const second = await tryPassword(A.owner.email, A.owner.password, address, {
+      cookie: `bo_device=${cookieNamed(first, "bo_device")!.value}`,
+    });
+    const both = { cookie: `bo_device=${cookieNamed(second, "bo_device")!.value}` };
+    expect(both.cookie.split(".")).toHaveLength(2);
+    for (let i = 0; i < 10; i++) {
+      const from = `192.0.2.${i + 10}`;
+      expect((await tryPassword(A.kitchen.email, `wrong-${i}-password`, from, both)).statusCode).toBe(401);
+    }
+    expect((await tryPassword(A.kitchen.email, A.kitchen.password, "192.0.2.99", both)).statusCode).toBe(429);
+    // Without the cookie the email's own budget is untouched, and the owner's proof in the same cookie too.
+    expect((await tryPassword(A.kitchen.email, A.kitchen.password, "192.0.2.98")).statusCode).toBe(200);
+    expect((await tryPassword(A.owner.email, A.owner.password, "192.0.2.97", both)).statusCode).toBe(200);
   });
 
   test("the 11th wrong try from one address in a minute is 429, whichever emails it tries", async () => {

@@ -4,8 +4,13 @@
  * nothing after it. Wrong tries are limited per client address and per email (known or not) with the guessing
  * limits' counters; an unknown email, a wrong password and a disabled account get one identical answer in the
  * same time (an unknown email is checked against a dummy hash).
+ *
+ * A browser where an email signed in before keeps a proof of it (OWASP's device cookie, `bo_device`: an HMAC of
+ * the email, no secret of the account) and its tries for that email count apart from everyone else's: a stranger
+ * who sends ten wrong passwords a minute for the owner's email locks out the strangers, not the owner's own
+ * tablet. The per-address limit still counts every try, with or without the cookie.
  */
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import type { SignInRequest } from "@app/contracts";
 import type { Db, Executor } from "@app/db";
 import { AppError } from "../../errors";
@@ -22,6 +27,24 @@ export const invalidCredentials = () =>
 
 export type NewSession = { sessionId: string; csrfToken: string; accountId: string };
 
+/** A shared tablet where several staff sign in keeps a proof for each of the last few. */
+const DEVICE_PROOFS_KEPT = 5;
+
+/** The proof that `email` signed in on a browser: keyed by the server's secret, so no one else can make it. */
+export function deviceProof(secret: Uint8Array, email: string): string {
+  return createHmac("sha256", secret).update(`staff-device|${email}`).digest("base64url");
+}
+
+/** The cookie's proofs as the browser sent them (anything else in it is ignored). */
+export function deviceProofsOf(cookie: string | undefined): string[] {
+  return (cookie ?? "").split(".").filter((proof) => /^[A-Za-z0-9_-]{43}$/.test(proof));
+}
+
+/** The cookie's new value: this sign-in's proof first, then the others it held, at most DEVICE_PROOFS_KEPT. */
+export function withDeviceProof(proofs: string[], proof: string): string {
+  return [proof, ...proofs.filter((kept) => kept !== proof)].slice(0, DEVICE_PROOFS_KEPT).join(".");
+}
+
 /**
  * Checks the email and password and opens a new session; throws INVALID_CREDENTIALS (401) or TOO_MANY_TRIES (429).
  * `previous`: the session the browser still had. Signing in again as the same account replaces it (its id does
@@ -29,12 +52,15 @@ export type NewSession = { sessionId: string; csrfToken: string; accountId: stri
  * names the new one).
  */
 export async function signIn(
-  deps: { db: Db; now: () => Date; limiter: GuessLimiter },
+  deps: { db: Db; now: () => Date; limiter: GuessLimiter; deviceSecret: Uint8Array },
   credentials: SignInRequest,
-  client: { address: string; previous: { idHash: string; accountId: string } | null },
-): Promise<NewSession> {
+  client: { address: string; previous: { idHash: string; accountId: string } | null; deviceProofs: string[] },
+): Promise<NewSession & { deviceProof: string }> {
   const { db, now, limiter } = deps;
-  const reserved = await limiter.reserve(SIGN_IN_TRIES, emailKey(credentials.email), client.address);
+  const proof = deviceProof(deps.deviceSecret, credentials.email);
+  const knownDevice = client.deviceProofs.includes(proof);
+  const who = knownDevice ? `${emailKey(credentials.email)}-known-device` : emailKey(credentials.email);
+  const reserved = await limiter.reserve(SIGN_IN_TRIES, who, client.address);
   let right = false;
   try {
     const account = await findAccountByEmail(db, credentials.email);
@@ -42,7 +68,7 @@ export async function signIn(
     if (!account || !passwordRight || account.disabled) throw invalidCredentials();
     right = true;
     if (client.previous?.accountId === account.id) await deleteSession(db, client.previous.idHash);
-    return { ...(await openSession(db, account.id, now())), accountId: account.id };
+    return { ...(await openSession(db, account.id, now())), accountId: account.id, deviceProof: proof };
   } finally {
     await limiter.settle(reserved, right);
   }
