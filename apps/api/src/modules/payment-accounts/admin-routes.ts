@@ -8,10 +8,10 @@ import {
 } from "@app/contracts";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { type Api, type Deps, type RouteModule, requestDeps } from "../../deps";
+import { publicOrigin } from "../../shared/public-origin";
 import { ADMIN_TAGS, OWNERS, requireOrganisation, signedInStaff } from "../staff";
 import { readPaymentSettings } from "./read-payment-settings";
 import { removePaymentAccount, StaleAccount, savePaymentAccount } from "./save-payment-account";
-import { publicOrigin } from "./webhook-address";
 
 const PATH = "/organisations/:organisationId/payment-account";
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };

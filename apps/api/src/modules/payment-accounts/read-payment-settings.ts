@@ -14,7 +14,7 @@ import { webhookIdFor, webhookUrl } from "./webhook-address";
 export type SettingsReader = {
   db: Executor;
   secretsKey: Uint8Array | undefined;
-  /** The public origin the webhook URL is on (webhook-address.ts publicOrigin). */
+  /** The public origin the webhook URL is on (shared/public-origin.ts). */
   origin: string;
 };
 

@@ -7,8 +7,6 @@
  */
 import { createHmac } from "node:crypto";
 import { stripeWebhookPath } from "@app/contracts";
-import type { FastifyRequest } from "fastify";
-import type { Config } from "../../config";
 
 /** A random-looking UUID (version 4 layout) for the organisation, from an HMAC under SECRETS_KEY. */
 export function webhookIdFor(secretsKey: Uint8Array, organisationId: number): string {
@@ -17,15 +15,6 @@ export function webhookIdFor(secretsKey: Uint8Array, organisationId: number): st
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.subarray(0, 16).toString("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/**
- * PUBLIC_URL when set (behind a proxy); else the origin the owner's own back-office request came to. Only the
- * signed-in owner sees it, so a forged Host header misleads no one but its sender.
- */
-export function publicOrigin(config: Pick<Config, "publicUrl">, request: Pick<FastifyRequest, "protocol" | "host">) {
-  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, "");
-  return `${request.protocol}://${request.host}`;
 }
 
 export const webhookUrl = (origin: string, webhookId: string) => `${origin}${stripeWebhookPath(webhookId)}`;

@@ -263,4 +263,19 @@ describe("with PUBLIC_URL set", () => {
     expect(mail).toMatch(/https:\/\/platform\.example\/admin\/link\/[A-Za-z0-9_-]{43}/);
     expect(mail).not.toContain("http://localhost");
   });
+
+  test("an invite link is on the server's own address too, not on the host the owner's request came to", async () => {
+    const owner = await signIn(t, A.owner.email, A.owner.password);
+    const membership = owner.me.memberships[0]!;
+    const email = "new-cook-public-url@example.dk";
+    const invited = await asBrowser(t, owner, {
+      method: "POST",
+      url: `/api/admin/organisations/${membership.organisationId}/staff`,
+      payload: { email, name: "New Cook", role: "staff", productionUnitIds: membership.productionUnitIds },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const [mail] = mailsTo(t, email);
+    expect(mail).toMatch(/https:\/\/platform\.example\/admin\/link\/[A-Za-z0-9_-]{43}/);
+    expect(mail).not.toContain("http://localhost");
+  });
 });

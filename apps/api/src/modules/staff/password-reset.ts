@@ -30,8 +30,8 @@ export type ResetDeps = {
   log: FastifyBaseLogger;
   /** Runs the mailing after the answer; the app waits for it on close. */
   later: (work: () => Promise<void>) => void;
-  /** PUBLIC_URL: when set, the link is on it, whatever host the reset was asked on. */
-  publicUrl: string | undefined;
+  /** PUBLIC_URL's origin: when set, the link is on it, whatever host the reset was asked on. */
+  publicOrigin: string | undefined;
 };
 
 export async function requestPasswordReset(
@@ -46,8 +46,8 @@ export async function requestPasswordReset(
   if (!account || account.disabled) return;
   const at = deps.now();
   deps.later(async () => {
-    const origin = deps.publicUrl?.replace(/\/+$/, "") ?? client.origin;
-    if (!deps.publicUrl && !(await isSafeHost(deps.db, account.id, client))) {
+    const origin = deps.publicOrigin ?? client.origin;
+    if (!deps.publicOrigin && !(await isSafeHost(deps.db, account.id, client))) {
       deps.log.warn(
         { host: client.hostname },
         "password reset asked on a host not of the account's restaurants: no mail",

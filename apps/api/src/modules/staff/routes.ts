@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Api, Deps, RouteModule } from "../../deps";
 import { createGuessLimiter } from "../../plugins/guess-limit";
+import { configuredOrigin, publicOrigin } from "../../shared/public-origin";
 import { createEmailSender } from "../receipt";
 import { ADMIN_TAGS, signedInStaff } from "./access";
 import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from "./admin-scope";
@@ -116,9 +117,17 @@ export const staffRoutes: RouteModule = (admin, deps) => {
     },
     async (request, reply) => {
       await requestPasswordReset(
-        { ...deps, limiter, email, later: background.run, log: request.log, publicUrl: deps.config.publicUrl },
+        {
+          ...deps,
+          limiter,
+          email,
+          later: background.run,
+          log: request.log,
+          publicOrigin: configuredOrigin(deps.config),
+        },
         request.body.email,
-        { address: request.ip, origin: originOf(request), hostname: request.hostname },
+        // The Host header as sent: password-reset.ts checks it before a link is built on it.
+        { address: request.ip, origin: `${request.protocol}://${request.host}`, hostname: request.hostname },
       );
       return reply.code(202).send(null);
     },
@@ -198,7 +207,7 @@ function memberRoutes(admin: Api, deps: Deps, email: ReturnType<typeof createEma
         signedInStaff(request),
         request.params.organisationId,
         request.body,
-        originOf(request),
+        publicOrigin(deps.config, request),
       );
       return reply.code(201).send(member);
     },
@@ -219,11 +228,6 @@ function memberRoutes(admin: Api, deps: Deps, email: ReturnType<typeof createEma
     async (request) =>
       updateMember(deps, signedInStaff(request), request.params.organisationId, request.params.accountId, request.body),
   );
-}
-
-/** The origin the browser used (scheme as TRUST_PROXY lets the API see it): links in emails point back to it. */
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }
 
 /** Sets the new session's cookie and answers Me, as GET /me would on the next request. */
