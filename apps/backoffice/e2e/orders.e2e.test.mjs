@@ -179,6 +179,17 @@ test("a guest's order: on the kitchen tablet within 2 s with its alert; accepted
   }, "the guest's order says accepted");
   assert.equal(new Date(accepted.readyTime).getTime(), readyAt.getTime(), "ready 10 min after the guest's time");
   await guestPageSays(guest, `Accepteret — klar kl. ${restaurantClock(readyAt)}`);
+  // In the tablet's narrow column the four +N steps (a later time) share one row after "Senere:": +30 went alone
+  // onto a second row, stretched across the card.
+  const steps = card.locator(".button.step");
+  assert.equal(await steps.count(), 4);
+  const tops = await steps.evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+  assert.equal(new Set(tops).size, 1, `the +N steps' tops: ${tops}`);
+  const [stepsRight, cardRight] = await card.evaluate((element) => [
+    Math.max(...[...element.querySelectorAll(".button.step")].map((b) => b.getBoundingClientRect().right)),
+    element.getBoundingClientRect().right,
+  ]);
+  assert.ok(stepsRight <= cardRight, `the +N steps end at ${stepsRight}, inside the card (${cardRight})`);
 
   await card.getByRole("button", { name: t.printTicket }).click();
   assert.equal(await tablet.evaluate(() => window.printed), 1, "the print dialog was asked for");
