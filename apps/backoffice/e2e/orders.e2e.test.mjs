@@ -215,6 +215,14 @@ test("a guest's order: on the kitchen tablet within 2 s with its alert; accepted
   await tablet.getByRole("button", { name: "English" }).click();
   await tablet.getByRole("heading", { level: 1, name: /^Orders/ }).waitFor();
   await look(tablet, "tablet-en-orders");
+  // A search that finds nothing says so (three columns of "No new orders." read as an empty kitchen).
+  const search = tablet.getByLabel("Search: receipt number or guest name");
+  await search.fill("Nobody-by-this-name");
+  await tablet.getByRole("status").filter({ hasText: "No current order matches “Nobody-by-this-name”." }).waitFor();
+  assert.equal(await tablet.locator(".board").count(), 0, "no empty board under a search that found nothing");
+  await look(tablet, "tablet-en-orders-search-none");
+  await search.fill("");
+  await card.waitFor();
   await card.getByRole("button", { name: TEXT["en-US"].printTicket }).click();
   await printed(tablet, "ticket", "tablet-en-kitchen-ticket-print");
   await card.getByRole("button", { name: "Print receipt" }).click();
