@@ -152,7 +152,7 @@ test("both pages, desktop in Danish and English and phone in English: axe clean,
     assert.equal(expired, en ? "Expired" : "Udløbet");
     await entry.getByRole("button", { name: `${en ? "Change" : "Ret"} SOMMER-26` }).click();
     await page.getByRole("heading", { level: 2, name: en ? "Change SOMMER-26" : "Ret SOMMER-26" }).waitFor();
-    assert.equal(await input(page, en ? "Amount in kr." : "Beløb i kr.").inputValue(), en ? "50.00" : "50,00");
+    assert.equal(await input(page, en ? "Amount in DKK" : "Beløb i kr.").inputValue(), en ? "50.00" : "50,00");
     await settled(page, name("codes-edit"));
 
     await page.goto(product.url("localhost", `/admin/restaurants/${restaurantA}/giftcards`));
@@ -161,7 +161,7 @@ test("both pages, desktop in Danish and English and phone in English: axe clean,
     await card.getByRole("button", { name: `${en ? "Show history" : "Vis historik"} ${giftcardCode}` }).click();
     await card.getByRole("table").waitFor();
     if (en) {
-      await input(page, "Amount in kr.").fill("50,00"); // the Danish way, refused in English
+      await input(page, "Amount in DKK").fill("50,00"); // the Danish way, refused in English
       await page.getByRole("button", { name: "Issue gift card" }).click();
       await page.locator(".field-error", { hasText: "Write an amount like 50.00 (at most two decimals)." }).waitFor();
     }

@@ -73,6 +73,9 @@ export function createHarness({ env = {} } = {}) {
         consoleErrors.push(`${page.url()}: ${message.text()}`);
     });
     page.on("pageerror", (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+    // A form with unsaved typing asks before the page unloads; a test that moves on leaves (Playwright's own
+    // answer, with no listener, would be to stay). The back office opens no other native dialog.
+    page.on("dialog", (dialog) => void (dialog.type() === "beforeunload" ? dialog.accept() : dialog.dismiss()));
     page.on("close", () => void context.close().catch(() => {}));
     return page;
   }

@@ -173,6 +173,17 @@ test("the kitchen display: an accepted order's tile, an item struck through, bum
   assert.ok(lineSize >= 20, `item text ${lineSize}px`);
   await axeClean(page, "the kitchen display");
   await screenshot(page, "tablet-da-kitchen");
+  // The tools' four buttons share a row on a tablet, landscape or portrait, whatever the connection line says: they
+  // wrapped one by one after it, leaving Mørk skærm (or two of them) alone on a second row.
+  for (const viewport of [TABLET, { width: 820, height: 1180 }]) {
+    await page.setViewportSize(viewport);
+    const toolTops = await page
+      .locator(".kitchen-tools .button")
+      .evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+    assert.equal(toolTops.length, 4);
+    assert.equal(new Set(toolTops).size, 1, `the kitchen tools' tops at ${viewport.width} px: ${toolTops}`);
+  }
+  await page.setViewportSize(TABLET);
 
   // Strike the first item; it stays struck on this screen after a reload.
   await firstLine.click();

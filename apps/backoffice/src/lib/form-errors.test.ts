@@ -1,5 +1,7 @@
-import { RestaurantDetails, SignInRequest } from "@app/contracts";
+import { ClosedDateEntry, RestaurantDetails, SignInRequest, UpdateRestaurantOrderingRequest } from "@app/contracts";
 import { describe, expect, test } from "vitest";
+import da from "../locales/da-DK.json";
+import en from "../locales/en-US.json";
 import { ApiError } from "./api";
 import { FORM, serverFieldErrors, zodFieldErrors } from "./form-errors";
 
@@ -39,6 +41,36 @@ describe("the browser's check: the contracts' own message keys and zod's issues,
     expect(refusal(RestaurantDetails, { ...DETAILS, hosts: [] })).toEqual({
       hosts: { code: "Input.AtLeast", values: { count: 1 } },
     });
+  });
+});
+
+describe("a bound says what it counts: characters for a text, nothing for a number", () => {
+  const ORDERING = {
+    pickup: { intervalMinutes: 15, leadMinutes: 20, futureDays: 2 },
+    delivery: null,
+    capacity: { itemsPerSlot: 30, rules: [] },
+    version: 1,
+  };
+
+  test("0 minutes between slots is 'at least 1', not 'at least 1 characters'; 99 days ahead is 'at most 60'", () => {
+    const errors = refusal(UpdateRestaurantOrderingRequest, {
+      ...ORDERING,
+      pickup: { intervalMinutes: 0, leadMinutes: -5, futureDays: 99 },
+    });
+    expect(errors).toEqual({
+      "pickup.intervalMinutes": { code: "Input.AtLeastNumber", values: { count: 1 } },
+      "pickup.leadMinutes": { code: "Input.AtLeastNumber", values: { count: 0 } },
+      "pickup.futureDays": { code: "Input.AtMostNumber", values: { count: 60 } },
+    });
+  });
+
+  test("a closed day's reason of 201 characters is 'at most 200 characters'", () => {
+    expect(refusal(ClosedDateEntry, { date: "2027-01-01", reason: "x".repeat(201) })).toEqual({
+      reason: { code: "Input.TooLong", values: { count: 200 } },
+    });
+    // Shown as "Højst 200." it read as a number the manager had to stay under.
+    expect(da.errors.Input.TooLong).toBe("Højst {{count}} tegn.");
+    expect(en.errors.Input.TooLong).toBe("At most {{count}} characters.");
   });
 });
 

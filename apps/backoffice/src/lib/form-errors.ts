@@ -25,15 +25,21 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
 
 function issueError(issue: z.core.$ZodIssue): FieldError {
   if (MESSAGE_KEY.test(issue.message)) return { code: issue.message };
+  // A bound means characters only for a text: "0" minutes between slots is "At least 1", not "At least 1 characters".
   switch (issue.code) {
-    case "too_small":
-      return issue.origin === "string" && Number(issue.minimum) <= 1
-        ? { code: "Input.Required" }
-        : issue.origin === "array"
-          ? { code: "Input.AtLeast", values: { count: Number(issue.minimum) } }
-          : { code: "Input.TooShort", values: { count: Number(issue.minimum) } };
-    case "too_big":
-      return { code: "Input.TooLong", values: { count: Number(issue.maximum) } };
+    case "too_small": {
+      const count = Number(issue.minimum);
+      if (issue.origin === "string")
+        return count <= 1 ? { code: "Input.Required" } : { code: "Input.TooShort", values: { count } };
+      if (issue.origin === "array") return { code: "Input.AtLeast", values: { count } };
+      return { code: "Input.AtLeastNumber", values: { count } };
+    }
+    case "too_big": {
+      const count = Number(issue.maximum);
+      if (issue.origin === "string") return { code: "Input.TooLong", values: { count } };
+      if (issue.origin === "array") return { code: "Input.AtMostItems", values: { count } };
+      return { code: "Input.AtMostNumber", values: { count } };
+    }
     case "invalid_type":
       return { code: issue.expected === "number" ? "Input.WholeNumber" : "Input.Required" };
     default:

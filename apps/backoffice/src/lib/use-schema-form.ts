@@ -5,6 +5,7 @@
 import { type FormEvent, useState } from "react";
 import type { z } from "zod";
 import { type FieldErrors, serverFieldErrors, zodFieldErrors } from "./form-errors";
+import { useLeaveWarning } from "./use-leave-warning";
 
 type Options<V, S extends z.ZodType> = {
   schema: S;
@@ -14,10 +15,15 @@ type Options<V, S extends z.ZodType> = {
   onValid: (data: z.output<S>) => Promise<unknown>;
   /** The section of the request body the form sends, as the server names refused fields (`settings.…`). */
   section?: string;
+  /** Whether leaving with unsaved typing asks first (yes, but for sign-in and the like, where nothing is lost). */
+  warnOnLeave?: boolean;
 };
 
-export function useSchemaForm<V, S extends z.ZodType>({ schema, initial, toInput, onValid, section }: Options<V, S>) {
+export function useSchemaForm<V, S extends z.ZodType>(options: Options<V, S>) {
+  const { schema, initial, toInput, onValid, section, warnOnLeave = true } = options;
   const [values, setValues] = useState<V>(initial);
+  const [unsaved, setUnsaved] = useState(false);
+  useLeaveWarning(warnOnLeave && unsaved);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -27,6 +33,7 @@ export function useSchemaForm<V, S extends z.ZodType>({ schema, initial, toInput
   const update = (change: Partial<V> | ((current: V) => V)) => {
     setValues((current) => (typeof change === "function" ? change(current) : { ...current, ...change }));
     setSaved(false);
+    setUnsaved(true);
   };
 
   const refuse = (refused: FieldErrors) => {
@@ -44,6 +51,7 @@ export function useSchemaForm<V, S extends z.ZodType>({ schema, initial, toInput
     try {
       await onValid(parsed.data);
       setSaved(true);
+      setUnsaved(false);
     } catch (error) {
       refuse(serverFieldErrors(error, section));
     } finally {

@@ -22,6 +22,11 @@ test("Danish and English have the same keys", () => {
   expect([...english.keys()].filter((key) => !danish.has(key))).toEqual([]);
 });
 
+test("English writes money as DKK, as the orders, figures and menu editor do; never the Danish kr.", () => {
+  // Gift cards said "Balance 100.00 kr. of 100.00 kr." beside orders in "70 DKK".
+  expect([...english].filter(([, text]) => /\bkr\b/.test(text)).map(([key]) => key)).toEqual([]);
+});
+
 test("no message is empty", () => {
   expect([...danish, ...english].filter(([, text]) => text.trim() === "").map(([key]) => key)).toEqual([]);
 });

@@ -12,6 +12,8 @@ export function ForgotPasswordPage() {
   const form = useSchemaForm({
     schema: PasswordResetRequest,
     initial: { email: "" },
+    // Nothing here to lose: a reload or leaving does not ask.
+    warnOnLeave: false,
     onValid: requestPasswordReset,
   });
   const labels = { email: t("signIn.email") };

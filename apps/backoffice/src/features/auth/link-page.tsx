@@ -41,6 +41,8 @@ function ChoosePassword({ token, info }: { token: string; info: LinkInfo }) {
   const form = useSchemaForm({
     schema: UseLinkRequest,
     initial: { password: "", name: info.name },
+    // Nothing here to lose: a reload or leaving does not ask.
+    warnOnLeave: false,
     toInput: (values) => ({ password: values.password, ...(asksName ? { name: values.name } : {}) }),
     onValid: async (body) => {
       await setPasswordThroughLink(token, body);

@@ -22,6 +22,8 @@ export function SignInPage() {
   const form = useSchemaForm({
     schema: SignInRequest,
     initial: { email: "", password: "" },
+    // Nothing here to lose: a reload or leaving does not ask.
+    warnOnLeave: false,
     onValid: async (credentials) => {
       try {
         queryClient.setQueryData(meQuery.queryKey, await signIn(credentials));

@@ -96,11 +96,14 @@ export function toOrderingValues(ordering: RestaurantOrdering): OrderingValues {
   };
 }
 
-/** Whole numbers become numbers; anything else is handed on as typed, for the schema to refuse on its field. */
-export const wholeNumber = (text: string): unknown => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
-/** "39", "39,50" and "39.5" become 39 and 39.5; anything else is handed on as typed. */
+/**
+ * Whole numbers become numbers; anything else is handed on as typed, for the schema to refuse on its field. A minus
+ * makes a number too, so "-5" is refused as "at least 0" rather than as "not a whole number".
+ */
+export const wholeNumber = (text: string): unknown => (/^-?\d+$/.test(text.trim()) ? Number(text.trim()) : text);
+/** "39", "39,50" and "39.5" become 39 and 39.5 ("-49" becomes -49, for the schema's "at least 0"); anything else is handed on as typed. */
 export const amount = (text: string): unknown =>
-  /^\d+([.,]\d{1,2})?$/.test(text.trim()) ? Number(text.trim().replace(",", ".")) : text;
+  /^-?\d+([.,]\d{1,2})?$/.test(text.trim()) ? Number(text.trim().replace(",", ".")) : text;
 
 export function toOrderingInput(values: OrderingValues): unknown {
   const { pickup, delivery, capacity } = values;

@@ -11,6 +11,7 @@ import { type FormEvent, useState } from "react";
 import type { z } from "zod";
 import { ApiError } from "../../lib/api";
 import { type FieldErrors, serverFieldErrors, zodFieldErrors } from "../../lib/form-errors";
+import { useLeaveWarning } from "../../lib/use-leave-warning";
 
 type Options<V, S extends z.ZodType> = {
   schema: S;
@@ -28,10 +29,13 @@ export function useSectionForm<V, S extends z.ZodType>(options: Options<V, S>) {
   const [saved, setSaved] = useState(false);
   const [conflict, setConflict] = useState<EditConflict | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [unsaved, setUnsaved] = useState(false);
+  useLeaveWarning(unsaved);
 
   const update = (change: (current: V) => V) => {
     setValues(change);
     setSaved(false);
+    setUnsaved(true);
   };
   const refuse = (refused: FieldErrors) => {
     setErrors(refused);
@@ -43,6 +47,7 @@ export function useSectionForm<V, S extends z.ZodType>(options: Options<V, S>) {
     setErrors({});
     setConflict(null);
     setSaved(false);
+    setUnsaved(false);
   };
 
   const submit = async (event?: FormEvent) => {
@@ -58,6 +63,7 @@ export function useSectionForm<V, S extends z.ZodType>(options: Options<V, S>) {
     try {
       setValues(await options.onValid(parsed.data));
       setSaved(true);
+      setUnsaved(false);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409 && isConflict(error.body)) {
         setConflict(error.body);

@@ -124,18 +124,21 @@ export function KitchenPage({ availability, onAvailabilityEvent }: Props) {
         </div>
         <div className="kitchen-tools">
           <LiveStatus live={live} />
-          <button
-            type="button"
-            className="button"
-            aria-disabled={!lastBumped || working !== null || undefined}
-            onClick={() => lastBumped && act(lastBumped, recallOrder, "kitchen.recalled")}
-          >
-            {lastBumped ? t("kitchen.recallNumber", { number: lastBumped.receiptNumber }) : t("kitchen.recall")}
-          </button>
-          {button}
-          <button type="button" className="button" aria-pressed={dark} onClick={toggleTheme}>
-            {t("kitchen.dark")}
-          </button>
+          {/* One group: on a tablet it goes under the connection line whole, not with Dark screen left alone below. */}
+          <div className="kitchen-buttons">
+            <button
+              type="button"
+              className="button"
+              aria-disabled={!lastBumped || working !== null || undefined}
+              onClick={() => lastBumped && act(lastBumped, recallOrder, "kitchen.recalled")}
+            >
+              {lastBumped ? t("kitchen.recallNumber", { number: lastBumped.receiptNumber }) : t("kitchen.recall")}
+            </button>
+            {button}
+            <button type="button" className="button" aria-pressed={dark} onClick={toggleTheme}>
+              {t("kitchen.dark")}
+            </button>
+          </div>
         </div>
       </div>
       {banner}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { moneyText, parseMoney } from "./money-input";
+import { moneyRefusalCode, moneyText, parseMoney } from "./money-input";
 
 describe("parseMoney in Danish", () => {
   test.each([
@@ -25,7 +25,10 @@ describe("parseMoney in Danish", () => {
     ["  ", "empty"],
     ["89,505", "decimals"],
     ["abc", "invalid"],
-    ["-5", "invalid"],
+    ["-5", "negative"],
+    ["−4,50", "negative"],
+    ["-", "invalid"],
+    ["-abc", "invalid"],
     ["1.25.0", "invalid"],
     ["89,5,0", "invalid"],
     ["1e3", "invalid"],
@@ -51,6 +54,14 @@ describe("parseMoney in English", () => {
   test("three decimals are refused rather than rounded", () => {
     expect(parseMoney("89.505", "en-US")).toEqual({ ok: false, reason: "decimals" });
   });
+});
+
+test("a negative price is named as one: 'from 0 to 1.000.000 kr.', not 'write the amount as a number'", () => {
+  const refused = parseMoney("-35", "da-DK");
+  expect(refused).toEqual({ ok: false, reason: "negative" });
+  if (!refused.ok && refused.reason !== "empty") expect(moneyRefusalCode(refused.reason)).toBe("Menu.InvalidPrice");
+  expect(moneyRefusalCode("invalid")).toBe("Menu.MoneyInvalid");
+  expect(moneyRefusalCode("decimals")).toBe("Menu.MoneyDecimals");
 });
 
 describe("moneyText", () => {

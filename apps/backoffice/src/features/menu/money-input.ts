@@ -7,7 +7,8 @@ import { formatPrice, type PriceLocale } from "@app/domain";
 
 export type MoneyLocale = PriceLocale;
 
-export type ParsedMoney = { ok: true; minor: number } | { ok: false; reason: "empty" | "invalid" | "decimals" };
+export type MoneyRefusal = "empty" | "invalid" | "decimals" | "negative";
+export type ParsedMoney = { ok: true; minor: number } | { ok: false; reason: MoneyRefusal };
 
 const SEPARATORS: Record<MoneyLocale, { decimal: string; thousands: string }> = {
   "da-DK": { decimal: ",", thousands: "." },
@@ -37,6 +38,12 @@ export function parseMoney(input: string, locale: MoneyLocale): ParsedMoney {
     .replace(/(kr\.?|dkk)$/i, "")
     .trim();
   if (text === "") return { ok: false, reason: "empty" };
+  // "-35" is an amount, only one a menu cannot have: said so, rather than "write the amount as a number".
+  if (/^[-\u2212]/.test(text)) {
+    const unsigned = parseMoney(text.slice(1), locale);
+    if (!unsigned.ok) return { ok: false, reason: "invalid" };
+    return unsigned.minor === 0 ? unsigned : { ok: false, reason: "negative" };
+  }
   const { decimal, thousands } = SEPARATORS[locale];
   const lastDecimal = text.lastIndexOf(decimal);
   if (lastDecimal >= 0) {
@@ -51,6 +58,15 @@ export function parseMoney(input: string, locale: MoneyLocale): ParsedMoney {
   const foreign = new RegExp(`^(\\d+)\\${thousands}(\\d{1,2})$`).exec(text);
   if (foreign) return fromParts(Number(foreign[1]), foreign[2]!);
   return { ok: false, reason: "invalid" };
+}
+
+/** The message key (under `errors.`) for a refused amount that is not empty. */
+export function moneyRefusalCode(reason: Exclude<MoneyRefusal, "empty">): string {
+  return reason === "decimals"
+    ? "Menu.MoneyDecimals"
+    : reason === "negative"
+      ? "Menu.InvalidPrice"
+      : "Menu.MoneyInvalid";
 }
 
 /** Øre as the field shows them: "89,50" / "89.50", whole kroner without decimals ("89"), as the guest sees prices. */

@@ -24,7 +24,7 @@ import { useMenuEditor } from "./editor-context";
 import { EMPTY_TEXTS, MoneyField, type Texts, TextsField, textsLabels, textsOf } from "./fields";
 import { FlashNotice } from "./flash-notice";
 import { FormFrame } from "./form-frame";
-import { moneyLocale, moneyText, parseMoney } from "./money-input";
+import { moneyLocale, moneyRefusalCode, moneyText, parseMoney } from "./money-input";
 import { nameIn } from "./names";
 import { moveItem } from "./reorder";
 import { ReorderList } from "./reorder-list";
@@ -255,9 +255,7 @@ function PlacedChoice(props: {
     if (free === null) refused[`${id}.freeAmount`] = { code: "Menu.InvalidCount" };
     if (preset === null) refused[`${id}.defaultChoiceAmount`] = { code: "Menu.InvalidCount" };
     if (!price.ok && price.reason !== "empty")
-      refused[`${id}.overwritePriceMinor`] = {
-        code: price.reason === "decimals" ? "Menu.MoneyDecimals" : "Menu.MoneyInvalid",
-      };
+      refused[`${id}.overwritePriceMinor`] = { code: moneyRefusalCode(price.reason) };
     setErrors(refused);
     setSaved(false);
     if (Object.keys(refused).length > 0 || free === null || preset === null) return;
@@ -356,12 +354,7 @@ function ChoiceEditor({ choice }: { choice: EditorChoice | undefined }) {
     toInput: (values: ChoiceValues) => {
       const price = parseMoney(values.defaultPrice, locale);
       if (!price.ok) {
-        const code =
-          price.reason === "empty"
-            ? "Input.Required"
-            : price.reason === "decimals"
-              ? "Menu.MoneyDecimals"
-              : "Menu.MoneyInvalid";
+        const code = price.reason === "empty" ? "Input.Required" : moneyRefusalCode(price.reason);
         return { errors: { defaultPriceMinor: { code } } };
       }
       return { input: { name: values.name, defaultPriceMinor: price.minor } };

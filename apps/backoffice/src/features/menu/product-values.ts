@@ -7,7 +7,7 @@ import type { EditorProduct, ProductInput } from "@app/contracts";
 import { validateProductPrices } from "@app/domain";
 import type { FieldErrors } from "../../lib/form-errors";
 import { EMPTY_TEXTS, type Texts, textsOf } from "./fields";
-import { type MoneyLocale, moneyText, parseMoney } from "./money-input";
+import { type MoneyLocale, moneyRefusalCode, moneyText, parseMoney } from "./money-input";
 import type { PreviewProduct } from "./product-preview";
 import type { ToInput } from "./use-edit-form";
 
@@ -64,7 +64,7 @@ function readMoney(text: string, locale: MoneyLocale, required: boolean): MoneyR
   const parsed = parseMoney(text, locale);
   if (parsed.ok) return { minor: parsed.minor };
   if (parsed.reason === "empty") return required ? { minor: null, error: { code: "Input.Required" } } : { minor: null };
-  return { minor: null, error: { code: parsed.reason === "decimals" ? "Menu.MoneyDecimals" : "Menu.MoneyInvalid" } };
+  return { minor: null, error: { code: moneyRefusalCode(parsed.reason) } };
 }
 
 export function productInput(values: ProductValues, locale: MoneyLocale): ToInput {

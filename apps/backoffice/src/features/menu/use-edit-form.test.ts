@@ -74,3 +74,17 @@ test("a field refused by the server lands on that field; the typed value stays",
   expect(result.current.errors).toEqual({ name: { code: "Menu.TextTooLong" } });
   expect(result.current.values.name).toBe("Sommer");
 });
+
+test("a reload with typed, unsaved changes asks first; after the save it does not", async () => {
+  const asks = () => {
+    const event = new Event("beforeunload", { cancelable: true });
+    window.dispatchEvent(event);
+    return event.defaultPrevented;
+  };
+  const { result, unmount } = renderForm(vi.fn(async () => ({ version: 5 })));
+  act(() => result.current.update({ name: "Efterår" }));
+  expect(asks()).toBe(true);
+  await act(() => result.current.submit());
+  expect(asks()).toBe(false);
+  unmount();
+});

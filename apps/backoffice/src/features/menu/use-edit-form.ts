@@ -9,6 +9,7 @@ import type { EditConflict } from "@app/contracts";
 import { type FormEvent, useState } from "react";
 import type { z } from "zod";
 import { type FieldErrors, serverFieldErrors, zodFieldErrors } from "../../lib/form-errors";
+import { useLeaveWarning } from "../../lib/use-leave-warning";
 import { editConflictOf } from "./api";
 
 /** The form's values as the request, or the fields typed in a way no request can carry (a price of "abc"). */
@@ -34,10 +35,13 @@ export function useEditForm<V, S extends z.ZodType>(options: Options<V, S>) {
   const [saved, setSaved] = useState(false);
   const [conflict, setConflict] = useState<EditConflict | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [unsaved, setUnsaved] = useState(false);
+  useLeaveWarning(unsaved);
 
   const update = (change: Partial<V> | ((current: V) => V)) => {
     setValues((current) => (typeof change === "function" ? change(current) : { ...current, ...change }));
     setSaved(false);
+    setUnsaved(true);
   };
 
   const refuse = (refused: FieldErrors) => {
@@ -58,6 +62,7 @@ export function useEditForm<V, S extends z.ZodType>(options: Options<V, S>) {
       if (typeof answer?.version === "number") setVersion(answer.version);
       setConflict(null);
       setSaved(true);
+      setUnsaved(false);
     } catch (error) {
       const stale = editConflictOf(error);
       if (stale) setConflict(stale);
@@ -78,6 +83,7 @@ export function useEditForm<V, S extends z.ZodType>(options: Options<V, S>) {
     if (!current) return;
     setValues(current.values);
     setVersion(current.version);
+    setUnsaved(false);
     setErrors({});
     setConflict(null);
     setSaved(false);
@@ -89,7 +95,21 @@ export function useEditForm<V, S extends z.ZodType>(options: Options<V, S>) {
   /** After a save elsewhere on the page moved the row's version on (an option group attached to the product). */
   const rebase = (next: number) => setVersion(next);
 
-  return { values, update, errors, busy, saved, attempt, submit, conflict, loadTheirs, saveMine, version, rebase };
+  return {
+    values,
+    update,
+    errors,
+    busy,
+    saved,
+    unsaved,
+    attempt,
+    submit,
+    conflict,
+    loadTheirs,
+    saveMine,
+    version,
+    rebase,
+  };
 }
 
 export type EditForm<V> = ReturnType<typeof useEditForm<V, z.ZodType>>;

@@ -125,19 +125,24 @@ function LaterSteps(props: {
   onChoose: (readyTime: string) => void;
 }) {
   const clockTime = useClock();
-  return READY_TIME_STEPS.map((minutes) => {
-    const readyTime = later(props.from, minutes);
-    return (
-      <button
-        key={minutes}
-        type="button"
-        className="button step"
-        aria-disabled={props.busy}
-        aria-label={props.label(minutes, clockTime(readyTime))}
-        onClick={() => props.onChoose(readyTime)}
-      >
-        +{minutes}
-      </button>
-    );
-  });
+  // One group, so the four share a row: beside "Later:" on a wide card, under it on a narrow one (never +30 alone).
+  return (
+    <div className="later-steps">
+      {READY_TIME_STEPS.map((minutes) => {
+        const readyTime = later(props.from, minutes);
+        return (
+          <button
+            key={minutes}
+            type="button"
+            className="button step"
+            aria-disabled={props.busy}
+            aria-label={props.label(minutes, clockTime(readyTime))}
+            onClick={() => props.onChoose(readyTime)}
+          >
+            +{minutes}
+          </button>
+        );
+      })}
+    </div>
+  );
 }

@@ -128,6 +128,11 @@ export function OrdersPage({ availability, onAvailabilityEvent }: Props = {}) {
           <Loading />
         ) : shown.isError ? (
           <LoadFailed />
+        ) : searched !== "" && shown.data.orders.length === 0 ? (
+          // Not three columns of "No new orders.": that reads as an empty kitchen, not as a search that found nothing.
+          <p className="search-none" role="status">
+            {t(`orders.noMatch.${view}`, { search: searched })}
+          </p>
         ) : view === "active" ? (
           <OrderBoard orders={shown.data.orders} onPrint={print} printOnAccept={printOnAccept} />
         ) : (

@@ -1,0 +1,38 @@
+import { UpdateRestaurantOrderingRequest } from "@app/contracts";
+import { expect, test } from "vitest";
+import { zodFieldErrors } from "../../lib/form-errors";
+import { type OrderingValues, toOrderingInput } from "./form-values";
+
+const VALUES: OrderingValues = {
+  pickup: { intervalMinutes: "15", leadMinutes: "20", futureDays: "2" },
+  delivery: {
+    intervalMinutes: "30",
+    leadMinutes: "45",
+    zones: [{ key: 1, zipCode: "2200", fee: "39", minimumOrder: "0" }],
+  },
+  capacity: { itemsPerSlot: "30", rules: [] },
+  version: 1,
+};
+
+function errorsOf(values: OrderingValues) {
+  const parsed = UpdateRestaurantOrderingRequest.safeParse(toOrderingInput(values));
+  return parsed.success ? {} : zodFieldErrors(parsed.error);
+}
+
+test("a negative number is refused as below the least allowed, not as 'a whole number, or empty'", () => {
+  const errors = errorsOf({
+    ...VALUES,
+    pickup: { ...VALUES.pickup, leadMinutes: "-5" },
+    delivery: { ...VALUES.delivery!, zones: [{ key: 1, zipCode: "2200", fee: "-49", minimumOrder: "0" }] },
+  });
+  expect(errors).toEqual({
+    "pickup.leadMinutes": { code: "Input.AtLeastNumber", values: { count: 0 } },
+    "delivery.zones.0.fee": { code: "Input.AtLeastNumber", values: { count: 0 } },
+  });
+});
+
+test("what is not a number at all stays 'a whole number'", () => {
+  expect(errorsOf({ ...VALUES, pickup: { ...VALUES.pickup, leadMinutes: "tyve" } })).toEqual({
+    "pickup.leadMinutes": { code: "Input.WholeNumber" },
+  });
+});
