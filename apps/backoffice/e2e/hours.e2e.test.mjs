@@ -147,10 +147,13 @@ test("phone and desktop, English and Danish: a save someone else overtook names 
   await tabTo(page, page.getByRole("button", { name: "Add a closed date" }), { back: true });
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => document.activeElement?.getAttribute("name")?.startsWith("closed."));
+  // A screen reader hears which row a remove button takes away, also before its date is typed.
+  await page.getByRole("button", { name: "Remove this new closed date", exact: true }).waitFor();
   // Chromium's date field: month, day, year as the browser's locale (en-US) orders them; Tab walks its parts.
   await page.keyboard.type("12312030");
   await tabTo(page, page.getByLabel("Reason (only shown here)").last());
   await page.keyboard.type("New year");
+  await page.getByRole("button", { name: "Remove closed date 2030-12-31", exact: true }).waitFor();
   await tabTo(page, page.getByRole("button", { name: "Save hours" }));
   await page.keyboard.press("Enter");
   const notice = page.getByRole("alert").filter({ hasText: "Someone saved first" });

@@ -6,7 +6,7 @@
  * EditConflict.
  */
 import { z } from "zod";
-import { Dkk, HhMm, LocalDate } from "./common";
+import { HhMm, LocalDate } from "./common";
 import { EditVersion } from "./editing";
 
 export const HoursKind = z.enum(["opening", "delivery"]).describe("Opening hours (pickup) or delivery hours");
@@ -50,10 +50,15 @@ export type UpdateRestaurantHoursRequest = z.infer<typeof UpdateRestaurantHoursR
 
 const Minutes = (max: number) => z.number().int().min(0).max(max);
 
+/** DKK typed in a form: what is not a number at all is "an amount", not "a whole number". */
+const Amount = z
+  .number({ error: (issue) => (issue.code === "invalid_type" ? "Input.Amount" : undefined) })
+  .describe("Amount in DKK (kroner), at most two decimals");
+
 export const DeliveryZoneEntry = z.object({
   zipCode: z.string().max(20).describe("4 digits"),
-  fee: Dkk.min(0).max(10_000),
-  minimumOrder: Dkk.min(0).max(100_000).describe("The smallest basket (before fees) delivered here"),
+  fee: Amount.min(0).max(10_000),
+  minimumOrder: Amount.min(0).max(100_000).describe("The smallest basket (before fees) delivered here"),
 });
 export type DeliveryZoneEntry = z.infer<typeof DeliveryZoneEntry>;
 

@@ -36,3 +36,11 @@ test("what is not a number at all stays 'a whole number'", () => {
     "pickup.leadMinutes": { code: "Input.WholeNumber" },
   });
 });
+
+test("a fee that is not a number at all asks for an amount (it may have øre), not for a whole number", () => {
+  const zone = { key: 1, zipCode: "2200", fee: "abc", minimumOrder: "12,345" };
+  expect(errorsOf({ ...VALUES, delivery: { ...VALUES.delivery!, zones: [zone] } })).toEqual({
+    "delivery.zones.0.fee": { code: "Input.Amount" },
+    "delivery.zones.0.minimumOrder": { code: "Input.Amount" },
+  });
+});

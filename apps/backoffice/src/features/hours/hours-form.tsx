@@ -234,7 +234,7 @@ function SpecialEditor(props: { rows: SpecialRow[]; errors: FieldErrors; update:
               update((v) => ({ ...v, special: v.special.filter((r) => r.key !== row.key) }));
               focusField("add-special");
             }}
-            removeLabel={t("hours.special.remove", { date: row.date })}
+            removeLabel={t("hours.special.remove", { date: row.date, context: row.date ? undefined : "new" })}
           />
         </fieldset>
       ))}
@@ -282,7 +282,7 @@ function ClosedEditor(props: { values: HoursValues; errors: FieldErrors; update:
           <button
             type="button"
             className="button quiet remove"
-            aria-label={t("hours.closed.remove", { date: row.date })}
+            aria-label={t("hours.closed.remove", { date: row.date, context: row.date ? undefined : "new" })}
             onClick={() => {
               update((v) => ({ ...v, closed: v.closed.filter((r) => r.key !== row.key) }));
               focusField("add-closed");

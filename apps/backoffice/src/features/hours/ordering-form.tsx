@@ -170,7 +170,10 @@ function ZonesEditor(props: { zones: ZoneRow[]; errors: FieldErrors; update: Upd
               onChange={(minimumOrder) => change(zone.key, { minimumOrder })}
             />
             <RemoveRowButton
-              label={t("hours.delivery.remove", { zip: zone.zipCode })}
+              label={t("hours.delivery.remove", {
+                zip: zone.zipCode,
+                context: zone.zipCode.trim() ? undefined : "new",
+              })}
               addButton="add-zone"
               onRemove={() => setZones((all) => all.filter((z) => z.key !== zone.key))}
             />
@@ -243,7 +246,11 @@ function RulesEditor(props: { rules: RuleRow[]; errors: FieldErrors; update: Upd
               onChange={(itemsPerSlot) => change(rule.key, { itemsPerSlot })}
             />
             <RemoveRowButton
-              label={t("hours.capacity.remove", { day: days[Number(rule.weekday) - 1], starts: rule.starts })}
+              label={t("hours.capacity.remove", {
+                day: days[Number(rule.weekday) - 1],
+                starts: rule.starts,
+                context: rule.starts ? undefined : "new",
+              })}
               addButton="add-rule"
               onRemove={() => setRules((all) => all.filter((r) => r.key !== rule.key))}
             />
