@@ -8,7 +8,16 @@ import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { createHarness, demoLogin, PHONE, screenshot, screenshotDir, seriousAxeViolations, until } from "./harness.mjs";
+import {
+  createHarness,
+  DESKTOP,
+  demoLogin,
+  PHONE,
+  screenshot,
+  screenshotDir,
+  seriousAxeViolations,
+  until,
+} from "./harness.mjs";
 
 const product = createHarness();
 before(product.start);
@@ -148,6 +157,9 @@ test("a guest's order: on the kitchen tablet within 2 s with its alert; accepted
   const t = TEXT["da-DK"];
   const tablet = await kitchenScreen(TABLET, "da-DK");
   await look(tablet, "tablet-da-orders-muted");
+  // One problem is said as a sentence: no list of one with a lone bullet.
+  assert.equal(await tablet.locator(".service-banner li").count(), 0);
+  assert.match(await tablet.locator(".service-banner").innerText(), /Start service/);
   await tablet.getByRole("button", { name: t.startService }).click();
   await tablet.locator(".service-on").waitFor();
 
@@ -272,6 +284,15 @@ test("a guest's order: on the kitchen tablet within 2 s with its alert; accepted
   await look(tablet, "tablet-en-finished");
   await second.page.close();
   await tablet.close();
+  // On a desktop the header lines up with the wide queue below it, not with the narrower pages.
+  const desktop = await kitchenScreen(DESKTOP, "en-US");
+  const left = (selector) =>
+    desktop
+      .locator(selector)
+      .first()
+      .evaluate((element) => element.getBoundingClientRect().left);
+  assert.equal(await left(".header-row"), await left("main.page"));
+  await desktop.close();
   for (const language of ["da-DK", "en-US"]) {
     const phone = await kitchenScreen(PHONE, language);
     await phone.getByRole("tab", { name: new RegExp(`^${TEXT[language].column.ready}`) }).click();

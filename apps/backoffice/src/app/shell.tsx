@@ -61,7 +61,7 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
       >
         {t("app.skipToContent")}
       </a>
-      <header className="app-header">
+      <header className={wide ? "app-header wide" : "app-header"}>
         <div className="header-row">
           <span className="app-name">{t("app.name")}</span>
           {me && phone ? (

@@ -36,11 +36,16 @@ export function ServiceBar(props: {
       </div>
       {problems.length > 0 && (
         <div className="service-banner" role="alert">
-          <ul>
-            {problems.map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
+          {/* One problem is a sentence, not a list of one (a lone bullet reads as a stray mark). */}
+          {problems.length === 1 ? (
+            <p>{problems[0]}</p>
+          ) : (
+            <ul>
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
     </div>
