@@ -332,7 +332,8 @@ describe("/confirmation", () => {
       );
       await heading();
       await waitFor(() => expect(status().textContent).toBe("Accepted — ready at 12:40"));
-      expect(readOrder).toHaveBeenCalledWith("o-1");
+      // In the guest's language: the receipt names products and choices as the English basket did.
+      expect(readOrder).toHaveBeenCalledWith("o-1", "en-US");
       expect(status().getAttribute("aria-live")).toBe("polite");
       expect(screen.getByRole("listitem", { current: "step" }).textContent).toBe("Accepted");
     });
