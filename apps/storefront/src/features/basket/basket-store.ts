@@ -82,6 +82,11 @@ export type BasketStore = {
   clear(): Promise<void>;
   /** Reads the basket again so its names follow a language change. */
   reloadForLanguage(): Promise<void>;
+  /**
+   * Reads the basket again when the guest comes back to the page: another tab of the same basket may have
+   * changed it. A read that fails keeps what is shown (no error page for a look at the tab).
+   */
+  refresh(): Promise<void>;
 };
 
 const INITIAL_STATE: BasketState = {
@@ -295,6 +300,19 @@ export function createBasketStore(deps: BasketStoreDeps): BasketStore {
     else holder.drop();
   }
 
+  async function refresh(): Promise<void> {
+    const basket = holder.liveBasket();
+    if (!basket) return;
+    let fresh: Basket | null;
+    try {
+      fresh = await holder.reread(basket.id);
+    } catch {
+      return;
+    }
+    if (fresh) holder.use(fresh);
+    else holder.drop();
+  }
+
   return {
     getSnapshot: cell.get,
     subscribe: cell.subscribe,
@@ -310,7 +328,23 @@ export function createBasketStore(deps: BasketStoreDeps): BasketStore {
         set({ basket: null, status: "ready", error: null, dropped: false });
       }),
     reloadForLanguage: () => enqueue(reloadForLanguage),
+    refresh: () => enqueue(refresh),
   };
+}
+
+type VisiblePage = Pick<Document, "addEventListener" | "removeEventListener" | "visibilityState">;
+
+/**
+ * The guest's tabs share one basket (its id in local storage): a checkout left open in one tab while another adds
+ * a drink showed 119 kr. and placed an order of 154 kr. Coming back to a tab reads the basket again, so what the
+ * page shows (and the guest agrees to) is what will be ordered. Returns the unsubscribe.
+ */
+export function refreshBasketOnReturn(store: Pick<BasketStore, "refresh">, page: VisiblePage = document): () => void {
+  const onVisibility = () => {
+    if (page.visibilityState === "visible") void store.refresh();
+  };
+  page.addEventListener("visibilitychange", onVisibility);
+  return () => page.removeEventListener("visibilitychange", onVisibility);
 }
 
 /**
