@@ -234,6 +234,24 @@ describe("setProductCount (the menu's counter)", () => {
       [3, 1],
     ]);
   });
+
+  test("+ on a basket ordered meanwhile in another tab puts the one unit added into a new basket, not nowhere", async () => {
+    const { store, server, state, storage } = await withBasket([{ productId: 2, amount: 2 }]);
+    server.failNext("updateBasketItem", apiError(409, "BASKET_ORDERED"));
+    await store.setProductCount(2, 3);
+    expect(server.methods()).toEqual(["updateBasketItem", "createBasket", "addBasketItem"]);
+    expect(state().basket?.items.map((i) => [i.productId, i.amount])).toEqual([[2, 1]]);
+    expect(storage.items.get(BASKET_ID_KEY)).toBe(state().basket?.id);
+    expect(state().added).toMatchObject({ productId: 2, amount: 1 });
+  });
+
+  test("− on a basket ordered meanwhile adds nothing: the new basket stays empty", async () => {
+    const { store, server, state } = await withBasket([{ productId: 2, amount: 2 }]);
+    server.failNext("updateBasketItem", apiError(409, "BASKET_ORDERED"));
+    await store.setProductCount(2, 1);
+    expect(server.methods()).toEqual(["updateBasketItem"]);
+    expect(state().basket).toBeNull();
+  });
 });
 
 describe("cart lines", () => {

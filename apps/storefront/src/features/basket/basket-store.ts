@@ -233,11 +233,25 @@ function createEditor(holder: Holder, { api, language }: BasketStoreDeps) {
     return (await attempt(holder, language, basket, call, true)) !== null;
   }
 
-  async function runSteps(steps: BasketStep[]): Promise<void> {
+  /** The steps in order; false when the basket turned out to be gone (the rest is not tried). */
+  async function runSteps(steps: BasketStep[]): Promise<boolean> {
     for (const step of steps) {
       if (step.kind === "add") await addLine(step.line);
-      else if (!(await changeLine(step))) return;
+      else if (!(await changeLine(step))) return false;
     }
+    return true;
+  }
+
+  /**
+   * The menu's counter. When the basket turns out to be gone on the way (ordered in another tab, or expired),
+   * the units the guest just added go into a new basket instead of vanishing with the old one: a tap on + that
+   * did nothing at all looked broken.
+   */
+  async function setProductCount(productId: number, count: number): Promise<void> {
+    const held = holder.liveBasket();
+    const before = countOfProduct(held, productId);
+    const completed = await runSteps(planProductCount(held, productId, count));
+    if (!completed && count > before) await addLine({ productId, amount: count - before, choices: [] });
   }
 
   function lineSteps(itemId: string, amount: number | null): BasketStep[] {
@@ -247,7 +261,7 @@ function createEditor(holder: Holder, { api, language }: BasketStoreDeps) {
     return [{ kind: "update", item, amount }];
   }
 
-  return { addLine, runSteps, lineSteps };
+  return { addLine, runSteps, lineSteps, setProductCount };
 }
 
 export function createBasketStore(deps: BasketStoreDeps): BasketStore {
@@ -270,9 +284,11 @@ export function createBasketStore(deps: BasketStoreDeps): BasketStore {
 
   /** Runs `change`, then notes what it added of `productId` (nothing when it failed: the error page shows). */
   async function adding(productId: number, change: () => Promise<void>): Promise<void> {
-    const before = countOfProduct(holder.liveBasket(), productId);
+    const held = holder.liveBasket();
+    const before = countOfProduct(held, productId);
     await change();
-    noteAddition(productId, before);
+    // In a new basket (the old one was ordered or expired on the way) everything of the product is new.
+    noteAddition(productId, cell.get().basket?.id === held?.id ? before : 0);
   }
 
   async function load(): Promise<void> {
@@ -319,9 +335,10 @@ export function createBasketStore(deps: BasketStoreDeps): BasketStore {
     load: () => enqueue(load),
     add: (line) => enqueue(() => adding(line.productId, () => editor.addLine(line))),
     setProductCount: (productId, count) =>
-      enqueue(() => adding(productId, () => editor.runSteps(planProductCount(holder.liveBasket(), productId, count)))),
-    setLineAmount: (itemId, amount) => enqueue(() => editor.runSteps(editor.lineSteps(itemId, amount))),
-    removeLine: (itemId) => enqueue(() => editor.runSteps(editor.lineSteps(itemId, null))),
+      enqueue(() => adding(productId, () => editor.setProductCount(productId, count))),
+    setLineAmount: (itemId, amount) =>
+      enqueue(async () => void (await editor.runSteps(editor.lineSteps(itemId, amount)))),
+    removeLine: (itemId) => enqueue(async () => void (await editor.runSteps(editor.lineSteps(itemId, null)))),
     clear: () =>
       enqueue(async () => {
         clearStoredOrder(storage);
