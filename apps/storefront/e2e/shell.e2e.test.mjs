@@ -249,6 +249,37 @@ for (const [size, viewport] of [
   });
 }
 
+test("at 320 px (the narrowest phone, or 200 % zoom) the header's actions and the basket bar stay inside the window", async () => {
+  const narrow = { width: 320, height: 640 };
+  const page = await product.openLoggedIn("localhost", narrow);
+  const text = TEXT["da-DK"];
+  await page.getByRole("link", { name: text.drinks, exact: true }).first().click();
+  await page.getByRole("heading", { level: 1, name: text.drinks }).waitFor();
+  const add = page.locator("main").getByRole("button", { name: text.addCola, exact: true });
+  await add.click();
+  await page.getByRole("button", { name: /^1 vare/ }).waitFor();
+  await add.click();
+  await page.getByRole("button", { name: text.bar }).waitFor();
+  // A page wider than the window scrolls sideways with the focus: measured from its left edge.
+  const sticksOut = await page.evaluate(() => {
+    window.scrollTo(0, window.scrollY);
+    const width = document.documentElement.clientWidth;
+    const out = [".site-header .logo", ".header-actions", ".minicart-button", ".basket-bar-action"]
+      .map((selector) => [selector, document.querySelector(selector).getBoundingClientRect().right])
+      .filter(([, right]) => right > width + 0.5)
+      .map(([selector, right]) => `${selector} ends at ${Math.round(right)} px`);
+    const bar = document.querySelector(".basket-bar-button");
+    if (bar.scrollWidth > bar.clientWidth)
+      out.push(`the basket bar's text is ${bar.scrollWidth - bar.clientWidth} px too wide`);
+    if (document.documentElement.scrollWidth > width)
+      out.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+    return out;
+  });
+  await visit(page, "phone-320-da-DK-shell-basket-bar");
+  assert.deepEqual(sticksOut, []);
+  await page.close();
+});
+
 test("no page logged a console error or a CSP violation", () => {
   assert.deepEqual(product.consoleErrors, []);
   assert.deepEqual(product.cspViolations, []);

@@ -3,7 +3,7 @@
  * into an order, and reading the order (SPEC §3 "Order"). Money is DKK numbers, instants ISO 8601 UTC.
  */
 import { z } from "zod";
-import { BodyIntId, Dkk, Uuid } from "./common";
+import { BodyIntId, Dkk, LanguageCode, Uuid } from "./common";
 import { KitchenStatus, RejectReason } from "./kitchen";
 
 // ── Requests ───────────────────────────────────────────────────────────────────────────────
@@ -23,6 +23,14 @@ export type FinalizeParams = z.infer<typeof FinalizeParams>;
 
 export const OrderParams = z.object({ id: Uuid.describe("The order's id (Checkout.orderId)") });
 export type OrderParams = z.infer<typeof OrderParams>;
+
+export const OrderQuery = z.object({
+  language: LanguageCode.optional().describe(
+    "Language of product and choice names in the answer, as the basket's; without it the names the order was " +
+      "placed with (the basket's stored, Danish names)",
+  ),
+});
+export type OrderQuery = z.infer<typeof OrderQuery>;
 
 // ── Responses ──────────────────────────────────────────────────────────────────────────────
 

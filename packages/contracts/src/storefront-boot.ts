@@ -28,10 +28,12 @@ export const STORAGE_KEYS = {
   basketId: "basketId",
   checkoutId: "checkoutId",
   checkoutSession: "checkoutSession",
+  /** The delivery address as the guest typed it, before (or without) the server accepting it. */
+  checkoutAddressDraft: "checkoutAddressDraft",
   language: "language",
 } as const;
 
-/** Every key of the checkout starts with this (STORAGE_KEYS.checkoutId, STORAGE_KEYS.checkoutSession). */
+/** Every key of the checkout starts with this (STORAGE_KEYS.checkoutId, checkoutSession, checkoutAddressDraft). */
 export const CHECKOUT_KEY_PREFIX = "checkout";
 
 /** The storefront's code-split route chunks the server hints in the page it sends for their paths. */

@@ -2,7 +2,7 @@ import type { Module } from "@app/contracts";
 import { BOOT_BLOCK_IDS } from "@app/contracts/storefront-boot";
 import { createBrowserRouter } from "react-router";
 import { isLoggedIn, postLoginAttempt } from "../features/auth";
-import { basketStore } from "../features/basket";
+import { basketStore, refreshBasketOnReturn } from "../features/basket";
 import { type EmbeddedCatalogue, type EmbeddedStock, loadCatalogue, loadStock } from "../features/menu";
 import { type AppState, readMaintenanceFlag, type StartAnswers, startApp } from "../features/shop";
 import { api, setToken, staticStorage } from "../lib/api-client";
@@ -50,11 +50,15 @@ function takeEmbeddedStock(): EmbeddedStock | undefined {
 }
 
 let basketLoaded: Promise<void> | undefined;
-/** The stored basket is read once per page load (SPEC §4), and again in the new language after a switch. */
+/**
+ * The stored basket is read once per page load (SPEC §4), again in the new language after a switch, and again when
+ * the guest comes back to the tab (another tab may have changed it).
+ */
 function loadBasket(): Promise<void> {
   if (!basketLoaded) {
     basketLoaded = basketStore.load();
     i18n.on("languageChanged", () => void basketStore.reloadForLanguage());
+    refreshBasketOnReturn(basketStore);
   }
   return basketLoaded;
 }

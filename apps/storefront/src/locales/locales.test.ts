@@ -98,6 +98,11 @@ describe("message catalogue", () => {
     expect(english.get(key)).toBe(text);
   });
 
+  test("the receipt names the bag as the checkout did (not 'Bærepose' there and 'Posegebyr' here)", () => {
+    for (const messages of [danish, english])
+      expect(messages.get("Receipt.BagFee")).toBe(messages.get("CheckoutTotals.BagFee"));
+  });
+
   test("every key the spec names exists", () => {
     for (const key of SPEC_KEYS) expect(english.has(key) && danish.has(key), key).toBe(true);
   });

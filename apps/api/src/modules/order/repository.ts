@@ -1,11 +1,21 @@
 /** SQL of the order feature: every function takes an Executor (the database or an open transaction). */
-import { type Db, type Executor, type OrderLineChoice, schema } from "@app/db";
+import { type Db, type Executor, type OrderLineChoice, schema, type Translations } from "@app/db";
 import { and, asc, eq, inArray, sql } from "@app/db/orm";
 import { LIVE_STATES } from "@app/domain";
 import { findProductionUnit } from "../tenancy";
 
-const { basketItem, basketItemChoice, checkoutDiscount, order, orderDiscount, orderLine, payment, receiptSequence } =
-  schema;
+const {
+  basketItem,
+  basketItemChoice,
+  checkoutDiscount,
+  choice,
+  order,
+  orderDiscount,
+  orderLine,
+  payment,
+  product,
+  receiptSequence,
+} = schema;
 
 export type OrderRow = typeof order.$inferSelect;
 export type OrderLineRow = typeof orderLine.$inferSelect;
@@ -143,6 +153,25 @@ export async function findOrderDetails(db: Db, orderRow: OrderRow) {
   return { order: orderRow, lines, discounts, payments, unit: unit! };
 }
 export type OrderDetails = Awaited<ReturnType<typeof findOrderDetails>>;
+
+/** The catalogue's names (per language) of the products and choices an order's lines name; ones since removed are left out. */
+export async function findLineNames(db: Executor, lines: OrderLineRow[]): Promise<LineNames> {
+  const productIds = [...new Set(lines.map((line) => line.productId))];
+  const choiceIds = [...new Set(lines.flatMap((line) => line.choices.map((c) => c.choiceId)))];
+  const [products, choices] = await Promise.all([
+    productIds.length === 0
+      ? []
+      : db.select({ id: product.id, name: product.name }).from(product).where(inArray(product.id, productIds)),
+    choiceIds.length === 0
+      ? []
+      : db.select({ id: choice.id, name: choice.name }).from(choice).where(inArray(choice.id, choiceIds)),
+  ]);
+  return {
+    products: new Map(products.map((row) => [row.id, row.name])),
+    choices: new Map(choices.map((row) => [row.id, row.name])),
+  };
+}
+export type LineNames = { products: Map<number, Translations>; choices: Map<number, Translations> };
 
 /** A search of the kitchen's queue: the receipt number exactly, or part of the guest's name (any case). */
 export type OrderSearch = { receiptNumber: number | null; guestName: string };

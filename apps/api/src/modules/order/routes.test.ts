@@ -498,6 +498,30 @@ describe("POST /api/checkout/:id/finalize", () => {
 });
 
 describe("GET /api/order/:id", () => {
+  test("?language=en-US names products and choices as the guest's English basket did; without it, as placed", async () => {
+    const { checkoutId } = await preparedCheckout(t, t.restaurantA, {
+      lines: [{ product: "pommes-frites", amount: 1, choices: [{ name: "Stored name", priceMinor: 0 }] }],
+      orderReadyTime: SLOT,
+    });
+    await pay(t, checkoutId, { paymentMethods: "pickup" });
+    const { orderId } = (await finalize(t, checkoutId)).json();
+    const read = async (query: string) =>
+      (await t.request({ method: "GET", url: `/api/order/${orderId}${query}`, headers: t.restaurantA.auth })).json()
+        .products[0];
+    const line = await read("");
+    const [choice] = await t.db.select().from(schema.choice).where(eq(schema.choice.id, line.choices[0].choiceId));
+
+    expect([line.name, line.choices[0].name]).toEqual(["Pommes frites", "Stored name"]);
+    const english = await read("?language=en-US");
+    expect([english.name, english.choices[0].name]).toEqual(["French fries", choice!.name["en-US"]]);
+    const danish = await read("?language=da-DK");
+    expect([danish.name, danish.choices[0].name]).toEqual(["Pommes frites", choice!.name["da-DK"]]);
+    expect(
+      (await t.request({ method: "GET", url: `/api/order/${orderId}?language=fr-FR`, headers: t.restaurantA.auth }))
+        .statusCode,
+    ).toBe(400);
+  });
+
   test("is 404 for an unknown order and for another restaurant's order", async () => {
     const { checkoutId } = await preparedCheckout(t, t.restaurantA, { orderReadyTime: SLOT });
     await pay(t, checkoutId, { paymentMethods: "pickup" });

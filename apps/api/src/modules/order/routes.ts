@@ -5,6 +5,7 @@ import {
   NoBody,
   Order,
   OrderParams,
+  OrderQuery,
   OrderValidation,
   ValidateOrderBody,
   ValidateOrderQuery,
@@ -14,7 +15,7 @@ import { notFound } from "../../errors";
 import { loadOwnCheckout, readCheckoutJson } from "../checkout";
 import { readGuestKitchenStatus } from "../kitchen";
 import { finalizeCheckout } from "./finalize-checkout";
-import { findOrderDetails, findOrderOfUnit } from "./repository";
+import { findLineNames, findOrderDetails, findOrderOfUnit } from "./repository";
 import { toOrderJson } from "./to-order-json";
 import { validateOrder } from "./validate-order";
 
@@ -103,6 +104,7 @@ function getOrderRoute(api: Api, deps: Deps) {
           "`kitchenStatus` (new, accepted, ready, picked-up, rejected), `readyTime` and `rejectReason` are read " +
           "anew on every call (the confirmation page polls them every 2 s while the order is not finished).",
         params: OrderParams,
+        querystring: OrderQuery,
         response: { 200: Order, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
       },
     },
@@ -110,7 +112,9 @@ function getOrderRoute(api: Api, deps: Deps) {
       const order = await findOrderOfUnit(db, request.params.id, request.productionUnitId);
       if (!order) throw notFound("Order");
       const [details, kitchen] = await Promise.all([findOrderDetails(db, order), readGuestKitchenStatus(db, order)]);
-      return toOrderJson(details, kitchen);
+      const { language } = request.query;
+      const namesIn = language ? { language, names: await findLineNames(db, details.lines) } : null;
+      return toOrderJson(details, kitchen, namesIn);
     },
   );
 }

@@ -1,22 +1,36 @@
-import type { Order, OrderPayment } from "@app/contracts";
+import type { LanguageCode, Order, OrderPayment } from "@app/contracts";
+import type { Translations } from "@app/db";
 import { PaymentType, toDkk } from "@app/domain";
 import type { GuestKitchenStatus } from "../kitchen";
-import type { OrderDetails } from "./repository";
+import type { LineNames, OrderDetails } from "./repository";
 
-/** The Order of SPEC §3 (DKK numbers, ISO 8601 UTC instants). */
-export function toOrderJson({ order, lines, discounts, payments }: OrderDetails, kitchen: GuestKitchenStatus): Order {
+/** Names in a language: the catalogue's names of the order's products and choices, and which language. */
+export type NamesIn = { language: LanguageCode; names: LineNames };
+
+/**
+ * The Order of SPEC §3 (DKK numbers, ISO 8601 UTC instants). With `namesIn`, products and choices are named in
+ * that language where the catalogue has a name for it (the receipt of a guest who ordered in English), else by
+ * the name the order was placed with.
+ */
+export function toOrderJson(
+  { order, lines, discounts, payments }: OrderDetails,
+  kitchen: GuestKitchenStatus,
+  namesIn: NamesIn | null = null,
+): Order {
+  const nameOf = (names: Map<number, Translations> | undefined, id: number, stored: string) =>
+    (namesIn && names?.get(id)?.[namesIn.language]) || stored;
   return {
     id: order.id,
     checkoutId: order.checkoutId,
     products: lines.map((line) => ({
       productId: line.productId,
-      name: line.name,
+      name: nameOf(namesIn?.names.products, line.productId, line.name),
       amount: line.amount,
       price: toDkk(line.unitPriceMinor),
       total: toDkk(line.totalMinor),
       choices: line.choices.map((choice) => ({
         choiceId: choice.choiceId,
-        name: choice.name,
+        name: nameOf(namesIn?.names.choices, choice.choiceId, choice.name),
         amount: choice.amount,
         price: toDkk(choice.priceMinor),
       })),

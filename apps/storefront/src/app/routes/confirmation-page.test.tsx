@@ -231,7 +231,7 @@ describe("/confirmation", () => {
       expect(textOf(".receipt-line .receipt-price")).toEqual(["113.50 DKK", "60 DKK"]);
       expect(rows(".receipt-totals:not(.receipt-payments)")).toEqual([
         ["Subtotal", "173.50 DKK"],
-        ["Bag fee", "4 DKK"],
+        ["Carrier bag", "4 DKK"],
         ["Order total", "177.50 DKK"],
       ]);
       expect(rows(".receipt-payments")).toEqual([["To pay at pickup", "177.50 DKK"]]);
@@ -247,7 +247,7 @@ describe("/confirmation", () => {
       await heading();
       expect(rows(".receipt-totals:not(.receipt-payments)")).toEqual([
         ["Subtotal", "173.50 DKK"],
-        ["Bag fee", "4 DKK"],
+        ["Carrier bag", "4 DKK"],
         ["Discount (SOMMER10)", "−17.75 DKK"],
         ["Order total", "159.75 DKK"],
       ]);
@@ -290,7 +290,7 @@ describe("/confirmation", () => {
       );
       await heading();
       expect(textOf(".receipt-line-name")).toEqual(["1 × Classic burger", "2 × Coca-Cola", "1 × Pose"]);
-      expect(screen.queryByText("Bag fee")).toBeNull();
+      expect(screen.queryByText("Carrier bag")).toBeNull();
     });
 
     test("a reload shows the same receipt", async () => {
@@ -332,7 +332,8 @@ describe("/confirmation", () => {
       );
       await heading();
       await waitFor(() => expect(status().textContent).toBe("Accepted — ready at 12:40"));
-      expect(readOrder).toHaveBeenCalledWith("o-1");
+      // In the guest's language: the receipt names products and choices as the English basket did.
+      expect(readOrder).toHaveBeenCalledWith("o-1", "en-US");
       expect(status().getAttribute("aria-live")).toBe("polite");
       expect(screen.getByRole("listitem", { current: "step" }).textContent).toBe("Accepted");
     });

@@ -22,8 +22,8 @@ export function loader(): ConfirmedOrder | Response {
 export type ConfirmationPageProps = {
   /** Clears the order (SPEC §4): basket, checkout id, payment and checkout session in local storage. */
   clearOrder?: () => Promise<void>;
-  /** Reads the order (GET /order/{id}); a test hands in its own. */
-  readOrder?: (orderId: string) => Promise<Order>;
+  /** Reads the order (GET /order/{id}) in the guest's language; a test hands in its own. */
+  readOrder?: (orderId: string, language: string) => Promise<Order>;
 };
 
 /**

@@ -117,7 +117,7 @@ describe("/order/:checkoutId", () => {
     expect(api.getCheckout).toHaveBeenCalledTimes(3);
     expect(path(router)).toBe("/confirmation");
     expect(api.finalizeCheckout).not.toHaveBeenCalled();
-    expect(api.getOrder).toHaveBeenCalledWith("o-1");
+    expect(api.getOrder).toHaveBeenCalledWith("o-1", "en-US");
     expect(stored()).toEqual({
       checkoutId: CHECKOUT_ID,
       orderId: "o-1",

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { BASKET_ID_KEY, CHECKOUT_ID_KEY } from "./api/basket-storage";
-import { createBasketStore } from "./basket-store";
+import { createBasketStore, refreshBasketOnReturn } from "./basket-store";
 import { apiError, createFakeBasketApi, memoryStorage } from "./testing/fake-basket-api";
 
 const NOW = new Date("2026-05-01T12:00:00Z");
@@ -234,6 +234,24 @@ describe("setProductCount (the menu's counter)", () => {
       [3, 1],
     ]);
   });
+
+  test("+ on a basket ordered meanwhile in another tab puts the one unit added into a new basket, not nowhere", async () => {
+    const { store, server, state, storage } = await withBasket([{ productId: 2, amount: 2 }]);
+    server.failNext("updateBasketItem", apiError(409, "BASKET_ORDERED"));
+    await store.setProductCount(2, 3);
+    expect(server.methods()).toEqual(["updateBasketItem", "createBasket", "addBasketItem"]);
+    expect(state().basket?.items.map((i) => [i.productId, i.amount])).toEqual([[2, 1]]);
+    expect(storage.items.get(BASKET_ID_KEY)).toBe(state().basket?.id);
+    expect(state().added).toMatchObject({ productId: 2, amount: 1 });
+  });
+
+  test("− on a basket ordered meanwhile adds nothing: the new basket stays empty", async () => {
+    const { store, server, state } = await withBasket([{ productId: 2, amount: 2 }]);
+    server.failNext("updateBasketItem", apiError(409, "BASKET_ORDERED"));
+    await store.setProductCount(2, 1);
+    expect(server.methods()).toEqual(["updateBasketItem"]);
+    expect(state().basket).toBeNull();
+  });
 });
 
 describe("cart lines", () => {
@@ -327,6 +345,38 @@ describe("language", () => {
     server.failNext("getBasket", apiError(503, "UNAVAILABLE"));
     await store.reloadForLanguage();
     expect(state().status).toBe("error");
+  });
+});
+
+describe("coming back to the tab (another tab shares the basket)", () => {
+  test("refresh shows the line another tab added, so the checkout's total is what will be ordered", async () => {
+    const { store, server, state } = await withBasket([{ productId: 1, amount: 1 }]);
+    await server.api.addBasketItem("b-1", { productId: 2, amount: 1, choices: [] }, "da-DK"); // the other tab
+    await store.refresh();
+    expect(state().basket?.items.map((i) => [i.name, i.amount])).toEqual([
+      ["Burger", 1],
+      ["Pommes frites", 1],
+    ]);
+  });
+
+  test("a refresh that fails keeps the basket shown, without the error page", async () => {
+    const { store, server, state } = await withBasket([{ productId: 1, amount: 1 }]);
+    server.failNext("getBasket", apiError(503, "UNAVAILABLE"));
+    await store.refresh();
+    expect(state()).toMatchObject({ status: "ready", error: null });
+    expect(state().basket?.items).toHaveLength(1);
+  });
+
+  test("the page becoming visible refreshes the basket; becoming hidden does not", () => {
+    const page = Object.assign(new EventTarget(), { visibilityState: "hidden" as DocumentVisibilityState });
+    let refreshes = 0;
+    const stop = refreshBasketOnReturn({ refresh: async () => void refreshes++ }, page);
+    page.dispatchEvent(new Event("visibilitychange"));
+    page.visibilityState = "visible";
+    page.dispatchEvent(new Event("visibilitychange"));
+    stop();
+    page.dispatchEvent(new Event("visibilitychange"));
+    expect(refreshes).toBe(1);
   });
 });
 

@@ -82,6 +82,11 @@ export type BasketStore = {
   clear(): Promise<void>;
   /** Reads the basket again so its names follow a language change. */
   reloadForLanguage(): Promise<void>;
+  /**
+   * Reads the basket again when the guest comes back to the page: another tab of the same basket may have
+   * changed it. A read that fails keeps what is shown (no error page for a look at the tab).
+   */
+  refresh(): Promise<void>;
 };
 
 const INITIAL_STATE: BasketState = {
@@ -228,11 +233,25 @@ function createEditor(holder: Holder, { api, language }: BasketStoreDeps) {
     return (await attempt(holder, language, basket, call, true)) !== null;
   }
 
-  async function runSteps(steps: BasketStep[]): Promise<void> {
+  /** The steps in order; false when the basket turned out to be gone (the rest is not tried). */
+  async function runSteps(steps: BasketStep[]): Promise<boolean> {
     for (const step of steps) {
       if (step.kind === "add") await addLine(step.line);
-      else if (!(await changeLine(step))) return;
+      else if (!(await changeLine(step))) return false;
     }
+    return true;
+  }
+
+  /**
+   * The menu's counter. When the basket turns out to be gone on the way (ordered in another tab, or expired),
+   * the units the guest just added go into a new basket instead of vanishing with the old one: a tap on + that
+   * did nothing at all looked broken.
+   */
+  async function setProductCount(productId: number, count: number): Promise<void> {
+    const held = holder.liveBasket();
+    const before = countOfProduct(held, productId);
+    const completed = await runSteps(planProductCount(held, productId, count));
+    if (!completed && count > before) await addLine({ productId, amount: count - before, choices: [] });
   }
 
   function lineSteps(itemId: string, amount: number | null): BasketStep[] {
@@ -242,7 +261,7 @@ function createEditor(holder: Holder, { api, language }: BasketStoreDeps) {
     return [{ kind: "update", item, amount }];
   }
 
-  return { addLine, runSteps, lineSteps };
+  return { addLine, runSteps, lineSteps, setProductCount };
 }
 
 export function createBasketStore(deps: BasketStoreDeps): BasketStore {
@@ -265,9 +284,11 @@ export function createBasketStore(deps: BasketStoreDeps): BasketStore {
 
   /** Runs `change`, then notes what it added of `productId` (nothing when it failed: the error page shows). */
   async function adding(productId: number, change: () => Promise<void>): Promise<void> {
-    const before = countOfProduct(holder.liveBasket(), productId);
+    const held = holder.liveBasket();
+    const before = countOfProduct(held, productId);
     await change();
-    noteAddition(productId, before);
+    // In a new basket (the old one was ordered or expired on the way) everything of the product is new.
+    noteAddition(productId, cell.get().basket?.id === held?.id ? before : 0);
   }
 
   async function load(): Promise<void> {
@@ -295,22 +316,52 @@ export function createBasketStore(deps: BasketStoreDeps): BasketStore {
     else holder.drop();
   }
 
+  async function refresh(): Promise<void> {
+    const basket = holder.liveBasket();
+    if (!basket) return;
+    let fresh: Basket | null;
+    try {
+      fresh = await holder.reread(basket.id);
+    } catch {
+      return;
+    }
+    if (fresh) holder.use(fresh);
+    else holder.drop();
+  }
+
   return {
     getSnapshot: cell.get,
     subscribe: cell.subscribe,
     load: () => enqueue(load),
     add: (line) => enqueue(() => adding(line.productId, () => editor.addLine(line))),
     setProductCount: (productId, count) =>
-      enqueue(() => adding(productId, () => editor.runSteps(planProductCount(holder.liveBasket(), productId, count)))),
-    setLineAmount: (itemId, amount) => enqueue(() => editor.runSteps(editor.lineSteps(itemId, amount))),
-    removeLine: (itemId) => enqueue(() => editor.runSteps(editor.lineSteps(itemId, null))),
+      enqueue(() => adding(productId, () => editor.setProductCount(productId, count))),
+    setLineAmount: (itemId, amount) =>
+      enqueue(async () => void (await editor.runSteps(editor.lineSteps(itemId, amount)))),
+    removeLine: (itemId) => enqueue(async () => void (await editor.runSteps(editor.lineSteps(itemId, null)))),
     clear: () =>
       enqueue(async () => {
         clearStoredOrder(storage);
         set({ basket: null, status: "ready", error: null, dropped: false });
       }),
     reloadForLanguage: () => enqueue(reloadForLanguage),
+    refresh: () => enqueue(refresh),
   };
+}
+
+type VisiblePage = Pick<Document, "addEventListener" | "removeEventListener" | "visibilityState">;
+
+/**
+ * The guest's tabs share one basket (its id in local storage): a checkout left open in one tab while another adds
+ * a drink showed 119 kr. and placed an order of 154 kr. Coming back to a tab reads the basket again, so what the
+ * page shows (and the guest agrees to) is what will be ordered. Returns the unsubscribe.
+ */
+export function refreshBasketOnReturn(store: Pick<BasketStore, "refresh">, page: VisiblePage = document): () => void {
+  const onVisibility = () => {
+    if (page.visibilityState === "visible") void store.refresh();
+  };
+  page.addEventListener("visibilitychange", onVisibility);
+  return () => page.removeEventListener("visibilitychange", onVisibility);
 }
 
 /**

@@ -17,6 +17,7 @@ export {
   type BasketStoreDeps,
   basketStore,
   createBasketStore,
+  refreshBasketOnReturn,
 } from "./basket-store";
 export { ADDED_TOAST_MS, AddedToast } from "./components/added-toast";
 export { BasketBar, type BasketBarProps } from "./components/basket-bar";

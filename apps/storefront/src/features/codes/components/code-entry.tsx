@@ -25,6 +25,11 @@ export type CodeEntryProps = {
   disabled: boolean;
   /** The refusal under the input (translated); null: none. */
   error: string | null;
+  /**
+   * With a refusal, a line of its own on what a right code needs ("some codes need a minimum order"): the
+   * refusal itself keeps the catalogue's words (SPEC §5). Null: none.
+   */
+  hint?: string | null;
   /** The applied code, shown instead of the input; null: none applied. */
   applied: AppliedCodeView | null;
   /** Read out when a code has been applied (visually the applied line says it). */
@@ -40,6 +45,8 @@ export function CodeEntry(props: CodeEntryProps) {
   const { value, busy, disabled, error, applied } = props;
   const id = useId();
   const messageId = `${id}-message`;
+  const hintId = `${id}-hint`;
+  const hint = error ? (props.hint ?? null) : null;
   const { input, appliedLine, focusAfterSwap } = useFocusAfterSwap(applied !== null, error);
 
   function submit() {
@@ -81,7 +88,7 @@ export function CodeEntry(props: CodeEntryProps) {
             applyText={props.applyText}
             disabled={disabled}
             busy={busy}
-            messageId={error ? messageId : undefined}
+            messageId={error ? [messageId, ...(hint ? [hintId] : [])].join(" ") : undefined}
           />
         </>
       )}
@@ -89,6 +96,11 @@ export function CodeEntry(props: CodeEntryProps) {
       <p id={messageId} className="payment-message" role="alert">
         {error}
       </p>
+      {hint ? (
+        <p id={hintId} className="checkout-field-hint">
+          {hint}
+        </p>
+      ) : null}
       <p className={busy ? "code-entry-busy" : "visually-hidden"} role="status">
         {busy ? props.busyText : (props.appliedStatus ?? "")}
       </p>
@@ -130,7 +142,7 @@ type CodeInputProps = {
   applyText: string;
   disabled: boolean;
   busy: boolean;
-  /** The refusal's message, when there is one. */
+  /** The refusal's message (and its hint), when there is one: the ids the input is described by. */
   messageId: string | undefined;
 };
 

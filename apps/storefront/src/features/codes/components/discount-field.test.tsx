@@ -156,6 +156,26 @@ test("a code the server calls Discount.NoValue shows the no-value message", asyn
   );
 });
 
+test("Discount.NoValue (also a basket below the code's minimum) says, in a line of its own, what a code may need", async () => {
+  const { api } = setUp();
+  api.validateDiscount.mockRejectedValue(refusal("Discount.NoValue"));
+  typeCode("FAST50");
+  fireEvent.click(screen.getByRole("button", { name: "Use code" }));
+  const alert = await screen.findByText("The discount code is not valid for the chosen items");
+  const hint = screen.getByText("Some discount codes need a minimum order or particular items in the basket.");
+  expect(screen.getByLabelText("Discount code").getAttribute("aria-describedby")).toBe(`${alert.id} ${hint.id}`);
+  expect((screen.getByLabelText("Discount code") as HTMLInputElement).value).toBe("FAST50");
+});
+
+test("an invalid code gets no such line (it may just be mistyped)", async () => {
+  const { api } = setUp();
+  api.validateDiscount.mockRejectedValue(refusal("Discount.Invalid"));
+  typeCode("NOPE");
+  fireEvent.click(screen.getByRole("button", { name: "Use code" }));
+  await screen.findByText("The discount code is invalid");
+  expect(screen.queryByText(/minimum order/)).toBeNull();
+});
+
 test("a code worth 0 on this basket is not applied and shows the no-value message", async () => {
   const { api, initial } = setUp();
   api.validateDiscount.mockResolvedValue({ sumDiscount: 0, discountCode: "BURGER10" });

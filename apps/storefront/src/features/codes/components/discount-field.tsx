@@ -45,6 +45,8 @@ function DiscountEntry() {
       busyText={t("Discount.Checking")}
       disabled={placing}
       error={message ? t(message) : null}
+      // SPEC's "not valid for the chosen items" is also the answer to a basket below the code's minimum order.
+      hint={message === "Discount.NoValue" ? t("Discount.NoValueHint") : null}
       applied={
         discount
           ? {

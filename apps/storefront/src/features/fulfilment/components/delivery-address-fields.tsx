@@ -4,25 +4,34 @@ import { useTranslation } from "react-i18next";
 import { TextField } from "../../../components/ui/text-field";
 import { errorCodeOf } from "../../../lib/api-client";
 import { priceText } from "../../../lib/price-text";
+import { type AddressDraft, rememberAddressDraft, storedAddressDraft } from "../address-draft-storage";
 import { useFulfilmentPage } from "../fulfilment-page";
 import { onEnter, useCheckoutChange } from "../hooks/use-checkout-change";
-
-type Address = { address: string; zipCode: string; floorDoor: string };
 
 /**
  * The delivery address, an optional floor and door, and the zip code, checked by the server (which sets the zip
  * code's fee, shown here once known: issue 42). The fields hold what the guest types; the session holds the
- * address the server accepted. The floor and door travel in the stored address line ("Vestergade 12, 3. tv.",
+ * address the server accepted; what was typed is also kept apart, so a reload loses nothing (address-draft-storage).
+ * The floor and door travel in the stored address line ("Vestergade 12, 3. tv.",
  * deliveryAddressLine), where the driver and the receipt read the address: no API change (decision 029).
  */
 export function DeliveryAddressFields() {
   const { t } = useTranslation();
   const { shop, instance, checkout, session, dispatch, placing, api } = useFulfilmentPage();
-  const [address, setAddress] = useState(session.delivery.address);
-  const [zipCode, setZipCode] = useState(session.delivery.zipCode);
-  const [floorDoor, setFloorDoor] = useState(session.delivery.floorDoor ?? "");
+  const [typed] = useState(
+    () =>
+      storedAddressDraft() ?? {
+        address: session.delivery.address,
+        zipCode: session.delivery.zipCode,
+        floorDoor: session.delivery.floorDoor ?? "",
+      },
+  );
+  const [address, setAddress] = useState(typed.address);
+  const [zipCode, setZipCode] = useState(typed.zipCode);
+  const [floorDoor, setFloorDoor] = useState(typed.floorDoor);
+  const fields = { address, zipCode, floorDoor };
   const [tried, setTried] = useState(false);
-  const { change, pending, error, reset } = useCheckoutChange((checkoutId: string, draft: Address) =>
+  const { change, pending, error, reset } = useCheckoutChange((checkoutId: string, draft: AddressDraft) =>
     api.setDeliveryAddress(checkoutId, {
       moduleId: shop.module.id,
       address: deliveryAddressLine(draft.address, draft.floorDoor),
@@ -63,7 +72,10 @@ export function DeliveryAddressFields() {
           name="address"
           autoComplete="address-line1"
           value={address}
-          onChange={setAddress}
+          onChange={(value) => {
+            setAddress(value);
+            rememberAddressDraft({ ...fields, address: value });
+          }}
           error={addressError}
         />
         <TextField
@@ -75,7 +87,10 @@ export function DeliveryAddressFields() {
           autoComplete="address-line2"
           maxLength={FLOOR_DOOR_MAX}
           value={floorDoor}
-          onChange={setFloorDoor}
+          onChange={(value) => {
+            setFloorDoor(value);
+            rememberAddressDraft({ ...fields, floorDoor: value });
+          }}
           error={null}
         />
         <TextField
@@ -86,7 +101,10 @@ export function DeliveryAddressFields() {
           autoComplete="postal-code"
           maxLength={4}
           value={zipCode}
-          onChange={setZipCode}
+          onChange={(value) => {
+            setZipCode(value);
+            rememberAddressDraft({ ...fields, zipCode: value });
+          }}
           error={zipError}
         />
       </div>

@@ -18,7 +18,10 @@ import { invalidateSlots } from "../api/query-keys";
 import { PickupTimeSection } from "./pickup-time-section";
 
 beforeAll(startEnglish);
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 
 // Europe/Copenhagen is UTC+1 in November: 11:00Z is 12:00 at the restaurant.
 const NOON = "2026-11-23T11:00:00.000Z";
@@ -297,6 +300,22 @@ describe("delivery", () => {
     check();
     expect(await screen.findByText("Unfortunately, we cannot deliver to this address")).toBeTruthy();
     expect(store.getSnapshot().delivery).toEqual({ address: "", zipCode: "" });
+  });
+
+  test("a refused address is still in its fields after a reload, as the guest typed it (the session keeps only accepted ones)", async () => {
+    const { api } = renderDelivery();
+    api.setDeliveryAddress.mockRejectedValue(
+      new ApiError({ ok: false, status: 422, errors: [{ code: "DELIVERY_NOT_POSSIBLE", message: "No delivery" }] }),
+    );
+    typeAddress("Strandvejen 1", "9990");
+    fireEvent.change(screen.getByRole("textbox", { name: /^Floor and door/ }), { target: { value: "3. tv." } });
+    check();
+    await screen.findByText("Unfortunately, we cannot deliver to this address");
+
+    cleanup(); // the reload: a new page on the same local storage
+    renderDelivery();
+    expect([address().value, zip().value]).toEqual(["Strandvejen 1", "9990"]);
+    expect((screen.getByRole("textbox", { name: /^Floor and door/ }) as HTMLInputElement).value).toBe("3. tv.");
   });
 
   test("another failure of the check says it could not check, not that there is no delivery", async () => {

@@ -25,7 +25,17 @@ const calls: [string, (client: ApiClient) => Promise<unknown>, Sent][] = [
     (c) => finalizeCheckout(CHECKOUT, c),
     { method: "POST", url: `/checkout/${CHECKOUT}/finalize`, body: undefined },
   ],
-  ["get order", (c) => getOrder("o-1", c), { method: "GET", url: "/order/o-1", body: undefined }],
+  ["get order", (c) => getOrder("o-1", undefined, c), { method: "GET", url: "/order/o-1", body: undefined }],
+  [
+    "get order, named in English",
+    (c) => getOrder("o-1", "en-US", c),
+    { method: "GET", url: "/order/o-1?language=en-US", body: undefined },
+  ],
+  [
+    "get order, in a language the API does not know",
+    (c) => getOrder("o-1", "cimode", c),
+    { method: "GET", url: "/order/o-1", body: undefined },
+  ],
 ];
 
 describe("payment and order calls (SPEC §7)", () => {

@@ -24,11 +24,14 @@ export type OrderProcessingProps = {
  * the browser's own question (its text cannot be chosen).
  */
 export function OrderProcessing({ checkoutId, api, useTitle, report = reportEvent }: OrderProcessingProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const title = useTitle("OrderPage.Title");
-  const state = useOrderFinalizing(checkoutId, api, (error) =>
-    report({ ...appErrorEvent(error, window.location.pathname), name: "CheckoutError" }),
+  const state = useOrderFinalizing(
+    checkoutId,
+    api,
+    (error) => report({ ...appErrorEvent(error, window.location.pathname), name: "CheckoutError" }),
+    i18n.language,
   );
 
   // Set just before the page's own navigation: the blocker is asked about it too and must let it through.

@@ -7,7 +7,8 @@ import { finalizedStep, firstOrderStep, type OrderStep, POLL_INTERVAL_MS, pollSt
 export type OrderFinalizingApi = {
   getCheckout(checkoutId: string): Promise<Checkout>;
   finalizeCheckout(checkoutId: string): Promise<Checkout>;
-  getOrder(orderId: string): Promise<Order>;
+  /** The order, its products and choices named in `language` (the guest's). */
+  getOrder(orderId: string, language?: string): Promise<Order>;
 };
 
 export type OrderFinalizing =
@@ -35,18 +36,27 @@ export function useOrderFinalizing(
   checkoutId: string,
   api: OrderFinalizingApi,
   onOrderUnread: (error: unknown) => void,
+  language?: string,
 ): OrderFinalizing {
   const [state, setState] = useState<OrderFinalizing>({ status: "working" });
   // Only reports: a new function each render must not start the order over, so it is read, not depended on.
   const unread = useRef(onOrderUnread);
   unread.current = onOrderUnread;
+  // The guest's language when the order is read; a switch meanwhile does not start the order over.
+  const languageNow = useRef(language);
+  languageNow.current = language;
 
   useEffect(() => {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
 
     const finish = async (checkout: Checkout) => {
-      const confirmed = await confirmationOf(api, checkout, (error) => !stopped && unread.current(error));
+      const confirmed = await confirmationOf(
+        api,
+        checkout,
+        languageNow.current,
+        (error) => !stopped && unread.current(error),
+      );
       if (!stopped) setState({ status: "done", confirmed });
     };
     const follow = async (step: OrderStep, checkout: Checkout): Promise<void> => {
@@ -90,11 +100,16 @@ export function useOrderFinalizing(
 }
 
 /** The placed order as the confirmation shows it; without its number when the order cannot be read. */
-async function confirmationOf(api: OrderFinalizingApi, checkout: Checkout, onUnread: (error: unknown) => void) {
+async function confirmationOf(
+  api: OrderFinalizingApi,
+  checkout: Checkout,
+  language: string | undefined,
+  onUnread: (error: unknown) => void,
+) {
   let order: Order | null = null;
   if (checkout.orderId) {
     try {
-      order = await api.getOrder(checkout.orderId);
+      order = await api.getOrder(checkout.orderId, language);
     } catch (error) {
       onUnread(error);
     }
