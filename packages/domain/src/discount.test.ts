@@ -98,7 +98,7 @@ describe("computeDiscount", () => {
     {
       behaviour: "not valid for the items when no line is one of its products",
       rule: { ...TEN_PERCENT, productIds: [SODA] },
-      result: { ok: false, code: "Discount.Invalid", reason: "not-for-items" },
+      result: { ok: false, code: "Discount.NoValue", reason: "not-for-items" },
     },
     {
       behaviour: "no value when the basket is below the minimum",
@@ -166,13 +166,13 @@ describe("computeDiscount", () => {
       behaviour: "not valid for the items when the basket holds only a gift card",
       rule: TEN_PERCENT,
       lines: [GIFTCARD_500],
-      result: { ok: false, code: "Discount.Invalid", reason: "not-for-items" },
+      result: { ok: false, code: "Discount.NoValue", reason: "not-for-items" },
     },
     {
       behaviour: "not valid for the items when the code names the gift card product",
       rule: { ...TEN_PERCENT, productIds: [GIFTCARD] },
       lines: [...BASKET, GIFTCARD_500],
-      result: { ok: false, code: "Discount.Invalid", reason: "not-for-items" },
+      result: { ok: false, code: "Discount.NoValue", reason: "not-for-items" },
     },
     {
       behaviour: "no value when the bag fee is all there is (an empty cart)",
@@ -230,7 +230,7 @@ describe("discountProductIds: a code limited to categories applies to their prod
     expect(computeDiscount({ ...TEN_PERCENT, productIds }, BASKET, NOW)).toEqual({ ok: true, amountMinor: 300 });
     expect(computeDiscount({ ...TEN_PERCENT, productIds }, [food(BURGER, 8950)], NOW)).toEqual({
       ok: false,
-      code: "Discount.Invalid",
+      code: "Discount.NoValue",
       reason: "not-for-items",
     });
   });

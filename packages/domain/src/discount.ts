@@ -29,12 +29,13 @@ export type DiscountRule = {
 export type DiscountLine = Pick<BasketLine, "productId" | "totalPriceMinor" | "isGiftcard" | "isBagFee">;
 
 /**
- * Why a code is refused. Two reasons share the catalogue key Discount.Invalid (SPEC §8 has no key
- * of its own for "not valid for the chosen items"), so callers pick the text by reason.
+ * Why a code is refused. A code none of whose products is in the basket is worth nothing on it: SPEC §5's "zero
+ * value gives Discount.NoValue", whose text is "not valid for the chosen items". Discount.Invalid is for a code
+ * that cannot be used at all. The reason tells callers the rest (the API's message).
  */
 export type DiscountRefusal =
-  | { ok: false; code: "Discount.Invalid"; reason: "unusable" | "not-for-items" }
-  | { ok: false; code: "Discount.NoValue"; reason: "below-minimum" | "no-value" };
+  | { ok: false; code: "Discount.Invalid"; reason: "unusable" }
+  | { ok: false; code: "Discount.NoValue"; reason: "not-for-items" | "below-minimum" | "no-value" };
 
 export type DiscountResult = { ok: true; amountMinor: number } | DiscountRefusal;
 
@@ -46,7 +47,7 @@ export function computeDiscount(rule: DiscountRule, lines: DiscountLine[], now: 
   const food = lines.filter(isKitchenLine);
   const applicable = food.filter((line) => rule.productIds === null || rule.productIds.includes(line.productId));
   if (ordered.length > 0 && applicable.length === 0) {
-    return { ok: false, code: "Discount.Invalid", reason: "not-for-items" };
+    return { ok: false, code: "Discount.NoValue", reason: "not-for-items" };
   }
   if (sumLines(food) < rule.minimumBasketMinor) return { ok: false, code: "Discount.NoValue", reason: "below-minimum" };
 

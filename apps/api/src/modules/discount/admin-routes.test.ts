@@ -210,7 +210,7 @@ describe("discount codes in the back office", () => {
     expect((await validate(code.code, basketId)).json()).toEqual({ sumDiscount: 11.9, discountCode: code.code });
     const saladOnly = await validate(code.code, await basket([{ product: "salat", amount: 2 }]));
     expect(saladOnly.json().errors[0]).toMatchObject({
-      code: "Discount.Invalid",
+      code: "Discount.NoValue",
       message: "The discount code is not valid for the chosen items",
     });
   });

@@ -20,9 +20,9 @@ const MESSAGES: Record<DiscountRefusal["reason"], string> = {
 
 /**
  * What the code takes off these lines, or 422: Discount.Invalid (unknown, inactive, outside its
- * validity dates, usage limit reached; or not valid for the chosen items: none of the basket's food
- * is among its products), Discount.NoValue (the food is below the minimum basket, or the code is
- * worth nothing here). Gift-card products and the bag fee never get a discount (domain discount.ts).
+ * validity dates, usage limit reached), Discount.NoValue (not valid for the chosen items: none of the
+ * basket's food is among its products; the food is below the minimum basket; or the code is worth
+ * nothing here). Gift-card products and the bag fee never get a discount (domain discount.ts).
  */
 export async function applyDiscountCode(
   db: Executor,

@@ -110,11 +110,11 @@ describe("POST /api/discount/validate", () => {
     expect(res.json().sumDiscount).toBe(15.8);
   });
 
-  test("is Discount.Invalid, not valid for the chosen items, for a basket of only a gift card", async () => {
+  test("is Discount.NoValue, not valid for the chosen items, for a basket of only a gift card (worth nothing on it)", async () => {
     const res = await validateBasket("SOMMER10", [{ product: "giftcard-500", amount: 1 }]);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[0]).toMatchObject({
-      code: "Discount.Invalid",
+      code: "Discount.NoValue",
       message: "The discount code is not valid for the chosen items",
     });
   });
@@ -157,11 +157,11 @@ describe("POST /api/discount/validate", () => {
     expect(res.json().sumDiscount).toBe(17.85);
   });
 
-  test("is Discount.Invalid, not valid for the chosen items, when none of the code's products is in the basket", async () => {
+  test("is Discount.NoValue, not valid for the chosen items, when none of the code's products is in the basket (SPEC: zero value)", async () => {
     const res = await validateBasket("BURGER15", [{ product: "salat", amount: 2 }]);
     expect(res.statusCode).toBe(422);
     expect(res.json().errors[0]).toEqual({
-      code: "Discount.Invalid",
+      code: "Discount.NoValue",
       message: "The discount code is not valid for the chosen items",
       field: "discountCode",
     });
@@ -465,7 +465,7 @@ describe("POST /api/checkout/:id/discount", () => {
     expect((await apply(checkoutId, "VINTER20")).json().errors[0].code).toBe("Discount.Invalid");
     expect((await apply(checkoutId, "SOMMER10")).json().errors[0].code).toBe("Discount.NoValue");
     expect((await apply(checkoutId, "BURGER15")).json().errors[0]).toMatchObject({
-      code: "Discount.Invalid",
+      code: "Discount.NoValue",
       message: "The discount code is not valid for the chosen items",
     });
   });

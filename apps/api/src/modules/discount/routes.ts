@@ -16,9 +16,10 @@ import { validateDiscount } from "./validate-discount";
 const rules =
   "Codes match case-insensitively. A discount applies to the food only: gift-card products and the bag fee are " +
   "never discounted and do not count towards the code's minimum basket. Refusals are 422: Discount.Invalid " +
-  "('The discount code is invalid': unknown, inactive, expired or not yet valid, usage limit reached; or 'The " +
-  "discount code is not valid for the chosen items': none of the basket's food is among the code's products), " +
-  "Discount.NoValue (the food is below the code's minimum, or the code is worth nothing here), DISCOUNT_DISABLED " +
+  "('The discount code is invalid': unknown, inactive, expired or not yet valid, usage limit reached), " +
+  "Discount.NoValue (worth nothing on this basket, SPEC §5: 'The discount code is not valid for the chosen " +
+  "items' when none of the basket's food is among the code's products; the food is below the code's minimum; or " +
+  "the code is worth nothing here), DISCOUNT_DISABLED " +
   "(the checkout instance has discounts off). Guessing is limited: a token or client address gets 10 wrong tries " +
   "(any answer but a 2xx) a minute per kind of code; the next is 429 TOO_MANY_TRIES with Retry-After. Right tries " +
   "and 429s cost nothing; one token is charged to its address for at most 5.";
