@@ -9,11 +9,13 @@ const {
   basketItemChoice,
   checkoutDiscount,
   choice,
+  modifierChoice,
   order,
   orderDiscount,
   orderLine,
   payment,
   product,
+  productModifier,
   receiptSequence,
 } = schema;
 
@@ -58,7 +60,7 @@ export async function findOrderLines(db: Executor, orderId: string): Promise<Ord
   return db.select().from(orderLine).where(eq(orderLine.orderId, orderId)).orderBy(asc(orderLine.id));
 }
 
-/** The basket's lines with their choices, in the order they were added. */
+/** The basket's lines with their choices, in the order they were added; each line's choices in option order. */
 export async function findBasketLines(db: Executor, basketId: string) {
   const items = await db
     .select()
@@ -77,8 +79,23 @@ export async function findBasketLines(db: Executor, basketId: string) {
     })
     .from(basketItemChoice)
     .innerJoin(basketItem, eq(basketItem.id, basketItemChoice.basketItemId))
+    // In the product's option order, as the basket shows them (a choice's id is random: no order of its own).
+    .leftJoin(
+      productModifier,
+      and(
+        eq(productModifier.productId, basketItem.productId),
+        eq(productModifier.modifierId, basketItemChoice.modifierId),
+      ),
+    )
+    .leftJoin(
+      modifierChoice,
+      and(
+        eq(modifierChoice.modifierId, basketItemChoice.modifierId),
+        eq(modifierChoice.choiceId, basketItemChoice.choiceId),
+      ),
+    )
     .where(eq(basketItem.basketId, basketId))
-    .orderBy(asc(basketItemChoice.id));
+    .orderBy(asc(productModifier.sortOrder), asc(modifierChoice.sortOrder), asc(basketItemChoice.choiceId));
   return items.map((item) => ({
     ...item,
     choices: choices
