@@ -12,7 +12,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { menuEditorMatrixRows } from "./modules/catalogue/editing/matrix-rows";
 import { placeOrder } from "./modules/kitchen/testing";
-import { createOwner } from "./modules/staff";
+import { createOwner, hashSecret, newSecret } from "./modules/staff";
 import { type AdminActors, createAdminActors } from "./testing/admin-actors";
 import { type FakeStripe, startFakeStripe } from "./testing/fake-stripe";
 import { PNG_1X1 } from "./testing/image-fixtures";
@@ -108,6 +108,10 @@ const ROUTES: Record<string, RouteCase> = {
       url: `/api/admin/links/${await setupToken(t)}`,
       payload: { password: "a-matrix-password" },
     }),
+  },
+  "POST /api/admin/links/{token}/accept": {
+    allowed: EVERYONE,
+    request: async (context) => ({ method: "POST", url: `/api/admin/links/${await joinToken(context)}/accept` }),
   },
   "GET /api/admin/organisations/{organisationId}/staff": {
     allowed: ["manager", "owner"],
@@ -532,6 +536,27 @@ async function setupToken(t: TestApp): Promise<string> {
     t.clock.now(),
   );
   return created.setupToken!;
+}
+
+/** A fresh account's single-use join link to organisation B (its pending membership), as an invite mails it. */
+async function joinToken({ t, actors }: MatrixContext): Promise<string> {
+  const [account] = await t.db
+    .insert(schema.staffAccount)
+    .values({ email: `joiner-${randomUUID()}@matrix.test`, name: "Joiner" })
+    .returning({ id: schema.staffAccount.id });
+  const [membership] = await t.db
+    .insert(schema.membership)
+    .values({ accountId: account!.id, organisationId: actors.organisationBId, role: "staff", acceptedAt: null })
+    .returning({ id: schema.membership.id });
+  const token = newSecret();
+  await t.db.insert(schema.staffLink).values({
+    tokenHash: hashSecret(token),
+    purpose: "join",
+    accountId: account!.id,
+    membershipId: membership!.id,
+    expiresAt: new Date(t.clock.now().getTime() + 60 * 60_000),
+  });
+  return token;
 }
 
 describe("every back-office route", () => {

@@ -60,10 +60,13 @@ export const PasswordResetRequest = z.object({ email: StaffEmail });
 export const UseLinkRequest = z.object({ password: NewPassword, name: z.string().trim().min(1).max(120).optional() });
 /** GET /api/admin/links/{token}: what the link is for, before the member chooses a password. */
 export const LinkInfo = z.object({
-  purpose: z.enum(["invite", "reset", "setup"]),
+  /** join: an existing account's invitation to an organisation, accepted without a password. */
+  purpose: z.enum(["invite", "reset", "setup", "join"]),
   email: z.string(),
   name: z.string(),
   organisationName: z.string().nullable(),
+  /** The role a join link offers (only on a join link). */
+  role: StaffRole.optional(),
 });
 export type LinkInfo = z.infer<typeof LinkInfo>;
 
@@ -77,6 +80,11 @@ export const StaffMember = z.object({
   disabled: z.boolean(),
   /** false until they have chosen a password through their invite. */
   active: z.boolean(),
+  /**
+   * Invited, not accepted yet: no access. name is then the name the inviter typed, and active and disabled are false
+   * (nothing of the account itself shows before the person accepts).
+   */
+  invitationPending: z.boolean(),
 });
 export type StaffMember = z.infer<typeof StaffMember>;
 export const StaffList = z.object({ members: z.array(StaffMember) }).meta({ id: "AdminStaffList" });

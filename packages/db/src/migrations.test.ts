@@ -92,3 +92,44 @@ describe("0020 payment account versions", () => {
     await client.close();
   }, 60_000);
 });
+
+describe("0021 invite consent", () => {
+  test("every membership made before it is accepted (as it was made); only invite and join links name one", async () => {
+    const client = new PGlite();
+    const db = drizzle({ client });
+    await migrate(db, { migrationsFolder: migrationsUpTo(21) });
+
+    await client.exec(`
+      INSERT INTO organisation (id, name) VALUES (201, 'A'), (202, 'B');
+      INSERT INTO staff_account (id, email, name) VALUES
+        ('00000000-0000-4000-8000-000000000001', 'owner@example.dk', 'Owner'),
+        ('00000000-0000-4000-8000-000000000002', 'cook@example.dk', 'Cook');
+      INSERT INTO membership (id, account_id, organisation_id, role, created_at) VALUES
+        (1, '00000000-0000-4000-8000-000000000001', 201, 'owner', '2026-11-01T10:00:00Z'),
+        (2, '00000000-0000-4000-8000-000000000002', 201, 'staff', '2026-11-02T10:00:00Z'),
+        (3, '00000000-0000-4000-8000-000000000002', 202, 'staff', '2026-11-03T10:00:00Z');
+    `);
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    const { rows } = await client.query<{ id: number; accepted_at: Date; invited_name: string | null }>(
+      "SELECT id, accepted_at, invited_name FROM membership ORDER BY id",
+    );
+    expect(rows.map((row) => [row.id, row.accepted_at.toISOString(), row.invited_name])).toEqual([
+      [1, "2026-11-01T10:00:00.000Z", null],
+      [2, "2026-11-02T10:00:00.000Z", null],
+      [3, "2026-11-03T10:00:00.000Z", null],
+    ]);
+    const link = (purpose: string, membershipId: number | null) =>
+      client.query(
+        `INSERT INTO staff_link (token_hash, purpose, account_id, expires_at, membership_id)
+         VALUES ($1, $2, '00000000-0000-4000-8000-000000000002', now(), $3)`,
+        [`${purpose}-${membershipId}`, purpose, membershipId],
+      );
+    await link("join", 3);
+    await link("invite", 3);
+    await link("invite", null); // an invite made before links named their membership
+    await link("reset", null);
+    await expect(link("join", null)).rejects.toThrow(/staff_link_join_membership/);
+    await expect(link("reset", 3)).rejects.toThrow(/staff_link_membership_purpose/);
+    await client.close();
+  }, 60_000);
+});

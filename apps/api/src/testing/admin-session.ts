@@ -49,7 +49,7 @@ export async function signInAs(
   });
   const [membership] = await db
     .insert(schema.membership)
-    .values({ accountId, organisationId: member.organisationId, role: member.role })
+    .values({ accountId, organisationId: member.organisationId, role: member.role, acceptedAt: member.now })
     .returning({ id: schema.membership.id });
   const units = member.productionUnitIds ?? [];
   if (units.length > 0) {

@@ -46,6 +46,7 @@ const AUDIT_ACTIONS = [
   "service.update",
   "staff.invite",
   "staff.update",
+  "staff.accept",
   "payment-account.save",
   "payment-account.remove",
   "hours.update",

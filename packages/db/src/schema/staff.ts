@@ -55,6 +55,14 @@ export const membership = pgTable(
       .notNull()
       .references(() => organisation.id, { onDelete: "cascade" }),
     role: text("role", { enum: STAFF_ROLES }).notNull(),
+    /**
+     * When the person agreed to be a member: null while an invite of an existing account waits for its join link
+     * (the account of another organisation is not made this one's member without its consent). A pending membership
+     * gives no access at all. No default: every writer says whether its membership is accepted.
+     */
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    /** The name the inviter typed for a pending member: shown to the organisation instead of the account's own. */
+    invitedName: text("invited_name"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -97,10 +105,13 @@ export const staffSession = pgTable(
   (t) => [index("staff_session_account").on(t.accountId)],
 );
 
-export const STAFF_LINK_PURPOSES = ["invite", "reset", "setup"] as const;
+export const STAFF_LINK_PURPOSES = ["invite", "reset", "setup", "join"] as const;
 export type StaffLinkPurpose = (typeof STAFF_LINK_PURPOSES)[number];
 
-/** A single-use emailed link (invite, password reset, first owner's setup): the row holds the token's SHA-256. */
+/**
+ * A single-use emailed link (invite, password reset, first owner's setup, an existing account's invitation to join
+ * an organisation): the row holds the token's SHA-256. A join link names the pending membership it accepts.
+ */
 export const staffLink = pgTable(
   "staff_link",
   {
@@ -111,11 +122,15 @@ export const staffLink = pgTable(
       .references(() => staffAccount.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
+    membershipId: integer("membership_id").references(() => membership.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("staff_link_account").on(t.accountId),
-    check("staff_link_purpose", sql`${t.purpose} in ('invite', 'reset', 'setup')`),
+    check("staff_link_purpose", sql`${t.purpose} in ('invite', 'reset', 'setup', 'join')`),
+    // A join link always names its membership; an invite link does when it was made after links named one.
+    check("staff_link_join_membership", sql`${t.purpose} <> 'join' or ${t.membershipId} is not null`),
+    check("staff_link_membership_purpose", sql`${t.membershipId} is null or ${t.purpose} in ('invite', 'join')`),
   ],
 );
 

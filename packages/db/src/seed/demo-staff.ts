@@ -106,7 +106,7 @@ async function addDemoAccounts(tx: Executor, staff: DemoStaff, wave: DemoRole[])
     const accountId = await insertDemoAccount(tx, staff[account]);
     const [member] = await tx
       .insert(membership)
-      .values({ accountId, organisationId: unit.organisationId, role })
+      .values({ accountId, organisationId: unit.organisationId, role, acceptedAt: new Date() })
       .onConflictDoNothing()
       .returning({ id: membership.id });
     // An owner's membership covers every restaurant of the organisation; the others name theirs.

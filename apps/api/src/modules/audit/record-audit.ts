@@ -1,5 +1,4 @@
 import { type Executor, schema } from "@app/db";
-import type { SignedInStaff } from "../staff";
 
 export type AuditChange = {
   organisationId: number;
@@ -17,6 +16,12 @@ export type AuditChange = {
  */
 export type SystemActor = { system: string };
 
+/**
+ * A person: a signed-in member (SignedInStaff has this shape), or an account acting through an emailed link
+ * (accepting an invitation). Written here, not imported: the staff module records audit entries itself.
+ */
+export type PersonActor = { account: { id: string; email: string; name: string } };
+
 export const SYSTEM_ACTOR_EMAIL = "system";
 
 /**
@@ -25,7 +30,7 @@ export const SYSTEM_ACTOR_EMAIL = "system";
  */
 export async function recordAudit(
   tx: Executor,
-  actor: SignedInStaff | SystemActor,
+  actor: PersonActor | SystemActor,
   at: Date,
   change: AuditChange,
 ): Promise<void> {

@@ -43,9 +43,12 @@ describe.each(await testDbKinds())("the event stream on %s", (kind) => {
     // B belongs to another organisation: an account with both memberships follows both.
     const owner = await signInAs(t.db, { organisationId: unitA!.organisationId!, role: "owner", now: t.clock.now() });
     const [unitB] = await t.db.select().from(schema.productionUnit).where(eq(schema.productionUnit.id, restaurantB));
-    await t.db
-      .insert(schema.membership)
-      .values({ accountId: owner.accountId, organisationId: unitB!.organisationId!, role: "owner" });
+    await t.db.insert(schema.membership).values({
+      accountId: owner.accountId,
+      organisationId: unitB!.organisationId!,
+      role: "owner",
+      acceptedAt: t.clock.now(),
+    });
     ownerOfBoth = owner.readHeaders;
   });
   afterAll(async () => {

@@ -7,7 +7,8 @@ export type AlertRecipient = { accountId: string; email: string; name: string };
 
 /**
  * Who is told when a restaurant's order goes unseen or no screen is open: the enabled, activated accounts whose
- * owner membership covers the restaurant's organisation, or whose manager membership names the restaurant.
+ * accepted owner membership covers the restaurant's organisation, or whose accepted manager membership names the
+ * restaurant.
  */
 export async function findAlertRecipients(
   db: Executor,
@@ -32,6 +33,8 @@ export async function findAlertRecipients(
       and(
         eq(membership.organisationId, unit.organisationId),
         inArray(membership.role, ["owner", "manager"]),
+        // An invitation not accepted yet gives no access, and no alerts about the organisation's orders.
+        isNotNull(membership.acceptedAt),
         eq(staffAccount.disabled, false),
         isNotNull(staffAccount.passwordHash),
       ),

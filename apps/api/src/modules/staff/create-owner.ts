@@ -22,7 +22,8 @@ export async function createOwner(db: Db, request: CreateOwnerRequest, now: Date
     const existing = await findAccountByEmail(tx, request.email);
     const accountId =
       existing?.id ?? (await insertAccount(tx, { email: request.email, name: request.name ?? request.email }));
-    await insertMembership(tx, { accountId, organisationId, role: "owner", productionUnitIds: [] });
+    // Accepted at once: the platform's operator makes it, on the person's word, for an organisation that is new.
+    await insertMembership(tx, { accountId, organisationId, role: "owner", productionUnitIds: [], acceptedAt: now });
     const needsPassword = !existing || existing.passwordHash === null;
     const setupToken = needsPassword ? await createLink(tx, accountId, "setup", now) : null;
     return { organisationId, accountId, setupToken };

@@ -1,16 +1,19 @@
 /**
  * The back office's emails, Danish first and English below in one message (the account has no language yet):
- * a link to choose a password (invite, reset, setup) and the notice that an existing account joined an
- * organisation. Sent through the receipts' sender: SMTP when SMTP_URL is set, else DATA_DIR/outbox/<name>.eml.
+ * a link to choose a password (invite, reset, setup) or to accept an organisation's invitation (join, for an
+ * existing account). Sent through the receipts' sender: SMTP when SMTP_URL is set, else DATA_DIR/outbox/<name>.eml.
  */
 import { randomUUID } from "node:crypto";
+import type { StaffRole } from "@app/contracts";
 import type { EmailMessage } from "../receipt";
 
 export type LinkEmail = {
   to: string;
-  purpose: "invite" | "reset" | "setup";
+  purpose: "invite" | "reset" | "setup" | "join";
   url: string;
   organisationName: string | null;
+  /** The role a join link offers. */
+  role?: StaffRole;
   validFor: { da: string; en: string };
 };
 
@@ -18,11 +21,25 @@ const SUBJECTS = {
   invite: "Du er inviteret til back office / You are invited to the back office",
   reset: "Nulstil din adgangskode / Reset your password",
   setup: "Opret din adgangskode / Set up your password",
+  join: "Invitation til back office / Invitation to the back office",
 } as const;
+
+const ROLE_WORDS: Record<StaffRole, { da: string; en: string }> = {
+  owner: { da: "ejer", en: "an owner" },
+  manager: { da: "leder", en: "a manager" },
+  staff: { da: "personale", en: "staff" },
+};
 
 function intro(email: LinkEmail): { da: string; en: string } {
   const org = email.organisationName ?? "";
   switch (email.purpose) {
+    case "join": {
+      const role = ROLE_WORDS[email.role ?? "staff"];
+      return {
+        da: `${org} har inviteret dig til deres back office som ${role.da}. Du får kun adgang, hvis du accepterer her:`,
+        en: `${org} has invited you to their back office as ${role.en}. You only get access if you accept here:`,
+      };
+    }
     case "invite":
       return {
         da: `Du er inviteret til back office for ${org}. Vælg din adgangskode her:`,
@@ -59,24 +76,6 @@ export function linkEmail(email: LinkEmail): EmailMessage {
     subject: SUBJECTS[email.purpose],
     text,
     html: htmlOf(text, email.url),
-  };
-}
-
-export function membershipNoticeEmail(to: string, organisationName: string, signInUrl: string): EmailMessage {
-  const text = [
-    `Du har nu adgang til back office for ${organisationName}. Log ind med din konto her:`,
-    signInUrl,
-    "",
-    `You now have access to the back office of ${organisationName}. Sign in with your account here:`,
-    signInUrl,
-  ].join("\n");
-  return {
-    outboxName: outboxName("notice", to),
-    to,
-    replyTo: null,
-    subject: `Adgang til ${organisationName} / Access to ${organisationName}`,
-    text,
-    html: htmlOf(text, signInUrl),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
- * Password reset, invite and setup links: always 202 for a reset, single use (also when two requests race),
- * 30 minutes for a reset, common and short passwords refused, other sessions ended, signed in after.
+ * Password reset, invite, setup and join links: always 202 for a reset, single use (also when two requests race),
+ * 30 minutes for a reset, common and short passwords refused, other sessions ended, signed in after; a join link
+ * accepts an invitation without a password.
  */
 import { demoStaff, schema } from "@app/db";
 import { eq } from "@app/db/orm";
@@ -232,6 +233,100 @@ describe.each(await testDbKinds())("staff links on %s", (kind) => {
     const links = await t.db.select().from(schema.staffLink).where(eq(schema.staffLink.accountId, account!.id));
     expect(links.length).toBeGreaterThan(0);
     expect(JSON.stringify(links)).not.toContain(token);
+  });
+
+  const acceptLink = (token: string) =>
+    t.request({ method: "POST", url: `/api/admin/links/${token}/accept`, headers: SAME_ORIGIN });
+  /** B's owner invites the address into B as staff: answers B's organisation. */
+  async function inviteIntoB(email: string): Promise<{ organisationId: number; organisationName: string }> {
+    const owner = await signIn(t, B.owner.email, B.owner.password);
+    const membership = owner.me.memberships[0]!;
+    const invited = await asBrowser(t, owner, {
+      method: "POST",
+      url: `/api/admin/organisations/${membership.organisationId}/staff`,
+      payload: { email, name: "Typed", role: "staff", productionUnitIds: membership.productionUnitIds },
+    });
+    expect(invited.statusCode).toBe(201);
+    return membership;
+  }
+  const organisationsOf = async (email: string) =>
+    (await signIn(t, email, "first-password-1")).me.memberships.map((m) => m.organisationId);
+
+  test("a join link lives 7 days, names the organisation and role, accepts once and sets no password", async () => {
+    const email = await freshAccount();
+    const b = await inviteIntoB(email);
+    const token = linkTokenIn(await mailTo(email, 2));
+    expect((await linkInfo(token)).json()).toEqual({
+      purpose: "join",
+      email,
+      name: "Member",
+      organisationName: b.organisationName,
+      role: "staff",
+    });
+    expect((await useLink(token, { password: "a-stranger-chose-it" })).statusCode).toBe(404);
+    expect(await organisationsOf(email)).not.toContain(b.organisationId);
+    clock.set(new Date(START.getTime() + 7 * 24 * 60 * 60_000));
+    expect((await linkInfo(token)).statusCode).toBe(404);
+    expect((await acceptLink(token)).statusCode).toBe(404);
+    clock.set(new Date(START.getTime() + 7 * 24 * 60 * 60_000 - 1));
+    const answers = await Promise.all([acceptLink(token), acceptLink(token)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([204, 404]);
+    // Accepting opens no session: the person signs in with their own password.
+    expect(answers.map((res) => sessionCookieOf(res))).toEqual([null, null]);
+    expect(await organisationsOf(email)).toContain(b.organisationId);
+    expect((await linkInfo(token)).statusCode).toBe(404);
+  });
+
+  test("an invitation not yet accepted makes no host the person's own: a reset asked there sends no mail", async () => {
+    const email = await freshAccount();
+    await inviteIntoB(email);
+    const token = linkTokenIn(await mailTo(email, 2));
+    const onB = { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000" };
+    expect((await askReset(email, onB)).statusCode).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // a mail would have been written by now
+    expect(mailsTo(t, email)).toHaveLength(2);
+    expect((await acceptLink(token)).statusCode).toBe(204);
+    expect((await askReset(email, onB)).statusCode).toBe(202);
+    expect(await mailTo(email, 3)).toMatch(/http:\/\/127\.0\.0\.1:3000\/admin\/link\/[A-Za-z0-9_-]{43}/);
+  });
+
+  test("a join link of a disabled account does not work", async () => {
+    const email = await freshAccount();
+    await inviteIntoB(email);
+    const token = linkTokenIn(await mailTo(email, 2));
+    await t.db.update(schema.staffAccount).set({ disabled: true }).where(eq(schema.staffAccount.email, email));
+    expect((await linkInfo(token)).statusCode).toBe(404);
+    expect((await acceptLink(token)).statusCode).toBe(404);
+  });
+
+  test("a new member who sets a password through a reset first can still accept the invite: it becomes a join link", async () => {
+    const owner = await signIn(t, A.owner.email, A.owner.password);
+    const membership = owner.me.memberships[0]!;
+    const email = `resets-first-${kind}@example.dk`;
+    await asBrowser(t, owner, {
+      method: "POST",
+      url: `/api/admin/organisations/${membership.organisationId}/staff`,
+      payload: { email, name: "Resets First", role: "staff", productionUnitIds: membership.productionUnitIds },
+    });
+    const invite = linkTokenIn(await mailTo(email));
+    await askReset(email);
+    const reset = linkTokenIn(await mailTo(email, 2));
+    expect((await useLink(reset, { password: "first-password-1" })).json().memberships).toEqual([]);
+    expect((await linkInfo(invite)).json()).toMatchObject({
+      purpose: "join",
+      organisationName: membership.organisationName,
+    });
+    expect((await useLink(invite, { password: "second-password-2" })).statusCode).toBe(404);
+    expect((await acceptLink(invite)).statusCode).toBe(204);
+    expect(await organisationsOf(email)).toEqual([membership.organisationId]);
+  });
+
+  test("a reset, invite or setup link is not accepted as a join link", async () => {
+    const email = await freshAccount();
+    await askReset(email);
+    const token = linkTokenIn(await mailTo(email, 2));
+    expect((await acceptLink(token)).statusCode).toBe(404);
+    expect((await useLink(token, { password: "still-works-after" })).statusCode).toBe(200);
   });
 });
 

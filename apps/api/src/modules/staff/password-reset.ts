@@ -7,8 +7,8 @@
  * the server does not answer on, and not to another organisation's host name either (that organisation may run its
  * domain's DNS and proxy, and would read the token of a stranger's link). The Host header must also be that name
  * and at most a port, as `localhost:x@evil.example` names localhost to the check but evil.example to a browser.
- * An organisation can still make itself one of the account's by inviting it: with PUBLIC_URL set (the server's own
- * address), the link is always on it and no restaurant's host name is used.
+ * An invitation counts only once the person accepted it (decision 030), so an organisation cannot make itself one
+ * of a stranger's by inviting them; with PUBLIC_URL set (the server's own address) the link is always on it.
  */
 import type { Db } from "@app/db";
 import { sql } from "@app/db/orm";
@@ -85,8 +85,9 @@ function isHostOrigin(origin: string, hostname: string): boolean {
 }
 
 /**
- * Whether the host is a host name of a restaurant of one of the account's organisations (module_domain, module and
- * production_unit read only: tenancy owns them).
+ * Whether the host is a host name of a restaurant of one of the account's organisations, counting only
+ * memberships the person accepted: an invitation they never answered makes no host their own (module_domain,
+ * module and production_unit read only: tenancy owns them).
  */
 async function isOwnHost(db: Db, accountId: string, hostname: string): Promise<boolean> {
   const result = await db.execute(sql`
@@ -94,7 +95,7 @@ async function isOwnHost(db: Db, accountId: string, hostname: string): Promise<b
       join module m on m.id = d.module_id
       join production_unit u on u.id = m.production_unit_id
       join membership s on s.organisation_id = u.organisation_id
-    where d.host = ${hostname} and s.account_id = ${accountId}
+    where d.host = ${hostname} and s.account_id = ${accountId} and s.accepted_at is not null
     limit 1`);
   return (result as { rows: unknown[] }).rows.length > 0;
 }

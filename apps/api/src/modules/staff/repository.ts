@@ -1,6 +1,6 @@
 /** The staff tables (schema/staff.ts): this module owns accounts, memberships, sessions and links. */
 import { type Executor, schema } from "@app/db";
-import { and, eq, gt, inArray, isNull, ne } from "@app/db/orm";
+import { and, eq, gt, inArray, isNotNull, isNull, ne } from "@app/db/orm";
 
 const { staffAccount, staffSession, staffLink, membership, membershipUnit, organisation, productionUnit } = schema;
 
@@ -33,8 +33,9 @@ export type MembershipView = {
 };
 
 /**
- * The account's memberships with the restaurants each covers: an owner's covers every restaurant of the
- * organisation, a manager's or staff member's the ones named in membership_unit (of that organisation only).
+ * The account's accepted memberships with the restaurants each covers: an owner's covers every restaurant of the
+ * organisation, a manager's or staff member's the ones named in membership_unit (of that organisation only). What
+ * a session may reach: a membership still waiting for the person's consent (accepted_at null) is left out.
  */
 export async function findMemberships(db: Executor, accountId: string): Promise<MembershipView[]> {
   const rows = await db
@@ -46,7 +47,7 @@ export async function findMemberships(db: Executor, accountId: string): Promise<
     })
     .from(membership)
     .innerJoin(organisation, eq(organisation.id, membership.organisationId))
-    .where(eq(membership.accountId, accountId))
+    .where(and(eq(membership.accountId, accountId), isNotNull(membership.acceptedAt)))
     .orderBy(membership.organisationId);
   if (rows.length === 0) return [];
   const organisationIds = rows.map((row) => row.organisationId);
@@ -112,12 +113,21 @@ export async function setPassword(db: Executor, accountId: string, passwordHash:
     .where(eq(staffAccount.id, accountId));
 }
 
-/** Whether the account is also a member of an organisation other than this one. */
+/**
+ * Whether the account is also an accepted member of an organisation other than this one (an invitation it has not
+ * accepted does not count: another organisation must not stop this one from disabling its own member by inviting).
+ */
 export async function belongsElsewhere(db: Executor, accountId: string, organisationId: number): Promise<boolean> {
   const rows = await db
     .select({ id: membership.id })
     .from(membership)
-    .where(and(eq(membership.accountId, accountId), ne(membership.organisationId, organisationId)))
+    .where(
+      and(
+        eq(membership.accountId, accountId),
+        ne(membership.organisationId, organisationId),
+        isNotNull(membership.acceptedAt),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -132,7 +142,13 @@ export type LinkRow = typeof staffLink.$inferSelect;
 
 export async function insertLink(
   db: Executor,
-  link: { tokenHash: string; purpose: LinkRow["purpose"]; accountId: string; expiresAt: Date },
+  link: {
+    tokenHash: string;
+    purpose: LinkRow["purpose"];
+    accountId: string;
+    expiresAt: Date;
+    membershipId: number | null;
+  },
 ): Promise<void> {
   await db.insert(staffLink).values(link);
 }
@@ -161,12 +177,21 @@ export async function claimLink(db: Executor, tokenHash: string, now: Date): Pro
   return rows[0];
 }
 
-/** Ends the account's other unused links: once a password is set, an older reset or invite link must not work. */
+/**
+ * Ends the account's other unused password links: once a password is set, an older reset, invite or setup link
+ * must not set another. An invite link that names a membership still waiting for consent becomes a join link (it
+ * only accepts), so the invitation can still be accepted; join links stay as they are.
+ */
 export async function endLinksOfAccount(db: Executor, accountId: string, now: Date): Promise<void> {
+  const unused = and(eq(staffLink.accountId, accountId), isNull(staffLink.usedAt));
+  await db
+    .update(staffLink)
+    .set({ purpose: "join" })
+    .where(and(unused, eq(staffLink.purpose, "invite"), isNotNull(staffLink.membershipId)));
   await db
     .update(staffLink)
     .set({ usedAt: now })
-    .where(and(eq(staffLink.accountId, accountId), isNull(staffLink.usedAt)));
+    .where(and(unused, ne(staffLink.purpose, "join")));
 }
 
 // ---- Organisations and memberships ----
@@ -194,15 +219,60 @@ export async function restaurantIdsOfOrganisation(db: Executor, organisationId: 
   return rows.map((row) => row.id);
 }
 
+/** A new membership, accepted at `acceptedAt` or, with null, waiting for the person's consent; answers its id. */
 export async function insertMembership(
   db: Executor,
-  member: { accountId: string; organisationId: number; role: MembershipView["role"]; productionUnitIds: number[] },
-): Promise<void> {
+  member: {
+    accountId: string;
+    organisationId: number;
+    role: MembershipView["role"];
+    productionUnitIds: number[];
+    acceptedAt: Date | null;
+    /** The name the inviter typed, shown to the organisation while the membership waits. */
+    invitedName?: string;
+  },
+): Promise<number> {
   const [row] = await db
     .insert(membership)
-    .values({ accountId: member.accountId, organisationId: member.organisationId, role: member.role })
+    .values({
+      accountId: member.accountId,
+      organisationId: member.organisationId,
+      role: member.role,
+      acceptedAt: member.acceptedAt,
+      invitedName: member.invitedName ?? null,
+    })
     .returning({ id: membership.id });
   await insertMembershipUnits(db, row!.id, member.productionUnitIds);
+  return row!.id;
+}
+
+/** The membership a join or invite link names, with its organisation's name. */
+export async function findMembershipById(db: Executor, membershipId: number) {
+  const rows = await db
+    .select({
+      organisationId: membership.organisationId,
+      organisationName: organisation.name,
+      role: membership.role,
+      acceptedAt: membership.acceptedAt,
+    })
+    .from(membership)
+    .innerJoin(organisation, eq(organisation.id, membership.organisationId))
+    .where(eq(membership.id, membershipId))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * Marks the membership accepted if it still waits: answers its organisation and role, or undefined when it was
+ * accepted already (one conditional update, so two acceptances racing record one).
+ */
+export async function acceptMembership(db: Executor, membershipId: number, at: Date) {
+  const rows = await db
+    .update(membership)
+    .set({ acceptedAt: at })
+    .where(and(eq(membership.id, membershipId), isNull(membership.acceptedAt)))
+    .returning({ organisationId: membership.organisationId, role: membership.role });
+  return rows[0];
 }
 
 async function insertMembershipUnits(db: Executor, membershipId: number, productionUnitIds: number[]): Promise<void> {
@@ -237,6 +307,9 @@ export type MemberRow = {
   active: boolean;
   /** The restaurants the membership names (an owner's name none: it covers all). */
   namedUnitIds: number[];
+  /** Invited, not accepted yet: the organisation sees the invited name, not the account's own. */
+  pending: boolean;
+  invitedName: string | null;
 };
 
 /** The organisation's members, by email; `accountId` narrows to one. */
@@ -252,6 +325,8 @@ export async function findMembers(db: Executor, organisationId: number, accountI
       role: membership.role,
       disabled: staffAccount.disabled,
       passwordHash: staffAccount.passwordHash,
+      acceptedAt: membership.acceptedAt,
+      invitedName: membership.invitedName,
     })
     .from(membership)
     .innerJoin(staffAccount, eq(staffAccount.id, membership.accountId))
@@ -268,17 +343,18 @@ export async function findMembers(db: Executor, organisationId: number, accountI
       ),
     )
     .orderBy(membershipUnit.productionUnitId);
-  return rows.map(({ passwordHash, ...row }) => ({
+  return rows.map(({ passwordHash, acceptedAt, ...row }) => ({
     ...row,
     active: passwordHash !== null,
+    pending: acceptedAt === null,
     namedUnitIds: units.filter((unit) => unit.membershipId === row.membershipId).map((unit) => unit.productionUnitId),
   }));
 }
 
 /**
- * The accounts of the organisation's enabled owners, their rows locked until the transaction ends (in one order,
- * so two changes wait for each other instead of deadlocking): two owners demoting each other at once cannot
- * both see the other as the remaining owner.
+ * The accounts of the organisation's enabled owners who accepted, their rows locked until the transaction ends (in
+ * one order, so two changes wait for each other instead of deadlocking): two owners demoting each other at once
+ * cannot both see the other as the remaining owner, and an invited owner who has not accepted is no owner yet.
  */
 export async function lockEnabledOwners(db: Executor, organisationId: number): Promise<string[]> {
   const rows = await db
@@ -289,6 +365,7 @@ export async function lockEnabledOwners(db: Executor, organisationId: number): P
       and(
         eq(membership.organisationId, organisationId),
         eq(membership.role, "owner"),
+        isNotNull(membership.acceptedAt),
         eq(staffAccount.disabled, false),
       ),
     )

@@ -20,7 +20,7 @@ import { configuredOrigin, publicOrigin } from "../../shared/public-origin";
 import { createEmailSender } from "../receipt";
 import { ADMIN_TAGS, signedInStaff } from "./access";
 import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from "./admin-scope";
-import { describeLink, useLink } from "./links";
+import { acceptJoinLink, describeLink, useLink } from "./links";
 import { requestPasswordReset } from "./password-reset";
 import { deleteSession, deleteSessionsOfAccount, findAccount, findMemberships } from "./repository";
 import { deviceProofsOf, type NewSession, signIn, withDeviceProof } from "./sign-in";
@@ -139,7 +139,7 @@ export const staffRoutes: RouteModule = (admin, deps) => {
       config: { adminPublic: true },
       schema: {
         tags: ADMIN_TAGS,
-        summary: "What an emailed link is for (invite, reset, setup); 404 when unknown, used or expired",
+        summary: "What an emailed link is for (invite, reset, setup, join); 404 when unknown, used or expired",
         params: LinkParams,
         response: { 200: LinkInfo, 404: ErrorBody },
       },
@@ -156,7 +156,8 @@ export const staffRoutes: RouteModule = (admin, deps) => {
         summary: "Sets the password through an emailed link (once), ends the account's other sessions and signs in",
         description:
           "400 Input.CommonPassword (field password) for a password on the common-passwords list; 404 when the " +
-          "link is unknown, used or expired.",
+          "link is unknown, used or expired, or a join link (it sets no password). Choosing the password through " +
+          "an invite link accepts its membership.",
         params: LinkParams,
         body: UseLinkRequest,
         response: { 200: Me, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
@@ -165,6 +166,26 @@ export const staffRoutes: RouteModule = (admin, deps) => {
     async (request, reply) => {
       const session = await useLink(deps.db, request.params.token, request.body, deps.now());
       return signedIn(deps.db, request, reply, session);
+    },
+  );
+
+  admin.post(
+    "/links/:token/accept",
+    {
+      config: { adminPublic: true },
+      schema: {
+        tags: ADMIN_TAGS,
+        summary: "Accepts an organisation's invitation through an emailed join link (once); sets no password",
+        description:
+          "The membership gives access from now on (on the account's next request when signed in; otherwise " +
+          "the person signs in with their own password). 404 when the link is unknown, used, expired or no join link.",
+        params: LinkParams,
+        response: { 204: z.null(), 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await acceptJoinLink(deps.db, request.params.token, deps.now());
+      return reply.code(204).send(null);
     },
   );
 
@@ -194,8 +215,11 @@ function memberRoutes(admin: Api, deps: Deps, email: ReturnType<typeof createEma
         tags: ADMIN_TAGS,
         summary: "Invites a member by email (owner: any role; manager: staff of their restaurants)",
         description:
-          "A new address gets an account without a password and an emailed invite link (valid 7 days); an " +
-          "existing account is added and told by email. 409 ALREADY_MEMBER when it is a member already.",
+          "The membership waits for the person's consent and gives no access until then (invitationPending): a " +
+          "new address gets an account without a password and an emailed invite link (valid 7 days; choosing the " +
+          "password accepts), an existing account an emailed join link (valid 7 days) to accept. Both answer " +
+          "alike: the email and the name typed here, not the account's own. 409 ALREADY_MEMBER when it is a " +
+          "member already, accepted or not.",
         params: OrganisationParams,
         body: InviteRequest,
         response: { 201: StaffMember, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
@@ -219,7 +243,10 @@ function memberRoutes(admin: Api, deps: Deps, email: ReturnType<typeof createEma
       schema: {
         tags: ADMIN_TAGS,
         summary: "Changes a member's role, restaurants or disabled flag (disabling ends their sessions at once)",
-        description: "409 LAST_OWNER when the organisation's last enabled owner would be demoted or disabled.",
+        description:
+          "409 LAST_OWNER when the organisation's last enabled owner would be demoted or disabled; 409 " +
+          "ACCOUNT_SHARED when disabling an account of another organisation too; 409 INVITATION_PENDING when " +
+          "disabling someone who has not accepted the invitation.",
         params: MemberParams,
         body: StaffUpdate,
         response: { 200: StaffMember, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },

@@ -1,11 +1,12 @@
 /**
- * An organisation's members: who may invite whom, who sees the list, who may change a member; the last owner
- * stays; every change is in the audit log.
+ * An organisation's members: who may invite whom, who sees the list, who may change a member; an invitation waits
+ * for the person's consent and gives no access until then; the last owner stays; every change is in the audit log.
  */
 import { demoStaff } from "@app/db";
 import { testDbKinds } from "@app/db/testing";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { findAlertRecipients } from "./alert-recipients";
 import { asBrowser, type Browser, linkTokenIn, mailsTo, SAME_ORIGIN, signIn } from "./testing";
 
 const [A, B] = demoStaff as [(typeof demoStaff)[0], (typeof demoStaff)[0]];
@@ -114,15 +115,107 @@ describe.each(await testDbKinds())("organisation members on %s", (kind) => {
     expect((await change(ownerB, orgA, kitchenA.me.account.id, { disabled: true })).statusCode).toBe(404);
   });
 
-  test("an address with an account is added and told by mail, without a link; inviting it twice is 409", async () => {
-    const payload = { email: A.kitchen.email, name: "Kok", role: "staff", productionUnitIds: [restaurantB] };
-    const res = await invite(ownerB, orgB, payload);
+  const acceptLink = (token: string) =>
+    t.request({ method: "POST", url: `/api/admin/links/${token}/accept`, headers: SAME_ORIGIN });
+  const membersOf = async (by: Browser, organisationId: number) =>
+    (await list(by, organisationId)).json().members as Record<string, unknown>[];
+
+  test("an invite answers alike for a new address and an existing account: the typed name, pending, nothing of the account", async () => {
+    const existing = await invite(ownerB, orgB, {
+      email: A.kitchen.email,
+      name: "Typed Name",
+      role: "staff",
+      productionUnitIds: [restaurantB],
+    });
+    const fresh = await invite(ownerB, orgB, {
+      email: `nobody-yet-${kind}@example.dk`,
+      name: "Typed Name",
+      role: "staff",
+      productionUnitIds: [restaurantB],
+    });
+    expect(existing.statusCode).toBe(201);
+    expect(fresh.statusCode).toBe(201);
+    const shown = { name: "Typed Name", active: false, disabled: false, invitationPending: true };
+    expect(existing.json()).toEqual({
+      accountId: kitchenA.me.account.id,
+      email: A.kitchen.email,
+      role: "staff",
+      productionUnitIds: [restaurantB],
+      ...shown,
+    });
+    expect(fresh.json()).toMatchObject(shown);
+    expect(JSON.stringify(await membersOf(ownerB, orgB))).not.toContain(kitchenA.me.account.name);
+    expect((await membersOf(ownerB, orgB)).find((m) => m.email === A.kitchen.email)).toMatchObject(shown);
+    // The account's person gets a link to accept, naming the organisation; inviting it again is 409.
+    const mail = mailsTo(t, A.kitchen.email).at(-1)!;
+    expect(mail).toContain("Pizzeria Aarhus ApS har inviteret dig");
+    expect(mail).toContain("/admin/link/");
+    const again = await invite(ownerB, orgB, {
+      email: A.kitchen.email,
+      name: "X",
+      role: "staff",
+      productionUnitIds: [restaurantB],
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors[0].code).toBe("ALREADY_MEMBER");
+  });
+
+  test("until accepted, an invitation gives no access: not in the session, no restaurants, no orders, no alerts", async () => {
+    const res = await invite(ownerB, orgB, {
+      email: A.owner.email,
+      name: "Pending Manager",
+      role: "manager",
+      productionUnitIds: [restaurantB],
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ accountId: kitchenA.me.account.id, active: true });
-    const notice = mailsTo(t, A.kitchen.email).at(-1)!;
-    expect(notice).toContain("Access to Pizzeria Aarhus ApS");
-    expect(notice).not.toContain("/admin/link/");
-    expect((await invite(ownerB, orgB, payload)).statusCode).toBe(409);
+    const get = (url: string) => asBrowser(t, ownerA, { method: "GET", url });
+    const me = (await get("/api/admin/me")).json();
+    expect(me.memberships.map((m: { organisationId: number }) => m.organisationId)).toEqual([orgA]);
+    const restaurants = (await get("/api/admin/restaurants")).json().restaurants as { id: number }[];
+    expect(restaurants.map((r) => r.id)).not.toContain(restaurantB);
+    expect((await get(`/api/admin/restaurants/${restaurantB}`)).statusCode).toBe(404);
+    expect((await get(`/api/admin/restaurants/${restaurantB}/orders`)).statusCode).toBe(404);
+    expect((await get(`/api/admin/organisations/${orgB}/staff`)).statusCode).toBe(404);
+    expect((await get(`/api/admin/audit?organisationId=${orgB}`)).statusCode).toBe(404);
+    const signedInAgain = await signIn(t, A.owner.email, A.owner.password);
+    expect(signedInAgain.me.memberships.map((m) => m.organisationId)).toEqual([orgA]);
+    const alerted = await findAlertRecipients(t.db, restaurantB);
+    expect(alerted.recipients.map((r) => r.accountId)).not.toContain(ownerA.me.account.id);
+
+    // Accepted through the emailed link: the membership counts from now, with alerts.
+    const token = linkTokenIn(mailsTo(t, A.owner.email).at(-1)!);
+    expect((await acceptLink(token)).statusCode).toBe(204);
+    expect((await get(`/api/admin/restaurants/${restaurantB}/orders`)).statusCode).toBe(200);
+    const nowAlerted = await findAlertRecipients(t.db, restaurantB);
+    expect(nowAlerted.recipients.map((r) => r.accountId)).toContain(ownerA.me.account.id);
+  });
+
+  test("accepting shows the account's own name and is audited; the link works once; then the account is shared", async () => {
+    // The kitchen member invited by B in the first of these tests accepts.
+    const token = linkTokenIn(mailsTo(t, A.kitchen.email).at(-1)!);
+    const info = await t.request({ method: "GET", url: `/api/admin/links/${token}` });
+    expect(info.json()).toMatchObject({ purpose: "join", organisationName: "Pizzeria Aarhus ApS", role: "staff" });
+    // A join link sets no password.
+    const asPassword = await t.request({
+      method: "POST",
+      url: `/api/admin/links/${token}`,
+      headers: SAME_ORIGIN,
+      payload: { password: "a-takeover-password" },
+    });
+    expect(asPassword.statusCode).toBe(404);
+    expect((await acceptLink(token)).statusCode).toBe(204);
+    expect((await acceptLink(token)).statusCode).toBe(404);
+    expect((await membersOf(ownerB, orgB)).find((m) => m.email === A.kitchen.email)).toMatchObject({
+      name: kitchenA.me.account.name,
+      active: true,
+      invitationPending: false,
+    });
+    const audit = await asBrowser(t, ownerB, { method: "GET", url: `/api/admin/audit?organisationId=${orgB}` });
+    expect(audit.json().entries[0]).toMatchObject({
+      action: "staff.accept",
+      actorEmail: A.kitchen.email,
+      after: { email: A.kitchen.email, role: "staff" },
+    });
     const again = await signIn(t, A.kitchen.email, A.kitchen.password);
     expect(again.me.memberships.map((m) => m.organisationId).sort()).toEqual([orgA, orgB].sort());
     // B cannot lock A's kitchen out of A: the disabled flag is the account's, so a shared account keeps it.
@@ -130,6 +223,35 @@ describe.each(await testDbKinds())("organisation members on %s", (kind) => {
     expect(lockOut.statusCode).toBe(409);
     expect(lockOut.json().errors[0].code).toBe("ACCOUNT_SHARED");
     expect((await asBrowser(t, again, { method: "GET", url: "/api/admin/me" })).statusCode).toBe(200);
+  });
+
+  test("a pending member cannot be disabled (409), nor does an invitation stop their own organisation disabling them", async () => {
+    const cook = await join(ownerA, orgA, `shared-cook-${kind}@example.dk`, "staff", [restaurantA]);
+    const payload = { email: cook.me.account.email, name: "Cook", role: "staff", productionUnitIds: [restaurantB] };
+    expect((await invite(ownerB, orgB, payload)).statusCode).toBe(201);
+    const disable = await change(ownerB, orgB, cook.me.account.id, { disabled: true });
+    expect(disable.statusCode).toBe(409);
+    expect(disable.json().errors[0].code).toBe("INVITATION_PENDING");
+    // The role of the invitation may still change.
+    expect((await change(ownerB, orgB, cook.me.account.id, { role: "manager" })).json()).toMatchObject({
+      role: "manager",
+      invitationPending: true,
+    });
+    expect((await change(ownerA, orgA, cook.me.account.id, { disabled: true })).json()).toMatchObject({
+      disabled: true,
+    });
+    expect((await change(ownerA, orgA, cook.me.account.id, { disabled: false })).statusCode).toBe(200);
+  });
+
+  test("an invited owner who has not accepted is no owner yet: the last owner still cannot step down", async () => {
+    const res = await invite(ownerA, orgA, { email: B.kitchen.email, name: "Co-owner", role: "owner" });
+    expect(res.statusCode).toBe(201);
+    const demote = await change(ownerA, orgA, ownerA.me.account.id, {
+      role: "manager",
+      productionUnitIds: [restaurantA],
+    });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().errors[0].code).toBe("LAST_OWNER");
   });
 
   test("an owner lists every member; a manager those of their restaurants", async () => {

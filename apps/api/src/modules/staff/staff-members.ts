@@ -1,8 +1,13 @@
 /**
- * An organisation's members as owners and managers run them: invite by email (the new member sets their own
- * password through the emailed link; an existing account is added and told), list, and change role, restaurants
+ * An organisation's members as owners and managers run them: invite by email, list, and change role, restaurants
  * or disabled. An owner does all of it for any role; a manager only for staff of the restaurants their own
  * membership covers. The organisation always keeps an enabled owner. Every change is audited in its transaction.
+ *
+ * An invite makes a membership that waits for the person's consent and gives no access until then: a new address
+ * gets an account without a password and an invite link (choosing the password accepts), an existing account (a
+ * person who may work for another organisation) gets a join link to accept. Both look the same to the inviter
+ * (the email, the name they typed, invitationPending), so an invite tells no one whether an address has an
+ * account, nor that account's name.
  */
 import type { InviteRequest, StaffMember, StaffRole } from "@app/contracts";
 import type { Db, Executor } from "@app/db";
@@ -12,7 +17,7 @@ import { recordAudit } from "../audit";
 import type { EmailSender } from "../receipt";
 import { MANAGERS, requireOrganisation } from "./access";
 import type { SignedInStaff } from "./admin-scope";
-import { linkEmail, membershipNoticeEmail } from "./emails";
+import { linkEmail } from "./emails";
 import { createLink, LINK_VALIDITY_WORDS, linkUrl } from "./links";
 import {
   belongsElsewhere,
@@ -34,16 +39,21 @@ export type MemberDeps = { db: Db; now: () => Date; email: EmailSender; log: Fas
 
 const roleTooLow = () => new AppError("forbidden", "ROLE_TOO_LOW", "Your role does not allow this");
 
-/** What a member looks like in answers and in the audit log (an owner covers every restaurant). */
+/**
+ * What a member looks like in answers and in the audit log (an owner covers every restaurant). Until they accept,
+ * nothing of the account shows: the name is the one the inviter typed, active and disabled are false (whether the
+ * address has an account, its name, password or disabled flag are not the inviting organisation's to learn).
+ */
 function memberView(row: MemberRow, organisationUnits: number[]): StaffMember {
   return {
     accountId: row.accountId,
     email: row.email,
-    name: row.name,
+    name: row.pending ? (row.invitedName ?? "") : row.name,
     role: row.role,
     productionUnitIds: row.role === "owner" ? organisationUnits : row.namedUnitIds,
-    disabled: row.disabled,
-    active: row.active,
+    disabled: row.pending ? false : row.disabled,
+    active: row.pending ? false : row.active,
+    invitationPending: row.pending,
   };
 }
 
@@ -101,8 +111,18 @@ export async function inviteMember(
       throw conflict("ALREADY_MEMBER", "This email is already a member of the organisation");
     }
     const accountId = existing?.id ?? (await insertAccount(tx, { email: request.email, name: request.name }));
-    await insertMembership(tx, { accountId, organisationId, role: request.role, productionUnitIds: unitIds });
-    const token = existing ? null : await createLink(tx, accountId, "invite", at);
+    // Pending for a new account too, until its password is chosen through the invite link: then a new address and
+    // an existing account look alike to the inviter, and nobody else can use the new account before that anyway.
+    const membershipId = await insertMembership(tx, {
+      accountId,
+      organisationId,
+      role: request.role,
+      productionUnitIds: unitIds,
+      acceptedAt: null,
+      invitedName: request.name,
+    });
+    const purpose = existing ? "join" : "invite";
+    const token = await createLink(tx, accountId, purpose, at, membershipId);
     await recordAudit(tx, staff, at, {
       organisationId,
       productionUnitId: null,
@@ -110,19 +130,18 @@ export async function inviteMember(
       before: null,
       after: { email: request.email, name: request.name, role: request.role, productionUnitIds: unitIds },
     });
-    return { accountId, token };
+    return { accountId, token, purpose } as const;
   });
   const organisationName = (await findOrganisationName(db, organisationId)) ?? "";
-  const message = invited.token
-    ? linkEmail({
-        to: request.email,
-        purpose: "invite",
-        url: linkUrl(origin, invited.token),
-        organisationName,
-        validFor: LINK_VALIDITY_WORDS.invite,
-      })
-    : membershipNoticeEmail(request.email, organisationName, `${origin}/admin/`);
-  // The membership stands even when the mail fails: the member can ask for a reset link, which works for it.
+  const message = linkEmail({
+    to: request.email,
+    purpose: invited.purpose,
+    url: linkUrl(origin, invited.token),
+    organisationName,
+    role: request.role,
+    validFor: LINK_VALIDITY_WORDS[invited.purpose],
+  });
+  // The invitation stands even when the mail fails (logged); it is not accepted without its link.
   await deps.email.send(message).catch((error: unknown) => {
     deps.log.error({ err: error, organisationId, accountId: invited.accountId }, "staff invite email not sent");
   });
@@ -135,7 +154,8 @@ export type MemberChange = { role?: StaffRole; productionUnitIds?: number[]; dis
 /**
  * Changes a member's role, restaurants or disabled flag. Disabling ends every session of the account in the same
  * transaction; the organisation's last enabled owner cannot be demoted or disabled (409 LAST_OWNER), nor can an
- * account that is also another organisation's member (409 ACCOUNT_SHARED).
+ * account that is also another organisation's member (409 ACCOUNT_SHARED) or has not accepted the invitation yet
+ * (409 INVITATION_PENDING).
  */
 export async function updateMember(
   deps: Pick<MemberDeps, "db" | "now">,
@@ -166,7 +186,11 @@ export async function updateMember(
       if (!before.productionUnitIds.some((id) => actor.productionUnitIds.includes(id))) throw notFound("Member");
       if (!allowed) throw roleTooLow();
     }
-    const disabled = change.disabled ?? current.disabled;
+    // A pending member's account is not the organisation's to disable (it may be another organisation's person).
+    if (current.pending && change.disabled === true) {
+      throw conflict("INVITATION_PENDING", "This person has not accepted the invitation yet; they cannot be disabled");
+    }
+    const disabled = current.pending ? current.disabled : (change.disabled ?? current.disabled);
     const stopsBeingOwner = current.role === "owner" && (role !== "owner" || disabled);
     if (stopsBeingOwner && !owners.some((owner) => owner !== accountId)) {
       throw conflict("LAST_OWNER", "The organisation must keep an enabled owner");

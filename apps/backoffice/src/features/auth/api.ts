@@ -21,6 +21,11 @@ export function linkQuery(token: string) {
   };
 }
 
+/** POST /api/admin/links/{token}/accept: accepts an organisation's invitation (a join link); no password, no session. */
+export function acceptInvitation(token: string): Promise<unknown> {
+  return apiSend("POST", `/links/${encodeURIComponent(token)}/accept`);
+}
+
 /** POST /api/admin/links/{token}: the chosen password (and name); the link is used up. */
 export function setPasswordThroughLink(
   token: string,

@@ -1,14 +1,18 @@
 import { type LinkInfo, MIN_PASSWORD_LENGTH, UseLinkRequest } from "@app/contracts";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { ErrorSummary, SubmitButton, TextField } from "../../components/form";
 import { Loading, PageHeading } from "../../components/page-heading";
 import { meQuery } from "../../lib/session";
 import { useSchemaForm } from "../../lib/use-schema-form";
-import { linkQuery, setPasswordThroughLink } from "./api";
+import { acceptInvitation, linkQuery, setPasswordThroughLink } from "./api";
 
-/** /admin/link/:token — an invite, a password reset or the first owner's setup: choose a password. */
+/**
+ * /admin/link/:token — an invite, a password reset or the first owner's setup: choose a password; an existing
+ * account's invitation to another organisation (join): accept it.
+ */
 export function LinkPage() {
   const { t } = useTranslation();
   const token = useParams().token ?? "";
@@ -21,16 +25,71 @@ export function LinkPage() {
       </>
     );
   }
-  if (link.isError) {
+  if (link.isError) return <InvalidLink />;
+  if (link.data.purpose === "join") return <AcceptInvitation token={token} info={link.data} />;
+  return <ChoosePassword token={token} info={link.data} />;
+}
+
+function InvalidLink() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeading title={t("link.invalidTitle")} />
+      <p>{t("link.invalid")}</p>
+      <Link to="/forgot-password">{t("signIn.forgot")}</Link>
+    </>
+  );
+}
+
+/** An organisation's invitation to an existing account: accepting is all; the password stays as it is. */
+function AcceptInvitation({ token, info }: { token: string; info: LinkInfo }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<"asking" | "busy" | "accepted" | "failed">("asking");
+  const organisation = info.organisationName ?? "";
+  const title = t("link.purpose.join", { organisation, role: t(`link.roleAs.${info.role ?? "staff"}`) });
+  const signedIn = queryClient.getQueryData(meQuery.queryKey) !== undefined;
+  if (state === "failed") return <InvalidLink />;
+  if (state === "accepted") {
     return (
       <>
-        <PageHeading title={t("link.invalidTitle")} />
-        <p>{t("link.invalid")}</p>
-        <Link to="/forgot-password">{t("signIn.forgot")}</Link>
+        <PageHeading title={title} />
+        <p role="status">{t("link.joined", { organisation })}</p>
+        <Link className="button primary" to={signedIn ? "/" : "/sign-in"}>
+          {signedIn ? t("link.toRestaurants") : t("signIn.submit")}
+        </Link>
       </>
     );
   }
-  return <ChoosePassword token={token} info={link.data} />;
+  const accept = async () => {
+    if (state === "busy") return;
+    setState("busy");
+    try {
+      await acceptInvitation(token);
+      // A signed-in account has the organisation on its next GET /me.
+      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      setState("accepted");
+    } catch {
+      setState("failed");
+    }
+  };
+  return (
+    <>
+      <PageHeading title={title} />
+      <p>{t("link.for", { email: info.email })}</p>
+      <p>{t("link.joinIntro", { organisation })}</p>
+      <div className="actions">
+        <button
+          className="button primary"
+          type="button"
+          aria-disabled={state === "busy" || undefined}
+          onClick={() => void accept()}
+        >
+          {t("link.accept")}
+        </button>
+      </div>
+    </>
+  );
 }
 
 function ChoosePassword({ token, info }: { token: string; info: LinkInfo }) {

@@ -73,6 +73,10 @@ export function StaffPage() {
 
 const ALL_ROLES: StaffRole[] = ["owner", "manager", "staff"];
 
+/**
+ * One person of the organisation. Until they accept the invitation, the list shows the name the inviter typed and
+ * says so; they cannot be disabled then (their account is not the organisation's yet).
+ */
 function Member(props: { member: StaffMember; restaurants: Restaurant[]; editable: boolean; organisationId: number }) {
   const { t } = useTranslation();
   const { member, restaurants, editable, organisationId } = props;
@@ -86,10 +90,11 @@ function Member(props: { member: StaffMember; restaurants: Restaurant[]; editabl
   return (
     <article className="member" aria-labelledby={`${prefix}-name`}>
       <h3 id={`${prefix}-name`}>{member.name || member.email}</h3>
+      {member.invitationPending && <p className="badge warn">{t("staff.pending")}</p>}
       <p className="muted">
         {member.email} · {t(`roles.${member.role}`)}
         {member.role !== "owner" && names.length > 0 && ` · ${names.join(", ")}`}
-        {!member.active && ` · ${t("staff.invited")}`}
+        {!member.active && !member.invitationPending && ` · ${t("staff.invited")}`}
         {member.disabled && ` · ${t("staff.disabled")}`}
       </p>
       {editable && (
@@ -102,13 +107,15 @@ function Member(props: { member: StaffMember; restaurants: Restaurant[]; editabl
             options={ALL_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
             onChange={(role) => form.update({ role })}
           />
-          <CheckboxField
-            path={`${prefix}-disabled`}
-            label={t("staff.disable")}
-            hint={t("staff.disableHint")}
-            checked={form.values.disabled}
-            onChange={(disabled) => form.update({ disabled })}
-          />
+          {!member.invitationPending && (
+            <CheckboxField
+              path={`${prefix}-disabled`}
+              label={t("staff.disable")}
+              hint={t("staff.disableHint")}
+              checked={form.values.disabled}
+              onChange={(disabled) => form.update({ disabled })}
+            />
+          )}
           <div className="actions">
             <SubmitButton busy={form.busy}>
               {t("form.save")}
