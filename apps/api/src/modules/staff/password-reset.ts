@@ -86,7 +86,9 @@ function isHostOrigin(origin: string, hostname: string): boolean {
 
 /**
  * Whether the host is a host name of a restaurant of one of the account's organisations, counting only
- * memberships the person accepted: an invitation they never answered makes no host their own (module_domain,
+ * memberships the person accepted: an invitation to an existing account, never answered, makes no host its own.
+ * An account that never had a password was made by an invitation and has only that organisation, whose host its
+ * invite link is on already: a reset there is how a new member who lost the invite mail gets in (module_domain,
  * module and production_unit read only: tenancy owns them).
  */
 async function isOwnHost(db: Db, accountId: string, hostname: string): Promise<boolean> {
@@ -95,7 +97,9 @@ async function isOwnHost(db: Db, accountId: string, hostname: string): Promise<b
       join module m on m.id = d.module_id
       join production_unit u on u.id = m.production_unit_id
       join membership s on s.organisation_id = u.organisation_id
-    where d.host = ${hostname} and s.account_id = ${accountId} and s.accepted_at is not null
+      join staff_account a on a.id = s.account_id
+    where d.host = ${hostname} and s.account_id = ${accountId}
+      and (s.accepted_at is not null or a.password_hash is null)
     limit 1`);
   return (result as { rows: unknown[] }).rows.length > 0;
 }
