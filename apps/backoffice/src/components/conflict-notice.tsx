@@ -7,13 +7,7 @@ import type { EditConflict } from "@app/contracts";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
-export function ConflictNotice(props: {
-  conflict: EditConflict | null;
-  attempt: number;
-  onReload: () => void;
-  /** The notice's heading level: one below the form's own heading (2 by default). */
-  level?: 2 | 3 | 4;
-}) {
+export function ConflictNotice(props: { conflict: EditConflict | null; attempt: number; onReload: () => void }) {
   const { t, i18n } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -23,10 +17,10 @@ export function ConflictNotice(props: {
   const { updatedBy, updatedAt } = props.conflict.current;
   const when = new Date(updatedAt).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const who = updatedBy ? `${updatedBy.name} (${updatedBy.email})` : t("form.conflict.someone");
-  const Heading = `h${props.level ?? 2}` as "h2";
   return (
     <div className="error-summary" ref={ref} tabIndex={-1} role="alert">
-      <Heading>{t("form.conflict.title")}</Heading>
+      {/* An h2 like the forms' error summary (components/form.tsx), whose place and look it shares. */}
+      <h2>{t("form.conflict.title")}</h2>
       <p>{t("form.conflict.body", { who, when })}</p>
       <button type="button" className="button" onClick={props.onReload}>
         {t("form.conflict.reload")}

@@ -137,7 +137,6 @@ function ColourForm() {
     <form noValidate onSubmit={form.submit} className="form sub-form" aria-labelledby="colour-title">
       <h3 id="colour-title">{t("brand.colour")}</h3>
       <ConflictNotice
-        level={4}
         conflict={form.conflict}
         attempt={form.attempt}
         onReload={async () => form.reset({ primaryColor: (await saving.reload()).settings.primaryColor ?? "" })}

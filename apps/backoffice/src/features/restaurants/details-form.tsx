@@ -85,7 +85,6 @@ export function DetailsForm(props: {
     <form noValidate onSubmit={form.submit} className="form">
       {props.reload && (
         <ConflictNotice
-          level={3}
           conflict={form.conflict}
           attempt={form.attempt}
           onReload={async () => form.reset(await props.reload!())}

@@ -50,7 +50,6 @@ export function ServiceForm() {
     <form noValidate onSubmit={form.submit} className="form sub-form" aria-labelledby="service-title">
       <h3 id="service-title">{t("service.title")}</h3>
       <ConflictNotice
-        level={4}
         conflict={form.conflict}
         attempt={form.attempt}
         onReload={async () => form.reset(toValues((await saving.reload()).service))}

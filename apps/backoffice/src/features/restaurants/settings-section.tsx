@@ -92,7 +92,6 @@ function MaintenanceForm() {
     <form noValidate onSubmit={form.submit} className="form sub-form" aria-labelledby="maintenance-title">
       <h3 id="maintenance-title">{t("settings.maintenanceTitle")}</h3>
       <ConflictNotice
-        level={4}
         conflict={form.conflict}
         attempt={form.attempt}
         onReload={async () => form.reset({ maintenance: (await saving.reload()).maintenance })}
@@ -186,7 +185,6 @@ function SettingsForm() {
     <form noValidate onSubmit={form.submit} className="form sub-form" aria-labelledby="settings-title">
       <h3 id="settings-title">{t("settings.appTitle")}</h3>
       <ConflictNotice
-        level={4}
         conflict={form.conflict}
         attempt={form.attempt}
         onReload={async () => form.reset(toValues((await saving.reload()).settings))}

@@ -68,7 +68,6 @@ export function TermsSection() {
       <h2 id="section-title">{t("restaurant.terms")}</h2>
       <form noValidate onSubmit={form.submit} className="form">
         <ConflictNotice
-          level={3}
           conflict={form.conflict}
           attempt={form.attempt}
           onReload={async () => form.reset(toValues((await saving.reload()).terms))}
