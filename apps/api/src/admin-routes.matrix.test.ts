@@ -153,11 +153,14 @@ const ROUTES: Record<string, RouteCase> = {
   },
   "PUT /api/admin/restaurants/{restaurantId}": {
     allowed: ["manager", "owner"],
-    request: ({ actors }) => ({
-      method: "PUT",
-      url: `/api/admin/restaurants/${actors.restaurantAId}`,
-      payload: { maintenance: false },
-    }),
+    // The flag with its version as it is now, read by A's owner.
+    request: async ({ t, actors }) => {
+      const url = `/api/admin/restaurants/${actors.restaurantAId}`;
+      const { versions } = (await t.request(actors.as("owner", { method: "GET", url }))).json<{
+        versions: { maintenance: number };
+      }>();
+      return { method: "PUT", url, payload: { maintenance: false, versions: { maintenance: versions.maintenance } } };
+    },
   },
   "POST /api/admin/organisations/{organisationId}/restaurants": {
     allowed: ["owner"],

@@ -317,8 +317,9 @@ async function backOfficeSamples(t: TestApp): Promise<[string, Sample][]> {
   ).json<{ account: { id: string } }>().account.id;
   const staffUrl = `/api/admin/organisations/${organisationId}/staff`;
   const restaurantUrl = `/api/admin/restaurants/${productionUnitIds[0]}`;
-  const { settings } = (await t.request({ method: "GET", url: restaurantUrl, headers: owner })).json<{
+  const { settings, versions } = (await t.request({ method: "GET", url: restaurantUrl, headers: owner })).json<{
     settings: Json;
+    versions: { settings: number; maintenance: number };
   }>();
   let hosts = 0;
   const sections: Partial<Record<"hours" | "ordering", Json>> = {};
@@ -347,7 +348,16 @@ async function backOfficeSamples(t: TestApp): Promise<[string, Sample][]> {
     ],
     [
       "PUT /api/admin/restaurants/{restaurantId}",
-      async () => ({ url: restaurantUrl, headers: owner, body: { settings, maintenance: false } }),
+      // The settings as they are, with their version: a save of the same contents keeps it for the next run.
+      async () => ({
+        url: restaurantUrl,
+        headers: owner,
+        body: {
+          settings,
+          maintenance: false,
+          versions: { settings: versions.settings, maintenance: versions.maintenance },
+        },
+      }),
     ],
     ...(["hours", "ordering"] as const).map((section): [string, Sample] => [
       `PUT /api/admin/restaurants/{restaurantId}/${section}`,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { LanguageCode, LocalDate, Translations } from "./common";
+import { EditVersion } from "./editing";
 import { AppSettings } from "./settings";
 import { TermsSection } from "./terms";
 
@@ -225,6 +226,23 @@ export const RestaurantCatalogue = z.object({
 });
 export type RestaurantCatalogue = z.infer<typeof RestaurantCatalogue>;
 
+/** The sections of a restaurant the back office saves, each on its own (PUT /api/admin/restaurants/{id}). */
+export const RESTAURANT_SECTIONS = ["details", "settings", "service", "terms", "maintenance"] as const;
+export type RestaurantSection = (typeof RESTAURANT_SECTIONS)[number];
+
+/**
+ * Each section's version as read (derived from its contents: the same contents, the same version). A save sends
+ * back the version of each section it sends; when someone saved that section since, 409 EditConflict.
+ */
+export const RestaurantVersions = z.object({
+  details: EditVersion.describe("Name, address, phone, receipt email, CVR, time zone, host names, default language"),
+  settings: EditVersion,
+  service: EditVersion,
+  terms: EditVersion,
+  maintenance: EditVersion,
+});
+export type RestaurantVersions = z.infer<typeof RestaurantVersions>;
+
 /** A restaurant as the back office shows and edits it. */
 export const Restaurant = RestaurantDetails.extend({
   id: z.number().int(),
@@ -238,6 +256,7 @@ export const Restaurant = RestaurantDetails.extend({
   maintenance: z.boolean(),
   terms: RestaurantTerms.nullable(),
   catalogue: RestaurantCatalogue,
+  versions: RestaurantVersions,
 }).meta({ id: "AdminRestaurant" });
 export type Restaurant = z.infer<typeof Restaurant>;
 
@@ -257,17 +276,33 @@ export const CreateRestaurantRequest = RestaurantDetails;
 export type CreateRestaurantRequest = z.infer<typeof CreateRestaurantRequest>;
 /**
  * PUT /api/admin/restaurants/{restaurantId}: each section sent replaces that section whole; sections left out
- * stay as they are. Details need an owner; settings, service, terms and maintenance an owner or a manager of the
- * restaurant. Answers the Restaurant as saved. A refused field is named by its path in this body
- * (`details.hosts.1`, `settings.primaryColor`).
+ * stay as they are. Every section sent needs its version as read in `versions` (else 400 on
+ * `versions.<section>`); a section someone saved since is 409 EditConflict and nothing is written. Details
+ * need an owner; settings, service, terms and maintenance an owner or a manager of the restaurant. Answers the
+ * Restaurant as saved. A refused field is named by its path in this body (`details.hosts.1`, `settings.primaryColor`).
  */
-export const UpdateRestaurantRequest = z.object({
-  details: RestaurantDetails.optional(),
-  settings: RestaurantSettings.optional(),
-  service: ServiceSettings.optional(),
-  terms: RestaurantTerms.nullable().optional(),
-  maintenance: z.boolean().optional(),
-});
+export const UpdateRestaurantRequest = z
+  .object({
+    details: RestaurantDetails.optional(),
+    settings: RestaurantSettings.optional(),
+    service: ServiceSettings.optional(),
+    terms: RestaurantTerms.nullable().optional(),
+    maintenance: z.boolean().optional(),
+    versions: RestaurantVersions.partial()
+      .default({})
+      .describe("The version of each section sent, as read (GET answers them in `versions`)"),
+  })
+  .superRefine((request, context) => {
+    for (const section of RESTAURANT_SECTIONS) {
+      if (request[section] !== undefined && request.versions[section] === undefined) {
+        context.addIssue({
+          code: "custom",
+          path: ["versions", section],
+          message: "Send this section's version as read",
+        });
+      }
+    }
+  });
 export type UpdateRestaurantRequest = z.infer<typeof UpdateRestaurantRequest>;
 
 export const OrganisationParams = z.object({ organisationId: z.coerce.number().int().positive() });

@@ -1,9 +1,13 @@
 /**
  * A form checked with the very zod schema the server checks with (packages/contracts): refused fields show their
  * errors at once, without a request; the server's refusals land on the same fields. What was typed is kept either way.
+ * A save someone else's save overtook (409 EditConflict) is `conflict` (components/conflict-notice.tsx says who
+ * and when); what was typed stays until the person loads the saved version (`reset`).
  */
+import type { EditConflict } from "@app/contracts";
 import { type FormEvent, useState } from "react";
 import type { z } from "zod";
+import { editConflictOf } from "./edit-conflict";
 import { type FieldErrors, serverFieldErrors, zodFieldErrors } from "./form-errors";
 import { useLeaveWarning } from "./use-leave-warning";
 
@@ -29,6 +33,7 @@ export function useSchemaForm<V, S extends z.ZodType>(options: Options<V, S>) {
   const [saved, setSaved] = useState(false);
   /** Counts refused submits, so the error summary takes the focus again on each. */
   const [attempt, setAttempt] = useState(0);
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
 
   const update = (change: Partial<V> | ((current: V) => V)) => {
     setValues((current) => (typeof change === "function" ? change(current) : { ...current, ...change }));
@@ -47,17 +52,30 @@ export function useSchemaForm<V, S extends z.ZodType>(options: Options<V, S>) {
     const parsed = schema.safeParse(toInput ? toInput(values) : values);
     if (!parsed.success) return refuse(zodFieldErrors(parsed.error));
     setErrors({});
+    setConflict(null);
     setBusy(true);
     try {
       await onValid(parsed.data);
       setSaved(true);
       setUnsaved(false);
     } catch (error) {
-      refuse(serverFieldErrors(error, section));
+      const stale = editConflictOf(error);
+      if (stale) {
+        setConflict(stale);
+        setAttempt((n) => n + 1);
+      } else refuse(serverFieldErrors(error, section));
     } finally {
       setBusy(false);
     }
   };
 
-  return { values, update, errors, busy, saved, attempt, submit, setValues };
+  /** Starts again from values read from the server (the person chose to load the saved version after a conflict). */
+  const reset = (next: V) => {
+    setValues(next);
+    setErrors({});
+    setConflict(null);
+    setSaved(false);
+  };
+
+  return { values, update, errors, busy, saved, attempt, submit, setValues, conflict, reset };
 }

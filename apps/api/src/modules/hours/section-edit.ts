@@ -1,33 +1,20 @@
 /**
  * What the hours and ordering editors share. Their rows (business_hours, checkout_instance, delivery_zone, …)
- * have no version column, so a section's version is derived from its contents: the same contents give the same
- * number, any change another number (a 31-bit slice of a SHA-256, a positive int as the contract's
- * EditVersion). A save locks the restaurant's row first, so two saves take turns and the second compares its
- * version with what the first committed. Who saved last and when come from the section's newest audit entry.
+ * have no version column, so a section's version is derived from its contents (shared/section-version.ts). A
+ * save locks the restaurant's row first, so two saves take turns and the second compares its version with what
+ * the first committed. Who saved last and when come from the section's newest audit entry.
  */
-import { createHash } from "node:crypto";
 import type { EditConflict } from "@app/contracts";
 import type { Executor } from "@app/db";
 import { EDIT_PROBLEM_MESSAGES, type EditProblem } from "@app/domain";
 import type { Deps } from "../../deps";
 import { notFound, unprocessableItems } from "../../errors";
+import { StaleSection, sectionVersion } from "../../shared/section-version";
 import { findLatestAuditEntry, recordAudit } from "../audit";
 import { editConflict, type SignedInStaff } from "../staff";
 import { findRestaurantRows, lockProductionUnit, type RestaurantRow } from "../tenancy";
 
-const MAX_VERSION = 2_147_483_647;
-
-/** A save based on other contents than the current: answered 409 with who saved since and when. */
-export class StaleSection extends Error {
-  constructor(readonly answer: EditConflict) {
-    super(answer.message);
-  }
-}
-
-export function sectionVersion(contents: unknown): number {
-  const digest = createHash("sha256").update(JSON.stringify(contents)).digest();
-  return (digest.readUInt32BE(0) % (MAX_VERSION - 1)) + 1;
-}
+export { StaleSection, sectionVersion };
 
 /** The restaurant with its first module, or 404 (a restaurant without an organisation is no one's to edit). */
 export async function requireRestaurantRow(db: Executor, productionUnitId: number): Promise<RestaurantRow> {

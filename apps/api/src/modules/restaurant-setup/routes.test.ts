@@ -17,6 +17,7 @@ import { type AdminSession, organisationOf, signInAs } from "../../testing/admin
 import { JPEG_1X1, PNG_1X1, SVG, WEBP_LOSSY_1X1 } from "../../testing/image-fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { withHostsClaimed } from "./host-names";
+import { readRestaurant } from "./read-restaurant";
 
 /** A storefront build of one page, so GET / on a host answers the shop's page with its data blocks and head. */
 const dist = mkdtempSync(join(tmpdir(), "restaurant-setup-dist-"));
@@ -81,8 +82,16 @@ describe.each(await testDbKinds())("restaurants in the back office, on %s", (kin
     return res.json<Restaurant>();
   }
 
-  const put = (who: AdminSession, id: number, payload: object) =>
-    t.request({ method: "PUT", url: `/api/admin/restaurants/${id}`, headers: who.headers, payload });
+  /** A save as the back office sends it: every section with its version as stored just before (section-versions.test.ts pins stale ones). */
+  const put = async (who: AdminSession, id: number, payload: object) => {
+    const versions = (await readRestaurant(t.db, id).catch(() => undefined))?.versions ?? {};
+    return t.request({
+      method: "PUT",
+      url: `/api/admin/restaurants/${id}`,
+      headers: who.headers,
+      payload: { ...payload, versions },
+    });
+  };
   const get = (who: AdminSession, url: string) => t.request({ method: "GET", url, headers: who.readHeaders });
   const upload = (who: AdminSession, id: number, bytes: Buffer, contentType: string) =>
     t.request({

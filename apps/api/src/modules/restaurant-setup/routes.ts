@@ -1,5 +1,6 @@
 import {
   CreateRestaurantRequest,
+  EditConflict,
   ErrorBody,
   LOGO_MAX_BYTES,
   OrganisationParams,
@@ -12,6 +13,7 @@ import type { Api, Deps, RouteModule } from "../../deps";
 import { requestDeps } from "../../deps";
 import { invalid } from "../../errors";
 import { acceptImageBodies } from "../../shared/image-body";
+import { StaleSection } from "../../shared/section-version";
 import {
   ADMIN_TAGS,
   EVERY_ROLE,
@@ -118,15 +120,30 @@ function updateRoute(admin: Api, deps: Deps) {
         summary:
           "Replace sections of a restaurant: details (owners), settings, service, terms, maintenance (owners, managers)",
         description:
-          "Sections left out stay as they are. 400 Input.LowContrast (field settings.primaryColor) when white " +
-          "text on the colour is below 4.5:1; 409 Input.HostTaken (field details.hosts.N).",
+          "Sections left out stay as they are. Each section sent replaces that section whole and needs its " +
+          "version as read (the GET's `versions`) in `versions` (400 on versions.<section> without it). When " +
+          "someone saved one of the sections since, 409 EditConflict names who and when, and nothing is " +
+          "written. 400 Input.LowContrast (field settings.primaryColor) when white text on the colour is below " +
+          "4.5:1; 409 Input.HostTaken (field details.hosts.N) in the ErrorBody form.",
         params: RestaurantParams,
         body: UpdateRestaurantRequest,
-        response: { 200: Restaurant, ...errors, 409: ErrorBody },
+        response: { 200: Restaurant, ...errors, 409: EditConflict.or(ErrorBody) },
       },
     },
-    async (request) =>
-      updateRestaurant(requestDeps(deps, request), signedInStaff(request), request.params.restaurantId, request.body),
+    async (request, reply) => {
+      try {
+        return await updateRestaurant(
+          requestDeps(deps, request),
+          signedInStaff(request),
+          request.params.restaurantId,
+          request.body,
+        );
+      } catch (error) {
+        // A stale section is answered with the EditConflict body (not the `{ errors }` of AppError).
+        if (error instanceof StaleSection) return reply.status(409).send(error.answer);
+        throw error;
+      }
+    },
   );
 }
 

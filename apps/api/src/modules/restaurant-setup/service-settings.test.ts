@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type AdminSession, organisationOf, signInAs } from "../../testing/admin-session";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { readServiceSettings } from "../settings";
+import { readRestaurant } from "./read-restaurant";
 
 describe.each(await testDbKinds())("the restaurant's service settings, on %s", (kind) => {
   let t: TestApp;
@@ -33,8 +34,16 @@ describe.each(await testDbKinds())("the restaurant's service settings, on %s", (
   }, 60_000);
   afterAll(() => t?.close());
 
-  const put = (who: AdminSession, id: number, payload: object) =>
-    t.request({ method: "PUT", url: `/api/admin/restaurants/${id}`, headers: who.headers, payload });
+  /** A save as the back office sends it: every section with its version as stored just before. */
+  const put = async (who: AdminSession, id: number, payload: object) => {
+    const { versions } = await readRestaurant(t.db, id);
+    return t.request({
+      method: "PUT",
+      url: `/api/admin/restaurants/${id}`,
+      headers: who.headers,
+      payload: { ...payload, versions },
+    });
+  };
   const read = async (who: AdminSession, id: number) => {
     const res = await t.request({ method: "GET", url: `/api/admin/restaurants/${id}`, headers: who.readHeaders });
     expect(res.statusCode, res.body).toBe(200);

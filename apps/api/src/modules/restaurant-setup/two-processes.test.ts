@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type AdminSession, organisationOf, signInAs } from "../../testing/admin-session";
 import { PNG_1X1 } from "../../testing/image-fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { readRestaurant } from "./read-restaurant";
 
 const reachable = await postgresReachable();
 
@@ -59,12 +60,14 @@ describe.skipIf(!reachable)("two API processes on one PostgreSQL", () => {
   const maintenance = async (app: TestApp, host: string) =>
     (await app.request({ method: "GET", url: "/static/maintenanceMode.json", headers: { host } })).json()
       .isDownForMaintenance;
+  /** A save as the back office sends it: every section with its version as stored just before. */
   const edit = async (payload: object) => {
+    const { versions } = await readRestaurant(editor.db, restaurant.id);
     const res = await editor.request({
       method: "PUT",
       url: `/api/admin/restaurants/${restaurant.id}`,
       headers: owner.headers,
-      payload,
+      payload: { ...payload, versions },
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<Restaurant>();

@@ -2,11 +2,17 @@
  * PUT /api/admin/restaurants/{restaurantId}: each section sent replaces that section whole, in one transaction
  * with one audit entry per section that changed (before and after). Details (name, address, host names, time
  * zone, default language) are the owner's; settings, service, terms and the maintenance flag also a manager's.
+ *
+ * Each section sent comes with the version the editor read (read-restaurant.ts: a hash of the section's
+ * contents, decision 042). The transaction locks the restaurant's row first, so two saves take turns and the
+ * second compares its versions with what the first committed: a stale section is 409 EditConflict (who saved
+ * that section last and when, from its newest audit entry) and nothing is written.
  */
-import type { Restaurant, UpdateRestaurantRequest } from "@app/contracts";
+import { type EditConflict, RESTAURANT_SECTIONS, type Restaurant, type UpdateRestaurantRequest } from "@app/contracts";
 import type { Executor } from "@app/db";
 import type { Deps } from "../../deps";
-import { type AuditChange, recordAudit } from "../audit";
+import { StaleSection } from "../../shared/section-version";
+import { type AuditChange, findLatestAuditEntry, recordAudit } from "../audit";
 import {
   ACKNOWLEDGE_MINUTES_SETTING,
   AUTO_REJECT_MINUTES_SETTING,
@@ -15,12 +21,19 @@ import {
   saveModuleTerms,
   saveSettings,
 } from "../settings";
-import { MANAGERS, OWNERS, requireRestaurant, type SignedInStaff } from "../staff";
-import { replaceHosts, updateUnitDetails } from "../tenancy";
+import { editConflict, MANAGERS, OWNERS, requireRestaurant, type SignedInStaff } from "../staff";
+import { lockProductionUnit, replaceHosts, updateUnitDetails } from "../tenancy";
 import { refuseLowContrast } from "./brand-colour";
 import { refuseForeignCatalogueIds } from "./check-setting-references";
 import { normaliseHosts, refuseTakenHosts, withHostsClaimed } from "./host-names";
-import { readRestaurant } from "./read-restaurant";
+import {
+  DETAILS_ACTION,
+  HOSTS_ACTION,
+  readRestaurant,
+  readRestaurantForSave,
+  restaurantDetails,
+  SECTION_ACTIONS,
+} from "./read-restaurant";
 
 export async function updateRestaurant(
   deps: Deps,
@@ -40,14 +53,44 @@ export async function updateRestaurant(
   const at = deps.now();
   await withHostsClaimed(db, hosts, "details.hosts", before.moduleId, () =>
     db.transaction(async (tx) => {
-      await saveSections(tx, before, request, at);
+      await lockProductionUnit(tx, productionUnitId);
+      const { restaurant: current, createdAt } = await readRestaurantForSave(tx, productionUnitId);
+      await refuseStaleSections(tx, current, createdAt, request);
+      await saveSections(tx, current, request, at);
       const after = await readRestaurant(tx, productionUnitId);
-      for (const change of changesBetween(before, after)) await recordAudit(tx, staff, at, change);
+      for (const change of changesBetween(current, after)) await recordAudit(tx, staff, at, change);
     }),
   );
   // Every API process's storefront shows the change from the next page load (decision 021's edit barrier).
   await deps.changes.settleEverywhere();
   return readRestaurant(db, productionUnitId);
+}
+
+/** 409 for the first section sent whose version is not the current one (the route answers StaleSection). */
+async function refuseStaleSections(
+  tx: Executor,
+  current: Restaurant,
+  createdAt: Date,
+  request: UpdateRestaurantRequest,
+) {
+  for (const section of RESTAURANT_SECTIONS) {
+    if (request[section] === undefined || request.versions[section] === current.versions[section]) continue;
+    const actions = SECTION_ACTIONS[section];
+    throw new StaleSection(await sectionConflict(tx, current.id, actions, current.versions[section], createdAt));
+  }
+}
+
+async function sectionConflict(
+  tx: Executor,
+  productionUnitId: number,
+  actions: readonly string[],
+  version: number,
+  createdAt: Date,
+): Promise<EditConflict> {
+  const entries = await Promise.all(actions.map((action) => findLatestAuditEntry(tx, productionUnitId, action)));
+  const latest = entries.reduce((a, b) => (!a || (b && b.at > a.at) ? b : a), undefined);
+  // Never saved in the back office: the seed (or the restaurant's creation) wrote it.
+  return editConflict(tx, { version, updatedAt: latest?.at ?? createdAt, updatedBy: latest?.accountId ?? null });
 }
 
 async function saveSections(tx: Executor, before: Restaurant, request: UpdateRestaurantRequest, at: Date) {
@@ -77,21 +120,16 @@ function sameList(a: string[], b: string[]): boolean {
 /** One audit entry per part of the restaurant that changed: what it was and what it is now. */
 function changesBetween(before: Restaurant, after: Restaurant): AuditChange[] {
   const parts: { action: string; of: (restaurant: Restaurant) => unknown }[] = [
-    { action: "restaurant.details.update", of: restaurantDetails },
-    { action: "restaurant.hosts.update", of: (r) => r.hosts },
-    { action: "settings.update", of: (r) => r.settings },
-    { action: "service.update", of: (r) => r.service },
-    { action: "terms.update", of: (r) => r.terms },
-    { action: "maintenance.update", of: (r) => r.maintenance },
+    { action: DETAILS_ACTION, of: restaurantDetails },
+    { action: HOSTS_ACTION, of: (r) => r.hosts },
+    { action: SECTION_ACTIONS.settings[0], of: (r) => r.settings },
+    { action: SECTION_ACTIONS.service[0], of: (r) => r.service },
+    { action: SECTION_ACTIONS.terms[0], of: (r) => r.terms },
+    { action: SECTION_ACTIONS.maintenance[0], of: (r) => r.maintenance },
   ];
   return parts.flatMap(({ action, of }) => {
     const [was, is] = [of(before), of(after)];
     if (JSON.stringify(was) === JSON.stringify(is)) return [];
     return [{ organisationId: after.organisationId, productionUnitId: after.id, action, before: was, after: is }];
   });
-}
-
-function restaurantDetails(r: Restaurant) {
-  const { name, address, zipCode, phone, receiptEmail, cvrNumber, timeZone, defaultLanguage } = r;
-  return { name, address, zipCode, phone, receiptEmail, cvrNumber, timeZone, defaultLanguage };
 }

@@ -3,7 +3,6 @@
  * summary and the notice of a save someone else made first. Codes of these editors (OVERLAP, SAME_TIMES, …) are
  * worded under `hours.errors`, the app's common ones under `errors`.
  */
-import type { EditConflict } from "@app/contracts";
 import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { type FieldError, type FieldErrors, FORM, fieldId } from "../../lib/form-errors";
@@ -121,27 +120,7 @@ export function HoursErrorSummary(props: {
   );
 }
 
-/** Someone saved first: who and when, what was typed stays, and loading their version is a choice. */
-export function ConflictNotice(props: { conflict: EditConflict | null; attempt: number; onReload: () => void }) {
-  const { t, i18n } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (props.attempt > 0) ref.current?.focus();
-  }, [props.attempt]);
-  if (!props.conflict) return null;
-  const { updatedBy, updatedAt } = props.conflict.current;
-  const when = new Date(updatedAt).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" });
-  const who = updatedBy ? `${updatedBy.name} (${updatedBy.email})` : t("hours.conflict.someone");
-  return (
-    <div className="error-summary" ref={ref} tabIndex={-1} role="alert">
-      <h2>{t("hours.conflict.title")}</h2>
-      <p>{t("hours.conflict.body", { who, when })}</p>
-      <button type="button" className="button" onClick={props.onReload}>
-        {t("hours.conflict.reload")}
-      </button>
-    </div>
-  );
-}
+export { ConflictNotice } from "../../components/conflict-notice";
 
 /** Monday … Sunday in the user's language, ISO numbered 1–7 (2026-11-23 is a Monday). */
 export function useWeekdayNames(): string[] {

@@ -26,8 +26,16 @@ export async function createRestaurant(organisationId: number, details: Restaura
   return created;
 }
 
-export async function updateRestaurant(id: number, change: UpdateRestaurantRequest): Promise<void> {
-  await refresh(await apiSend<Restaurant>("PUT", `/restaurants/${id}`, change), id);
+/** Saves sections, each with the version it was read at (409 EditConflict when someone saved it since). */
+export async function updateRestaurant(id: number, change: UpdateRestaurantRequest): Promise<Restaurant> {
+  const saved = await apiSend<Restaurant>("PUT", `/restaurants/${id}`, change);
+  await refresh(saved, id);
+  return saved;
+}
+
+/** The restaurant as stored now (after a conflict, to load the other person's version). */
+export function reloadRestaurant(id: number): Promise<Restaurant> {
+  return queryClient.fetchQuery({ ...restaurantQuery(id), staleTime: 0 });
 }
 
 /** The image's own bytes as the body; the server checks its content (PNG, JPEG or WebP, ≤ 2 MB). */

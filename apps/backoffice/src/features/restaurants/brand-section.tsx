@@ -3,11 +3,13 @@ import { contrastRatio, MIN_TEXT_CONTRAST } from "@app/domain";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { ConflictNotice } from "../../components/conflict-notice";
 import { ErrorSummary, SavedNote, SubmitButton, TextField } from "../../components/form";
 import { fieldId } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/use-schema-form";
-import { updateRestaurant, uploadLogo } from "./api";
+import { uploadLogo } from "./api";
 import { useRestaurant } from "./restaurant-layout";
+import { useSectionSave } from "./section-save";
 
 /** The server's limits for a logo (checked again there, by the file's content). */
 const LOGO_TYPES: readonly string[] = LOGO_CONTENT_TYPES;
@@ -109,13 +111,14 @@ const ColourInput = z.object({
 function ColourForm() {
   const { t, i18n } = useTranslation();
   const { restaurant } = useRestaurant();
+  // The colour is one of the settings: saved with the others as this form read them, and their version.
+  const saving = useSectionSave(restaurant, "settings");
   const form = useSchemaForm({
     schema: ColourInput,
     initial: { primaryColor: restaurant.settings.primaryColor ?? "" },
     toInput: (values) => ({ primaryColor: values.primaryColor.trim() === "" ? null : values.primaryColor.trim() }),
     section: "settings",
-    onValid: ({ primaryColor }) =>
-      updateRestaurant(restaurant.id, { settings: { ...restaurant.settings, primaryColor } }),
+    onValid: ({ primaryColor }) => saving.save({ settings: { ...saving.base.settings, primaryColor } }),
   });
   const labels = { primaryColor: t("brand.colour") };
   const typed = form.values.primaryColor.trim();
@@ -133,6 +136,11 @@ function ColourForm() {
   return (
     <form noValidate onSubmit={form.submit} className="form sub-form" aria-labelledby="colour-title">
       <h3 id="colour-title">{t("brand.colour")}</h3>
+      <ConflictNotice
+        conflict={form.conflict}
+        attempt={form.attempt}
+        onReload={async () => form.reset({ primaryColor: (await saving.reload()).settings.primaryColor ?? "" })}
+      />
       <ErrorSummary errors={errors} labels={labels} attempt={form.attempt} />
       <TextField
         path="primaryColor"

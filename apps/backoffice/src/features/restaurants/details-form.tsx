@@ -1,5 +1,6 @@
 import { RestaurantDetails } from "@app/contracts";
 import { useTranslation } from "react-i18next";
+import { ConflictNotice } from "../../components/conflict-notice";
 import { ErrorSummary, FieldGroup, SavedNote, SelectField, SubmitButton, TextField } from "../../components/form";
 import { fieldId } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/use-schema-form";
@@ -31,6 +32,8 @@ export function DetailsForm(props: {
   onSave: (details: RestaurantDetails) => Promise<unknown>;
   /** "details" when the form is one section of an edit (PUT /restaurants/{id}). */
   section?: string;
+  /** An edit's details as stored now: after someone else saved first, the person may load them. */
+  reload?: () => Promise<DetailsValues>;
 }) {
   const { t } = useTranslation();
   const form = useSchemaForm({
@@ -80,6 +83,13 @@ export function DetailsForm(props: {
 
   return (
     <form noValidate onSubmit={form.submit} className="form">
+      {props.reload && (
+        <ConflictNotice
+          conflict={form.conflict}
+          attempt={form.attempt}
+          onReload={async () => form.reset(await props.reload!())}
+        />
+      )}
       <ErrorSummary errors={errors} labels={labels} attempt={form.attempt} />
       {text("name", { autoComplete: "organization" })}
       {text("address", { autoComplete: "street-address" })}

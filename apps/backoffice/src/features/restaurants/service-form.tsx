@@ -4,10 +4,11 @@
  */
 import { ServiceSettings } from "@app/contracts";
 import { useTranslation } from "react-i18next";
+import { ConflictNotice } from "../../components/conflict-notice";
 import { CheckboxField, ErrorSummary, SavedNote, SubmitButton, TextField } from "../../components/form";
 import { useSchemaForm } from "../../lib/use-schema-form";
-import { updateRestaurant } from "./api";
 import { useRestaurant } from "./restaurant-layout";
+import { useSectionSave } from "./section-save";
 
 /** As the form holds them: typed minutes stay text until checked. */
 type ServiceValues = { acknowledgeMinutes: string; autoReject: boolean; autoRejectMinutes: string };
@@ -32,12 +33,13 @@ function toService(values: ServiceValues): unknown {
 export function ServiceForm() {
   const { t } = useTranslation();
   const { restaurant } = useRestaurant();
+  const saving = useSectionSave(restaurant, "service");
   const form = useSchemaForm({
     schema: ServiceSettings,
     initial: toValues(restaurant.service),
     toInput: toService,
     section: "service",
-    onValid: (service) => updateRestaurant(restaurant.id, { service }),
+    onValid: (service) => saving.save({ service }),
   });
   const { values, errors, update } = form;
   const labels = {
@@ -47,6 +49,11 @@ export function ServiceForm() {
   return (
     <form noValidate onSubmit={form.submit} className="form sub-form" aria-labelledby="service-title">
       <h3 id="service-title">{t("service.title")}</h3>
+      <ConflictNotice
+        conflict={form.conflict}
+        attempt={form.attempt}
+        onReload={async () => form.reset(toValues((await saving.reload()).service))}
+      />
       <ErrorSummary errors={errors} labels={labels} attempt={form.attempt} />
       <TextField
         path="acknowledgeMinutes"

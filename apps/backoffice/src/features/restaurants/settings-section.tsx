@@ -1,6 +1,7 @@
 import { type RestaurantSettings, RestaurantSettings as SettingsSchema } from "@app/contracts";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { ConflictNotice } from "../../components/conflict-notice";
 import {
   CheckboxField,
   ErrorSummary,
@@ -11,9 +12,9 @@ import {
   TextField,
 } from "../../components/form";
 import { useSchemaForm } from "../../lib/use-schema-form";
-import { updateRestaurant } from "./api";
 import { type CatalogueChoice, catalogueChoices } from "./catalogue-choices";
 import { useRestaurant } from "./restaurant-layout";
+import { useSectionSave } from "./section-save";
 import { ServiceForm } from "./service-form";
 
 type Flag =
@@ -81,14 +82,20 @@ export function SettingsSection() {
 function MaintenanceForm() {
   const { t } = useTranslation();
   const { restaurant } = useRestaurant();
+  const saving = useSectionSave(restaurant, "maintenance");
   const form = useSchemaForm({
     schema: z.object({ maintenance: z.boolean() }),
     initial: { maintenance: restaurant.maintenance },
-    onValid: (change) => updateRestaurant(restaurant.id, change),
+    onValid: (change) => saving.save(change),
   });
   return (
     <form noValidate onSubmit={form.submit} className="form sub-form" aria-labelledby="maintenance-title">
       <h3 id="maintenance-title">{t("settings.maintenanceTitle")}</h3>
+      <ConflictNotice
+        conflict={form.conflict}
+        attempt={form.attempt}
+        onReload={async () => form.reset({ maintenance: (await saving.reload()).maintenance })}
+      />
       <ErrorSummary errors={form.errors} labels={{}} attempt={form.attempt} />
       <CheckboxField
         path="maintenance"
@@ -108,12 +115,13 @@ function MaintenanceForm() {
 function SettingsForm() {
   const { t, i18n } = useTranslation();
   const { restaurant } = useRestaurant();
+  const saving = useSectionSave(restaurant, "settings");
   const form = useSchemaForm({
     schema: SettingsSchema,
     initial: toValues(restaurant.settings),
     toInput: toSettings,
     section: "settings",
-    onValid: (settings) => updateRestaurant(restaurant.id, { settings }),
+    onValid: (settings) => saving.save({ settings }),
   });
   const { values, errors, update } = form;
   const label = (name: string) => t(`settings.${name}.label`);
@@ -176,6 +184,11 @@ function SettingsForm() {
   return (
     <form noValidate onSubmit={form.submit} className="form sub-form" aria-labelledby="settings-title">
       <h3 id="settings-title">{t("settings.appTitle")}</h3>
+      <ConflictNotice
+        conflict={form.conflict}
+        attempt={form.attempt}
+        onReload={async () => form.reset(toValues((await saving.reload()).settings))}
+      />
       <ErrorSummary errors={errors} labels={labels} attempt={form.attempt} />
 
       <FieldGroup legend={t("settings.groupGuests")} path="group-guests">

@@ -1,10 +1,11 @@
-import { type LanguageCode, RestaurantTerms } from "@app/contracts";
+import { type LanguageCode, type Restaurant, RestaurantTerms } from "@app/contracts";
 import { useTranslation } from "react-i18next";
+import { ConflictNotice } from "../../components/conflict-notice";
 import { ErrorSummary, FieldGroup, SavedNote, SubmitButton, TextField } from "../../components/form";
 import { fieldId } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/use-schema-form";
-import { updateRestaurant } from "./api";
 import { useRestaurant } from "./restaurant-layout";
+import { useSectionSave } from "./section-save";
 
 const LANGUAGES: { code: LanguageCode; name: string }[] = [
   { code: "da-DK", name: "Dansk" },
@@ -17,22 +18,26 @@ function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
+function toValues(stored: Restaurant["terms"]): TermsValues {
+  return {
+    effectiveFrom: stored?.effectiveFrom ?? today(),
+    texts: LANGUAGES.map(({ code }) => ({
+      language: code,
+      sections: stored?.texts.find((text) => text.language === code)?.sections ?? [],
+    })),
+  };
+}
+
 /** The storefront's terms page: the text in each language, in sections (a heading and its paragraphs). */
 export function TermsSection() {
   const { t } = useTranslation();
   const { restaurant } = useRestaurant();
-  const stored = restaurant.terms;
+  const saving = useSectionSave(restaurant, "terms");
   const form = useSchemaForm({
     schema: RestaurantTerms,
-    initial: {
-      effectiveFrom: stored?.effectiveFrom ?? today(),
-      texts: LANGUAGES.map(({ code }) => ({
-        language: code,
-        sections: stored?.texts.find((text) => text.language === code)?.sections ?? [],
-      })),
-    } as TermsValues,
+    initial: toValues(restaurant.terms),
     section: "terms",
-    onValid: (terms) => updateRestaurant(restaurant.id, { terms }),
+    onValid: (terms) => saving.save({ terms }),
   });
   const { values, errors, update } = form;
   const labels: Record<string, string> = { effectiveFrom: t("terms.effectiveFrom") };
@@ -62,6 +67,11 @@ export function TermsSection() {
     <section aria-labelledby="section-title">
       <h2 id="section-title">{t("restaurant.terms")}</h2>
       <form noValidate onSubmit={form.submit} className="form">
+        <ConflictNotice
+          conflict={form.conflict}
+          attempt={form.attempt}
+          onReload={async () => form.reset(toValues((await saving.reload()).terms))}
+        />
         <ErrorSummary errors={errors} labels={labels} attempt={form.attempt} />
         <TextField
           path="effectiveFrom"
