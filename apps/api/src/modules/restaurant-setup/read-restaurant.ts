@@ -53,13 +53,13 @@ function versionsOf(r: Omit<Restaurant, "versions">): RestaurantVersions {
 }
 
 async function toRestaurant(db: Executor, row: RestaurantRow, organisationId: number): Promise<Restaurant> {
-  const [{ logo, ...settings }, own, service, terms, module] = await Promise.all([
-    readSettingsForEditing(db, row.moduleId),
-    readOwnSettings(db, row.moduleId),
-    readServiceSettings(db, row.unit.id),
-    readTermsForEditing(db, row.moduleId),
-    requireOwnModule(db, row.moduleId, row.unit.id),
-  ]);
+  // One after another: `db` may be a transaction (a save compares versions in it), whose one connection pg would
+  // otherwise be asked to run several queries at once (deprecated, and refused by pg 9).
+  const { logo, ...settings } = await readSettingsForEditing(db, row.moduleId);
+  const own = await readOwnSettings(db, row.moduleId);
+  const service = await readServiceSettings(db, row.unit.id);
+  const terms = await readTermsForEditing(db, row.moduleId);
+  const module = await requireOwnModule(db, row.moduleId, row.unit.id);
   const { unit } = row;
   const defaultLanguage = own.defaultLanguage ?? "da-DK";
   // The names the settings' category and product pickers offer: read, never stored, so they are never stale.
