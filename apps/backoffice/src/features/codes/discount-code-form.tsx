@@ -18,10 +18,11 @@ import {
   SubmitButton,
   TextField,
 } from "../../components/form";
+import { editConflictOf } from "../../lib/edit-conflict";
 import type { Language } from "../../lib/i18n";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { codeCatalogueQuery, createDiscountCode, updateDiscountCode } from "./api";
-import { EditConflictNotice, editConflictOf } from "./edit-conflict-notice";
+import { EditConflictNotice } from "./edit-conflict-notice";
 import { moneyText, parseMoneyText } from "./money-text";
 
 type Values = {

@@ -1,13 +1,5 @@
 import type { EditConflict } from "@app/contracts";
 import { useTranslation } from "react-i18next";
-import { ApiError } from "../../lib/api";
-
-/** The 409 EditConflict of a save, when that is what refused it. */
-export function editConflictOf(error: unknown): EditConflict | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const body = error.body as Partial<EditConflict> | undefined;
-  return body?.code === "EDIT_CONFLICT" && body.current ? (body as EditConflict) : null;
-}
 
 /**
  * Someone saved first: who and when, in the person's language. What was typed stays in the form; the button

@@ -10,7 +10,6 @@ import type {
   ChoiceOrder,
   ChoiceUpdate,
   DeleteResult,
-  EditConflict,
   EditorCategory,
   EditorChoice,
   EditorLabel,
@@ -31,7 +30,7 @@ import type {
   ProductUpdate,
 } from "@app/contracts";
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, apiGet, apiSend } from "../../lib/api";
+import { apiGet, apiSend } from "../../lib/api";
 import { queryClient } from "../../lib/query-client";
 
 export const menuEditorKey = (restaurantId: number) => ["menu-editor", restaurantId] as const;
@@ -41,13 +40,6 @@ export function menuEditorQuery(restaurantId: number) {
     queryKey: menuEditorKey(restaurantId),
     queryFn: () => apiGet<MenuEditor>(`/restaurants/${restaurantId}/menu-editor`),
   });
-}
-
-/** The 409 of a stale save: who saved in between and when (the body of the answer). */
-export function editConflictOf(error: unknown): EditConflict | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const body = error.body as Partial<EditConflict> | undefined;
-  return body?.code === "EDIT_CONFLICT" && body.current ? (body as EditConflict) : null;
 }
 
 type Method = "POST" | "PUT" | "DELETE";

@@ -8,9 +8,9 @@
 import type { EditConflict } from "@app/contracts";
 import { type FormEvent, useState } from "react";
 import type { z } from "zod";
+import { editConflictOf } from "../../lib/edit-conflict";
 import { type FieldErrors, serverFieldErrors, zodFieldErrors } from "../../lib/form-errors";
 import { useLeaveWarning } from "../../lib/use-leave-warning";
-import { editConflictOf } from "./api";
 
 /** The form's values as the request, or the fields typed in a way no request can carry (a price of "abc"). */
 export type ToInput = { input: Record<string, unknown> } | { errors: FieldErrors };
