@@ -15,7 +15,11 @@ export async function signInStaff(url: string, email: string, password: string):
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
-  const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+  // The session's cookie by name: sign-in also sets bo_device (decision 030).
+  const cookie = res.headers
+    .getSetCookie()
+    .find((line) => line.startsWith("bo_session="))!
+    .split(";")[0]!;
   const { csrfToken } = (await res.json()) as { csrfToken: string };
   return { cookie, csrfToken };
 }

@@ -304,7 +304,7 @@ async function backOfficeSamples(t: TestApp): Promise<[string, Sample][]> {
     csrfToken: string;
     memberships: { organisationId: number; productionUnitIds: number[] }[];
   }>();
-  const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+  const cookie = sessionCookie(signIn);
   const owner = { ...page, cookie, "x-csrf-token": me.csrfToken };
   const { organisationId, productionUnitIds } = me.memberships[0]!;
   const kitchen = (
@@ -569,7 +569,7 @@ function paymentAccountSample(
           payload: credentials(account),
         });
         const me = signIn.json<{ csrfToken: string; memberships: { organisationId: number }[] }>();
-        owner = { ...page, cookie: String(signIn.headers["set-cookie"]).split(";")[0]!, "x-csrf-token": me.csrfToken };
+        owner = { ...page, cookie: sessionCookie(signIn), "x-csrf-token": me.csrfToken };
         url = `/api/admin/organisations/${me.memberships[0]!.organisationId}/payment-account`;
       }
       const read = await t.request({ method: "GET", url, headers: owner });
@@ -602,4 +602,10 @@ function refundSample(t: TestApp, owner: Record<string, string>): [string, Sampl
       };
     },
   ];
+}
+
+/** The sign-in's session cookie as a Cookie header (it also sets bo_device: decision 030). */
+function sessionCookie(signIn: { cookies: { name: string; value: string }[] }): string {
+  const session = signIn.cookies.find((cookie) => cookie.name === "bo_session")!;
+  return `${session.name}=${session.value}`;
 }

@@ -79,8 +79,10 @@ export const staffRoutes: RouteModule = (admin, deps) => {
         previous: request.staff ? { idHash: request.staff.sessionIdHash, accountId: request.staff.account.id } : null,
         deviceProofs,
       });
+      const me = await signedIn(deps.db, request, reply, session);
+      // After the session's cookie: a client that keeps only the first Set-Cookie still gets the session.
       setDeviceCookie(request, reply, withDeviceProof(deviceProofs, session.deviceProof));
-      return signedIn(deps.db, request, reply, session);
+      return me;
     },
   );
 
