@@ -435,7 +435,10 @@ async function kitchenTablet() {
     body: JSON.stringify({ email: "kokken@bistro-norrebro.example", password: "bistro-kok-2026" }),
   });
   assert.equal(signIn.status, 200, await signIn.clone().text());
-  const cookie = signIn.headers.get("set-cookie").split(";")[0];
+  const cookie = signIn.headers
+    .getSetCookie()
+    .find((line) => line.startsWith("bo_session="))
+    .split(";")[0];
   const { csrfToken } = await signIn.json();
   return (path, body) =>
     fetch(`${origin}/api/admin${path}`, {
