@@ -9,8 +9,21 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deflateSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { checkSecondTimeOfFirstDateWithTwo } from "../../storefront/e2e/harness.mjs";
 
 export { DESKTOP, PHONE, seriousAxeViolations } from "../../storefront/e2e/harness.mjs";
+
+/**
+ * A guest's pickup time the kitchen can still make when the order is placed, in Danish: the second time of the
+ * first date that has two (late in the evening today has one or none, and tomorrow is chosen).
+ */
+export async function chooseDanishPickupTime(page) {
+  await checkSecondTimeOfFirstDateWithTwo({
+    dates: page.getByRole("group", { name: "Dato" }).getByRole("radio"),
+    times: page.getByRole("radio", { name: /^\d\d:\d\d$/ }),
+    noTimes: page.getByText("Beklager, der er ingen ledige tidspunkter"),
+  });
+}
 
 /** A tablet in portrait (an iPad Air's 820×1180): the back office's kitchen and order screens' size. */
 export const TABLET = { width: 820, height: 1180 };

@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import {
+  chooseDanishPickupTime,
   createHarness,
   DESKTOP,
   demoLogin,
@@ -259,9 +260,7 @@ test("a manager of A edits the menu, sells out, adds a choice and a code; the gu
   await guest.getByLabel(/^Telefonnummer/).fill(GUEST.phone);
   await guest.getByLabel(/^E-mail/).fill(GUEST.email);
   await guest.getByRole("radio", { name: "Afhentning", exact: true }).check();
-  const times = guest.getByRole("radio", { name: /^\d\d:\d\d$/ });
-  await times.nth(1).waitFor();
-  await times.nth(1).check();
+  await chooseDanishPickupTime(guest);
   await guest.getByRole("radio", { name: "Jeg medbringer selv en pose" }).check();
   await guest.getByRole("textbox", { name: "Rabatkode" }).fill(CODE.toLowerCase());
   await guest.getByRole("button", { name: "Brug kode" }).click();

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { ConflictNotice } from "../../components/conflict-notice";
 import { ErrorSummary, SavedNote, SubmitButton, TextField } from "../../components/form";
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
 import { ApiError } from "../../lib/api";
@@ -173,21 +174,17 @@ const EMPTY_KEYS = { secretKey: "", webhookSecret: "" };
 function KeysForm({ settings }: { settings: PaymentSettings }) {
   const { t } = useTranslation();
   const { organisationId, account } = settings;
-  const [conflicted, setConflicted] = useState(false);
   const form = useSchemaForm({
     schema: KeysSchema,
     initial: EMPTY_KEYS,
     section: "body",
     onValid: async (keys) => {
-      setConflicted(false);
       try {
         await savePaymentAccount(organisationId, { ...keys, version: account?.edit.version ?? null });
       } catch (error) {
-        // Someone saved or removed the account meanwhile: show what is stored now (the typed keys stay).
-        if (error instanceof ApiError && error.status === 409) {
-          setConflicted(true);
-          await reloadPaymentSettings(organisationId);
-        }
+        // Someone saved or removed the account meanwhile: show what is stored now (the typed keys stay, and the
+        // form's notice says who saved and when).
+        if (error instanceof ApiError && error.status === 409) await reloadPaymentSettings(organisationId);
         throw error;
       }
       form.setValues(EMPTY_KEYS);
@@ -200,7 +197,7 @@ function KeysForm({ settings }: { settings: PaymentSettings }) {
       <p>{t("payments.keys.explain")}</p>
       <form noValidate onSubmit={form.submit} className="form payments-form" aria-labelledby="keys-title">
         <ErrorSummary errors={form.errors} labels={labels} attempt={form.attempt} />
-        {conflicted && <p className="notice warn">{t("payments.conflict")}</p>}
+        <ConflictNotice conflict={form.conflict} attempt={form.attempt} onReload={() => form.reset(EMPTY_KEYS)} />
         <TextField
           path="secretKey"
           label={labels.secretKey}
