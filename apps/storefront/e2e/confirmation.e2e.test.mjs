@@ -208,13 +208,13 @@ async function fillCheckout(page, language) {
   await page.getByRole("checkbox", { name: t.terms }).check();
 }
 
-/** What the confirmation stored for a reload, and the order as the API answers it (as the restaurant reads it). */
-async function storedAndServerOrder(page) {
+/** What the confirmation stored for a reload, and the order as the API answers it in the guest's language. */
+async function storedAndServerOrder(page, language) {
   const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem("confirmedOrder") ?? "null"));
   assert.ok(stored?.orderId, "the confirmation keeps its order");
   const unit = await product.productionUnitIdOf(RESTAURANT_A);
   const { token } = await (await fetch(product.url(RESTAURANT_A, `/api/token/${unit}`))).json();
-  const response = await fetch(product.url(RESTAURANT_A, `/api/order/${stored.orderId}`), {
+  const response = await fetch(product.url(RESTAURANT_A, `/api/order/${stored.orderId}?language=${language}`), {
     headers: { authorization: `Bearer ${token}` },
   });
   assert.equal(response.status, 200);
@@ -311,7 +311,7 @@ for (const [size, viewport, language, way] of [
     }
     await page.waitForURL(/\/confirmation$/);
     await page.getByRole("heading", { level: 1, name: t.thanks }).waitFor();
-    const { stored, order } = await storedAndServerOrder(page);
+    const { stored, order } = await storedAndServerOrder(page, language);
     assert.deepEqual(stored.order, order, "the confirmation shows the server's order");
     if (way === "online") assert.equal(order.discounts[0]?.code, "SOMMER10");
     await assertReceipt(page, language, order, { unpaid: way === "pickup" });
@@ -479,7 +479,7 @@ for (const [size, viewport, language] of [
     await status.filter({ hasText: words.received }).waitFor();
     await visit(page, `${size}-${lang}-confirmation-progress-received`);
 
-    const { order } = await storedAndServerOrder(page);
+    const { order } = await storedAndServerOrder(page, language);
     const kitchen = await kitchenTablet();
     const readyTime = new Date(Date.parse(order.orderReadyTime) + 10 * 60_000).toISOString();
     const accepted = await kitchen(`/orders/${order.id}/accept`, { readyTime });
