@@ -87,8 +87,12 @@ async function sectionConflict(
   version: number,
   createdAt: Date,
 ): Promise<EditConflict> {
-  const entries = await Promise.all(actions.map((action) => findLatestAuditEntry(tx, productionUnitId, action)));
-  const latest = entries.reduce((a, b) => (!a || (b && b.at > a.at) ? b : a), undefined);
+  // One after another: a transaction's one connection runs one query at a time (pg warns of several at once).
+  let latest: Awaited<ReturnType<typeof findLatestAuditEntry>>;
+  for (const action of actions) {
+    const entry = await findLatestAuditEntry(tx, productionUnitId, action);
+    if (entry && (!latest || entry.at > latest.at)) latest = entry;
+  }
   // Never saved in the back office: the seed (or the restaurant's creation) wrote it.
   return editConflict(tx, { version, updatedAt: latest?.at ?? createdAt, updatedBy: latest?.accountId ?? null });
 }
