@@ -65,6 +65,7 @@ const timing = options.quick
       rushWarmupSeconds: 2,
       coldStarts: 3,
       liveSeconds: 10,
+      liveRounds: 1,
     }
   : {
       seconds: 5,
@@ -74,6 +75,7 @@ const timing = options.quick
       rushWarmupSeconds: 40,
       coldStarts: 5,
       liveSeconds: 30,
+      liveRounds: 3,
     };
 timing.extraSetups = !options.quick;
 const setup = { pg: options.pg, processes };

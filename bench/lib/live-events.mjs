@@ -4,6 +4,7 @@
 // screen (information); missed, duplicated or out-of-order events (0). The measuring is live-events-load.mjs's.
 import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { LOAD_CORE, nodeOnCore } from "./cpu.mjs";
 import { ROOT, startProduct } from "./product.mjs";
 import { budgetRow, infoRow, ratioRow } from "./table.mjs";
 import { TARGETS } from "./targets.mjs";
@@ -25,8 +26,21 @@ export async function measureLiveEvents({ timing, log, profileDir }) {
       ordersPerSecond: 10,
       seconds: timing.liveSeconds,
     };
-    log(`part 7: ${input.screens} screens on 2 processes, ${input.ordersPerSecond} orders/s for ${input.seconds} s`);
-    const result = await runLoad(input, profilerArgs(profileDir, "measuring"));
+    log(
+      `part 7: ${input.screens} screens on 2 processes, ${input.ordersPerSecond} orders/s for ${input.seconds} s, ${timing.liveRounds} round(s)`,
+    );
+    const rounds = [];
+    for (let round = 0; round < timing.liveRounds; round++) {
+      rounds.push(await runLoad(input, profilerArgs(profileDir, "measuring")));
+    }
+    // Judged on the median round, as every other comparison is judged on its median pair: one slow moment of a
+    // shared machine does not decide the verdict, and the measured column shows every round's ratio.
+    const ratioOf = (r) => r.oursP99 / r.bareP99;
+    const byRatio = [...rounds].sort((a, b) => ratioOf(a) - ratioOf(b));
+    const result = byRatio[Math.floor((byRatio.length - 1) / 2)];
+    const sum = (field) => rounds.reduce((total, r) => total + r[field], 0);
+    const roundRatios =
+      rounds.length > 1 ? `; rounds ${rounds.map((r) => `${ratioOf(r).toFixed(2)}×`).join(", ")}` : "";
     return [
       ratioRow({
         part: PART,
@@ -34,19 +48,19 @@ export async function measureLiveEvents({ timing, log, profileDir }) {
         ours: result.oursP99,
         baseline: result.bareP99,
         target: TARGETS.eventLatencyP99,
-        failures: result.failedFlows,
-        measured: `${result.oursP99.toFixed(1)} vs ${result.bareP99.toFixed(1)} ms (p50 ${result.oursP50.toFixed(1)} vs ${result.bareP50.toFixed(1)}); ${result.samples} deliveries of ${result.events} events`,
+        failures: sum("failedFlows"),
+        measured: `${result.oursP99.toFixed(1)} vs ${result.bareP99.toFixed(1)} ms (p50 ${result.oursP50.toFixed(1)} vs ${result.bareP50.toFixed(1)}); ${result.samples} deliveries of ${result.events} events${roundRatios}`,
       }),
       budgetRow({
         part: PART,
-        name: `missed + duplicated + out-of-order events, ${input.screens} screens × ${result.events} events`,
-        value: result.missed + result.duplicated + result.outOfOrder,
+        name: `missed + duplicated + out-of-order events, ${input.screens} screens × ${sum("events")} events`,
+        value: sum("missed") + sum("duplicated") + sum("outOfOrder"),
         target: TARGETS.errors,
       }),
       infoRow({
         part: PART,
         name: "memory per idle screen connection (API RSS with 50 screens idle − before, ÷ 50)",
-        value: Math.round(result.memoryPerScreenKb),
+        value: Math.round(rounds[0].memoryPerScreenKb),
         unit: "KB",
       }),
     ];
@@ -59,17 +73,20 @@ function profilerArgs(profileDir, name) {
   return profileDir ? ["--cpu-prof", `--cpu-prof-dir=${join(profileDir, name)}`] : [];
 }
 
+/** The measuring process and the guests' process it starts, on the load generator's core like every other part's. */
 function runLoad(input, nodeArgs) {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [...nodeArgs, "--import", "tsx", join(ROOT, "bench/lib/live-events-load.mjs")],
-      {
-        cwd: ROOT,
-        env: { ...process.env, BENCH_LIVE_INPUT: JSON.stringify(input) },
-        stdio: ["ignore", "pipe", "inherit"],
-      },
-    );
+    const [command, args] = nodeOnCore(LOAD_CORE, [
+      ...nodeArgs,
+      "--import",
+      "tsx",
+      join(ROOT, "bench/lib/live-events-load.mjs"),
+    ]);
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_LIVE_INPUT: JSON.stringify(input) },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let out = "";
     child.stdout.on("data", (chunk) => {
       out += chunk;
