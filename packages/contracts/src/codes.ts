@@ -6,7 +6,7 @@
  * ("Codes.PercentRange") the back office words in the user's language.
  */
 import { z } from "zod";
-import { BodyIntId, Dkk, LanguageCode, LocalDate } from "./common";
+import { BodyIntId, Dkk, IntId, LanguageCode, LocalDate } from "./common";
 import { EditedBy, EditVersion } from "./editing";
 
 /** Letters, digits, - and _: what a guest can type on a phone keyboard and read aloud. Stored upper-case. */
@@ -101,7 +101,8 @@ export type DiscountCodeList = z.infer<typeof DiscountCodeList>;
 
 export const DiscountCodeParams = z.object({
   restaurantId: z.coerce.number().int().positive(),
-  codeId: z.coerce.number().int().positive(),
+  /** A row id (int4): a larger one is a 400 here, not the database's "out of range" (a 500). */
+  codeId: IntId,
 });
 
 /** Switch a code or a card on or off; `version` as for every save. */
@@ -162,7 +163,8 @@ export const GiftcardListQuery = z.object({
 
 export const GiftcardParams = z.object({
   restaurantId: z.coerce.number().int().positive(),
-  giftcardId: z.coerce.number().int().positive(),
+  /** A row id (int4): a larger one is a 400 here, not the database's "out of range" (a 500). */
+  giftcardId: IntId,
 });
 
 export const GiftcardLedgerKind = z.enum(["issued", "spent", "returned", "refunded", "adjusted"]);

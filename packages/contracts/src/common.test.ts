@@ -13,6 +13,8 @@ describe("LocalDate", () => {
     { behaviour: "refuses 31 April", date: "2026-04-31", valid: false },
     { behaviour: "refuses month 13", date: "2026-13-01", valid: false },
     { behaviour: "refuses another format", date: "23-11-2026", valid: false },
+    { behaviour: "refuses year 0000, which no calendar has", date: "0000-01-01", valid: false },
+    { behaviour: "accepts year 0001", date: "0001-01-01", valid: true },
   ];
   for (const { behaviour, date, valid } of cases) {
     test(behaviour, () => {

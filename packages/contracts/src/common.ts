@@ -36,11 +36,15 @@ export type LanguageCode = z.infer<typeof LanguageCode>;
 
 const DATE_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
-/** Whether a "YYYY-MM-DD" names a day that exists (no 2026-02-30, no 2026-04-31; 2028-02-29 is fine). */
+/**
+ * Whether a "YYYY-MM-DD" names a day that exists (no 2026-02-30, no 2026-04-31; 2028-02-29 is fine). Year 0000 does
+ * not: the calendar goes from 1 BC to AD 1, and PostgreSQL refuses the date (a 500 before).
+ */
 function isCalendarDate(text: string): boolean {
   const match = DATE_PATTERN.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year === 0) return false;
   const isLeapYear = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const daysInMonth = [31, isLeapYear ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
   return day <= daysInMonth;

@@ -3,7 +3,7 @@
  * out and pause. All under /api/admin (a staff session). Money is DKK numbers, instants ISO 8601 UTC.
  */
 import { z } from "zod";
-import { Dkk, Uuid } from "./common";
+import { BodyIntId, Dkk, IntId, Uuid } from "./common";
 
 export const KitchenStatus = z
   .enum(["new", "accepted", "ready", "picked-up", "rejected"])
@@ -215,7 +215,8 @@ export type SoldOutUntil = z.infer<typeof SoldOutUntil>;
 
 export const SoldOutRequest = z.object({
   target: z.enum(["product", "choice"]),
-  id: z.number().int().positive(),
+  /** A product's or choice's id (int4): a larger one is a 400 here, not the database's "out of range" (a 500). */
+  id: BodyIntId,
   until: SoldOutUntil.describe("When it comes back by itself, on the restaurant's clock"),
 });
 export type SoldOutRequest = z.infer<typeof SoldOutRequest>;
@@ -247,7 +248,7 @@ export type PauseRequest = z.infer<typeof PauseRequest>;
 export const SoldOutParams = z.object({
   restaurantId: z.coerce.number().int().positive(),
   target: z.enum(["product", "choice"]),
-  id: z.coerce.number().int().positive(),
+  id: IntId,
 });
 export type SoldOutParams = z.infer<typeof SoldOutParams>;
 

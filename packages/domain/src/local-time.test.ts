@@ -156,6 +156,8 @@ describe("addDays", () => {
     { behaviour: "knows leap days", date: "2028-02-28", days: 1, result: "2028-02-29" },
     { behaviour: "goes back with a negative count", date: "2026-03-01", days: -1, result: "2026-02-28" },
     { behaviour: "is unaffected by DST changes", date: "2026-03-28", days: 2, result: "2026-03-30" },
+    { behaviour: "reads a year below 100 as written (not 19xx)", date: "0001-01-01", days: 1, result: "0001-01-02" },
+    { behaviour: "crosses into a year below 100", date: "0100-01-01", days: -1, result: "0099-12-31" },
   ];
   for (const { behaviour, date, days, result } of cases) {
     test(behaviour, () => {
@@ -169,6 +171,7 @@ describe("isoWeekdayOf", () => {
     { behaviour: "Monday is 1", date: "2026-11-23", weekday: 1 },
     { behaviour: "Saturday is 6", date: "2026-11-28", weekday: 6 },
     { behaviour: "Sunday is 7", date: "2026-11-29", weekday: 7 },
+    { behaviour: "1 January of year 1 (proleptic Gregorian) is a Monday", date: "0001-01-01", weekday: 1 },
   ];
   for (const { behaviour, date, weekday } of cases) {
     test(behaviour, () => {

@@ -134,7 +134,8 @@ function offsetMsAt(instantMs: number, timeZone: string): number {
 
 function dateToUtcMs(date: string): number {
   const match = DATE_PATTERN.exec(date);
-  const ms = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0–99 as 1900–1999, and "0001-01-01" failed the check.
+  const ms = match ? new Date(0).setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
   if (Number.isNaN(ms) || formatUtcDate(ms) !== date)
     throw new RangeError(`Expected a date as YYYY-MM-DD, got "${date}"`);
   return ms;

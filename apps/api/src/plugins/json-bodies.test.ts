@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createAdminActors } from "../testing/admin-actors";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 let t: TestApp;
@@ -88,5 +89,52 @@ describe("a key that could pollute prototypes is refused with a message that say
     const res = await send("POST", "application/json", '{"productId":1,');
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].code).toBe("INVALID_JSON");
+  });
+});
+
+describe("text with a lone UTF-16 surrogate is refused at the edge, not a database fault", () => {
+  const LONE = { errors: [{ code: "Input.Invalid", message: expect.stringContaining("lone UTF-16 surrogate") }] };
+
+  test.each([
+    ['{"productId":1,"amount":1,"comment":"a\\ud800b"}'],
+    ['{"productId":1,"amount":1,"comment":"\\uDC00"}'],
+    ['{"productId":1,"amount":1,"choices":[{"x":["ok","\\udbff"]}]}'],
+    ['{"productId":1,"amount":1,"\\ud800":1}'],
+  ])("%s", async (payload) => {
+    const res = await send("POST", "application/json", payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(LONE);
+  });
+
+  /** Saves restaurant A's first label with the name's Danish text as the JSON string literal `json`. */
+  async function saveLabelName(json: string) {
+    const actors = await createAdminActors(t);
+    const url = `/api/admin/restaurants/${actors.restaurantAId}/menu-editor`;
+    const label = (await t.request(actors.as("owner", { method: "GET", url }))).json().labels[0];
+    return t.request(
+      actors.as("owner", {
+        method: "PUT",
+        url: `${url}/labels/${label.id}`,
+        headers: { "content-type": "application/json" },
+        payload:
+          `{"version":${label.version},"name":{"da-DK":${json},"en-US":"x"},"description":{"da-DK":"","en-US":""},` +
+          `"icon":"${label.icon}","colour":"${label.colour}"}`,
+      }),
+    );
+  }
+
+  test("a menu save with one is a 400 (PostgreSQL's JSON column refused it: a 500)", async () => {
+    const res = await saveLabelName('"A\\ud800B"');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(LONE);
+  });
+
+  test.each([
+    ["an emoji sent as an escaped pair", '"Pizza \\ud83c\\udf55"', "Pizza 🍕"],
+    ["a typed backslash before ud800", '"a \\\\ud800"', "a \\ud800"],
+  ])("%s is saved as sent", async (_name, json, text) => {
+    const res = await saveLabelName(json);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().name["da-DK"]).toBe(text);
   });
 });

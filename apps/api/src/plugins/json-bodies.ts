@@ -41,6 +41,37 @@ const ESCAPED_NUL = /(?<!\\)(?:\\\\)*\\u0000/;
 const hasNul = (text: string) => text.includes(NUL) || ESCAPED_NUL.test(text);
 
 /**
+ * A JSON escape of a UTF-16 surrogate (`\uD800`–`\uDFFF`) after an even number of backslashes: only through one can
+ * a body carry a lone surrogate (UTF-8 has no bytes for one; the decoder turns such bytes into U+FFFD).
+ */
+const ESCAPED_SURROGATE = /(?<!\\)(?:\\\\)*\\u[dD][89a-fA-F][0-9a-fA-F]{2}/;
+/** A surrogate not paired with its other half: in unicode mode a pair is one code point and does not match. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Whether a parsed body has a key or string with a lone surrogate: such text is no Unicode, PostgreSQL refuses it in a
+ * JSON column ("invalid input syntax for type json"). Walked without recursion: nesting is bounded only by the body
+ * limit. Run only when the text has a surrogate escape, so emoji (escaped pairs) cost one walk and plain text none.
+ */
+function hasLoneSurrogate(body: unknown): boolean {
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (LONE_SURROGATE.test(value)) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value !== null && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) {
+        if (LONE_SURROGATE.test(key)) return true;
+        pending.push(item);
+      }
+    }
+  }
+  return false;
+}
+
+/**
  * Fastify's parser refuses a `__proto__` key (and `constructor.prototype`) anywhere, against prototype
  * pollution, but with the same "not valid JSON" as a syntax error: a client that sent valid JSON was told
  * something untrue. The refusal stays (400); only the message says what was refused. Runs on failures only.
@@ -57,7 +88,8 @@ function prototypeKeyRefusal(text: string, error: Error): Error {
 /**
  * The JSON parser: an empty body sent with `content-type: application/json` (common on DELETE)
  * means "no body"; NUL characters are refused at the edge, in the body and in the URL, because
- * PostgreSQL cannot store them in text and would otherwise fail deep inside.
+ * PostgreSQL cannot store them in text and would otherwise fail deep inside; so is text with a lone surrogate
+ * (`"\uD800"`), which PostgreSQL cannot store in a JSON column (a 500 before).
  */
 export function registerJsonParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser("error", "error");
@@ -65,7 +97,16 @@ export function registerJsonParser(app: FastifyInstance): void {
     const text = body.toString();
     if (text.trim() === "") return done(null, undefined);
     if (hasNul(text)) return done(invalid("Input.Invalid", "Text may not contain NUL characters"), undefined);
-    return parseJson(request, text, (error, value) => done(error && prototypeKeyRefusal(text, error), value));
+    return parseJson(request, text, (error, value) => {
+      if (error) return done(prototypeKeyRefusal(text, error), undefined);
+      if (ESCAPED_SURROGATE.test(text) && hasLoneSurrogate(value)) {
+        return done(
+          invalid("Input.Invalid", "Text may not contain a lone UTF-16 surrogate (\\uD800–\\uDFFF)"),
+          undefined,
+        );
+      }
+      return done(null, value);
+    });
   });
   app.addHook("onRequest", (request, _reply, done) => {
     if (request.url.includes("%00") || request.url.includes(NUL))

@@ -279,3 +279,14 @@ describe("discount codes in the back office", () => {
     expect(catalogue.categories.length).toBeGreaterThan(0);
   });
 });
+
+test("a code id beyond the database's integers is a 400 on the id, not a 500", async () => {
+  const TOO_BIG = 2_147_483_648;
+  for (const res of [
+    await send("PUT", `/${TOO_BIG}/active`, { isActive: false, version: 1 }),
+    await send("DELETE", `/${TOO_BIG}?version=1`),
+  ]) {
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors[0].field).toBe("params.codeId");
+  }
+});

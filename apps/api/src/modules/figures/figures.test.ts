@@ -501,6 +501,16 @@ describe("requests", () => {
     expect((await get(`${base()}?from=2026-02-30`)).statusCode).toBe(400);
   });
 
+  test("a date before year 100 is read as written (not as 19xx): a range from it is answered, never a 500", async () => {
+    const long = await get(`${base()}?from=0001-01-01&to=9999-12-31`);
+    expect(long.statusCode, long.body).toBe(422);
+    expect(long.json().errors[0].field).toBe("to");
+    const early = await get(`${base()}?from=0099-12-31&to=0100-01-01`);
+    expect(early.statusCode, early.body).toBe(200);
+    expect(early.json<Figures>()).toMatchObject({ from: "0099-12-31", to: "0100-01-01" });
+    expect((await get(`${base()}?from=0000-01-01`)).statusCode).toBe(400);
+  });
+
   test("staff of the restaurant may not read its figures (403)", async () => {
     expect((await get(base(), staff)).statusCode).toBe(403);
     expect((await get(`${base()}/orders.csv`, staff)).statusCode).toBe(403);

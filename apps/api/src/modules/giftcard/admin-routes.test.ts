@@ -139,3 +139,15 @@ describe("gift cards in the back office", () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+test("a gift card id beyond the database's integers is a 400 on the id, not a 500", async () => {
+  const TOO_BIG = 2_147_483_648;
+  const answers = [
+    await t.request({ method: "GET", url: url(`/${TOO_BIG}`), headers: manager.readHeaders }),
+    await send("PUT", `/${TOO_BIG}/active`, { isActive: false, version: 1 }),
+  ];
+  for (const res of answers) {
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors[0].field).toBe("params.giftcardId");
+  }
+});

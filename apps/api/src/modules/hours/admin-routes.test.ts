@@ -122,6 +122,14 @@ describe("hours", () => {
     ]);
     expect((await read<RestaurantHours>("/hours")).version).toBe(current.version);
   });
+
+  test("a date in year 0000, which PostgreSQL cannot store, is 400 on its field, not a 500", async () => {
+    const current = await read<RestaurantHours>("/hours");
+    const res = await put("/hours", { ...current, closed: [{ date: "0000-01-01", reason: "" }] });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(["body.closed.0.date"]);
+    expect((await read<RestaurantHours>("/hours")).version).toBe(current.version);
+  });
 });
 
 describe("ordering", () => {

@@ -175,6 +175,63 @@ describe.each(await testDbKinds())("staff links on %s", (kind) => {
     expect(mail).toMatch(/http:\/\/127\.0\.0\.1:3000\/admin\/link\/[A-Za-z0-9_-]{43}/);
   });
 
+  /** An invitation by `who` to their organisation, sent with the given Host (and a matching Origin): its mail. */
+  async function inviteOn(who: typeof A.owner, host: string | undefined) {
+    made += 1;
+    const email = `invited-${made}-${kind}@example.dk`;
+    const owner = await signIn(t, who.email, who.password);
+    const membership = owner.me.memberships[0]!;
+    const res = await asBrowser(t, owner, {
+      method: "POST",
+      url: `/api/admin/organisations/${membership.organisationId}/staff`,
+      headers: host === undefined ? {} : { host, origin: `http://${host}` },
+      payload: { email, name: "Invited", role: "staff", productionUnitIds: membership.productionUnitIds },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return mailTo(email);
+  }
+
+  test("an invite asked with a Host header of the sender's choosing has its link on the organisation's own host", async () => {
+    // Before: the mail the platform sent to the invited person linked to whatever host the inviter's request named
+    // (evil.example), where a page asking for a new password would have kept the link's token.
+    for (const host of ["evil.example", "localhost:80@evil.example", "localhost/evil.example"]) {
+      const mail = await inviteOn(A.owner, host);
+      expect(mail).not.toContain("evil.example");
+      expect(mail).toMatch(/http:\/\/localhost\/admin\/link\/[A-Za-z0-9_-]{43}/);
+    }
+  });
+
+  test("an invite asked on another organisation's host has its link on the inviting organisation's host", async () => {
+    // Restaurant A answers on localhost, B on 127.0.0.1: B's invitation must not put its token on A's host name.
+    const mail = await inviteOn(B.owner, "localhost:3000");
+    expect(mail).toMatch(/http:\/\/127\.0\.0\.1:3000\/admin\/link\/[A-Za-z0-9_-]{43}/);
+    expect(mail).not.toContain("http://localhost");
+  });
+
+  test("an invite asked on one of the organisation's hosts keeps that host and its port", async () => {
+    expect(await inviteOn(B.owner, "127.0.0.1:3000")).toMatch(/http:\/\/127\.0\.0\.1:3000\/admin\/link\//);
+    expect(await inviteOn(A.owner, undefined)).toMatch(/http:\/\/localhost:80\/admin\/link\//);
+  });
+
+  test("an organisation without a restaurant has no address for an invite link: 409 INVITE_NEEDS_ADDRESS, no mail", async () => {
+    const created = await createOwner(
+      t.db,
+      { email: `no-restaurant-${kind}@example.dk`, organisationName: "Ingen restaurant" },
+      START,
+    );
+    expect((await useLink(created.setupToken!, { password: "founders-password-1" })).statusCode).toBe(200);
+    const founder = await signIn(t, `no-restaurant-${kind}@example.dk`, "founders-password-1");
+    const email = `co-owner-${kind}@example.dk`;
+    const res = await asBrowser(t, founder, {
+      method: "POST",
+      url: `/api/admin/organisations/${created.organisationId}/staff`,
+      payload: { email, name: "Co-owner", role: "owner", productionUnitIds: [] },
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errors[0].code).toBe("INVITE_NEEDS_ADDRESS");
+    expect(mailsTo(t, email)).toHaveLength(0);
+  });
+
   test("an invite link names the organisation; the new member sets name and password and is signed in", async () => {
     const owner = await signIn(t, A.owner.email, A.owner.password);
     const membership = owner.me.memberships[0]!;

@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { GuessLimiter } from "../../plugins/guess-limit";
 import type { EmailSender } from "../receipt";
 import { linkEmail } from "./emails";
+import { isHostOrigin } from "./link-origin";
 import { createLink, LINK_VALIDITY_WORDS, linkUrl } from "./links";
 import { findAccountByEmail } from "./repository";
 import { emailKey } from "./sign-in";
@@ -71,17 +72,6 @@ export async function requestPasswordReset(
 /** Whether a link on the request's own origin reaches only the server, through a host of the account's own. */
 async function isSafeHost(db: Db, accountId: string, client: { origin: string; hostname: string }) {
   return isHostOrigin(client.origin, client.hostname) && (await isOwnHost(db, accountId, client.hostname));
-}
-
-/**
- * Whether the origin is the scheme, the host name and at most a port: a Host header with user info or a path
- * (`localhost:x@evil.example`, `localhost/evil`) has a host name the server answers on but a link built from it
- * opens another site.
- */
-function isHostOrigin(origin: string, hostname: string): boolean {
-  const match = /^https?:\/\/(.*)$/.exec(origin);
-  if (!match || !match[1]!.startsWith(hostname)) return false;
-  return /^(:\d{1,5})?$/.test(match[1]!.slice(hostname.length));
 }
 
 /**

@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Api, Deps, RouteModule } from "../../deps";
 import { createGuessLimiter } from "../../plugins/guess-limit";
-import { configuredOrigin, publicOrigin } from "../../shared/public-origin";
+import { configuredOrigin } from "../../shared/public-origin";
 import { createEmailSender } from "../receipt";
 import { ADMIN_TAGS, signedInStaff } from "./access";
 import { clearSessionCookie, DEVICE_COOKIE, setDeviceCookie, setSessionCookie } from "./admin-scope";
@@ -221,7 +221,9 @@ function memberRoutes(admin: Api, deps: Deps, email: ReturnType<typeof createEma
           "new address gets an account without a password and an emailed invite link (valid 7 days; choosing the " +
           "password accepts), an existing account an emailed join link (valid 7 days) to accept. Both answer " +
           "alike: the email and the name typed here, not the account's own. 409 ALREADY_MEMBER when it is a " +
-          "member already, accepted or not.",
+          "member already, accepted or not. The link is on PUBLIC_URL, else on this request's host when it is a " +
+          "host name of the organisation's restaurants, else on its first restaurant's; 409 INVITE_NEEDS_ADDRESS " +
+          "when it has no restaurant yet.",
         params: OrganisationParams,
         body: InviteRequest,
         response: { 201: StaffMember, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
@@ -229,11 +231,12 @@ function memberRoutes(admin: Api, deps: Deps, email: ReturnType<typeof createEma
     },
     async (request, reply) => {
       const member = await inviteMember(
-        { ...deps, email, log: request.log },
+        { ...deps, email, log: request.log, publicOrigin: configuredOrigin(deps.config) },
         signedInStaff(request),
         request.params.organisationId,
         request.body,
-        publicOrigin(deps.config, request),
+        // The Host header as sent: link-origin.ts checks it before a link is built on it.
+        { origin: `${request.protocol}://${request.host}`, hostname: request.hostname },
       );
       return reply.code(201).send(member);
     },

@@ -18,6 +18,7 @@ import type { EmailSender } from "../receipt";
 import { MANAGERS, requireOrganisation } from "./access";
 import type { SignedInStaff } from "./admin-scope";
 import { linkEmail } from "./emails";
+import { invitationOrigin, type RequestOrigin } from "./link-origin";
 import { createLink, LINK_VALIDITY_WORDS, linkUrl } from "./links";
 import {
   belongsElsewhere,
@@ -35,7 +36,14 @@ import {
   updateMembership,
 } from "./repository";
 
-export type MemberDeps = { db: Db; now: () => Date; email: EmailSender; log: FastifyBaseLogger };
+export type MemberDeps = {
+  db: Db;
+  now: () => Date;
+  email: EmailSender;
+  log: FastifyBaseLogger;
+  /** PUBLIC_URL's origin: when set, invitation links are on it. */
+  publicOrigin: string | undefined;
+};
 
 const roleTooLow = () => new AppError("forbidden", "ROLE_TOO_LOW", "Your role does not allow this");
 
@@ -98,12 +106,20 @@ export async function inviteMember(
   staff: SignedInStaff,
   organisationId: number,
   request: InviteRequest,
-  origin: string,
+  client: RequestOrigin,
 ): Promise<StaffMember> {
   const { db, now } = deps;
   const actor = requireOrganisation(staff, organisationId, MANAGERS);
   const unitIds = await checkedUnits(db, organisationId, request.role, request.productionUnitIds);
   if (actor.role === "manager" && !managerMayHandle(actor, request.role, unitIds)) throw roleTooLow();
+  // Not the Host header as sent: the mail goes to someone else, and its link must lead to this server.
+  const origin = await invitationOrigin(db, organisationId, client, deps.publicOrigin);
+  if (origin === undefined) {
+    throw conflict(
+      "INVITE_NEEDS_ADDRESS",
+      "The organisation has no restaurant with a host name yet, so an invitation link has no address; create a restaurant first",
+    );
+  }
   const at = now();
   const invited = await db.transaction(async (tx) => {
     const existing = await findAccountByEmail(tx, request.email);

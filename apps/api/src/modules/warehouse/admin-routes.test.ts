@@ -342,3 +342,13 @@ describe("POST /api/admin/restaurants/{id}/pause", () => {
     },
   );
 });
+
+test("a product or choice id beyond the database's integers is a 400 on the id, not a 500", async () => {
+  const TOO_BIG = 2_147_483_648;
+  const marked = await soldOut(TOO_BIG, { kind: "end-of-day" }, "choice");
+  expect(marked.statusCode, marked.body).toBe(400);
+  expect(marked.json().errors[0].field).toBe("body.id");
+  const restored = await send("DELETE", `/sold-out/product/${TOO_BIG}`);
+  expect(restored.statusCode, restored.body).toBe(400);
+  expect(restored.json().errors[0].field).toBe("params.id");
+});
