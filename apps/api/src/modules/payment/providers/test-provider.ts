@@ -229,6 +229,7 @@ const PAGE_STYLE = `
   .banner [lang="en"], button [lang="en"] { color: inherit; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; font-size: 1.15rem; }
   dt { font-weight: 600; }
+  dd { margin: 0; overflow-wrap: anywhere; }
   .actions { display: grid; gap: .75rem; margin-top: 1.5rem; }
   button { width: 100%; font-size: 1.25rem; padding: 1rem; border: 2px solid #111; border-radius: 6px; cursor: pointer; }
   button:focus-visible { outline: 3px solid #005fcc; outline-offset: 3px; }
@@ -246,7 +247,10 @@ const PAGE_STYLE_HASH = `'sha256-${createHash("sha256").update(PAGE_STYLE).diges
  */
 type Both = { da: string; en: string };
 
-const both = ({ da, en }: Both) => `${escapeHtml(da)} <span lang="en">(${escapeHtml(en)})</span>`;
+const both = ({ da, en }: Both) =>
+  da.toLowerCase() === en.toLowerCase()
+    ? escapeHtml(da)
+    : `${escapeHtml(da)} <span lang="en">(${escapeHtml(en)})</span>`;
 
 const TEXT = {
   banner: { da: "Testtilstand – der trækkes ingen penge", en: "Test mode – no money is charged" },
