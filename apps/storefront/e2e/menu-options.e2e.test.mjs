@@ -251,6 +251,39 @@ for (const language of ["da", "en"]) {
   });
 }
 
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+]) {
+  test(`desktop ${viewport.width}×${viewport.height}: the option rows reach the Add button's right edge, the last group above the footer`, async () => {
+    const words = WORDS.da;
+    const page = await openMenu("localhost", viewport, "da", words.burgers);
+    const panel = await openOptions(page, words, "Classic burger");
+    const rights = await panel.evaluate((element) => {
+      const right = (node) => Math.round(node.getBoundingClientRect().right);
+      return {
+        rows: [...element.querySelectorAll(".modifier-quantity, .modifier-group")].map(right),
+        add: right(element.querySelector(".modifier-add")),
+        options: right(element.closest(".product-card").querySelector(".product-options-button")),
+      };
+    });
+    // Once they stopped at 46rem: 48 px short of the Add button at 1440 px, none at 1280.
+    for (const row of rights.rows)
+      assert.ok(Math.abs(row - rights.add) <= 1, `a row ends at ${row}, Add at ${rights.add}`);
+    // Scrolled to the panel's end, its last group stands whole above the sticky footer.
+    await panel.locator(".modifier-group").last().scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 400));
+    const last = await boxes(panel.locator(".modifier-group").last());
+    const footerTop = await panel.locator(".modifier-footer").evaluate((footer) => footer.getBoundingClientRect().top);
+    assert.ok(
+      last.bottom <= footerTop + 1,
+      `the last group (to ${Math.round(last.bottom)}) is above the footer (${Math.round(footerTop)})`,
+    );
+    await screen(page, `desktop-${viewport.width}-burger-options-end`);
+    await page.close();
+  });
+}
+
 test("phone: the burgers stay one card across, picture beside the text", async () => {
   const page = await openMenu("localhost", PHONE, "da", "Burgere");
   const lefts = await page.evaluate(() =>

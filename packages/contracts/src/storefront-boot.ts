@@ -30,10 +30,12 @@ export const STORAGE_KEYS = {
   checkoutSession: "checkoutSession",
   /** The delivery address as the guest typed it, before (or without) the server accepting it. */
   checkoutAddressDraft: "checkoutAddressDraft",
+  /** The discount code as the guest typed it, before applying it. */
+  checkoutDiscountDraft: "checkoutDiscountDraft",
   language: "language",
 } as const;
 
-/** Every key of the checkout starts with this (STORAGE_KEYS.checkoutId, checkoutSession, checkoutAddressDraft). */
+/** Every key of the checkout starts with this (STORAGE_KEYS.checkoutId, checkoutSession and the drafts). */
 export const CHECKOUT_KEY_PREFIX = "checkout";
 
 /** The storefront's code-split route chunks the server hints in the page it sends for their paths. */

@@ -191,6 +191,7 @@ export function fakeCheckoutApi(): {
     "getDeliveryTimes",
     "getGiftcardAmount",
     "getInstanceSettings",
+    "getOneItemSlots",
     "getOrder",
     "getPayment",
     "linkBasket",

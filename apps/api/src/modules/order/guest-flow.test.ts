@@ -144,7 +144,7 @@ test("basket → checkout → slot → guest info → discount → gift card →
   const pageUrl = await followPaymentUrl(t, payment.paymentUrl as string);
   const page = await t.request({ method: "GET", url: pageUrl.pathname });
   expect(page.statusCode).toBe(200);
-  expect(page.body).toContain("TEST MODE");
+  expect(page.body).toContain("Testtilstand – der trækkes ingen penge");
   expect(page.body).toContain("114,20 kr.");
   const form = /<form method="post" action="([^"]+\/approve)">([\s\S]*?)<\/form>/.exec(page.body);
   const action = form?.[1];

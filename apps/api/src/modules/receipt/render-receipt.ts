@@ -9,7 +9,7 @@ const kr = (minor: number) => `${formatPrice(minor, "da-DK")} kr.`;
 
 /**
  * Shown on every receipt paid (partly) in test mode, so nobody takes it for a real card payment: the
- * test provider's hosted page says the same ("TEST MODE – no money moves").
+ * test provider's hosted page says the same ("Testtilstand – der trækkes ingen penge").
  */
 export const TEST_PAYMENT_NOTICE = "TEST – der er ikke trukket penge (no money was taken)";
 

@@ -1,3 +1,4 @@
+export { phoneHref, phoneText } from "../../lib/phone-text";
 export { getTerms } from "./api/get-terms";
 export { DEFAULT_SETTINGS, parseSettings } from "./api/parse-settings";
 export {
@@ -14,5 +15,4 @@ export { OrderingNotice } from "./components/ordering-notice";
 export { RestaurantBand } from "./components/restaurant-band";
 export { RestaurantContact } from "./components/restaurant-contact";
 export { TestModeBand } from "./components/test-mode-band";
-export { phoneHref, phoneText } from "./phone-text";
 export { paragraphsOf, termsIn, termsTarget } from "./terms-language";

@@ -219,39 +219,81 @@ function redirectOrigins(payment: PaymentRow): string[] {
 
 /** The page's only style, allowed by its hash (CSP `style-src 'sha256-…'`): no 'unsafe-inline'. */
 const PAGE_STYLE = `
-  body { font-family: system-ui, sans-serif; margin: 0; background: #f4f4f4; color: #111; }
+  body { font-family: system-ui, sans-serif; margin: 0; background: #f4f4f4; color: #111; line-height: 1.4; }
   .banner { background: #b00020; color: #fff; padding: 1.25rem; text-align: center; font-size: 1.6rem; font-weight: 700; }
+  .banner small { display: block; margin-top: .25rem; font-size: 1.1rem; font-weight: 600; }
   main { max-width: 32rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; }
+  h1 { margin-top: 0; }
+  .note { padding: .75rem 1rem; border-left: 4px solid #b00020; background: #fdf1f3; }
+  [lang="en"] { color: #444; }
+  .banner [lang="en"], button [lang="en"] { color: inherit; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; font-size: 1.15rem; }
   dt { font-weight: 600; }
+  dd { margin: 0; overflow-wrap: anywhere; }
   .actions { display: grid; gap: .75rem; margin-top: 1.5rem; }
   button { width: 100%; font-size: 1.25rem; padding: 1rem; border: 2px solid #111; border-radius: 6px; cursor: pointer; }
   button:focus-visible { outline: 3px solid #005fcc; outline-offset: 3px; }
   .approve { background: #1b5e20; color: #fff; }
   .decline { background: #fff; color: #b00020; border-color: #b00020; }
   .cancel { background: #fff; color: #111; }
+  @media (max-width: 36rem) { main { margin: 0; border-radius: 0; } }
 `;
 const PAGE_STYLE_HASH = `'sha256-${createHash("sha256").update(PAGE_STYLE).digest("base64")}'`;
 
-/** Why a button did nothing, by the 409's code (outcomes.ts), in the page's two languages. */
-const REFUSAL_TEXT: Record<string, string> = {
-  PAYMENT_REFUNDED:
-    "Betalingen var allerede annulleret eller udløbet, så der blev ikke lavet nogen ordre. Beløbet bliver refunderet. " +
-    "(The payment had already been cancelled or had expired, so no order was placed. The amount is refunded.)",
-  PAYMENT_NOT_CREATED:
-    "Betalingen er allerede gennemført, afvist eller annulleret. (The payment has already been completed, declined or cancelled.)",
+/**
+ * A text in Danish, the shop's default, with the English after it. The page cannot know which of the two the
+ * guest chose in the shop (the payment does not carry it), so it says everything in both, in the shop's own
+ * words (storefront TestMode.Notice, TestMode.Payment): the English marked lang="en" for a screen reader.
+ */
+type Both = { da: string; en: string };
+
+const both = ({ da, en }: Both) =>
+  da.toLowerCase() === en.toLowerCase()
+    ? escapeHtml(da)
+    : `${escapeHtml(da)} <span lang="en">(${escapeHtml(en)})</span>`;
+
+const TEXT = {
+  banner: { da: "Testtilstand – der trækkes ingen penge", en: "Test mode – no money is charged" },
+  title: { da: "Testbetaling", en: "test payment" },
+  note: {
+    da: "Dette er en testbetaling. Butikken tager endnu ikke imod rigtige betalinger: dit kort eller din MobilePay bliver ikke trukket.",
+    en: "This is a test payment. This shop does not take real payments yet: your card or MobilePay will not be charged.",
+  },
+  restaurant: { da: "Restaurant", en: "restaurant" },
+  amount: { da: "Beløb", en: "amount" },
+  method: { da: "Betalingsmetode", en: "payment method" },
+  approve: { da: "Godkend betaling", en: "Approve" },
+  decline: { da: "Afvis betaling", en: "Decline" },
+  cancel: { da: "Annuller", en: "Cancel" },
+  closed: { da: "Betalingen kan ikke ændres længere. Status:", en: "The payment can no longer be changed. Status:" },
+  back: { da: "Tilbage til butikken", en: "Back to the shop" },
+} satisfies Record<string, Both>;
+
+/** Why a button did nothing, by the 409's code (outcomes.ts). A test payment never took money, so none is due back. */
+const REFUSAL_TEXT: Record<string, Both> = {
+  PAYMENT_REFUNDED: {
+    da: "Betalingen var allerede annulleret eller udløbet, så der blev ikke lavet nogen bestilling. Der er ikke trukket nogen penge.",
+    en: "The payment had already been cancelled or had expired, so no order was placed. No money has been charged.",
+  },
+  PAYMENT_NOT_CREATED: {
+    da: "Betalingen er allerede gennemført, afvist eller annulleret.",
+    en: "The payment has already been completed, declined or cancelled.",
+  },
 };
 
 const refusalText = (code: string) => REFUSAL_TEXT[code] ?? REFUSAL_TEXT.PAYMENT_NOT_CREATED!;
 
-const METHOD_NAMES: Record<string, string> = { card: "Betalingskort (card)", mobilepay: "MobilePay" };
+const METHOD_NAMES: Record<string, Both> = {
+  card: { da: "Betalingskort", en: "card" },
+  mobilepay: { da: "MobilePay", en: "MobilePay" },
+};
 
-const STATE_TEXT: Record<number, string> = {
-  [PaymentState.CREATED]: "Venter på betaling (waiting)",
-  [PaymentState.CANCELLED]: "Annulleret (cancelled)",
-  [PaymentState.FAILED]: "Afvist (declined)",
-  [PaymentState.AUTHORIZED]: "Godkendt (approved)",
-  [PaymentState.REFUNDED]: "Refunderet (refunded)",
+const STATE_TEXT: Record<number, Both> = {
+  [PaymentState.CREATED]: { da: "Venter på betaling", en: "waiting" },
+  [PaymentState.CANCELLED]: { da: "Annulleret", en: "cancelled" },
+  [PaymentState.FAILED]: { da: "Afvist", en: "declined" },
+  [PaymentState.AUTHORIZED]: { da: "Godkendt", en: "approved" },
+  [PaymentState.REFUNDED]: { da: "Refunderet", en: "refunded" },
 };
 
 /** The hosted page; `refusal` is the code of a 409 a button press just got (shown above the state). */
@@ -264,17 +306,19 @@ export function renderPage(
   const amount = `${formatPrice(payment.amountMinor, "da-DK")} kr.`;
   const isOpen = payment.state === PaymentState.CREATED;
   const hidden = `<input type="hidden" name="${FORM_TOKEN_FIELD}" value="${escapeHtml(formTokenOf(payment.id))}">`;
-  const action = (name: string, label: string, style: string) =>
-    `<form method="post" action="./${payment.id}/${name}">${hidden}<button type="submit" class="${style}">${label}</button></form>`;
+  const action = (name: string, label: Both, style: string) =>
+    `<form method="post" action="./${payment.id}/${name}">${hidden}<button type="submit" class="${style}">${both(label)}</button></form>`;
+  const method = METHOD_NAMES[payment.method];
+  const state = STATE_TEXT[payment.state];
   const body = isOpen
     ? `<div class="actions">
-      ${action("approve", "Godkend betaling (Approve)", "approve")}
-      ${action("decline", "Afvis betaling (Decline)", "decline")}
-      ${action("cancel", "Annuller (Cancel)", "cancel")}
+      ${action("approve", TEXT.approve, "approve")}
+      ${action("decline", TEXT.decline, "decline")}
+      ${action("cancel", TEXT.cancel, "cancel")}
     </div>`
-    : `${refusal ? `<p role="alert"><strong>${escapeHtml(refusalText(refusal))}</strong></p>` : ""}
-    <p>Betalingen kan ikke ændres længere. Status: <strong>${escapeHtml(STATE_TEXT[payment.state] ?? String(payment.state))}</strong></p>
-    ${payment.continueUrl ? `<p><a href="${escapeHtml(payment.continueUrl)}">Tilbage til butikken (Back to the shop)</a></p>` : ""}`;
+    : `${refusal ? `<p role="alert"><strong>${both(refusalText(refusal))}</strong></p>` : ""}
+    <p>${both(TEXT.closed)} <strong>${state ? both(state) : escapeHtml(String(payment.state))}</strong></p>
+    ${payment.continueUrl ? `<p><a href="${escapeHtml(payment.continueUrl)}">${both(TEXT.back)}</a></p>` : ""}`;
 
   return `<!doctype html>
 <html lang="da">
@@ -282,17 +326,18 @@ export function renderPage(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>TEST MODE – Betaling ${escapeHtml(amount)} – ${escapeHtml(restaurantName)}</title>
+<title>${escapeHtml(TEXT.title.da)} ${escapeHtml(amount)} – ${escapeHtml(restaurantName)} – ${escapeHtml(TEXT.banner.da)}</title>
 <style>${PAGE_STYLE}</style>
 </head>
 <body>
-<div class="banner" role="alert">TEST MODE – no money moves<br><small>Testtilstand – ingen penge trækkes</small></div>
+<div class="banner" role="alert">${escapeHtml(TEXT.banner.da)}<small lang="en">${escapeHtml(TEXT.banner.en)}</small></div>
 <main>
-  <h1>Betaling (payment)</h1>
+  <h1>${both(TEXT.title)}</h1>
+  <p class="note">${escapeHtml(TEXT.note.da)}<br><span lang="en">${escapeHtml(TEXT.note.en)}</span></p>
   <dl>
-    <dt>Restaurant</dt><dd>${escapeHtml(restaurantName)}</dd>
-    <dt>Beløb (amount)</dt><dd><strong>${escapeHtml(amount)}</strong> (DKK)</dd>
-    <dt>Metode (method)</dt><dd>${escapeHtml(METHOD_NAMES[payment.method] ?? payment.method)}</dd>
+    <dt>${both(TEXT.restaurant)}</dt><dd>${escapeHtml(restaurantName)}</dd>
+    <dt>${both(TEXT.amount)}</dt><dd><strong>${escapeHtml(amount)}</strong> (DKK)</dd>
+    <dt>${both(TEXT.method)}</dt><dd>${method ? both(method) : escapeHtml(payment.method)}</dd>
   </dl>
   ${body}
 </main>

@@ -56,9 +56,10 @@ const hrefOf = (html: string) =>
     .replace(/&amp;/g, "&");
 
 describe("the hosted page with the 30 XSS payloads", () => {
-  const plainOpen = renderPage(paymentWith(PaymentState.CREATED, "card", null), "Bistro", formTokenOf);
+  // Plain words where the payload goes: a method the page has no name of its own for, as the payload is.
+  const plainOpen = renderPage(paymentWith(PaymentState.CREATED, "plain", null), "Bistro", formTokenOf);
   const plainDone = renderPage(
-    paymentWith(PaymentState.AUTHORIZED, "card", "http://localhost/payment/x"),
+    paymentWith(PaymentState.AUTHORIZED, "plain", "http://localhost/payment/x"),
     "Bistro",
     formTokenOf,
     "PAYMENT_NOT_CREATED",

@@ -21,7 +21,10 @@ import { startEnglish } from "../../../testing/start-english";
 import { DiscountField } from "./discount-field";
 
 beforeAll(startEnglish);
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 
 /** The page's state as the page keeps it: the session reducer and the latest checkout, spies kept. */
 function Page({ initial, basket, children }: { initial: CheckoutPageValue; basket?: Basket; children: ReactNode }) {
@@ -112,6 +115,35 @@ test("a valid code is validated on this basket, applied to the checkout and show
     discount: { discountCode: "SOMMER", amount: 23.45 },
   });
   expect(screen.getByRole("status").textContent).toBe("Discount code SOMMER is applied: 23.45 DKK off");
+});
+
+test("a code typed but not applied is back after a reload; applying it leaves no draft behind", async () => {
+  setUp();
+  typeCode("SOMMER");
+  cleanup(); // the page goes away (a reload) and comes back with what local storage kept
+  const { api } = setUp();
+  const input = screen.getByLabelText("Discount code") as HTMLInputElement;
+  expect(input.value).toBe("SOMMER");
+  expect(api.validateDiscount).not.toHaveBeenCalled();
+
+  api.validateDiscount.mockResolvedValue({ sumDiscount: 23.45, discountCode: "SOMMER" });
+  api.addDiscount.mockResolvedValue(withSommer());
+  fireEvent.click(screen.getByRole("button", { name: "Use code" }));
+  expect(await screen.findByText("Discount code SOMMER")).toBeTruthy();
+  cleanup();
+  setUp();
+  expect((screen.getByLabelText("Discount code") as HTMLInputElement).value).toBe("");
+});
+
+test("a refused code stays typed over a reload, to correct it", async () => {
+  const { api } = setUp();
+  api.validateDiscount.mockRejectedValue(refusal("DISCOUNT_INVALID"));
+  typeCode("SOMER");
+  fireEvent.click(screen.getByRole("button", { name: "Use code" }));
+  await waitFor(() => expect(api.validateDiscount).toHaveBeenCalled());
+  cleanup();
+  setUp();
+  expect((screen.getByLabelText("Discount code") as HTMLInputElement).value).toBe("SOMER");
 });
 
 test("Enter in the input applies the code too", async () => {

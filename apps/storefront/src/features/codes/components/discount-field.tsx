@@ -1,7 +1,9 @@
+import { STORAGE_KEYS } from "@app/contracts/storefront-boot";
 import { normalizeCode } from "@app/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { rememberDraft, storedDraft } from "../../../lib/draft-storage";
 import { priceText } from "../../../lib/price-text";
 import { type DiscountMessageKey, discountMessageKey } from "../code-rules";
 import { type CodesPage, useCodesPage } from "../codes-page";
@@ -23,7 +25,12 @@ function DiscountEntry() {
   const { t, i18n } = useTranslation();
   const { checkout, session, placing } = useCodesPage();
   const { apply, remove, busy, message } = useDiscountCode();
-  const [code, setCode] = useState("");
+  // What was typed and not yet applied survives a reload (lib/draft-storage), like the delivery address.
+  const [code, setTypedCode] = useState(() => storedDraft(STORAGE_KEYS.checkoutDiscountDraft, asText) ?? "");
+  const setCode = (value: string) => {
+    setTypedCode(value);
+    rememberDraft(STORAGE_KEYS.checkoutDiscountDraft, value);
+  };
   const discount = session.discount;
   // The server's figure when the checkout has the code (it recomputes it on every read), else the session's.
   const amount = discount
@@ -60,6 +67,10 @@ function DiscountEntry() {
       appliedStatus={discount ? t("Discount.AppliedStatus", { code: discount.discountCode, amount: amountText }) : null}
     />
   );
+}
+
+function asText(value: unknown): string | null {
+  return typeof value === "string" ? value : null;
 }
 
 function sameCode(a: string, b: string): boolean {

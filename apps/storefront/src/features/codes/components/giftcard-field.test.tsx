@@ -113,7 +113,7 @@ test("OK applies the card, and a balance above the order pays basket − discoun
     api.addGiftcard.mockResolvedValue(paidWith(202.95));
   });
   typeCode("GAVE123");
-  fireEvent.click(screen.getByRole("button", { name: "OK" }));
+  fireEvent.click(screen.getByRole("button", { name: "Use gift card" }));
 
   expect(await screen.findByText("pays 202.95 DKK")).toBeTruthy();
   expect(api.addGiftcard).toHaveBeenCalledWith("checkout-1", { giftcardCode: "GAVE123", amount: 202.95 });
@@ -140,7 +140,7 @@ test.each([
 ])("%s shows 'We could not verify the gift card' and leaves no card", async (_, arrange) => {
   const { initial } = setUp({}, arrange);
   typeCode("GAVE123");
-  fireEvent.click(screen.getByRole("button", { name: "OK" }));
+  fireEvent.click(screen.getByRole("button", { name: "Use gift card" }));
 
   const alert = await screen.findByText("We could not verify the gift card");
   expect(alert.getAttribute("role")).toBe("alert");
@@ -155,7 +155,7 @@ test("too many wrong tries (429 TOO_MANY_TRIES) asks the guest to wait a minute,
     fake.getGiftcardAmount.mockRejectedValue(refusal("TOO_MANY_TRIES", 429)),
   );
   typeCode("GAVE-500");
-  fireEvent.click(screen.getByRole("button", { name: "OK" }));
+  fireEvent.click(screen.getByRole("button", { name: "Use gift card" }));
   const alert = await screen.findByText("Too many wrong tries. Please wait a minute and try again.");
   expect(alert.getAttribute("role")).toBe("alert");
   expect(api.addGiftcard).not.toHaveBeenCalled();
@@ -168,7 +168,7 @@ test("a card worth nothing on an order that costs nothing is not sent", async ()
     api.getGiftcardAmount.mockResolvedValue(300),
   );
   typeCode("GAVE123");
-  fireEvent.click(screen.getByRole("button", { name: "OK" }));
+  fireEvent.click(screen.getByRole("button", { name: "Use gift card" }));
   await screen.findByText("We could not verify the gift card");
   expect(api.addGiftcard).not.toHaveBeenCalled();
 });
@@ -282,7 +282,7 @@ test("with a gift card in the basket the input is hidden and says why", () => {
 test("while the order is being placed the field is disabled", () => {
   setUp({ placing: true });
   expect(screen.getByLabelText("Gift card")).toHaveProperty("disabled", true);
-  expect(screen.getByRole("button", { name: "OK" })).toHaveProperty("disabled", true);
+  expect(screen.getByRole("button", { name: "Use gift card" })).toHaveProperty("disabled", true);
 });
 
 test("nothing is shown when the checkout instance has gift cards off", () => {

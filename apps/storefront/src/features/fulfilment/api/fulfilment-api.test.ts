@@ -4,6 +4,7 @@ import { recordingClient, type Sent } from "../../../testing/recording-client";
 import { getAvailableOrderTimes } from "./get-available-order-times";
 import { getDeliveryDates } from "./get-delivery-dates";
 import { getDeliveryTimes } from "./get-delivery-times";
+import { getOneItemSlots } from "./get-one-item-slots";
 import { removeDelivery } from "./remove-delivery";
 import { setDeliveryAddress } from "./set-delivery-address";
 import { setDeliveryDate } from "./set-delivery-date";
@@ -25,6 +26,11 @@ const calls: [string, (client: ApiClient) => Promise<unknown>, Sent][] = [
       url: `/availableordertime/${CHECKOUT}`,
       body: { productionUnitId: 41, date: "2026-05-01", capacityInstanceId: 3, items: [{ productId: 1, amount: 2 }] },
     },
+  ],
+  [
+    "a one-item order's slots (SPEC §7 GET /availableordertime/{a}/{b})",
+    (c) => getOneItemSlots(3, "2026-05-01", c),
+    { method: "GET", url: "/availableordertime/3/2026-05-01", body: undefined },
   ],
   [
     "delivery address",

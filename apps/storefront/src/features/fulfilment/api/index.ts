@@ -2,6 +2,7 @@
 import { getAvailableOrderTimes } from "./get-available-order-times";
 import { getDeliveryDates } from "./get-delivery-dates";
 import { getDeliveryTimes } from "./get-delivery-times";
+import { getOneItemSlots } from "./get-one-item-slots";
 import { removeDelivery } from "./remove-delivery";
 import { setDeliveryAddress } from "./set-delivery-address";
 import { setDeliveryDate } from "./set-delivery-date";
@@ -11,6 +12,7 @@ export const fulfilmentApi = {
   getAvailableOrderTimes,
   getDeliveryDates,
   getDeliveryTimes,
+  getOneItemSlots,
   removeDelivery,
   setDeliveryAddress,
   setDeliveryDate,

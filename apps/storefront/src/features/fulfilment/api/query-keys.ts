@@ -13,6 +13,9 @@ const slotsKey = (checkoutId: string) => [...checkoutKey(checkoutId), "slots"] a
 export const fulfilmentKeys = {
   pickupSlots: (checkoutId: string, date: string, itemCount: number) =>
     [...slotsKey(checkoutId), "pickup", date, itemCount] as const,
+  /** The slots a one-item order would have: read only when this basket has none (hooks/pickup-slots). */
+  oneItemSlots: (checkoutId: string, capacityInstanceId: number, date: string) =>
+    [...slotsKey(checkoutId), "pickup-one-item", capacityInstanceId, date] as const,
   deliveryTimes: (checkoutId: string, date: string | null, itemCount: number) =>
     [...slotsKey(checkoutId), "delivery", date, itemCount] as const,
   deliveryDates: (checkoutId: string, address: { address: string; zipCode: string }) =>

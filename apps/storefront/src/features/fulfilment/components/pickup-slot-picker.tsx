@@ -1,5 +1,7 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { phoneHref, phoneText } from "../../../lib/phone-text";
+import { useFulfilmentPage } from "../fulfilment-page";
 import { slotTimeText } from "../fulfilment-rules";
 import type { PickupSlots } from "../hooks/pickup-slots";
 import { type PickupChoice, PickupChoiceGroup } from "./pickup-choice-group";
@@ -98,7 +100,13 @@ export function slotChoices(
   });
 }
 
-function SlotsStatus({ slots: { status, available, retry }, disabled }: { slots: PickupSlots; disabled: boolean }) {
+function SlotsStatus({
+  slots: { status, available, tooLarge, retry },
+  disabled,
+}: {
+  slots: PickupSlots;
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div aria-live="polite">
@@ -107,6 +115,8 @@ function SlotsStatus({ slots: { status, available, retry }, disabled }: { slots:
           <span className="spinner" aria-hidden="true" />
           {t("DeliveryMethod.LoadingTimes")}
         </p>
+      ) : tooLarge ? (
+        <TooLargeForSlots />
       ) : status === "loaded" && available.length === 0 ? (
         <p className="checkout-status">{t("DeliveryMethod.NoAvailableTimes")}</p>
       ) : status === "failed" ? (
@@ -117,6 +127,31 @@ function SlotsStatus({ slots: { status, available, retry }, disabled }: { slots:
           </button>
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The basket is more than the kitchen can make for any one pickup time (PickupSlots.tooLarge): say so, and what
+ * the guest can do: fewer items, or a call to the restaurant (its number, when the shop has one).
+ */
+function TooLargeForSlots() {
+  const { t } = useTranslation();
+  const phone = useFulfilmentPage().shop.productionUnit.phone.trim();
+  return (
+    <div className="checkout-status checkout-status-error checkout-too-large">
+      <p>
+        <strong>{t("Pickup.TooLarge")}</strong>
+      </p>
+      <p>
+        {phone ? (
+          <>
+            {t("Pickup.TooLargeCall")} <a href={phoneHref(phone)}>{phoneText(phone)}</a>
+          </>
+        ) : (
+          t("Pickup.TooLargeNoPhone")
+        )}
+      </p>
     </div>
   );
 }

@@ -72,6 +72,64 @@ describe("pickup slots", () => {
     expect(within(timeGroup()).queryAllByRole("radio")).toHaveLength(0);
   });
 
+  test("a basket too large for any slot says so and how to go on: fewer items, or the restaurant's phone", async () => {
+    const { api } = renderPickup({
+      slots: [
+        { time: NOON, isAvailable: false },
+        { time: HALF_PAST, isAvailable: false },
+      ],
+      // A one-item order would get 12:30: it is this basket's size that no slot fits.
+      given: (api) => api.getOneItemSlots.mockResolvedValue([{ time: HALF_PAST, isAvailable: true }]),
+    });
+    expect(
+      await screen.findByText("Your order is too large for the kitchen to make for one pickup time."),
+    ).toBeTruthy();
+    expect(screen.getByText(/Remove some items from your basket, or call the restaurant/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "35 36 11 22" }).getAttribute("href")).toBe("tel:+4535361122");
+    expect(screen.queryByText("Sorry, there are no available times")).toBeNull();
+    expect(api.getOneItemSlots).toHaveBeenCalledWith(21, TODAY);
+  });
+
+  test("without a phone number the too-large message says to contact the restaurant", async () => {
+    const shop = aShop();
+    renderPickup({
+      shop: { ...shop, productionUnit: { ...shop.productionUnit, phone: "" } },
+      slots: [{ time: NOON, isAvailable: false }],
+      given: (api) => api.getOneItemSlots.mockResolvedValue([{ time: NOON, isAvailable: true }]),
+    });
+    expect(await screen.findByText("Remove some items from your basket, or contact the restaurant.")).toBeTruthy();
+    expect(screen.queryByRole("link")).toBeNull();
+  });
+
+  test("a fully booked day is not called too large: a one-item order would get no slot either", async () => {
+    const { api } = renderPickup({
+      slots: [{ time: NOON, isAvailable: false }],
+      given: (api) => api.getOneItemSlots.mockResolvedValue([{ time: NOON, isAvailable: false }]),
+    });
+    expect(await screen.findByText("Sorry, there are no available times")).toBeTruthy();
+    await waitFor(() => expect(api.getOneItemSlots).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText(/too large/)).toBeNull();
+  });
+
+  test("a closed day or free slots ask nothing more: the one-item slots are read only when none is free", async () => {
+    const { api } = renderPickup({ slots: [] });
+    expect(await screen.findByText("Sorry, there are no available times")).toBeTruthy();
+    cleanup();
+    const second = renderPickup();
+    await screen.findByRole("radio", { name: ASAP_NOON });
+    expect(api.getOneItemSlots).not.toHaveBeenCalled();
+    expect(second.api.getOneItemSlots).not.toHaveBeenCalled();
+  });
+
+  test("when the one-item slots cannot be read it says only that there are no times", async () => {
+    renderPickup({
+      slots: [{ time: NOON, isAvailable: false }],
+      given: (api) => api.getOneItemSlots.mockRejectedValue(new Error("offline")),
+    });
+    expect(await screen.findByText("Sorry, there are no available times")).toBeTruthy();
+    expect(screen.queryByText(/too large/)).toBeNull();
+  });
+
   test("a failed read shows a retry instead of a crash; retrying reads again", async () => {
     const { api } = renderPickup({
       given: (api) => api.getAvailableOrderTimes.mockRejectedValueOnce(new Error("offline")),

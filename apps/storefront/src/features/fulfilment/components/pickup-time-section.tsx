@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { pickupSlotsQuery } from "../api/get-available-order-times";
+import { oneItemSlotsQuery } from "../api/get-one-item-slots";
 import { useFulfilmentPage } from "../fulfilment-page";
 import { orderDates } from "../fulfilment-rules";
 import { usePickupSlots } from "../hooks/pickup-slots";
@@ -105,6 +106,8 @@ function PickupTimePicker() {
             { productionUnitId: shop.productionUnit.id, date, capacityInstanceId: shop.module.capacityInstanceId },
             basket.itemCount,
           ),
+    oneItemQuery:
+      date === null ? null : oneItemSlotsQuery(api.getOneItemSlots, checkout.id, shop.module.capacityInstanceId, date),
     chosen: session.chosenTimeslot,
     clearChosen: () => dispatch({ type: "timeslotChosen", time: null }),
   });

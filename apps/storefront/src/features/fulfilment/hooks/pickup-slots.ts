@@ -39,6 +39,11 @@ export type PickupSlots = {
   status: PickupReadStatus;
   /** SPEC §5: only the available slots are shown. */
   available: PickupTimeSlot[];
+  /**
+   * The day has slots, none is free for this basket, but a one-item order would have one: the basket is more
+   * than the kitchen can make for any one pickup time. False when that is not known (not asked, not answered).
+   */
+  tooLarge: boolean;
   retry: () => void;
 };
 
@@ -46,19 +51,29 @@ export type UsePickupSlotsArgs = {
   query: ListQuery<PickupTimeSlot[]> | null;
   /** The session's chosen slot (its `time`). */
   chosen: string | null;
+  /**
+   * The same date's slots for a one-item order (oneItemSlotsQuery), read only when this basket is offered
+   * none; null or left out: not asked (delivery times have no such list).
+   */
+  oneItemQuery?: ListQuery<PickupTimeSlot[]> | null;
   /** Called when a fresh answer no longer offers the chosen slot (it filled up): the guest must choose again. */
   clearChosen: () => void;
 };
 
 /** The available slots of one list, and the chosen slot cleared once a fresh answer no longer has it. */
-export function usePickupSlots({ query, chosen, clearChosen }: UsePickupSlotsArgs): PickupSlots {
+export function usePickupSlots({ query, chosen, clearChosen, oneItemQuery = null }: UsePickupSlotsArgs): PickupSlots {
   const { status, data, retry } = usePickupRead(query);
   const available = data ? availableSlots(data) : [];
+  // "No times" has two causes the guest handles differently: the kitchen is booked (try another day, or
+  // later) or the basket is too big for any one slot (remove items, or call). Only the second answer decides.
+  const noneFree = status === "loaded" && data !== null && data.length > 0 && available.length === 0;
+  const oneItem = usePickupRead(noneFree ? oneItemQuery : null);
+  const tooLarge = noneFree && oneItem.status === "loaded" && availableSlots(oneItem.data ?? []).length > 0;
   const clearRef = useRef(clearChosen);
   clearRef.current = clearChosen;
   const vanished = status === "loaded" && chosen !== null && !available.some((slot) => slot.time === chosen);
   useEffect(() => {
     if (vanished) clearRef.current();
   }, [vanished]);
-  return { status, available, retry };
+  return { status, available, tooLarge, retry };
 }

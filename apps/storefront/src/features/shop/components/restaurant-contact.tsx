@@ -1,6 +1,6 @@
 import type { ProductionUnit } from "@app/contracts";
 import { useTranslation } from "react-i18next";
-import { phoneHref, phoneText } from "../phone-text";
+import { phoneHref, phoneText } from "../../../lib/phone-text";
 import "./shop-brand.css";
 
 export type RestaurantContactProps = {
