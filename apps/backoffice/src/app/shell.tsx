@@ -1,6 +1,7 @@
 /**
  * Every page's frame: the skip link, the header (the app's name, the navigation a role may use, the language and
- * the account menu; on a phone one row with a menu holding them), and the page in <main>.
+ * the account menu; on a phone one row with a menu holding them), and the page in <main>; around them the guard
+ * that asks before a link leaves unsaved typing.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -12,6 +13,7 @@ import { managingMemberships, meQuery } from "../lib/session";
 import { useMediaQuery } from "../lib/use-media-query";
 import { AccountMenu } from "./account-menu";
 import { LanguageSwitch } from "./language-switch";
+import { LeaveGuard } from "./leave-guard";
 import { PhoneMenu } from "./phone-menu";
 
 export function Shell({ signedIn }: { signedIn: boolean }) {
@@ -46,7 +48,7 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
     </>
   );
   return (
-    <>
+    <LeaveGuard>
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #main (and works as one without script); the handler only keeps the router out */}
       <a
         className="skip-link"
@@ -82,6 +84,6 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
       <main id="main" className={!signedIn ? "page narrow" : wide ? "page wide" : "page"}>
         <Outlet />
       </main>
-    </>
+    </LeaveGuard>
   );
 }
