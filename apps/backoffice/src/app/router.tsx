@@ -21,7 +21,7 @@ import { isUnauthorized } from "../lib/api";
 import { queryClient } from "../lib/query-client";
 import { meQuery } from "../lib/session";
 import { HydrateFallback, NotFoundPage, RouteError } from "./not-found";
-import { Shell } from "./shell";
+import { type PageHandle, Shell } from "./shell";
 import { KitchenRoute, OrdersRoute } from "./staff-screens";
 
 /** The back office's own path under the server (vite.config.ts `base`). */
@@ -63,7 +63,11 @@ export const router = createBrowserRouter(
         { path: "organisations/:organisationId/staff", element: <StaffPage /> },
         { path: "organisations/:organisationId/payments", element: <PaymentsPage /> },
         // Beside the restaurant's settings, not under them: staff open the orders, only managers the settings.
-        { path: "restaurants/:restaurantId/orders", element: <OrdersRoute />, handle: { wide: true } },
+        {
+          path: "restaurants/:restaurantId/orders",
+          element: <OrdersRoute />,
+          handle: { width: "wide" } satisfies PageHandle,
+        },
         { path: "restaurants/:restaurantId/orders/:orderId", element: <OrderPage /> },
         {
           path: "restaurants/:restaurantId",
@@ -82,7 +86,11 @@ export const router = createBrowserRouter(
           ],
         },
         // Every role of the restaurant (outside its settings' layout, which is for managers).
-        { path: "restaurants/:restaurantId/kitchen", element: <KitchenRoute />, handle: { wide: true } },
+        {
+          path: "restaurants/:restaurantId/kitchen",
+          element: <KitchenRoute />,
+          handle: { width: "full" } satisfies PageHandle,
+        },
         { path: "audit", element: <AuditPage /> },
         { path: "*", element: <NotFoundPage /> },
       ],

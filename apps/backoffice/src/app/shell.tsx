@@ -1,6 +1,7 @@
 /**
  * Every page's frame: the skip link, the header (the app's name, the navigation a role may use, the language and
- * the account menu; on a phone one row with a menu holding them), and the page in <main>.
+ * the account menu; on a phone one row with a menu holding them), and the page in <main>; around them the guard
+ * that asks before a link leaves unsaved typing.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -12,7 +13,11 @@ import { managingMemberships, meQuery } from "../lib/session";
 import { useMediaQuery } from "../lib/use-media-query";
 import { AccountMenu } from "./account-menu";
 import { LanguageSwitch } from "./language-switch";
+import { LeaveGuard } from "./leave-guard";
 import { PhoneMenu } from "./phone-menu";
+
+/** A route's `handle`: how wide its page is (the header takes the same width). */
+export type PageHandle = { width?: "wide" | "full" };
 
 export function Shell({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
@@ -25,8 +30,11 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
   const restaurants = useQuery({ ...restaurantsQuery, enabled: signedIn }).data?.restaurants ?? [];
   // One restaurant: its orders straight from the menu; several: the list, where each has its orders link.
   const onlyRestaurant = restaurants.length === 1 ? restaurants[0] : undefined;
-  // A page may ask for the whole width (the order queue's columns on a tablet).
-  const wide = useMatches().some((match) => (match.handle as { wide?: boolean } | undefined)?.wide);
+  // A page may ask for more width, and the header lines up with it: the order queue's columns ("wide"), the
+  // kitchen's tiles (the whole screen, "full").
+  const width = useMatches()
+    .map((match) => (match.handle as PageHandle | undefined)?.width)
+    .find((w) => w !== undefined);
   // Below 48rem the name, the language, the account and the links do not fit one row (issue: two rows, the account
   // cut to "Ejer, Bistro Nørr…" on a 390 px phone): they go into the menu.
   const phone = !useMediaQuery("(min-width: 48rem)");
@@ -46,7 +54,7 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
     </>
   );
   return (
-    <>
+    <LeaveGuard>
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #main (and works as one without script); the handler only keeps the router out */}
       <a
         className="skip-link"
@@ -61,7 +69,7 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
       >
         {t("app.skipToContent")}
       </a>
-      <header className={wide ? "app-header wide" : "app-header"}>
+      <header className={width ? `app-header ${width}` : "app-header"}>
         <div className="header-row">
           <span className="app-name">{t("app.name")}</span>
           {me && phone ? (
@@ -79,9 +87,9 @@ export function Shell({ signedIn }: { signedIn: boolean }) {
           </nav>
         )}
       </header>
-      <main id="main" className={!signedIn ? "page narrow" : wide ? "page wide" : "page"}>
+      <main id="main" className={!signedIn ? "page narrow" : width ? `page ${width}` : "page"}>
         <Outlet />
       </main>
-    </>
+    </LeaveGuard>
   );
 }

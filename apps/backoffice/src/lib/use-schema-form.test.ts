@@ -81,6 +81,8 @@ test("a save someone else's save overtook keeps what was typed and says who save
   act(() => result.current.reset({ name: "Bistro Norrebro" }));
   expect(result.current.values.name).toBe("Bistro Norrebro");
   expect(result.current.conflict).toBeNull();
+  // Nothing typed is left: a reload (or a link) no longer asks.
+  expect(reloadAsks()).toBe(false);
 });
 
 test("a 409 that is not an edit conflict lands on the fields as before", async () => {

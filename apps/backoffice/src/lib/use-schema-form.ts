@@ -27,7 +27,7 @@ export function useSchemaForm<V, S extends z.ZodType>(options: Options<V, S>) {
   const { schema, initial, toInput, onValid, section, warnOnLeave = true } = options;
   const [values, setValues] = useState<V>(initial);
   const [unsaved, setUnsaved] = useState(false);
-  useLeaveWarning(warnOnLeave && unsaved);
+  const { whileSaving } = useLeaveWarning(warnOnLeave && unsaved);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -55,7 +55,7 @@ export function useSchemaForm<V, S extends z.ZodType>(options: Options<V, S>) {
     setConflict(null);
     setBusy(true);
     try {
-      await onValid(parsed.data);
+      await whileSaving(() => onValid(parsed.data));
       setSaved(true);
       setUnsaved(false);
     } catch (error) {
@@ -75,6 +75,8 @@ export function useSchemaForm<V, S extends z.ZodType>(options: Options<V, S>) {
     setErrors({});
     setConflict(null);
     setSaved(false);
+    // Nothing typed is left to lose: leaving no longer asks (as useEditForm's loadTheirs and useSectionForm's reset).
+    setUnsaved(false);
   };
 
   return { values, update, errors, busy, saved, attempt, submit, setValues, conflict, reset };

@@ -87,9 +87,9 @@ function Entry({ entry }: { entry: AuditEntry }) {
       : name;
   };
   const at = new Date(entry.at);
-  // Ids are the system's, not something a person changed.
+  // Ids are the system's, not something a person changed (an order is named by its receipt number beside).
   const changes = changesBetween(entry.before, entry.after).filter(
-    (change) => !/(^|\.)(id|moduleId|organisationId)$/.test(change.path),
+    (change) => !/(^|\.)(id|moduleId|organisationId|orderId)$/.test(change.path),
   );
   return (
     <article className="audit-entry">

@@ -114,7 +114,10 @@ function CodeEntry(props: {
       return t(result.outcome === "deleted" ? "codes.deleted" : "codes.deactivatedInstead", { code: code.code });
     });
   };
-  const worth = code.kind === "percentage" ? `${code.value} %` : `${moneyText(code.value, language)} kr.`;
+  const worth =
+    code.kind === "percentage"
+      ? t("codes.percentOff", { value: code.value })
+      : t("codes.amountOff", { amount: moneyText(code.value, language) });
   const limited = code.categoryIds.length + code.productIds.length;
   const from = code.validFrom && dateText(code.validFrom, language);
   const until = code.validUntil && dateText(code.validUntil, language);

@@ -38,7 +38,11 @@ type CompactFieldProps = {
   className?: string;
 };
 
-/** A label above its input; the hint and the error are tied to it (aria-describedby), the input marked invalid. */
+/**
+ * A label, the hint and the error, then the input (as the app's TextField): the inputs of a row stay level at its
+ * bottom however the labels wrap or which field has a hint. The hint and the error are tied to the input
+ * (aria-describedby), the input marked invalid.
+ */
 export function CompactField(props: CompactFieldProps) {
   const errorText = useHoursErrorText()(props.error, props.path);
   const id = fieldId(props.path);
@@ -48,6 +52,16 @@ export function CompactField(props: CompactFieldProps) {
       className={`field compact ${props.type === "date" ? "date" : ""} ${props.error ? "has-error" : ""} ${props.className ?? ""}`}
     >
       <label htmlFor={id}>{props.label}</label>
+      {props.hint && (
+        <p className="hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      {errorText && (
+        <p className="field-error" id={`${id}-error`}>
+          {errorText}
+        </p>
+      )}
       <input
         id={id}
         name={props.path}
@@ -59,16 +73,6 @@ export function CompactField(props: CompactFieldProps) {
         aria-describedby={described || undefined}
         onChange={(event) => props.onChange(event.target.value)}
       />
-      {props.hint && (
-        <p className="hint" id={`${id}-hint`}>
-          {props.hint}
-        </p>
-      )}
-      {errorText && (
-        <p className="field-error" id={`${id}-error`}>
-          {errorText}
-        </p>
-      )}
     </div>
   );
 }

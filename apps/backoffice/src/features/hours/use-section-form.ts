@@ -30,7 +30,7 @@ export function useSectionForm<V, S extends z.ZodType>(options: Options<V, S>) {
   const [conflict, setConflict] = useState<EditConflict | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [unsaved, setUnsaved] = useState(false);
-  useLeaveWarning(unsaved);
+  const { whileSaving } = useLeaveWarning(unsaved);
 
   const update = (change: (current: V) => V) => {
     setValues(change);
@@ -61,7 +61,7 @@ export function useSectionForm<V, S extends z.ZodType>(options: Options<V, S>) {
     setConflict(null);
     setBusy(true);
     try {
-      setValues(await options.onValid(parsed.data));
+      setValues(await whileSaving(() => options.onValid(parsed.data)));
       setSaved(true);
       setUnsaved(false);
     } catch (error) {

@@ -36,7 +36,7 @@ export function useEditForm<V, S extends z.ZodType>(options: Options<V, S>) {
   const [conflict, setConflict] = useState<EditConflict | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [unsaved, setUnsaved] = useState(false);
-  useLeaveWarning(unsaved);
+  const { whileSaving } = useLeaveWarning(unsaved);
 
   const update = (change: Partial<V> | ((current: V) => V)) => {
     setValues((current) => (typeof change === "function" ? change(current) : { ...current, ...change }));
@@ -58,7 +58,7 @@ export function useEditForm<V, S extends z.ZodType>(options: Options<V, S>) {
     setErrors({});
     setBusy(true);
     try {
-      const answer = (await onValid(parsed.data)) as { version?: number } | undefined;
+      const answer = (await whileSaving(() => onValid(parsed.data))) as { version?: number } | undefined;
       if (typeof answer?.version === "number") setVersion(answer.version);
       setConflict(null);
       setSaved(true);

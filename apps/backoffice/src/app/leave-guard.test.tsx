@@ -1,0 +1,193 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import i18next from "i18next";
+import { I18nextProvider } from "react-i18next";
+import { createMemoryRouter, Link, Outlet, RouterProvider, useNavigate } from "react-router";
+import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { z } from "zod";
+import { useSchemaForm } from "../lib/use-schema-form";
+import daDK from "../locales/da-DK.json";
+import enUS from "../locales/en-US.json";
+import { LeaveGuard } from "./leave-guard";
+
+// An instance of this file's own (see phone-menu.test.tsx: the global one would leak into later files).
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.init({
+    lng: "en-US",
+    resources: { "en-US": { translation: enUS }, "da-DK": { translation: daDK } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+});
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage("en-US");
+});
+
+const Name = z.object({ name: z.string().min(1) });
+
+/** A form as the back office's pages have them; `goTo` is where it goes itself once its save answers. */
+function NameForm({ label, goTo }: { label: string; goTo?: string }) {
+  const navigate = useNavigate();
+  const form = useSchemaForm({
+    schema: Name,
+    initial: { name: "Bistro" },
+    onValid: async () => {
+      if (goTo) await navigate(goTo);
+    },
+  });
+  return (
+    <form onSubmit={form.submit}>
+      <label>
+        {label}
+        <input value={form.values.name} onChange={(event) => form.update({ name: event.target.value })} />
+      </label>
+      <button type="submit">Save {label}</button>
+      {form.saved && <p>Saved</p>}
+    </form>
+  );
+}
+
+function renderApp(page = <NameForm label="Name" />) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <LeaveGuard>
+            <nav>
+              <Link to="/orders">Orders</Link>
+              <Link to="/settings?tab=2">Other tab</Link>
+            </nav>
+            <Outlet />
+          </LeaveGuard>
+        ),
+        children: [
+          { path: "/settings", element: page },
+          { path: "/orders", element: <h1>Orders</h1> },
+          { path: "/restaurants/7", element: <h1>Restaurant 7</h1> },
+          { path: "/sign-in", element: <h1>Sign in</h1> },
+        ],
+      },
+    ],
+    { initialEntries: ["/settings"] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+const type = (label: string, text: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
+const follow = (name: string) => act(() => fireEvent.click(screen.getByRole("link", { name })));
+const question = () => screen.queryByRole("dialog", { name: "Unsaved changes" });
+
+describe("leaving a page with unsaved typing by a link", () => {
+  test("asks first, and Stay keeps the page and what was typed", async () => {
+    const router = renderApp();
+    type("Name", "Bistro Nørrebro");
+    await follow("Orders");
+    expect(question()).not.toBeNull();
+    expect(screen.getByText("You have unsaved changes. Leave this page and lose them?")).toBeTruthy();
+    // The focus starts on Stay: Enter keeps the typing.
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Stay" }));
+    await act(() => fireEvent.click(screen.getByRole("button", { name: "Stay" })));
+    expect(question()).toBeNull();
+    expect(router.state.location.pathname).toBe("/settings");
+    expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Bistro Nørrebro");
+  });
+
+  test("Leave goes where the link goes", async () => {
+    const router = renderApp();
+    type("Name", "Bistro Nørrebro");
+    await follow("Orders");
+    await act(() => fireEvent.click(screen.getByRole("button", { name: "Leave" })));
+    await screen.findByRole("heading", { name: "Orders" });
+    expect(router.state.location.pathname).toBe("/orders");
+    expect(question()).toBeNull();
+  });
+
+  test("Escape (the dialog's cancel) stays", async () => {
+    const router = renderApp();
+    type("Name", "Bistro Nørrebro");
+    await follow("Orders");
+    const dialog = screen.getByRole("dialog", { name: "Unsaved changes" }) as HTMLDialogElement;
+    await act(async () => {
+      // What a browser does on Escape in a modal <dialog>: cancel, then close.
+      dialog.dispatchEvent(new Event("cancel", { cancelable: true }));
+      dialog.close();
+    });
+    expect(question()).toBeNull();
+    expect(router.state.location.pathname).toBe("/settings");
+    expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Bistro Nørrebro");
+  });
+
+  test("asks in Danish in the Danish back office", async () => {
+    await i18n.changeLanguage("da-DK");
+    renderApp();
+    type("Name", "Bistro Nørrebro");
+    await follow("Orders");
+    expect(screen.getByRole("dialog", { name: "Ændringer er ikke gemt" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Bliv på siden" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Forlad siden" })).toBeTruthy();
+  });
+
+  test("asks too when the same page would show another row (?tab=2): the form goes", async () => {
+    renderApp();
+    type("Name", "Bistro Nørrebro");
+    await follow("Other tab");
+    expect(question()).not.toBeNull();
+  });
+
+  test("asks when one of several forms on the page holds typing, whichever it is", async () => {
+    renderApp(
+      <>
+        <NameForm label="Name" />
+        <NameForm label="Colour" />
+      </>,
+    );
+    type("Name", "Bistro Nørrebro");
+    await follow("Orders");
+    expect(question()).not.toBeNull();
+  });
+});
+
+describe("leaving without asking", () => {
+  test("when nothing was typed", async () => {
+    const router = renderApp();
+    await follow("Orders");
+    await screen.findByRole("heading", { name: "Orders" });
+    expect(router.state.location.pathname).toBe("/orders");
+    expect(question()).toBeNull();
+  });
+
+  test("after what was typed is saved", async () => {
+    const router = renderApp();
+    type("Name", "Bistro Nørrebro");
+    await act(() => fireEvent.click(screen.getByRole("button", { name: "Save Name" })));
+    await screen.findByText("Saved");
+    await follow("Orders");
+    await screen.findByRole("heading", { name: "Orders" });
+    expect(router.state.location.pathname).toBe("/orders");
+  });
+
+  test("when the form goes to the saved row's page itself once its save answers", async () => {
+    const router = renderApp(<NameForm label="Name" goTo="/restaurants/7" />);
+    type("Name", "Bistro Nørrebro");
+    await act(() => fireEvent.click(screen.getByRole("button", { name: "Save Name" })));
+    await screen.findByRole("heading", { name: "Restaurant 7" });
+    expect(router.state.location.pathname).toBe("/restaurants/7");
+    expect(question()).toBeNull();
+  });
+
+  test("to the sign-in page (signed out: there is no saving without a session)", async () => {
+    const router = renderApp();
+    type("Name", "Bistro Nørrebro");
+    await act(() => router.navigate("/sign-in"));
+    expect(router.state.location.pathname).toBe("/sign-in");
+    expect(question()).toBeNull();
+  });
+});
