@@ -141,6 +141,29 @@ const ROUTES: Record<string, RouteCase> = {
       };
     },
   },
+  "DELETE /api/admin/organisations/{organisationId}/staff/{accountId}/invitation": {
+    allowed: ["manager", "owner"],
+    // A fresh pending invitation of staff of restaurant A, made by A's owner.
+    request: async ({ t, actors }) => {
+      const invited = await t.request(
+        actors.as("owner", {
+          method: "POST",
+          url: `/api/admin/organisations/${actors.organisationAId}/staff`,
+          payload: {
+            email: `withdrawn-${randomUUID()}@matrix.test`,
+            name: "Withdrawn",
+            role: "staff",
+            productionUnitIds: [actors.restaurantAId],
+          },
+        }),
+      );
+      const { accountId } = invited.json<{ accountId: string }>();
+      return {
+        method: "DELETE",
+        url: `/api/admin/organisations/${actors.organisationAId}/staff/${accountId}/invitation`,
+      };
+    },
+  },
   // Restaurants (modules/restaurant-setup): every member lists their own; managers and owners read and edit
   // settings, terms, maintenance and the logo; only owners create restaurants (and edit details).
   "GET /api/admin/restaurants": {

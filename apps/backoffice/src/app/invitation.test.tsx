@@ -5,13 +5,14 @@
  */
 import type { LinkInfo, Me, StaffMember } from "@app/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import i18next from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { LinkPage } from "../features/auth";
 import { StaffPage } from "../features/staff";
+import { queryClient } from "../lib/query-client";
 import daDK from "../locales/da-DK.json";
 import enUS from "../locales/en-US.json";
 
@@ -27,6 +28,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   cleanup();
+  queryClient.clear();
   vi.unstubAllGlobals();
   await i18n.changeLanguage("en-US");
 });
@@ -160,5 +162,81 @@ describe("the staff list", () => {
     const member = within(await screen.findByRole("article", { name: "Kok Jensen" }));
     expect(member.queryByText("Invitation sent, not accepted yet")).toBeNull();
     expect(member.getByRole("checkbox", { name: /Disabled/ })).toBeTruthy();
+  });
+});
+
+/**
+ * The staff page on the app's own query client (the one its writes refresh), the server answering the withdrawal
+ * with `status` and the list after it with `after`; the requests it got.
+ */
+function renderWithdrawal(status: number, after: StaffMember[]) {
+  const requests: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? "GET";
+      requests.push(`${method} ${url}`);
+      if (url === "/api/admin/me") return Response.json(OWNER);
+      if (method === "DELETE") {
+        if (status === 204) return new Response(null, { status });
+        const code = status === 409 ? "INVITATION_ACCEPTED" : "NOT_FOUND";
+        return Response.json({ errors: [{ code, message: code }] }, { status });
+      }
+      if (url === "/api/admin/organisations/2/staff") return Response.json({ members: after });
+      return Response.json({ errors: [{ code: "NOT_FOUND", message: "Not found" }] }, { status: 404 });
+    }),
+  );
+  queryClient.setQueryData(["me"], OWNER);
+  queryClient.setQueryData(["restaurants"], { restaurants: [{ id: 7, organisationId: 2, name: "Pizzeria Aarhus" }] });
+  queryClient.setQueryData(["staff", 2], { members: [PENDING] });
+  renderAt("/organisations/:organisationId/staff", "/organisations/2/staff", <StaffPage />, queryClient);
+  return requests;
+}
+
+describe("withdrawing an invitation", () => {
+  test("asks first; confirmed, it deletes the invitation and the row goes", async () => {
+    const requests = renderWithdrawal(204, []);
+    const member = within(await screen.findByRole("article", { name: "Name Typed By The Owner" }));
+    fireEvent.click(member.getByRole("button", { name: "Withdraw invitation Name Typed By The Owner" }));
+    expect(member.getByText(/Withdraw the invitation to kok@bistro-norrebro\.example\?/)).toBeTruthy();
+    expect(requests.some((r) => r.startsWith("DELETE"))).toBe(false);
+    fireEvent.click(member.getByRole("button", { name: "Withdraw the invitation" }));
+    await waitFor(() => expect(screen.queryByRole("article", { name: "Name Typed By The Owner" })).toBeNull());
+    expect(requests.filter((r) => r.startsWith("DELETE"))).toEqual([
+      `DELETE /api/admin/organisations/2/staff/${PENDING.accountId}/invitation`,
+    ]);
+  });
+
+  test("Keep the invitation sends nothing", async () => {
+    const requests = renderWithdrawal(204, []);
+    const member = within(await screen.findByRole("article", { name: "Name Typed By The Owner" }));
+    fireEvent.click(member.getByRole("button", { name: /Withdraw invitation/ }));
+    fireEvent.click(member.getByRole("button", { name: "Keep the invitation" }));
+    expect(member.getByRole("button", { name: /Withdraw invitation/ })).toBeTruthy();
+    expect(requests.some((r) => r.startsWith("DELETE"))).toBe(false);
+  });
+
+  test("accepted meanwhile: says so, and the list shows the member", async () => {
+    renderWithdrawal(409, [{ ...PENDING, name: "Kok Jensen", active: true, invitationPending: false }]);
+    const member = within(await screen.findByRole("article", { name: "Name Typed By The Owner" }));
+    fireEvent.click(member.getByRole("button", { name: /Withdraw invitation/ }));
+    fireEvent.click(member.getByRole("button", { name: "Withdraw the invitation" }));
+    const accepted = within(await screen.findByRole("article", { name: "Kok Jensen" }));
+    expect(accepted.getByRole("alert").textContent).toBe(
+      "This person has already accepted the invitation and is a member now. Change their role or disable them instead.",
+    );
+    expect(accepted.queryByRole("button", { name: /Withdraw invitation/ })).toBeNull();
+  });
+
+  test("in Danish too; an accepted member has no such button", async () => {
+    await i18n.changeLanguage("da-DK");
+    renderWithdrawal(204, []);
+    const member = within(await screen.findByRole("article", { name: "Name Typed By The Owner" }));
+    fireEvent.click(member.getByRole("button", { name: /Træk invitation tilbage/ }));
+    expect(member.getByRole("button", { name: "Behold invitationen" })).toBeTruthy();
+    cleanup();
+    renderStaff({ ...PENDING, name: "Kok Jensen", active: true, invitationPending: false });
+    const accepted = within(await screen.findByRole("article", { name: "Kok Jensen" }));
+    expect(accepted.queryByRole("button", { name: /Træk invitation tilbage/ })).toBeNull();
   });
 });

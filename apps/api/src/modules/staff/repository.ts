@@ -1,6 +1,6 @@
 /** The staff tables (schema/staff.ts): this module owns accounts, memberships, sessions and links. */
 import { type Executor, schema } from "@app/db";
-import { and, eq, gt, inArray, isNotNull, isNull, ne } from "@app/db/orm";
+import { and, eq, gt, inArray, isNotNull, isNull, ne, notExists } from "@app/db/orm";
 
 const { staffAccount, staffSession, staffLink, membership, membershipUnit, organisation, productionUnit } = schema;
 
@@ -273,6 +273,35 @@ export async function acceptMembership(db: Executor, membershipId: number, at: D
     .where(and(eq(membership.id, membershipId), isNull(membership.acceptedAt)))
     .returning({ organisationId: membership.organisationId, role: membership.role });
   return rows[0];
+}
+
+/**
+ * Deletes the membership if it still waits for consent (one conditional delete: an acceptance racing with it either
+ * commits first, and then nothing is deleted, or finds its link gone). Its links go with it (ON DELETE CASCADE), so
+ * the mailed invite or join link is unknown from then on. Answers whether it was deleted.
+ */
+export async function deletePendingMembership(db: Executor, membershipId: number): Promise<boolean> {
+  const rows = await db
+    .delete(membership)
+    .where(and(eq(membership.id, membershipId), isNull(membership.acceptedAt)))
+    .returning({ id: membership.id });
+  return rows.length > 0;
+}
+
+/**
+ * Deletes the account if nobody ever used it: no password and no membership left (an invite to a new address made
+ * it). Its remaining links go with it; an account with a password or another membership stays as it is.
+ */
+export async function deleteUnusedAccount(db: Executor, accountId: string): Promise<void> {
+  await db
+    .delete(staffAccount)
+    .where(
+      and(
+        eq(staffAccount.id, accountId),
+        isNull(staffAccount.passwordHash),
+        notExists(db.select({ id: membership.id }).from(membership).where(eq(membership.accountId, accountId))),
+      ),
+    );
 }
 
 async function insertMembershipUnits(db: Executor, membershipId: number, productionUnitIds: number[]): Promise<void> {

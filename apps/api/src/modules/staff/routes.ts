@@ -24,7 +24,7 @@ import { acceptJoinLink, describeLink, useLink } from "./links";
 import { requestPasswordReset } from "./password-reset";
 import { deleteSession, deleteSessionsOfAccount, findAccount, findMemberships } from "./repository";
 import { deviceProofsOf, type NewSession, signIn, withDeviceProof } from "./sign-in";
-import { inviteMember, listMembers, updateMember } from "./staff-members";
+import { inviteMember, listMembers, updateMember, withdrawInvitation } from "./staff-members";
 
 const OrganisationParams = z.object({ organisationId: z.coerce.number().int().positive() });
 const MemberParams = OrganisationParams.extend({ accountId: z.uuid() });
@@ -259,6 +259,28 @@ function memberRoutes(admin: Api, deps: Deps, email: ReturnType<typeof createEma
     },
     async (request) =>
       updateMember(deps, signedInStaff(request), request.params.organisationId, request.params.accountId, request.body),
+  );
+
+  admin.delete(
+    "/organisations/:organisationId/staff/:accountId/invitation",
+    {
+      schema: {
+        tags: ADMIN_TAGS,
+        summary:
+          "Withdraws an invitation not yet accepted: the membership is removed and its emailed link stops working",
+        description:
+          "Who may invite that role to those restaurants may withdraw it (owner: any; manager: staff of their " +
+          "restaurants). An account the invite made and nobody used (no password, no other membership) is removed " +
+          "too. 409 INVITATION_ACCEPTED when the person has accepted meanwhile: they are a member, changed or " +
+          "disabled through PATCH.",
+        params: MemberParams,
+        response: { 204: z.null(), 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await withdrawInvitation(deps, signedInStaff(request), request.params.organisationId, request.params.accountId);
+      return reply.code(204).send(null);
+    },
   );
 }
 

@@ -279,6 +279,95 @@ describe.each(await testDbKinds())("organisation members on %s", (kind) => {
     ]);
   });
 
+  const withdraw = (by: Browser, organisationId: number, accountId: string, headers: Record<string, string> = {}) =>
+    asBrowser(t, by, {
+      method: "DELETE",
+      url: `/api/admin/organisations/${organisationId}/staff/${accountId}/invitation`,
+      headers,
+    });
+  const linkInfo = (token: string) => t.request({ method: "GET", url: `/api/admin/links/${token}` });
+
+  test("an owner withdraws an invitation to a wrong address: the row, its link and the unused account are gone; audited", async () => {
+    const email = `wrong-address-${kind}@example.dk`;
+    const res = await invite(ownerA, orgA, { email, name: "Wrong", role: "staff", productionUnitIds: [restaurantA] });
+    expect(res.statusCode).toBe(201);
+    const token = linkTokenIn(mailsTo(t, email).at(-1)!);
+    expect((await linkInfo(token)).statusCode).toBe(200);
+
+    const withdrawn = await withdraw(ownerA, orgA, res.json().accountId);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(204);
+    expect((await membersOf(ownerA, orgA)).map((m) => m.email)).not.toContain(email);
+    expect((await linkInfo(token)).statusCode).toBe(404);
+    const used = await t.request({
+      method: "POST",
+      url: `/api/admin/links/${token}`,
+      headers: SAME_ORIGIN,
+      payload: { password: "a-members-password" },
+    });
+    expect(used.statusCode).toBe(404);
+    const audit = await asBrowser(t, ownerA, { method: "GET", url: `/api/admin/audit?organisationId=${orgA}` });
+    expect(audit.json().entries[0]).toMatchObject({
+      action: "staff.withdraw",
+      actorEmail: A.owner.email,
+      before: { email, role: "staff", productionUnitIds: [restaurantA] },
+      after: null,
+    });
+    // The account the invite made is gone too: invited again, the address gets a fresh invite to choose a password.
+    expect((await invite(ownerA, orgA, { email, name: "Right", role: "owner" })).statusCode).toBe(201);
+    expect((await linkInfo(linkTokenIn(mailsTo(t, email).at(-1)!))).json()).toMatchObject({ purpose: "invite" });
+  });
+
+  test("withdrawing an existing account's invitation ends its join link and leaves the account as it was", async () => {
+    const res = await invite(ownerA, orgA, {
+      email: B.owner.email,
+      name: "Wrong person",
+      role: "staff",
+      productionUnitIds: [restaurantA],
+    });
+    expect(res.statusCode).toBe(201);
+    const token = linkTokenIn(mailsTo(t, B.owner.email).at(-1)!);
+    expect((await withdraw(ownerA, orgA, ownerB.me.account.id)).statusCode).toBe(204);
+    expect((await acceptLink(token)).statusCode).toBe(404);
+    const again = await signIn(t, B.owner.email, B.owner.password);
+    expect(again.me.memberships.map((m) => m.organisationId)).toEqual([orgB]);
+  });
+
+  test("an accepted invitation cannot be withdrawn (409): the person is a member", async () => {
+    const cook = await join(ownerA, orgA, `accepted-cook-${kind}@example.dk`, "staff", [restaurantA]);
+    const res = await withdraw(ownerA, orgA, cook.me.account.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errors[0].code).toBe("INVITATION_ACCEPTED");
+    expect((await membersOf(ownerA, orgA)).find((m) => m.accountId === cook.me.account.id)).toMatchObject({
+      invitationPending: false,
+    });
+  });
+
+  test("withdrawing: kitchen staff 403, another organisation 404, a manager only staff of their restaurants, CSRF checked", async () => {
+    const staffInvite = await invite(ownerA, orgA, {
+      email: `maybe-cook-${kind}@example.dk`,
+      name: "Maybe",
+      role: "staff",
+      productionUnitIds: [restaurantA],
+    });
+    const ownerInvite = await invite(ownerA, orgA, {
+      email: `maybe-owner-${kind}@example.dk`,
+      name: "M",
+      role: "owner",
+    });
+    const cookId = staffInvite.json().accountId as string;
+    const ownerId = ownerInvite.json().accountId as string;
+    expect((await withdraw(kitchenA, orgA, cookId)).statusCode).toBe(403);
+    expect((await withdraw(ownerB, orgA, cookId)).statusCode).toBe(404);
+    expect((await withdraw(ownerB, orgB, cookId)).statusCode).toBe(404);
+    expect((await withdraw(managerA, orgA, ownerId)).statusCode).toBe(403);
+    const noToken = await withdraw(ownerA, orgA, cookId, { "x-csrf-token": "" });
+    expect(noToken.statusCode).toBe(403);
+    expect((await membersOf(ownerA, orgA)).map((m) => m.accountId)).toEqual(expect.arrayContaining([cookId, ownerId]));
+    expect((await withdraw(managerA, orgA, cookId)).statusCode).toBe(204);
+    expect((await withdraw(ownerA, orgA, ownerId)).statusCode).toBe(204);
+    expect((await withdraw(ownerA, orgA, ownerId)).statusCode).toBe(404);
+  });
+
   test("the last enabled owner can be neither demoted nor disabled (409); with a second owner it can", async () => {
     const onlyOwner = await join(ownerB, orgB, `founder-${kind}@example.dk`, "owner", []);
     // Two owners now in B: the demo owner and the founder. Demote the demo owner, then the founder is the last.

@@ -22,7 +22,9 @@ import { invitationOrigin, type RequestOrigin } from "./link-origin";
 import { createLink, LINK_VALIDITY_WORDS, linkUrl } from "./links";
 import {
   belongsElsewhere,
+  deletePendingMembership,
   deleteSessionsOfAccount,
+  deleteUnusedAccount,
   findAccountByEmail,
   findMembers,
   findOrganisationName,
@@ -238,6 +240,53 @@ export async function updateMember(
       after: auditedFields(after),
     });
     return after;
+  });
+}
+
+/**
+ * Withdraws an invitation the person has not accepted (an address typed wrong, a person who will not start): the
+ * pending membership is deleted with its links, so the mailed link no longer works, and the account too when the
+ * invite made it and nobody used it (no password, no other membership). Who may invite that role to those
+ * restaurants may withdraw it; 409 INVITATION_ACCEPTED once the person has accepted (then they are a member, whom
+ * a role change or disabling handles).
+ */
+export async function withdrawInvitation(
+  deps: Pick<MemberDeps, "db" | "now">,
+  staff: SignedInStaff,
+  organisationId: number,
+  accountId: string,
+): Promise<void> {
+  const { db, now } = deps;
+  const actor = requireOrganisation(staff, organisationId, MANAGERS);
+  const at = now();
+  await db.transaction(async (tx) => {
+    const [current] = await findMembers(tx, organisationId, accountId);
+    if (!current) throw notFound("Member");
+    const member = memberView(current, await restaurantIdsOfOrganisation(tx, organisationId));
+    if (actor.role === "manager") {
+      // As for a change: members outside the manager's restaurants are not found; others of theirs are 403.
+      if (!member.productionUnitIds.some((id) => actor.productionUnitIds.includes(id))) throw notFound("Member");
+      if (!managerMayHandle(actor, member.role, member.productionUnitIds)) throw roleTooLow();
+    }
+    if (!(await deletePendingMembership(tx, current.membershipId))) {
+      throw conflict(
+        "INVITATION_ACCEPTED",
+        "This person has accepted the invitation and is a member now; change their role or disable them instead",
+      );
+    }
+    await deleteUnusedAccount(tx, accountId);
+    await recordAudit(tx, staff, at, {
+      organisationId,
+      productionUnitId: null,
+      action: "staff.withdraw",
+      before: {
+        email: member.email,
+        name: member.name,
+        role: member.role,
+        productionUnitIds: member.productionUnitIds,
+      },
+      after: null,
+    });
   });
 }
 

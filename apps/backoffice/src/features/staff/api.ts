@@ -24,3 +24,9 @@ export async function updateStaff(
   await apiSend("PATCH", `/organisations/${organisationId}/staff/${accountId}`, change);
   await queryClient.invalidateQueries({ queryKey: ["staff", organisationId] });
 }
+
+/** Withdraws an invitation not yet accepted: the row goes from the list and the mailed link stops working. */
+export async function withdrawInvitation(organisationId: number, accountId: string): Promise<void> {
+  await apiSend("DELETE", `/organisations/${organisationId}/staff/${accountId}/invitation`);
+  await queryClient.invalidateQueries({ queryKey: ["staff", organisationId] });
+}

@@ -1,6 +1,6 @@
 import { InviteRequest, type StaffMember, type StaffRole, StaffUpdate } from "@app/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import {
@@ -13,10 +13,13 @@ import {
   TextField,
 } from "../../components/form";
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
+import { ApiError } from "../../lib/api";
+import { errorMessageKey } from "../../lib/form-errors";
+import { queryClient } from "../../lib/query-client";
 import { restaurantsQuery } from "../../lib/restaurant-list";
 import { useMe } from "../../lib/session";
 import { useSchemaForm } from "../../lib/use-schema-form";
-import { inviteStaff, staffQuery, updateStaff } from "./api";
+import { inviteStaff, staffQuery, updateStaff, withdrawInvitation } from "./api";
 
 type Restaurant = { id: number; name: string };
 
@@ -59,6 +62,7 @@ export function StaffPage() {
                   member={member}
                   restaurants={restaurants}
                   editable={isOwner && member.accountId !== me.account.id}
+                  mayWithdraw={mayHandle(membership, member)}
                   organisationId={organisationId}
                 />
               </li>
@@ -73,13 +77,26 @@ export function StaffPage() {
 
 const ALL_ROLES: StaffRole[] = ["owner", "manager", "staff"];
 
+/** As the server decides: an owner handles anyone; a manager staff whose restaurants are all theirs. */
+function mayHandle(actor: { role: StaffRole; productionUnitIds: number[] }, member: StaffMember): boolean {
+  if (actor.role === "owner") return true;
+  return member.role === "staff" && member.productionUnitIds.every((id) => actor.productionUnitIds.includes(id));
+}
+
 /**
  * One person of the organisation. Until they accept the invitation, the list shows the name the inviter typed and
  * says so; they cannot be disabled then (their account is not the organisation's yet).
  */
-function Member(props: { member: StaffMember; restaurants: Restaurant[]; editable: boolean; organisationId: number }) {
+function Member(props: {
+  member: StaffMember;
+  restaurants: Restaurant[];
+  editable: boolean;
+  /** Whether the signed-in member may withdraw this one's invitation while it is pending. */
+  mayWithdraw: boolean;
+  organisationId: number;
+}) {
   const { t } = useTranslation();
-  const { member, restaurants, editable, organisationId } = props;
+  const { member, restaurants, editable, mayWithdraw, organisationId } = props;
   const names = restaurants.filter((r) => member.productionUnitIds.includes(r.id)).map((r) => r.name);
   const form = useSchemaForm({
     schema: StaffUpdate,
@@ -125,7 +142,76 @@ function Member(props: { member: StaffMember; restaurants: Restaurant[]; editabl
           </div>
         </form>
       )}
+      {mayWithdraw && <WithdrawInvitation member={member} organisationId={organisationId} />}
     </article>
+  );
+}
+
+/**
+ * "Withdraw invitation", after a question: for an address typed wrong or a person who will not start. The row goes
+ * with the list's reload; when the person accepted meanwhile the server refuses (409): the list shows them as a
+ * member, and the refusal stays said under them.
+ */
+function WithdrawInvitation({ member, organisationId }: { member: StaffMember; organisationId: number }) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const startButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) cancelButton.current?.focus();
+  }, [confirming]);
+  const shown = member.name || member.email;
+  const withdraw = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await withdrawInvitation(organisationId, member.accountId);
+      // The row is gone with the list's reload: the list's heading is where the person is now.
+      document.getElementById("members-title")?.focus();
+    } catch (failure) {
+      setError(t(`errors.${errorMessageKey(failure)}`, { defaultValue: t("errors.Unknown") }));
+      setConfirming(false);
+      if (failure instanceof ApiError && (failure.status === 409 || failure.status === 404)) {
+        await queryClient.invalidateQueries({ queryKey: ["staff", organisationId] });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  const cancel = () => {
+    setConfirming(false);
+    requestAnimationFrame(() => startButton.current?.focus());
+  };
+  if (!member.invitationPending && !error) return null;
+  return (
+    <div className="withdraw-invitation">
+      {!member.invitationPending ? null : confirming ? (
+        <div className="confirm-box">
+          <p>{t("staff.withdraw.question", { name: shown, email: member.email })}</p>
+          <div className="button-row">
+            <button type="button" className="button" ref={cancelButton} onClick={cancel}>
+              {t("staff.withdraw.cancel")}
+            </button>
+            <button type="button" className="button danger-solid" aria-disabled={busy || undefined} onClick={withdraw}>
+              {t("staff.withdraw.confirm")}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="button" className="button danger" ref={startButton} onClick={() => setConfirming(true)}>
+          {t("staff.withdraw.button")}
+          <span className="visually-hidden"> {shown}</span>
+        </button>
+      )}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
