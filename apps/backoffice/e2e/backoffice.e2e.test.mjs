@@ -252,6 +252,17 @@ test("owner A, phone, Danish, keyboard only: creates C on c.localhost with a log
   await tabTo(page, invite.getByRole("button", { name: "Send invitation" }));
   await page.keyboard.press("Enter");
   await page.getByText(`Invitation sendt til ${NEW_MEMBER.email}.`).waitFor();
+  // An invitation to a wrong address is withdrawn again, after a question: its row goes from the list.
+  await invite.getByLabel(t.email, { exact: true }).fill("forkert-adresse@example.dk");
+  await invite.getByLabel("Navn").fill("Forkert adresse");
+  await invite.getByRole("checkbox", { name: C.name }).check();
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  const wrong = page.getByRole("article", { name: "Forkert adresse" });
+  await wrong.getByRole("button", { name: "Træk invitation tilbage Forkert adresse" }).click();
+  await wrong.getByText("Trække invitationen til forkert-adresse@example.dk tilbage?", { exact: false }).waitFor();
+  await wrong.getByRole("button", { name: "Træk invitationen tilbage" }).click();
+  await wrong.waitFor({ state: "detached" });
+  await page.getByRole("article", { name: NEW_MEMBER.name }).waitFor();
 
   // Signing out everywhere from the account part of the header's menu.
   await openHeaderMenu(page, { keyboard: true });
