@@ -312,9 +312,15 @@ export const RestaurantParams = z.object({ restaurantId: z.coerce.number().int()
  * POST /api/admin/restaurants/{restaurantId}/logo: the image's bytes as the body, sent as
  * application/octet-stream or image/* (owner or manager). Checked by content, whatever the name or type it is
  * sent with: PNG, JPEG or WebP with a readable size (else 400 Input.InvalidImage), at most LOGO_MAX_BYTES (else
- * 413 Input.ImageTooLarge). Answers the Restaurant with its new `logo` URL. DELETE on the same path removes it.
+ * 413 Input.ImageTooLarge) and LOGO_MAX_PIXELS (else 422 Input.ImageTooManyPixels). Answers the Restaurant with its
+ * new `logo` URL. DELETE on the same path removes it.
  */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * A logo is served as uploaded and shown a few hundred pixels wide: 4 megapixels (2000 × 2000) is ample, where
+ * 8000 × 8000 would cost every guest's phone 256 MB to decode.
+ */
+export const LOGO_MAX_PIXELS = 4_000_000;
 export const LOGO_CONTENT_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
 export const AuditEntry = z.object({

@@ -11,13 +11,13 @@
 export type ImageType = "image/png" | "image/jpeg" | "image/webp";
 export type ImageHeader = { contentType: ImageType; width: number; height: number };
 
-/** A logo wider or taller than this is not a logo (and would cost every guest's phone to scale). */
+/** Without a caller's own pixel limit (image-pixels.ts), a side longer than this is not a sensible image. */
 export const MAX_IMAGE_SIDE = 8192;
 
 /**
  * The image's type and size, or null when the bytes are not a PNG, JPEG or WebP with a sensible size: at least
- * one pixel, at most `maxSide` on each side. A caller that judges the pixel count itself (menu images, whose
- * refusal names the limit) passes Infinity.
+ * one pixel, at most `maxSide` on each side. A caller that judges the pixel count itself (menu images and logos,
+ * whose refusal names the limit) passes Infinity.
  */
 export function readImageHeader(bytes: Uint8Array, maxSide = MAX_IMAGE_SIDE): ImageHeader | null {
   const header = readPng(bytes) ?? readJpeg(bytes) ?? readWebp(bytes);

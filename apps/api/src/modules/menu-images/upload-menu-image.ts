@@ -13,7 +13,8 @@ import {
   menuImageUrl,
 } from "@app/contracts";
 import type { Deps } from "../../deps";
-import { AppError, invalid, notFound, unprocessable } from "../../errors";
+import { AppError, invalid, notFound } from "../../errors";
+import { requirePixelsAtMost, tooManyPixels } from "../../shared/image-pixels";
 import { readImageHeader } from "../../shared/read-image-header";
 import { recordAudit } from "../audit";
 import { MANAGERS, requireRestaurant, type SignedInStaff } from "../staff";
@@ -24,7 +25,6 @@ import { findVariantSizes, insertImage, restartImageClock, type VariantSize } fr
 import type { Admission } from "./upload-queue";
 
 const FIELD = "image";
-const MEGAPIXELS = MENU_IMAGE_MAX_PIXELS / 1_000_000;
 
 export function imageTooLarge(): AppError {
   return new AppError(
@@ -39,12 +39,6 @@ export function imageTooLarge(): AppError {
 const notAnImage = () => invalid("Input.InvalidImage", "The file must be a JPEG, PNG or WebP image", FIELD);
 const unreadable = () =>
   invalid("Input.InvalidImage", "The image could not be read: the file is damaged or incomplete", FIELD);
-const tooManyPixels = (pixels?: number) =>
-  unprocessable(
-    "Input.ImageTooManyPixels",
-    `The image may have at most ${MEGAPIXELS} megapixels${pixels ? ` (this one has ${Math.round(pixels / 1_000_000)})` : ""}`,
-    FIELD,
-  );
 
 export type UploadResult = { created: boolean; image: MenuImageUploaded };
 
@@ -78,8 +72,7 @@ export async function uploadMenuImage(
 function checkHeader(bytes: Buffer): void {
   const header = readImageHeader(bytes, Number.POSITIVE_INFINITY);
   if (!header) throw notAnImage();
-  const pixels = header.width * header.height;
-  if (pixels > MENU_IMAGE_MAX_PIXELS) throw tooManyPixels(pixels);
+  requirePixelsAtMost(header, MENU_IMAGE_MAX_PIXELS, FIELD);
 }
 
 /** SHA-256 through WebCrypto: Node computes it on the thread pool, so 10 MB do not hold the event loop. */
@@ -134,7 +127,7 @@ async function decode(deps: Deps, bytes: Buffer): Promise<Variants> {
   try {
     return await makeVariants(bytes);
   } catch (error) {
-    if (error instanceof TooManyPixels) throw tooManyPixels();
+    if (error instanceof TooManyPixels) throw tooManyPixels(MENU_IMAGE_MAX_PIXELS, FIELD);
     // The user is told the file is damaged; libvips's own words stay in the log.
     deps.log.info({ err: error }, "menu image not decoded");
     throw unreadable();

@@ -14,7 +14,7 @@ import { asc, desc, eq } from "@app/db/orm";
 import { testDbKinds } from "@app/db/testing";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { type AdminSession, organisationOf, signInAs } from "../../testing/admin-session";
-import { JPEG_1X1, PNG_1X1, SVG, WEBP_LOSSY_1X1 } from "../../testing/image-fixtures";
+import { JPEG_1X1, PNG_1X1, pngDeclaring, SVG, WEBP_LOSSY_1X1 } from "../../testing/image-fixtures";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { withHostsClaimed } from "./host-names";
 import { readRestaurant } from "./read-restaurant";
@@ -428,6 +428,24 @@ describe.each(await testDbKinds())("restaurants in the back office, on %s", (kin
       const res = await upload(ownerA, created.id, big, "image/png");
       expect(res.statusCode).toBe(413);
       expect((await get(ownerA, `/api/admin/restaurants/${created.id}`)).json().logo).toBe(before);
+    });
+
+    test("more than 4 megapixels is 422 naming the limit, not a wrong format; nothing is stored", async () => {
+      const before = (await get(ownerA, `/api/admin/restaurants/${created.id}`)).json().logo;
+      for (const [side, megapixels] of [
+        [20_000, 400],
+        [8000, 64],
+      ] as const) {
+        const res = await upload(ownerA, created.id, pngDeclaring(side, side), "image/png");
+        expect(res.statusCode).toBe(422);
+        expect(firstError(res)).toMatchObject({
+          code: "Input.ImageTooManyPixels",
+          field: "logo",
+          message: `The image may have at most 4 megapixels (this one has ${megapixels})`,
+        });
+      }
+      expect((await get(ownerA, `/api/admin/restaurants/${created.id}`)).json().logo).toBe(before);
+      expect((await upload(ownerA, created.id, pngDeclaring(2000, 2000), "image/png")).statusCode).toBe(200);
     });
 
     test("staff may not change it (403); another organisation's owner gets 404", async () => {

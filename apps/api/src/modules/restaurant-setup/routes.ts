@@ -159,9 +159,9 @@ async function logoRoutes(scope: Api, deps: Deps) {
         description:
           "Send the file's bytes with Content-Type application/octet-stream or image/*. The bytes decide: 400 " +
           "Input.InvalidImage for anything but a PNG, JPEG or WebP with a readable size (an SVG, a renamed " +
-          "file), 413 for a body over 2 MB.",
+          "file), 413 for a body over 2 MB, 422 Input.ImageTooManyPixels over 4 megapixels (e.g. 2000 × 2000).",
         params: RestaurantParams,
-        response: { 200: Restaurant, ...errors, 413: ErrorBody, 415: ErrorBody },
+        response: { 200: Restaurant, ...errors, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody },
       },
     },
     async (request) => {

@@ -1,11 +1,13 @@
 /**
- * The restaurant's logo: an uploaded PNG, JPEG or WebP, checked by its bytes (read-image-header.ts), stored by
+ * The restaurant's logo: an uploaded PNG, JPEG or WebP, checked by its bytes (read-image-header.ts) and its pixel
+ * count (image-pixels.ts: it is served as uploaded, to every guest's phone), stored by
  * its content hash (the settings feature owns brand images) and named by the `logo` app setting the storefront
  * shows. One transaction, one audit entry with the URL before and after.
  */
-import { LOGO_MAX_BYTES, type Restaurant } from "@app/contracts";
+import { LOGO_MAX_BYTES, LOGO_MAX_PIXELS, type Restaurant } from "@app/contracts";
 import type { Deps } from "../../deps";
 import { AppError, invalid } from "../../errors";
+import { requirePixelsAtMost } from "../../shared/image-pixels";
 import { readImageHeader } from "../../shared/read-image-header";
 import { recordAudit } from "../audit";
 import { saveBrandImage, saveSettings } from "../settings";
@@ -52,9 +54,11 @@ export async function setLogo(
 
 function checkedImage(bytes: Buffer): { bytes: Buffer; contentType: string } {
   if (bytes.length > LOGO_MAX_BYTES) throw imageTooLarge();
-  const header = readImageHeader(bytes);
+  // Any size is read, so that too many pixels is said as such, not as a wrong format.
+  const header = readImageHeader(bytes, Number.POSITIVE_INFINITY);
   if (!header) {
     throw invalid("Input.InvalidImage", "The logo must be a PNG, JPEG or WebP image (not SVG)", "logo");
   }
+  requirePixelsAtMost(header, LOGO_MAX_PIXELS, "logo");
   return { bytes, contentType: header.contentType };
 }
