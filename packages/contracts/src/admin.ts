@@ -4,7 +4,7 @@
  * validates again and answers a refused field with ErrorBody's `field` (the field's dotted path).
  */
 import { z } from "zod";
-import { LanguageCode, LocalDate, Translations } from "./common";
+import { LanguageCode, LocalDate, SingleLineText, Translations } from "./common";
 import { EditVersion } from "./editing";
 import { AppSettings } from "./settings";
 import { TermsSection } from "./terms";
@@ -58,7 +58,7 @@ export const SignOutQuery = z.object({ everywhere: z.enum(["true", "false"]).opt
 export const PasswordResetRequest = z.object({ email: StaffEmail });
 
 /** POST /api/admin/links/{token}: set a password through an invite, reset or setup link (single use). */
-export const UseLinkRequest = z.object({ password: NewPassword, name: z.string().trim().min(1).max(120).optional() });
+export const UseLinkRequest = z.object({ password: NewPassword, name: SingleLineText(120).optional() });
 /** GET /api/admin/links/{token}: what the link is for, before the member chooses a password. */
 export const LinkInfo = z.object({
   /** join: an existing account's invitation to an organisation, accepted without a password. */
@@ -93,7 +93,7 @@ export const StaffList = z.object({ members: z.array(StaffMember) }).meta({ id: 
 /** POST /api/admin/organisations/{organisationId}/staff: invite by email; they set their own password. */
 export const InviteRequest = z.object({
   email: StaffEmail,
-  name: z.string().trim().min(1).max(120),
+  name: SingleLineText(120),
   role: StaffRole,
   /** Required (≥ 1) for manager and staff; ignored for owner. */
   productionUnitIds: z.array(z.number().int().positive()).max(500).default([]),
@@ -138,13 +138,13 @@ export const BrandColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: "Inp
 
 /** The restaurant itself: what guests read on the receipt and the storefront, and where it answers. */
 export const RestaurantDetails = z.object({
-  name: z.string().trim().min(1).max(120),
-  address: z.string().trim().min(1).max(300),
+  name: SingleLineText(120),
+  address: SingleLineText(300),
   zipCode: z
     .string()
     .trim()
     .regex(/^\d{4}$/, { message: "Input.InvalidZipCode" }),
-  phone: z.string().trim().min(1).max(40),
+  phone: SingleLineText(40),
   receiptEmail: StaffEmail,
   cvrNumber: z
     .string()

@@ -24,6 +24,25 @@ export const BodyIntId = z.number().int().positive().max(MAX_INT32);
 /** Guest-owned ids (basket, checkout, payment, order) are random UUIDs. */
 export const Uuid = z.uuid();
 
+/**
+ * Characters that make a one-line name show other than it reads: line breaks and other controls (C0, DEL, C1, and
+ * Unicode's line and paragraph separators) and the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069), with which a name can show its letters in another order than stored ("Trojan Source",
+ * CVE-2021-42574; Unicode TR #36, "Bidirectional Text Spoofing").
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose.
+const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/** Whether the text has no line break, control or bidirectional formatting character. */
+export const isSingleLine = (text: string): boolean => !NOT_ONE_LINE.test(text);
+
+/**
+ * A one-line text a person sets for others to read: a restaurant's, organisation's or person's name, an address.
+ * Trimmed, 1 to `max` characters, refused with Input.SingleLine when it holds a character of NOT_ONE_LINE.
+ */
+export const SingleLineText = (max: number) =>
+  z.string().trim().min(1).max(max).refine(isSingleLine, "Input.SingleLine");
+
 /** A price in DKK as a JSON number with at most two decimals, e.g. 89.5. */
 export const Dkk = z.number().describe("Amount in DKK (kroner), at most two decimals");
 

@@ -7,6 +7,7 @@
  * this body (`name.da-DK`, `productPriceDaily.startDayOfWeek`) and a code the back office translates.
  */
 import { z } from "zod";
+import { isSingleLine } from "./common";
 import { EditedBy, EditVersion } from "./editing";
 
 // ── Building blocks ────────────────────────────────────────────────────────────────────────
@@ -29,12 +30,19 @@ const texts = (max: number) =>
     .default({ "da-DK": "", "en-US": "" })
     .describe("Text by language (da-DK, en-US); a language left out is empty");
 
+/** One line in each language (common.ts, SingleLineText): a name shows as one line on the menu. */
+const nameText = (max: number) => languageText(max).refine(isSingleLine, "Input.SingleLine");
+
 /** A name needs a text in at least one language; it is reported on da-DK, the default language. */
 const names = (max: number) =>
-  texts(max).refine((name) => name["da-DK"] !== "" || name["en-US"] !== "", {
-    message: "Menu.NameRequired",
-    path: ["da-DK"],
-  });
+  z
+    .object({ "da-DK": nameText(max), "en-US": nameText(max) })
+    .default({ "da-DK": "", "en-US": "" })
+    .describe("Text by language (da-DK, en-US); a language left out is empty")
+    .refine((name) => name["da-DK"] !== "" || name["en-US"] !== "", {
+      message: "Menu.NameRequired",
+      path: ["da-DK"],
+    });
 
 export const EditorTexts = texts(2000);
 export type EditorTexts = z.infer<typeof EditorTexts>;
@@ -201,7 +209,12 @@ export type MenuEditor = z.infer<typeof MenuEditor>;
 const withVersion = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, version: EditVersion });
 
 export const MenuInput = z.object({
-  name: z.string().trim().min(1, "Menu.NameRequired").max(120, "Menu.TextTooLong"),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Menu.NameRequired")
+    .max(120, "Menu.TextTooLong")
+    .refine(isSingleLine, "Input.SingleLine"),
 });
 export type MenuInput = z.infer<typeof MenuInput>;
 export const MenuUpdate = withVersion(MenuInput.shape);

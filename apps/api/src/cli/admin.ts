@@ -10,7 +10,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { StaffEmail } from "@app/contracts";
+import { SingleLineText, StaffEmail } from "@app/contracts";
 import { type Database, DataDirInUseError, openDatabase } from "@app/db";
 import { z } from "zod";
 import { type Config, loadConfig } from "../config";
@@ -20,8 +20,8 @@ const USAGE = `Usage: npm run admin -- create-owner --email E --organisation "Na
 
 const CreateOwnerOptions = z.object({
   email: StaffEmail,
-  organisation: z.string().trim().min(1).max(120),
-  name: z.string().trim().min(1).max(120).optional(),
+  organisation: SingleLineText(120),
+  name: SingleLineText(120).optional(),
   "base-url": z.url({ protocol: /^https?$/ }).optional(),
 });
 

@@ -342,6 +342,20 @@ describe.each(await testDbKinds())("restaurants in the back office, on %s", (kin
       expect((await put(managerA, created.id, { maintenance: false })).statusCode).toBe(404);
     });
 
+    test("a name with a line break or a bidirectional override is refused (400) and nothing is saved", async () => {
+      for (const name of ["Restaurant\nC", "Restaurant C \u202Eevil"]) {
+        const res = await put(ownerA, created.id, {
+          details: newRestaurant(name, ["c.localhost", "127.0.0.1"]),
+        });
+        expect(res.statusCode).toBe(400);
+        expect(firstError(res)).toMatchObject({
+          field: "body.details.name",
+          message: "body.details.name: Input.SingleLine",
+        });
+      }
+      expect((await get(ownerA, `/api/admin/restaurants/${created.id}`)).json().name).not.toMatch(/\n|\u202E/);
+    });
+
     test("a brand colour white text cannot be read on is refused with the measured ratio", async () => {
       const res = await put(ownerA, created.id, { settings: { ...created.settings, primaryColor: "#ff0000" } });
       expect(res.statusCode).toBe(400);
