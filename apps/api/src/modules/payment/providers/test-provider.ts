@@ -227,7 +227,7 @@ const PAGE_STYLE = `
   .note { padding: .75rem 1rem; border-left: 4px solid #b00020; background: #fdf1f3; }
   [lang="en"] { color: #444; }
   .banner [lang="en"], button [lang="en"] { color: inherit; }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: .5rem 1rem; font-size: 1.15rem; }
+  dl { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .5rem 1rem; font-size: 1.15rem; }
   dt { font-weight: 600; }
   dd { margin: 0; overflow-wrap: anywhere; }
   .actions { display: grid; gap: .75rem; margin-top: 1.5rem; }
