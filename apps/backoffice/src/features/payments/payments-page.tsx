@@ -1,13 +1,13 @@
 import { PaymentAccountRequest, type PaymentSettings } from "@app/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
+import { ConfirmAction } from "../../components/confirm-action";
 import { ConflictNotice } from "../../components/conflict-notice";
 import { ErrorSummary, SavedNote, SubmitButton, TextField } from "../../components/form";
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
 import { ApiError } from "../../lib/api";
-import { errorMessageKey } from "../../lib/form-errors";
 import { useMe } from "../../lib/session";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { paymentSettingsQuery, reloadPaymentSettings, removePaymentAccount, savePaymentAccount } from "./api";
@@ -230,61 +230,24 @@ function KeysForm({ settings }: { settings: PaymentSettings }) {
 
 function RemoveAccount({ organisationId, version }: { organisationId: number; version: number }) {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const removeButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (confirming) cancelButton.current?.focus();
-  }, [confirming]);
-  const remove = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await removePaymentAccount(organisationId, version);
-      // The form is gone with the account's keys: the provider's heading says what holds now.
-      document.getElementById("provider-title")?.focus();
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 409) await reloadPaymentSettings(organisationId);
-      setError(t(`errors.${errorMessageKey(failure)}`, { defaultValue: t("errors.Unknown") }));
-      setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const cancel = () => {
-    setConfirming(false);
-    // The question's buttons go: the focus returns to the one that asked.
-    requestAnimationFrame(() => removeButton.current?.focus());
-  };
   return (
     <div className="payments-remove">
       <h3>{t("payments.remove.title")}</h3>
       <p className="hint">{t("payments.remove.explain")}</p>
-      {confirming ? (
-        <div className="confirm-box">
-          <p id="remove-question">{t("payments.remove.question")}</p>
-          <div className="button-row">
-            <button type="button" className="button" ref={cancelButton} onClick={cancel}>
-              {t("payments.remove.cancel")}
-            </button>
-            <button type="button" className="button danger-solid" aria-disabled={busy || undefined} onClick={remove}>
-              {t("payments.remove.confirm")}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <button type="button" className="button danger" ref={removeButton} onClick={() => setConfirming(true)}>
-          {t("payments.remove.button")}
-        </button>
-      )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ConfirmAction
+        button={t("payments.remove.button")}
+        question={t("payments.remove.question")}
+        cancelLabel={t("payments.remove.cancel")}
+        confirmLabel={t("payments.remove.confirm")}
+        action={async () => {
+          await removePaymentAccount(organisationId, version);
+          // The form is gone with the account's keys: the provider's heading says what holds now.
+          document.getElementById("provider-title")?.focus();
+        }}
+        onFailure={async (failure) => {
+          if (failure instanceof ApiError && failure.status === 409) await reloadPaymentSettings(organisationId);
+        }}
+      />
     </div>
   );
 }

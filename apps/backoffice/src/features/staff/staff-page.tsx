@@ -1,8 +1,9 @@
 import { InviteRequest, type StaffMember, type StaffRole, StaffUpdate } from "@app/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
+import { ConfirmAction } from "../../components/confirm-action";
 import {
   CheckboxField,
   ErrorSummary,
@@ -14,7 +15,6 @@ import {
 } from "../../components/form";
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
 import { ApiError } from "../../lib/api";
-import { errorMessageKey } from "../../lib/form-errors";
 import { queryClient } from "../../lib/query-client";
 import { restaurantsQuery } from "../../lib/restaurant-list";
 import { useMe } from "../../lib/session";
@@ -154,64 +154,31 @@ function Member(props: {
  */
 function WithdrawInvitation({ member, organisationId }: { member: StaffMember; organisationId: number }) {
   const { t } = useTranslation();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const cancelButton = useRef<HTMLButtonElement>(null);
-  const startButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (confirming) cancelButton.current?.focus();
-  }, [confirming]);
   const shown = member.name || member.email;
-  const withdraw = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await withdrawInvitation(organisationId, member.accountId);
-      // The row is gone with the list's reload: the list's heading is where the person is now.
-      document.getElementById("members-title")?.focus();
-    } catch (failure) {
-      setError(t(`errors.${errorMessageKey(failure)}`, { defaultValue: t("errors.Unknown") }));
-      setConfirming(false);
-      if (failure instanceof ApiError && (failure.status === 409 || failure.status === 404)) {
-        await queryClient.invalidateQueries({ queryKey: ["staff", organisationId] });
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-  const cancel = () => {
-    setConfirming(false);
-    requestAnimationFrame(() => startButton.current?.focus());
-  };
-  if (!member.invitationPending && !error) return null;
   return (
-    <div className="withdraw-invitation">
-      {!member.invitationPending ? null : confirming ? (
-        <div className="confirm-box">
-          <p>{t("staff.withdraw.question", { name: shown, email: member.email })}</p>
-          <div className="button-row">
-            <button type="button" className="button" ref={cancelButton} onClick={cancel}>
-              {t("staff.withdraw.cancel")}
-            </button>
-            <button type="button" className="button danger-solid" aria-disabled={busy || undefined} onClick={withdraw}>
-              {t("staff.withdraw.confirm")}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <button type="button" className="button danger" ref={startButton} onClick={() => setConfirming(true)}>
+    <ConfirmAction
+      className="withdraw-invitation"
+      offered={member.invitationPending}
+      button={
+        <>
           {t("staff.withdraw.button")}
           <span className="visually-hidden"> {shown}</span>
-        </button>
-      )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+        </>
+      }
+      question={t("staff.withdraw.question", { name: shown, email: member.email })}
+      cancelLabel={t("staff.withdraw.cancel")}
+      confirmLabel={t("staff.withdraw.confirm")}
+      action={async () => {
+        await withdrawInvitation(organisationId, member.accountId);
+        // The row is gone with the list's reload: the list's heading is where the person is now.
+        document.getElementById("members-title")?.focus();
+      }}
+      onFailure={async (failure) => {
+        if (failure instanceof ApiError && (failure.status === 409 || failure.status === 404)) {
+          await queryClient.invalidateQueries({ queryKey: ["staff", organisationId] });
+        }
+      }}
+    />
   );
 }
 
