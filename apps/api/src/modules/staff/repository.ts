@@ -1,6 +1,6 @@
 /** The staff tables (schema/staff.ts): this module owns accounts, memberships, sessions and links. */
 import { type Executor, schema } from "@app/db";
-import { and, eq, gt, inArray, isNotNull, isNull, ne, notExists } from "@app/db/orm";
+import { and, eq, gt, inArray, isNotNull, isNull, ne, notExists, or } from "@app/db/orm";
 
 const { staffAccount, staffSession, staffLink, membership, membershipUnit, organisation, productionUnit } = schema;
 
@@ -208,6 +208,21 @@ export async function findOrganisationName(db: Executor, organisationId: number)
     .where(eq(organisation.id, organisationId))
     .limit(1);
   return rows[0]?.name;
+}
+
+/**
+ * The organisations whose restaurants' host names a reset link of the account may be on (password-reset.ts): those
+ * of the memberships the person accepted, and, for an account that never had a password, its invitation's too.
+ */
+export async function organisationsOfOwnHosts(db: Executor, accountId: string): Promise<number[]> {
+  const rows = await db
+    .select({ organisationId: membership.organisationId })
+    .from(membership)
+    .innerJoin(staffAccount, eq(staffAccount.id, membership.accountId))
+    .where(
+      and(eq(membership.accountId, accountId), or(isNotNull(membership.acceptedAt), isNull(staffAccount.passwordHash))),
+    );
+  return rows.map((row) => row.organisationId);
 }
 
 export async function restaurantIdsOfOrganisation(db: Executor, organisationId: number): Promise<number[]> {

@@ -14,6 +14,7 @@ export {
   findClosedDates,
   findHours,
   findHoursRules,
+  findOrganisationHosts,
   findProductionUnit,
   findProductionUnitHosts,
   type ModuleRow,

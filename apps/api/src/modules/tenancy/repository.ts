@@ -1,5 +1,5 @@
 import { type Executor, schema } from "@app/db";
-import { and, asc, eq } from "@app/db/orm";
+import { and, asc, eq, inArray } from "@app/db/orm";
 import type { HoursRules } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 
@@ -38,6 +38,23 @@ export function findProductionUnitHosts(db: Executor, productionUnitId: number):
       .orderBy(asc(module.id), asc(moduleDomain.host));
     return rows.map((row) => row.host);
   });
+}
+
+/**
+ * The host names of the organisations' restaurants (module_domain), the oldest restaurant's first, each restaurant's
+ * in name order. Read every time, not kept like the guest side's setup: only the staff module asks, when it mails a
+ * link (staff/link-origin.ts, staff/password-reset.ts).
+ */
+export async function findOrganisationHosts(db: Executor, organisationIds: readonly number[]): Promise<string[]> {
+  if (organisationIds.length === 0) return [];
+  const rows = await db
+    .select({ host: moduleDomain.host })
+    .from(moduleDomain)
+    .innerJoin(module, eq(module.id, moduleDomain.moduleId))
+    .innerJoin(productionUnit, eq(productionUnit.id, module.productionUnitId))
+    .where(inArray(productionUnit.organisationId, [...organisationIds]))
+    .orderBy(asc(productionUnit.id), asc(moduleDomain.host));
+  return rows.map((row) => row.host);
 }
 
 export async function findModuleOfUnit(
