@@ -1,8 +1,12 @@
-/** The staff tables (schema/staff.ts): this module owns accounts, memberships, sessions and links. */
+/**
+ * The staff tables (schema/staff.ts): this module owns accounts, memberships, sessions and links. An organisation's
+ * restaurants are tenancy's (production_unit): asked of it.
+ */
 import { type Executor, schema } from "@app/db";
 import { and, eq, gt, inArray, isNotNull, isNull, ne, notExists, or } from "@app/db/orm";
+import { findOrganisationUnits } from "../tenancy";
 
-const { staffAccount, staffSession, staffLink, membership, membershipUnit, organisation, productionUnit } = schema;
+const { staffAccount, staffSession, staffLink, membership, membershipUnit, organisation } = schema;
 
 export type SessionRow = typeof staffSession.$inferSelect;
 export type AccountRow = typeof staffAccount.$inferSelect;
@@ -51,11 +55,7 @@ export async function findMemberships(db: Executor, accountId: string): Promise<
     .orderBy(membership.organisationId);
   if (rows.length === 0) return [];
   const organisationIds = rows.map((row) => row.organisationId);
-  const units = await db
-    .select({ id: productionUnit.id, organisationId: productionUnit.organisationId })
-    .from(productionUnit)
-    .where(inArray(productionUnit.organisationId, organisationIds))
-    .orderBy(productionUnit.id);
+  const units = await findOrganisationUnits(db, organisationIds);
   const named = await db
     .select({ membershipId: membershipUnit.membershipId, productionUnitId: membershipUnit.productionUnitId })
     .from(membershipUnit)
@@ -226,12 +226,7 @@ export async function organisationsOfOwnHosts(db: Executor, accountId: string): 
 }
 
 export async function restaurantIdsOfOrganisation(db: Executor, organisationId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: productionUnit.id })
-    .from(productionUnit)
-    .where(eq(productionUnit.organisationId, organisationId))
-    .orderBy(productionUnit.id);
-  return rows.map((row) => row.id);
+  return (await findOrganisationUnits(db, [organisationId])).map((unit) => unit.id);
 }
 
 /** A new membership, accepted at `acceptedAt` or, with null, waiting for the person's consent; answers its id. */

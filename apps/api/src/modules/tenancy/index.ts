@@ -15,6 +15,7 @@ export {
   findHours,
   findHoursRules,
   findOrganisationHosts,
+  findOrganisationUnits,
   findProductionUnit,
   findProductionUnitHosts,
   type ModuleRow,

@@ -57,6 +57,19 @@ export async function findOrganisationHosts(db: Executor, organisationIds: reado
   return rows.map((row) => row.host);
 }
 
+/** The organisations' restaurants (production units), by id. Read every time, like findOrganisationHosts. */
+export async function findOrganisationUnits(
+  db: Executor,
+  organisationIds: readonly number[],
+): Promise<{ id: number; organisationId: number | null }[]> {
+  if (organisationIds.length === 0) return [];
+  return db
+    .select({ id: productionUnit.id, organisationId: productionUnit.organisationId })
+    .from(productionUnit)
+    .where(inArray(productionUnit.organisationId, [...organisationIds]))
+    .orderBy(asc(productionUnit.id));
+}
+
 export async function findModuleOfUnit(
   db: Executor,
   moduleId: number,
