@@ -70,6 +70,23 @@ export async function findOrganisationUnits(
     .orderBy(asc(productionUnit.id));
 }
 
+/** The host names of one module (module_domain), for the payment's redirect addresses. */
+export function findModuleHosts(db: Executor, moduleId: number): Promise<string[]> {
+  return readRestaurantSetup(db, `tenancy.module-hosts:${moduleId}`, async () => {
+    const rows = await db
+      .select({ host: moduleDomain.host })
+      .from(moduleDomain)
+      .where(eq(moduleDomain.moduleId, moduleId));
+    return rows.map((row) => row.host);
+  });
+}
+
+/** Every restaurant's id (production_unit), in id order. */
+export async function findProductionUnitIds(db: Executor): Promise<number[]> {
+  const rows = await db.select({ id: productionUnit.id }).from(productionUnit).orderBy(asc(productionUnit.id));
+  return rows.map((row) => row.id);
+}
+
 export async function findModuleOfUnit(
   db: Executor,
   moduleId: number,
