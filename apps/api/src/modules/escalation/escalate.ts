@@ -16,9 +16,9 @@ import { findUnseenOrders, type UnseenOrder } from "../kitchen";
 import { findScreenLastSeen } from "../restaurant-events";
 import { readServiceSettings } from "../settings";
 import { findAlertRecipients } from "../staff";
-import { findHoursRules, findProductionUnit } from "../tenancy";
+import { findHoursRules, findProductionUnit, findProductionUnitIds } from "../tenancy";
 import { orderingPauseAt } from "../warehouse";
-import { type AlertKind, findRestaurantIds, insertAlerts, lastAlertAt, lockRestaurantEscalation } from "./repository";
+import { type AlertKind, insertAlerts, lastAlertAt, lockRestaurantEscalation } from "./repository";
 
 export const UNSEEN_REPEAT_MS = 5 * 60_000;
 export const NO_SCREEN_AFTER_MS = 2 * 60_000;
@@ -73,7 +73,8 @@ async function escalateOrder(deps: EscalationDeps, order: UnseenOrder, waitedMs:
 export async function escalateMissingScreens(deps: EscalationDeps): Promise<number> {
   const now = deps.now();
   let escalated = 0;
-  for (const productionUnitId of await findRestaurantIds(deps.db)) {
+  // Every restaurant: the no-screen check looks at each.
+  for (const productionUnitId of await findProductionUnitIds(deps.db)) {
     if (!(await openForOnlineOrders(deps, productionUnitId, now))) continue;
     const lastSeen = await findScreenLastSeen(deps.db, productionUnitId);
     if (lastSeen && now.getTime() - lastSeen.getTime() < NO_SCREEN_AFTER_MS) continue;

@@ -2,7 +2,7 @@
 import { type Executor, schema } from "@app/db";
 import { and, asc, eq, inArray, isNull, lte, max, sql } from "@app/db/orm";
 
-const { staffAlert, productionUnit } = schema;
+const { staffAlert } = schema;
 
 export type StaffAlertRow = typeof staffAlert.$inferSelect;
 export type AlertKind = StaffAlertRow["kind"];
@@ -60,10 +60,4 @@ export async function updateAlert(
   changes: Partial<Pick<StaffAlertRow, "status" | "attempts" | "lastError" | "nextAttemptAt" | "sentAt">>,
 ): Promise<void> {
   await db.update(staffAlert).set(changes).where(eq(staffAlert.id, id));
-}
-
-/** Every restaurant's id (the no-screen check looks at each). */
-export async function findRestaurantIds(db: Executor): Promise<number[]> {
-  const rows = await db.select({ id: productionUnit.id }).from(productionUnit).orderBy(asc(productionUnit.id));
-  return rows.map((row) => row.id);
 }

@@ -52,7 +52,7 @@ import {
 } from "../checkout";
 import { checkReadyTime, refuseBelowDeliveryMinimum } from "../delivery";
 import { getModuleSettings } from "../settings";
-import { requireOwnModule } from "../tenancy";
+import { findModuleHosts, requireOwnModule } from "../tenancy";
 import { refuseWhilePaused } from "../warehouse";
 import { type CapacityHold, refuseUnusableDiscounts, takeHolds } from "./attempt-holds";
 import { chooseProvider } from "./choose-provider";
@@ -67,7 +67,6 @@ import {
 } from "./release-attempt";
 import {
   findLivePayments,
-  findModuleHosts,
   findPayment,
   findRestaurantName,
   insertGiftcardTransaction,

@@ -15,7 +15,6 @@ const {
   checkout,
   giftcard,
   giftcardTransaction,
-  moduleDomain,
   paymentInstance,
 } = schema;
 
@@ -227,16 +226,6 @@ export async function insertGiftcardTransaction(
   await db
     .insert(giftcardTransaction)
     .values({ ...row, kind, orderRefundId: orderRefund?.id ?? null, accountId: orderRefund?.accountId ?? null });
-}
-
-export function findModuleHosts(db: Executor, moduleId: number): Promise<string[]> {
-  return readRestaurantSetup(db, `payment.module-hosts:${moduleId}`, async () => {
-    const rows = await db
-      .select({ host: moduleDomain.host })
-      .from(moduleDomain)
-      .where(eq(moduleDomain.moduleId, moduleId));
-    return rows.map((row) => row.host);
-  });
 }
 
 export function findProviderName(db: Executor, paymentInstanceId: number): Promise<string | undefined> {

@@ -1,7 +1,8 @@
 import { type Executor, schema } from "@app/db";
 import { and, eq, inArray, isNotNull } from "@app/db/orm";
+import { findProductionUnit } from "../tenancy";
 
-const { staffAccount, membership, membershipUnit, productionUnit } = schema;
+const { staffAccount, membership, membershipUnit } = schema;
 
 export type AlertRecipient = { accountId: string; email: string; name: string };
 
@@ -14,10 +15,8 @@ export async function findAlertRecipients(
   db: Executor,
   productionUnitId: number,
 ): Promise<{ organisationId: number | null; recipients: AlertRecipient[] }> {
-  const [unit] = await db
-    .select({ organisationId: productionUnit.organisationId })
-    .from(productionUnit)
-    .where(eq(productionUnit.id, productionUnitId));
+  // The restaurant's organisation is tenancy's (production_unit): asked of it.
+  const unit = await findProductionUnit(db, productionUnitId);
   if (!unit?.organisationId) return { organisationId: null, recipients: [] };
   const rows = await db
     .select({

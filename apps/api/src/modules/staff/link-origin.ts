@@ -3,11 +3,11 @@
  * always on it. Without it, on the origin the request came to only when that names a host the server answers on for
  * the organisation concerned: the Host header is the sender's to choose, and a link in a mail the platform sends to
  * someone else must not open a site of the sender's choosing (a page that asks for a new password and keeps the
- * link's token). module_domain, module and production_unit are read only: tenancy owns them.
+ * link's token). The host names are tenancy's: asked of it (findOrganisationHosts).
  */
 import type { Executor } from "@app/db";
-import { sql } from "@app/db/orm";
 import { normalizeHost } from "../../shared/normalize-host";
+import { findOrganisationHosts } from "../tenancy";
 
 /** The request as a link's origin sees it: `origin` as sent (scheme and Host header), `hostname` without port. */
 export type RequestOrigin = { origin: string; hostname: string };
@@ -36,7 +36,7 @@ export async function invitationOrigin(
   publicOrigin: string | undefined,
 ): Promise<string | undefined> {
   if (publicOrigin) return publicOrigin;
-  const hosts = (await hostsOfOrganisation(db, organisationId)).map(normalizeHost);
+  const hosts = (await findOrganisationHosts(db, [organisationId])).map(normalizeHost);
   const plain = isHostOrigin(request.origin, request.hostname);
   if (plain && hosts.includes(normalizeHost(request.hostname))) return request.origin;
   const first = hosts[0];
@@ -45,15 +45,4 @@ export async function invitationOrigin(
   // The port the server was reached on (a development server's), never anything else of the Host header.
   const port = plain ? request.origin.slice(`${scheme}://${request.hostname}`.length) : "";
   return `${scheme}://${first}${port}`;
-}
-
-/** The host names of the organisation's restaurants, the oldest restaurant's first. */
-async function hostsOfOrganisation(db: Executor, organisationId: number): Promise<string[]> {
-  const result = await db.execute(sql`
-    select d.host from module_domain d
-      join module m on m.id = d.module_id
-      join production_unit u on u.id = m.production_unit_id
-    where u.organisation_id = ${organisationId}
-    order by u.id, d.host`);
-  return (result as unknown as { rows: { host: string }[] }).rows.map((row) => row.host);
 }

@@ -11,14 +11,14 @@
  * of a stranger's by inviting them; with PUBLIC_URL set (the server's own address) the link is always on it.
  */
 import type { Db } from "@app/db";
-import { sql } from "@app/db/orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { GuessLimiter } from "../../plugins/guess-limit";
 import type { EmailSender } from "../receipt";
+import { findOrganisationHosts } from "../tenancy";
 import { linkEmail } from "./emails";
 import { isHostOrigin } from "./link-origin";
 import { createLink, LINK_VALIDITY_WORDS, linkUrl } from "./links";
-import { findAccountByEmail } from "./repository";
+import { findAccountByEmail, organisationsOfOwnHosts } from "./repository";
 import { emailKey } from "./sign-in";
 
 export const RESET_REQUESTS = "staff-reset";
@@ -78,18 +78,10 @@ async function isSafeHost(db: Db, accountId: string, client: { origin: string; h
  * Whether the host is a host name of a restaurant of one of the account's organisations, counting only
  * memberships the person accepted: an invitation to an existing account, never answered, makes no host its own.
  * An account that never had a password was made by an invitation and has only that organisation, whose host its
- * invite link is on already: a reset there is how a new member who lost the invite mail gets in (module_domain,
- * module and production_unit read only: tenancy owns them).
+ * invite link is on already: a reset there is how a new member who lost the invite mail gets in (the host names are
+ * tenancy's: asked of it).
  */
 async function isOwnHost(db: Db, accountId: string, hostname: string): Promise<boolean> {
-  const result = await db.execute(sql`
-    select 1 from module_domain d
-      join module m on m.id = d.module_id
-      join production_unit u on u.id = m.production_unit_id
-      join membership s on s.organisation_id = u.organisation_id
-      join staff_account a on a.id = s.account_id
-    where d.host = ${hostname} and s.account_id = ${accountId}
-      and (s.accepted_at is not null or a.password_hash is null)
-    limit 1`);
-  return (result as { rows: unknown[] }).rows.length > 0;
+  const organisationIds = await organisationsOfOwnHosts(db, accountId);
+  return (await findOrganisationHosts(db, organisationIds)).includes(hostname);
 }

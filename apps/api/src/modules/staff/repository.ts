@@ -1,8 +1,12 @@
-/** The staff tables (schema/staff.ts): this module owns accounts, memberships, sessions and links. */
+/**
+ * The staff tables (schema/staff.ts): this module owns accounts, memberships, sessions and links. An organisation's
+ * restaurants are tenancy's (production_unit): asked of it.
+ */
 import { type Executor, schema } from "@app/db";
-import { and, eq, gt, inArray, isNotNull, isNull, ne, notExists } from "@app/db/orm";
+import { and, eq, gt, inArray, isNotNull, isNull, ne, notExists, or } from "@app/db/orm";
+import { findOrganisationUnits } from "../tenancy";
 
-const { staffAccount, staffSession, staffLink, membership, membershipUnit, organisation, productionUnit } = schema;
+const { staffAccount, staffSession, staffLink, membership, membershipUnit, organisation } = schema;
 
 export type SessionRow = typeof staffSession.$inferSelect;
 export type AccountRow = typeof staffAccount.$inferSelect;
@@ -51,11 +55,7 @@ export async function findMemberships(db: Executor, accountId: string): Promise<
     .orderBy(membership.organisationId);
   if (rows.length === 0) return [];
   const organisationIds = rows.map((row) => row.organisationId);
-  const units = await db
-    .select({ id: productionUnit.id, organisationId: productionUnit.organisationId })
-    .from(productionUnit)
-    .where(inArray(productionUnit.organisationId, organisationIds))
-    .orderBy(productionUnit.id);
+  const units = await findOrganisationUnits(db, organisationIds);
   const named = await db
     .select({ membershipId: membershipUnit.membershipId, productionUnitId: membershipUnit.productionUnitId })
     .from(membershipUnit)
@@ -210,13 +210,23 @@ export async function findOrganisationName(db: Executor, organisationId: number)
   return rows[0]?.name;
 }
 
-export async function restaurantIdsOfOrganisation(db: Executor, organisationId: number): Promise<number[]> {
+/**
+ * The organisations whose restaurants' host names a reset link of the account may be on (password-reset.ts): those
+ * of the memberships the person accepted, and, for an account that never had a password, its invitation's too.
+ */
+export async function organisationsOfOwnHosts(db: Executor, accountId: string): Promise<number[]> {
   const rows = await db
-    .select({ id: productionUnit.id })
-    .from(productionUnit)
-    .where(eq(productionUnit.organisationId, organisationId))
-    .orderBy(productionUnit.id);
-  return rows.map((row) => row.id);
+    .select({ organisationId: membership.organisationId })
+    .from(membership)
+    .innerJoin(staffAccount, eq(staffAccount.id, membership.accountId))
+    .where(
+      and(eq(membership.accountId, accountId), or(isNotNull(membership.acceptedAt), isNull(staffAccount.passwordHash))),
+    );
+  return rows.map((row) => row.organisationId);
+}
+
+export async function restaurantIdsOfOrganisation(db: Executor, organisationId: number): Promise<number[]> {
+  return (await findOrganisationUnits(db, [organisationId])).map((unit) => unit.id);
 }
 
 /** A new membership, accepted at `acceptedAt` or, with null, waiting for the person's consent; answers its id. */

@@ -14,8 +14,12 @@ export {
   findClosedDates,
   findHours,
   findHoursRules,
+  findModuleHosts,
+  findOrganisationHosts,
+  findOrganisationUnits,
   findProductionUnit,
   findProductionUnitHosts,
+  findProductionUnitIds,
   type ModuleRow,
 } from "./repository";
 export {

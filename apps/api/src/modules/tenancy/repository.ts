@@ -1,5 +1,5 @@
 import { type Executor, schema } from "@app/db";
-import { and, asc, eq } from "@app/db/orm";
+import { and, asc, eq, inArray } from "@app/db/orm";
 import type { HoursRules } from "@app/domain";
 import { readRestaurantSetup } from "../../shared/restaurant-setup";
 
@@ -38,6 +38,53 @@ export function findProductionUnitHosts(db: Executor, productionUnitId: number):
       .orderBy(asc(module.id), asc(moduleDomain.host));
     return rows.map((row) => row.host);
   });
+}
+
+/**
+ * The host names of the organisations' restaurants (module_domain), the oldest restaurant's first, each restaurant's
+ * in name order. Read every time, not kept like the guest side's setup: only the staff module asks, when it mails a
+ * link (staff/link-origin.ts, staff/password-reset.ts).
+ */
+export async function findOrganisationHosts(db: Executor, organisationIds: readonly number[]): Promise<string[]> {
+  if (organisationIds.length === 0) return [];
+  const rows = await db
+    .select({ host: moduleDomain.host })
+    .from(moduleDomain)
+    .innerJoin(module, eq(module.id, moduleDomain.moduleId))
+    .innerJoin(productionUnit, eq(productionUnit.id, module.productionUnitId))
+    .where(inArray(productionUnit.organisationId, [...organisationIds]))
+    .orderBy(asc(productionUnit.id), asc(moduleDomain.host));
+  return rows.map((row) => row.host);
+}
+
+/** The organisations' restaurants (production units), by id. Read every time, like findOrganisationHosts. */
+export async function findOrganisationUnits(
+  db: Executor,
+  organisationIds: readonly number[],
+): Promise<{ id: number; organisationId: number | null }[]> {
+  if (organisationIds.length === 0) return [];
+  return db
+    .select({ id: productionUnit.id, organisationId: productionUnit.organisationId })
+    .from(productionUnit)
+    .where(inArray(productionUnit.organisationId, [...organisationIds]))
+    .orderBy(asc(productionUnit.id));
+}
+
+/** The host names of one module (module_domain), for the payment's redirect addresses. */
+export function findModuleHosts(db: Executor, moduleId: number): Promise<string[]> {
+  return readRestaurantSetup(db, `tenancy.module-hosts:${moduleId}`, async () => {
+    const rows = await db
+      .select({ host: moduleDomain.host })
+      .from(moduleDomain)
+      .where(eq(moduleDomain.moduleId, moduleId));
+    return rows.map((row) => row.host);
+  });
+}
+
+/** Every restaurant's id (production_unit), in id order. */
+export async function findProductionUnitIds(db: Executor): Promise<number[]> {
+  const rows = await db.select({ id: productionUnit.id }).from(productionUnit).orderBy(asc(productionUnit.id));
+  return rows.map((row) => row.id);
 }
 
 export async function findModuleOfUnit(
