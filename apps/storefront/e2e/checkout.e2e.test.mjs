@@ -34,6 +34,14 @@ const TEXT = {
     terms: "Jeg accepterer handelsbetingelserne",
     ownBag: "Jeg medbringer selv en pose",
     placeOrder: "Afgiv bestilling",
+    // The hosted test page, in the guest's language only.
+    hosted: {
+      lang: "da",
+      approve: "Godkend betaling",
+      decline: "Afvis betaling",
+      cancel: "Annuller",
+      other: /Approve|Test mode/,
+    },
     paid: "Betalingen er gennemført",
     failed: "Betalingen mislykkedes",
     cancelled: "Betalingen er annulleret",
@@ -57,6 +65,13 @@ const TEXT = {
     terms: "I accept the terms of trade",
     ownBag: "I will bring my own bag",
     placeOrder: "Place order",
+    hosted: {
+      lang: "en",
+      approve: "Approve payment",
+      decline: "Decline payment",
+      cancel: "Cancel",
+      other: /Godkend|Testtilstand|Beløb|kr\./,
+    },
     paid: "Payment completed",
     failed: "Payment failed",
     cancelled: "Payment cancelled",
@@ -183,7 +198,16 @@ for (const [size, viewport] of [
 
         await page.waitForURL(/\/api\/payment\/test\//);
         await product.screenshot(page, `${size}-${lang}-hosted-payment`);
-        await page.getByRole("button", { name: "Godkend betaling (Approve)" }).click();
+        // The guest's language, and only that: the shop told the page which one.
+        assert.equal(await page.locator("html").getAttribute("lang"), t.hosted.lang);
+        const hostedText = await page.locator("body").innerText();
+        assert.doesNotMatch(hostedText, t.hosted.other, `${language}: one language on the hosted page`);
+        assert.equal(
+          await page.locator("body").evaluate((b) => b.scrollWidth <= innerWidth),
+          true,
+          "no sideways scroll",
+        );
+        await page.getByRole("button", { name: t.hosted.approve }).click();
 
         await page.waitForURL(/\/payment\/[0-9a-f-]{36}$/);
         const checkoutId = page.url().split("/").at(-1);
@@ -228,7 +252,7 @@ describe("what can go wrong, and the other ways to pay", () => {
     await page.getByRole("textbox", { name: t.comment }).fill("Extra napkins, please");
     await fillCheckout(page, "en-US");
     await page.getByRole("button", { name: t.placeOrder }).click();
-    await onHostedPage(page, "Afvis betaling (Decline)");
+    await onHostedPage(page, t.hosted.decline);
     await page.getByRole("heading", { level: 1, name: t.failed }).waitFor();
     await visit(page, "phone-en-payment-failed");
     await page
@@ -249,7 +273,7 @@ describe("what can go wrong, and the other ways to pay", () => {
     const page = await guestAtCheckout(DESKTOP, "da-DK");
     await fillCheckout(page, "da-DK");
     await page.getByRole("button", { name: t.placeOrder }).click();
-    await onHostedPage(page, "Annuller (Cancel)");
+    await onHostedPage(page, t.hosted.cancel);
     await page.getByRole("heading", { level: 1, name: t.cancelled }).waitFor();
     await visit(page, "desktop-da-payment-cancelled");
     await page
@@ -275,7 +299,7 @@ describe("what can go wrong, and the other ways to pay", () => {
     await page.getByRole("button", { name: t.placeOrder }).click();
     await page.waitForURL(/\/api\/payment\/test\//);
     assert.notEqual(page.url(), firstPayment, "a new payment, the abandoned one was cancelled");
-    await page.getByRole("button", { name: "Godkend betaling (Approve)" }).click();
+    await page.getByRole("button", { name: "Godkend betaling" }).click();
     await page.waitForURL(/\/confirmation$/);
     await page.getByRole("heading", { level: 1, name: t.thanks }).waitFor();
     await page.close();
@@ -324,7 +348,7 @@ describe("what can go wrong, and the other ways to pay", () => {
     await page.getByText(/Total to pay\s*94\.50 DKK/).waitFor();
     await visit(page, "phone-en-checkout-discount");
     await page.getByRole("button", { name: t.placeOrder }).click();
-    await onHostedPage(page, "Godkend betaling (Approve)");
+    await onHostedPage(page, t.hosted.approve);
     await page.waitForURL(/\/confirmation$/);
     const checkoutId = await page.evaluate(
       () => JSON.parse(sessionStorage.getItem("confirmedOrder") ?? "{}").checkoutId,

@@ -41,6 +41,7 @@ const TEXT = {
     discount: "Rabatkode",
     useCode: "Brug kode",
     placeOrder: "Afgiv bestilling",
+    approve: "Godkend betaling",
     thanks: "Tak, din bestilling er modtaget",
     bagFee: "Bærepose",
     total: "I alt",
@@ -73,6 +74,7 @@ const TEXT = {
     discount: "Discount code",
     useCode: "Use code",
     placeOrder: "Place order",
+    approve: "Approve payment",
     thanks: "Thank you, your order has been accepted",
     bagFee: "Carrier bag",
     total: "Order total",
@@ -307,7 +309,7 @@ for (const [size, viewport, language, way] of [
     await page.getByRole("button", { name: t.placeOrder }).click();
     if (way === "online") {
       await page.waitForURL(/\/api\/payment\/test\//);
-      await page.getByRole("button", { name: "Godkend betaling (Approve)" }).click();
+      await page.getByRole("button", { name: t.approve }).click();
     }
     await page.waitForURL(/\/confirmation$/);
     await page.getByRole("heading", { level: 1, name: t.thanks }).waitFor();
@@ -354,7 +356,7 @@ for (const [size, viewport, language] of [
     await reopen.click();
     await page.waitForURL(/\/api\/payment\/test\//);
     assert.equal(page.url(), providerPage, "the same payment's page, not a new payment");
-    await page.getByRole("button", { name: "Godkend betaling (Approve)" }).click();
+    await page.getByRole("button", { name: t.approve }).click();
     await page.waitForURL(/\/confirmation$/);
     await page.getByRole("heading", { level: 1, name: t.thanks }).waitFor();
     await page.close();
@@ -368,7 +370,7 @@ test("phone, da-DK: after a declined payment the way back is 'Gå tilbage til ka
   await fillCheckout(page, "da-DK");
   await page.getByRole("button", { name: t.placeOrder }).click();
   await page.waitForURL(/\/api\/payment\/test\//);
-  await page.getByRole("button", { name: "Afvis betaling (Decline)" }).click();
+  await page.getByRole("button", { name: "Afvis betaling" }).click();
   await page.getByRole("heading", { level: 1, name: "Betalingen mislykkedes" }).waitFor();
   await page.getByText(/der er ikke trukket nogen penge/).waitFor();
   await visit(page, "phone-da-payment-failed");

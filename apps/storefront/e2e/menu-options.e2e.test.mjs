@@ -294,6 +294,19 @@ test("phone: the burgers stay one card across, picture beside the text", async (
   await page.close();
 });
 
+test('phone: a burger\'s subtitle is read whole in the list ("Sprødstegt kyllingebryst", not "Sprødstegt…")', async () => {
+  for (const language of ["da", "en"]) {
+    const page = await openMenu("localhost", PHONE, language, language === "da" ? "Burgere" : "Burgers");
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll(".product-subtitle")]
+        .filter((subtitle) => subtitle.scrollHeight > subtitle.clientHeight + 1)
+        .map((subtitle) => subtitle.textContent),
+    );
+    assert.deepEqual(cut, [], `${language}: no subtitle cut off`);
+    await page.close();
+  }
+});
+
 for (const [size, viewport] of [
   ["phone", PHONE],
   ["desktop", DESKTOP],

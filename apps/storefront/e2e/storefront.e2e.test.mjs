@@ -169,7 +169,7 @@ test("the test provider's hosted page works under its own CSP and its approval l
   const page = await newPage();
   const response = await page.goto(paymentUrl);
   assert.match(response.headers()["content-security-policy"], /style-src 'sha256-/);
-  const approve = page.getByRole("button", { name: /Approve/ });
+  const approve = page.getByRole("button", { name: "Godkend betaling" });
   // The page's own style applies (allowed by its hash): the approve button is green.
   assert.equal(await approve.evaluate((button) => getComputedStyle(button).backgroundColor), "rgb(27, 94, 32)");
   await approve.click();

@@ -266,7 +266,7 @@ for (let k = 0; k < ORDERS; k++) {
     // The field error goes as the email becomes valid: the page holds the new email before the order is placed.
     await page.getByText("Your input is invalid").waitFor({ state: "hidden" });
     await placeOrderToHostedPage(page, seen);
-    await page.getByRole("button", { name: "Godkend betaling (Approve)" }).click();
+    await page.getByRole("button", { name: "Approve payment" }).click();
     await page.waitForURL(/\/payment\/[0-9a-f-]{36}$/);
     await page.getByRole("heading", { level: 1, name: "Payment completed" }).waitFor();
     await page.waitForURL(/\/confirmation$/);

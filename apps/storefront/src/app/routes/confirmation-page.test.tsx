@@ -254,7 +254,7 @@ describe("/confirmation", () => {
       expect(rows(".receipt-payments")).toEqual([["Paid by card", "159.75 DKK"]]);
       expect(screen.queryByText(/at pickup/)).toBeNull();
       // The test provider took it: the receipt says no money moved, as the email receipt does.
-      expect(screen.getByText("Test payment: no money has been drawn.")).toBeTruthy();
+      expect(screen.getByText("Test payment: no money has been charged.")).toBeTruthy();
     });
 
     test("paid by card through a live payment account (issue 46): no test line, whatever the provider", async () => {

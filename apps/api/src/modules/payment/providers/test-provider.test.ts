@@ -3,6 +3,7 @@ import { PaymentState } from "@app/domain";
 import { beforeEach, describe, expect, test } from "vitest";
 import {
   BROWSER_ACCEPT,
+  followPaymentUrl,
   hostedPageFormToken,
   pay,
   paymentsOf,
@@ -108,5 +109,68 @@ describe("the hosted page's headers", () => {
     expect(res.statusCode).toBe(409);
     expect(res.headers["content-security-policy"]).toMatch(/^default-src 'none';style-src 'sha256-/);
     expect(res.headers["referrer-policy"]).toBe("no-referrer");
+  });
+});
+
+describe("the hosted page's language", () => {
+  /** The page a guest reaches by following the payment's link, for a payment started in `language`. */
+  async function pageFor(language?: "da-DK" | "en-US") {
+    const { checkoutId } = await preparedCheckout(t);
+    const res = await pay(t, checkoutId, { paymentMethods: "card", ...(language ? { language } : {}) });
+    expect(res.statusCode, res.body).toBe(200);
+    const url = await followPaymentUrl(t, res.json().paymentUrl);
+    const page = await t.request({ method: "GET", url: url.pathname + url.search });
+    expect(page.statusCode).toBe(200);
+    return { paymentId: res.json().id as string, url, body: page.body };
+  }
+
+  test("a guest who paid in English gets the page in English only, its forms keeping the language", async () => {
+    const { paymentId, url, body } = await pageFor("en-US");
+    expect(url.search).toBe("?lang=en-US");
+    expect(body).toContain('<html lang="en">');
+    expect(body).toContain("Test mode – no money is charged");
+    expect(body).toContain(">Approve payment</button>");
+    expect(body).toContain(">Card</dd>");
+    expect(body).toMatch(/<strong>\d+(\.\d\d)? DKK<\/strong>/);
+    expect(body).toContain(`action="./${paymentId}/approve?lang=en-US"`);
+    expect(body).not.toMatch(/Testtilstand|Godkend|Beløb|Betalingskort|kr\./);
+  });
+
+  test("a guest who paid in Danish gets the page in Danish only", async () => {
+    const { paymentId, url, body } = await pageFor("da-DK");
+    expect(url.search).toBe("");
+    expect(body).toContain('<html lang="da">');
+    expect(body).toContain("Testtilstand – der trækkes ingen penge");
+    expect(body).toContain(">Godkend betaling</button>");
+    expect(body).toContain(`action="./${paymentId}/approve"`);
+    expect(body).not.toMatch(/lang="en"|Test mode|Approve|amount|card/);
+  });
+
+  test("without a language, or with one the shop does not have, the page is in Danish", async () => {
+    const { paymentId, body } = await pageFor();
+    expect(body).toContain(">Godkend betaling</button>");
+    for (const lang of ["", "fr-FR", "en", "<b>"]) {
+      const page = await t.request({
+        method: "GET",
+        url: `/api/payment/test/${paymentId}?lang=${encodeURIComponent(lang)}`,
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(">Godkend betaling</button>");
+    }
+  });
+
+  test("a stale click from the English page answers in English", async () => {
+    const { paymentId } = await pageFor("en-US");
+    const formToken = await hostedPageFormToken(t, paymentId); // read while the page still shows its forms
+    await pressTestButton(t, paymentId, "decline");
+    const res = await t.request({
+      method: "POST",
+      url: `/api/payment/test/${paymentId}/approve?lang=en-US`,
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: BROWSER_ACCEPT },
+      payload: new URLSearchParams({ formToken: formToken ?? "" }).toString(),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.body).toContain("The payment can no longer be changed. Status: <strong>Declined</strong>");
+    expect(res.body).not.toContain("Betalingen");
   });
 });

@@ -12,9 +12,13 @@
  * Each form carries a per-payment secret in a hidden field (`formToken`, an HMAC of the payment id),
  * checked on post: only someone who loaded the page can press its buttons, so a form on another
  * site that knows a payment id cannot approve or cancel it (docs/decisions/008-security-headers.md).
+ *
+ * The page speaks the guest's language: the shop sends it with the payment (`language`), and the page's URL
+ * carries it as an optional `?lang=en-US` (kept on the forms' posts). Without it, or with a language the shop
+ * does not have, the page is in Danish, the shop's default.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { ErrorBody, TestPaymentActionParams, TestPaymentParams } from "@app/contracts";
+import { ErrorBody, LanguageCode, TestPaymentActionParams, TestPaymentParams } from "@app/contracts";
 import { formatPrice, PaymentState } from "@app/domain";
 import type { FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -47,15 +51,16 @@ const ActionForm = z
 export function testPaymentProvider(options: { formKey?: Uint8Array } = {}): PaymentProvider {
   const formKey = options.formKey ?? randomBytes(32);
   const formTokenOf = (paymentId: string) => testPaymentFormToken(formKey, paymentId);
-  const pageUrl = (paymentId: string, apiBaseUrl: string) => `${apiBaseUrl}/payment/test/${paymentId}`;
+  const pageUrl = (paymentId: string, apiBaseUrl: string, language?: LanguageCode) =>
+    `${apiBaseUrl}/payment/test/${paymentId}${languageQuery(language)}`;
 
   return {
     name: TEST_PROVIDER_NAME,
     testMode: true,
     methods: ["card", "mobilepay"],
 
-    async createPayment({ payment, apiBaseUrl }): Promise<CreatePaymentResult> {
-      return { providerReference: `test_${payment.id}`, hostedPageUrl: pageUrl(payment.id, apiBaseUrl) };
+    async createPayment({ payment, apiBaseUrl, language }): Promise<CreatePaymentResult> {
+      return { providerReference: `test_${payment.id}`, hostedPageUrl: pageUrl(payment.id, apiBaseUrl, language) };
     },
 
     hostedPageUrl(payment, apiBaseUrl) {
@@ -73,6 +78,23 @@ export function testPaymentProvider(options: { formKey?: Uint8Array } = {}): Pay
 }
 
 type FormTokenOf = (paymentId: string) => string;
+
+/** The page's languages: the shop's own two. */
+type PageLanguage = "da" | "en";
+
+/** The page's optional query: the guest's language. Anything else (or nothing) is Danish, never an error. */
+const PageQuery = z.object({
+  lang: z.string().max(20).optional().describe("The guest's language (da-DK or en-US); omitted or unknown: Danish"),
+});
+
+function pageLanguage(lang: string | undefined): PageLanguage {
+  return LanguageCode.safeParse(lang).data === "en-US" ? "en" : "da";
+}
+
+/** The query that keeps the guest's language on the page's URL and its forms' posts: none for Danish. */
+function languageQuery(language: LanguageCode | undefined): string {
+  return language === "en-US" ? "?lang=en-US" : "";
+}
 
 /** The hosted page and its buttons, in a scope of their own: only this scope reads form posts. */
 function registerHostedPage(api: Api, outcomes: PaymentOutcomes, formTokenOf: FormTokenOf) {
@@ -101,13 +123,15 @@ function hostedPageRoute(scope: Api, outcomes: PaymentOutcomes, formTokenOf: For
         summary: "TEST MODE hosted payment page (HTML) with approve, decline and cancel buttons",
         security: [],
         params: TestPaymentParams,
+        querystring: PageQuery,
         response: { 200: z.string().describe("text/html page"), 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request, reply) => {
       const found = await outcomes.find(request.params.paymentId);
       if (!found) throw notFound("Payment");
-      return sendPage(reply, found.payment, renderPage(found.payment, found.restaurantName, formTokenOf));
+      const language = pageLanguage(request.query.lang);
+      return sendPage(reply, found.payment, renderPage(found.payment, found.restaurantName, formTokenOf, { language }));
     },
   );
 }
@@ -130,6 +154,7 @@ function pageActionRoute(scope: Api, outcomes: PaymentOutcomes, formTokenOf: For
         description: ACTION_DESCRIPTION,
         security: [],
         params: TestPaymentActionParams,
+        querystring: PageQuery,
         body: ActionForm,
         response: {
           303: z.null().describe("Redirect (Location header) to the continuation or cancellation URL"),
@@ -160,7 +185,10 @@ function pageActionRoute(scope: Api, outcomes: PaymentOutcomes, formTokenOf: For
         return sendPage(
           reply.status(409),
           found.payment,
-          renderPage(found.payment, found.restaurantName, formTokenOf, error.code),
+          renderPage(found.payment, found.restaurantName, formTokenOf, {
+            language: pageLanguage(request.query.lang),
+            refusal: error.code,
+          }),
         );
       }
     },
@@ -221,12 +249,9 @@ function redirectOrigins(payment: PaymentRow): string[] {
 const PAGE_STYLE = `
   body { font-family: system-ui, sans-serif; margin: 0; background: #f4f4f4; color: #111; line-height: 1.4; }
   .banner { background: #b00020; color: #fff; padding: 1.25rem; text-align: center; font-size: 1.6rem; font-weight: 700; }
-  .banner small { display: block; margin-top: .25rem; font-size: 1.1rem; font-weight: 600; }
   main { max-width: 32rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; }
   h1 { margin-top: 0; }
   .note { padding: .75rem 1rem; border-left: 4px solid #b00020; background: #fdf1f3; }
-  [lang="en"] { color: #444; }
-  .banner [lang="en"], button [lang="en"] { color: inherit; }
   dl { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .5rem 1rem; font-size: 1.15rem; }
   dt { font-weight: 600; }
   dd { margin: 0; overflow-wrap: anywhere; }
@@ -240,30 +265,21 @@ const PAGE_STYLE = `
 `;
 const PAGE_STYLE_HASH = `'sha256-${createHash("sha256").update(PAGE_STYLE).digest("base64")}'`;
 
-/**
- * A text in Danish, the shop's default, with the English after it. The page cannot know which of the two the
- * guest chose in the shop (the payment does not carry it), so it says everything in both, in the shop's own
- * words (storefront TestMode.Notice, TestMode.Payment): the English marked lang="en" for a screen reader.
- */
-type Both = { da: string; en: string };
-
-const both = ({ da, en }: Both) =>
-  da.toLowerCase() === en.toLowerCase()
-    ? escapeHtml(da)
-    : `${escapeHtml(da)} <span lang="en">(${escapeHtml(en)})</span>`;
+/** A text in both the shop's languages, in the shop's own words (storefront TestMode.Notice, TestMode.Payment). */
+type Both = Record<PageLanguage, string>;
 
 const TEXT = {
   banner: { da: "Testtilstand – der trækkes ingen penge", en: "Test mode – no money is charged" },
-  title: { da: "Testbetaling", en: "test payment" },
+  title: { da: "Testbetaling", en: "Test payment" },
   note: {
     da: "Dette er en testbetaling. Butikken tager endnu ikke imod rigtige betalinger: dit kort eller din MobilePay bliver ikke trukket.",
     en: "This is a test payment. This shop does not take real payments yet: your card or MobilePay will not be charged.",
   },
-  restaurant: { da: "Restaurant", en: "restaurant" },
-  amount: { da: "Beløb", en: "amount" },
-  method: { da: "Betalingsmetode", en: "payment method" },
-  approve: { da: "Godkend betaling", en: "Approve" },
-  decline: { da: "Afvis betaling", en: "Decline" },
+  restaurant: { da: "Restaurant", en: "Restaurant" },
+  amount: { da: "Beløb", en: "Amount" },
+  method: { da: "Betalingsmetode", en: "Payment method" },
+  approve: { da: "Godkend betaling", en: "Approve payment" },
+  decline: { da: "Afvis betaling", en: "Decline payment" },
   cancel: { da: "Annuller", en: "Cancel" },
   closed: { da: "Betalingen kan ikke ændres længere. Status:", en: "The payment can no longer be changed. Status:" },
   back: { da: "Tilbage til butikken", en: "Back to the shop" },
@@ -284,30 +300,45 @@ const REFUSAL_TEXT: Record<string, Both> = {
 const refusalText = (code: string) => REFUSAL_TEXT[code] ?? REFUSAL_TEXT.PAYMENT_NOT_CREATED!;
 
 const METHOD_NAMES: Record<string, Both> = {
-  card: { da: "Betalingskort", en: "card" },
+  card: { da: "Betalingskort", en: "Card" },
   mobilepay: { da: "MobilePay", en: "MobilePay" },
 };
 
 const STATE_TEXT: Record<number, Both> = {
-  [PaymentState.CREATED]: { da: "Venter på betaling", en: "waiting" },
-  [PaymentState.CANCELLED]: { da: "Annulleret", en: "cancelled" },
-  [PaymentState.FAILED]: { da: "Afvist", en: "declined" },
-  [PaymentState.AUTHORIZED]: { da: "Godkendt", en: "approved" },
-  [PaymentState.REFUNDED]: { da: "Refunderet", en: "refunded" },
+  [PaymentState.CREATED]: { da: "Venter på betaling", en: "Waiting for payment" },
+  [PaymentState.CANCELLED]: { da: "Annulleret", en: "Cancelled" },
+  [PaymentState.FAILED]: { da: "Afvist", en: "Declined" },
+  [PaymentState.AUTHORIZED]: { da: "Godkendt", en: "Approved" },
+  [PaymentState.REFUNDED]: { da: "Refunderet", en: "Refunded" },
 };
 
-/** The hosted page; `refusal` is the code of a 409 a button press just got (shown above the state). */
+/** The amount as the shop writes it in each language (storefront price-text.ts: "125,50 kr." / "125.50 DKK"). */
+const AMOUNT: Record<PageLanguage, (minor: number) => string> = {
+  da: (minor) => `${formatPrice(minor, "da-DK")} kr.`,
+  en: (minor) => `${formatPrice(minor, "en-US")} DKK`,
+};
+
+export type PageOptions = {
+  /** The guest's language (the page's `?lang=`); Danish by default. */
+  language?: PageLanguage;
+  /** The code of a 409 a button press just got (shown above the state). */
+  refusal?: string;
+};
+
+/** The hosted page, in one language: the guest's. */
 export function renderPage(
   payment: PaymentRow,
   restaurantName: string,
   formTokenOf: (paymentId: string) => string,
-  refusal?: string,
+  { language = "da", refusal }: PageOptions = {},
 ): string {
-  const amount = `${formatPrice(payment.amountMinor, "da-DK")} kr.`;
+  const say = (text: Both) => escapeHtml(text[language]);
+  const amount = AMOUNT[language](payment.amountMinor);
   const isOpen = payment.state === PaymentState.CREATED;
+  const query = languageQuery(language === "en" ? "en-US" : undefined);
   const hidden = `<input type="hidden" name="${FORM_TOKEN_FIELD}" value="${escapeHtml(formTokenOf(payment.id))}">`;
   const action = (name: string, label: Both, style: string) =>
-    `<form method="post" action="./${payment.id}/${name}">${hidden}<button type="submit" class="${style}">${both(label)}</button></form>`;
+    `<form method="post" action="./${payment.id}/${name}${query}">${hidden}<button type="submit" class="${style}">${say(label)}</button></form>`;
   const method = METHOD_NAMES[payment.method];
   const state = STATE_TEXT[payment.state];
   const body = isOpen
@@ -316,28 +347,28 @@ export function renderPage(
       ${action("decline", TEXT.decline, "decline")}
       ${action("cancel", TEXT.cancel, "cancel")}
     </div>`
-    : `${refusal ? `<p role="alert"><strong>${both(refusalText(refusal))}</strong></p>` : ""}
-    <p>${both(TEXT.closed)} <strong>${state ? both(state) : escapeHtml(String(payment.state))}</strong></p>
-    ${payment.continueUrl ? `<p><a href="${escapeHtml(payment.continueUrl)}">${both(TEXT.back)}</a></p>` : ""}`;
+    : `${refusal ? `<p role="alert"><strong>${say(refusalText(refusal))}</strong></p>` : ""}
+    <p>${say(TEXT.closed)} <strong>${state ? say(state) : escapeHtml(String(payment.state))}</strong></p>
+    ${payment.continueUrl ? `<p><a href="${escapeHtml(payment.continueUrl)}">${say(TEXT.back)}</a></p>` : ""}`;
 
   return `<!doctype html>
-<html lang="da">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(TEXT.title.da)} ${escapeHtml(amount)} – ${escapeHtml(restaurantName)} – ${escapeHtml(TEXT.banner.da)}</title>
+<title>${say(TEXT.title)} ${escapeHtml(amount)} – ${escapeHtml(restaurantName)} – ${say(TEXT.banner)}</title>
 <style>${PAGE_STYLE}</style>
 </head>
 <body>
-<div class="banner" role="alert">${escapeHtml(TEXT.banner.da)}<small lang="en">${escapeHtml(TEXT.banner.en)}</small></div>
+<div class="banner" role="alert">${say(TEXT.banner)}</div>
 <main>
-  <h1>${both(TEXT.title)}</h1>
-  <p class="note">${escapeHtml(TEXT.note.da)}<br><span lang="en">${escapeHtml(TEXT.note.en)}</span></p>
+  <h1>${say(TEXT.title)}</h1>
+  <p class="note">${say(TEXT.note)}</p>
   <dl>
-    <dt>${both(TEXT.restaurant)}</dt><dd>${escapeHtml(restaurantName)}</dd>
-    <dt>${both(TEXT.amount)}</dt><dd><strong>${escapeHtml(amount)}</strong> (DKK)</dd>
-    <dt>${both(TEXT.method)}</dt><dd>${method ? both(method) : escapeHtml(payment.method)}</dd>
+    <dt>${say(TEXT.restaurant)}</dt><dd>${escapeHtml(restaurantName)}</dd>
+    <dt>${say(TEXT.amount)}</dt><dd><strong>${escapeHtml(amount)}</strong></dd>
+    <dt>${say(TEXT.method)}</dt><dd>${method ? say(method) : escapeHtml(payment.method)}</dd>
   </dl>
   ${body}
 </main>

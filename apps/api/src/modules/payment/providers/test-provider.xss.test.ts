@@ -62,7 +62,7 @@ describe("the hosted page with the 30 XSS payloads", () => {
     paymentWith(PaymentState.AUTHORIZED, "plain", "http://localhost/payment/x"),
     "Bistro",
     formTokenOf,
-    "PAYMENT_NOT_CREATED",
+    { refusal: "PAYMENT_NOT_CREATED" },
   );
 
   test.each(PAYLOADS)(
@@ -73,12 +73,9 @@ describe("the hosted page with the 30 XSS payloads", () => {
       // A link back is an absolute http(s) URL on the shop's host (checkRedirectUrl); the payload in its path,
       // and raw as if it were stored unchecked, stays inside the attribute.
       for (const continueUrl of [new URL(`http://localhost/payment/${payload}`).toString(), payload]) {
-        const done = renderPage(
-          paymentWith(PaymentState.AUTHORIZED, payload, continueUrl),
-          payload,
-          formTokenOf,
-          "PAYMENT_NOT_CREATED",
-        );
+        const done = renderPage(paymentWith(PaymentState.AUTHORIZED, payload, continueUrl), payload, formTokenOf, {
+          refusal: "PAYMENT_NOT_CREATED",
+        });
         expect(markupOf(done)).toEqual(markupOf(plainDone));
         expect(hrefOf(done)).toBe(continueUrl);
       }
