@@ -119,9 +119,10 @@ async function placePaidOrder() {
     paymentMethods: "card",
   });
   const payment = await json(await post(`/api/checkout/${checkout.id}/payment?${query}`));
+  // Started without a language: the TEST provider's page is in Danish.
   const page = await product.newPage(PHONE);
   await page.goto(payment.paymentUrl);
-  await page.getByRole("button", { name: /Approve/ }).click();
+  await page.getByRole("button", { name: "Godkend betaling" }).click();
   await page.waitForURL(new RegExp(`/payment/${checkout.id}$`));
   await page.close();
   for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
