@@ -540,6 +540,40 @@ test("the header on a tablet and a desktop: the links and the account in the hea
   }
 });
 
+test("the dashboard: a restaurant's Orders and Kitchen display are buttons alike, side by side, after its host", async () => {
+  const names = { "da-DK": ["Bestillinger", "Køkkenskærm"], "en-US": ["Orders", "Kitchen display"] };
+  for (const language of ["da-DK", "en-US"]) {
+    const [ordersName, kitchenName] = names[language];
+    for (const viewport of [PHONE, TABLET, DESKTOP]) {
+      const page = await signInAs(viewport, language, OWNER_A());
+      const orders = page.getByRole("link", { name: new RegExp(`^${ordersName} · `) }).first();
+      const kitchen = page.getByRole("link", { name: new RegExp(`^${kitchenName} ?: `) }).first();
+      const look = (link) =>
+        link.evaluate((element) => {
+          const style = getComputedStyle(element);
+          const box = element.getBoundingClientRect();
+          const row = element.closest("li");
+          const host = row.querySelector(".muted").getBoundingClientRect();
+          return {
+            look: [style.borderTopStyle, style.borderTopWidth, style.borderTopColor, style.fontWeight, box.height],
+            top: box.top,
+            left: box.left,
+            right: box.right,
+            afterHost: box.top >= host.bottom || box.left >= host.right,
+          };
+        });
+      const [a, b] = [await look(orders), await look(kitchen)];
+      const where = `${viewport.width}px ${language}`;
+      // The kitchen display was once a borderless link, with the host name between it and Orders.
+      assert.deepEqual(b.look, a.look, `alike, ${where}`);
+      assert.equal(b.top, a.top, `one row, ${where}`);
+      assert.ok(b.left > a.right && b.left - a.right < 16, `side by side, ${where}`);
+      assert.ok(a.afterHost, `after the host, ${where}`);
+      await page.close();
+    }
+  }
+});
+
 /** Every back-office page in one language at one size: axe on each, a screenshot of each. */
 async function tour(viewport, language, size) {
   const t = TEXT[language];

@@ -37,6 +37,7 @@ const TEXT = {
     toBeforeFrom: "Slutdatoen ligger før startdatoen",
     endOfDay: "Dagsrapport",
     print: "Udskriv",
+    back: "Tilbage til tal",
     money: / kr\.$/,
   },
   "en-US": {
@@ -55,6 +56,7 @@ const TEXT = {
     toBeforeFrom: "The end date is before the start date",
     endOfDay: "End-of-day report",
     print: "Print",
+    back: "Back to figures",
     money: / DKK$/,
   },
 };
@@ -189,6 +191,22 @@ test("Danish, phone then desktop: today's order in the figures, a refused period
   await desk.locator(".report-sheet").waitFor();
   await desk.getByRole("button", { name: t.print }).click();
   assert.equal(await desk.evaluate(() => window.printed), 1);
+  // The way back is a button of the row like Print (once a borderless "quiet" link beside two framed controls).
+  const look = (locator) =>
+    locator.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return {
+        height: element.getBoundingClientRect().height,
+        border: `${style.borderTopStyle} ${style.borderTopWidth}`,
+        borderTransparent: style.borderTopColor === "rgba(0, 0, 0, 0)",
+        fontWeight: style.fontWeight,
+        radius: style.borderTopLeftRadius,
+      };
+    });
+  assert.deepEqual(
+    await look(desk.getByRole("link", { name: t.back, exact: true })),
+    await look(desk.getByRole("button", { name: t.print })),
+  );
   await axeClean(desk, "end-of-day, desktop, da-DK");
   await screenshot(desk, "figures-end-of-day-desktop-da-DK");
   await desk.emulateMedia({ media: "print" });

@@ -89,6 +89,21 @@ for (const [language, viewport, size] of [
     await screenshot(page, `${size}-${language}-menu-image-missing`);
     await field.screenshot({ path: `${screenshotDir}/${size}-${language}-menu-image-missing-field.png` });
 
+    // Replace and Remove are one row's two buttons, framed alike (Remove was once a white box without a frame).
+    const look = (element) => {
+      const style = getComputedStyle(element);
+      return [
+        style.borderTopStyle,
+        style.borderTopWidth,
+        style.borderTopColor,
+        style.backgroundColor,
+        style.fontWeight,
+      ];
+    };
+    assert.deepEqual(
+      await field.getByRole("button", { name: t.remove }).evaluate(look),
+      await field.getByText(t.replace).evaluate(look),
+    );
     await field.getByRole("button", { name: t.remove }).click();
     await field.getByText(t.none).waitFor();
     await page.close();

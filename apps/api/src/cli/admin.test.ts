@@ -72,8 +72,21 @@ describe("npm run admin -- create-owner", () => {
       throw new Error("the command opened a database");
     };
     expect(await runAdmin(["create-owner", "--email", "not-an-email"], {}, out, neverOpened)).toBe(2);
-    expect(failed.join("\n")).toMatch(/--email: Input.InvalidEmail/);
+    expect(failed.join("\n")).toMatch(/--email: write an email address like name@example\.dk/);
     expect(failed.join("\n")).toMatch(/Usage: npm run admin -- create-owner/);
     expect(await runAdmin(["make-coffee"], {}, out, neverOpened)).toBe(2);
+  });
+
+  test("a name with a line break is refused in words, not with its error code", async () => {
+    const { failed, out } = capture();
+    const neverOpened = async (): Promise<Database> => {
+      throw new Error("the command opened a database");
+    };
+    const args = ["create-owner", "--email", "ejer@example.dk", "--organisation", "Bistro\nNørrebro", "--name", "A\nB"];
+    expect(await runAdmin(args, {}, out, neverOpened)).toBe(2);
+    const text = failed.join("\n");
+    expect(text).toMatch(/--organisation: write it on one line, without line breaks/);
+    expect(text).toMatch(/--name: write it on one line, without line breaks/);
+    expect(text).not.toMatch(/Input\./);
   });
 });

@@ -25,6 +25,15 @@ const CreateOwnerOptions = z.object({
   "base-url": z.url({ protocol: /^https?$/ }).optional(),
 });
 
+/**
+ * The contracts refuse with a catalogue code (Input.SingleLine) that the back office turns into words; an operator
+ * at a terminal reads the sentence (the back office's English text), not the code.
+ */
+const MESSAGES: Record<string, string> = {
+  "Input.SingleLine": "write it on one line, without line breaks or characters that change the text's direction",
+  "Input.InvalidEmail": "write an email address like name@example.dk",
+};
+
 const OPTIONS = {
   email: { type: "string" },
   organisation: { type: "string" },
@@ -53,7 +62,8 @@ export async function runAdmin(
   }
   const parsed = CreateOwnerOptions.safeParse(values);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) out.fail(`--${issue.path.join(".")}: ${issue.message}`);
+    for (const issue of parsed.error.issues)
+      out.fail(`--${issue.path.join(".")}: ${MESSAGES[issue.message] ?? issue.message}`);
     out.fail(USAGE);
     return 2;
   }

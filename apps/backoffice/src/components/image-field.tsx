@@ -115,7 +115,7 @@ export function ImageField({ restaurantId, value, onChange, label, error }: Imag
           {value ? t("images.replace") : t("images.choose")}
         </label>
         {value && (
-          <button type="button" className="button quiet" disabled={busy} onClick={() => onChange("")}>
+          <button type="button" className="button" disabled={busy} onClick={() => onChange("")}>
             {t("images.remove")}
           </button>
         )}

@@ -32,7 +32,7 @@ export function EndOfDayPage() {
         </p>
       )}
       <div className="end-of-day-tools no-print">
-        <Link to={{ pathname: "..", search: `${periodSearch(period)}` }} relative="path" className="button quiet">
+        <Link to={{ pathname: "..", search: `${periodSearch(period)}` }} relative="path" className="button">
           {t("figures.endOfDay.back")}
         </Link>
         <div className="field">

@@ -66,16 +66,19 @@ function Organisation(props: { membership: Membership; restaurants: Summary[]; c
               ) : (
                 <span className="restaurant-name">{restaurant.name}</span>
               )}
-              <Link className="button" to={ordersPathOf(restaurant.id)}>
-                {t("nav.orders")}
-                <span className="visually-hidden"> · {restaurant.name}</span>
-              </Link>
               <span className="muted">{restaurant.hosts.join(", ")}</span>
-              <Link className="button quiet" to={`/restaurants/${restaurant.id}/kitchen`}>
-                {t("kitchen.title")}
-                <span className="visually-hidden">: {restaurant.name}</span>
-              </Link>
               {restaurant.maintenance && <span className="badge warn">{t("restaurant.maintenanceOn")}</span>}
+              {/* The restaurant's two screens, alike and side by side after what describes it. */}
+              <span className="restaurant-screens">
+                <Link className="button" to={ordersPathOf(restaurant.id)}>
+                  {t("nav.orders")}
+                  <span className="visually-hidden"> · {restaurant.name}</span>
+                </Link>
+                <Link className="button" to={`/restaurants/${restaurant.id}/kitchen`}>
+                  {t("kitchen.title")}
+                  <span className="visually-hidden">: {restaurant.name}</span>
+                </Link>
+              </span>
             </li>
           ))}
         </ul>
