@@ -63,6 +63,7 @@ async function main([baseUrl, pageName = "/checkout", runs = "1"]) {
         guestStorageScript(base, shop.module.productionUnitId, basket),
       );
       console.log(`\n${page.name}, run ${run}: LCP ${Math.round(result.lcp)} ms, TBT ${Math.round(result.tbt)} ms`);
+      console.log(`largest paint: ${result.lcpElement}`);
       for (const { name, chain } of lcpSimulations()) console.log(`${name}\n${formatChain(chain)}`);
     }
   } finally {

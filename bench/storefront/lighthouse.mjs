@@ -38,12 +38,19 @@ async function runOnce(chrome, url, storageScript) {
       cls: audits["cumulative-layout-shift"].numericValue,
       tbt: audits["total-blocking-time"].numericValue,
       lcp: audits["largest-contentful-paint"].numericValue,
+      lcpElement: lcpElementOf(audits),
       benchmarkIndex: environment.benchmarkIndex,
     };
   } finally {
     await page.close().catch(() => {});
     browser.disconnect();
   }
+}
+
+/** The element of the largest paint, as Lighthouse names it (its selector and the start of its HTML). */
+function lcpElementOf(audits) {
+  const node = audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+  return node ? `${node.selector} ${node.snippet}` : "unknown";
 }
 
 /** Debian's Chromium for Lighthouse, headless (new) and without the sandbox (containers, root). */
