@@ -20,6 +20,8 @@ let menuName: string;
 /** While set, the menu's handler waits for it. */
 let gate: Promise<void> | undefined;
 let logLines: { msg: string; req?: { url: string } }[];
+/** How often a POST /api/context body was validated. */
+let validations: number;
 
 beforeEach(async () => {
   feed = scriptedChangeFeed();
@@ -28,6 +30,7 @@ beforeEach(async () => {
   menuName = "Lunch";
   gate = undefined;
   logLines = [];
+  validations = 0;
   app = Fastify({ logger: { level: "info", stream: { write: (line: string) => logLines.push(JSON.parse(line)) } } });
   cache = new AnswerCache({ feed, now: () => new Date(nowMs) });
   cache.register(app);
@@ -59,10 +62,23 @@ beforeEach(async () => {
         reads.module = (reads.module ?? 0) + 1;
         return { id: 1 };
       });
-      api.post("/context", { config: { cache: CATALOGUE_CACHE } }, async (request) => {
-        reads.context = (reads.context ?? 0) + 1;
-        return { asked: request.body };
-      });
+      api.post(
+        "/context",
+        {
+          config: { cache: CATALOGUE_CACHE },
+          schema: { body: { type: "array" } },
+          // Counts validations; a negative id is refused, as the real route's schema refuses it.
+          validatorCompiler: () => (body: unknown) => {
+            validations++;
+            const valid = Array.isArray(body) && body.every((id) => typeof id === "number" && id > 0);
+            return valid ? { value: body } : { error: new Error("body/0 must be a positive whole number") };
+          },
+        },
+        async (request) => {
+          reads.context = (reads.context ?? 0) + 1;
+          return { asked: request.body };
+        },
+      );
       api.get("/basket", async () => {
         reads.basket = (reads.basket ?? 0) + 1;
         return { lines: [] };
@@ -224,6 +240,18 @@ describe("a route whose config asks for caching", () => {
     expect(reads.context).toBe(2);
     expect(first.headers.etag).toBeUndefined();
     expect(first.headers["cache-control"]).toBeUndefined();
+  });
+
+  test("a POST answered from memory is not validated again; a body refused by validation is never kept", async () => {
+    const post = (body: number[]) =>
+      app.inject({ method: "POST", url: "/api/context", headers: { authorization: TOKEN_OF_UNIT_7 }, payload: body });
+    await post([1, 2]);
+    expect((await post([1, 2])).statusCode).toBe(200);
+    expect(validations).toBe(1);
+    expect((await post([-1])).statusCode).toBe(400);
+    expect((await post([-1])).statusCode).toBe(400);
+    expect(validations).toBe(3);
+    expect(reads.context).toBe(1);
   });
 
   test("logs at warn: Fastify's info lines of the request are not written", async () => {

@@ -8,9 +8,10 @@
  * instance, before any route) gives exactly those routes their hooks (Fastify's onRoute), which run after
  * every hook of the scopes around them, so a token is verified by the auth hook first.
  *
- * - onRequest (a GET) or preHandler (a POST: its body is part of the key): a kept answer of the current
- *   generation is sent through `reply` with its ETag (304 to a matching If-None-Match), Cache-Control and the
- *   encoding the client accepts; otherwise the handler runs.
+ * - onRequest (a GET) or preValidation (a POST: its body, as parsed, is part of the key): a kept answer of the
+ *   current generation is sent through `reply` with its ETag (304 to a matching If-None-Match), Cache-Control and
+ *   the encoding the client accepts; otherwise validation and the handler run. A POST's kept answer needs no
+ *   second validation: only a 200 is kept, so the same body sent to the same URL passed it when it was kept.
  * - onSend: a 200 is kept, pre-encoded (EncodedJson), under the generation read before the handler ran — not
  *   at all when the feed moved meanwhile or is not live — and sent the way a kept one is.
  *
@@ -133,7 +134,7 @@ export class AnswerCache {
       // A cached read is most of a lunch rush's requests: its line per request would be most of the work.
       // (Fastify fills in the scope's level, "" by default, before onRoute.)
       route.logLevel ||= "warn";
-      addHook(route, route.method === "GET" ? "onRequest" : "preHandler", this.answerKept);
+      addHook(route, route.method === "GET" ? "onRequest" : "preValidation", this.answerKept);
       addHook(route, "onSend", this.keep);
     });
     this.countHits(app);
@@ -258,7 +259,7 @@ export class AnswerCache {
 
 /**
  * What a cached answer may depend on: method, URL, the token's production unit (0 on a public route) and, for
- * a POST, the validated body. Origin (CORS), X-Forwarded-Proto (HSTS) and the trace id are set by the hooks
+ * a POST, the body as parsed (before validation: bodies that validate alike but are written apart are kept apart). Origin (CORS), X-Forwarded-Proto (HSTS) and the trace id are set by the hooks
  * before this one, per request; Accept-Encoding and If-None-Match are decided when sending.
  */
 function keyOf(request: FastifyRequest): string {
@@ -291,7 +292,7 @@ function hashEtag(json: string): string {
   return `W/"${createHash("sha1").update(json).digest("base64url")}"`;
 }
 
-function addHook(route: RouteOptions, name: "onRequest" | "preHandler" | "onSend", hook: unknown): void {
+function addHook(route: RouteOptions, name: "onRequest" | "preValidation" | "onSend", hook: unknown): void {
   const existing = route[name];
   const hooks = existing === undefined ? [] : Array.isArray(existing) ? existing : [existing];
   (route as unknown as Record<string, unknown>)[name] = [...hooks, hook as onRequestHookHandler];
