@@ -72,6 +72,11 @@ function managerMayHandle(actor: MembershipView, role: StaffRole, unitIds: numbe
   return role === "staff" && unitIds.every((id) => actor.productionUnitIds.includes(id));
 }
 
+/** A manager does not learn of members outside their restaurants: to them those are not found. */
+function requireSeenByManager(actor: MembershipView, member: StaffMember): void {
+  if (!member.productionUnitIds.some((id) => actor.productionUnitIds.includes(id))) throw notFound("Member");
+}
+
 /**
  * The restaurants a new or changed membership names: none for an owner (it covers all); at least one, all of this
  * organisation, for a manager or staff member.
@@ -200,8 +205,7 @@ export async function updateMember(
     if (actor.role === "manager") {
       const allowed =
         managerMayHandle(actor, current.role, before.productionUnitIds) && managerMayHandle(actor, role, named);
-      // A manager does not learn of members outside their restaurants: those are not found.
-      if (!before.productionUnitIds.some((id) => actor.productionUnitIds.includes(id))) throw notFound("Member");
+      requireSeenByManager(actor, before);
       if (!allowed) throw roleTooLow();
     }
     // A pending member's account is not the organisation's to disable (it may be another organisation's person).
@@ -264,8 +268,8 @@ export async function withdrawInvitation(
     if (!current) throw notFound("Member");
     const member = memberView(current, await restaurantIdsOfOrganisation(tx, organisationId));
     if (actor.role === "manager") {
-      // As for a change: members outside the manager's restaurants are not found; others of theirs are 403.
-      if (!member.productionUnitIds.some((id) => actor.productionUnitIds.includes(id))) throw notFound("Member");
+      // As for a change: members of theirs whom they may not handle are 403.
+      requireSeenByManager(actor, member);
       if (!managerMayHandle(actor, member.role, member.productionUnitIds)) throw roleTooLow();
     }
     if (!(await deletePendingMembership(tx, current.membershipId))) {
