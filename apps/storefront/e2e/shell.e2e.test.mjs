@@ -32,6 +32,7 @@ const TEXT = {
     precheckoutTitle: "Har du husket det hele?",
     continue: "Fortsæt til kassen",
     checkoutTitle: "Gennemfør din bestilling",
+    backToMenu: "Tilbage til menuen",
   },
   "en-US": {
     switchTo: "Switch to English",
@@ -53,6 +54,7 @@ const TEXT = {
     precheckoutTitle: "Have you remembered everything?",
     continue: "Continue to checkout",
     checkoutTitle: "Complete your order",
+    backToMenu: "Back to the menu",
   },
 };
 
@@ -73,6 +75,20 @@ const focused = (page) =>
       inMain: Boolean(element?.closest("main")),
     };
   });
+
+/** The page's cumulative layout shift so far (shifts right after input excepted), as the browser recorded it. */
+const layoutShift = (page) =>
+  page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) if (!entry.hadRecentInput) sum += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+        // The buffered entries are delivered in a task of their own: none by then means none at all.
+        setTimeout(() => resolve(sum), 200);
+      }),
+  );
 
 /** Waits until the focus is on the page's h1 with this text. */
 async function focusOnHeading(page, text) {
@@ -214,6 +230,28 @@ for (const [size, viewport] of [
         await page.getByRole("heading", { level: 1, name: text.checkoutTitle }).waitFor();
         await focusOnHeading(page, text.checkoutTitle);
         assert.equal(await page.locator(".basket-bar, .basket-column").count(), 0);
+
+        // A reload (or a return from the payment page): the way back and the heading show while the checkout's own
+        // code is still on its way, where the page then keeps them, and nothing on the page moves.
+        let release = () => {};
+        const held = new Promise((resolve) => (release = resolve));
+        await page.route(/\/assets\/checkout-page-[^/]+\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.reload();
+        const heading = page.getByRole("heading", { level: 1, name: text.checkoutTitle });
+        await heading.waitFor();
+        assert.equal(await page.locator("main").getAttribute("aria-busy"), "true", "the page says it is still loading");
+        await page.getByRole("link", { name: text.backToMenu }).waitFor();
+        assert.equal(await page.locator(".cart-line").count(), 0, "the checkout's own code has not arrived");
+        const framed = await heading.boundingBox();
+        await visit(page, name("checkout-loading"));
+        release();
+        await page.locator(".cart-line").first().waitFor();
+        assert.equal(await page.locator("main").getAttribute("aria-busy"), null);
+        assert.deepEqual(await heading.boundingBox(), framed, "the heading stays where it was");
+        assert.equal(await layoutShift(page), 0, "nothing moved while the page loaded");
         await page.close();
       });
     });

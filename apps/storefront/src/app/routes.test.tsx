@@ -351,6 +351,69 @@ describe("/checkout", () => {
   });
 });
 
+describe("the first load of /checkout", () => {
+  /** The checkout instance's read, held until the test lets it answer. */
+  function heldInstance() {
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const checkoutInstance = async (instanceId: number) => {
+      await held;
+      return {
+        instanceId,
+        isGiftcardEnabled: true,
+        isDiscountEnabled: true,
+        guestFutureOrderDates: 0,
+        chainDeliveryEnabled: false,
+        orderTimeInterval: 15,
+      };
+    };
+    return { checkoutInstance, answer: () => answer() };
+  }
+
+  test("shows the way back, the heading and the test band while the page's own reads are under way", async () => {
+    logIn();
+    const instance = heldInstance();
+    const router = renderAt("/checkout", ready(shop({ paymentTestMode: true })), {
+      checkoutInstance: instance.checkoutInstance,
+    });
+    expect((await heading()).textContent).toBe("Complete your order");
+    expect(screen.getByRole("link", { name: /Back to the menu/ }).getAttribute("href")).toBe("/");
+    expect(screen.getByRole("complementary", { name: "Test mode" })).toBeTruthy();
+    expect(screen.getByRole("main").getAttribute("aria-busy")).toBe("true");
+    expect(router.state.initialized).toBe(false);
+    expect(screen.queryByText("Your basket is empty")).toBeNull();
+
+    instance.answer();
+    expect(await screen.findByText("Your basket is empty")).toBeTruthy();
+    expect(screen.getAllByRole("heading", { level: 1 }).map((h) => h.textContent)).toEqual(["Complete your order"]);
+    expect(screen.getByRole("main").getAttribute("aria-busy")).toBeNull();
+  });
+
+  test("a guest a redirect rule sends elsewhere sees no checkout on the way (here: the login first)", async () => {
+    let readFlag: (down: boolean) => void = () => {};
+    const flag = new Promise<boolean>((resolve) => (readFlag = resolve));
+    renderAt("/checkout", ready(), { maintenanceNow: () => flag });
+    // The app has started (its promise settled a few ticks ago) while the maintenance flag's read is held.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(document.querySelector(".page-loading")).not.toBeNull();
+    expect(screen.queryByRole("heading", { name: "Complete your order" })).toBeNull();
+    readFlag(false);
+    expect(await screen.findByRole("button", { name: "Log in" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Complete your order" })).toBeNull();
+  });
+
+  test("other pages load behind the page's skeleton, not the checkout's frame", async () => {
+    logIn();
+    let start: (state: AppState) => void = () => {};
+    const started = new Promise<AppState>((resolve) => (start = resolve));
+    renderAt("/menu/7", ready(), { appState: () => started });
+    await waitFor(() => expect(document.querySelector(".page-loading")).not.toBeNull());
+    expect(screen.queryByRole("heading", { level: 1 })).toBeNull();
+    start(ready());
+    expect((await heading()).textContent).toBe("Burgers");
+  });
+});
+
 describe("test mode (issue 46)", () => {
   test("a shop whose payments move no money says so on every page, /checkout too, where the header is hidden", async () => {
     logIn();

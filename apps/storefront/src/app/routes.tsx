@@ -1,8 +1,9 @@
 import type { InstanceSetting, Terms } from "@app/contracts";
 import { type LoaderFunctionArgs, type RouteObject, redirect } from "react-router";
-import { MenuSkeleton } from "../features/menu";
+import type { AppState, Shop } from "../features/shop";
 import { Layout } from "./layout";
-import { isInternetExplorer, redirectFor } from "./redirect-rules";
+import { PageLoading } from "./page-loading";
+import { isInternetExplorer, type RouteGate, redirectFor } from "./redirect-rules";
 import { FrontPage, type FrontPageData } from "./routes/front-page";
 import { RouteErrorBoundary } from "./routes/route-error-boundary";
 import { passedLoginGate, type ShopDataDeps, shownCategories } from "./shop-data";
@@ -22,20 +23,10 @@ export type RouterDeps = ShopDataDeps & {
   terms?: (moduleId: number) => Promise<Terms | null>;
 };
 
-/** Shown while the first loaders run (the app start): the shape of the page, not a blank screen. */
-function PageLoading() {
-  return (
-    <div className="page-loading" aria-busy="true">
-      <div className="skeleton page-loading-header" />
-      <div className="page">
-        <MenuSkeleton layout="grid" />
-      </div>
-    </div>
-  );
-}
-
 /** The routes of SPEC §2. Pages past the front page are code-split: the first load carries only `/`. */
 export function createRoutes(deps: RouterDeps): RouteObject[] {
+  let checkoutShop: Promise<Shop | null> | undefined;
+  const loading = () => <PageLoading checkoutShop={() => (checkoutShop ??= checkoutFrameShop(deps))} />;
   // The status pages keep the restaurant's brand when the shop has started; off the first load (status-pages.tsx).
   const statusRoute = (path: string, page: "NotFoundPage" | "ErrorPage" | "MaintenancePage"): RouteObject => ({
     path,
@@ -52,7 +43,7 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
       };
     },
     errorElement: <RouteErrorBoundary />,
-    HydrateFallback: PageLoading,
+    HydrateFallback: loading,
   });
   return [
     {
@@ -63,7 +54,7 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
       shouldRevalidate: () => true,
       element: <Layout />,
       errorElement: <RouteErrorBoundary />,
-      HydrateFallback: PageLoading,
+      HydrateFallback: loading,
       children: shopRoutes(deps),
     },
     statusRoute("/notfound", "NotFoundPage"),
@@ -84,9 +75,9 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
         };
       },
       errorElement: <RouteErrorBoundary />,
-      HydrateFallback: PageLoading,
+      HydrateFallback: loading,
     },
-    { path: "*", loader: () => redirect("/notfound"), Component: () => null, HydrateFallback: PageLoading },
+    { path: "*", loader: () => redirect("/notfound"), Component: () => null, HydrateFallback: loading },
   ];
 }
 
@@ -94,8 +85,28 @@ export function createRoutes(deps: RouterDeps): RouteObject[] {
 async function shopLoader({ request }: LoaderFunctionArgs, deps: RouterDeps) {
   const [state, downNow] = await Promise.all([deps.appState(), deps.maintenanceNow?.() ?? false]);
   const url = new URL(request.url);
+  const target = redirectFor(url.pathname, url.search, shopGate(state, downNow, deps));
+  if (target) throw redirect(target);
+  const shop = state.status === "ready" ? state.shop : null;
+  if (shop) await deps.loadBasket();
+  return shop;
+}
+
+/** The started shop when /checkout will show (no redirect rule sends the guest elsewhere), else null. */
+async function checkoutFrameShop(deps: RouterDeps): Promise<Shop | null> {
+  const state = await deps.appState();
+  if (state.status !== "ready" || redirectFor("/checkout", "", shopGate(state, false, deps)) !== null) return null;
+  return state.shop;
+}
+
+/** What SPEC §2's redirect rules look at, for the started app and the maintenance flag read now. */
+export function shopGate(
+  state: AppState,
+  downNow: boolean,
+  deps: Pick<RouterDeps, "userAgent" | "isLoggedIn">,
+): RouteGate {
   const shop = state.status === "ready" ? state.shop : undefined;
-  const target = redirectFor(url.pathname, url.search, {
+  return {
     status: state.status,
     traceId: state.status === "error" ? state.traceId : undefined,
     unsupportedBrowser: isInternetExplorer(deps.userAgent()),
@@ -104,10 +115,7 @@ async function shopLoader({ request }: LoaderFunctionArgs, deps: RouterDeps) {
     startCategory: shop?.settings.startCategory ?? null,
     requireLogin: shop?.settings.requireLogin ?? true,
     loggedIn: shop ? deps.isLoggedIn(shop.module.productionUnitId) : false,
-  });
-  if (target) throw redirect(target);
-  if (shop) await deps.loadBasket();
-  return shop ?? null;
+  };
 }
 
 async function frontPageLoader(deps: RouterDeps): Promise<FrontPageData | null> {

@@ -14,9 +14,9 @@ import { afterNextPaint } from "../../lib/after-next-paint";
 import { errorPagePath } from "../../lib/error-page";
 import { priceText } from "../../lib/price-text";
 import { appErrorEvent, reportEvent } from "../../lib/telemetry";
-import { usePageTitle } from "../page-title";
 import { type ShopDataDeps, shopForPage } from "../shop-data";
 import { checkoutPageCalls } from "./checkout-calls";
+import { CheckoutHeading } from "./checkout-heading";
 
 export type CheckoutPageData = {
   instance: InstanceSetting;
@@ -51,8 +51,6 @@ export async function checkoutPageLoader(deps: CheckoutPageDeps): Promise<Checko
  * continue-shopping. The header is hidden here (layout.tsx).
  */
 export function CheckoutPage() {
-  const { t } = useTranslation();
-  const title = usePageTitle("CheckoutPage.Title");
   const shop = useRouteLoaderData("root") as Shop | null;
   const data = useLoaderData() as CheckoutPageData | null;
   const { basket, dropped } = useBasket();
@@ -60,11 +58,7 @@ export function CheckoutPage() {
   const empty = !basket || isBasketEmpty(basket, shop.settings.bagFeeItem);
   return (
     <div className="checkout">
-      <Link to="/" className="checkout-back">
-        <span aria-hidden="true">←</span>
-        {t("CheckoutPage.GoBack")}
-      </Link>
-      <h1>{title}</h1>
+      <CheckoutHeading />
       {/* The layout shows it above the menu only: here, before the details, not after "place order" is refused. */}
       {empty ? null : <OrderingNotice />}
       {empty ? (
