@@ -96,6 +96,16 @@ const catalogue: Catalogue = {
   labels: [],
 };
 
+/** The checkout instance's settings: gift cards and discounts on, today only, 15-minute slots. */
+const instanceSetting = (instanceId: number) => ({
+  instanceId,
+  isGiftcardEnabled: true,
+  isDiscountEnabled: true,
+  guestFutureOrderDates: 0,
+  chainDeliveryEnabled: false,
+  orderTimeInterval: 15,
+});
+
 function renderAt(path: string, state: AppState, deps: Partial<RouterDeps> = {}) {
   const router = createMemoryRouter(
     createRoutes({
@@ -106,14 +116,7 @@ function renderAt(path: string, state: AppState, deps: Partial<RouterDeps> = {})
       catalogue: async () => catalogue,
       stock: async () => ({ blockedProductIds: new Set(), blockedChoiceIds: new Set() }),
       loadBasket: async () => {},
-      checkoutInstance: async (instanceId) => ({
-        instanceId,
-        isGiftcardEnabled: true,
-        isDiscountEnabled: true,
-        guestFutureOrderDates: 0,
-        chainDeliveryEnabled: false,
-        orderTimeInterval: 15,
-      }),
+      checkoutInstance: async (instanceId) => instanceSetting(instanceId),
       now: () => new Date("2026-11-23T11:00:00Z"),
       onLoginAttempt: () => {},
       ...deps,
@@ -358,14 +361,7 @@ describe("the first load of /checkout", () => {
     const held = new Promise<void>((resolve) => (answer = resolve));
     const checkoutInstance = async (instanceId: number) => {
       await held;
-      return {
-        instanceId,
-        isGiftcardEnabled: true,
-        isDiscountEnabled: true,
-        guestFutureOrderDates: 0,
-        chainDeliveryEnabled: false,
-        orderTimeInterval: 15,
-      };
+      return instanceSetting(instanceId);
     };
     return { checkoutInstance, answer: () => answer() };
   }
