@@ -1,0 +1,145 @@
+// The order queue's actions on a phone in a waiter's pocket (390×844), in both languages: print ticket, print
+// receipt and reject share one row (wrapped, "Udskriv køkkenbon" took a row of its own and an opened card grew a
+// screen tall), each at least 44 px to tap, no label cut or broken inside a word; for a new order, an accepted one
+// and a ready one. The order is placed over the guest API as the storefront places it.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { createHarness, demoLogin, firstPickupSlot, guestApi, PHONE, screenshot } from "./harness.mjs";
+
+const product = createHarness();
+before(product.start);
+after(product.stop);
+
+const TEXT = {
+  "da-DK": {
+    email: "E-mail",
+    password: "Adgangskode",
+    signIn: "Log ind",
+    ready: "Klar",
+    accept: /^Acceptér til/,
+    inProgress: /^I gang/,
+    readyTab: /^Klar/,
+  },
+  "en-US": {
+    email: "Email",
+    password: "Password",
+    signIn: "Sign in",
+    ready: "Ready",
+    accept: /^Accept for/,
+    inProgress: /^In progress/,
+    readyTab: /^Ready/,
+  },
+};
+
+/** An order of one plain product paid at pickup; answers its receipt number. */
+async function placeOrder() {
+  const api = await guestApi(product);
+  const [menu] = await api.get(`/api/menu?instanceId=${api.module.menuInstanceId}`);
+  const categories = await api.get(`/api/category/menu/${menu.id}?instanceId=${api.module.productInstanceId}`);
+  const basket = await api.get("/api/basket");
+  for (const item of categories.flatMap((category) => category.products)) {
+    if ((await api.post(`/api/basket/${basket.id}/products`, { productId: item.productId, amount: 1, choices: [] })).ok)
+      break;
+  }
+  const checkout = await api.json(
+    await api.post(`/api/checkout?instanceId=${api.module.checkoutInstanceId}&moduleId=${api.module.id}`),
+  );
+  await api.json(await api.post(`/api/checkout/${checkout.id}/basket?basketId=${basket.id}`));
+  const slot = await firstPickupSlot(api, checkout.id);
+  await api.json(
+    await api.post(`/api/checkout/${checkout.id}/guestInformation`, {
+      name: "Søren Kierkegaard-Østergaard",
+      phone: "12345678",
+      email: "soren@example.dk",
+      orderReadyTime: slot.time,
+    }),
+  );
+  const query = new URLSearchParams({
+    moduleId: String(api.module.id),
+    continuationUrl: product.url("localhost", `/payment/${checkout.id}`),
+    cancellationUrl: product.url("localhost", "/checkout"),
+    paymentMethods: "pickup",
+  });
+  await api.json(await api.post(`/api/checkout/${checkout.id}/payment?${query}`));
+  const { orderId } = await api.json(await api.post(`/api/checkout/${checkout.id}/finalize`));
+  return (await api.get(`/api/order/${orderId}`)).receipt.number;
+}
+
+async function kitchenPhone(language) {
+  const t = TEXT[language];
+  const page = await product.newPage(PHONE);
+  await page.addInitScript((lang) => localStorage.setItem("backoffice.language", lang), language);
+  const kitchen = demoLogin("Kitchen", "A");
+  await page.goto(product.url("localhost", "/admin/sign-in"));
+  await page.getByLabel(t.email, { exact: true }).fill(kitchen.email);
+  await page.getByLabel(t.password, { exact: true }).fill(kitchen.password);
+  await page.getByRole("button", { name: t.signIn }).click();
+  await page.waitForURL(/\/admin\/restaurants\/\d+\/orders$/);
+  return page;
+}
+
+/** Each of the card's print/reject buttons: its box, whether its text overflows, and the words broken across lines. */
+const toolButtons = (card) =>
+  card.locator(".order-actions .button:not(.big):not(.step)").evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const box = button.getBoundingClientRect();
+      const brokenWords = [];
+      const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of node.data.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          if (range.getClientRects().length > 1) brokenWords.push(word[0]);
+        }
+      }
+      return {
+        label: button.textContent,
+        top: Math.round(box.top),
+        width: box.width,
+        height: box.height,
+        overflows: button.scrollWidth > button.clientWidth || button.scrollHeight > button.clientHeight,
+        brokenWords,
+      };
+    }),
+  );
+
+async function assertToolsOnOneRow(card, count, what) {
+  const buttons = await toolButtons(card);
+  assert.equal(buttons.length, count, `${what}: the print and reject buttons`);
+  assert.equal(new Set(buttons.map((b) => b.top)).size, 1, `${what}: one row: ${JSON.stringify(buttons)}`);
+  for (const button of buttons) {
+    assert.ok(
+      button.width >= 44 && button.height >= 44,
+      `${what}: ${button.label} is ${button.width}×${button.height}`,
+    );
+    assert.equal(button.overflows, false, `${what}: ${button.label} is cut off`);
+    assert.deepEqual(button.brokenWords, [], `${what}: ${button.label} breaks inside a word`);
+  }
+}
+
+for (const language of ["da-DK", "en-US"]) {
+  test(`on a phone (${language}) an order's print and reject buttons share one row, new, accepted and ready`, async () => {
+    const t = TEXT[language];
+    const receipt = await placeOrder();
+    const page = await kitchenPhone(language);
+    const card = page.locator(".order-card").filter({ hasText: `#${receipt}` });
+    await card.locator(".order-toggle").click();
+    await card.getByRole("button", { name: t.accept }).waitFor();
+    await assertToolsOnOneRow(card, 3, "new");
+    await screenshot(page, `phone-${language.slice(0, 2)}-order-actions-new`);
+
+    await card.getByRole("button", { name: t.accept }).click();
+    await page.getByRole("tab", { name: t.inProgress }).click();
+    const accepted = page.locator(".order-card").filter({ hasText: `#${receipt}` });
+    await accepted.getByRole("button", { name: t.ready, exact: true }).waitFor();
+    await assertToolsOnOneRow(accepted, 3, "accepted");
+
+    await accepted.getByRole("button", { name: t.ready, exact: true }).click();
+    await page.getByRole("tab", { name: t.readyTab }).click();
+    const ready = page.locator(".order-card").filter({ hasText: `#${receipt}` });
+    await ready.locator(".order-actions .button.big").waitFor();
+    await assertToolsOnOneRow(ready, 2, "ready");
+    await page.close();
+  });
+}
