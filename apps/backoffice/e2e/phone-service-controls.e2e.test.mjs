@@ -1,7 +1,10 @@
-// The order queue's actions on a phone in a waiter's pocket (390×844), in both languages: print ticket, print
-// receipt and reject share one row (wrapped, "Udskriv køkkenbon" took a row of its own and an opened card grew a
-// screen tall), each at least 44 px to tap, no label cut or broken inside a word; for a new order, an accepted one
-// and a ready one. The order is placed over the guest API as the storefront places it.
+// Service controls on a phone in a waiter's pocket (390×844), in both languages, each at least 44 px to tap, no
+// label cut or broken inside a word:
+// - an order's print ticket, print receipt and reject share one row (wrapped, "Udskriv køkkenbon" took a row of its
+//   own and an opened card grew a screen tall), for a new order, an accepted one and a ready one;
+// - the pause choices' 15, 30 and 60 minutes share one row ("Pause 15 min." took a row each, four rows in all), each
+//   still named in full for a screen reader.
+// The order is placed over the guest API as the storefront places it.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createHarness, demoLogin, firstPickupSlot, guestApi, PHONE, screenshot } from "./harness.mjs";
@@ -12,6 +15,12 @@ after(product.stop);
 
 const TEXT = {
   "da-DK": {
+    soldOutAndPause: "Udsolgt og pause",
+    pause: (minutes) => `Pause ${minutes} min.`,
+    pauseToday: "Pause resten af dagen",
+    paused: "Onlinebestilling er sat på pause.",
+    resume: "Genoptag onlinebestilling",
+    open: "Onlinebestilling er åben igen.",
     email: "E-mail",
     password: "Adgangskode",
     signIn: "Log ind",
@@ -21,6 +30,12 @@ const TEXT = {
     readyTab: /^Klar/,
   },
   "en-US": {
+    soldOutAndPause: /^Sold out (&|and) pause$/,
+    pause: (minutes) => `Pause ${minutes} min`,
+    pauseToday: "Pause rest of today",
+    paused: "Online orders are paused.",
+    resume: "Resume online orders",
+    open: "Online orders are open again.",
     email: "Email",
     password: "Password",
     signIn: "Sign in",
@@ -78,9 +93,9 @@ async function kitchenPhone(language) {
   return page;
 }
 
-/** Each of the card's print/reject buttons: its box, whether its text overflows, and the words broken across lines. */
-const toolButtons = (card) =>
-  card.locator(".order-actions .button:not(.big):not(.step)").evaluateAll((buttons) =>
+/** Each button: its box, whether its text overflows, and the words broken across lines. */
+const buttonLayout = (buttons) =>
+  buttons.evaluateAll((buttons) =>
     buttons.map((button) => {
       const box = button.getBoundingClientRect();
       const brokenWords = [];
@@ -104,9 +119,9 @@ const toolButtons = (card) =>
     }),
   );
 
-async function assertToolsOnOneRow(card, count, what) {
-  const buttons = await toolButtons(card);
-  assert.equal(buttons.length, count, `${what}: the print and reject buttons`);
+async function assertOneRow(locator, count, what) {
+  const buttons = await buttonLayout(locator);
+  assert.equal(buttons.length, count, `${what}: the buttons`);
   assert.equal(new Set(buttons.map((b) => b.top)).size, 1, `${what}: one row: ${JSON.stringify(buttons)}`);
   for (const button of buttons) {
     assert.ok(
@@ -118,6 +133,9 @@ async function assertToolsOnOneRow(card, count, what) {
   }
 }
 
+/** An opened order card's print and reject buttons (not its main action, not the +N steps). */
+const tools = (card) => card.locator(".order-actions .button:not(.big):not(.step)");
+
 for (const language of ["da-DK", "en-US"]) {
   test(`on a phone (${language}) an order's print and reject buttons share one row, new, accepted and ready`, async () => {
     const t = TEXT[language];
@@ -126,20 +144,41 @@ for (const language of ["da-DK", "en-US"]) {
     const card = page.locator(".order-card").filter({ hasText: `#${receipt}` });
     await card.locator(".order-toggle").click();
     await card.getByRole("button", { name: t.accept }).waitFor();
-    await assertToolsOnOneRow(card, 3, "new");
+    await assertOneRow(tools(card), 3, "new");
     await screenshot(page, `phone-${language.slice(0, 2)}-order-actions-new`);
 
     await card.getByRole("button", { name: t.accept }).click();
     await page.getByRole("tab", { name: t.inProgress }).click();
     const accepted = page.locator(".order-card").filter({ hasText: `#${receipt}` });
     await accepted.getByRole("button", { name: t.ready, exact: true }).waitFor();
-    await assertToolsOnOneRow(accepted, 3, "accepted");
+    await assertOneRow(tools(accepted), 3, "accepted");
 
     await accepted.getByRole("button", { name: t.ready, exact: true }).click();
     await page.getByRole("tab", { name: t.readyTab }).click();
     const ready = page.locator(".order-card").filter({ hasText: `#${receipt}` });
     await ready.locator(".order-actions .button.big").waitFor();
-    await assertToolsOnOneRow(ready, 2, "ready");
+    await assertOneRow(tools(ready), 2, "ready");
+    await page.close();
+  });
+}
+
+for (const language of ["da-DK", "en-US"]) {
+  test(`on a phone (${language}) the pause choices' minutes share one row, each named in full`, async () => {
+    const t = TEXT[language];
+    const page = await kitchenPhone(language);
+    await page.getByRole("button", { name: t.soldOutAndPause }).click();
+    const dialog = page.getByRole("dialog", { name: t.soldOutAndPause });
+    const minutes = [15, 30, 60].map((m) => dialog.getByRole("button", { name: t.pause(m), exact: true }));
+    await minutes[0].waitFor();
+    for (const button of minutes) assert.equal(await button.count(), 1);
+    await assertOneRow(minutes[0].or(minutes[1]).or(minutes[2]), 3, "pause");
+    assert.equal(await dialog.getByRole("button", { name: t.pauseToday, exact: true }).count(), 1);
+    await screenshot(page, `phone-${language.slice(0, 2)}-pause-choices`);
+
+    await minutes[0].click();
+    await dialog.getByText(t.paused).waitFor();
+    await dialog.getByRole("button", { name: t.resume }).click();
+    await dialog.getByText(t.open).waitFor();
     await page.close();
   });
 }
