@@ -7,7 +7,7 @@
 // The order is placed over the guest API as the storefront places it.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createHarness, demoLogin, firstPickupSlot, guestApi, PHONE, screenshot } from "./harness.mjs";
+import { createHarness, demoLogin, PHONE, placePickupOrder, screenshot } from "./harness.mjs";
 
 const product = createHarness();
 before(product.start);
@@ -45,40 +45,6 @@ const TEXT = {
     readyTab: /^Ready/,
   },
 };
-
-/** An order of one plain product paid at pickup; answers its receipt number. */
-async function placeOrder() {
-  const api = await guestApi(product);
-  const [menu] = await api.get(`/api/menu?instanceId=${api.module.menuInstanceId}`);
-  const categories = await api.get(`/api/category/menu/${menu.id}?instanceId=${api.module.productInstanceId}`);
-  const basket = await api.get("/api/basket");
-  for (const item of categories.flatMap((category) => category.products)) {
-    if ((await api.post(`/api/basket/${basket.id}/products`, { productId: item.productId, amount: 1, choices: [] })).ok)
-      break;
-  }
-  const checkout = await api.json(
-    await api.post(`/api/checkout?instanceId=${api.module.checkoutInstanceId}&moduleId=${api.module.id}`),
-  );
-  await api.json(await api.post(`/api/checkout/${checkout.id}/basket?basketId=${basket.id}`));
-  const slot = await firstPickupSlot(api, checkout.id);
-  await api.json(
-    await api.post(`/api/checkout/${checkout.id}/guestInformation`, {
-      name: "Søren Kierkegaard-Østergaard",
-      phone: "12345678",
-      email: "soren@example.dk",
-      orderReadyTime: slot.time,
-    }),
-  );
-  const query = new URLSearchParams({
-    moduleId: String(api.module.id),
-    continuationUrl: product.url("localhost", `/payment/${checkout.id}`),
-    cancellationUrl: product.url("localhost", "/checkout"),
-    paymentMethods: "pickup",
-  });
-  await api.json(await api.post(`/api/checkout/${checkout.id}/payment?${query}`));
-  const { orderId } = await api.json(await api.post(`/api/checkout/${checkout.id}/finalize`));
-  return (await api.get(`/api/order/${orderId}`)).receipt.number;
-}
 
 async function kitchenPhone(language) {
   const t = TEXT[language];
@@ -139,7 +105,7 @@ const tools = (card) => card.locator(".order-actions .button:not(.big):not(.step
 for (const language of ["da-DK", "en-US"]) {
   test(`on a phone (${language}) an order's print and reject buttons share one row, new, accepted and ready`, async () => {
     const t = TEXT[language];
-    const receipt = await placeOrder();
+    const receipt = await placePickupOrder(product);
     const page = await kitchenPhone(language);
     const card = page.locator(".order-card").filter({ hasText: `#${receipt}` });
     await card.locator(".order-toggle").click();

@@ -1,6 +1,6 @@
 import type { AdminOrder } from "@app/contracts";
 import { isKitchenFinished } from "@app/domain";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { money } from "../../../lib/money";
@@ -8,6 +8,7 @@ import { useRestaurantSummary } from "../../../lib/restaurant-list";
 import { managesRestaurant, useMe } from "../../../lib/session";
 import { changeKitchenStatus } from "../api/change-kitchen-status";
 import { isUnseen } from "../live/apply-restaurant-event";
+import { useFocusFollowsOrder } from "./focus-follows-order";
 import { useOpenOrder } from "./open-orders";
 import { OrderActions, type PrintKind } from "./order-actions";
 import { OrderDetails } from "./order-details";
@@ -23,6 +24,8 @@ export function OrderCard({ order, onPrint, printOnAccept }: Props) {
   const { t, i18n } = useTranslation();
   const { open, toggle: toggleOpen } = useOpenOrder(order.id);
   const detailsId = useId();
+  const card = useRef<HTMLElement>(null);
+  useFocusFollowsOrder(card, order.id);
   const unseen = isUnseen(order);
   const items = order.lines.reduce((sum, line) => sum + line.amount, 0);
 
@@ -32,6 +35,8 @@ export function OrderCard({ order, onPrint, printOnAccept }: Props) {
 
   return (
     <article
+      ref={card}
+      data-order-id={order.id}
       className={`order-card status-${order.kitchenStatus}${unseen ? " unseen" : ""}`}
       aria-labelledby={`${detailsId}-title`}
     >
