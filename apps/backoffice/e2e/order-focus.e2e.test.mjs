@@ -1,6 +1,7 @@
 // The order queue worked by keyboard: an order accepted with Enter leaves its list, and the focus keeps its place —
 // on the kitchen's tablet (columns) on the same order where it landed, In progress; on a phone (tabs) on the next
-// order of the list. Before, the focus fell to the page's start, and the next order was a long Tab away.
+// order of the list. On the kitchen display (a bump bar is a keyboard), a tile bumped with Enter hands the focus to
+// the next tile's Ready button. Before, the focus fell to the page's start, and the next order was a long Tab away.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createHarness, demoLogin, PHONE, placePickupOrder } from "./harness.mjs";
@@ -66,5 +67,27 @@ test("on a phone, an order accepted by keyboard leaves the focus on the next new
     timeout: 3_000,
   });
   assert.match(await focusedReceipt(page), new RegExp(`#${second}$`));
+  await page.close();
+});
+
+test("on the kitchen display, a tile bumped by keyboard hands the focus to the next tile's Ready button", async () => {
+  const first = await placePickupOrder(product);
+  const second = await placePickupOrder(product);
+  const page = await kitchenScreen(LANDSCAPE_TABLET);
+  for (const receipt of [first, second]) {
+    await acceptByKeyboard(page, receipt);
+    await page
+      .getByRole("region", { name: /^In progress/ })
+      .locator(".order-card", { hasText: `#${receipt}` })
+      .waitFor();
+  }
+  await page.goto(page.url().replace(/orders$/, "kitchen"));
+  const bump = (receipt) => page.getByRole("button", { name: `Ready · #${receipt}` });
+  await bump(second).waitFor();
+  await bump(first).focus();
+  await page.keyboard.press("Enter");
+  await bump(first).waitFor({ state: "detached" });
+  await page.waitForFunction(() => document.activeElement?.classList.contains("bump"), undefined, { timeout: 3_000 });
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), `Ready · #${second}`);
   await page.close();
 });

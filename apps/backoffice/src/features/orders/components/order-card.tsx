@@ -6,9 +6,9 @@ import { Link } from "react-router";
 import { money } from "../../../lib/money";
 import { useRestaurantSummary } from "../../../lib/restaurant-list";
 import { managesRestaurant, useMe } from "../../../lib/session";
+import { useFocusKeptInList } from "../../../lib/use-focus-kept-in-list";
 import { changeKitchenStatus } from "../api/change-kitchen-status";
 import { isUnseen } from "../live/apply-restaurant-event";
-import { useFocusFollowsOrder } from "./focus-follows-order";
 import { useOpenOrder } from "./open-orders";
 import { OrderActions, type PrintKind } from "./order-actions";
 import { OrderDetails } from "./order-details";
@@ -25,7 +25,8 @@ export function OrderCard({ order, onPrint, printOnAccept }: Props) {
   const { open, toggle: toggleOpen } = useOpenOrder(order.id);
   const detailsId = useId();
   const card = useRef<HTMLElement>(null);
-  useFocusFollowsOrder(card, order.id);
+  // Accepted, it moves to In progress (the tablet's next column; the phone's other tab): the focus follows or stays.
+  useFocusKeptInList(card, { key: order.id, target: ".order-toggle", fallback: '[role="tab"][aria-selected="true"]' });
   const unseen = isUnseen(order);
   const items = order.lines.reduce((sum, line) => sum + line.amount, 0);
 
@@ -36,7 +37,7 @@ export function OrderCard({ order, onPrint, printOnAccept }: Props) {
   return (
     <article
       ref={card}
-      data-order-id={order.id}
+      data-focus-key={order.id}
       className={`order-card status-${order.kitchenStatus}${unseen ? " unseen" : ""}`}
       aria-labelledby={`${detailsId}-title`}
     >
