@@ -2,6 +2,8 @@
 // label cut or broken inside a word:
 // - an order's print ticket, print receipt and reject share one row (wrapped, "Udskriv køkkenbon" took a row of its
 //   own and an opened card grew a screen tall), for a new order, an accepted one and a ready one;
+// - the queue's four buttons above the orders (current, finished, sold out and pause, kitchen display) are two rows
+//   of two halves (wrapping, "Udsolgt og pause" and "Køkkenskærm" took a row each);
 // - the pause choices' 15, 30 and 60 minutes share one row ("Pause 15 min." took a row each, four rows in all), each
 //   still named in full for a screen reader.
 // The order is placed over the guest API as the storefront places it.
@@ -103,11 +105,20 @@ async function assertOneRow(locator, count, what) {
 const tools = (card) => card.locator(".order-actions .button:not(.big):not(.step)");
 
 for (const language of ["da-DK", "en-US"]) {
-  test(`on a phone (${language}) an order's print and reject buttons share one row, new, accepted and ready`, async () => {
+  test(`on a phone (${language}) the queue's buttons are two rows of two; an order's print and reject share one row`, async () => {
     const t = TEXT[language];
     const receipt = await placePickupOrder(product);
     const page = await kitchenPhone(language);
     const card = page.locator(".order-card").filter({ hasText: `#${receipt}` });
+    await card.waitFor();
+    const queueButtons = await buttonLayout(page.locator(".queue-tools .button"));
+    assert.equal(queueButtons.length, 4);
+    const rows = [...new Set(queueButtons.map((b) => b.top))];
+    assert.equal(rows.length, 2, `the queue's buttons in two rows: ${JSON.stringify(queueButtons)}`);
+    for (const button of queueButtons) {
+      assert.ok(button.height >= 44 && !button.overflows, `${button.label}: ${JSON.stringify(button)}`);
+      assert.deepEqual(button.brokenWords, [], `${button.label} breaks inside a word`);
+    }
     await card.locator(".order-toggle").click();
     await card.getByRole("button", { name: t.accept }).waitFor();
     await assertOneRow(tools(card), 3, "new");
