@@ -322,3 +322,40 @@ export async function firstPickupSlot(api, checkoutId) {
   }
   throw new Error("no pickup time today or tomorrow");
 }
+
+/**
+ * An order of restaurant A (its first product without required options, paid at pickup) placed over the guest API
+ * as the storefront places it, on the harness `product`; answers its receipt number.
+ */
+export async function placePickupOrder(product) {
+  const api = await guestApi(product);
+  const [menu] = await api.get(`/api/menu?instanceId=${api.module.menuInstanceId}`);
+  const categories = await api.get(`/api/category/menu/${menu.id}?instanceId=${api.module.productInstanceId}`);
+  const basket = await api.get("/api/basket");
+  for (const item of categories.flatMap((category) => category.products)) {
+    if ((await api.post(`/api/basket/${basket.id}/products`, { productId: item.productId, amount: 1, choices: [] })).ok)
+      break;
+  }
+  const checkout = await api.json(
+    await api.post(`/api/checkout?instanceId=${api.module.checkoutInstanceId}&moduleId=${api.module.id}`),
+  );
+  await api.json(await api.post(`/api/checkout/${checkout.id}/basket?basketId=${basket.id}`));
+  const slot = await firstPickupSlot(api, checkout.id);
+  await api.json(
+    await api.post(`/api/checkout/${checkout.id}/guestInformation`, {
+      name: "Søren Kierkegaard-Østergaard",
+      phone: "12345678",
+      email: "soren@example.dk",
+      orderReadyTime: slot.time,
+    }),
+  );
+  const query = new URLSearchParams({
+    moduleId: String(api.module.id),
+    continuationUrl: product.url("localhost", `/payment/${checkout.id}`),
+    cancellationUrl: product.url("localhost", "/checkout"),
+    paymentMethods: "pickup",
+  });
+  await api.json(await api.post(`/api/checkout/${checkout.id}/payment?${query}`));
+  const { orderId } = await api.json(await api.post(`/api/checkout/${checkout.id}/finalize`));
+  return (await api.get(`/api/order/${orderId}`)).receipt.number;
+}

@@ -88,6 +88,14 @@ test("owner A, desktop, Danish, keyboard only: a refused time stays on its field
   const opening = page.getByRole("region", { name: "Åbningstider (afhentning)" });
   const tomorrowDay = opening.locator("fieldset.day").nth(tomorrow.weekday - 1);
   assert.ok((await day.count()) >= 14, "seven days of opening and of delivery hours");
+  // The day's legend starts with a capital; inside a sentence a Danish weekday does not ("Kopiér Mandag" read wrong).
+  const monday = opening.locator("fieldset.day").first();
+  assert.equal(await monday.locator("legend").innerText(), "Mandag");
+  await monday.getByRole("button", { name: "Kopiér mandag til alle dage", exact: true }).waitFor({ timeout: 5_000 });
+  await monday
+    .getByRole("button", { name: /^Fjern \d\d:\d\d–\d\d:\d\d om mandagen$/ })
+    .first()
+    .waitFor({ timeout: 5_000 });
 
   // A is open 00:00–24:00 every day: tomorrow becomes 12:00–25:00 first (refused), then 12:00–13:00.
   await tabTo(page, tomorrowDay.getByLabel("Åbner"), { limit: 150 });

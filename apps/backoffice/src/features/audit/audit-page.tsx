@@ -8,6 +8,7 @@ import { LoadFailed, Loading, PageHeading } from "../../components/page-heading"
 import { restaurantsQuery } from "../../lib/restaurant-list";
 import { type AuditFilter, auditQuery } from "./api";
 import { type Change, changesBetween, codeKey, valueText } from "./diff";
+import { entryTimeZone } from "./entry-time-zone";
 
 /** Every change made in the back office, newest first: who, when, where, and what went from what to what. */
 export function AuditPage() {
@@ -56,7 +57,7 @@ export function AuditPage() {
         <ol className="audit-list" aria-label={t("audit.title")}>
           {entries.map((entry) => (
             <li key={entry.id}>
-              <Entry entry={entry} />
+              <Entry entry={entry} timeZone={entryTimeZone(entry, restaurants)} />
             </li>
           ))}
         </ol>
@@ -70,7 +71,7 @@ export function AuditPage() {
   );
 }
 
-function Entry({ entry }: { entry: AuditEntry }) {
+function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
   const { t, i18n } = useTranslation();
   // A changed field by the name its form gives it (the settings' and details' labels), else by its path.
   const fieldName = (fullPath: string) => {
@@ -86,7 +87,6 @@ function Entry({ entry }: { entry: AuditEntry }) {
       ? `${t("settings.requiredGuestInformation.label")}: ${name}`
       : name;
   };
-  const at = new Date(entry.at);
   // Ids are the system's, not something a person changed (an order is named by its receipt number beside).
   const changes = changesBetween(entry.before, entry.after).filter(
     (change) => !/(^|\.)(id|moduleId|organisationId|orderId)$/.test(change.path),
@@ -98,8 +98,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
         {entry.restaurantName && <span className="muted"> · {entry.restaurantName}</span>}
       </h2>
       <p className="muted">
-        <time dateTime={entry.at}>{at.toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" })}</time>{" "}
-        · {actorText(t, entry)}
+        <time dateTime={entry.at}>{valueText(entry.at, i18n.language, timeZone)}</time> · {actorText(t, entry)}
       </p>
       {changes.length > 0 && (
         <dl className="diff">
@@ -107,9 +106,9 @@ function Entry({ entry }: { entry: AuditEntry }) {
             <div key={change.path}>
               <dt>{fieldName(change.path)}</dt>
               <dd>
-                <Value path={change.path} value={change.before} /> <span aria-hidden="true">→</span>
+                <Value path={change.path} value={change.before} timeZone={timeZone} /> <span aria-hidden="true">→</span>
                 <span className="visually-hidden">{t("audit.to")}</span>{" "}
-                <Value path={change.path} value={change.after} />
+                <Value path={change.path} value={change.after} timeZone={timeZone} />
               </dd>
             </div>
           ))}
@@ -129,7 +128,7 @@ function listItemText(item: unknown): string {
   return JSON.stringify(item);
 }
 
-function Value({ path, value }: { path: string; value: Change["before"] }) {
+function Value({ path, value, timeZone }: { path: string; value: Change["before"]; timeZone: string }) {
   const { t, i18n } = useTranslation();
   if (value === undefined || value === null || value === "") return <span className="muted">{t("audit.nothing")}</span>;
   if (typeof value === "boolean") return <span>{t(value ? "audit.yes" : "audit.no")}</span>;
@@ -137,7 +136,7 @@ function Value({ path, value }: { path: string; value: Change["before"] }) {
   if (typeof value === "object") return <code>{JSON.stringify(value)}</code>;
   const key = typeof value === "string" ? codeKey(path, value) : "";
   if (key && i18n.exists(key)) return <span className="value">{t(key)}</span>;
-  return <span className="value">{valueText(value as string | number, i18n.language)}</span>;
+  return <span className="value">{valueText(value as string | number, i18n.language, timeZone)}</span>;
 }
 
 /** Who made the change: a person by name, the server's own jobs (actor email "system") by their name translated. */

@@ -128,25 +128,34 @@ function PauseSection({ restaurantId, timeZone }: Props) {
             ? t("availability.busyUntil", { minutes: state.minutes, until })
             : t("availability.open")}
       </p>
-      <div className="button-row">
-        {PAUSE_MINUTES.map((minutes) => (
-          <button
-            key={minutes}
-            type="button"
-            className="button"
-            aria-disabled={change.busy || undefined}
-            onClick={() => send({ kind: "pause", minutes }, t("availability.pausedDone"))}
-          >
-            {t("availability.pauseMinutes", { minutes })}
-          </button>
-        ))}
+      {/* "Pause" once before the choices, each named in full for a screen reader: "Pause 15 min." four times
+          over took a row each on a phone. The minutes share one row; the rest of the day fills the next. */}
+      <div className="button-row pause-row">
+        <span className="button-row-label" aria-hidden="true">
+          {t("availability.pauseLabel")}
+        </span>
+        <div className="pause-steps">
+          {PAUSE_MINUTES.map((minutes) => (
+            <button
+              key={minutes}
+              type="button"
+              className="button"
+              aria-label={t("availability.pauseMinutes", { minutes })}
+              aria-disabled={change.busy || undefined}
+              onClick={() => send({ kind: "pause", minutes }, t("availability.pausedDone"))}
+            >
+              {t("availability.pauseStep", { minutes })}
+            </button>
+          ))}
+        </div>
         <button
           type="button"
-          className="button"
+          className="button pause-today"
+          aria-label={t("availability.pauseToday")}
           aria-disabled={change.busy || undefined}
           onClick={() => send({ kind: "pause-today" }, t("availability.pausedDone"))}
         >
-          {t("availability.pauseToday")}
+          {t("availability.pauseTodayShort")}
         </button>
       </div>
       <div className="button-row">

@@ -6,6 +6,7 @@
 import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { type FieldError, type FieldErrors, FORM, fieldId } from "../../lib/form-errors";
+import { weekdayNames } from "./weekday-names";
 
 /** A time or date that does not parse is worded for what the field holds (the schema says only "invalid"). */
 function ownCode(code: string, path: string | undefined): string {
@@ -126,16 +127,16 @@ export function HoursErrorSummary(props: {
 
 export { ConflictNotice } from "../../components/conflict-notice";
 
-/** Monday … Sunday in the user's language, ISO numbered 1–7 (2026-11-23 is a Monday). */
+/** Monday … Sunday in the user's language, ISO numbered 1–7: each with a capital, for legends and lists. */
 export function useWeekdayNames(): string[] {
   const { i18n } = useTranslation();
-  return useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, { weekday: "long", timeZone: "UTC" });
-    return [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
-      const name = format.format(new Date(Date.UTC(2026, 10, 22 + weekday)));
-      return name.charAt(0).toUpperCase() + name.slice(1);
-    });
-  }, [i18n.language]);
+  return useMemo(() => weekdayNames(i18n.language, "heading"), [i18n.language]);
+}
+
+/** Monday … Sunday as the user's language writes them inside a sentence ("Kopiér mandag til alle dage"). */
+export function useWeekdayWords(): string[] {
+  const { i18n } = useTranslation();
+  return useMemo(() => weekdayNames(i18n.language, "sentence"), [i18n.language]);
 }
 
 export function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {

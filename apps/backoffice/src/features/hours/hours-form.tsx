@@ -9,7 +9,15 @@ import { useTranslation } from "react-i18next";
 import { SavedNote, SubmitButton } from "../../components/form";
 import type { FieldErrors } from "../../lib/form-errors";
 import { saveHours } from "./api";
-import { CompactField, ConflictNotice, focusField, HoursErrorSummary, Section, useWeekdayNames } from "./fields";
+import {
+  CompactField,
+  ConflictNotice,
+  focusField,
+  HoursErrorSummary,
+  Section,
+  useWeekdayNames,
+  useWeekdayWords,
+} from "./fields";
 import {
   closesNextDay,
   type HoursValues,
@@ -85,6 +93,7 @@ export function HoursForm(props: {
 function WeeklyEditor(props: { kind: Kind; rows: WeeklyRow[]; errors: FieldErrors; update: Update }) {
   const { t } = useTranslation();
   const days = useWeekdayNames();
+  const words = useWeekdayWords();
   const { kind, rows, update } = props;
   const add = (weekday: number) => {
     const index = rows.length;
@@ -127,7 +136,7 @@ function WeeklyEditor(props: { kind: Kind; rows: WeeklyRow[]; errors: FieldError
                   update((v) => ({ ...v, weekly: v.weekly.filter((r) => r.key !== row.key) }));
                   focusField(`add-${kind}-${weekday}`);
                 }}
-                removeLabel={t("hours.removeRange", { day, opens: row.opens, closes: row.closes })}
+                removeLabel={t("hours.removeRange", { day: words[i], opens: row.opens, closes: row.closes })}
               />
             ))}
             <div className="row-actions">
@@ -137,7 +146,7 @@ function WeeklyEditor(props: { kind: Kind; rows: WeeklyRow[]; errors: FieldError
               </button>
               {ranges.length > 0 && (
                 <button type="button" className="button quiet" onClick={() => copyToAll(weekday)}>
-                  {t("hours.copyToAll", { day })}
+                  {t("hours.copyToAll", { day: words[i] })}
                 </button>
               )}
             </div>

@@ -9,7 +9,15 @@ import { useTranslation } from "react-i18next";
 import { SavedNote, SubmitButton } from "../../components/form";
 import type { FieldErrors } from "../../lib/form-errors";
 import { saveOrdering } from "./api";
-import { CompactField, ConflictNotice, focusField, HoursErrorSummary, Section, useWeekdayNames } from "./fields";
+import {
+  CompactField,
+  ConflictNotice,
+  focusField,
+  HoursErrorSummary,
+  Section,
+  useWeekdayNames,
+  useWeekdayWords,
+} from "./fields";
 import {
   closesNextDay,
   newKey,
@@ -193,6 +201,7 @@ function ZonesEditor(props: { zones: ZoneRow[]; errors: FieldErrors; update: Upd
 function RulesEditor(props: { rules: RuleRow[]; errors: FieldErrors; update: Update }) {
   const { t } = useTranslation();
   const days = useWeekdayNames();
+  const words = useWeekdayWords();
   const { rules, errors, update } = props;
   const setRules = (change: (rules: RuleRow[]) => RuleRow[]) =>
     update((v) => ({ ...v, capacity: { ...v.capacity, rules: change(v.capacity.rules) } }));
@@ -247,7 +256,7 @@ function RulesEditor(props: { rules: RuleRow[]; errors: FieldErrors; update: Upd
             />
             <RemoveRowButton
               label={t("hours.capacity.remove", {
-                day: days[Number(rule.weekday) - 1],
+                day: words[Number(rule.weekday) - 1],
                 starts: rule.starts,
                 context: rule.starts ? undefined : "new",
               })}

@@ -5,9 +5,10 @@
  * button is the keyboard's and the screen reader's way).
  */
 import type { AdminOrder } from "@app/contracts";
-import type { MouseEvent } from "react";
+import { type MouseEvent, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { clockTime } from "../../lib/clock";
+import { useFocusKeptInList } from "../../lib/use-focus-kept-in-list";
 import { tileTiming } from "./tile-timing";
 
 type Props = {
@@ -27,6 +28,9 @@ export function OrderTile({ order, now, timeZone, struck, busy, onToggleLine, on
   const { t } = useTranslation();
   const timing = tileTiming(order.readyTime, now);
   const titleId = `tile-${order.id}`;
+  const tile = useRef<HTMLElement>(null);
+  // Bumped, the tile leaves: the bump bar's next press is for the tile that took its place (Recall when none is left).
+  useFocusKeptInList(tile, { key: order.id, target: ".bump", fallback: ".kitchen-buttons .button" });
   const bumpFromTile = (event: MouseEvent<HTMLElement>) => {
     // Only a tap on the tile itself: a tap on an item strikes it, the Ready button bumps on its own.
     if ((event.target as HTMLElement).closest("button")) return;
@@ -34,7 +38,13 @@ export function OrderTile({ order, now, timeZone, struck, busy, onToggleLine, on
   };
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the tile's tap is a shortcut for touch; the Ready button inside is the keyboard's way
-    <article className={`tile ${timing.state}`} aria-labelledby={titleId} onClick={bumpFromTile}>
+    <article
+      ref={tile}
+      data-focus-key={order.id}
+      className={`tile ${timing.state}`}
+      aria-labelledby={titleId}
+      onClick={bumpFromTile}
+    >
       <header className="tile-head">
         <h2 id={titleId} className="tile-number">
           <span className="visually-hidden">{t("kitchen.order")} </span>#{order.receiptNumber}

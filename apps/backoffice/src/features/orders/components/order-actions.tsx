@@ -90,7 +90,7 @@ export function OrderActions({ order, onPrint, printOnAccept }: Props) {
           {t("orders.markPickedUp")}
         </button>
       )}
-      <div className="action-row">
+      <div className="action-row order-tools">
         <button type="button" className="button" onClick={() => onPrint(order, "ticket")}>
           {t("orders.printTicket")}
         </button>

@@ -1,11 +1,12 @@
 import type { AdminOrder } from "@app/contracts";
 import { isKitchenFinished } from "@app/domain";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { money } from "../../../lib/money";
 import { useRestaurantSummary } from "../../../lib/restaurant-list";
 import { managesRestaurant, useMe } from "../../../lib/session";
+import { useFocusKeptInList } from "../../../lib/use-focus-kept-in-list";
 import { changeKitchenStatus } from "../api/change-kitchen-status";
 import { isUnseen } from "../live/apply-restaurant-event";
 import { useOpenOrder } from "./open-orders";
@@ -23,6 +24,9 @@ export function OrderCard({ order, onPrint, printOnAccept }: Props) {
   const { t, i18n } = useTranslation();
   const { open, toggle: toggleOpen } = useOpenOrder(order.id);
   const detailsId = useId();
+  const card = useRef<HTMLElement>(null);
+  // Accepted, it moves to In progress (the tablet's next column; the phone's other tab): the focus follows or stays.
+  useFocusKeptInList(card, { key: order.id, target: ".order-toggle", fallback: '[role="tab"][aria-selected="true"]' });
   const unseen = isUnseen(order);
   const items = order.lines.reduce((sum, line) => sum + line.amount, 0);
 
@@ -32,6 +36,8 @@ export function OrderCard({ order, onPrint, printOnAccept }: Props) {
 
   return (
     <article
+      ref={card}
+      data-focus-key={order.id}
       className={`order-card status-${order.kitchenStatus}${unseen ? " unseen" : ""}`}
       aria-labelledby={`${detailsId}-title`}
     >

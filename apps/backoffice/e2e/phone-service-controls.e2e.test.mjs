@@ -1,0 +1,161 @@
+// Service controls on a phone in a waiter's pocket (390×844), in both languages, each at least 44 px to tap, no
+// label cut or broken inside a word:
+// - an order's print ticket, print receipt and reject share one row (wrapped, "Udskriv køkkenbon" took a row of its
+//   own and an opened card grew a screen tall), for a new order, an accepted one and a ready one;
+// - the queue's four buttons above the orders (current, finished, sold out and pause, kitchen display) are two rows
+//   of two halves (wrapping, "Udsolgt og pause" and "Køkkenskærm" took a row each);
+// - the pause choices' 15, 30 and 60 minutes share one row ("Pause 15 min." took a row each, four rows in all), each
+//   still named in full for a screen reader.
+// The order is placed over the guest API as the storefront places it.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { createHarness, demoLogin, PHONE, placePickupOrder, screenshot } from "./harness.mjs";
+
+const product = createHarness();
+before(product.start);
+after(product.stop);
+
+const TEXT = {
+  "da-DK": {
+    soldOutAndPause: "Udsolgt og pause",
+    pause: (minutes) => `Pause ${minutes} min.`,
+    pauseToday: "Pause resten af dagen",
+    paused: "Onlinebestilling er sat på pause.",
+    resume: "Genoptag onlinebestilling",
+    open: "Onlinebestilling er åben igen.",
+    email: "E-mail",
+    password: "Adgangskode",
+    signIn: "Log ind",
+    ready: "Klar",
+    accept: /^Acceptér til/,
+    inProgress: /^I gang/,
+    readyTab: /^Klar/,
+  },
+  "en-US": {
+    soldOutAndPause: /^Sold out (&|and) pause$/,
+    pause: (minutes) => `Pause ${minutes} min`,
+    pauseToday: "Pause rest of today",
+    paused: "Online orders are paused.",
+    resume: "Resume online orders",
+    open: "Online orders are open again.",
+    email: "Email",
+    password: "Password",
+    signIn: "Sign in",
+    ready: "Ready",
+    accept: /^Accept for/,
+    inProgress: /^In progress/,
+    readyTab: /^Ready/,
+  },
+};
+
+async function kitchenPhone(language) {
+  const t = TEXT[language];
+  const page = await product.newPage(PHONE);
+  await page.addInitScript((lang) => localStorage.setItem("backoffice.language", lang), language);
+  const kitchen = demoLogin("Kitchen", "A");
+  await page.goto(product.url("localhost", "/admin/sign-in"));
+  await page.getByLabel(t.email, { exact: true }).fill(kitchen.email);
+  await page.getByLabel(t.password, { exact: true }).fill(kitchen.password);
+  await page.getByRole("button", { name: t.signIn }).click();
+  await page.waitForURL(/\/admin\/restaurants\/\d+\/orders$/);
+  return page;
+}
+
+/** Each button: its box, whether its text overflows, and the words broken across lines. */
+const buttonLayout = (buttons) =>
+  buttons.evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const box = button.getBoundingClientRect();
+      const brokenWords = [];
+      const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of node.data.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          if (range.getClientRects().length > 1) brokenWords.push(word[0]);
+        }
+      }
+      return {
+        label: button.textContent,
+        top: Math.round(box.top),
+        width: box.width,
+        height: box.height,
+        overflows: button.scrollWidth > button.clientWidth || button.scrollHeight > button.clientHeight,
+        brokenWords,
+      };
+    }),
+  );
+
+async function assertOneRow(locator, count, what) {
+  const buttons = await buttonLayout(locator);
+  assert.equal(buttons.length, count, `${what}: the buttons`);
+  assert.equal(new Set(buttons.map((b) => b.top)).size, 1, `${what}: one row: ${JSON.stringify(buttons)}`);
+  for (const button of buttons) {
+    assert.ok(
+      button.width >= 44 && button.height >= 44,
+      `${what}: ${button.label} is ${button.width}×${button.height}`,
+    );
+    assert.equal(button.overflows, false, `${what}: ${button.label} is cut off`);
+    assert.deepEqual(button.brokenWords, [], `${what}: ${button.label} breaks inside a word`);
+  }
+}
+
+/** An opened order card's print and reject buttons (not its main action, not the +N steps). */
+const tools = (card) => card.locator(".order-actions .button:not(.big):not(.step)");
+
+for (const language of ["da-DK", "en-US"]) {
+  test(`on a phone (${language}) the queue's buttons are two rows of two; an order's print and reject share one row`, async () => {
+    const t = TEXT[language];
+    const receipt = await placePickupOrder(product);
+    const page = await kitchenPhone(language);
+    const card = page.locator(".order-card").filter({ hasText: `#${receipt}` });
+    await card.waitFor();
+    const queueButtons = await buttonLayout(page.locator(".queue-tools .button"));
+    assert.equal(queueButtons.length, 4);
+    const rows = [...new Set(queueButtons.map((b) => b.top))];
+    assert.equal(rows.length, 2, `the queue's buttons in two rows: ${JSON.stringify(queueButtons)}`);
+    for (const button of queueButtons) {
+      assert.ok(button.height >= 44 && !button.overflows, `${button.label}: ${JSON.stringify(button)}`);
+      assert.deepEqual(button.brokenWords, [], `${button.label} breaks inside a word`);
+    }
+    await card.locator(".order-toggle").click();
+    await card.getByRole("button", { name: t.accept }).waitFor();
+    await assertOneRow(tools(card), 3, "new");
+    await screenshot(page, `phone-${language.slice(0, 2)}-order-actions-new`);
+
+    await card.getByRole("button", { name: t.accept }).click();
+    await page.getByRole("tab", { name: t.inProgress }).click();
+    const accepted = page.locator(".order-card").filter({ hasText: `#${receipt}` });
+    await accepted.getByRole("button", { name: t.ready, exact: true }).waitFor();
+    await assertOneRow(tools(accepted), 3, "accepted");
+
+    await accepted.getByRole("button", { name: t.ready, exact: true }).click();
+    await page.getByRole("tab", { name: t.readyTab }).click();
+    const ready = page.locator(".order-card").filter({ hasText: `#${receipt}` });
+    await ready.locator(".order-actions .button.big").waitFor();
+    await assertOneRow(tools(ready), 2, "ready");
+    await page.close();
+  });
+}
+
+for (const language of ["da-DK", "en-US"]) {
+  test(`on a phone (${language}) the pause choices' minutes share one row, each named in full`, async () => {
+    const t = TEXT[language];
+    const page = await kitchenPhone(language);
+    await page.getByRole("button", { name: t.soldOutAndPause }).click();
+    const dialog = page.getByRole("dialog", { name: t.soldOutAndPause });
+    const minutes = [15, 30, 60].map((m) => dialog.getByRole("button", { name: t.pause(m), exact: true }));
+    await minutes[0].waitFor();
+    for (const button of minutes) assert.equal(await button.count(), 1);
+    await assertOneRow(minutes[0].or(minutes[1]).or(minutes[2]), 3, "pause");
+    assert.equal(await dialog.getByRole("button", { name: t.pauseToday, exact: true }).count(), 1);
+    await screenshot(page, `phone-${language.slice(0, 2)}-pause-choices`);
+
+    await minutes[0].click();
+    await dialog.getByText(t.paused).waitFor();
+    await dialog.getByRole("button", { name: t.resume }).click();
+    await dialog.getByText(t.open).waitFor();
+    await page.close();
+  });
+}

@@ -1,0 +1,76 @@
+// @vitest-environment happy-dom
+import type { AuditEntry, RestaurantList } from "@app/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen } from "@testing-library/react";
+import i18next from "i18next";
+import { I18nextProvider } from "react-i18next";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeAll, expect, test } from "vitest";
+import type { z } from "zod";
+import { restaurantsQuery } from "../../lib/restaurant-list";
+import { auditQuery } from "./api";
+import { AuditPage } from "./audit-page";
+
+// An instance of this file's own (see app/phone-menu.test.tsx: the global one would outlive this file). No messages
+// (a feature does not import the app's locale files): the words show as their keys; the times are Intl's, in Danish.
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.init({
+    lng: "da-DK",
+    resources: { "da-DK": { translation: {} } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+});
+afterEach(cleanup);
+
+// A restaurant two hours east of UTC, so the browser's own clock (UTC on a server, Copenhagen at the office) differs.
+const restaurant: z.infer<typeof RestaurantList>["restaurants"][number] = {
+  id: 7,
+  organisationId: 3,
+  name: "Bistro Kallio",
+  hosts: ["kallio.localhost"],
+  maintenance: false,
+  timeZone: "Europe/Helsinki",
+};
+
+const soldOut: AuditEntry = {
+  id: 1,
+  at: "2026-11-29T12:56:38.573Z",
+  organisationId: 3,
+  productionUnitId: 7,
+  restaurantName: "Bistro Kallio",
+  accountId: null,
+  actorName: "Køkkenet",
+  actorEmail: "kokken@example.dk",
+  action: "product.sold-out",
+  before: { until: null },
+  after: { until: "2026-11-29T22:00:00.000Z" },
+};
+
+function renderLog() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
+  });
+  client.setQueryData(restaurantsQuery.queryKey, { restaurants: [restaurant] });
+  client.setQueryData(auditQuery({}).queryKey, {
+    pages: [{ entries: [soldOut], nextBefore: null }],
+    pageParams: [null],
+  });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <RouterProvider
+          router={createMemoryRouter([{ path: "/audit", element: <AuditPage /> }], { initialEntries: ["/audit"] })}
+        />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+test("an entry's time, and a time it changed, read on the restaurant's clock, not the browser's", () => {
+  renderLog();
+  // 12:56 UTC is 14:56 in Helsinki; a sold-out until 22:00 UTC is midnight there.
+  expect(screen.getByText(/^29\. nov\. 2026,? 14\.56$/).tagName).toBe("TIME");
+  expect(screen.getByText(/^30\. nov\. 2026,? 00\.00$/)).toBeTruthy();
+});
