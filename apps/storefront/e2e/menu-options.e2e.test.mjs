@@ -320,6 +320,27 @@ test("phone: the option panel's footer sits on the window's bottom edge, and on 
   await page.close();
 });
 
+test("200 % zoom (640×450): after Add the options button that has the focus again is in sight, not under the header", async () => {
+  const words = WORDS.da;
+  const page = await openMenu("localhost", { width: 640, height: 450 }, "da", words.burgers);
+  // The right-hand card of the first row: closing its long panel pulls the page up under the header.
+  const panel = await openOptions(page, words, "Cheeseburger");
+  await page.mouse.wheel(0, 500);
+  await page.waitForTimeout(300);
+  await panel.getByRole("button", { name: words.add }).click();
+  await page.waitForFunction(() => /1 vare$/.test(document.querySelector(".minicart-button")?.ariaLabel ?? ""));
+  await page.waitForTimeout(500);
+  const button = page.getByRole("button", { name: `${words.options}: Cheeseburger` });
+  assert.equal(await button.evaluate((element) => element === document.activeElement), true, "the focus is back");
+  const box = await boxes(button);
+  assert.ok(
+    box.top >= box.headerBottom && box.bottom <= box.height,
+    `the focused button (${Math.round(box.top)}–${Math.round(box.bottom)}) is below the header (${Math.round(box.headerBottom)}) and on the screen`,
+  );
+  await screen(page, "zoom-burger-after-add");
+  await page.close();
+});
+
 test('phone: a burger\'s subtitle is read whole in the list ("Sprødstegt kyllingebryst", not "Sprødstegt…")', async () => {
   for (const language of ["da", "en"]) {
     const page = await openMenu("localhost", PHONE, language, language === "da" ? "Burgere" : "Burgers");
