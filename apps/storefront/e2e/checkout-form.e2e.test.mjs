@@ -274,6 +274,32 @@ for (const [size, viewport] of [
   }
 }
 
+for (const [size, viewport] of [
+  ["phone 390", PHONE],
+  ["phone 360", { width: 360, height: 740 }],
+]) {
+  test(`${size}: the discount code and gift card inputs line up, in Danish and in English`, async () => {
+    for (const language of ["da-DK", "en-US"]) {
+      const page = await guestAtCheckout(viewport, language, 1);
+      const rows = page.locator(".payment-code-row");
+      await rows.nth(1).waitFor();
+      const inputs = await page.locator(".payment-code-input").evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return { left: Math.round(box.left), right: Math.round(box.right) };
+        }),
+      );
+      assert.equal(inputs.length, 2, "two code inputs");
+      assert.deepEqual(inputs[0], inputs[1], `${language}: the same left and right edges`);
+      assert.ok(
+        inputs[0].right - inputs[0].left >= 120,
+        `${language}: room for a code (${inputs[0].right - inputs[0].left} px)`,
+      );
+      await page.close();
+    }
+  });
+}
+
 describe("refused submits and delivery", () => {
   for (const [size, viewport, language] of [
     ["desktop", DESKTOP, "en-US"],

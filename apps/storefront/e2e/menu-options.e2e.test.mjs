@@ -294,6 +294,53 @@ test("phone: the burgers stay one card across, picture beside the text", async (
   await page.close();
 });
 
+test("phone: the option panel's footer sits on the window's bottom edge, and on the basket bar once there is one", async () => {
+  const words = WORDS.da;
+  const page = await openMenu("localhost", PHONE, "da", words.burgers);
+  const footerGap = async (panel) => {
+    const footer = await boxes(panel.locator(".modifier-footer"));
+    const bar = (await page.locator(".basket-bar-button").count()) > 0;
+    const barTop = bar ? (await page.locator(".basket-bar-button").boundingBox()).y : footer.height;
+    return { gap: footer.height - footer.bottom, bar: footer.height - barTop };
+  };
+  // The first product of an empty basket: no basket bar, so nothing of the menu may show below the footer.
+  const first = await openOptions(page, words, "Classic burger");
+  const empty = await footerGap(first);
+  assert.equal(await page.locator(".basket-bar").count(), 0, "no basket bar while the basket is empty");
+  assert.ok(empty.gap <= 1, `the footer ends at the bottom edge (${Math.round(empty.gap)} px above it)`);
+  await screen(page, "phone-burger-options-empty-basket");
+  await first.getByRole("button", { name: words.add }).click();
+  await page.waitForFunction(() => /1 vare$/.test(document.querySelector(".minicart-button")?.ariaLabel ?? ""));
+
+  // With the bar in view the footer stands on it, not under it.
+  const second = await openOptions(page, words, "Cheeseburger");
+  const filled = await footerGap(second);
+  assert.ok(filled.bar > 0, "the basket bar shows");
+  assert.ok(filled.gap >= filled.bar - 1, `the footer (${Math.round(filled.gap)} px up) clears the bar`);
+  await page.close();
+});
+
+test("200 % zoom (640×450): after Add the options button that has the focus again is in sight, not under the header", async () => {
+  const words = WORDS.da;
+  const page = await openMenu("localhost", { width: 640, height: 450 }, "da", words.burgers);
+  // The right-hand card of the first row: closing its long panel pulls the page up under the header.
+  const panel = await openOptions(page, words, "Cheeseburger");
+  await page.mouse.wheel(0, 500);
+  await page.waitForTimeout(300);
+  await panel.getByRole("button", { name: words.add }).click();
+  await page.waitForFunction(() => /1 vare$/.test(document.querySelector(".minicart-button")?.ariaLabel ?? ""));
+  await page.waitForTimeout(500);
+  const button = page.getByRole("button", { name: `${words.options}: Cheeseburger` });
+  assert.equal(await button.evaluate((element) => element === document.activeElement), true, "the focus is back");
+  const box = await boxes(button);
+  assert.ok(
+    box.top >= box.headerBottom && box.bottom <= box.height,
+    `the focused button (${Math.round(box.top)}–${Math.round(box.bottom)}) is below the header (${Math.round(box.headerBottom)}) and on the screen`,
+  );
+  await screen(page, "zoom-burger-after-add");
+  await page.close();
+});
+
 test('phone: a burger\'s subtitle is read whole in the list ("Sprødstegt kyllingebryst", not "Sprødstegt…")', async () => {
   for (const language of ["da", "en"]) {
     const page = await openMenu("localhost", PHONE, language, language === "da" ? "Burgere" : "Burgers");

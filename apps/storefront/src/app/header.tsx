@@ -85,8 +85,11 @@ function SmileyLink({ href }: { href: string }) {
   );
 }
 
-/** The flag button of SPEC §1: it shows the flag of the other language and switches to it. */
-function LanguageButton() {
+/**
+ * The flag button of SPEC §1: it shows the flag of the other language and switches to it. The status pages
+ * have it too: during maintenance every path leads to /maintenance, the only page a guest can read then.
+ */
+export function LanguageButton() {
   const { t, i18n } = useTranslation();
   const next: Language = i18n.language === "da-DK" ? "en-US" : "da-DK";
   return (

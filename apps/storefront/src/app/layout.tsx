@@ -3,7 +3,14 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { FullPageSpinner } from "../components/ui/spinner";
 import { hasPassedLoginGate } from "../features/auth";
-import { AddedToast, BasketBar, MinicartButton, prefetchBasketViews } from "../features/basket";
+import {
+  AddedToast,
+  BasketBar,
+  isBasketEmpty,
+  MinicartButton,
+  prefetchBasketViews,
+  useBasket,
+} from "../features/basket";
 import { HoursTodayProvider, OrderingNotice, type Shop, TestModeBand } from "../features/shop";
 import { applyBrandColour } from "../lib/brand-colour";
 import { useMediaQuery } from "../lib/use-media-query";
@@ -47,6 +54,10 @@ export function Layout() {
   const basketShown = Boolean(shop) && passedGate && !isCheckout && !ORDER_UNDER_WAY.test(pathname);
   const wide = useMediaQuery(WIDE_LAYOUT);
   const basket = useBasketControls(shop, basketShown);
+  // The bar shows only while the basket holds something (BasketBar): until then nothing covers the bottom
+  // of the window, and the option panel's Add button sticks to the very bottom, not 4.5rem above it.
+  const { basket: basketContent } = useBasket();
+  const barShown = basketShown && !isBasketEmpty(basketContent, shop?.settings.bagFeeItem ?? null);
   if (!shop) return <Outlet />;
   const columnShown = basketShown && wide && MENU_PAGE.test(pathname);
   const { bagFeeItem } = shop.settings;
@@ -66,7 +77,7 @@ export function Layout() {
   // language button (styles.css shows the header on top all the same). Nothing to skip, so no skip link.
   const loginGate = !passedGate && pathname === "/";
   const main = (
-    <main className={basketShown ? "page page-above-basket-bar" : "page"} id="main" tabIndex={-1}>
+    <main className={barShown ? "page page-above-basket-bar" : "page"} id="main" tabIndex={-1}>
       {basketShown ? <OrderingNotice /> : null}
       <Outlet />
     </main>

@@ -80,6 +80,7 @@ function renderOrderPage(api: OrderFinalizingApi, report = vi.fn()) {
         ],
       },
       { path: "/error", element: <h1>Error page</h1> },
+      { path: "/notfound", element: <h1>Not found</h1> },
     ],
     { initialEntries: ["/", `/order/${CHECKOUT_ID}`] },
   );
@@ -181,6 +182,30 @@ describe("/order/:checkoutId", () => {
     await advance(0);
     expect(path(router)).toBe("/error");
     expect(router.state.location.search).toBe("?traceId=t-9");
+  });
+
+  for (const status of [404, 400]) {
+    test(`a checkout the shop does not know (${status}: an old or mistyped link) is not found, not an error`, async () => {
+      const api = fakeApi();
+      api.getCheckout.mockRejectedValue(
+        new ApiError({ ok: false, status, errors: [{ code: "NOT_FOUND", message: "x" }], traceId: "t-9" }),
+      );
+      const { router, report } = renderOrderPage(api);
+      await advance(0);
+      expect(path(router)).toBe("/notfound");
+      expect(report).not.toHaveBeenCalled();
+      expect(api.finalizeCheckout).not.toHaveBeenCalled();
+    });
+  }
+
+  test("a finalize refused with 400 is still an error", async () => {
+    const api = fakeApi(aCheckout());
+    api.finalizeCheckout.mockRejectedValue(
+      new ApiError({ ok: false, status: 400, errors: [{ code: "MissingFields.Name", message: "x" }], traceId: "t-8" }),
+    );
+    const { router } = renderOrderPage(api);
+    await advance(0);
+    expect(path(router)).toBe("/error");
   });
 
   test("an order that cannot be read still shows the confirmation, without the number, and is reported", async () => {

@@ -12,6 +12,7 @@ import {
 } from "../../features/shop";
 import { readDataBlock } from "../../lib/boot-data";
 import { applyBrandColour } from "../../lib/brand-colour";
+import { LanguageButton } from "../header";
 import { usePageTitle } from "../page-title";
 import { isInternetExplorer } from "../redirect-rules";
 
@@ -52,8 +53,8 @@ export function brandInPage(doc: Document = document): ShopBrand | null {
 }
 
 /**
- * The frame every status page shares: the restaurant's logo and colour when the shop started, its title (also
- * the document's), its text, its actions and how to reach the restaurant, since the text says to.
+ * The frame every status page shares: the restaurant's logo and colour when the shop started, with the language
+ * button (a guest who cannot read Danish is not stuck on a Danish page), its title (also the document's), its text, its actions and how to reach the restaurant, since the text says to.
  */
 function StatusPage({ titleKey, children, actions }: { titleKey: string; children: ReactNode; actions: ReactNode }) {
   const { t } = useTranslation();
@@ -68,7 +69,13 @@ function StatusPage({ titleKey, children, actions }: { titleKey: string; childre
   }, []);
   return (
     <>
-      {shop ? <BrandBar restaurantName={shop.productionUnit.name} logo={shop.settings.logo} /> : null}
+      {shop ? (
+        <BrandBar restaurantName={shop.productionUnit.name} logo={shop.settings.logo}>
+          <div className="header-actions">
+            <LanguageButton />
+          </div>
+        </BrandBar>
+      ) : null}
       <main className="page status-page" id="main">
         <h1>{title}</h1>
         {children}

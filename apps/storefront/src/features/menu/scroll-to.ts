@@ -30,3 +30,13 @@ export function revealWithin(card: Element, panel: Element, offset = SCROLL_OFFS
   const by = Math.min(below, cardTop - offset);
   if (by > 0) window.scrollTo({ top: window.scrollY + by, behavior: behaviour() });
 }
+
+/**
+ * Brings a card back down below the sticky header when its top went under it: closing a long panel above
+ * the fold shortens the page under the guest, and the options button that takes the focus back must not
+ * sit behind the header (at 200 % zoom it did). A card still in sight is left where it is.
+ */
+export function keepCardBelowHeader(card: Element, offset = SCROLL_OFFSET_PX): void {
+  const cardTop = card.getBoundingClientRect().top;
+  if (cardTop < offset) window.scrollTo({ top: Math.max(0, window.scrollY + cardTop - offset), behavior: behaviour() });
+}

@@ -278,6 +278,26 @@ test("a code refused after the basket changed is cleared from session and checko
   expect(screen.queryByText("Discount code SOMMER")).toBeNull();
 });
 
+test("a code refused after the basket changed is back in the input, to use again after adding to the basket", async () => {
+  const { api, rerenderWith } = setUp({ session: sessionWithSommer, checkout: withSommer() });
+  api.validateDiscount.mockRejectedValue(refusal("Discount.NoValue"));
+  api.removeDiscount.mockResolvedValue(aCheckout({ totals: { ...aCheckout().totals, basketTotal: 89 } }));
+
+  rerenderWith(aBasket([aBasketItem({ amount: 1, totalPrice: 89, productId: 7 })]));
+
+  await screen.findByText("The discount code is not valid for the chosen items");
+  expect(screen.getByLabelText("Discount code")).toHaveProperty("value", "SOMMER");
+});
+
+test("a refused code the guest typed is not replaced by another", async () => {
+  const { api } = setUp();
+  api.validateDiscount.mockRejectedValue(refusal("Discount.Invalid"));
+  typeCode("WRONG");
+  fireEvent.click(screen.getByRole("button", { name: "Use code" }));
+  await screen.findByText("The discount code is invalid");
+  expect(screen.getByLabelText("Discount code")).toHaveProperty("value", "WRONG");
+});
+
 test("a code the session kept but the checkout lost (after a reload) is applied again without the guest", async () => {
   const { api, initial } = setUp({ session: sessionWithSommer, checkout: aCheckout() }, (api) => {
     api.validateDiscount.mockResolvedValue({ sumDiscount: 23.45, discountCode: "SOMMER" });

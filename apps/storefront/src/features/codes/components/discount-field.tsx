@@ -24,13 +24,15 @@ export function DiscountField() {
 function DiscountEntry() {
   const { t, i18n } = useTranslation();
   const { checkout, session, placing } = useCodesPage();
-  const { apply, remove, busy, message } = useDiscountCode();
   // What was typed and not yet applied survives a reload (lib/draft-storage), like the delivery address.
   const [code, setTypedCode] = useState(() => storedDraft(STORAGE_KEYS.checkoutDiscountDraft, asText) ?? "");
   const setCode = (value: string) => {
     setTypedCode(value);
     rememberDraft(STORAGE_KEYS.checkoutDiscountDraft, value);
   };
+  // A code the server refused after the basket changed goes back into the input: the guest sees which code
+  // the message is about, and can use it again after adding to the basket, without remembering it.
+  const { apply, remove, busy, message } = useDiscountCode(setCode);
   const discount = session.discount;
   // The server's figure when the checkout has the code (it recomputes it on every read), else the session's.
   const amount = discount
@@ -91,9 +93,10 @@ const DISCOUNT_WRITE = ["codes", "discount"] as const;
 /**
  * Applying, revalidating and removing the session's discount code. Every path ends in one of two states the
  * session and the checkout agree on: the code applied (checkout has it, session has its amount) or no code
- * (session cleared, removed from the checkout), with the refusal's message.
+ * (session cleared, removed from the checkout), with the refusal's message and, when the refused code was
+ * the applied one, that code handed to `onRefusedAgain`.
  */
-function useDiscountCode() {
+function useDiscountCode(onRefusedAgain: (code: string) => void) {
   const page = useCodesPage();
   const queryClient = useQueryClient();
   // The calls below await the server; after an await they read the newest checkout and basket from here,
@@ -106,6 +109,9 @@ function useDiscountCode() {
 
   async function clear(refusal: DiscountMessageKey | null): Promise<void> {
     setMessage(refusal);
+    // Only an applied code can be refused again (a typed one that is refused is still in the input).
+    const applied = latest.current.session.discount?.discountCode;
+    if (refusal !== null && applied !== undefined) onRefusedAgain(applied);
     validatedFor.current = null;
     latest.current.dispatch({ type: "discountCleared" });
     await removeDiscounts(latest.current);

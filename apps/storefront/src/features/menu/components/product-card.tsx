@@ -1,12 +1,12 @@
 import type { Label, Product } from "@app/contracts";
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Counter } from "../../../components/ui/counter";
 import { BLANK_IMAGE, useAppHasPainted } from "../../../lib/first-paint";
 import { translate } from "../../../lib/i18n";
 import { responsiveImage } from "../../../lib/menu-image";
 import type { AddLine } from "../modifier-selection";
-import { revealWithin, scrollToElement } from "../scroll-to";
+import { keepCardBelowHeader, revealWithin, scrollToElement } from "../scroll-to";
 import { preloadModifierPanel } from "./preload-modifier-panel";
 import { LabelInfoButton, ProductLabels } from "./product-labels";
 import { ProductPrice } from "./product-price";
@@ -153,11 +153,19 @@ function useProductPanel(addedMessage: string) {
     else revealWithin(cardRef.current, panelRef.current);
   };
 
+  const focusBack = useRef(false);
   const added = () => {
+    focusBack.current = true;
     setOpen(false);
     setAnnouncement(addedMessage);
-    optionsButtonRef.current?.focus();
   };
+  // After the panel has closed, not before: the card is its short self again, so where it sits is known.
+  useLayoutEffect(() => {
+    if (open || !focusBack.current) return;
+    focusBack.current = false;
+    optionsButtonRef.current?.focus({ preventScroll: true });
+    if (cardRef.current) keepCardBelowHeader(cardRef.current);
+  }, [open]);
 
   return { open, toggle, shown, added, announcement, optionsButtonRef, cardRef, panelRef };
 }

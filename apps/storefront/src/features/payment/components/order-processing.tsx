@@ -6,7 +6,7 @@ import { Dialog } from "../../../components/ui/dialog";
 import { errorPagePath } from "../../../lib/error-page";
 import { appErrorEvent, reportEvent } from "../../../lib/telemetry";
 import { saveConfirmedOrder } from "../confirmation-storage";
-import { type OrderFinalizingApi, useOrderFinalizing } from "../hooks/use-order-finalizing";
+import { type OrderFinalizingApi, UnknownCheckoutError, useOrderFinalizing } from "../hooks/use-order-finalizing";
 import { StatusMark } from "./status-mark";
 import "../payment-status.css";
 
@@ -49,6 +49,11 @@ export function OrderProcessing({ checkoutId, api, useTitle, report = reportEven
       saveConfirmedOrder(state.confirmed);
       // Replace: back from the confirmation must not start placing the order again.
       navigate("/confirmation", { replace: true });
+      return;
+    }
+    // A link to a checkout the shop does not know is a page that is not there, not an error with a reference.
+    if (state.error instanceof UnknownCheckoutError) {
+      navigate("/notfound", { replace: true });
       return;
     }
     report({ ...appErrorEvent(state.error, window.location.pathname), name: "CheckoutError" });

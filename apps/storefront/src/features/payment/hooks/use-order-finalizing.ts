@@ -1,5 +1,6 @@
 import type { Checkout, Order } from "@app/contracts";
 import { useEffect, useRef, useState } from "react";
+import { errorStatusOf } from "../../../lib/api-client";
 import { type ConfirmedOrder, confirmedOrderOf } from "../confirmation-storage";
 import { finalizedStep, firstOrderStep, type OrderStep, POLL_INTERVAL_MS, pollStep } from "../payment-status-rules";
 
@@ -23,6 +24,27 @@ export class OrderNotPlacedError extends Error {
     super(`The checkout ended in state ${checkoutState}, not an order`);
     this.name = "OrderNotPlacedError";
     this.checkoutState = checkoutState;
+  }
+}
+
+/**
+ * The address names a checkout the shop does not know (a mistyped, cut-off or old link): the API answers the
+ * read with 404, or 400 for an id that is not one. Nothing failed: the page is not there.
+ */
+export class UnknownCheckoutError extends Error {
+  constructor(checkoutId: string) {
+    super(`No checkout ${checkoutId}`);
+    this.name = "UnknownCheckoutError";
+  }
+}
+
+/** Reads the checkout; an unknown one becomes UnknownCheckoutError. */
+async function readCheckout(api: OrderFinalizingApi, checkoutId: string): Promise<Checkout> {
+  try {
+    return await api.getCheckout(checkoutId);
+  } catch (error) {
+    const status = errorStatusOf(error);
+    throw status === 404 || status === 400 ? new UnknownCheckoutError(checkoutId) : error;
   }
 }
 
@@ -67,7 +89,7 @@ export function useOrderFinalizing(
         timer = setTimeout(
           () =>
             void attempt(
-              () => api.getCheckout(checkoutId),
+              () => readCheckout(api, checkoutId),
               (next) => pollStep(next.state),
             ),
           POLL_INTERVAL_MS,
@@ -87,7 +109,7 @@ export function useOrderFinalizing(
     };
 
     void attempt(
-      () => api.getCheckout(checkoutId),
+      () => readCheckout(api, checkoutId),
       (checkout) => firstOrderStep(checkout),
     );
     return () => {
