@@ -48,13 +48,28 @@ const soldOut: AuditEntry = {
   after: { until: "2026-11-29T22:00:00.000Z" },
 };
 
+/** An event, not a change: the server's escalation job alerted the managers of an order left unanswered. */
+const escalated: AuditEntry = {
+  id: 2,
+  at: "2026-11-29T12:40:00.000Z",
+  organisationId: 3,
+  productionUnitId: 7,
+  restaurantName: "Bistro Kallio",
+  accountId: null,
+  actorName: "escalation",
+  actorEmail: "system",
+  action: "order.escalated",
+  before: null,
+  after: { waitedMinutes: 12, alerted: ["ejer@example.dk"] },
+};
+
 function renderLog() {
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   client.setQueryData(restaurantsQuery.queryKey, { restaurants: [restaurant] });
   client.setQueryData(auditQuery({}).queryKey, {
-    pages: [{ entries: [soldOut], nextBefore: null }],
+    pages: [{ entries: [soldOut, escalated], nextBefore: null }],
     pageParams: [null],
   });
   render(
@@ -73,4 +88,14 @@ test("an entry's time, and a time it changed, read on the restaurant's clock, no
   // 12:56 UTC is 14:56 in Helsinki; a sold-out until 22:00 UTC is midnight there.
   expect(screen.getByText(/^29\. nov\. 2026,? 14\.56$/).tagName).toBe("TIME");
   expect(screen.getByText(/^30\. nov\. 2026,? 00\.00$/)).toBeTruthy();
+});
+
+test("an edit reads as before → after; an event (no before) lists its values as facts, not as 'nothing → value'", () => {
+  renderLog();
+  const [edit, event] = screen.getAllByRole("article");
+  // The sold-out's until was nothing and became a time.
+  expect(edit!.querySelector("dd")!.textContent).toMatch(/^audit\.nothing →audit\.to 30\. nov\. 2026,? 00\.00$/);
+  expect([...event!.querySelectorAll("dd")].map((dd) => dd.textContent)).toEqual(["12", "ejer@example.dk"]);
+  expect(event!.textContent).not.toContain("audit.nothing");
+  expect(event!.textContent).not.toContain("→");
 });

@@ -91,6 +91,8 @@ function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
   const changes = changesBetween(entry.before, entry.after).filter(
     (change) => !/(^|\.)(id|moduleId|organisationId|orderId)$/.test(change.path),
   );
+  // A thing created or an event (an alert sent) has no before: its values are facts, not "nothing → value".
+  const happened = entry.before === null || entry.before === undefined;
   return (
     <article className="audit-entry">
       <h2 className="audit-what">
@@ -106,8 +108,13 @@ function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
             <div key={change.path}>
               <dt>{fieldName(change.path)}</dt>
               <dd>
-                <Value path={change.path} value={change.before} timeZone={timeZone} /> <span aria-hidden="true">→</span>
-                <span className="visually-hidden">{t("audit.to")}</span>{" "}
+                {happened ? null : (
+                  <>
+                    <Value path={change.path} value={change.before} timeZone={timeZone} />{" "}
+                    <span aria-hidden="true">→</span>
+                    <span className="visually-hidden">{t("audit.to")}</span>{" "}
+                  </>
+                )}
                 <Value path={change.path} value={change.after} timeZone={timeZone} />
               </dd>
             </div>
