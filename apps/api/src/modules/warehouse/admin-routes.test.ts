@@ -200,12 +200,17 @@ describe("POST /api/admin/restaurants/{id}/sold-out", () => {
       .where(eq(schema.restaurantEvent.productionUnitId, unitOf(A())));
     expect(events.filter((e) => e.type === "availability.changed").length).toBeGreaterThanOrEqual(2);
     const audit = await t.db
-      .select({ action: schema.auditLog.action })
+      .select({ action: schema.auditLog.action, before: schema.auditLog.before, after: schema.auditLog.after })
       .from(schema.auditLog)
       .where(and(eq(schema.auditLog.productionUnitId, unitOf(A()))));
     expect(audit.map((a) => a.action)).toEqual(
       expect.arrayContaining(["availability.sold-out", "availability.restored"]),
     );
+    // Each entry names what was sold out, as the menu names it, not only by its id.
+    const named = { target: "product", id, name: { "da-DK": "Coca-Cola", "en-US": "Coca-Cola" } };
+    const ofCola = (value: unknown) => (value as { id?: number } | null)?.id === id;
+    expect(audit.find((a) => a.action === "availability.sold-out" && ofCola(a.after))?.after).toMatchObject(named);
+    expect(audit.find((a) => a.action === "availability.restored" && ofCola(a.before))?.before).toMatchObject(named);
   });
 
   test("a single choice can be sold out", async () => {

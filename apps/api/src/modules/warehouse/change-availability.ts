@@ -34,7 +34,7 @@ export async function markSoldOut(
 ): Promise<Availability> {
   const { organisationId } = requireRestaurant(staff, productionUnitId, EVERY_ROLE);
   const timeZone = await restaurantTimeZone(deps, productionUnitId);
-  await requireOwnItem(deps.db, productionUnitId, request.target, request.id);
+  const { name } = await requireOwnItem(deps.db, productionUnitId, request.target, request.id);
   const now = deps.now();
   const end = soldOutUntil(request.until, now, timeZone);
   if ("refused" in end) {
@@ -48,7 +48,7 @@ export async function markSoldOut(
     productionUnitId,
     action: "availability.sold-out",
     before: null,
-    after: { target: request.target, id: request.id, until: end.until?.toISOString() ?? null },
+    after: { target: request.target, id: request.id, name, until: end.until?.toISOString() ?? null },
     write: (tx) => upsertSoldOut(tx, productionUnitId, request.target, request.id, end.until),
   });
   return readAvailability(deps.db, productionUnitId, now);
@@ -57,7 +57,7 @@ export async function markSoldOut(
 export async function restoreSoldOut(deps: Deps, staff: SignedInStaff, params: SoldOutParams): Promise<Availability> {
   const { restaurantId: productionUnitId, target, id } = params;
   const { organisationId } = requireRestaurant(staff, productionUnitId, EVERY_ROLE);
-  await requireOwnItem(deps.db, productionUnitId, target, id);
+  const { name } = await requireOwnItem(deps.db, productionUnitId, target, id);
   const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const removed = await deleteSoldOut(tx, productionUnitId, target, id);
@@ -66,7 +66,7 @@ export async function restoreSoldOut(deps: Deps, staff: SignedInStaff, params: S
     await record(tx, staff, organisationId, now, "availability.changed", {
       productionUnitId,
       action: "availability.restored",
-      before: { target, id, until: removed.until?.toISOString() ?? null },
+      before: { target, id, name, until: removed.until?.toISOString() ?? null },
       after: null,
     });
   });
@@ -134,12 +134,14 @@ async function record(
 }
 
 /** A product or choice of this restaurant's catalogue; anything else is 404, as if it did not exist. */
+/** The restaurant's own product or choice: its name (each language), for the audit entry that names what changed. */
 async function requireOwnItem(db: Executor, productionUnitId: number, target: "product" | "choice", id: number) {
-  const rows =
+  const [row] =
     target === "product"
       ? await findUnitProducts(db, productionUnitId, { ids: [id] })
       : await findUnitChoices(db, productionUnitId, { ids: [id] });
-  if (rows.length === 0) throw notFound(target === "product" ? "Product" : "Choice");
+  if (!row) throw notFound(target === "product" ? "Product" : "Choice");
+  return { name: row.name };
 }
 
 async function restaurantTimeZone(deps: Deps, productionUnitId: number): Promise<string> {

@@ -63,13 +63,33 @@ const escalated: AuditEntry = {
   after: { waitedMinutes: 12, alerted: ["ejer@example.dk"] },
 };
 
+/** A removal: the sold-out item restored; its name in both languages, as the menu has it. */
+const restored: AuditEntry = {
+  ...soldOut,
+  id: 3,
+  at: "2026-11-29T13:10:00.000Z",
+  action: "availability.restored",
+  before: { target: "product", id: 28, name: { "da-DK": "Hyldeblomst", "en-US": "Elderflower" }, until: null },
+  after: null,
+};
+
+/** An edit of a product's name in both languages. */
+const renamed: AuditEntry = {
+  ...soldOut,
+  id: 4,
+  at: "2026-11-29T13:20:00.000Z",
+  action: "menu.product.update",
+  before: { name: { "da-DK": "Hyldeblomst", "en-US": "Elderflower" } },
+  after: { name: { "da-DK": "Hyldeblomstsaft", "en-US": "Elderflower cordial" } },
+};
+
 function renderLog() {
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   client.setQueryData(restaurantsQuery.queryKey, { restaurants: [restaurant] });
   client.setQueryData(auditQuery({}).queryKey, {
-    pages: [{ entries: [soldOut, escalated], nextBefore: null }],
+    pages: [{ entries: [soldOut, escalated, restored, renamed], nextBefore: null }],
     pageParams: [null],
   });
   render(
@@ -98,4 +118,19 @@ test("an edit reads as before → after; an event (no before) lists its values a
   expect([...event!.querySelectorAll("dd")].map((dd) => dd.textContent)).toEqual(["12", "ejer@example.dk"]);
   expect(event!.textContent).not.toContain("audit.nothing");
   expect(event!.textContent).not.toContain("→");
+});
+
+test("a removal lists what was removed, a text in the reader's language; an edit of a text says each language", () => {
+  renderLog();
+  const [, , removal, edit] = screen.getAllByRole("article");
+  const rows = (entry: HTMLElement) =>
+    [...entry.querySelectorAll("dl > div")].map(
+      (row) => `${row.querySelector("dt")!.textContent}: ${row.querySelector("dd")!.textContent}`,
+    );
+  // No messages here: a field without words of its own is named by its path.
+  expect(rows(removal!)).toEqual(["target: product", "name: Hyldeblomst"]);
+  expect(rows(edit!)).toEqual([
+    "name (dansk): Hyldeblomst →audit.to Hyldeblomstsaft",
+    "name (engelsk): Elderflower →audit.to Elderflower cordial",
+  ]);
 });

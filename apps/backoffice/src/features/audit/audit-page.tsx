@@ -74,7 +74,15 @@ export function AuditPage() {
 function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
   const { t, i18n } = useTranslation();
   // A changed field by the name its form gives it (the settings' and details' labels), else by its path.
-  const fieldName = (fullPath: string) => {
+  const fieldName = (fullPath: string): string => {
+    // A text in one language (a product's name in Danish): the field's name, and the language's where the entry
+    // shows the text in more than one.
+    const language = LANGUAGE_LEAF.exec(fullPath);
+    if (language?.index) {
+      const field = fieldName(fullPath.slice(0, language.index));
+      if (!severalLanguages.has(fullPath.slice(0, language.index))) return field;
+      return `${field} (${new Intl.DisplayNames(i18n.language, { type: "language" }).of(language[1]!)})`;
+    }
     const path = fullPath.replace(/^(settings|details)\./, "");
     // A change of one value (a logo, the maintenance flag, the host names) is named by its action.
     const own = path === "value" ? `audit.fields.${entry.action.replace(/\W/g, "_")}` : "";
@@ -88,11 +96,14 @@ function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
       : name;
   };
   // Ids are the system's, not something a person changed (an order is named by its receipt number beside).
-  const changes = changesBetween(entry.before, entry.after).filter(
+  const every = changesBetween(entry.before, entry.after).filter(
     (change) => !/(^|\.)(id|moduleId|organisationId|orderId)$/.test(change.path),
   );
-  // A thing created or an event (an alert sent) has no before: its values are facts, not "nothing → value".
-  const happened = entry.before === null || entry.before === undefined;
+  // A thing created or removed, or an event (an alert sent, an item sold out), has one side only: its values are
+  // facts, not "nothing → value", and a text in several languages reads in the reader's, when it has one.
+  const side = isNothing(entry.before) ? "after" : isNothing(entry.after) ? "before" : null;
+  const changes = side ? inReadersLanguage(every, i18n.language) : every;
+  const severalLanguages = textsInSeveralLanguages(changes);
   return (
     <article className="audit-entry">
       <h2 className="audit-what">
@@ -108,14 +119,16 @@ function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
             <div key={change.path}>
               <dt>{fieldName(change.path)}</dt>
               <dd>
-                {happened ? null : (
+                {side ? (
+                  <Value path={change.path} value={change[side]} timeZone={timeZone} />
+                ) : (
                   <>
                     <Value path={change.path} value={change.before} timeZone={timeZone} />{" "}
                     <span aria-hidden="true">→</span>
                     <span className="visually-hidden">{t("audit.to")}</span>{" "}
+                    <Value path={change.path} value={change.after} timeZone={timeZone} />
                   </>
                 )}
-                <Value path={change.path} value={change.after} timeZone={timeZone} />
               </dd>
             </div>
           ))}
@@ -123,6 +136,38 @@ function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
       )}
     </article>
   );
+}
+
+/** A path's last part when it is a language ("name.da-DK"): the language's own code in group 1. */
+const LANGUAGE_LEAF = /\.([a-z]{2})-[A-Z]{2}$/;
+
+function isNothing(value: unknown): boolean {
+  return value === null || value === undefined;
+}
+
+/** A text's languages narrowed to the reader's, where the text has it; other changes as they are. */
+function inReadersLanguage(changes: Change[], readerLanguage: string): Change[] {
+  const paths = new Set(changes.map((change) => change.path));
+  return changes.filter((change) => {
+    const language = LANGUAGE_LEAF.exec(change.path);
+    if (!language?.index) return true;
+    const own = `${change.path.slice(0, language.index)}.${readerLanguage}`;
+    return !paths.has(own) || change.path === own;
+  });
+}
+
+/** The fields ("name") whose text the changes show in more than one language. */
+function textsInSeveralLanguages(changes: Change[]): Set<string> {
+  const seen = new Set<string>();
+  const several = new Set<string>();
+  for (const change of changes) {
+    const language = LANGUAGE_LEAF.exec(change.path);
+    if (!language?.index) continue;
+    const field = change.path.slice(0, language.index);
+    if (seen.has(field)) several.add(field);
+    seen.add(field);
+  }
+  return several;
 }
 
 /** One item of a list as text: a terms text as its language and headings, anything else as itself. */
