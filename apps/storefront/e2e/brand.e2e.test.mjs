@@ -256,7 +256,7 @@ for (const language of ["da-DK", "en-US"]) {
           await assertBranded(page, t);
           await visit(page, `${size}-${language}-${name}`);
         }
-        product.setMaintenance(true);
+        await product.setMaintenance(true);
         try {
           // The flag is watched: the next page load reads it within moments.
           for (let tries = 0; tries < 20; tries++) {
@@ -268,7 +268,7 @@ for (const language of ["da-DK", "en-US"]) {
           await assertBranded(page, t);
           await visit(page, `${size}-${language}-maintenance`);
         } finally {
-          product.setMaintenance(false);
+          await product.setMaintenance(false);
         }
         await page.close();
       });

@@ -429,7 +429,7 @@ describe("what can go wrong, and the other ways to pay", () => {
 
   test("the maintenance flag switched on while the guest is at the checkout stops them at the next step (phone)", async () => {
     const page = await guestAtCheckout(PHONE, "da-DK");
-    product.setMaintenance(true);
+    await product.setMaintenance(true);
     try {
       // The shop reads the flag again at most every 10 s.
       await page.waitForTimeout(10_500);
@@ -437,7 +437,7 @@ describe("what can go wrong, and the other ways to pay", () => {
       await page.waitForURL(/\/maintenance$/);
       await page.getByRole("heading", { level: 1, name: "Vi opdaterer butikken" }).waitFor();
     } finally {
-      product.setMaintenance(false);
+      await product.setMaintenance(false);
     }
     await page.close();
   });

@@ -141,10 +141,21 @@ export function createHarness() {
     await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
   }
 
-  /** Switches the maintenance flag of SPEC §7's static storage (DATA_DIR/static/maintenanceMode.json). */
-  function setMaintenance(isDownForMaintenance) {
+  /**
+   * Switches the maintenance flag of SPEC §7's static storage (DATA_DIR/static/maintenanceMode.json) and waits until
+   * the server answers it: it reads the file again when it hears it changed, a moment later (on a busy machine a
+   * page loaded at once still read the old flag).
+   */
+  async function setMaintenance(isDownForMaintenance) {
     mkdirSync(join(dataDir, "static"), { recursive: true });
     writeFileSync(join(dataDir, "static", "maintenanceMode.json"), JSON.stringify({ isDownForMaintenance }));
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const answer = await fetch(`http://127.0.0.1:${port}/static/maintenanceMode.json`).then((r) => r.json());
+      if (answer.isDownForMaintenance === isDownForMaintenance) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`the server did not answer isDownForMaintenance: ${isDownForMaintenance} within 10 s`);
   }
 
   return {

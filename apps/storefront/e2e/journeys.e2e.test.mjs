@@ -207,7 +207,7 @@ for (const [size, viewport] of [
 }
 
 test("the maintenance flag switched on sends every page to /maintenance, and off again back to the shop", async () => {
-  product.setMaintenance(true);
+  await product.setMaintenance(true);
   try {
     for (const [size, viewport] of [
       ["phone", PHONE],
@@ -221,7 +221,7 @@ test("the maintenance flag switched on sends every page to /maintenance, and off
       await page.close();
     }
   } finally {
-    product.setMaintenance(false);
+    await product.setMaintenance(false);
   }
   const page = await product.openPage("localhost");
   assert.equal(new URL(page.url()).pathname, "/");
