@@ -8,8 +8,8 @@ import {
   createHarness,
   DESKTOP,
   demoLogin,
-  firstPickupSlot,
   guestApi,
+  orderBasketForPickup,
   PHONE,
   screenshot,
   seriousAxeViolations,
@@ -73,27 +73,7 @@ async function placeDemoOrder(api) {
     if (added) break;
   }
   assert.ok(added, "a product without required options");
-  const checkout = await api.json(
-    await api.post(`/api/checkout?instanceId=${api.module.checkoutInstanceId}&moduleId=${api.module.id}`),
-  );
-  await api.json(await api.post(`/api/checkout/${checkout.id}/basket?basketId=${basket.id}`));
-  const slot = await firstPickupSlot(api, checkout.id);
-  await api.json(
-    await api.post(`/api/checkout/${checkout.id}/guestInformation`, {
-      name: "Søren Ærø",
-      phone: "12345678",
-      email: "soren@example.dk",
-      orderReadyTime: slot.time,
-    }),
-  );
-  const query = new URLSearchParams({
-    moduleId: String(api.module.id),
-    continuationUrl: product.url("localhost", `/payment/${checkout.id}`),
-    cancellationUrl: product.url("localhost", "/checkout"),
-    paymentMethods: "pickup",
-  });
-  await api.json(await api.post(`/api/checkout/${checkout.id}/payment?${query}`));
-  return (await api.json(await api.post(`/api/checkout/${checkout.id}/finalize`))).orderId;
+  return orderBasketForPickup(product, api, basket.id, { name: "Søren Ærø", email: "soren@example.dk" });
 }
 
 /** Restaurant A's owner signed in on a screen of `viewport`, in `language`, on the figures of restaurant `id`. */

@@ -336,19 +336,37 @@ export async function placePickupOrder(product) {
     if ((await api.post(`/api/basket/${basket.id}/products`, { productId: item.productId, amount: 1, choices: [] })).ok)
       break;
   }
+  const guest = { name: "Søren Kierkegaard-Østergaard", email: "soren@example.dk" };
+  const orderId = await orderBasketForPickup(product, api, basket.id, guest);
+  return (await api.get(`/api/order/${orderId}`)).receipt.number;
+}
+
+/**
+ * The order of a filled basket, as the storefront places it: a checkout, the guest (`name`, `email`) with the first
+ * free pickup time, payment at pickup, finalized; `validate` first asks the order validation the storefront asks
+ * before paying. Answers the order's id.
+ */
+export async function orderBasketForPickup(product, api, basketId, { name, email, validate = false }) {
   const checkout = await api.json(
     await api.post(`/api/checkout?instanceId=${api.module.checkoutInstanceId}&moduleId=${api.module.id}`),
   );
-  await api.json(await api.post(`/api/checkout/${checkout.id}/basket?basketId=${basket.id}`));
+  await api.json(await api.post(`/api/checkout/${checkout.id}/basket?basketId=${basketId}`));
   const slot = await firstPickupSlot(api, checkout.id);
   await api.json(
     await api.post(`/api/checkout/${checkout.id}/guestInformation`, {
-      name: "Søren Kierkegaard-Østergaard",
+      name,
       phone: "12345678",
-      email: "soren@example.dk",
+      email,
       orderReadyTime: slot.time,
     }),
   );
+  if (validate) {
+    await api.json(
+      await api.post(`/api/order/validate?checkoutId=${checkout.id}`, {
+        productionUnitId: api.module.productionUnitId,
+      }),
+    );
+  }
   const query = new URLSearchParams({
     moduleId: String(api.module.id),
     continuationUrl: product.url("localhost", `/payment/${checkout.id}`),
@@ -356,6 +374,5 @@ export async function placePickupOrder(product) {
     paymentMethods: "pickup",
   });
   await api.json(await api.post(`/api/checkout/${checkout.id}/payment?${query}`));
-  const { orderId } = await api.json(await api.post(`/api/checkout/${checkout.id}/finalize`));
-  return (await api.get(`/api/order/${orderId}`)).receipt.number;
+  return (await api.json(await api.post(`/api/checkout/${checkout.id}/finalize`))).orderId;
 }

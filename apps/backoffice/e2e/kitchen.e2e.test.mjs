@@ -8,9 +8,9 @@ import { after, before, test } from "node:test";
 import {
   createHarness,
   demoLogin,
-  firstPickupSlot,
   guestApi,
   openHeaderMenu,
+  orderBasketForPickup,
   PHONE,
   screenshot,
   seriousAxeViolations,
@@ -42,31 +42,8 @@ async function plainProducts(api, count) {
 async function placeOrder(api) {
   const { basket, found } = await plainProducts(api, 2);
   assert.equal(found.length, 2, "two products without required options");
-  const checkout = await api.json(
-    await api.post(`/api/checkout?instanceId=${api.module.checkoutInstanceId}&moduleId=${api.module.id}`),
-  );
-  await api.json(await api.post(`/api/checkout/${checkout.id}/basket?basketId=${basket.id}`));
-  const slot = await firstPickupSlot(api, checkout.id);
-  await api.json(
-    await api.post(`/api/checkout/${checkout.id}/guestInformation`, {
-      name: "Mette Hansen",
-      phone: "12345678",
-      email: "mette@example.dk",
-      orderReadyTime: slot.time,
-    }),
-  );
-  await api.json(
-    await api.post(`/api/order/validate?checkoutId=${checkout.id}`, { productionUnitId: api.module.productionUnitId }),
-  );
-  const query = new URLSearchParams({
-    moduleId: String(api.module.id),
-    continuationUrl: product.url("localhost", `/payment/${checkout.id}`),
-    cancellationUrl: product.url("localhost", "/checkout"),
-    paymentMethods: "pickup",
-  });
-  await api.json(await api.post(`/api/checkout/${checkout.id}/payment?${query}`));
-  const finalized = await api.json(await api.post(`/api/checkout/${checkout.id}/finalize`));
-  return finalized.orderId;
+  const guest = { name: "Mette Hansen", email: "mette@example.dk", validate: true };
+  return orderBasketForPickup(product, api, basket.id, guest);
 }
 
 /** A back-office request from the signed-in page itself (its cookie, Origin and CSRF token). */
