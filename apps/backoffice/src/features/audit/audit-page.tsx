@@ -73,15 +73,24 @@ export function AuditPage() {
 
 function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
   const { t, i18n } = useTranslation();
+  // Ids are the system's, not something a person changed (an order is named by its receipt number beside).
+  const every = changesBetween(entry.before, entry.after).filter(
+    (change) => !/(^|\.)(id|moduleId|organisationId|orderId)$/.test(change.path),
+  );
+  // A thing created or removed, or an event (an alert sent, an item sold out), has one side only: its values are
+  // facts, not "nothing → value", and a text in several languages reads in the reader's, when it has one.
+  const side = isNothing(entry.before) ? "after" : isNothing(entry.after) ? "before" : null;
+  const changes = side ? inReadersLanguage(every, i18n.language) : every;
+  const severalLanguages = textsInSeveralLanguages(changes);
   // A changed field by the name its form gives it (the settings' and details' labels), else by its path.
   const fieldName = (fullPath: string): string => {
     // A text in one language (a product's name in Danish): the field's name, and the language's where the entry
     // shows the text in more than one.
-    const language = LANGUAGE_LEAF.exec(fullPath);
-    if (language?.index) {
-      const field = fieldName(fullPath.slice(0, language.index));
-      if (!severalLanguages.has(fullPath.slice(0, language.index))) return field;
-      return `${field} (${new Intl.DisplayNames(i18n.language, { type: "language" }).of(language[1]!)})`;
+    const leaf = languageLeaf(fullPath);
+    if (leaf) {
+      const field = fieldName(leaf.field);
+      if (!severalLanguages.has(leaf.field)) return field;
+      return `${field} (${new Intl.DisplayNames(i18n.language, { type: "language" }).of(leaf.language)})`;
     }
     const path = fullPath.replace(/^(settings|details)\./, "");
     // A change of one value (a logo, the maintenance flag, the host names) is named by its action.
@@ -95,15 +104,6 @@ function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
       ? `${t("settings.requiredGuestInformation.label")}: ${name}`
       : name;
   };
-  // Ids are the system's, not something a person changed (an order is named by its receipt number beside).
-  const every = changesBetween(entry.before, entry.after).filter(
-    (change) => !/(^|\.)(id|moduleId|organisationId|orderId)$/.test(change.path),
-  );
-  // A thing created or removed, or an event (an alert sent, an item sold out), has one side only: its values are
-  // facts, not "nothing → value", and a text in several languages reads in the reader's, when it has one.
-  const side = isNothing(entry.before) ? "after" : isNothing(entry.after) ? "before" : null;
-  const changes = side ? inReadersLanguage(every, i18n.language) : every;
-  const severalLanguages = textsInSeveralLanguages(changes);
   return (
     <article className="audit-entry">
       <h2 className="audit-what">
@@ -138,8 +138,11 @@ function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
   );
 }
 
-/** A path's last part when it is a language ("name.da-DK"): the language's own code in group 1. */
-const LANGUAGE_LEAF = /\.([a-z]{2})-[A-Z]{2}$/;
+/** "name.da-DK": the text's field ("name") and its language ("da"); null for a path that does not end in one. */
+function languageLeaf(path: string): { field: string; language: string } | null {
+  const match = /\.([a-z]{2})-[A-Z]{2}$/.exec(path);
+  return match ? { field: path.slice(0, match.index), language: match[1]! } : null;
+}
 
 function isNothing(value: unknown): boolean {
   return value === null || value === undefined;
@@ -149,9 +152,9 @@ function isNothing(value: unknown): boolean {
 function inReadersLanguage(changes: Change[], readerLanguage: string): Change[] {
   const paths = new Set(changes.map((change) => change.path));
   return changes.filter((change) => {
-    const language = LANGUAGE_LEAF.exec(change.path);
-    if (!language?.index) return true;
-    const own = `${change.path.slice(0, language.index)}.${readerLanguage}`;
+    const leaf = languageLeaf(change.path);
+    if (!leaf) return true;
+    const own = `${leaf.field}.${readerLanguage}`;
     return !paths.has(own) || change.path === own;
   });
 }
@@ -161,9 +164,8 @@ function textsInSeveralLanguages(changes: Change[]): Set<string> {
   const seen = new Set<string>();
   const several = new Set<string>();
   for (const change of changes) {
-    const language = LANGUAGE_LEAF.exec(change.path);
-    if (!language?.index) continue;
-    const field = change.path.slice(0, language.index);
+    const field = languageLeaf(change.path)?.field;
+    if (field === undefined) continue;
     if (seen.has(field)) several.add(field);
     seen.add(field);
   }
