@@ -27,10 +27,21 @@ export function simulatedChain(nodeTimings) {
 }
 
 function describeNode(node) {
-  if (node.type !== "network") return `task, ${Math.round(node.duration / 1000)} ms observed`;
+  if (node.type !== "network") return `task, ${Math.round(node.duration / 1000)} ms observed${taskParts(node)}`;
   const { priority, url, transferSize } = node.request;
   const path = url.replace(/^[a-z]+:\/\/[^/]+/i, "");
   return `${priority} ${path} (${transferSize} B)`;
+}
+
+/** What took the time of a main-thread task: its three longest kinds of work, e.g. " (ParseHTML 31, Layout 4)". */
+export function taskParts(node) {
+  const byName = new Map();
+  for (const event of node.childEvents ?? []) byName.set(event.name, (byName.get(event.name) ?? 0) + (event.dur ?? 0));
+  const top = [...byName]
+    .filter(([, us]) => us >= 1000)
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 3);
+  return top.length ? ` (${top.map(([name, us]) => `${name} ${Math.round(us / 1000)}`).join(", ")})` : "";
 }
 
 /** The LCP simulations of the last Lighthouse run in this process, by name. */

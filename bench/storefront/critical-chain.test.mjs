@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatChain, lcpSimulations, simulatedChain } from "./critical-chain.mjs";
+import { formatChain, lcpSimulations, simulatedChain, taskParts } from "./critical-chain.mjs";
 
 const request = (url, transferSize, priority = "High") => ({
   type: "network",
@@ -21,6 +21,22 @@ describe("simulatedChain", () => {
       { startMs: 665, endMs: 794, what: "task, 32 ms observed" },
       { startMs: 981, endMs: 2071, what: "High /assets/vendor.js (59028 B)" },
     ]);
+  });
+});
+
+describe("taskParts", () => {
+  it("names a task's three longest kinds of work in ms, summed by name, leaving out those under 1 ms", () => {
+    const childEvents = [
+      { name: "ParseHTML", dur: 20_400 },
+      { name: "Layout", dur: 3_000 },
+      { name: "ParseHTML", dur: 10_700 },
+      { name: "EvaluateScript", dur: 5_200 },
+      { name: "UpdateLayoutTree", dur: 1_100 },
+      { name: "TimerFire", dur: 900 },
+    ];
+
+    expect(taskParts({ type: "cpu", childEvents })).toBe(" (ParseHTML 31, EvaluateScript 5, Layout 3)");
+    expect(taskParts({ type: "cpu", childEvents: [{ name: "TimerFire", dur: 900 }] })).toBe("");
   });
 });
 
