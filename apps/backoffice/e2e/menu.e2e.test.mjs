@@ -173,6 +173,78 @@ test("owner A, phone, Danish: a choice moves down its option group in one save, 
   await page.close();
 });
 
+const PRICES = {
+  "da-DK": {
+    price: "Pris",
+    originalPrice: "Førpris",
+    saleOn: "Tilbudspris på bestemte ugedage",
+    sale: ["Tilbudspris", "Fra", "Til og med"],
+    save: "Gem",
+  },
+  "en-US": {
+    price: "Price",
+    originalPrice: "Before-price",
+    saleOn: "Sale price on some weekdays",
+    sale: ["Sale price", "From", "To (included)"],
+    save: "Save",
+  },
+};
+
+/** The tops of the controls labelled `labels`, rounded to a pixel. */
+const topsOf = (page, labels) =>
+  Promise.all(
+    labels.map((label) =>
+      page.getByLabel(label, { exact: true }).evaluate((element) => Math.round(element.getBoundingClientRect().top)),
+    ),
+  );
+
+/** Each labelled control's top and its label's top (px, rounded). */
+const fieldsOf = (page, labels) =>
+  Promise.all(
+    labels.map((label) =>
+      page.getByLabel(label, { exact: true }).evaluate((element) => ({
+        label: Math.round(element.labels[0].getBoundingClientRect().top),
+        control: Math.round(element.getBoundingClientRect().top),
+      })),
+    ),
+  );
+
+// "Pris" (hint "Fx 89,50") sat some 20 px above "Førpris" (a hint of two lines) at 1180 px: the hint was between the
+// label and the input. Now the inputs of a row of prices share a line whatever their hints and errors say.
+test("a product's price and before-price inputs share a line at 1180 and 1440 px in both languages, with an error too", async () => {
+  for (const language of ["da-DK", "en-US"]) {
+    const p = PRICES[language];
+    for (const width of [1180, 1440]) {
+      const page = await product.newPage({ width, height: 900 });
+      await signIn(page, language);
+      const { id, editor } = await restaurantA(page);
+      await page.goto(product.url("localhost", `/admin/restaurants/${id}/menu/products/${plainProduct(editor).id}`));
+      await page.getByLabel(p.originalPrice, { exact: true }).waitFor();
+      const where = `${language} at ${width} px`;
+      const [price, original] = await topsOf(page, [p.price, p.originalPrice]);
+      assert.equal(price, original, `${where}: Price's input at ${price}, Before-price's at ${original}`);
+      await screenshot(page, `${width}-${language.slice(0, 2)}-product-prices`);
+
+      // The weekday sale's row (its price and its two days; at 1180 px two on a line, the third below): the
+      // controls of the fields that start on one line are on one line.
+      await page.getByLabel(p.saleOn, { exact: true }).check();
+      const sale = await fieldsOf(page, p.sale);
+      for (const { label } of sale) {
+        const line = sale.filter((field) => field.label === label);
+        assert.equal(new Set(line.map((f) => f.control)).size, 1, `${where}: the sale's line: ${JSON.stringify(sale)}`);
+      }
+
+      // A refused before-price: its error above its input moves both inputs alike.
+      await page.getByLabel(p.originalPrice, { exact: true }).fill("x");
+      await page.getByRole("button", { name: p.save, exact: true }).click();
+      await page.locator(".money-row .field-error").first().waitFor();
+      const [refusedPrice, refusedOriginal] = await topsOf(page, [p.price, p.originalPrice]);
+      assert.equal(refusedPrice, refusedOriginal, `${where}, with an error: ${refusedPrice} and ${refusedOriginal}`);
+      await page.close();
+    }
+  }
+});
+
 const PARTS = {
   "da-DK": { nav: "Menukortets dele", last: "Mærkater" },
   "en-US": { nav: "Parts of the menu", last: "Labels" },
