@@ -173,6 +173,48 @@ test("owner A, phone, Danish: a choice moves down its option group in one save, 
   await page.close();
 });
 
+// A product's option groups are rows with fields (the most choices, the number included): with the whole row
+// draggable, pressing in a field and moving the mouse dragged the row and selected nothing. Only the handle drags.
+test("owner A, desktop, Danish: a product's option groups move by their handle's drag and by keyboard; a field's text selects with the mouse", async () => {
+  const page = await product.newPage(DESKTOP);
+  await signIn(page);
+  const { id, editor } = await restaurantA(page);
+  const item = editor.products.find((p) => p.modifiers.length >= 3);
+  const name = (modifierId) => editor.modifiers.find((m) => m.id === modifierId).name["da-DK"];
+  const saved = async () =>
+    (await restaurantA(page)).editor.products.find((p) => p.id === item.id).modifiers.map((m) => m.modifierId);
+  const [a, b, c, ...rest] = item.modifiers.map((m) => m.modifierId);
+  await page.goto(product.url("localhost", `/admin/restaurants/${id}/menu/products/${item.id}`));
+  const rows = page.getByRole("list", { name: "Tilvalgsgrupper på produktet" }).locator(".reorder-row");
+  await rows.first().waitFor();
+
+  // The mouse selects a field's text, from its left edge across its end, and moves nothing.
+  const field = rows.nth(1).getByLabel("Højst antal valg", { exact: true });
+  await field.scrollIntoViewIfNeeded();
+  const box = await field.boundingBox();
+  await page.mouse.move(box.x + 6, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  const [start, end] = await field.evaluate((input) => [input.selectionStart, input.selectionEnd]);
+  assert.ok(end > start, `the field's text selected by the mouse: ${start}–${end}`);
+  assert.deepEqual(await saved(), [a, b, c, ...rest], "nothing moved");
+
+  // The first group dragged by its handle onto the third: it takes the third place.
+  await rows.nth(0).locator(".drag-handle").dragTo(rows.nth(2));
+  await page
+    .getByRole("status")
+    .filter({ hasText: `${name(a)} er flyttet til plads 3 af` })
+    .waitFor();
+  assert.deepEqual(await saved(), [b, c, a, ...rest]);
+
+  // By keyboard: the (new) first group one place down.
+  await moveDownByKeyboard(page, name(b));
+  assert.deepEqual(await saved(), [c, b, a, ...rest]);
+  await screenshot(page, "desktop-da-product-groups-moved");
+  await page.close();
+});
+
 const PRICES = {
   "da-DK": {
     price: "Pris",
