@@ -281,11 +281,28 @@ test("owner A, phone, Danish, keyboard only: creates C on c.localhost with a log
   await tabTo(member, member.getByLabel("Ny adgangskode"));
   await retype(member, NEW_MEMBER.password);
   await member.keyboard.press("Enter");
+  // Staff of one restaurant land on its orders, as after signing in (they landed on "Dine restauranter", a list of
+  // their one restaurant, and only the next sign-in took them to the orders).
+  const ordersOfC = new RegExp(`/admin/restaurants/${restaurantC}/orders$`);
+  await member.waitForURL(ordersOfC);
+  await member.getByRole("heading", { level: 1, name: `Bestillinger · ${C.name}` }).waitFor();
+  await visit(member, "phone-da-orders-after-invitation");
+  // The Restaurants link still shows the list: staff see their restaurant, not as a link to settings they may not
+  // change.
+  await openHeaderMenu(member);
+  await member.getByRole("link", { name: "Restauranter", exact: true }).click();
   await member.getByRole("heading", { level: 1, name: t.dashboard }).waitFor();
-  // Staff see their restaurant, not as a link to settings they may not change.
   await member.locator(".restaurant-name", { hasText: C.name }).waitFor();
   assert.equal(await member.getByRole("link", { name: C.name, exact: true }).count(), 0);
   await visit(member, "phone-da-dashboard-staff");
+  // Signing out and in again lands in the same place.
+  await openHeaderMenu(member);
+  await member.getByRole("button", { name: "Log ud", exact: true }).click();
+  await member.waitForURL(/\/admin\/sign-in$/);
+  await input(member, t.email).fill(NEW_MEMBER.email);
+  await input(member, t.password).fill(NEW_MEMBER.password);
+  await member.getByRole("button", { name: t.signIn }).click();
+  await member.waitForURL(ordersOfC);
   await member.close();
   await page.close();
 });

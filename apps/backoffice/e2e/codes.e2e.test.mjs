@@ -140,6 +140,61 @@ test("owner A, phone, Danish: a category-limited code with refusals on their fie
   await page.close();
 });
 
+/** Each code's buttons: its label's lines, its box, and the box of its entry; the page's sideways overflow. */
+const codeButtons = (page) =>
+  page.locator(".code-entry").evaluateAll((entries) =>
+    entries.map((entry) => {
+      const box = entry.getBoundingClientRect();
+      return {
+        code: entry.querySelector("h3").textContent,
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        buttons: [...entry.querySelectorAll(".button-row .button")].map((button) => {
+          const label = document.createRange();
+          label.selectNodeContents(button.firstChild);
+          const r = button.getBoundingClientRect();
+          return {
+            label: button.firstChild.textContent,
+            lines: new Set([...label.getClientRects()].map((rect) => Math.round(rect.top))).size,
+            top: Math.round(r.top),
+            inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5,
+          };
+        }),
+      };
+    }),
+  );
+
+// English's "Delete" went to a second line of its own at 390 px (the three buttons were 5 px too wide).
+test("each discount code's buttons: every label on one line and inside its entry at 390 and 320 px; one row at 390 px", async () => {
+  for (const language of ["da-DK", "en-US"]) {
+    for (const width of [390, 320]) {
+      const page = await product.newPage({ width, height: 844 });
+      await signIn(page, language);
+      await page.goto(product.url("localhost", `/admin/restaurants/${restaurantA}/discount-codes`));
+      await page.locator(".code-entry").first().waitFor();
+      const entries = await codeButtons(page);
+      const where = `${language} at ${width} px`;
+      assert.ok(entries.length >= 3, `${where}: the demo's codes`);
+      for (const { code, overflow, buttons } of entries) {
+        assert.equal(buttons.length, 3, `${where}, ${code}: its buttons`);
+        assert.equal(overflow, 0, `${where}: no sideways scroll`);
+        for (const button of buttons) {
+          assert.equal(button.lines, 1, `${where}, ${code}: "${button.label}" on one line`);
+          assert.ok(button.inside, `${where}, ${code}: "${button.label}" inside the entry`);
+        }
+        // At 320 px English's three do not fit one row (Delete goes, whole, to the next line); Danish's do.
+        if (width === 390 || language === "da-DK")
+          assert.equal(
+            new Set(buttons.map((b) => b.top)).size,
+            1,
+            `${where}, ${code}: one row ${JSON.stringify(buttons)}`,
+          );
+      }
+      await screenshot(page, `${width}-${language.slice(0, 2)}-codes-buttons`);
+      await page.close();
+    }
+  }
+});
+
 test("both pages, desktop in Danish and English and phone in English: axe clean, photographed; an English refusal", async () => {
   for (const [viewport, language, size] of [
     [DESKTOP, "da-DK", "desktop"],

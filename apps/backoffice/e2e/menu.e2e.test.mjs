@@ -173,6 +173,120 @@ test("owner A, phone, Danish: a choice moves down its option group in one save, 
   await page.close();
 });
 
+// A product's option groups are rows with fields (the most choices, the number included): with the whole row
+// draggable, pressing in a field and moving the mouse dragged the row and selected nothing. Only the handle drags.
+test("owner A, desktop, Danish: a product's option groups move by their handle's drag and by keyboard; a field's text selects with the mouse", async () => {
+  const page = await product.newPage(DESKTOP);
+  await signIn(page);
+  const { id, editor } = await restaurantA(page);
+  const item = editor.products.find((p) => p.modifiers.length >= 3);
+  const name = (modifierId) => editor.modifiers.find((m) => m.id === modifierId).name["da-DK"];
+  const saved = async () =>
+    (await restaurantA(page)).editor.products.find((p) => p.id === item.id).modifiers.map((m) => m.modifierId);
+  const [a, b, c, ...rest] = item.modifiers.map((m) => m.modifierId);
+  await page.goto(product.url("localhost", `/admin/restaurants/${id}/menu/products/${item.id}`));
+  const rows = page.getByRole("list", { name: "Tilvalgsgrupper på produktet" }).locator(".reorder-row");
+  await rows.first().waitFor();
+
+  // The mouse selects a field's text, from its left edge across its end, and moves nothing.
+  const field = rows.nth(1).getByLabel("Højst antal valg", { exact: true });
+  await field.scrollIntoViewIfNeeded();
+  const box = await field.boundingBox();
+  await page.mouse.move(box.x + 6, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  const [start, end] = await field.evaluate((input) => [input.selectionStart, input.selectionEnd]);
+  assert.ok(end > start, `the field's text selected by the mouse: ${start}–${end}`);
+  assert.deepEqual(await saved(), [a, b, c, ...rest], "nothing moved");
+
+  // The first group dragged by its handle onto the third: it takes the third place.
+  await rows.nth(0).locator(".drag-handle").dragTo(rows.nth(2));
+  await page
+    .getByRole("status")
+    .filter({ hasText: `${name(a)} er flyttet til plads 3 af` })
+    .waitFor();
+  assert.deepEqual(await saved(), [b, c, a, ...rest]);
+
+  // By keyboard: the (new) first group one place down.
+  await moveDownByKeyboard(page, name(b));
+  assert.deepEqual(await saved(), [c, b, a, ...rest]);
+  await screenshot(page, "desktop-da-product-groups-moved");
+  await page.close();
+});
+
+const PRICES = {
+  "da-DK": {
+    price: "Pris",
+    originalPrice: "Førpris",
+    saleOn: "Tilbudspris på bestemte ugedage",
+    sale: ["Tilbudspris", "Fra", "Til og med"],
+    save: "Gem",
+  },
+  "en-US": {
+    price: "Price",
+    originalPrice: "Before-price",
+    saleOn: "Sale price on some weekdays",
+    sale: ["Sale price", "From", "To (included)"],
+    save: "Save",
+  },
+};
+
+/** The tops of the controls labelled `labels`, rounded to a pixel. */
+const topsOf = (page, labels) =>
+  Promise.all(
+    labels.map((label) =>
+      page.getByLabel(label, { exact: true }).evaluate((element) => Math.round(element.getBoundingClientRect().top)),
+    ),
+  );
+
+/** Each labelled control's top and its label's top (px, rounded). */
+const fieldsOf = (page, labels) =>
+  Promise.all(
+    labels.map((label) =>
+      page.getByLabel(label, { exact: true }).evaluate((element) => ({
+        label: Math.round(element.labels[0].getBoundingClientRect().top),
+        control: Math.round(element.getBoundingClientRect().top),
+      })),
+    ),
+  );
+
+// "Pris" (hint "Fx 89,50") sat some 20 px above "Førpris" (a hint of two lines) at 1180 px: the hint was between the
+// label and the input. Now the inputs of a row of prices share a line whatever their hints and errors say.
+test("a product's price and before-price inputs share a line at 1180 and 1440 px in both languages, with an error too", async () => {
+  for (const language of ["da-DK", "en-US"]) {
+    const p = PRICES[language];
+    for (const width of [1180, 1440]) {
+      const page = await product.newPage({ width, height: 900 });
+      await signIn(page, language);
+      const { id, editor } = await restaurantA(page);
+      await page.goto(product.url("localhost", `/admin/restaurants/${id}/menu/products/${plainProduct(editor).id}`));
+      await page.getByLabel(p.originalPrice, { exact: true }).waitFor();
+      const where = `${language} at ${width} px`;
+      const [price, original] = await topsOf(page, [p.price, p.originalPrice]);
+      assert.equal(price, original, `${where}: Price's input at ${price}, Before-price's at ${original}`);
+      await screenshot(page, `${width}-${language.slice(0, 2)}-product-prices`);
+
+      // The weekday sale's row (its price and its two days; at 1180 px two on a line, the third below): the
+      // controls of the fields that start on one line are on one line.
+      await page.getByLabel(p.saleOn, { exact: true }).check();
+      const sale = await fieldsOf(page, p.sale);
+      for (const { label } of sale) {
+        const line = sale.filter((field) => field.label === label);
+        assert.equal(new Set(line.map((f) => f.control)).size, 1, `${where}: the sale's line: ${JSON.stringify(sale)}`);
+      }
+
+      // A refused before-price: its error above its input moves both inputs alike.
+      await page.getByLabel(p.originalPrice, { exact: true }).fill("x");
+      await page.getByRole("button", { name: p.save, exact: true }).click();
+      await page.locator(".money-row .field-error").first().waitFor();
+      const [refusedPrice, refusedOriginal] = await topsOf(page, [p.price, p.originalPrice]);
+      assert.equal(refusedPrice, refusedOriginal, `${where}, with an error: ${refusedPrice} and ${refusedOriginal}`);
+      await page.close();
+    }
+  }
+});
+
 const PARTS = {
   "da-DK": { nav: "Menukortets dele", last: "Mærkater" },
   "en-US": { nav: "Parts of the menu", last: "Labels" },

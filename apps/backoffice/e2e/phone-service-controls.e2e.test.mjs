@@ -5,11 +5,14 @@
 // - the queue's four buttons above the orders (current, finished, sold out and pause, kitchen display) are two rows
 //   of two halves (wrapping, "Udsolgt og pause" and "Køkkenskærm" took a row each);
 // - the pause choices' 15, 30 and 60 minutes share one row ("Pause 15 min." took a row each, four rows in all), each
-//   still named in full for a screen reader.
+//   still named in full for a screen reader;
+// - the search and the print setting fold behind one disclosure button (aria-expanded), so the first order is in
+//   view without scrolling past settings (its top was 796 px down in Danish, below the 844 px screen's fold); on a
+//   tablet and a desktop they stay in the row of tools.
 // The order is placed over the guest API as the storefront places it.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createHarness, demoLogin, PHONE, placePickupOrder, screenshot } from "./harness.mjs";
+import { createHarness, DESKTOP, demoLogin, PHONE, placePickupOrder, screenshot, TABLET, tabTo } from "./harness.mjs";
 
 const product = createHarness();
 before(product.start);
@@ -30,6 +33,10 @@ const TEXT = {
     accept: /^Acceptér til/,
     inProgress: /^I gang/,
     readyTab: /^Klar/,
+    more: "Søg og indstillinger",
+    search: "Søg: kvitteringsnummer eller gæstens navn",
+    printOnAccept: "Udskriv køkkenbon ved accept (denne skærm)",
+    searching: (search) => `søger efter »${search}«`,
   },
   "en-US": {
     soldOutAndPause: /^Sold out (&|and) pause$/,
@@ -45,12 +52,16 @@ const TEXT = {
     accept: /^Accept for/,
     inProgress: /^In progress/,
     readyTab: /^Ready/,
+    more: "Search and settings",
+    search: "Search: receipt number or guest name",
+    printOnAccept: "Print the kitchen ticket when accepting (this screen)",
+    searching: (search) => `searching for “${search}”`,
   },
 };
 
-async function kitchenPhone(language) {
+async function kitchenPhone(language, viewport = PHONE) {
   const t = TEXT[language];
-  const page = await product.newPage(PHONE);
+  const page = await product.newPage(viewport);
   await page.addInitScript((lang) => localStorage.setItem("backoffice.language", lang), language);
   const kitchen = demoLogin("Kitchen", "A");
   await page.goto(product.url("localhost", "/admin/sign-in"));
@@ -111,7 +122,7 @@ for (const language of ["da-DK", "en-US"]) {
     const page = await kitchenPhone(language);
     const card = page.locator(".order-card").filter({ hasText: `#${receipt}` });
     await card.waitFor();
-    const queueButtons = await buttonLayout(page.locator(".queue-tools .button"));
+    const queueButtons = await buttonLayout(page.locator(".queue-tools .button:not(.queue-more-toggle)"));
     assert.equal(queueButtons.length, 4);
     const rows = [...new Set(queueButtons.map((b) => b.top))];
     assert.equal(rows.length, 2, `the queue's buttons in two rows: ${JSON.stringify(queueButtons)}`);
@@ -157,5 +168,74 @@ for (const language of ["da-DK", "en-US"]) {
     await dialog.getByRole("button", { name: t.resume }).click();
     await dialog.getByText(t.open).waitFor();
     await page.close();
+  });
+}
+
+/** The top and bottom of a locator's box in the page's viewport (px). */
+const boxOf = (locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return { top: box.top, bottom: box.bottom };
+  });
+
+for (const language of ["da-DK", "en-US"]) {
+  test(`on a phone (${language}) the search and print setting fold behind one button; the first order is in view`, async () => {
+    const t = TEXT[language];
+    const receipt = await placePickupOrder(product);
+    const page = await kitchenPhone(language);
+    const first = page.locator(".order-card").first();
+    await first.waitFor();
+    const more = page.getByRole("button", { name: t.more });
+    const search = page.getByLabel(t.search, { exact: true });
+    const printSetting = page.getByLabel(t.printOnAccept, { exact: true });
+    assert.equal(await more.getAttribute("aria-expanded"), "false");
+    assert.equal(await search.isVisible(), false, "the search is folded away");
+    assert.equal(await printSetting.isVisible(), false, "the print setting is folded away");
+    // Before service starts (its button and the red "sound is off" banner above the tools), the first card is
+    // wholly on the first screen.
+    const folded = await boxOf(first);
+    assert.ok(folded.bottom <= PHONE.height, `the first order wholly in view: ${JSON.stringify(folded)}`);
+    await screenshot(page, `phone-${language.slice(0, 2)}-queue-folded`);
+
+    // By keyboard: the button opens the panel in place and the next Tab goes into it.
+    await tabTo(page, more);
+    await page.keyboard.press("Enter");
+    assert.equal(await more.getAttribute("aria-expanded"), "true");
+    await search.waitFor();
+    assert.ok(await printSetting.isVisible());
+    await page.keyboard.press("Tab");
+    assert.equal(await search.evaluate((element) => element === document.activeElement), true);
+    const opened = await boxOf(first);
+    assert.ok(
+      opened.top - folded.top >= 100,
+      `the folded controls take room: the first order's top ${folded.top} folded, ${opened.top} open`,
+    );
+    await screenshot(page, `phone-${language.slice(0, 2)}-queue-open`);
+
+    // A search still applies when folded, and the button says so.
+    await page.keyboard.type(String(receipt));
+    await page
+      .locator(".order-card")
+      .filter({ hasText: `#${receipt}` })
+      .waitFor();
+    await tabTo(page, more, { back: true });
+    await page.keyboard.press("Enter");
+    assert.equal(await more.getAttribute("aria-expanded"), "false");
+    assert.equal(await search.isVisible(), false);
+    await page.getByRole("button", { name: t.searching(receipt) }).waitFor();
+    await page.close();
+  });
+}
+
+for (const [size, viewport] of Object.entries({ tablet: TABLET, desktop: DESKTOP })) {
+  test(`on a ${size} the search and the print setting stay in the row of tools, with no button to fold them`, async () => {
+    for (const language of ["da-DK", "en-US"]) {
+      const t = TEXT[language];
+      const page = await kitchenPhone(language, viewport);
+      await page.getByLabel(t.search, { exact: true }).waitFor();
+      assert.ok(await page.getByLabel(t.printOnAccept, { exact: true }).isVisible());
+      assert.equal(await page.getByRole("button", { name: t.more }).isVisible(), false);
+      await page.close();
+    }
   });
 }

@@ -105,9 +105,12 @@ function ChoosePassword({ token, info }: { token: string; info: LinkInfo }) {
     toInput: (values) => ({ password: values.password, ...(asksName ? { name: values.name } : {}) }),
     onValid: async (body) => {
       await setPasswordThroughLink(token, body);
-      // Some links sign the person in at once; otherwise they sign in with the new password.
+      // Some links sign the person in at once; otherwise they sign in with the new password. Signed in here, they
+      // land where signing in lands them (the sign-in page's state): staff of one restaurant on its orders, not on
+      // the list of their one restaurant.
       const me = await queryClient.fetchQuery(meQuery).catch(() => undefined);
-      await navigate(me ? "/" : "/sign-in?done=password");
+      if (me) await navigate("/", { state: { signedIn: true } });
+      else await navigate("/sign-in?done=password");
     },
   });
   const labels = { name: t("link.name"), password: t("link.password") };

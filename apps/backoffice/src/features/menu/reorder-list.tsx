@@ -1,7 +1,7 @@
 /**
- * An ordered list a person rearranges by dragging an entry (a mouse) or with its move up/down buttons (a keyboard,
- * a finger, a screen reader). Every move is announced politely ("Burgers moved to place 2 of 5") and the focus
- * stays on the button that moved the entry, so pressing it again keeps moving the same entry.
+ * An ordered list a person rearranges by dragging an entry's handle (a mouse) or with its move up/down buttons (a
+ * keyboard, a finger, a screen reader). Every move is announced politely ("Burgers moved to place 2 of 5") and the
+ * focus stays on the button that moved the entry, so pressing it again keeps moving the same entry.
  */
 import { type ReactNode, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -49,22 +49,12 @@ export function ReorderList(props: {
               key={entry.id}
               data-entry={entry.id}
               className={dropTarget === index ? "reorder-row drop-target" : "reorder-row"}
-              draggable
-              onDragStart={(event) => {
-                dragged.current = index;
-                event.dataTransfer.effectAllowed = "move";
-                event.dataTransfer.setData("text/plain", entry.name);
-              }}
               onDragOver={(event) => {
                 if (dragged.current === null) return;
                 event.preventDefault();
                 setDropTarget(index);
               }}
               onDragLeave={() => setDropTarget((current) => (current === index ? null : current))}
-              onDragEnd={() => {
-                dragged.current = null;
-                setDropTarget(null);
-              }}
               onDrop={(event) => {
                 event.preventDefault();
                 const from = dragged.current;
@@ -73,7 +63,24 @@ export function ReorderList(props: {
                 if (from !== null && from !== index) void move({ from, to: index });
               }}
             >
-              <span className="drag-handle" aria-hidden="true" title={t("menu.order.drag")}>
+              {/* Only the handle starts a drag (the rows show where it drops): with the whole row draggable,
+                  pressing in one of its fields and moving the mouse dragged the row instead of selecting the field's
+                  text. */}
+              <span
+                className="drag-handle"
+                aria-hidden="true"
+                title={t("menu.order.drag")}
+                draggable
+                onDragStart={(event) => {
+                  dragged.current = index;
+                  event.dataTransfer.effectAllowed = "move";
+                  event.dataTransfer.setData("text/plain", entry.name);
+                }}
+                onDragEnd={() => {
+                  dragged.current = null;
+                  setDropTarget(null);
+                }}
+              >
                 ⠿
               </span>
               <span className="reorder-place" aria-hidden="true">

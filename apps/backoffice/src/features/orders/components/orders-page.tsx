@@ -44,6 +44,9 @@ export function OrdersPage({ availability, onAvailabilityEvent }: Props = {}) {
   const [search, setSearch] = useState("");
   const searched = useDeferredValue(search.trim());
   const searchId = useId();
+  const moreId = useId();
+  // On a phone the search and the print setting fold behind one button (orders.css), so the first order is in view.
+  const [moreOpen, setMoreOpen] = useState(false);
 
   // The whole active queue always: it drives the sound and the stream's starting point, whatever is shown.
   const active = useQuery(orderQueueQuery(restaurantId, "active"));
@@ -103,25 +106,41 @@ export function OrdersPage({ availability, onAvailabilityEvent }: Props = {}) {
             ))}
           </fieldset>
           {slots?.button}
-          <div className="field search-field">
-            <label htmlFor={searchId}>{t("orders.search")}</label>
-            <input
-              id={searchId}
-              type="search"
-              value={search}
-              inputMode="search"
-              autoComplete="off"
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
-          <div className="field checkbox print-setting">
-            <input
-              id="print-on-accept"
-              type="checkbox"
-              checked={printOnAccept}
-              onChange={(event) => choosePrintOnAccept(event.target.checked)}
-            />
-            <label htmlFor="print-on-accept">{t("orders.printOnAccept")}</label>
+          <button
+            type="button"
+            className="button quiet queue-more-toggle"
+            aria-expanded={moreOpen}
+            aria-controls={moreId}
+            onClick={() => setMoreOpen((open) => !open)}
+          >
+            <span className="disclosure-mark" aria-hidden="true" />
+            {t("orders.more")}
+            {/* Folded with a search in it, the list is still filtered: the button says so. */}
+            {!moreOpen && searched !== "" && (
+              <span className="queue-more-searching">{t("orders.moreSearching", { search: searched })}</span>
+            )}
+          </button>
+          <div id={moreId} className={moreOpen ? "queue-more open" : "queue-more"}>
+            <div className="field search-field">
+              <label htmlFor={searchId}>{t("orders.search")}</label>
+              <input
+                id={searchId}
+                type="search"
+                value={search}
+                inputMode="search"
+                autoComplete="off"
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
+            <div className="field checkbox print-setting">
+              <input
+                id="print-on-accept"
+                type="checkbox"
+                checked={printOnAccept}
+                onChange={(event) => choosePrintOnAccept(event.target.checked)}
+              />
+              <label htmlFor="print-on-accept">{t("orders.printOnAccept")}</label>
+            </div>
           </div>
         </div>
         {shown.isPending ? (
