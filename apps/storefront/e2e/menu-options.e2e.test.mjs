@@ -214,6 +214,32 @@ for (const [size, viewport] of [
   });
 }
 
+for (const [size, viewport, language] of [
+  ["phone", PHONE, "da"],
+  ["desktop", DESKTOP, "en"],
+]) {
+  test(`${size}, ${language}: Escape in the option panel closes it and the focus is back on its options button`, async () => {
+    const words = WORDS[language];
+    const page = await openMenu("localhost", viewport, language, words.burgers);
+    const button = page.getByRole("button", { name: `${words.options}: Classic burger` });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const panel = page.getByRole("region", { name: `${words.options}: Classic burger` });
+    await panel.getByRole("button", { name: words.add }).waitFor();
+    // The focus is in the panel (its first group); a few steps further in, on a choice, Escape still closes it.
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    assert.equal(await panel.evaluate((element) => element.contains(document.activeElement)), true, "focus inside");
+    await page.keyboard.press("Escape");
+    await panel.waitFor({ state: "detached" });
+    assert.equal(await button.getAttribute("aria-expanded"), "false");
+    assert.equal(await button.evaluate((element) => element === document.activeElement), true, "the focus is back");
+    const box = await boxes(button);
+    assert.ok(box.top >= box.headerBottom && box.bottom <= box.height, "and the button is in sight");
+    await page.close();
+  });
+}
+
 /** Cards wholly on the first screen, cards that start on it, and the columns they stand in. */
 const fold = (page) =>
   page.evaluate(() => {

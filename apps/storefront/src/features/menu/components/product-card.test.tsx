@@ -172,6 +172,34 @@ describe("ProductCard", () => {
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Choose options: Burger" }));
   });
 
+  test("Escape inside the open panel closes it and gives the focus back to the options button", async () => {
+    renderCard(burger);
+    const options = screen.getByRole("button", { name: "Choose options: Burger" });
+    fireEvent.click(options);
+    const add = await screen.findByRole("button", { name: /^Add to order/ });
+    add.focus();
+    fireEvent.keyDown(add, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("region")).toBeNull());
+    expect(options.getAttribute("aria-expanded")).toBe("false");
+    expect(document.activeElement).toBe(options);
+    // Closed by Escape, nothing was added: nothing is announced.
+    expect(screen.getByRole("status").textContent).toBe("");
+  });
+
+  test("Escape that a control inside the panel used itself (a select closing its list) leaves the panel open", async () => {
+    renderCard(burger);
+    fireEvent.click(screen.getByRole("button", { name: "Choose options: Burger" }));
+    const region = await screen.findByRole("region", { name: "Choose options: Burger" });
+    const add = screen.getByRole("button", { name: /^Add to order/ });
+    add.addEventListener("keydown", (event) => event.preventDefault());
+    fireEvent.keyDown(add, { key: "Escape" });
+    const select = document.createElement("select");
+    region.append(select);
+    fireEvent.keyDown(select, { key: "Escape" });
+    expect(screen.getByRole("region", { name: "Choose options: Burger" })).toBe(region);
+    select.remove();
+  });
+
   test("a product without an image is still a card", () => {
     renderCard(product({ id: 5, name: { "da-DK": "Te", "en-US": "Tea" } }));
     expect(screen.getByRole("heading", { name: "Tea" })).toBeTruthy();

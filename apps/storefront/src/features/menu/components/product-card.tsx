@@ -1,5 +1,5 @@
 import type { Label, Product } from "@app/contracts";
-import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Counter } from "../../../components/ui/counter";
 import { BLANK_IMAGE, useAppHasPainted } from "../../../lib/first-paint";
@@ -102,7 +102,8 @@ export function ProductCard(props: ProductCardProps) {
           <LabelInfoButton labels={labels} language={language} />
         </div>
       </div>
-      <div ref={panel.panelRef} className="product-panel">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Escape inside the panel closes it (a disclosure's key, the controls inside keep theirs) */}
+      <div ref={panel.panelRef} className="product-panel" onKeyDown={panel.onKeyDown}>
         {panel.open ? (
           <Suspense fallback={<PanelLoading />}>
             <ModifierPanel
@@ -154,10 +155,22 @@ function useProductPanel(addedMessage: string) {
   };
 
   const focusBack = useRef(false);
-  const added = () => {
+  const close = () => {
     focusBack.current = true;
     setOpen(false);
+  };
+  const added = () => {
+    close();
     setAnnouncement(addedMessage);
+  };
+  // Escape closes the inline panel as it would a dialog, and the focus goes back to the button that opened
+  // it (WAI-ARIA APG, disclosure). Not when a control inside handled the key itself (a select or a combobox
+  // closing its own list), nor while focus is outside the panel.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== "Escape" || event.defaultPrevented || !open) return;
+    if (event.target instanceof Element && event.target.closest(ESCAPE_KEEPERS)) return;
+    event.preventDefault();
+    close();
   };
   // After the panel has closed, not before: the card is its short self again, so where it sits is known.
   useLayoutEffect(() => {
@@ -167,8 +180,11 @@ function useProductPanel(addedMessage: string) {
     if (cardRef.current) keepCardBelowHeader(cardRef.current);
   }, [open]);
 
-  return { open, toggle, shown, added, announcement, optionsButtonRef, cardRef, panelRef };
+  return { open, toggle, shown, added, onKeyDown, announcement, optionsButtonRef, cardRef, panelRef };
 }
+
+/** Controls that use Escape themselves: a native select, an open combobox or listbox. */
+const ESCAPE_KEEPERS = 'select, [role="combobox"][aria-expanded="true"], [role="listbox"]';
 
 /** Mounts beside the panel inside its Suspense boundary: it runs once the panel is on the screen. */
 function WhenShown({ onShown }: { onShown: () => void }) {
