@@ -300,6 +300,34 @@ for (const [size, viewport] of [
   });
 }
 
+test("phone 390: a refused discount code's message is brought into view, the focus stays in the field (da, en)", async () => {
+  for (const [language, refusal] of [
+    ["da-DK", "Rabatkoden er ugyldig"],
+    ["en-US", "The discount code is invalid"],
+  ]) {
+    const page = await guestAtCheckout(PHONE, language, 1);
+    const input = page.locator(".payment-code-input").first();
+    // The field at the screen's bottom edge, as when the guest has scrolled it just above the on-screen keyboard:
+    // the message appears under it, below the edge.
+    await input.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().bottom - window.innerHeight));
+    await input.fill("NO-SUCH-CODE");
+    await input.press("Enter");
+    const message = page.getByRole("alert").filter({ hasText: refusal });
+    await message.waitFor();
+    const box = await message.evaluate((element) => {
+      const { top, bottom } = element.getBoundingClientRect();
+      return { top, bottom, height: window.innerHeight };
+    });
+    assert.ok(
+      box.top >= 0 && box.bottom <= box.height,
+      `${language}: the message (${Math.round(box.top)}–${Math.round(box.bottom)}) is inside the ${box.height} px window`,
+    );
+    assert.equal(await input.evaluate((element) => element === document.activeElement), true, "the focus stays");
+    await product.screenshot(page, `checkout-phone-${language}-discount-refused`);
+    await page.close();
+  }
+});
+
 describe("refused submits and delivery", () => {
   for (const [size, viewport, language] of [
     ["desktop", DESKTOP, "en-US"],

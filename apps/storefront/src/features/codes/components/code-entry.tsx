@@ -48,6 +48,7 @@ export function CodeEntry(props: CodeEntryProps) {
   const hintId = `${id}-hint`;
   const hint = error ? (props.hint ?? null) : null;
   const { input, appliedLine, focusAfterSwap } = useFocusAfterSwap(applied !== null, error);
+  const { message, hintLine } = useRefusalInView(error);
 
   function submit() {
     if (busy || disabled || value.trim() === "") return;
@@ -93,11 +94,11 @@ export function CodeEntry(props: CodeEntryProps) {
         </>
       )}
       {/* Always in the page, so a screen reader announces a message when it appears. */}
-      <p id={messageId} className="payment-message" role="alert">
+      <p ref={message} id={messageId} className="payment-message" role="alert">
         {error}
       </p>
       {hint ? (
-        <p id={hintId} className="checkout-field-hint">
+        <p ref={hintLine} id={hintId} className="checkout-field-hint">
           {hint}
         </p>
       ) : null}
@@ -130,6 +131,22 @@ function useFocusAfterSwap(isApplied: boolean, error: string | null) {
   }, [error]);
 
   return { input, appliedLine, focusAfterSwap };
+}
+
+/**
+ * A refusal is brought into view, its hint with it. The focus stays in the input, and on a phone the page does
+ * not scroll for a message that appears below the focused field: it was announced, but sat under the bottom
+ * edge (or the on-screen keyboard, which Chromium and Safari count out of the visual viewport that
+ * scrollIntoView brings the element into). 'nearest' scrolls only as far as needed, and not at all when it is
+ * already seen.
+ */
+function useRefusalInView(error: string | null) {
+  const message = useRef<HTMLParagraphElement>(null);
+  const hintLine = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (error) (hintLine.current ?? message.current)?.scrollIntoView({ block: "nearest" });
+  }, [error]);
+  return { message, hintLine };
 }
 
 type CodeInputProps = {
