@@ -328,6 +328,26 @@ test("phone 390: a refused discount code's message is brought into view, the foc
   }
 });
 
+for (const [size, viewport, language, remove, heading, empty] of [
+  ["phone", PHONE, "da-DK", "Fjern Coca-Cola", "Din bestilling", "Din kurv er tom"],
+  ["desktop", DESKTOP, "en-US", "Remove Coca-Cola", "Your order", "Your basket is empty"],
+]) {
+  test(`${size}, ${language}: removing the last line by keyboard puts the focus on the empty cart's heading`, async () => {
+    const page = await guestAtCheckout(viewport, language, 1);
+    await page.getByRole("button", { name: remove }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByText(empty).waitFor();
+    // Once it took the focus with it to the page's body: a keyboard user started again at the top.
+    await page.waitForFunction(() => document.activeElement !== document.body);
+    assert.equal(
+      await page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`),
+      `H2 ${heading}`,
+    );
+    assert.deepEqual(await seriousAxeViolations(page), []);
+    await page.close();
+  });
+}
+
 describe("refused submits and delivery", () => {
   for (const [size, viewport, language] of [
     ["desktop", DESKTOP, "en-US"],

@@ -1,8 +1,8 @@
 import type { Basket, InstanceSetting } from "@app/contracts";
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useId, useMemo } from "react";
+import { lazy, type ReactNode, type RefObject, Suspense, useCallback, useEffect, useId, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLoaderData, useNavigate, useRouteLoaderData } from "react-router";
-import { basketStore, CartLines, isBasketEmpty, useBasket } from "../../features/basket";
+import { basketStore, CartLines, isBasketEmpty, useBasket, useFocusWhenEmptied } from "../../features/basket";
 import {
   CheckoutAlreadyPaid,
   rememberCheckoutId,
@@ -54,15 +54,17 @@ export function CheckoutPage() {
   const shop = useRouteLoaderData("root") as Shop | null;
   const data = useLoaderData() as CheckoutPageData | null;
   const { basket, dropped } = useBasket();
+  const empty = !basket || isBasketEmpty(basket, shop?.settings.bagFeeItem ?? null);
+  const emptyHeading = useRef<HTMLHeadingElement>(null);
+  useFocusWhenEmptied(empty, emptyHeading);
   if (!shop || !data) return null;
-  const empty = !basket || isBasketEmpty(basket, shop.settings.bagFeeItem);
   return (
     <div className="checkout">
       <CheckoutHeading />
       {/* The layout shows it above the menu only: here, before the details, not after "place order" is refused. */}
       {empty ? null : <OrderingNotice />}
       {empty ? (
-        <EmptyCart expired={dropped} />
+        <EmptyCart expired={dropped} headingRef={emptyHeading} />
       ) : (
         // A basket gone stale while the order was being placed is read again: expired, it is dropped and the
         // empty cart says why; the guest's details stay in the checkout session for their next basket.
@@ -72,12 +74,15 @@ export function CheckoutPage() {
   );
 }
 
-function EmptyCart({ expired }: { expired: boolean }) {
+/** The cart with nothing in it; its heading takes the focus when the guest has just removed the last line. */
+function EmptyCart({ expired, headingRef }: { expired: boolean; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const { t } = useTranslation();
   const headingId = useId();
   return (
     <section className="checkout-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t("CheckoutPage.Cart")}</h2>
+      <h2 ref={headingRef} id={headingId}>
+        {t("CheckoutPage.Cart")}
+      </h2>
       {expired ? (
         <p className="checkout-message" role="alert">
           {t("CheckoutPage.BasketGone")}

@@ -26,4 +26,5 @@ export { CartLines, type CartLinesProps } from "./components/cart-lines";
 export type { ExpandedCartProps } from "./components/expanded-cart";
 export { MinicartButton, type MinicartButtonProps } from "./components/minicart-button";
 export { BasketStoreProvider, type BasketView, useBasket } from "./hooks/use-basket";
+export { useFocusWhenEmptied } from "./hooks/use-focus-when-emptied";
 export { BasketColumn, ExpandedCart, prefetchBasketViews } from "./lazy-views";

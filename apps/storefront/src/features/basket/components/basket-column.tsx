@@ -1,7 +1,9 @@
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { priceText } from "../../../lib/price-text";
 import { type BagFeeItem, isBasketEmpty } from "../basket-rules";
 import { useBasket } from "../hooks/use-basket";
+import { useFocusWhenEmptied } from "../hooks/use-focus-when-emptied";
 import { CartLines } from "./cart-lines";
 import "./basket.css";
 
@@ -20,9 +22,11 @@ export function BasketColumn({ onContinue, bagFeeItem }: BasketColumnProps) {
   const { t, i18n } = useTranslation();
   const { basket, pending } = useBasket();
   const empty = !basket || isBasketEmpty(basket, bagFeeItem);
+  const title = useRef<HTMLHeadingElement>(null);
+  useFocusWhenEmptied(empty, title);
   return (
     <div className="basket-column-content">
-      <h2 id="basket-column-title" className="basket-column-title">
+      <h2 ref={title} id="basket-column-title" className="basket-column-title">
         {t("Cart.Title")}
       </h2>
       {empty ? (

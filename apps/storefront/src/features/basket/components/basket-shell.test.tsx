@@ -132,5 +132,21 @@ describe("BasketColumn (the desktop's)", () => {
     );
     expect(screen.getByText(/Your basket is empty/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Go to checkout" })).toBeNull();
+    // Empty from the start: nothing was lost, nothing takes the focus.
+    expect(document.activeElement).toBe(document.body);
+  });
+
+  test("removing the last line puts the focus on the column's heading, not on the page's body", async () => {
+    const store = await storeWith([{ ...burgers, amount: 1 }]);
+    render(
+      <BasketStoreProvider store={store}>
+        <BasketColumn bagFeeItem={BAG_FEE} onContinue={() => {}} />
+      </BasketStoreProvider>,
+    );
+    const remove = screen.getByRole("button", { name: "Remove Burger" });
+    remove.focus();
+    fireEvent.click(remove);
+    await screen.findByText(/Your basket is empty/);
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Your order" }));
   });
 });
