@@ -130,6 +130,27 @@ describe("/payment/:checkoutId", () => {
     expect(api.getPayment).toHaveBeenCalledTimes(1);
   });
 
+  test("cancel payment from the keyboard: once the button is gone, the focus is on the heading naming the new state", async () => {
+    const api = fakeApi(aPayment(PaymentState.CREATED));
+    api.cancelPayment.mockResolvedValue(aPayment(PaymentState.CANCELLED));
+    renderPaymentPage(api);
+    await advance(0);
+    const cancel = screen.getByRole("button", { name: "Cancel payment" });
+    cancel.focus();
+    fireEvent.click(cancel);
+    await advance(0);
+    expect(screen.queryByRole("button", { name: "Cancel payment" })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("heading", { level: 1, name: "Payment cancelled" }));
+  });
+
+  test("a change of state moves no focus the guest has not put on the panel", async () => {
+    renderPaymentPage(fakeApi(aPayment(PaymentState.CREATED), aPayment(PaymentState.CANCELLED)));
+    await advance(0);
+    await advance(2000);
+    expect(heading()).toBe("Payment cancelled");
+    expect(document.activeElement).toBe(document.body);
+  });
+
   test("a second cancel while one is running is ignored", async () => {
     const api = fakeApi(aPayment(PaymentState.CREATED));
     let answer: (payment: Payment) => void = () => {};

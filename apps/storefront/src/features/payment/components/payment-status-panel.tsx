@@ -58,10 +58,12 @@ export function PaymentStatusPanel({ checkoutId, api, useTitle, report = reportE
         ? t(paymentMessageKey(view, reopenUrl !== null))
         : t("Spinner.Loading");
 
+  const focus = useFocusKeptOnChange(missing ? "missing" : view);
+
   return (
-    <section className="payment-status" aria-busy={state.status === "loading" || cancelling}>
+    <section ref={focus.panel} className="payment-status" aria-busy={state.status === "loading" || cancelling}>
       <StatusMark kind={missing ? "failed" : (view ?? "created")} />
-      <h1>{title}</h1>
+      <h1 ref={focus.heading}>{title}</h1>
       {/* One live region for every change: the guest hears the new state without moving focus. */}
       <p className="payment-status-message" role="status" aria-live="polite">
         {message}
@@ -69,6 +71,46 @@ export function PaymentStatusPanel({ checkoutId, api, useTitle, report = reportE
       <PaymentActions view={view} missing={missing} cancelling={cancelling} cancel={cancel} reopenUrl={reopenUrl} />
     </section>
   );
+}
+
+/**
+ * A new state replaces the buttons: "Cancel payment" pressed from the keyboard is gone once the payment is
+ * cancelled, and the focus fell to the page's body (a screen reader starts again at the top). When the focus
+ * was on the panel and is lost after a change of state, it moves to the heading, which names the new state;
+ * the next Tab reaches the way on. A focus the guest moved elsewhere stays where it is.
+ */
+function useFocusKeptOnChange(state: PaymentView | "missing" | null) {
+  const panel = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusInside = useRef(false);
+  useEffect(() => {
+    const element = panel.current;
+    if (!element) return;
+    const onFocusIn = () => {
+      focusInside.current = true;
+    };
+    // A removed button leaves no element to move to (relatedTarget null): that focus is still the panel's.
+    const onFocusOut = (event: FocusEvent) => {
+      const to = event.relatedTarget;
+      if (to instanceof Node && !element.contains(to)) focusInside.current = false;
+    };
+    element.addEventListener("focusin", onFocusIn);
+    element.addEventListener("focusout", onFocusOut);
+    return () => {
+      element.removeEventListener("focusin", onFocusIn);
+      element.removeEventListener("focusout", onFocusOut);
+    };
+  }, []);
+  useEffect(() => {
+    if (!focusInside.current || state === null) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const element = heading.current;
+    if (!element) return;
+    element.setAttribute("tabindex", "-1");
+    element.focus();
+  }, [state]);
+  return { panel, heading };
 }
 
 /** 3 s after the payment is authorized, the order page. */
