@@ -69,7 +69,15 @@ describe("the minicart button", () => {
 
 function PausedPage() {
   const { paused, resume } = useInactivityPause(true);
-  return paused ? <PauseScreen logo={null} restaurantName="Bistro" onStart={resume} /> : <p>Menu</p>;
+  return (
+    <>
+      <p>Menu</p>
+      <label>
+        Name <input name="name" />
+      </label>
+      {paused ? <PauseScreen logo={null} restaurantName="Bistro" onStart={resume} /> : null}
+    </>
+  );
 }
 
 describe("the pause screen (SPEC §2)", () => {
@@ -84,6 +92,31 @@ describe("the pause screen (SPEC §2)", () => {
     expect(screen.getByText("Ready to order?")).toBeTruthy();
     expect(screen.getByText("Tap to start")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: /Ready to order\?/ }));
-    expect(screen.getByText("Menu")).toBeTruthy();
+    expect(screen.queryByText("Ready to order?")).toBeNull();
+  });
+
+  test("any key starts again (Tab too, which would move the focus behind it), and the focus goes back where it was", async () => {
+    vi.useFakeTimers();
+    render(<PausedPage />);
+    const field = screen.getByRole("textbox", { name: "Name" });
+    field.focus();
+    act(() => vi.advanceTimersByTime(120_000));
+    const start = screen.getByRole("button", { name: /Ready to order\?/ });
+    expect(document.activeElement).toBe(start);
+    const tab = new KeyboardEvent("keydown", { key: "Tab", bubbles: true, cancelable: true });
+    act(() => {
+      start.dispatchEvent(tab);
+    });
+    expect(tab.defaultPrevented).toBe(true);
+    expect(screen.queryByText("Ready to order?")).toBeNull();
+    expect(document.activeElement).toBe(field);
+  });
+
+  test("a modifier key alone does not start again", async () => {
+    vi.useFakeTimers();
+    render(<PausedPage />);
+    act(() => vi.advanceTimersByTime(120_000));
+    fireEvent.keyDown(screen.getByRole("button", { name: /Ready to order\?/ }), { key: "Shift" });
+    expect(screen.getByText("Ready to order?")).toBeTruthy();
   });
 });
