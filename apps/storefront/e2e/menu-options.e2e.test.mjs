@@ -240,6 +240,41 @@ for (const [size, viewport, language] of [
   });
 }
 
+test("phone: the control the keyboard moves to is never under the sticky header nor the basket bar (WCAG 2.4.11)", async () => {
+  const page = await openMenu("localhost", PHONE, "da", "Drikkevarer");
+  await page.getByRole("button", { name: "Tilføj én Danskvand mere" }).click();
+  await page.waitForFunction(() => /1 vare$/.test(document.querySelector(".minicart-button")?.ariaLabel ?? ""));
+  /** Presses `key` until the focus is on the control named `name`; its box and the header's and the bar's edges. */
+  const moveTo = async (key, name) => {
+    for (let press = 0; press < 80; press++) {
+      await page.keyboard.press(key);
+      if ((await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))) === name) break;
+    }
+    return page.evaluate(() => {
+      const box = document.activeElement.getBoundingClientRect();
+      const header = document.querySelector(".site-header").getBoundingClientRect();
+      const bar = document.querySelector(".basket-bar-button").getBoundingClientRect();
+      return { name: document.activeElement.getAttribute("aria-label"), top: box.top, bottom: box.bottom, header, bar };
+    });
+  };
+  // Tab down the precheckout page: the first card of the second row once ended under the basket bar.
+  await page.goto(product.url("localhost", "/precheckout"));
+  await page.getByRole("heading", { level: 1, name: "Har du husket det hele?" }).waitFor();
+  const down = await moveTo("Tab", "Tilføj én Trøffelmayo mere");
+  assert.equal(down.name, "Tilføj én Trøffelmayo mere");
+  assert.ok(down.bottom <= down.bar.top, `above the bar (${Math.round(down.bottom)} ≤ ${Math.round(down.bar.top)})`);
+  // Shift+Tab up the burgers from the end: the first card's button once ended under the header.
+  await page.goto(product.url("localhost", "/"));
+  await page.getByRole("link", { name: "Burgere", exact: true }).first().click();
+  await page.getByRole("heading", { level: 1, name: "Burgere" }).waitFor();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const up = await moveTo("Shift+Tab", "Vælg tilvalg: Classic burger");
+  assert.equal(up.name, "Vælg tilvalg: Classic burger");
+  assert.ok(up.top >= up.header.bottom, `below the header (${Math.round(up.top)} ≥ ${Math.round(up.header.bottom)})`);
+  await screen(page, "phone-shift-tab-first-card");
+  await page.close();
+});
+
 /** Cards wholly on the first screen, cards that start on it, and the columns they stand in. */
 const fold = (page) =>
   page.evaluate(() => {
