@@ -275,6 +275,32 @@ test("phone: the control the keyboard moves to is never under the sticky header 
   await page.close();
 });
 
+test("phone: Tab through the option panel never puts a control under its sticky Add footer (WCAG 2.4.11)", async () => {
+  const words = WORDS.da;
+  const page = await openMenu("localhost", PHONE, "da", words.burgers);
+  const panel = await openOptions(page, words, "Classic burger");
+  const hidden = [];
+  for (let press = 0; press < 40; press++) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement;
+      const footer = element.closest(".modifier-panel")?.querySelector(".modifier-footer");
+      if (!footer || element.closest(".modifier-footer")) return null;
+      const name = element.getAttribute("aria-label") ?? element.labels?.[0]?.textContent ?? element.textContent;
+      return { name, bottom: element.getBoundingClientRect().bottom, footerTop: footer.getBoundingClientRect().top };
+    });
+    if (!focused) break; // the Add button, or out of the panel
+    if (focused.bottom > focused.footerTop + 1)
+      hidden.push(`${focused.name} (${Math.round(focused.bottom)} > ${Math.round(focused.footerTop)})`);
+  }
+  assert.deepEqual(hidden, [], "every control Tab reaches is above the footer");
+  assert.equal(
+    await panel.getByRole("button", { name: words.add }).evaluate((b) => b === document.activeElement),
+    true,
+  );
+  await page.close();
+});
+
 /** Cards wholly on the first screen, cards that start on it, and the columns they stand in. */
 const fold = (page) =>
   page.evaluate(() => {

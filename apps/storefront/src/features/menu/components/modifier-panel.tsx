@@ -44,6 +44,7 @@ export function ModifierPanel({
   const { groups, summary } = selection;
   const disclosure = useDisclosure(selection.initiallyOpen);
   const { panelRef, firstToggleRef } = useFocusOnOpen();
+  const footerRef = useFooterHeight(panelRef);
   const adding = useAddLine({ selection, disclosure, onAdd, pending, onAdded, panelRef });
   const name = translate(product.name, language);
   const total = minorPriceText(summary.totalPriceMinor, language, t("Currency"));
@@ -80,6 +81,7 @@ export function ModifierPanel({
         />
       ))}
       <PanelFooter
+        footerRef={footerRef}
         total={total}
         chosen={chosenText(
           t,
@@ -148,12 +150,41 @@ function useAddLine({ selection, disclosure, onAdd, pending, onAdded, panelRef }
   return { add, attempted, busy: Boolean(pending) || adding };
 }
 
-type PanelFooterProps = { total: string; chosen: string; alert: string; busy: boolean; onAdd: () => void };
+/**
+ * The sticky footer's height, as --modifier-footer-height on the panel: the controls above it keep that much room
+ * below them when the browser scrolls them into view (menu.css), so Tab never puts one under the footer (WCAG
+ * 2.4.11). Measured, not a constant: the summary wraps onto more lines as choices are made, and the refusal adds
+ * a line.
+ */
+function useFooterHeight(panelRef: RefObject<HTMLElement | null>) {
+  const footerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const footer = footerRef.current;
+    const panel = panelRef.current;
+    if (!footer || !panel) return;
+    const measure = () => panel.style.setProperty("--modifier-footer-height", `${footer.offsetHeight}px`);
+    measure();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(footer);
+    return () => observer.disconnect();
+  }, [panelRef]);
+  return footerRef;
+}
 
-function PanelFooter({ total, chosen, alert, busy, onAdd }: PanelFooterProps) {
+type PanelFooterProps = {
+  footerRef: RefObject<HTMLDivElement | null>;
+  total: string;
+  chosen: string;
+  alert: string;
+  busy: boolean;
+  onAdd: () => void;
+};
+
+function PanelFooter({ footerRef, total, chosen, alert, busy, onAdd }: PanelFooterProps) {
   const { t } = useTranslation();
   return (
-    <div className="modifier-footer">
+    <div ref={footerRef} className="modifier-footer">
       <p role="alert" className="modifier-alert">
         {alert}
       </p>
