@@ -421,6 +421,40 @@ describe("refused submits and delivery", () => {
     });
   }
 
+  test("delivery by keyboard: the focus stays where the guest is while the address, the date and the time are saved (phone, Danish)", async () => {
+    const t = TEXT["da-DK"];
+    const page = await guestAtCheckout(PHONE, "da-DK");
+    await page.getByRole("radio", { name: t.delivery, exact: true }).check();
+    await page.getByLabel(t.address).fill("Vestergade 1");
+    const zip = page.getByLabel(t.zip);
+    await zip.fill("2200");
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return element === document.body ? "the page's body" : (element?.getAttribute("name") ?? element?.tagName);
+      });
+    // Enter in the zip code checks the address: the fields and the button were disabled meanwhile, and a
+    // disabled control drops the focus to the body.
+    await zip.press("Enter");
+    await page.getByText(t.fee).waitFor();
+    assert.equal(await focused(), "zipCode", "the focus stays in the zip code");
+    const dates = page.getByRole("group", { name: "Leveringsdato" }).getByRole("radio");
+    await dates.first().focus();
+    await page.keyboard.press("Space");
+    const times = page.getByRole("group", { name: "Leveringstidspunkt" }).getByRole("radio");
+    await times.first().waitFor();
+    assert.equal(await dates.first().isChecked(), true);
+    assert.equal(await dates.first().evaluate((radio) => radio === document.activeElement), true, "on the date");
+    await times.first().focus();
+    await page.keyboard.press("Space");
+    await page.waitForFunction((radio) => radio.checked, await times.first().elementHandle());
+    // The choice is saved (the checkout has it) before the focus is looked at.
+    await page.waitForFunction(() => !document.querySelector("fieldset[aria-busy]"));
+    await page.waitForTimeout(300);
+    assert.equal(await times.first().evaluate((radio) => radio === document.activeElement), true, "on the time");
+    await page.close();
+  });
+
   test("the terms tick is kept after a declined and after a cancelled payment (phone, Danish; desktop, English)", async () => {
     for (const [viewport, language, button] of [
       [PHONE, "da-DK", "Afvis betaling"],

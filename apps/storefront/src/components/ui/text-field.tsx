@@ -18,7 +18,7 @@ export type TextFieldProps = {
   disabled: boolean;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  "type" | "inputMode" | "autoComplete" | "name" | "maxLength" | "onKeyDown"
+  "type" | "inputMode" | "autoComplete" | "name" | "maxLength" | "onKeyDown" | "readOnly"
 >;
 
 /**

@@ -47,9 +47,13 @@ export function DeliveryAddressFields() {
     address.trim() === session.delivery.address &&
     zipCode.trim() === session.delivery.zipCode &&
     floorDoor.trim() === (session.delivery.floorDoor ?? "");
-  const busy = placing || pending !== null;
+  // While the address is being checked the fields are read-only and the button aria-disabled, not disabled: a
+  // disabled control drops the keyboard focus to the page's body (the guest pressed Enter in the zip code, or
+  // the button), and a keyboard or screen-reader user starts again at the top.
+  const checking = pending !== null;
 
   const checkAddress = () => {
+    if (checking) return;
     setTried(true);
     reset();
     const draft = { address: address.trim(), zipCode: zipCode.trim(), floorDoor: floorDoor.trim() };
@@ -62,7 +66,13 @@ export function DeliveryAddressFields() {
     };
     change(draft, () => dispatch({ type: "deliverySet", delivery, futureOrderDatesAllowed }));
   };
-  const field = { onKeyDown: onEnter(checkAddress), required: true, reserveMessage: showFieldErrors, disabled: busy };
+  const field = {
+    onKeyDown: onEnter(checkAddress),
+    required: true,
+    reserveMessage: showFieldErrors,
+    disabled: placing,
+    readOnly: checking,
+  };
   return (
     <>
       <div className="checkout-address">
@@ -108,11 +118,17 @@ export function DeliveryAddressFields() {
           error={zipError}
         />
       </div>
-      <button type="button" className="checkout-address-check" onClick={checkAddress} disabled={busy}>
+      <button
+        type="button"
+        className="checkout-address-check"
+        onClick={checkAddress}
+        disabled={placing}
+        aria-disabled={checking || undefined}
+      >
         {t("CheckoutDetails.CheckAddress")}
       </button>
       <AddressStatus
-        checking={pending !== null}
+        checking={checking}
         error={error}
         accepted={accepted && unchanged}
         fee={

@@ -37,7 +37,11 @@ function DeliveryDatePicker({ serverDate }: { serverDate: string | null }) {
   const { checkout, session, dispatch, today, placing, api } = useFulfilmentPage();
   const dates = usePickupRead(deliveryDatesQuery(api.getDeliveryDates, checkout.id, session.delivery));
   const { change, pending, error } = useCheckoutChange(api.setDeliveryDate);
-  const chooseDate = (date: string) => change(date, () => dispatch({ type: "dateChosen", date }));
+  // A choice is saved before the next is taken. The radios stay enabled meanwhile: a disabled radio drops the
+  // keyboard focus to the page's body.
+  const chooseDate = (date: string) => {
+    if (pending === null) change(date, () => dispatch({ type: "dateChosen", date }));
+  };
 
   const words = { today: t("CheckoutDetails.Today"), tomorrow: t("CheckoutDetails.Tomorrow") };
   const dateMissing = session.showValidationErrors && serverDate === null && (dates.data?.length ?? 0) > 0;
@@ -51,9 +55,9 @@ function DeliveryDatePicker({ serverDate }: { serverDate: string | null }) {
       }))}
       chosen={pending ?? serverDate}
       onChoose={chooseDate}
-      disabled={placing || pending !== null}
+      disabled={placing}
       wide
-      busy={dates.status === "loading"}
+      busy={dates.status === "loading" || pending !== null}
       describedBy={dateMessage ? dateMessageId : undefined}
     >
       <div aria-live="polite">
@@ -96,19 +100,22 @@ function DeliveryTimePicker({ serverDate }: { serverDate: string }) {
       ? "CheckoutDetails.SlotTaken"
       : "CheckoutDetails.SaveFailed"
     : null;
-  const chooseTime = (time: string) =>
+  // One choice saved at a time, the radios enabled meanwhile (as the dates above).
+  const chooseTime = (time: string) => {
+    if (pending !== null) return;
     change(
       time,
       () => dispatch({ type: "timeslotChosen", time }),
       (failure) => slotTaken(failure) && slots.retry(),
     );
+  };
   return (
     <PickupSlotPicker
       legend={t("CheckoutDetails.DeliveryTime")}
       slots={slots}
       chosen={pending ?? session.chosenTimeslot}
       onChoose={chooseTime}
-      disabled={placing || pending !== null}
+      disabled={placing}
       timeZone={timeZone}
       showValidationErrors={session.showValidationErrors}
       problem={problem ? t(problem) : null}
