@@ -260,6 +260,34 @@ test("the period is in the address: a reload, Back and a shared link keep it, th
   await page.close();
 });
 
+// At 1440 px the hour table stretched across the 900 px card: each figure a third of a screen from its hour.
+test("the hour table keeps its columns together: at most 30rem wide at 390, 1180 and 1440 px, inside its card, both languages", async () => {
+  for (const language of ["da-DK", "en-US"]) {
+    const page = await figuresPage(PHONE, language, restaurantId);
+    for (const width of [390, 1180, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByText(TEXT[language].showTable).click();
+      const layout = await page.locator(".hour-table table").evaluate((table) => {
+        const card = table.closest(".hour-chart").getBoundingClientRect();
+        const box = table.getBoundingClientRect();
+        return {
+          width: box.width,
+          inside: box.left >= card.left && box.right <= card.right,
+          rem: Number.parseFloat(getComputedStyle(document.documentElement).fontSize),
+          overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        };
+      });
+      const where = `${language} at ${width} px`;
+      assert.ok(layout.width <= 30 * layout.rem + 0.5, `${where}: the table is ${layout.width} px wide`);
+      assert.ok(layout.inside, `${where}: the table inside its card`);
+      assert.equal(layout.overflow, 0, `${where}: no sideways scroll`);
+      await screenshot(page, `figures-hour-table-${width}-${language}`);
+      await page.getByText(TEXT[language].showTable).click();
+    }
+    await page.close();
+  }
+});
+
 test("English, phone and desktop: figures and the end-of-day report", async () => {
   const t = TEXT["en-US"];
   const page = await figuresPage(PHONE, "en-US", restaurantId);
