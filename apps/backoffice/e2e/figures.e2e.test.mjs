@@ -171,6 +171,11 @@ test("Danish, phone then desktop: today's order in the figures, a refused period
   await desk.getByRole("link", { name: t.endOfDay, exact: true }).click();
   await desk.waitForURL(/end-of-day/);
   await desk.locator(".report-sheet").waitFor();
+  // When it was made: the time as the hour table and the order screens write it (14:30, not Intl's Danish 14.30).
+  assert.match(
+    await desk.locator(".report-sheet header p.muted").textContent(),
+    /· Dannet \d{1,2}\. \S+ \d{4} \d{2}:\d{2}$/,
+  );
   await desk.getByRole("button", { name: t.print }).click();
   assert.equal(await desk.evaluate(() => window.printed), 1);
   // The way back is a button of the row like Print (once a borderless "quiet" link beside two framed controls).
@@ -304,6 +309,11 @@ test("English, phone and desktop: figures and the end-of-day report", async () =
     await screenshot(page, `figures-${size}-en-US`);
     await page.getByRole("link", { name: t.endOfDay, exact: true }).click();
     await page.locator(".report-sheet").waitFor();
+    // When it was made, in the time style of its hour table and the order screens: 24-hour HH:MM, never "10:15 AM".
+    assert.match(
+      await page.locator(".report-sheet header p.muted").textContent(),
+      /· Made [A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/,
+    );
     await axeClean(page, `end-of-day, ${size}, en-US`);
     await screenshot(page, `figures-end-of-day-${size}-en-US`);
   }
