@@ -221,7 +221,9 @@ function CardEntry(props: { card: GiftcardView; restaurantId: number; timeZone: 
           <span className="visually-hidden"> {card.code}</span>
         </button>
       </div>
-      <div id={ledgerId}>{showLedger && <Ledger {...props} />}</div>
+      <div id={ledgerId} className="ledger-scroll">
+        {showLedger && <Ledger {...props} />}
+      </div>
       <ConfirmDialog
         open={confirming}
         title={t("giftcards.confirmTitle", { code: card.code })}
