@@ -136,9 +136,10 @@ test("Danish, phone then desktop: today's order in the figures, a refused period
   // The period by keyboard: Tab to the presets, arrows move the choice (a radio group).
   await tabTo(page, page.getByRole("radio", { name: "I dag" }));
   await page.keyboard.press("ArrowRight");
-  // The radio shows the address's period, which the router changes a moment after the key (a busy machine: later).
+  // The radio shows the address's period, which the router changes a moment after the key, and React shows the
+  // change a render after that (a busy machine: later): wait for the checked radio itself, not for the address.
   await page.waitForURL(/\?period=yesterday$/);
-  assert.equal(await page.getByRole("radio", { name: t.yesterday }).isChecked(), true);
+  await page.getByRole("radio", { name: t.yesterday, checked: true }).waitFor();
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("value")), "yesterday", "focus stays");
   for (let press = 0; press < 3; press++) await page.keyboard.press("ArrowRight");
   await page.getByLabel(t.from, { exact: true }).waitFor();
