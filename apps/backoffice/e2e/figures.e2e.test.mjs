@@ -136,9 +136,10 @@ test("Danish, phone then desktop: today's order in the figures, a refused period
   // The period by keyboard: Tab to the presets, arrows move the choice (a radio group).
   await tabTo(page, page.getByRole("radio", { name: "I dag" }));
   await page.keyboard.press("ArrowRight");
-  // The radio shows the address's period, which the router changes a moment after the key (a busy machine: later).
+  // The radio shows the address's period, which the router changes a moment after the key, and React shows the
+  // change a render after that (a busy machine: later): wait for the checked radio itself, not for the address.
   await page.waitForURL(/\?period=yesterday$/);
-  assert.equal(await page.getByRole("radio", { name: t.yesterday }).isChecked(), true);
+  await page.getByRole("radio", { name: t.yesterday, checked: true }).waitFor();
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("value")), "yesterday", "focus stays");
   for (let press = 0; press < 3; press++) await page.keyboard.press("ArrowRight");
   await page.getByLabel(t.from, { exact: true }).waitFor();
@@ -171,6 +172,11 @@ test("Danish, phone then desktop: today's order in the figures, a refused period
   await desk.getByRole("link", { name: t.endOfDay, exact: true }).click();
   await desk.waitForURL(/end-of-day/);
   await desk.locator(".report-sheet").waitFor();
+  // When it was made: the time as the hour table and the order screens write it (14:30, not Intl's Danish 14.30).
+  assert.match(
+    await desk.locator(".report-sheet header p.muted").textContent(),
+    /· Dannet \d{1,2}\. \S+ \d{4} \d{2}:\d{2}$/,
+  );
   await desk.getByRole("button", { name: t.print }).click();
   assert.equal(await desk.evaluate(() => window.printed), 1);
   // The way back is a button of the row like Print (once a borderless "quiet" link beside two framed controls).
@@ -260,6 +266,34 @@ test("the period is in the address: a reload, Back and a shared link keep it, th
   await page.close();
 });
 
+// At 1440 px the hour table stretched across the 900 px card: each figure a third of a screen from its hour.
+test("the hour table keeps its columns together: at most 30rem wide at 390, 1180 and 1440 px, inside its card, both languages", async () => {
+  for (const language of ["da-DK", "en-US"]) {
+    const page = await figuresPage(PHONE, language, restaurantId);
+    for (const width of [390, 1180, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByText(TEXT[language].showTable).click();
+      const layout = await page.locator(".hour-table table").evaluate((table) => {
+        const card = table.closest(".hour-chart").getBoundingClientRect();
+        const box = table.getBoundingClientRect();
+        return {
+          width: box.width,
+          inside: box.left >= card.left && box.right <= card.right,
+          rem: Number.parseFloat(getComputedStyle(document.documentElement).fontSize),
+          overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        };
+      });
+      const where = `${language} at ${width} px`;
+      assert.ok(layout.width <= 30 * layout.rem + 0.5, `${where}: the table is ${layout.width} px wide`);
+      assert.ok(layout.inside, `${where}: the table inside its card`);
+      assert.equal(layout.overflow, 0, `${where}: no sideways scroll`);
+      await screenshot(page, `figures-hour-table-${width}-${language}`);
+      await page.getByText(TEXT[language].showTable).click();
+    }
+    await page.close();
+  }
+});
+
 test("English, phone and desktop: figures and the end-of-day report", async () => {
   const t = TEXT["en-US"];
   const page = await figuresPage(PHONE, "en-US", restaurantId);
@@ -276,6 +310,11 @@ test("English, phone and desktop: figures and the end-of-day report", async () =
     await screenshot(page, `figures-${size}-en-US`);
     await page.getByRole("link", { name: t.endOfDay, exact: true }).click();
     await page.locator(".report-sheet").waitFor();
+    // When it was made, in the time style of its hour table and the order screens: 24-hour HH:MM, never "10:15 AM".
+    assert.match(
+      await page.locator(".report-sheet header p.muted").textContent(),
+      /· Made [A-Z][a-z]{2} \d{1,2}, \d{4} \d{2}:\d{2}$/,
+    );
     await axeClean(page, `end-of-day, ${size}, en-US`);
     await screenshot(page, `figures-end-of-day-${size}-en-US`);
   }

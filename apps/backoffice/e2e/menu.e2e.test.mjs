@@ -287,6 +287,68 @@ test("a product's price and before-price inputs share a line at 1180 and 1440 px
   }
 });
 
+/** Each settings row of a list (an option group of a product, a choice of a group): where its parts are. */
+const settingsRows = (page) =>
+  page.locator(".reorder-row:has(.group-settings)").evaluateAll((rows) =>
+    rows.map((row) => {
+      const top = (element) => Math.round(element.getBoundingClientRect().top);
+      const lines = (element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element.firstChild);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      };
+      const box = row.getBoundingClientRect();
+      const name = row.querySelector(".group-name");
+      const [save, remove] = row.querySelectorAll(".button-row .button");
+      return {
+        name: name.textContent,
+        height: Math.round(box.height),
+        nameBeside: Math.abs(top(name) - top(row.querySelector(".drag-handle"))) <= 2,
+        buttons: [save, remove].map((button) => ({
+          label: button.firstChild.textContent,
+          top: top(button),
+          lines: lines(button),
+          inside: button.getBoundingClientRect().right <= box.right + 0.5,
+        })),
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      };
+    }),
+  );
+
+// On a phone a row's name had a line of its own under the move buttons and Remove a line under Save: a choice's
+// row was 413 px (Danish) and 489 px (English) tall at 390 px.
+test("option rows on a phone (390 px), both languages: the name beside the handle, Save and Remove on one row, labels whole", async () => {
+  for (const language of ["da-DK", "en-US"]) {
+    const page = await product.newPage(PHONE);
+    await signIn(page, language);
+    const { id, editor } = await restaurantA(page);
+    const item = editor.products.find((p) => p.modifiers.length >= 2);
+    const group = editor.modifiers.find((m) => m.choices.length >= 2);
+    for (const [path, most] of [
+      [`products/${item.id}`, 240],
+      [`options/groups/${group.id}`, 340],
+    ]) {
+      await page.goto(product.url("localhost", `/admin/restaurants/${id}/menu/${path}`));
+      await page.locator(".reorder-row .group-settings").first().waitFor();
+      const where = `${language}, ${path}`;
+      const rows = await settingsRows(page);
+      assert.ok(rows.length >= 2, `${where}: its rows`);
+      for (const row of rows) {
+        assert.ok(row.nameBeside, `${where}, ${row.name}: the name on the handle's line`);
+        assert.equal(row.overflow, 0, `${where}: no sideways scroll`);
+        for (const button of row.buttons) {
+          assert.equal(button.lines, 1, `${where}, ${row.name}: "${button.label}" on one line`);
+          assert.ok(button.inside, `${where}, ${row.name}: "${button.label}" inside the row`);
+        }
+        assert.equal(row.buttons[0].top, row.buttons[1].top, `${where}, ${row.name}: Save and Remove on one row`);
+        assert.ok(row.height <= most, `${where}, ${row.name}: ${row.height} px tall`);
+      }
+      await screenshot(page, `390-${language.slice(0, 2)}-menu-${path.split("/")[0]}-rows`);
+    }
+    await page.close();
+  }
+});
+
 const PARTS = {
   "da-DK": { nav: "Menukortets dele", last: "Mærkater" },
   "en-US": { nav: "Parts of the menu", last: "Labels" },

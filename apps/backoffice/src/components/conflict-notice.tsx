@@ -6,6 +6,7 @@
 import type { EditConflict } from "@app/contracts";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { dateTimeText } from "../lib/clock";
 
 export function ConflictNotice(props: { conflict: EditConflict | null; attempt: number; onReload: () => void }) {
   const { t, i18n } = useTranslation();
@@ -15,7 +16,8 @@ export function ConflictNotice(props: { conflict: EditConflict | null; attempt: 
   }, [props.attempt]);
   if (!props.conflict) return null;
   const { updatedBy, updatedAt } = props.conflict.current;
-  const when = new Date(updatedAt).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  // The screen's own clock: the notice serves restaurant and organisation pages alike.
+  const when = dateTimeText(updatedAt, undefined, i18n.language);
   const who = updatedBy ? `${updatedBy.name} (${updatedBy.email})` : t("form.conflict.someone");
   return (
     <div className="error-summary" ref={ref} tabIndex={-1} role="alert">

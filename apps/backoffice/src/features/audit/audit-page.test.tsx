@@ -106,15 +106,15 @@ function renderLog() {
 test("an entry's time, and a time it changed, read on the restaurant's clock, not the browser's", () => {
   renderLog();
   // 12:56 UTC is 14:56 in Helsinki; a sold-out until 22:00 UTC is midnight there.
-  expect(screen.getByText(/^29\. nov\. 2026,? 14\.56$/).tagName).toBe("TIME");
-  expect(screen.getByText(/^30\. nov\. 2026,? 00\.00$/)).toBeTruthy();
+  expect(screen.getByText("29. nov. 2026 14:56").tagName).toBe("TIME");
+  expect(screen.getByText("30. nov. 2026 00:00")).toBeTruthy();
 });
 
 test("an edit reads as before → after; an event (no before) lists its values as facts, not as 'nothing → value'", () => {
   renderLog();
   const [edit, event] = screen.getAllByRole("article");
   // The sold-out's until was nothing and became a time.
-  expect(edit!.querySelector("dd")!.textContent).toMatch(/^audit\.nothing →audit\.to 30\. nov\. 2026,? 00\.00$/);
+  expect(edit!.querySelector("dd")!.textContent).toBe("audit.nothing →audit.to 30. nov. 2026 00:00");
   expect([...event!.querySelectorAll("dd")].map((dd) => dd.textContent)).toEqual(["12", "ejer@example.dk"]);
   expect(event!.textContent).not.toContain("audit.nothing");
   expect(event!.textContent).not.toContain("→");

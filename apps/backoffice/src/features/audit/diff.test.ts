@@ -38,10 +38,9 @@ describe("changesBetween", () => {
 });
 
 describe("valueText", () => {
-  test("an instant reads as a date and time in the language", () => {
-    // The separators are ICU's (Node's and the browser's may differ by a comma).
-    expect(valueText("2026-11-29T12:56:38.573Z", "da-DK", "Europe/Copenhagen")).toMatch(/^29\. nov\. 2026,? 13\.56$/);
-    expect(valueText("2026-11-29T12:56:38.573Z", "en-US", "Europe/Copenhagen")).toMatch(/^Nov 29, 2026,? 1:56\sPM$/);
+  test("an instant reads as a date in the language and the back office's 24-hour HH:MM (lib/clock)", () => {
+    expect(valueText("2026-11-29T12:56:38.573Z", "da-DK", "Europe/Copenhagen")).toBe("29. nov. 2026 13:56");
+    expect(valueText("2026-11-29T12:56:38.573Z", "en-US", "Europe/Copenhagen")).toBe("Nov 29, 2026 13:56");
   });
   test("a date, a number and other text stay as they are", () => {
     expect(valueText("2026-11-29", "da-DK")).toBe("2026-11-29");

@@ -2,6 +2,8 @@
  * What a change changed, for people: the audit entry's before and after (any JSON) as a list of the leaves that
  * differ, each with its dotted path. Lists count as one value (a list of host names reads best whole).
  */
+import { dateTimeText } from "../../lib/clock";
+
 export type Change = { path: string; before: unknown; after: unknown };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -28,7 +30,7 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{
  */
 export function valueText(value: string | number, language: string, timeZone?: string): string {
   if (typeof value !== "string" || !INSTANT.test(value)) return String(value);
-  return new Date(value).toLocaleString(language, { dateStyle: "medium", timeStyle: "short", timeZone });
+  return dateTimeText(value, timeZone, language);
 }
 
 /** Where the words for a stored code are ("product", "live", "picked-up"): the screen that shows it, or the audit's own. */

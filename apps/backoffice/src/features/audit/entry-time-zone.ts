@@ -7,8 +7,8 @@ const FALLBACK_ZONE = "Europe/Copenhagen";
 
 /**
  * The clock an entry's times are read on: its restaurant's; for a change to the organisation (staff, payments), its
- * first restaurant's. Not the browser's: a manager at home abroad, or a laptop set to UTC, read "07.04" for a change
- * the kitchen made at 08.04, while the order and its refund beside it showed 08.04.
+ * first restaurant's. Not the browser's: a manager at home abroad, or a laptop set to UTC, read "07:04" for a change
+ * the kitchen made at 08:04, while the order and its refund beside it showed 08:04.
  */
 export function entryTimeZone(
   entry: Pick<AuditEntry, "productionUnitId" | "organisationId">,

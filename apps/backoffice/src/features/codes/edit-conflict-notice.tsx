@@ -1,5 +1,6 @@
 import type { EditConflict } from "@app/contracts";
 import { useTranslation } from "react-i18next";
+import { dateTimeText } from "../../lib/clock";
 
 /**
  * Someone saved first: who and when, in the person's language. What was typed stays in the form; the button
@@ -8,11 +9,7 @@ import { useTranslation } from "react-i18next";
 export function EditConflictNotice(props: { conflict: EditConflict; timeZone: string; onUseTheirs: () => void }) {
   const { t, i18n } = useTranslation();
   const { current } = props.conflict;
-  const when = new Date(current.updatedAt).toLocaleString(i18n.language, {
-    timeZone: props.timeZone,
-    dateStyle: "short",
-    timeStyle: "short",
-  });
+  const when = dateTimeText(current.updatedAt, props.timeZone, i18n.language, "short");
   return (
     <div className="notice warn" role="alert">
       <p>

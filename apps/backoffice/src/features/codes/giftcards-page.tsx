@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { ErrorSummary, SubmitButton, TextField } from "../../components/form";
 import { LoadFailed, Loading } from "../../components/page-heading";
+import { dateTimeText } from "../../lib/clock";
 import { errorMessageKey } from "../../lib/form-errors";
 import type { Language } from "../../lib/i18n";
 import { useSchemaForm } from "../../lib/use-schema-form";
@@ -220,7 +221,9 @@ function CardEntry(props: { card: GiftcardView; restaurantId: number; timeZone: 
           <span className="visually-hidden"> {card.code}</span>
         </button>
       </div>
-      <div id={ledgerId}>{showLedger && <Ledger {...props} />}</div>
+      <div id={ledgerId} className="ledger-scroll">
+        {showLedger && <Ledger {...props} />}
+      </div>
       <ConfirmDialog
         open={confirming}
         title={t("giftcards.confirmTitle", { code: card.code })}
@@ -246,8 +249,7 @@ function Ledger({ card, restaurantId, timeZone }: { card: GiftcardView; restaura
   const language = i18n.language as Language;
   if (detail.isPending) return <Loading />;
   if (detail.isError) return <LoadFailed />;
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(language, { timeZone, dateStyle: "short", timeStyle: "short" });
+  const when = (iso: string) => dateTimeText(iso, timeZone, language, "short");
   return (
     <table className="ledger">
       <caption className="visually-hidden">{t("giftcards.ledgerCaption", { code: card.code })}</caption>

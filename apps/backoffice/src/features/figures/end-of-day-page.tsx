@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { LoadFailed, Loading, SAME_PAGE_STATE } from "../../components/page-heading";
+import { dateTimeText } from "../../lib/clock";
 import { useRestaurantSummary } from "../../lib/restaurant-list";
 import { endOfDayQuery } from "./api";
 import { endOfDaySearch, isLocalDate, periodFromSearch, periodSearch } from "./date-range";
@@ -83,11 +84,7 @@ function ReportSheet({ report }: { report: EndOfDayReport }) {
             : t("figures.endOfDay.noReceipts")}
           {" · "}
           {t("figures.endOfDay.generated", {
-            at: new Date(report.generatedUtc).toLocaleString(i18n.language, {
-              dateStyle: "medium",
-              timeStyle: "short",
-              timeZone: figures.timeZone,
-            }),
+            at: dateTimeText(report.generatedUtc, figures.timeZone, i18n.language),
           })}
         </p>
       </header>

@@ -1,5 +1,6 @@
 /** The figures as cards and tables, shared by the figures page and the end-of-day report. */
 import type { Figures, FiguresProduct } from "@app/contracts";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { count, money } from "./format";
 
@@ -8,10 +9,21 @@ export function KeyFigures({ figures }: { figures: Figures }) {
   const { t, i18n } = useTranslation();
   const kr = (dkk: number) => money(dkk, i18n.language);
   const n = (value: number) => count(value, i18n.language);
-  const items: [string, string, string?][] = [
+  const items: [string, ReactNode, string?][] = [
     [t("figures.cards.orders"), n(figures.orders)],
     [t("figures.cards.sales"), kr(figures.sales)],
-    [t("figures.cards.averageOrder"), kr(figures.averageOrder)],
+    // Without orders there is no average (the API's 0 is a placeholder): a dash, said in words to a screen reader.
+    [
+      t("figures.cards.averageOrder"),
+      figures.orders === 0 ? (
+        <>
+          <span aria-hidden="true">–</span>
+          <span className="visually-hidden">{t("figures.cards.noAverage")}</span>
+        </>
+      ) : (
+        kr(figures.averageOrder)
+      ),
+    ],
     [t("figures.cards.netSales"), kr(figures.netSales), t("figures.cards.netSalesHint")],
     [
       t("figures.cards.refunds"),

@@ -16,15 +16,23 @@ export function HourChart({ hours }: { hours: FiguresHour[] }) {
   const max = Math.max(1, ...hours.map((hour) => hour.orders));
   const total = hours.reduce((sum, hour) => sum + hour.orders, 0);
   const busiest = hours.reduce((best, hour) => (hour.orders > best.orders ? hour : best), hours[0]!);
-  const summary =
-    total === 0
-      ? t("figures.chart.none")
-      : t("figures.chart.summary", {
-          count: total,
-          total: count(total, i18n.language),
-          span: hourSpan(busiest.hour),
-          max: count(busiest.orders, i18n.language),
-        });
+  const summary = t("figures.chart.summary", {
+    count: total,
+    total: count(total, i18n.language),
+    span: hourSpan(busiest.hour),
+    max: count(busiest.orders, i18n.language),
+  });
+  // A period without orders has nothing to draw: a 0–1 scale under empty bars would only look like data.
+  if (total === 0) {
+    return (
+      <figure className="hour-chart">
+        <figcaption>
+          <h2>{t("figures.chart.title")}</h2>
+        </figcaption>
+        <p className="hour-chart-empty">{t("figures.chart.none")}</p>
+      </figure>
+    );
+  }
   return (
     <figure className="hour-chart">
       <figcaption>
@@ -54,32 +62,30 @@ export function HourChart({ hours }: { hours: FiguresHour[] }) {
           ))}
         </div>
       </div>
-      {total > 0 && (
-        <details className="hour-table">
-          <summary>{t("figures.chart.showTable")}</summary>
-          <table>
-            <caption className="visually-hidden">{t("figures.chart.title")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("figures.chart.hour")}</th>
-                <th scope="col">{t("figures.cards.orders")}</th>
-                <th scope="col">{t("figures.cards.sales")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {hours
-                .filter((hour) => hour.orders > 0)
-                .map((hour) => (
-                  <tr key={hour.hour}>
-                    <th scope="row">{hourSpan(hour.hour)}</th>
-                    <td>{count(hour.orders, i18n.language)}</td>
-                    <td>{money(hour.sales, i18n.language)}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </details>
-      )}
+      <details className="hour-table">
+        <summary>{t("figures.chart.showTable")}</summary>
+        <table>
+          <caption className="visually-hidden">{t("figures.chart.title")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("figures.chart.hour")}</th>
+              <th scope="col">{t("figures.cards.orders")}</th>
+              <th scope="col">{t("figures.cards.sales")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {hours
+              .filter((hour) => hour.orders > 0)
+              .map((hour) => (
+                <tr key={hour.hour}>
+                  <th scope="row">{hourSpan(hour.hour)}</th>
+                  <td>{count(hour.orders, i18n.language)}</td>
+                  <td>{money(hour.sales, i18n.language)}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </details>
     </figure>
   );
 }

@@ -6,6 +6,7 @@ import { Link, useParams } from "react-router";
 import { OrderCharges } from "../../components/order-charges";
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
 import { ApiError } from "../../lib/api";
+import { dateTimeText } from "../../lib/clock";
 import { money } from "../../lib/money";
 import { useRestaurantSummary } from "../../lib/restaurant-list";
 import { adminOrderQuery, orderRefundsQuery } from "./api";
@@ -274,9 +275,5 @@ function RefundList({ state, timeZone }: { state: OrderRefunds; timeZone: string
 }
 
 function when(iso: string, language: string, timeZone: string): string {
-  return new Date(iso).toLocaleString(language === "en-US" ? "en-US" : "da-DK", {
-    timeZone,
-    dateStyle: "medium",
-    timeStyle: "short",
-  });
+  return dateTimeText(iso, timeZone, language === "en-US" ? "en-US" : "da-DK");
 }

@@ -8,6 +8,7 @@ import { ConflictNotice } from "../../components/conflict-notice";
 import { ErrorSummary, SavedNote, SubmitButton, TextField } from "../../components/form";
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
 import { ApiError } from "../../lib/api";
+import { dateTimeText } from "../../lib/clock";
 import { useMe } from "../../lib/session";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { paymentSettingsQuery, reloadPaymentSettings, removePaymentAccount, savePaymentAccount } from "./api";
@@ -104,10 +105,8 @@ function ProviderCard({ settings }: { settings: PaymentSettings }) {
             <dd>
               {t("payments.provider.savedBy", {
                 who: account.edit.updatedBy?.name ?? t("payments.someone"),
-                when: new Date(account.edit.updatedAt).toLocaleString(i18n.language, {
-                  dateStyle: "short",
-                  timeStyle: "short",
-                }),
+                // The organisation's account: no one restaurant's clock, so the screen's.
+                when: dateTimeText(account.edit.updatedAt, undefined, i18n.language, "short"),
               })}
             </dd>
           </dl>
