@@ -362,6 +362,35 @@ test("figures at 390 px, both languages: no hour span broken across lines; the m
   }
 });
 
+// At 1440 px the end-of-day report's tables stretched across the 900 px page: a method's amount a third of a screen
+// from its name. They keep to the figures page's hour table's 30rem.
+test("end-of-day report at 1440 px, both languages: each table at most 30rem wide, inside its card", async () => {
+  for (const language of ["da-DK", "en-US"]) {
+    const page = await figuresPage({ width: 1440, height: 900 }, language, restaurantId);
+    await page.getByRole("link", { name: TEXT[language].endOfDay, exact: true }).click();
+    await page.locator(".report-sheet").waitFor();
+    const tables = await page.locator(".report-sheet .figures-table table").evaluateAll((tables) =>
+      tables.map((table) => {
+        const card = table.closest(".figures-table").getBoundingClientRect();
+        const box = table.getBoundingClientRect();
+        return {
+          caption: table.caption?.textContent,
+          width: box.width,
+          inside: box.left >= card.left && box.right <= card.right,
+          rem: Number.parseFloat(getComputedStyle(document.documentElement).fontSize),
+        };
+      }),
+    );
+    assert.ok(tables.length >= 3, `${language}: the report's tables`);
+    for (const table of tables) {
+      assert.ok(table.width <= 30 * table.rem + 0.5, `${language}: ${table.caption} is ${table.width} px wide`);
+      assert.ok(table.inside, `${language}: ${table.caption} inside its card`);
+    }
+    await screenshot(page, `figures-end-of-day-1440-${language}`);
+    await page.close();
+  }
+});
+
 test("English, phone and desktop: figures and the end-of-day report", async () => {
   const t = TEXT["en-US"];
   const page = await figuresPage(PHONE, "en-US", restaurantId);
