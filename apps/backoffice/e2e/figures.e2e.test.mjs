@@ -294,6 +294,103 @@ test("the hour table keeps its columns together: at most 30rem wide at 390, 1180
   }
 });
 
+/**
+ * Each "10:00–11:00" in `selector`'s text: on how many lines it is drawn (a Range over its characters, across the
+ * text nodes it spans).
+ */
+const hourSpanLines = (page, selector) =>
+  page.locator(selector).evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const nodes = [];
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node);
+      const text = nodes.map((node) => node.data).join("");
+      const at = (offset) => {
+        for (const node of nodes) {
+          if (offset <= node.data.length) return [node, offset];
+          offset -= node.data.length;
+        }
+        throw new Error("offset past the text");
+      };
+      return [...text.matchAll(/\d\d:00–\d\d:00/g)].map((match) => {
+        const range = document.createRange();
+        range.setStart(...at(match.index));
+        range.setEnd(...at(match.index + match[0].length));
+        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        return { span: match[0], lines: tops.size };
+      });
+    }),
+  );
+
+// At 390 px the chart's summary broke "10:00–11:00" after its dash, one hour on each line; and a best-seller's
+// "3 237.00 DKK" stood 8 px from its quantity, read as one number.
+test("figures at 390 px, both languages: no hour span broken across lines; the money column a clear gap from the quantity", async () => {
+  for (const language of ["da-DK", "en-US"]) {
+    const page = await figuresPage({ width: 390, height: 844 }, language, restaurantId);
+    await page.getByText(TEXT[language].showTable).click();
+    // Where a line ends depends on the day's numbers: every phone width from 320 to 430 px puts the span's dash
+    // at some line's end for some text.
+    for (let width = 320; width <= 430; width += 5) {
+      await page.setViewportSize({ width, height: 844 });
+      const spans = await hourSpanLines(page, ".hour-chart figcaption p, .hour-table tbody th");
+      assert.ok(spans.length >= 2, `${language}: the summary's and the table's hours`);
+      for (const { span, lines } of spans) assert.equal(lines, 1, `${language} at ${width} px: ${span} on one line`);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    const gaps = await page.locator(".figures-table tbody tr:has(td:nth-child(3))").evaluateAll((rows) =>
+      rows.map((row) => {
+        const textBox = (cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return range.getBoundingClientRect();
+        };
+        const [quantity, money] = [row.cells[1], row.cells[2]];
+        return {
+          money: money.textContent,
+          gap: textBox(money).left - textBox(quantity).right,
+          inside: textBox(money).right <= row.closest(".figures-table").getBoundingClientRect().right,
+        };
+      }),
+    );
+    assert.ok(gaps.length >= 1, `${language}: a best-seller`);
+    for (const { money, gap, inside } of gaps) {
+      assert.ok(gap >= 16, `${language}: ${money} is ${gap} px from its quantity`);
+      assert.ok(inside, `${language}: ${money} inside its card`);
+    }
+    await screenshot(page, `figures-390-${language}-spans-and-money`);
+    await page.close();
+  }
+});
+
+// At 1440 px the end-of-day report's tables stretched across the 900 px page: a method's amount a third of a screen
+// from its name. They keep to the figures page's hour table's 30rem.
+test("end-of-day report at 1440 px, both languages: each table at most 30rem wide, inside its card", async () => {
+  for (const language of ["da-DK", "en-US"]) {
+    const page = await figuresPage({ width: 1440, height: 900 }, language, restaurantId);
+    await page.getByRole("link", { name: TEXT[language].endOfDay, exact: true }).click();
+    await page.locator(".report-sheet").waitFor();
+    const tables = await page.locator(".report-sheet .figures-table table").evaluateAll((tables) =>
+      tables.map((table) => {
+        const card = table.closest(".figures-table").getBoundingClientRect();
+        const box = table.getBoundingClientRect();
+        return {
+          caption: table.caption?.textContent,
+          width: box.width,
+          inside: box.left >= card.left && box.right <= card.right,
+          rem: Number.parseFloat(getComputedStyle(document.documentElement).fontSize),
+        };
+      }),
+    );
+    assert.ok(tables.length >= 3, `${language}: the report's tables`);
+    for (const table of tables) {
+      assert.ok(table.width <= 30 * table.rem + 0.5, `${language}: ${table.caption} is ${table.width} px wide`);
+      assert.ok(table.inside, `${language}: ${table.caption} inside its card`);
+    }
+    await screenshot(page, `figures-end-of-day-1440-${language}`);
+    await page.close();
+  }
+});
+
 test("English, phone and desktop: figures and the end-of-day report", async () => {
   const t = TEXT["en-US"];
   const page = await figuresPage(PHONE, "en-US", restaurantId);

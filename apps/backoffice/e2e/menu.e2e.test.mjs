@@ -310,6 +310,10 @@ const settingsRows = (page) =>
           lines: lines(button),
           inside: button.getBoundingClientRect().right <= box.right + 0.5,
         })),
+        labels: [...row.querySelectorAll(".count-row label")].map((label) => ({
+          text: label.textContent,
+          lines: lines(label),
+        })),
         overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
       };
     }),
@@ -317,7 +321,7 @@ const settingsRows = (page) =>
 
 // On a phone a row's name had a line of its own under the move buttons and Remove a line under Save: a choice's
 // row was 413 px (Danish) and 489 px (English) tall at 390 px.
-test("option rows on a phone (390 px), both languages: the name beside the handle, Save and Remove on one row, labels whole", async () => {
+test("option rows on a phone (390 px), both languages: the name beside the handle, Save and Remove on one row, labels whole, a count's label on at most two lines", async () => {
   for (const language of ["da-DK", "en-US"]) {
     const page = await product.newPage(PHONE);
     await signIn(page, language);
@@ -341,6 +345,10 @@ test("option rows on a phone (390 px), both languages: the name beside the handl
           assert.ok(button.inside, `${where}, ${row.name}: "${button.label}" inside the row`);
         }
         assert.equal(row.buttons[0].top, row.buttons[1].top, `${where}, ${row.name}: Save and Remove on one row`);
+        // "Antal inkluderet i prisen" took three lines beside "Højst antal valg".
+        for (const label of row.labels) {
+          assert.ok(label.lines <= 2, `${where}, ${row.name}: "${label.text}" on ${label.lines} lines`);
+        }
         assert.ok(row.height <= most, `${where}, ${row.name}: ${row.height} px tall`);
       }
       await screenshot(page, `390-${language.slice(0, 2)}-menu-${path.split("/")[0]}-rows`);

@@ -8,7 +8,17 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { dateTimeText } from "../lib/clock";
 
-export function ConflictNotice(props: { conflict: EditConflict | null; attempt: number; onReload: () => void }) {
+export function ConflictNotice(props: {
+  conflict: EditConflict | null;
+  attempt: number;
+  onReload: () => void;
+  /**
+   * The clock of the restaurant that owns what was saved (its hours, its sections), as the audit log reads it;
+   * undefined reads the screen's own clock. A manager abroad or a laptop on UTC would otherwise read "07:04" for
+   * a save the restaurant's staff made at 08:04.
+   */
+  timeZone: string | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -16,8 +26,7 @@ export function ConflictNotice(props: { conflict: EditConflict | null; attempt: 
   }, [props.attempt]);
   if (!props.conflict) return null;
   const { updatedBy, updatedAt } = props.conflict.current;
-  // The screen's own clock: the notice serves restaurant and organisation pages alike.
-  const when = dateTimeText(updatedAt, undefined, i18n.language);
+  const when = dateTimeText(updatedAt, props.timeZone, i18n.language);
   const who = updatedBy ? `${updatedBy.name} (${updatedBy.email})` : t("form.conflict.someone");
   return (
     <div className="error-summary" ref={ref} tabIndex={-1} role="alert">

@@ -13,3 +13,20 @@ export const restaurantsQuery = queryOptions({
 export function useRestaurantSummary(id: number) {
   return useQuery(restaurantsQuery).data?.restaurants.find((restaurant) => restaurant.id === id);
 }
+
+/**
+ * The clock of an organisation's own things (its payment account): its first restaurant's, as the audit log reads
+ * an organisation's change (features/audit/entry-time-zone.ts); undefined, the screen's own clock, while the list
+ * loads or when the organisation has no restaurant yet.
+ */
+export function organisationTimeZone(
+  organisationId: number,
+  restaurants: readonly { organisationId: number; timeZone: string }[],
+): string | undefined {
+  return restaurants.find((restaurant) => restaurant.organisationId === organisationId)?.timeZone;
+}
+
+/** organisationTimeZone for the restaurants the account may see. */
+export function useOrganisationTimeZone(organisationId: number): string | undefined {
+  return organisationTimeZone(organisationId, useQuery(restaurantsQuery).data?.restaurants ?? []);
+}

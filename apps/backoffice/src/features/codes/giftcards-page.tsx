@@ -243,12 +243,22 @@ function GiftcardBadge({ card, timeZone }: { card: GiftcardView; timeZone: strin
   return <span className={state === "on" ? "badge" : "badge warn"}>{t(`codes.state.${state}`)}</span>;
 }
 
-function Ledger({ card, restaurantId, timeZone }: { card: GiftcardView; restaurantId: number; timeZone: string }) {
+/** A card's history; a card with none yet (one the seed or an import made) says so instead of bare headings. */
+export function Ledger({
+  card,
+  restaurantId,
+  timeZone,
+}: {
+  card: GiftcardView;
+  restaurantId: number;
+  timeZone: string;
+}) {
   const { t, i18n } = useTranslation();
   const detail = useQuery(giftcardQuery(restaurantId, card.id));
   const language = i18n.language as Language;
   if (detail.isPending) return <Loading />;
   if (detail.isError) return <LoadFailed />;
+  if (detail.data.ledger.length === 0) return <p className="muted">{t("giftcards.noActivity")}</p>;
   const when = (iso: string) => dateTimeText(iso, timeZone, language, "short");
   return (
     <table className="ledger">

@@ -37,7 +37,9 @@ export function HourChart({ hours }: { hours: FiguresHour[] }) {
     <figure className="hour-chart">
       <figcaption>
         <h2 id={`${id}-title`}>{t("figures.chart.title")}</h2>
-        <p className="muted">{summary}</p>
+        <p className="muted">
+          <HourSpanKept text={summary} span={hourSpan(busiest.hour)} />
+        </p>
       </figcaption>
       <div className="hour-chart-plot">
         <div className="hour-chart-scale" aria-hidden="true">
@@ -87,5 +89,21 @@ export function HourChart({ hours }: { hours: FiguresHour[] }) {
         </table>
       </details>
     </figure>
+  );
+}
+
+/**
+ * `text` with its hour span kept on one line: a browser may break after the dash of "10:00–11:00", which on a phone
+ * left "10:00–" at a line's end and "11:00" under it.
+ */
+function HourSpanKept({ text, span }: { text: string; span: string }) {
+  const at = text.indexOf(span);
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <span className="hour-span">{span}</span>
+      {text.slice(at + span.length)}
+    </>
   );
 }

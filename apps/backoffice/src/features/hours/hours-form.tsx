@@ -67,6 +67,7 @@ export function HoursForm(props: {
       <ConflictNotice
         conflict={form.conflict}
         attempt={form.attempt}
+        timeZone={props.hours.timeZone}
         onReload={async () => form.reset(toHoursValues(await props.reload()))}
       />
       <HoursErrorSummary id="hours" errors={errors} attempt={form.attempt} labelOf={labelOf} />

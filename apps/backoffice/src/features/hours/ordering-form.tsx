@@ -87,6 +87,7 @@ export function OrderingForm(props: {
       <ConflictNotice
         conflict={form.conflict}
         attempt={form.attempt}
+        timeZone={props.ordering.timeZone}
         onReload={async () => form.reset(toOrderingValues(await props.reload()))}
       />
       <HoursErrorSummary id="ordering" errors={errors} attempt={form.attempt} labelOf={labelOf} />

@@ -9,6 +9,7 @@ import { ErrorSummary, SavedNote, SubmitButton, TextField } from "../../componen
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
 import { ApiError } from "../../lib/api";
 import { dateTimeText } from "../../lib/clock";
+import { useOrganisationTimeZone } from "../../lib/restaurant-list";
 import { useMe } from "../../lib/session";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { paymentSettingsQuery, reloadPaymentSettings, removePaymentAccount, savePaymentAccount } from "./api";
@@ -82,6 +83,7 @@ function StatusBadge({ settings }: { settings: PaymentSettings }) {
 function ProviderCard({ settings }: { settings: PaymentSettings }) {
   const { t, i18n } = useTranslation();
   const { account } = settings;
+  const timeZone = useOrganisationTimeZone(settings.organisationId);
   return (
     <section className="card" aria-labelledby="provider-title">
       <div className="card-head">
@@ -105,8 +107,8 @@ function ProviderCard({ settings }: { settings: PaymentSettings }) {
             <dd>
               {t("payments.provider.savedBy", {
                 who: account.edit.updatedBy?.name ?? t("payments.someone"),
-                // The organisation's account: no one restaurant's clock, so the screen's.
-                when: dateTimeText(account.edit.updatedAt, undefined, i18n.language, "short"),
+                // The organisation's account: on its restaurants' clock, as the audit log reads it.
+                when: dateTimeText(account.edit.updatedAt, timeZone, i18n.language, "short"),
               })}
             </dd>
           </dl>
@@ -173,6 +175,7 @@ const EMPTY_KEYS = { secretKey: "", webhookSecret: "" };
 function KeysForm({ settings }: { settings: PaymentSettings }) {
   const { t } = useTranslation();
   const { organisationId, account } = settings;
+  const timeZone = useOrganisationTimeZone(organisationId);
   const form = useSchemaForm({
     schema: KeysSchema,
     initial: EMPTY_KEYS,
@@ -196,7 +199,12 @@ function KeysForm({ settings }: { settings: PaymentSettings }) {
       <p>{t("payments.keys.explain")}</p>
       <form noValidate onSubmit={form.submit} className="form payments-form" aria-labelledby="keys-title">
         <ErrorSummary errors={form.errors} labels={labels} attempt={form.attempt} />
-        <ConflictNotice conflict={form.conflict} attempt={form.attempt} onReload={() => form.reset(EMPTY_KEYS)} />
+        <ConflictNotice
+          conflict={form.conflict}
+          attempt={form.attempt}
+          timeZone={timeZone}
+          onReload={() => form.reset(EMPTY_KEYS)}
+        />
         <TextField
           path="secretKey"
           label={labels.secretKey}

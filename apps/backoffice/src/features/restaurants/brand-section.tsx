@@ -139,6 +139,7 @@ function ColourForm() {
       <ConflictNotice
         conflict={form.conflict}
         attempt={form.attempt}
+        timeZone={restaurant.timeZone}
         onReload={async () => form.reset({ primaryColor: (await saving.reload()).settings.primaryColor ?? "" })}
       />
       <ErrorSummary errors={errors} labels={labels} attempt={form.attempt} />

@@ -87,6 +87,7 @@ export function DetailsForm(props: {
         <ConflictNotice
           conflict={form.conflict}
           attempt={form.attempt}
+          timeZone={props.initial.timeZone}
           onReload={async () => form.reset(await props.reload!())}
         />
       )}

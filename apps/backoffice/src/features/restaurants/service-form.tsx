@@ -52,6 +52,7 @@ export function ServiceForm() {
       <ConflictNotice
         conflict={form.conflict}
         attempt={form.attempt}
+        timeZone={restaurant.timeZone}
         onReload={async () => form.reset(toValues((await saving.reload()).service))}
       />
       <ErrorSummary errors={errors} labels={labels} attempt={form.attempt} />

@@ -94,6 +94,7 @@ function MaintenanceForm() {
       <ConflictNotice
         conflict={form.conflict}
         attempt={form.attempt}
+        timeZone={restaurant.timeZone}
         onReload={async () => form.reset({ maintenance: (await saving.reload()).maintenance })}
       />
       <ErrorSummary errors={form.errors} labels={{}} attempt={form.attempt} />
@@ -187,6 +188,7 @@ function SettingsForm() {
       <ConflictNotice
         conflict={form.conflict}
         attempt={form.attempt}
+        timeZone={restaurant.timeZone}
         onReload={async () => form.reset(toValues((await saving.reload()).settings))}
       />
       <ErrorSummary errors={errors} labels={labels} attempt={form.attempt} />

@@ -70,6 +70,7 @@ export function TermsSection() {
         <ConflictNotice
           conflict={form.conflict}
           attempt={form.attempt}
+          timeZone={restaurant.timeZone}
           onReload={async () => form.reset(toValues((await saving.reload()).terms))}
         />
         <ErrorSummary errors={errors} labels={labels} attempt={form.attempt} />
