@@ -8,8 +8,8 @@ import { dateTimeText } from "../../lib/clock";
 import { useRestaurantSummary } from "../../lib/restaurant-list";
 import { endOfDayQuery } from "./api";
 import { endOfDaySearch, isLocalDate, periodFromSearch, periodSearch } from "./date-range";
-import { KeyFigures, MethodTable, ProductTable } from "./figures-tables";
-import { count, dayText, hourSpan, money } from "./format";
+import { HourTable, KeyFigures, MethodTable, ProductTable } from "./figures-tables";
+import { dayText } from "./format";
 import "./figures.css";
 
 /** One local day's end-of-day report, laid out to be printed (the app's frame and the buttons are left off paper). */
@@ -90,44 +90,10 @@ function ReportSheet({ report }: { report: EndOfDayReport }) {
       </header>
       <KeyFigures figures={figures} />
       <MethodTable figures={figures} />
-      <HourTable figures={figures} />
+      <div className="figures-table">
+        <HourTable hours={figures.byHour} />
+      </div>
       <ProductTable caption={t("figures.tables.topBySales")} products={figures.topBySales} />
     </article>
-  );
-}
-
-function HourTable({ figures }: { figures: EndOfDayReport["figures"] }) {
-  const { t, i18n } = useTranslation();
-  const hours = figures.byHour.filter((hour) => hour.orders > 0);
-  return (
-    <div className="figures-table">
-      <table>
-        <caption>{t("figures.chart.title")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("figures.chart.hour")}</th>
-            <th scope="col">{t("figures.cards.orders")}</th>
-            <th scope="col">{t("figures.cards.sales")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {hours.length === 0 ? (
-            <tr>
-              <td colSpan={3} className="muted">
-                {t("figures.tables.none")}
-              </td>
-            </tr>
-          ) : (
-            hours.map((hour) => (
-              <tr key={hour.hour}>
-                <th scope="row">{hourSpan(hour.hour)}</th>
-                <td>{count(hour.orders, i18n.language)}</td>
-                <td>{money(hour.sales, i18n.language)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -1,8 +1,8 @@
 /** The figures as cards and tables, shared by the figures page and the end-of-day report. */
-import type { Figures, FiguresProduct } from "@app/contracts";
+import type { Figures, FiguresHour, FiguresProduct } from "@app/contracts";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { count, money } from "./format";
+import { count, hourSpan, money } from "./format";
 
 /** The key figures as a list of name and value (cards on screen, rows on paper). */
 export function KeyFigures({ figures }: { figures: Figures }) {
@@ -125,5 +125,45 @@ export function MethodTable({ figures }: { figures: Figures }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * The hours with orders, each with its orders and sales: the numbers under the figures page's chart and the report's
+ * hour table. `captionHidden`: the chart above names it on screen.
+ */
+export function HourTable({ hours, captionHidden = false }: { hours: FiguresHour[]; captionHidden?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const withOrders = hours.filter((hour) => hour.orders > 0);
+  return (
+    <table>
+      <caption className={captionHidden ? "visually-hidden" : undefined}>{t("figures.chart.title")}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("figures.chart.hour")}</th>
+          <th scope="col">{t("figures.cards.orders")}</th>
+          <th scope="col">{t("figures.cards.sales")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {withOrders.length === 0 ? (
+          <tr>
+            <td colSpan={3} className="muted">
+              {t("figures.tables.none")}
+            </td>
+          </tr>
+        ) : (
+          withOrders.map((hour) => (
+            <tr key={hour.hour}>
+              <th scope="row" className="hour-span">
+                {hourSpan(hour.hour)}
+              </th>
+              <td>{count(hour.orders, i18n.language)}</td>
+              <td>{money(hour.sales, i18n.language)}</td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
   );
 }

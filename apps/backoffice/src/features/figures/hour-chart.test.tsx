@@ -1,20 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
-import i18next from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, expect, test } from "vitest";
+import { testI18n } from "../../lib/test-i18n";
 import { HourChart } from "./hour-chart";
 
-// An instance of this file's own with no messages: the words show as their keys.
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.init({
-    lng: "da-DK",
-    resources: { "da-DK": { translation: {} } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+const { i18n, start } = testI18n("da-DK");
+beforeAll(start);
 afterEach(cleanup);
 
 const day = (orders: Record<number, number>) =>

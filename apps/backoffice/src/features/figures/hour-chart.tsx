@@ -1,7 +1,8 @@
 import type { FiguresHour } from "@app/contracts";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { count, hourSpan, money } from "./format";
+import { HourTable } from "./figures-tables";
+import { count, hourSpan } from "./format";
 
 const LABEL_EVERY = 3;
 
@@ -66,27 +67,7 @@ export function HourChart({ hours }: { hours: FiguresHour[] }) {
       </div>
       <details className="hour-table">
         <summary>{t("figures.chart.showTable")}</summary>
-        <table>
-          <caption className="visually-hidden">{t("figures.chart.title")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("figures.chart.hour")}</th>
-              <th scope="col">{t("figures.cards.orders")}</th>
-              <th scope="col">{t("figures.cards.sales")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {hours
-              .filter((hour) => hour.orders > 0)
-              .map((hour) => (
-                <tr key={hour.hour}>
-                  <th scope="row">{hourSpan(hour.hour)}</th>
-                  <td>{count(hour.orders, i18n.language)}</td>
-                  <td>{money(hour.sales, i18n.language)}</td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
+        <HourTable hours={hours} captionHidden />
       </details>
     </figure>
   );
