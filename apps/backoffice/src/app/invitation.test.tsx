@@ -6,26 +6,18 @@
 import type { LinkInfo, Me, StaffMember } from "@app/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import i18next from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { LinkPage } from "../features/auth";
 import { StaffPage } from "../features/staff";
 import { queryClient } from "../lib/query-client";
+import { testI18n } from "../lib/test-i18n";
 import daDK from "../locales/da-DK.json";
 import enUS from "../locales/en-US.json";
 
-// An instance of this file's own (see phone-menu.test.tsx): the global one would outlive this file in its worker.
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.init({
-    lng: "en-US",
-    resources: { "en-US": { translation: enUS }, "da-DK": { translation: daDK } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+const { i18n, start } = testI18n("en-US", { "en-US": enUS, "da-DK": daDK });
+beforeAll(start);
 afterEach(async () => {
   cleanup();
   queryClient.clear();

@@ -1,25 +1,17 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import i18next from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, Link, Outlet, RouterProvider, useNavigate } from "react-router";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
+import { testI18n } from "../lib/test-i18n";
 import { useSchemaForm } from "../lib/use-schema-form";
 import daDK from "../locales/da-DK.json";
 import enUS from "../locales/en-US.json";
 import { LeaveGuard } from "./leave-guard";
 
-// An instance of this file's own (see phone-menu.test.tsx: the global one would leak into later files).
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.init({
-    lng: "en-US",
-    resources: { "en-US": { translation: enUS }, "da-DK": { translation: daDK } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+const { i18n, start } = testI18n("en-US", { "en-US": enUS, "da-DK": daDK });
+beforeAll(start);
 afterEach(async () => {
   cleanup();
   await i18n.changeLanguage("en-US");

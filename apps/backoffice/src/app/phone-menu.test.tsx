@@ -2,24 +2,15 @@
 import type { Me } from "@app/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import i18next from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, Link, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { testI18n } from "../lib/test-i18n";
 import enUS from "../locales/en-US.json";
 import { PhoneMenu } from "./phone-menu";
 
-// An instance of this file's own, given by a provider: the global one (initReactI18next) would stay set for the
-// files that run after this one in the same worker (isolate: false), the storefront's among them.
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.init({
-    lng: "en-US",
-    resources: { "en-US": { translation: enUS } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+const { i18n, start } = testI18n("en-US", { "en-US": enUS });
+beforeAll(start);
 afterEach(cleanup);
 
 const me: Me = {

@@ -1,22 +1,14 @@
 // @vitest-environment happy-dom
 import type { EditConflict } from "@app/contracts";
 import { cleanup, render, screen } from "@testing-library/react";
-import i18next from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { testI18n } from "../lib/test-i18n";
 import enUS from "../locales/en-US.json";
 import { ConflictNotice } from "./conflict-notice";
 
-// An instance of this file's own (isolate: false): the global one would stay set for the files after this one.
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.init({
-    lng: "en-US",
-    resources: { "en-US": { translation: enUS } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+const { i18n, start } = testI18n("en-US", { "en-US": enUS });
+beforeAll(start);
 afterEach(cleanup);
 
 const conflict: EditConflict = {

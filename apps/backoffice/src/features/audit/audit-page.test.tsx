@@ -2,26 +2,17 @@
 import type { AuditEntry, RestaurantList } from "@app/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
-import i18next from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, expect, test } from "vitest";
 import type { z } from "zod";
 import { restaurantsQuery } from "../../lib/restaurant-list";
+import { testI18n } from "../../lib/test-i18n";
 import { auditQuery } from "./api";
 import { AuditPage } from "./audit-page";
 
-// An instance of this file's own (see app/phone-menu.test.tsx: the global one would outlive this file). No messages
-// (a feature does not import the app's locale files): the words show as their keys; the times are Intl's, in Danish.
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.init({
-    lng: "da-DK",
-    resources: { "da-DK": { translation: {} } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+const { i18n, start } = testI18n("da-DK");
+beforeAll(start);
 afterEach(cleanup);
 
 // A restaurant two hours east of UTC, so the browser's own clock (UTC on a server, Copenhagen at the office) differs.

@@ -2,23 +2,14 @@
 import type { GiftcardDetail, GiftcardView } from "@app/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
-import i18next from "i18next";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
+import { testI18n } from "../../lib/test-i18n";
 import { giftcardQuery } from "./api";
 import { Ledger } from "./giftcards-page";
 
-// An instance of this file's own (isolate: false), without the app's locale files (a feature does not import them):
-// the words show as their keys.
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.init({
-    lng: "en-US",
-    resources: { "en-US": { translation: {} } },
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+const { i18n, start } = testI18n("en-US");
+beforeAll(start);
 afterEach(cleanup);
 
 const card: GiftcardView = {
