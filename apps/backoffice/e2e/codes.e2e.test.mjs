@@ -174,21 +174,8 @@ test("each discount code's buttons: every label on one line and inside its entry
       const entries = await codeButtons(page);
       const where = `${language} at ${width} px`;
       assert.ok(entries.length >= 3, `${where}: the demo's codes`);
-      for (const { code, overflow, buttons } of entries) {
-        assert.equal(buttons.length, 3, `${where}, ${code}: its buttons`);
-        assert.equal(overflow, 0, `${where}: no sideways scroll`);
-        for (const button of buttons) {
-          assert.equal(button.lines, 1, `${where}, ${code}: "${button.label}" on one line`);
-          assert.ok(button.inside, `${where}, ${code}: "${button.label}" inside the entry`);
-        }
-        // At 320 px English's three do not fit one row (Delete goes, whole, to the next line); Danish's do.
-        if (width === 390 || language === "da-DK")
-          assert.equal(
-            new Set(buttons.map((b) => b.top)).size,
-            1,
-            `${where}, ${code}: one row ${JSON.stringify(buttons)}`,
-          );
-      }
+      // At 320 px English's three do not fit one row (Delete goes, whole, to the next line); Danish's do.
+      assertButtonsFit(entries, { where, count: 3, oneRow: width === 390 || language === "da-DK" });
       await screenshot(page, `${width}-${language.slice(0, 2)}-codes-buttons`);
       await page.close();
     }
@@ -209,21 +196,8 @@ test("each gift card's buttons, history shown or not: every label on one line an
       await page.locator(".code-entry .ledger").first().waitFor();
       const entries = await codeButtons(page);
       assert.ok(entries.length >= 2, `${where}: the demo's gift cards`);
-      for (const { code, overflow, buttons } of entries) {
-        assert.equal(buttons.length, 2, `${where}, ${code}: its buttons`);
-        assert.equal(overflow, 0, `${where}: no sideways scroll`);
-        for (const button of buttons) {
-          assert.equal(button.lines, 1, `${where}, ${code}: "${button.label}" on one line`);
-          assert.ok(button.inside, `${where}, ${code}: "${button.label}" inside the card`);
-        }
-        // At 320 px English's two are 14 px too wide for one row: "Switch off" goes, whole, to the next line.
-        if (width === 390 || language === "da-DK")
-          assert.equal(
-            new Set(buttons.map((b) => b.top)).size,
-            1,
-            `${where}, ${code}: one row ${JSON.stringify(buttons)}`,
-          );
-      }
+      // At 320 px English's two are 14 px too wide for one row: "Switch off" goes, whole, to the next line.
+      assertButtonsFit(entries, { where, count: 2, oneRow: width === 390 || language === "da-DK" });
       await screenshot(page, `${width}-${language.slice(0, 2)}-giftcard-buttons`);
       await page.close();
     }
@@ -266,3 +240,17 @@ test("both pages, desktop in Danish and English and phone in English: axe clean,
   assert.deepEqual(product.cspViolations, []);
   assert.deepEqual(product.consoleErrors, []);
 });
+
+/** Each entry's `count` buttons: every label on one line and inside its entry, no sideways scroll; one row if `oneRow`. */
+function assertButtonsFit(entries, { where, count, oneRow }) {
+  for (const { code, overflow, buttons } of entries) {
+    assert.equal(buttons.length, count, `${where}, ${code}: its buttons`);
+    assert.equal(overflow, 0, `${where}: no sideways scroll`);
+    for (const button of buttons) {
+      assert.equal(button.lines, 1, `${where}, ${code}: "${button.label}" on one line`);
+      assert.ok(button.inside, `${where}, ${code}: "${button.label}" inside its entry`);
+    }
+    if (oneRow)
+      assert.equal(new Set(buttons.map((b) => b.top)).size, 1, `${where}, ${code}: one row ${JSON.stringify(buttons)}`);
+  }
+}
