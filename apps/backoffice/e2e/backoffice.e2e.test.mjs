@@ -318,7 +318,12 @@ test("the storefront on c.localhost shows C's logo, colour and settings at the n
   const logo = page.locator('img[src*="/brand-images/"]').first();
   await logo.waitFor();
   // Shown is decoded: on a busy machine the element is in the page a moment before its picture has arrived.
-  const width = await logo.evaluate((img) => img.decode().then(() => img.naturalWidth, () => 0));
+  const width = await logo.evaluate((img) =>
+    img.decode().then(
+      () => img.naturalWidth,
+      () => 0,
+    ),
+  );
   assert.equal(width, 96, "the uploaded logo is shown");
   // The login gate is off: no session login form on the front page.
   assert.equal(await page.getByLabel("Brugernavn").count(), 0);
