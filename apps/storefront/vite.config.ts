@@ -16,6 +16,7 @@ const EARLY_ENTRY = /[\\/]src[\\/]early-[a-z-]+\.ts$/;
 
 /** The lazily loaded route modules the server hints, by the name it knows them by (src/app/routes.tsx imports them). */
 const ROUTE_MODULES = {
+  [ROUTE_CHUNKS.front]: "src/app/routes/front-page-band.tsx",
   [ROUTE_CHUNKS.menu]: "src/app/routes/menu-page.tsx",
   [ROUTE_CHUNKS.precheckout]: "src/app/routes/precheckout-page.tsx",
   [ROUTE_CHUNKS.checkout]: "src/app/routes/checkout-page.tsx",

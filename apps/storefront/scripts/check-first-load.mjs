@@ -23,8 +23,9 @@ const entryOf = (file) => {
 const entry = entryOf("index.html");
 const dateFormats = entryOf("src/early-date-formats.ts");
 
-// A page's first load: the entry and, transitively, what it imports statically, plus for a lazily loaded
-// route its chunk and what that imports (other dynamic imports load later, on navigation).
+// A page's first load: the entry and, transitively, what it imports statically, plus the chunk the page's HTML
+// preloads (a lazily loaded route, the front page's band) and what that imports (other dynamic imports load
+// later, on navigation).
 const closure = (roots) => {
   const files = [];
   const seen = new Set();
@@ -45,7 +46,10 @@ const routeChunk = (routeFile) => {
   return chunk.fileName;
 };
 const pages = [
-  { path: "/", chunks: closure([dateFormats.fileName, entry.fileName]) },
+  {
+    path: "/",
+    chunks: closure([dateFormats.fileName, entry.fileName, routeChunk("src/app/routes/front-page-band.tsx")]),
+  },
   {
     path: "/menu/{id}",
     chunks: closure([dateFormats.fileName, entry.fileName, routeChunk("src/app/routes/menu-page.tsx")]),

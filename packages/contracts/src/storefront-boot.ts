@@ -40,6 +40,8 @@ export const CHECKOUT_KEY_PREFIX = "checkout";
 
 /** The storefront's code-split route chunks the server hints in the page it sends for their paths. */
 export const ROUTE_CHUNKS = {
+  /** The front page's restaurant band: the page itself is in the entry, the band is loaded beside it. */
+  front: "route-front",
   menu: "route-menu",
   precheckout: "route-precheckout",
   checkout: "route-checkout",

@@ -18,6 +18,7 @@ export const ROUTE_CHUNKS_FILE = ".vite/route-chunks.json";
  * reading the page's data blocks (/checkout: the guest's first reads).
  */
 export const HINTED_ROUTES: readonly { test: RegExp; chunk: RouteChunkName; early?: string }[] = [
+  { test: /^\/$/, chunk: ROUTE_CHUNKS.front },
   { test: /^\/menu\/[^/]+$/, chunk: ROUTE_CHUNKS.menu },
   { test: /^\/precheckout$/, chunk: ROUTE_CHUNKS.precheckout },
   { test: /^\/checkout$/, chunk: ROUTE_CHUNKS.checkout, early: EARLY_ENTRIES.reads },
@@ -33,20 +34,19 @@ export function readsStockFirst(kind: string): boolean {
   return STOCK_READING_ROUTES.has(kind);
 }
 
-/** The front page: no route chunk, but its first category tiles' pictures are worth preloading. */
-export const FRONT_PAGE_KIND = "front";
+/** The front page: its band's chunk, and its first category tiles' pictures are worth preloading too. */
+export const FRONT_PAGE_KIND: string = ROUTE_CHUNKS.front;
 
-/** The front page's hints: the pictures of its first tiles, besides what every page has (`everyPage`). */
-export function frontPageHints(catalogue: string | null, everyPage: RouteHints): RouteHints {
-  return { ...everyPage, preloads: tileImageHints(catalogue) };
+/** The front page's hints: the pictures of its first tiles, besides its chunk's (`pageHints`). */
+export function frontPageHints(catalogue: string | null, pageHints: RouteHints): RouteHints {
+  return { ...pageHints, preloads: `${pageHints.preloads}${tileImageHints(catalogue)}` };
 }
 
 /**
- * Which kind of page a path is, for the hints and the title: the route chunk, the front page, the terms page, or
- * "" (what every page has).
+ * Which kind of page a path is, for the hints and the title: the route chunk (the front page's among them), the
+ * terms page, or "" (what every page has).
  */
 export function routeKind(path: string): string {
-  if (path === "/") return FRONT_PAGE_KIND;
   if (path === "/terms") return TERMS_PAGE_KIND;
   return HINTED_ROUTES.find((route) => route.test.test(path))?.chunk ?? "";
 }

@@ -27,6 +27,7 @@ const MANIFEST = {
     imports: ["_runtime.js", "index.html", "_cards.js"],
   },
   "src/pages/checkout.tsx": { file: "assets/checkout-page-4.js", imports: ["index.html"] },
+  "src/pages/front-band.tsx": { file: "assets/front-band-7.js", imports: ["index.html", "_runtime.js"] },
   "src/early-reads.ts": { file: "assets/early-reads-5.js", name: "early-reads", isEntry: true },
   "src/early-date-formats.ts": { file: "assets/early-date-formats-6.js", name: "early-date-formats", isEntry: true },
 };
@@ -34,7 +35,11 @@ const MANIFEST = {
  * The build's names of its route chunks (apps/storefront/build/route-chunks.ts): the server knows the routes by
  * these names, whatever the storefront's files are called. This build has no precheckout chunk.
  */
-const ROUTE_CHUNK_KEYS = { "route-menu": "src/pages/menu.tsx", "route-checkout": "src/pages/checkout.tsx" };
+const ROUTE_CHUNK_KEYS = {
+  "route-front": "src/pages/front-band.tsx",
+  "route-menu": "src/pages/menu.tsx",
+  "route-checkout": "src/pages/checkout.tsx",
+};
 
 let dist: string;
 let app: FastifyInstance;
@@ -350,9 +355,11 @@ describe("route hints", () => {
     expect(page.body).not.toContain("modulepreload");
   });
 
-  test("the front page preloads its first tiles' pictures, no route chunks", async () => {
+  test("the front page preloads its band's chunk (not the entry's) and its first tiles' pictures", async () => {
     const page = await app.inject({ method: "GET", url: "/", headers: { host: "localhost" } });
-    expect(page.body).not.toContain("modulepreload");
+    expect(page.body.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/front-band-7.js">',
+    ]);
     expect(page.body).toContain('<link rel="preload" as="image" href="/images/burgers.svg">');
   });
 });

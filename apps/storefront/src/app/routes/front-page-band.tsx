@@ -3,8 +3,9 @@ import { RestaurantBand, RestaurantContact, type Shop } from "../../features/sho
 
 /**
  * What the front page shows of the restaurant above its content: the band (today's hours, open now, the earliest
- * pickup), or, on the closed front page, how to reach it. Loaded beside the page, not in the first load: /menu
- * pages carry the front page's code too, and the shared first-load budget is nearly spent.
+ * pickup), or, on the closed front page, how to reach it. A chunk of its own, not in the entry: /menu pages carry
+ * the front page's code too, and the shared first-load budget is nearly spent. The front page's HTML preloads it
+ * (@app/contracts ROUTE_CHUNKS.front), so it arrives with the entry instead of a round trip after it.
  */
 export default function FrontPageBand({ shop, closed }: { shop: Shop; closed: boolean }) {
   const { t } = useTranslation();
