@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useLocation, useNavigate } from "react-router";
 import { LoginForm } from "../../features/auth";
+import { KeptBasket } from "../../features/basket";
 import { type CategoryTile, CategoryTiles } from "../../features/menu";
 import { usePageTitle } from "../page-title";
 import { nextAfterLogin } from "../redirect-rules";
@@ -51,6 +52,7 @@ export function FrontPage({
       <>
         <h1>{title}</h1>
         <p className="closed-message">{t("ClosedFrontpage.Message")}</p>
+        {shop ? <KeptBasket bagFeeItem={shop.settings.bagFeeItem} /> : null}
         {/* Closed until further notice (the setting), whatever the hours say: no band, but how to reach them. */}
         {shop ? (
           <Suspense fallback={null}>

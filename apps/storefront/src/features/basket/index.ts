@@ -24,6 +24,7 @@ export { BasketBar, type BasketBarProps } from "./components/basket-bar";
 export type { BasketColumnProps } from "./components/basket-column";
 export { CartLines, type CartLinesProps } from "./components/cart-lines";
 export type { ExpandedCartProps } from "./components/expanded-cart";
+export { KeptBasket, type KeptBasketProps } from "./components/kept-basket";
 export { MinicartButton, type MinicartButtonProps } from "./components/minicart-button";
 export { BasketStoreProvider, type BasketView, useBasket } from "./hooks/use-basket";
 export { useFocusWhenEmptied } from "./hooks/use-focus-when-emptied";
