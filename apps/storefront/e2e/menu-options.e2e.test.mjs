@@ -428,6 +428,53 @@ test("200 % zoom (640×450): after Add the options button that has the focus aga
   await page.close();
 });
 
+for (const [size, viewport] of [
+  ["200 % zoom (640×360)", { width: 640, height: 360 }],
+  ["phone (390×844)", PHONE],
+]) {
+  test(`${size}, basket bar showing: the option panel's first group is in sight when it opens, whole by scrolling and Tab (WCAG 2.4.11)`, async () => {
+    const words = WORDS.da;
+    const page = await openMenu("localhost", viewport, "da", "Drikkevarer");
+    await page.getByRole("button", { name: "Tilføj én Danskvand mere" }).click();
+    await page.waitForFunction(() => /1 vare$/.test(document.querySelector(".minicart-button")?.ariaLabel ?? ""));
+    await page.getByRole("link", { name: words.burgers, exact: true }).first().click();
+    await page.getByRole("heading", { level: 1, name: words.burgers }).waitFor();
+    const panel = await openOptions(page, words, "Classic burger");
+    await page.waitForTimeout(800); // the smooth scroll that shows the panel
+    /** The element's box and the room between what sticks at the top (the header) and at the bottom (the footer). */
+    const room = (locator) =>
+      locator.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const header = document.querySelector(".site-header").getBoundingClientRect();
+        const footer = element.closest(".modifier-panel").querySelector(".modifier-footer").getBoundingClientRect();
+        const stuck = getComputedStyle(document.querySelector(".site-header")).position === "sticky";
+        return { top: box.top, bottom: box.bottom, above: stuck ? Math.max(0, header.bottom) : 0, below: footer.top };
+      });
+    const inRoom = (box, what) =>
+      assert.ok(
+        box.top >= box.above - 1 && box.bottom <= box.below + 1,
+        `${what} (${Math.round(box.top)}–${Math.round(box.bottom)}) between the header (${Math.round(box.above)}) and the footer (${Math.round(box.below)})`,
+      );
+    const group = panel.locator(".modifier-group").first();
+    const toggle = group.locator(".modifier-group-toggle");
+    assert.equal(await toggle.evaluate((element) => element === document.activeElement), true, "the focus is on it");
+    inRoom(await room(toggle), "the focused first group's button");
+    await screen(page, `zoom-first-group-${viewport.width}x${viewport.height}-open`);
+    // Scrolled to as the browser scrolls a target into view: the whole group fits, none of it under a sticky bar.
+    await group.evaluate((element) => element.scrollIntoView({ block: "start" }));
+    inRoom(await room(group), "the whole first group");
+    // Tab through the group's controls from its button: each one is in the room left between the sticky bars.
+    await toggle.focus();
+    for (let press = 0; press < 10; press++) {
+      await page.keyboard.press("Tab");
+      const focused = page.locator(":focus");
+      if (!(await focused.evaluate((element, first) => first.contains(element), await group.elementHandle()))) break;
+      inRoom(await room(focused), `Tab ${press + 1}`);
+    }
+    await page.close();
+  });
+}
+
 test('phone: a burger\'s subtitle is read whole in the list ("Sprødstegt kyllingebryst", not "Sprødstegt…")', async () => {
   for (const language of ["da", "en"]) {
     const page = await openMenu("localhost", PHONE, language, language === "da" ? "Burgere" : "Burgers");

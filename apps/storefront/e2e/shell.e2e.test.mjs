@@ -325,6 +325,77 @@ test("at 320 px (the narrowest phone, or 200 % zoom) the header's actions and th
   await page.close();
 });
 
+/** Restaurant A's owner (the README's demo login) switches "closed until further notice" through the back office's API. */
+async function setClosedFrontpage(on) {
+  const origin = product.url("localhost", "").replace(/\/$/, "");
+  const signIn = await fetch(`${origin}/api/admin/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email: "ejer@bistro-norrebro.example", password: "bistro-ejer-2026" }),
+  });
+  assert.equal(signIn.status, 200, await signIn.clone().text());
+  const cookie = signIn.headers
+    .getSetCookie()
+    .find((line) => line.startsWith("bo_session="))
+    .split(";")[0];
+  const { csrfToken } = await signIn.json();
+  const headers = { "content-type": "application/json", origin, cookie, "x-csrf-token": csrfToken };
+  const { restaurants } = await (await fetch(`${origin}/api/admin/restaurants`, { headers })).json();
+  const id = restaurants.find((restaurant) => restaurant.hosts.includes("localhost")).id;
+  const restaurant = await (await fetch(`${origin}/api/admin/restaurants/${id}`, { headers })).json();
+  const saved = await fetch(`${origin}/api/admin/restaurants/${id}`, {
+    method: "PUT",
+    headers,
+    body: JSON.stringify({
+      settings: { ...restaurant.settings, showClosedFrontpageMessage: on },
+      versions: { settings: restaurant.versions.settings },
+    }),
+  });
+  assert.equal(saved.status, 200, await saved.clone().text());
+}
+
+const CLOSED = {
+  "da-DK": { title: "Midlertidigt lukket", kept: "Din kurv er gemt", line: "Coca-Cola" },
+  "en-US": { title: "Temporarily closed", kept: "Your basket is kept", line: "Coca-Cola" },
+};
+
+test("closed until further notice: no basket button or bar leads to a dead end; a basket filled before is shown as kept", async () => {
+  const pages = [];
+  for (const [size, viewport, language] of [
+    ["phone", PHONE, "da-DK"],
+    ["desktop", DESKTOP, "en-US"],
+  ]) {
+    const text = TEXT[language];
+    const page = await loginPage(viewport, language);
+    await page.getByLabel(text.username).fill("e2e-guest");
+    await page.getByLabel(text.password).fill(String(await product.productionUnitIdOf("localhost")));
+    await page.getByRole("button", { name: text.logIn }).click();
+    await page.getByRole("link", { name: text.drinks, exact: true }).first().click();
+    await page.locator("main").getByRole("button", { name: text.addCola, exact: true }).click();
+    await page.waitForFunction(() => /\b1\b/.test(document.querySelector(".minicart-button")?.ariaLabel ?? ""));
+    pages.push({ size, language, page });
+  }
+  await setClosedFrontpage(true);
+  try {
+    for (const { size, language, page } of pages) {
+      const closed = CLOSED[language];
+      await page.goto(product.url("localhost", "/"));
+      await page.getByRole("heading", { level: 1, name: closed.title }).waitFor();
+      const kept = page.getByRole("region", { name: closed.kept });
+      await kept.waitFor();
+      assert.ok(await kept.getByText(closed.line).isVisible(), "the basket's line is listed");
+      assert.equal(await page.locator(".minicart-button, .basket-bar, .basket-column").count(), 0, "no basket control");
+      assert.equal(await kept.getByRole("button").count(), 0, "nothing to press in the kept basket");
+      // Nothing of the page sits under a bar at the bottom: the page reserves no room for one.
+      assert.equal(await page.locator(".page-above-basket-bar").count(), 0);
+      await visit(page, `${size}-${language}-shell-closed-kept-basket`);
+      await page.close();
+    }
+  } finally {
+    await setClosedFrontpage(false);
+  }
+});
+
 test("no page logged a console error or a CSP violation", () => {
   assert.deepEqual(product.consoleErrors, []);
   assert.deepEqual(product.cspViolations, []);

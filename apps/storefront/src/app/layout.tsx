@@ -50,8 +50,11 @@ export function Layout() {
   // SPEC §2: on /checkout the basket, sidebar and header are hidden (the page has its own way back).
   const isCheckout = pathname === "/checkout";
   const passedGate = shop ? hasPassedLoginGate(shop.settings.requireLogin, shop.module.productionUnitId) : false;
-  // Before the session login there is nothing to order, so no basket either.
-  const basketShown = Boolean(shop) && passedGate && !isCheckout && !ORDER_UNDER_WAY.test(pathname);
+  // Before the session login there is nothing to order, so no basket either. Nor while the restaurant is closed
+  // until further notice: every way on from the basket leads back to the closed front page, which lists a basket
+  // filled before it closed itself (KeptBasket), untouched.
+  const ordersClosed = shop?.settings.showClosedFrontpageMessage ?? false;
+  const basketShown = Boolean(shop) && passedGate && !ordersClosed && !isCheckout && !ORDER_UNDER_WAY.test(pathname);
   const wide = useMediaQuery(WIDE_LAYOUT);
   const basket = useBasketControls(shop, basketShown);
   // The bar shows only while the basket holds something (BasketBar): until then nothing covers the bottom

@@ -4,8 +4,10 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor } from "@te
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { SESSION_LOGIN_KEY } from "../features/auth";
+import { type BasketStore, BasketStoreProvider } from "../features/basket";
 import type { Catalogue } from "../features/menu";
 import { type AppState, DEFAULT_SETTINGS, type Shop } from "../features/shop";
+import { basketStoreWith } from "../testing/basket-fixtures";
 import { startEnglish } from "../testing/start-english";
 import { createRoutes, type RouterDeps } from "./routes";
 
@@ -106,7 +108,7 @@ const instanceSetting = (instanceId: number) => ({
   orderTimeInterval: 15,
 });
 
-function renderAt(path: string, state: AppState, deps: Partial<RouterDeps> = {}) {
+function renderAt(path: string, state: AppState, deps: Partial<RouterDeps> = {}, basket?: BasketStore) {
   const router = createMemoryRouter(
     createRoutes({
       appState: async () => state,
@@ -123,7 +125,8 @@ function renderAt(path: string, state: AppState, deps: Partial<RouterDeps> = {})
     }),
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  const page = <RouterProvider router={router} />;
+  render(basket ? <BasketStoreProvider store={basket}>{page}</BasketStoreProvider> : page);
   return router;
 }
 
@@ -181,6 +184,28 @@ describe("redirect rules in the router (SPEC §2)", () => {
     expect((await heading()).textContent).toBe("Temporarily closed");
     expect(router.state.location.pathname).toBe("/");
     expect(screen.getByText("The restaurant is closed. An order cannot be placed.")).toBeTruthy();
+  });
+
+  test("with the closed front page, no basket button: a basket filled before is listed as kept, unchanged", async () => {
+    logIn();
+    const lines = [{ id: "l-1", productId: 1, amount: 2, choices: [] }];
+    const { store: basket, server, storage } = await basketStoreWith(lines, new Date("2026-11-23T11:00:00Z"));
+    renderAt("/", ready(shop({ settings: { showClosedFrontpageMessage: true } })), {}, basket);
+    expect((await heading()).textContent).toBe("Temporarily closed");
+    expect(await screen.findByRole("region", { name: "Your basket is kept" })).toBeTruthy();
+    expect(screen.getByText("2 × Burger")).toBeTruthy();
+    // Neither the header's basket nor the phone's bar: both led to a checkout that sends the guest back here.
+    expect(screen.queryByRole("button", { name: /Basket/ })).toBeNull();
+    expect(screen.queryByRole("complementary", { name: "Your basket" })).toBeNull();
+    expect(server.calls).toEqual([]);
+    expect(storage.getItem("basketId")).toBe("b-1");
+  });
+
+  test("open, the header offers the basket as before", async () => {
+    logIn();
+    renderAt("/", ready());
+    await heading();
+    expect(screen.getByRole("button", { name: /^Basket, / })).toBeTruthy();
   });
 
   test("with the closed front page, an order path stays", async () => {

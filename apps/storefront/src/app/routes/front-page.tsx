@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useLoaderData, useLocation, useNavigate } from "react-router";
 import { LoginForm } from "../../features/auth";
+import { isBasketEmpty, KeptBasket, useBasket } from "../../features/basket";
 import { type CategoryTile, CategoryTiles } from "../../features/menu";
 import { usePageTitle } from "../page-title";
 import { nextAfterLogin } from "../redirect-rules";
@@ -26,6 +27,7 @@ export function FrontPage({
   const { search } = useLocation();
   const title = usePageTitle(data.view === "closed" ? "ClosedFrontpage.Title" : "Frontpage.Title");
   const shop = useRouteShop();
+  const { basket } = useBasket();
   // Today's hours, open now and the earliest pickup, as a restaurant's page opens in a delivery app; its place is
   // kept while its code loads, so nothing below it moves.
   const band = shop ? (
@@ -51,6 +53,12 @@ export function FrontPage({
       <>
         <h1>{title}</h1>
         <p className="closed-message">{t("ClosedFrontpage.Message")}</p>
+        {/* A basket filled before the shop closed: what is in it and why it cannot be ordered (its own chunk). */}
+        {shop && !isBasketEmpty(basket, shop.settings.bagFeeItem) ? (
+          <Suspense fallback={null}>
+            <KeptBasket bagFeeItem={shop.settings.bagFeeItem} />
+          </Suspense>
+        ) : null}
         {/* Closed until further notice (the setting), whatever the hours say: no band, but how to reach them. */}
         {shop ? (
           <Suspense fallback={null}>

@@ -71,12 +71,17 @@ export function CartLines({ allowFees, bagFeeItem }: CartLinesProps) {
   );
 }
 
-/** The line's name and its options, an amount above 1 as "2 × name". */
-function LineText({ item }: { item: CartLine["item"] }) {
+/**
+ * The line's name and its options, an option's amount above 1 as "2 × name". With `amount` (where no counter
+ * shows it) the line's own amount above 1 is written the same way.
+ */
+export function LineText({ item, amount }: { item: CartLine["item"]; amount?: number }) {
   const { t } = useTranslation();
   return (
     <div className="cart-line-text">
-      <span className="cart-line-name">{item.name}</span>
+      <span className="cart-line-name">
+        {amount !== undefined && amount > 1 ? t("Cart.ChoiceAmount", { amount, name: item.name }) : item.name}
+      </span>
       {item.choices.length > 0 ? (
         <ul className="cart-line-choices">
           {item.choices.map((choice) => (
