@@ -1,4 +1,5 @@
-import type { OrderQueue } from "@app/contracts";
+import type { AdminOrder, OrderQueue } from "@app/contracts";
+import { QueryObserver } from "@tanstack/react-query";
 import { afterEach, expect, test, vi } from "vitest";
 import { queryClient } from "../../../lib/query-client";
 import { adminOrder } from "../testing";
@@ -67,4 +68,69 @@ test("opening sends no version: it changes no status and must not be refused", a
   const posts = server(200, shown);
   await changeKitchenStatus(shown, { action: "open" });
   expect(posts[0]?.body).toEqual({});
+});
+
+/**
+ * The server for the tests of reads on their way: the order, accepted, as it is when each read arrives; a read is
+ * held while `hold` is set (a busy network), until `release`; a POST makes it ready.
+ */
+function slowServer() {
+  const server = {
+    current: { ...shown, kitchenStatus: "accepted", version: 2 } as AdminOrder,
+    hold: false,
+    held: [] as (() => void)[],
+    release: () => {
+      for (const release of server.held) release();
+    },
+  };
+  vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+    if (url === "/api/admin/me") return Response.json({ csrfToken: "token" });
+    if (init?.method === "POST") {
+      server.current = { ...server.current, kitchenStatus: "ready", version: 3 };
+      return Response.json(server.current);
+    }
+    const answer = Response.json({ orders: [server.current], lastEventId: "1:4" });
+    if (server.hold) await new Promise<void>((release) => server.held.push(release));
+    return answer;
+  });
+  return server;
+}
+
+test("a queue read that left before a change and answers after it does not move the order back", async () => {
+  const server = slowServer();
+  const query = orderQueueQuery(1, "active");
+  const screen = new QueryObserver(queryClient, query).subscribe(() => undefined);
+  await vi.waitFor(() =>
+    expect(queryClient.getQueryData<OrderQueue>(query.queryKey)?.orders).toEqual([server.current]),
+  );
+  const accepted = server.current;
+
+  // An event's refetch leaves with the order accepted; the kitchen presses Ready before it answers.
+  server.hold = true;
+  void queryClient.invalidateQueries({ queryKey: query.queryKey });
+  await vi.waitFor(() => expect(server.held).toHaveLength(1));
+  server.hold = false;
+  const ready = await changeKitchenStatus(accepted, { action: "ready" });
+  server.release();
+
+  await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  // The ready event, arriving after the answer, is old news and moves nothing: the queue must show ready by itself.
+  expect(queryClient.getQueryData<OrderQueue>(query.queryKey)?.orders).toEqual([ready]);
+  screen();
+});
+
+test("a screen's first read of the queue, on its way during a change, is made again after it", async () => {
+  const server = slowServer();
+  server.hold = true;
+  const query = orderQueueQuery(1, "active");
+  const screen = new QueryObserver(queryClient, query).subscribe(() => undefined);
+  await vi.waitFor(() => expect(server.held).toHaveLength(1));
+  server.hold = false;
+  const ready = await changeKitchenStatus(server.current, { action: "ready" });
+  server.release();
+
+  await vi.waitFor(() => expect(queryClient.getQueryState(query.queryKey)?.status).toBe("success"));
+  await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  expect(queryClient.getQueryData<OrderQueue>(query.queryKey)?.orders).toEqual([ready]);
+  screen();
 });

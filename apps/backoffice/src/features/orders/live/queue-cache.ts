@@ -1,5 +1,6 @@
 /** The queues TanStack Query holds for a restaurant, changed in place by answers and events. */
 import type { AdminOrder, OrderQueue, RestaurantEventData } from "@app/contracts";
+import type { Query } from "@tanstack/react-query";
 import { queryClient } from "../../../lib/query-client";
 import { type QueueView, restaurantQueuesKey } from "../api/get-order-queue";
 import { isOldNews, withEvent, withOrder } from "./apply-restaurant-event";
@@ -13,11 +14,24 @@ function cachedQueues(restaurantId: number) {
     .map((query) => ({ key: query.queryKey as unknown as QueueKey, data: query.state.data as OrderQueue | undefined }));
 }
 
-/** The order as the server answered it, in every queue of its restaurant. */
+/**
+ * The order as the server answered it, in every queue of its restaurant. A queue read still on its way (an
+ * event's refetch) may have left before this change: answering after it, it would put the order back where it
+ * was, and the change's own event, old news by then, would not move it again. Such a read is cancelled and made
+ * again, after the change.
+ */
 export function putOrder(order: AdminOrder): void {
-  for (const { key } of cachedQueues(order.productionUnitId)) {
+  const restaurantId = order.productionUnitId;
+  const reading = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: restaurantQueuesKey(restaurantId), fetchStatus: "fetching" });
+  for (const { key } of cachedQueues(restaurantId)) {
     queryClient.setQueryData<OrderQueue>(key, withOrder(order, key[2], key[3] !== ""));
   }
+  if (reading.length === 0) return;
+  const filters = { queryKey: restaurantQueuesKey(restaurantId), predicate: (query: Query) => reading.includes(query) };
+  // Cancelled first: invalidating alone would wait for a queue's first read (no data yet) instead of making it again.
+  void queryClient.cancelQueries(filters).then(() => queryClient.invalidateQueries(filters));
 }
 
 /**
