@@ -195,6 +195,16 @@ test("Danish, phone then desktop: today's order in the figures, a refused period
     await look(desk.getByRole("link", { name: t.back, exact: true })),
     await look(desk.getByRole("button", { name: t.print })),
   );
+  // The date between them was 2 px taller, its lower edge 1 px below theirs.
+  const edges = (locator) =>
+    locator.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { height: box.height, bottom: box.bottom };
+    });
+  assert.deepEqual(
+    await edges(desk.getByLabel("Dato", { exact: true })),
+    await edges(desk.getByRole("button", { name: t.print })),
+  );
   await axeClean(desk, "end-of-day, desktop, da-DK");
   await screenshot(desk, "figures-end-of-day-desktop-da-DK");
   await desk.emulateMedia({ media: "print" });
