@@ -195,6 +195,16 @@ test("Danish, phone then desktop: today's order in the figures, a refused period
     await look(desk.getByRole("link", { name: t.back, exact: true })),
     await look(desk.getByRole("button", { name: t.print })),
   );
+  // The date between them was 2 px taller, its lower edge 1 px below theirs.
+  const edges = (locator) =>
+    locator.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { height: box.height, bottom: box.bottom };
+    });
+  assert.deepEqual(
+    await edges(desk.getByLabel("Dato", { exact: true })),
+    await edges(desk.getByRole("button", { name: t.print })),
+  );
   await axeClean(desk, "end-of-day, desktop, da-DK");
   await screenshot(desk, "figures-end-of-day-desktop-da-DK");
   await desk.emulateMedia({ media: "print" });
@@ -403,6 +413,24 @@ test("English, phone and desktop: figures and the end-of-day report", async () =
     await page.locator(".key-figures").waitFor();
     assert.match(await keyValue(page, "Sales").textContent(), t.money);
     await page.getByRole("img", { name: new RegExp(t.chart) }).waitFor();
+    // "Period" stood 2 px right of the heading above it and the first period's button below it.
+    const left = (locator) =>
+      locator.evaluate((element) => {
+        const text = document.createRange();
+        text.selectNodeContents(element);
+        return text.getBoundingClientRect().left;
+      });
+    const legend = await left(page.locator(".presets legend"));
+    assert.equal(
+      legend,
+      await left(page.getByRole("heading", { level: 2, name: "Figures" })),
+      `${size}: Period's left`,
+    );
+    const today = await page
+      .locator(".preset-options > *")
+      .first()
+      .evaluate((pill) => pill.getBoundingClientRect().left);
+    assert.equal(legend, today, `${size}: Period over Today's edge`);
     await axeClean(page, `figures, ${size}, en-US`);
     await screenshot(page, `figures-${size}-en-US`);
     await page.getByRole("link", { name: t.endOfDay, exact: true }).click();

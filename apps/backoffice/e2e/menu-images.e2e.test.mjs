@@ -59,6 +59,8 @@ for (const [language, viewport, size] of [
   ["da-DK", DESKTOP, "desktop"],
   ["en-US", PHONE, "phone"],
   ["da-DK", TABLET, "tablet"],
+  ["en-US", { width: 320, height: 700 }, "320"],
+  ["da-DK", { width: 320, height: 700 }, "320"],
 ]) {
   test(`${language}, ${size}: an image that answers 404 is named missing, can be replaced or removed, and leaves the preview without a picture`, async () => {
     const t = TEXTS[language];
@@ -104,6 +106,20 @@ for (const [language, viewport, size] of [
       await field.getByRole("button", { name: t.remove }).evaluate(look),
       await field.getByText(t.replace).evaluate(look),
     );
+    // Each label on one line and inside the page: at 320 px both were broken over two lines, squeezed side by side.
+    const whole = (element) => {
+      const text = document.createRange();
+      text.selectNodeContents(element);
+      const lines = new Set([...text.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      return { lines, inside: element.getBoundingClientRect().right <= document.documentElement.clientWidth };
+    };
+    for (const button of [field.getByText(t.replace), field.getByRole("button", { name: t.remove })]) {
+      assert.deepEqual(
+        await button.evaluate(whole),
+        { lines: 1, inside: true },
+        `${size}: ${await button.textContent()}`,
+      );
+    }
     await field.getByRole("button", { name: t.remove }).click();
     await field.getByText(t.none).waitFor();
     await page.close();

@@ -320,40 +320,43 @@ const settingsRows = (page) =>
   );
 
 // On a phone a row's name had a line of its own under the move buttons and Remove a line under Save: a choice's
-// row was 413 px (Danish) and 489 px (English) tall at 390 px.
-test("option rows on a phone (390 px), both languages: the name beside the handle, Save and Remove on one row, labels whole, a count's label on at most two lines", async () => {
+// row was 413 px (Danish) and 489 px (English) tall at 390 px. At 320 px Remove went to a line of its own under Save
+// in both languages on a product's option groups, and in English on a group's choices.
+test("option rows on a phone (390 and 320 px), both languages: the name beside the handle, Save and Remove on one row, labels whole, a count's label on at most two lines", async () => {
   for (const language of ["da-DK", "en-US"]) {
-    const page = await product.newPage(PHONE);
-    await signIn(page, language);
-    const { id, editor } = await restaurantA(page);
-    const item = editor.products.find((p) => p.modifiers.length >= 2);
-    const group = editor.modifiers.find((m) => m.choices.length >= 2);
-    for (const [path, most] of [
-      [`products/${item.id}`, 240],
-      [`options/groups/${group.id}`, 340],
-    ]) {
-      await page.goto(product.url("localhost", `/admin/restaurants/${id}/menu/${path}`));
-      await page.locator(".reorder-row .group-settings").first().waitFor();
-      const where = `${language}, ${path}`;
-      const rows = await settingsRows(page);
-      assert.ok(rows.length >= 2, `${where}: its rows`);
-      for (const row of rows) {
-        assert.ok(row.nameBeside, `${where}, ${row.name}: the name on the handle's line`);
-        assert.equal(row.overflow, 0, `${where}: no sideways scroll`);
-        for (const button of row.buttons) {
-          assert.equal(button.lines, 1, `${where}, ${row.name}: "${button.label}" on one line`);
-          assert.ok(button.inside, `${where}, ${row.name}: "${button.label}" inside the row`);
+    for (const width of [390, 320]) {
+      const page = await product.newPage({ ...PHONE, width });
+      await signIn(page, language);
+      const { id, editor } = await restaurantA(page);
+      const item = editor.products.find((p) => p.modifiers.length >= 2);
+      const group = editor.modifiers.find((m) => m.choices.length >= 2);
+      for (const [path, most] of [
+        [`products/${item.id}`, 240],
+        [`options/groups/${group.id}`, 340],
+      ]) {
+        await page.goto(product.url("localhost", `/admin/restaurants/${id}/menu/${path}`));
+        await page.locator(".reorder-row .group-settings").first().waitFor();
+        const where = `${language} at ${width} px, ${path}`;
+        const rows = await settingsRows(page);
+        assert.ok(rows.length >= 2, `${where}: its rows`);
+        for (const row of rows) {
+          assert.ok(row.nameBeside, `${where}, ${row.name}: the name on the handle's line`);
+          assert.equal(row.overflow, 0, `${where}: no sideways scroll`);
+          for (const button of row.buttons) {
+            assert.equal(button.lines, 1, `${where}, ${row.name}: "${button.label}" on one line`);
+            assert.ok(button.inside, `${where}, ${row.name}: "${button.label}" inside the row`);
+          }
+          assert.equal(row.buttons[0].top, row.buttons[1].top, `${where}, ${row.name}: Save and Remove on one row`);
+          // "Antal inkluderet i prisen" took three lines beside "Højst antal valg".
+          for (const label of row.labels) {
+            assert.ok(label.lines <= 2, `${where}, ${row.name}: "${label.text}" on ${label.lines} lines`);
+          }
+          if (width === 390) assert.ok(row.height <= most, `${where}, ${row.name}: ${row.height} px tall`);
         }
-        assert.equal(row.buttons[0].top, row.buttons[1].top, `${where}, ${row.name}: Save and Remove on one row`);
-        // "Antal inkluderet i prisen" took three lines beside "Højst antal valg".
-        for (const label of row.labels) {
-          assert.ok(label.lines <= 2, `${where}, ${row.name}: "${label.text}" on ${label.lines} lines`);
-        }
-        assert.ok(row.height <= most, `${where}, ${row.name}: ${row.height} px tall`);
+        await screenshot(page, `${width}-${language.slice(0, 2)}-menu-${path.split("/")[0]}-rows`);
       }
-      await screenshot(page, `390-${language.slice(0, 2)}-menu-${path.split("/")[0]}-rows`);
+      await page.close();
     }
-    await page.close();
   }
 });
 

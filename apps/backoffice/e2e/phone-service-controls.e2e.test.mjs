@@ -150,6 +150,25 @@ for (const language of ["da-DK", "en-US"]) {
   });
 }
 
+// At 320 px English's three tabs were equal columns each as wide as "In progress 0": 11 px off the screen.
+for (const language of ["da-DK", "en-US"]) {
+  test(`at 320 px (${language}) the queue's three tabs share one row inside the screen, no sideways scroll`, async () => {
+    const page = await kitchenPhone(language, { width: 320, height: 700 });
+    const tabs = page.getByRole("tab");
+    await tabs.first().waitFor();
+    await assertOneRow(tabs, 3, "tabs");
+    const edges = await tabs.evaluateAll((tabs) => ({
+      right: Math.max(...tabs.map((tab) => tab.getBoundingClientRect().right)),
+      screen: document.documentElement.clientWidth,
+      overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    }));
+    assert.ok(edges.right <= edges.screen, `the tabs end at ${edges.right} of ${edges.screen} px`);
+    assert.equal(edges.overflow, 0, "no sideways scroll");
+    await screenshot(page, `320-${language.slice(0, 2)}-order-tabs`);
+    await page.close();
+  });
+}
+
 for (const language of ["da-DK", "en-US"]) {
   test(`on a phone (${language}) the pause choices' minutes share one row, each named in full`, async () => {
     const t = TEXT[language];

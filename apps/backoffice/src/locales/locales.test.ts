@@ -27,6 +27,21 @@ test("English writes money as DKK, as the orders, figures and menu editor do; ne
   expect([...english].filter(([, text]) => /\bkr\b/.test(text)).map(([key]) => key)).toEqual([]);
 });
 
+/**
+ * An option group's limits are refused under one field and compared with another: the message names that other
+ * field as the form labels it, in the language's quotation marks. Danish read "Antal inkluderet kan ikke være over
+ * højst antal valg: så kan produktet ikke bestilles.", which a manager had to read twice to find the field.
+ */
+test.each([
+  ["da-DK", danish, "»", "«"],
+  ["en-US", english, "“", "”"],
+])("%s: the option group's limit messages name the field Most choices by its label", (_, messages, open, close) => {
+  const label = `${open}${messages.get("menu.groups.maxChoices")}${close}`;
+  for (const code of ["IncludedAboveMax", "DefaultsAboveMax", "FreeAboveMax"]) {
+    expect(messages.get(`errors.Menu.${code}`)).toContain(label);
+  }
+});
+
 test("no message is empty", () => {
   expect([...danish, ...english].filter(([, text]) => text.trim() === "").map(([key]) => key)).toEqual([]);
 });

@@ -65,7 +65,8 @@ function Tabs({ columns, orders: _all, ...props }: ColumnsProps) {
             onClick={() => setSelected(column)}
             onKeyDown={(event) => move(event, index)}
           >
-            {t(`orders.column.${column}`)} <span className="count">{columns[column].length}</span>
+            <span className="tab-label">{t(`orders.column.${column}`)}</span>{" "}
+            <span className="count">{columns[column].length}</span>
           </button>
         ))}
       </div>
