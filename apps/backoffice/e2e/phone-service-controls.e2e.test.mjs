@@ -29,6 +29,8 @@ const TEXT = {
     email: "E-mail",
     password: "Adgangskode",
     signIn: "Log ind",
+    live: "Live",
+    ordersOpen: "Onlinebestilling er åben",
     ready: "Klar",
     accept: /^Acceptér til/,
     inProgress: /^I gang/,
@@ -48,6 +50,8 @@ const TEXT = {
     email: "Email",
     password: "Password",
     signIn: "Sign in",
+    live: "Live",
+    ordersOpen: "Online orders are open",
     ready: "Ready",
     accept: /^Accept for/,
     inProgress: /^In progress/,
@@ -69,7 +73,23 @@ async function kitchenPhone(language, viewport = PHONE) {
   await page.getByLabel(t.password, { exact: true }).fill(kitchen.password);
   await page.getByRole("button", { name: t.signIn }).click();
   await page.waitForURL(/\/admin\/restaurants\/\d+\/orders$/);
+  await settled(page, t);
   return page;
+}
+
+/**
+ * The queue once it has settled: the connection live (while it connects the red banner also says there is no
+ * connection, and the first order stands 40 px lower) and whether online orders are open shown above the tools
+ * (a 42 px banner, once read). Until then the tools and the orders still move: under load the first order moved up
+ * between two measurements, and a tap's press and release can land on different places (Playwright checks only
+ * the press), so a button's click is lost.
+ */
+async function settled(page, t) {
+  await page
+    .getByRole("status")
+    .filter({ hasText: new RegExp(`^${t.live}$`) })
+    .waitFor();
+  await page.locator(".ordering-banner").filter({ hasText: t.ordersOpen }).waitFor();
 }
 
 /** Each button: its box, whether its text overflows, and the words broken across lines. */

@@ -12,8 +12,14 @@ export function availabilitySlots({ id, timeZone }: { id: number; timeZone: stri
   };
 }
 
+/**
+ * An availability event reads the availability again. A read still on its way may have left before the change the
+ * event tells of: invalidating alone would wait for a screen's first read (no data yet) instead of making it again,
+ * and the screen would show "open" through a pause. Such a read is cancelled first, then made again.
+ */
 export function refreshAvailabilityOn(type: string, restaurantId: number): void {
   if (AVAILABILITY_EVENTS.includes(type)) {
-    void queryClient.invalidateQueries({ queryKey: availabilityKey(restaurantId) });
+    const filters = { queryKey: availabilityKey(restaurantId) };
+    void queryClient.cancelQueries(filters).then(() => queryClient.invalidateQueries(filters));
   }
 }
