@@ -1,5 +1,7 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LiveStatus } from "../../../components/live-status";
+import type { Connection } from "../../../lib/restaurant-event-stream";
 import type { LiveState } from "../../../lib/use-restaurant-events";
 import type { WakeLockState } from "../service/use-wake-lock";
 
@@ -19,7 +21,7 @@ export function ServiceBar(props: {
   const problems = [
     !armed && t(props.armRefused ? "orders.banner.soundBlocked" : "orders.banner.muted"),
     armed && wakeLock !== "held" && wakeLock !== "off" && t(`orders.banner.wakeLock.${wakeLock}`),
-    live.connection !== "live" && t("orders.banner.disconnected"),
+    useConnectionLost(live.connection) && t("orders.banner.disconnected"),
   ].filter((problem): problem is string => Boolean(problem));
 
   return (
@@ -50,4 +52,22 @@ export function ServiceBar(props: {
       )}
     </div>
   );
+}
+
+/**
+ * How long the screen's first connection may take before it counts as lost: every load takes a moment to connect,
+ * and a red "no connection" banner each time was a false alarm that also moved the orders down. The status beside
+ * Start service says "Connecting…" meanwhile.
+ */
+export const FIRST_CONNECTION_GRACE_MS = 5_000;
+
+/** Whether new orders may not arrive: the connection dropped, or the first one has not come up in the grace time. */
+function useConnectionLost(connection: Connection): boolean {
+  const [graceOver, setGraceOver] = useState(false);
+  useEffect(() => {
+    if (connection !== "connecting") return;
+    const timer = setTimeout(() => setGraceOver(true), FIRST_CONNECTION_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [connection]);
+  return connection === "reconnecting" || (connection === "connecting" && graceOver);
 }
