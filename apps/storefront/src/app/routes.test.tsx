@@ -394,9 +394,11 @@ describe("the first load of /checkout", () => {
   test("shows the way back, the heading and the test band while the page's own reads are under way", async () => {
     logIn();
     const instance = heldInstance();
-    const router = renderAt("/checkout", ready(shop({ paymentTestMode: true })), {
-      checkoutInstance: instance.checkoutInstance,
-    });
+    // The frame suspends on the app's start: React retries a render that suspended inside `act` only when
+    // that act is awaited.
+    const router = await act(async () =>
+      renderAt("/checkout", ready(shop({ paymentTestMode: true })), { checkoutInstance: instance.checkoutInstance }),
+    );
     expect((await heading()).textContent).toBe("Complete your order");
     expect(screen.getByRole("link", { name: /Back to the menu/ }).getAttribute("href")).toBe("/");
     expect(screen.getByRole("complementary", { name: "Test mode" })).toBeTruthy();

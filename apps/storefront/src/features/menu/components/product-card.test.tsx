@@ -142,8 +142,10 @@ describe("ProductCard", () => {
   test("opened from the button, the page scrolls only as far as the panel needs, never past the card's title", async () => {
     const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
     vi.spyOn(window, "innerHeight", "get").mockReturnValue(800);
-    // The card starts 300 px from the top; its panel would end 900 px further down, 1200 px from the top.
+    // The card starts 300 px from the top; its panel would end 900 px further down, 1200 px from the top. The
+    // control the panel focuses (its first group) is at 520–560 px, in sight.
     vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (this: HTMLElement) {
+      if (this === document.activeElement) return { top: 520, bottom: 560 } as DOMRect;
       return (this.tagName === "ARTICLE" ? { top: 300, bottom: 1200 } : { top: 500, bottom: 1200 }) as DOMRect;
     });
     renderCard(burger);
