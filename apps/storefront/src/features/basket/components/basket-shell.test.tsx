@@ -2,10 +2,9 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { startEnglish } from "../../../testing/start-english";
-import { BASKET_ID_KEY } from "../api/basket-storage";
-import { createBasketStore } from "../basket-store";
 import { BasketStoreProvider } from "../hooks/use-basket";
-import { BAG_FEE, createFakeBasketApi, type FakeLine, memoryStorage } from "../testing/fake-basket-api";
+import { BAG_FEE, type FakeLine } from "../testing/fake-basket-api";
+import { loadedBasketStore } from "../testing/loaded-store";
 import { ADDED_TOAST_MS, AddedToast } from "./added-toast";
 import { BasketBar } from "./basket-bar";
 import { BasketColumn } from "./basket-column";
@@ -19,15 +18,7 @@ afterEach(() => {
 
 const NOW = new Date("2026-05-01T12:00:00Z");
 
-/** A store holding a basket with `lines` (loaded from the stored id, as at app start), or none. */
-async function storeWith(lines: FakeLine[] | null) {
-  const server = createFakeBasketApi({ now: () => NOW });
-  if (lines) server.seed({ id: "b-1", createdTimeUtc: NOW.toISOString(), lines });
-  const storage = memoryStorage(lines ? { [BASKET_ID_KEY]: "b-1" } : {});
-  const store = createBasketStore({ api: server.api, storage, now: () => NOW, language: () => "en-US" });
-  await store.load();
-  return store;
-}
+const storeWith = async (lines: FakeLine[] | null) => (await loadedBasketStore(lines, NOW)).store;
 
 const burgers: FakeLine = { id: "l-1", productId: 1, amount: 2, choices: [] };
 const bag: FakeLine = { id: "l-bag", productId: BAG_FEE, amount: 1, choices: [] };

@@ -3,9 +3,9 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, test } from "vitest";
 import { startEnglish } from "../../../testing/start-english";
 import { BASKET_ID_KEY } from "../api/basket-storage";
-import { createBasketStore } from "../basket-store";
 import { BasketStoreProvider } from "../hooks/use-basket";
-import { BAG_FEE, createFakeBasketApi, type FakeLine, memoryStorage } from "../testing/fake-basket-api";
+import { BAG_FEE, type FakeLine } from "../testing/fake-basket-api";
+import { loadedBasketStore } from "../testing/loaded-store";
 import { KeptBasket } from "./kept-basket";
 
 beforeAll(startEnglish);
@@ -14,15 +14,7 @@ afterEach(cleanup);
 
 const NOW = new Date("2026-05-01T12:00:00Z");
 
-/** A store holding a basket with `lines` (loaded from the stored id, as at app start), or none. */
-async function storeWith(lines: FakeLine[] | null) {
-  const server = createFakeBasketApi({ now: () => NOW });
-  if (lines) server.seed({ id: "b-1", createdTimeUtc: NOW.toISOString(), lines });
-  const storage = memoryStorage(lines ? { [BASKET_ID_KEY]: "b-1" } : {});
-  const store = createBasketStore({ api: server.api, storage, now: () => NOW, language: () => "en-US" });
-  await store.load();
-  return { store, server, storage };
-}
+const storeWith = (lines: FakeLine[] | null) => loadedBasketStore(lines, NOW);
 
 const burgers: FakeLine = { id: "l-1", productId: 1, amount: 2, choices: [{ choiceId: 10, modifierId: 1, amount: 1 }] };
 const fries: FakeLine = { id: "l-2", productId: 2, amount: 1, choices: [] };
