@@ -3,9 +3,15 @@
 // a minimal Fastify 5 sending the captured bytes from an onRequest hook, then our logger, our server options,
 // our security headers, our request hooks, the bearer-token hook, and last the answer
 // cache itself answering from memory instead of the sending hook. Reads the captured answer as JSON on stdin,
-// prints "port token" (the token its own auth hook takes).
+// prints "port token" (the token its own auth hook takes). Part 1 of `npm run bench` also runs the first rung,
+// a minimal Fastify, beside its bare server: the floor of any server answering through Fastify's lifecycle.
+import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
+import { createInterface } from "node:readline";
 import Fastify, { LogController } from "fastify";
+import { nodeOnCore, SERVER_CORE } from "./cpu.mjs";
+import { request } from "./http.mjs";
+import { START_NODE_FLAGS, stopChild } from "./product.mjs";
 
 const API = "../../apps/api/src/plugins";
 
@@ -18,6 +24,41 @@ export const RUNGS = [
   "+ bearer-token hook",
   "+ answer cache",
 ];
+
+/**
+ * Our server's answer to `wire` as a rung serves it: the bytes as sent to `wire`'s Accept-Encoding, and the
+ * JSON (the answer cache's handler returns it).
+ */
+export async function captureAnswer(url, wire, productionUnitId) {
+  const answer = await request(url, wire);
+  const plain = await request(url, { ...wire, headers: { ...wire.headers, "accept-encoding": "identity" } });
+  if (answer.status !== 200 || plain.status !== 200) throw new Error(`${wire.path}: ${answer.status}`);
+  return {
+    path: wire.path,
+    status: answer.status,
+    headers: answer.headers,
+    body: answer.body.toString("base64"),
+    json: plain.body.toString("utf8"),
+    productionUnitId,
+  };
+}
+
+/** A rung in a process of its own on the server core: { name, url, pid, wire (with its token), stop }. */
+export async function startRung(rung, captured, wire) {
+  const [command, args] = nodeOnCore(SERVER_CORE, [...START_NODE_FLAGS, "--import", "tsx", import.meta.filename, rung]);
+  const child = spawn(command, args, { stdio: ["pipe", "pipe", "inherit"] });
+  child.stdin.end(JSON.stringify(captured));
+  const { value: line } = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next();
+  if (!line) throw new Error(`rung ${rung} did not start`);
+  const [port, token] = line.trim().split(" ");
+  return {
+    name: rung,
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    wire: { ...wire, headers: { ...wire.headers, authorization: `Bearer ${token}` } },
+    stop: () => stopChild(child),
+  };
+}
 
 /** Node writes these itself (Fastify the length too), as the bare server does. */
 const SKIP = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length"]);

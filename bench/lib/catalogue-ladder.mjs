@@ -8,22 +8,17 @@
 // answered ~10 requests a second.) `npm run build` first.
 //
 //   node bench/lib/catalogue-ladder.mjs [--seconds 4] [--rounds 3]
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { startBareServer } from "./bare-server.mjs";
-import { RUNGS } from "./catalogue-ladder-rungs.mjs";
-import { catalogueReadRequests } from "./catalogue-reads.mjs";
-import { cpuTimes, nodeOnCore, SERVER_CORE } from "./cpu.mjs";
-import { request } from "./http.mjs";
-import { START_NODE_FLAGS, startProduct, stopChild } from "./product.mjs";
+import { captureAnswer, RUNGS, startRung } from "./catalogue-ladder-rungs.mjs";
+import { catalogueReadRequests, REFERENCE_READ } from "./catalogue-reads.mjs";
+import { cpuTimes } from "./cpu.mjs";
+import { startProduct } from "./product.mjs";
 import { openShop } from "./shop.mjs";
 import { runWrk } from "./wrk.mjs";
 
-const RUNGS_SCRIPT = join(import.meta.dirname, "catalogue-ladder-rungs.mjs");
-const READ = "GET /api/label";
+const READ = REFERENCE_READ;
 const CONNECTIONS = 50;
 
 const { values: options } = parseArgs({
@@ -38,23 +33,9 @@ const servers = [];
 try {
   const shop = await openShop(product.urls[0]);
   const wire = withoutName(catalogueReadRequests(shop).find((r) => r.name === READ));
-  const answer = await request(product.urls[0], wire);
-  const plain = await request(product.urls[0], {
-    ...wire,
-    headers: { ...wire.headers, "accept-encoding": "identity" },
-  });
-  if (answer.status !== 200 || plain.status !== 200) throw new Error(`${READ}: ${answer.status}`);
-  const captured = {
-    path: wire.path,
-    status: answer.status,
-    headers: answer.headers,
-    body: answer.body.toString("base64"),
-    json: plain.body.toString("utf8"),
-    productionUnitId: shop.module.productionUnitId,
-  };
-  console.log(
-    `${READ}: ${answer.body.length} bytes as sent (${plain.body.length} as JSON), ${CONNECTIONS} connections`,
-  );
+  const captured = await captureAnswer(product.urls[0], wire, shop.module.productionUnitId);
+  const sent = Buffer.from(captured.body, "base64").length;
+  console.log(`${READ}: ${sent} bytes as sent (${captured.json.length} as JSON), ${CONNECTIONS} connections`);
   await timeLadder(captured, wire);
 } finally {
   await Promise.all(servers.map((server) => server.stop()));
@@ -86,22 +67,6 @@ async function timeLadder(captured, wire) {
   }
 }
 
-async function startRung(rung, captured, wire) {
-  const [command, args] = nodeOnCore(SERVER_CORE, [...START_NODE_FLAGS, "--import", "tsx", RUNGS_SCRIPT, rung]);
-  const child = spawn(command, args, { stdio: ["pipe", "pipe", "inherit"] });
-  child.stdin.end(JSON.stringify(captured));
-  const { value: line } = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next();
-  if (!line) throw new Error(`rung ${rung} did not start`);
-  const [port, token] = line.trim().split(" ");
-  return {
-    name: rung,
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid,
-    wire: withToken(wire, token),
-    stop: () => stopChild(child),
-  };
-}
-
 function load(server, seconds) {
   const target = { name: server.name, url: server.url, connections: CONNECTIONS, requests: [server.wire] };
   return runWrk({ seconds, warmupSeconds: 0, targets: [target] });
@@ -114,10 +79,6 @@ async function measure(server, seconds) {
   if (run.answered !== run.statusCounts["2xx or 3xx"]) throw new Error(`${server.name}: not every answer was 2xx`);
   const micros = (key) => ((after[key] - before[key]) * 1e6) / run.answered;
   return { perSecond: run.requestsPerSecond, userMicros: micros("user"), kernelMicros: micros("system") };
-}
-
-function withToken(wire, token) {
-  return { ...wire, headers: { ...wire.headers, authorization: `Bearer ${token}` } };
 }
 
 function withoutName({ name: _name, ...wire }) {
