@@ -41,7 +41,7 @@ function NameForm({ label, goTo }: { label: string; goTo?: string }) {
   );
 }
 
-function renderApp(page = <NameForm label="Name" />) {
+function renderApp(page = <NameForm label="Name" />, history = ["/settings"]) {
   const router = createMemoryRouter(
     [
       {
@@ -62,7 +62,7 @@ function renderApp(page = <NameForm label="Name" />) {
         ],
       },
     ],
-    { initialEntries: ["/settings"] },
+    { initialEntries: history, initialIndex: history.length - 1 },
   );
   render(
     <I18nextProvider i18n={i18n}>
@@ -146,6 +146,50 @@ describe("leaving a page with unsaved typing by a link", () => {
     expect(question()).not.toBeNull();
   });
 });
+
+describe("leaving by the browser's Back", () => {
+  test("asks, and Stay keeps the page", async () => {
+    const router = renderApp(<NameForm label="Name" />, ["/orders", "/settings"]);
+    type("Name", "Bistro Nørrebro");
+    await act(() => router.navigate(-1));
+    expect(question()).not.toBeNull();
+    await act(() => fireEvent.click(screen.getByRole("button", { name: "Stay" })));
+    expect(question()).toBeNull();
+    expect(router.state.location.pathname).toBe("/settings");
+  });
+
+  test("Back at once after Stay asks again, though the close of the Stay's dialog is heard only then", async () => {
+    const router = renderApp(<NameForm label="Name" />, ["/orders", "/settings"]);
+    type("Name", "Bistro Nørrebro");
+    await act(() => router.navigate(-1));
+    const dialog = screen.getByRole("dialog", { name: "Unsaved changes" }) as HTMLDialogElement;
+    const hearClose = closeEventsAtNextFrame(dialog);
+    await act(() => fireEvent.click(screen.getByRole("button", { name: "Stay" })));
+    await act(() => router.navigate(-1));
+    await act(hearClose);
+    expect(dialog.open).toBe(true);
+    expect(question()).not.toBeNull();
+    await act(() => fireEvent.click(screen.getByRole("button", { name: "Stay" })));
+    expect(question()).toBeNull();
+    expect(router.state.location.pathname).toBe("/settings");
+  });
+});
+
+/**
+ * Closes `dialog` as Chromium does: at once, and its close event a moment later (at the next animation frame;
+ * happy-dom fires it within close()). Answers the frame's coming, which fires the close events held back.
+ */
+function closeEventsAtNextFrame(dialog: HTMLDialogElement): () => void {
+  let closes = 0;
+  dialog.close = () => {
+    if (!dialog.open) return;
+    dialog.removeAttribute("open");
+    closes += 1;
+  };
+  return () => {
+    for (; closes > 0; closes--) dialog.dispatchEvent(new Event("close"));
+  };
+}
 
 describe("leaving without asking", () => {
   test("when nothing was typed", async () => {

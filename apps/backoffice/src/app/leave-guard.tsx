@@ -31,16 +31,30 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
 
   const dialog = useRef<HTMLDialogElement>(null);
   const stay = useRef<HTMLButtonElement>(null);
+  // Whether the dialog on the screen asks the blocker's question: from its showModal until it closes. Its close event
+  // comes a moment after the close (Chromium: at the next frame), and by then the guard may ask again (the browser's
+  // Back at once after "Stay"): that close event answers no question, or it would take the new one's "Stay" away.
+  const asking = useRef(false);
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
     if (blocked && !element.open) {
       element.showModal();
+      asking.current = true;
       // The safe answer has the focus, whatever the dialog's own focusing would pick.
       stay.current?.focus();
     }
-    if (!blocked && element.open) element.close();
+    if (!blocked && element.open) {
+      asking.current = false;
+      element.close();
+    }
   }, [blocked]);
+  /** Escape (the dialog's cancel) and any other close the browser makes while the dialog asks: stay. */
+  const closedWhileAsking = () => {
+    if (!asking.current || dialog.current?.open) return;
+    asking.current = false;
+    blocker.reset?.();
+  };
 
   return (
     <LeaveGuardContext.Provider value={forms}>
@@ -50,8 +64,7 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
         className="leave-dialog"
         aria-labelledby="leave-title"
         aria-describedby="leave-text"
-        // Escape (the dialog's cancel) and any other close: stay.
-        onClose={() => blocker.reset?.()}
+        onClose={closedWhileAsking}
       >
         {blocked && (
           <div className="leave-dialog-body">
