@@ -5,7 +5,15 @@
 // desktop, Danish and English; every page screenshotted into e2e/artifacts/ and checked with axe-core.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { checkSecondTimeOfFirstDateWithTwo, createHarness, DESKTOP, PHONE, seriousAxeViolations } from "./harness.mjs";
+import {
+  adminApi,
+  checkSecondTimeOfFirstDateWithTwo,
+  createHarness,
+  DESKTOP,
+  KITCHEN_A,
+  PHONE,
+  seriousAxeViolations,
+} from "./harness.mjs";
 
 const product = createHarness();
 
@@ -427,29 +435,6 @@ for (const [size, viewport, language] of [
   });
 }
 
-// Last: what every page above reported.
-/** The kitchen's tablet (issue 44): the demo kitchen account of restaurant A, signed in to the back office's API. */
-async function kitchenTablet() {
-  const origin = product.url(RESTAURANT_A, "").replace(/\/$/, "");
-  const signIn = await fetch(`${origin}/api/admin/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ email: "kokken@bistro-norrebro.example", password: "bistro-kok-2026" }),
-  });
-  assert.equal(signIn.status, 200, await signIn.clone().text());
-  const cookie = signIn.headers
-    .getSetCookie()
-    .find((line) => line.startsWith("bo_session="))
-    .split(";")[0];
-  const { csrfToken } = await signIn.json();
-  return (path, body) =>
-    fetch(`${origin}/api/admin${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin, cookie, "x-csrf-token": csrfToken },
-      body: JSON.stringify(body ?? {}),
-    });
-}
-
 const PROGRESS = {
   "da-DK": {
     received: "Modtaget — venter på restauranten",
@@ -482,22 +467,24 @@ for (const [size, viewport, language] of [
     await visit(page, `${size}-${lang}-confirmation-progress-received`);
 
     const { order } = await storedAndServerOrder(page, language);
-    const kitchen = await kitchenTablet();
+    // The kitchen's tablet: restaurant A's kitchen account on the back office's API.
+    const kitchen = await adminApi(product, KITCHEN_A, RESTAURANT_A);
     const readyTime = new Date(Date.parse(order.orderReadyTime) + 10 * 60_000).toISOString();
-    const accepted = await kitchen(`/orders/${order.id}/accept`, { readyTime });
+    const accepted = await kitchen.post(`/orders/${order.id}/accept`, { readyTime });
     assert.equal(accepted.status, 200, await accepted.text());
     const started = Date.now();
     await status.filter({ hasText: `${words.accepted}${clockTime(readyTime)}` }).waitFor({ timeout: 4_000 });
     assert.ok(Date.now() - started <= 3_000, `the page showed the acceptance within ${Date.now() - started} ms`);
     await visit(page, `${size}-${lang}-confirmation-progress-accepted`);
 
-    assert.equal((await kitchen(`/orders/${order.id}/ready`)).status, 200);
+    assert.equal((await kitchen.post(`/orders/${order.id}/ready`)).status, 200);
     await status.filter({ hasText: words.ready }).waitFor({ timeout: 4_000 });
     await visit(page, `${size}-${lang}-confirmation-progress-ready`);
     await page.close();
   });
 }
 
+// Last: what every page above reported.
 test("no page logged a console error or a Content-Security-Policy violation", () => {
   assert.deepEqual(product.cspViolations, []);
   assert.deepEqual(product.consoleErrors, []);

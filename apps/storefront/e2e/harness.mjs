@@ -191,6 +191,43 @@ function isExpectedError(message) {
   return failedLoad[1] === "404" && /\/notfound|favicon/.test(url);
 }
 
+/** The demo seed's staff of restaurant A (packages/db/src/seed/demo-staff.ts), for `adminApi`. */
+export const OWNER_A = { email: "ejer@bistro-norrebro.example", password: "bistro-ejer-2026" };
+export const KITCHEN_A = { email: "kokken@bistro-norrebro.example", password: "bistro-kok-2026" };
+
+/**
+ * A staff member (`email`, `password`) signed in to the back office's admin API on `host` of the harness `product`,
+ * as the back office's page signs in: the session cookie, and on every call the CSRF token the sign-in answered and
+ * the page's origin. Answers `get(path)`, `post(path, body)` and `put(path, body)` of /api/admin + path (JSON), each
+ * the fetch's response.
+ */
+export async function adminApi(product, { email, password }, host = "localhost") {
+  const origin = product.url(host, "").replace(/\/$/, "");
+  const signIn = await fetch(`${origin}/api/admin/session`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email, password }),
+  });
+  if (signIn.status !== 200) throw new Error(`${email} could not sign in: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .find((line) => line.startsWith("bo_session="))
+    .split(";")[0];
+  const { csrfToken } = await signIn.json();
+  const headers = { "content-type": "application/json", origin, cookie, "x-csrf-token": csrfToken };
+  const call = (method, path, body) =>
+    fetch(`${origin}/api/admin${path}`, {
+      method,
+      headers,
+      body: method === "GET" ? undefined : JSON.stringify(body ?? {}),
+    });
+  return {
+    get: (path) => call("GET", path),
+    post: (path, body) => call("POST", path, body),
+    put: (path, body) => call("PUT", path, body),
+  };
+}
+
 /** Fills in the login form on `/` (any username; the password is the production unit id), in Danish. */
 export async function logIn(page, password) {
   await page.getByLabel("Brugernavn").fill("e2e-guest");

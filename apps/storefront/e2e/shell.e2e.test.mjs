@@ -4,7 +4,7 @@
 // and English; each page is screenshotted into e2e/artifacts/ and checked with axe-core.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { createHarness, DESKTOP, PHONE, seriousAxeViolations } from "./harness.mjs";
+import { adminApi, createHarness, DESKTOP, OWNER_A, PHONE, seriousAxeViolations } from "./harness.mjs";
 
 const product = createHarness();
 
@@ -325,31 +325,15 @@ test("at 320 px (the narrowest phone, or 200 % zoom) the header's actions and th
   await page.close();
 });
 
-/** Restaurant A's owner (the README's demo login) switches "closed until further notice" through the back office's API. */
+/** Restaurant A's owner (the demo seed's) switches "closed until further notice" through the back office's API. */
 async function setClosedFrontpage(on) {
-  const origin = product.url("localhost", "").replace(/\/$/, "");
-  const signIn = await fetch(`${origin}/api/admin/session`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({ email: "ejer@bistro-norrebro.example", password: "bistro-ejer-2026" }),
-  });
-  assert.equal(signIn.status, 200, await signIn.clone().text());
-  const cookie = signIn.headers
-    .getSetCookie()
-    .find((line) => line.startsWith("bo_session="))
-    .split(";")[0];
-  const { csrfToken } = await signIn.json();
-  const headers = { "content-type": "application/json", origin, cookie, "x-csrf-token": csrfToken };
-  const { restaurants } = await (await fetch(`${origin}/api/admin/restaurants`, { headers })).json();
+  const owner = await adminApi(product, OWNER_A);
+  const { restaurants } = await (await owner.get("/restaurants")).json();
   const id = restaurants.find((restaurant) => restaurant.hosts.includes("localhost")).id;
-  const restaurant = await (await fetch(`${origin}/api/admin/restaurants/${id}`, { headers })).json();
-  const saved = await fetch(`${origin}/api/admin/restaurants/${id}`, {
-    method: "PUT",
-    headers,
-    body: JSON.stringify({
-      settings: { ...restaurant.settings, showClosedFrontpageMessage: on },
-      versions: { settings: restaurant.versions.settings },
-    }),
+  const restaurant = await (await owner.get(`/restaurants/${id}`)).json();
+  const saved = await owner.put(`/restaurants/${id}`, {
+    settings: { ...restaurant.settings, showClosedFrontpageMessage: on },
+    versions: { settings: restaurant.versions.settings },
   });
   assert.equal(saved.status, 200, await saved.clone().text());
 }
