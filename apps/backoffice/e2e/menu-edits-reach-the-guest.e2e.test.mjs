@@ -1,11 +1,12 @@
-// Issue 45, "Must show" (the browser test across its parts): a guest has restaurant A's storefront open (a second
-// browser context, phone, Danish) before the demo manager of A, in the back office (desktop, Danish, the UI only),
-// renames a product and changes its price, uploads its image, sells it out, adds a new choice to an option group
-// it has, moves a category and creates a discount code. After one reload the guest sees all of it; the manager
-// restores the product; the guest, without reloading again, orders it with the new choice and the code, paying at
-// pickup, and sees the discount. The manager's order page and today's figures show the order's numbers as the API
-// gives them; restaurant B is not found to the same manager, in the UI and in the admin API. axe on every back-office
-// page visited; screenshots in e2e/artifacts (issue45-*). The real product (npm start) on a fresh DATA_DIR.
+// A manager's menu edits reach the guest, across the back office and the storefront: a guest has restaurant A's
+// storefront open (a second browser context, phone, Danish) before the demo manager of A, in the back office
+// (desktop, Danish, the UI only), renames a product and changes its price, uploads its image, sells it out, adds a new
+// choice to an option group it has, moves a category and creates a discount code. After one reload the guest sees all
+// of it; the manager restores the product; the guest, without reloading again, orders it with the new choice and the
+// code, paying at pickup, and sees the discount. The manager's order page and today's figures show the order's numbers
+// as the API gives them; restaurant B is not found to the same manager, in the UI and in the admin API. axe on every
+// back-office page visited; screenshots in e2e/artifacts (menu-edits-*). The real product (npm start) on a fresh
+// DATA_DIR.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import {
@@ -27,7 +28,7 @@ after(product.stop);
 const NEW_NAME = "Husets burger";
 const NEW_PRICE = "135,50";
 const NEW_CHOICE = { da: "Trøffelfritter", en: "Truffle fries", price: "22,00" };
-const CODE = "FEST45";
+const CODE = "FEST25";
 const CODE_AMOUNT = 25;
 const GUEST = { name: "Ida Holm", phone: "20304051", email: "ida@example.dk" };
 
@@ -68,7 +69,7 @@ async function look(page, name) {
     .waitFor({ state: "detached" })
     .catch(() => {});
   assert.deepEqual(await seriousAxeViolations(page), [], `axe on ${name}`);
-  await screenshot(page, `issue45-${name}`);
+  await screenshot(page, `menu-edits-${name}`);
 }
 
 async function managerSignsIn() {
@@ -186,7 +187,7 @@ test("a manager of A edits the menu, sells out, adds a choice and a code; the gu
     .waitFor();
   await dialog.locator(".sold-out-item", { hasText: NEW_NAME }).waitFor();
   assert.deepEqual(await seriousAxeViolations(manager), [], "axe on the availability dialog");
-  await screenshot(manager, "issue45-desktop-da-sold-out");
+  await screenshot(manager, "menu-edits-desktop-da-sold-out");
   await dialog.getByRole("button", { name: "Luk" }).click();
 
   // A discount code of 25 kr. off the order.
@@ -219,7 +220,7 @@ test("a manager of A edits the menu, sells out, adds a choice and a code; the gu
   const cheesePanel = guest.getByRole("region", { name: "Vælg tilvalg: Cheeseburger" });
   const cheeseSides = cheesePanel.locator(".modifier-group", { hasText: "Vælg tilbehør" });
   await cheeseSides.locator(".modifier-choice", { hasText: NEW_CHOICE.da }).waitFor();
-  await screenshot(guest, "issue45-phone-da-storefront-burgers");
+  await screenshot(guest, "menu-edits-phone-da-storefront-burgers");
   await guest.getByRole("button", { name: "Vælg tilvalg: Cheeseburger" }).click();
   // The category order, as the manager left it (the lunch category comes and goes with the clock).
   await guest.getByRole("link", { name: "Tilbehør", exact: true }).first().waitFor();
@@ -267,7 +268,7 @@ test("a manager of A edits the menu, sells out, adds a choice and a code; the gu
   await guest.getByText(`Rabatkode ${CODE}`).first().waitFor();
   await guest.getByRole("radio", { name: "Betal ved afhentning" }).check();
   await guest.getByRole("checkbox", { name: "Jeg accepterer handelsbetingelserne" }).check();
-  await screenshot(guest, "issue45-phone-da-checkout-code");
+  await screenshot(guest, "menu-edits-phone-da-checkout-code");
   await guest.getByRole("button", { name: "Afgiv bestilling" }).click();
   await guest.waitForURL(/\/confirmation$/);
   const { orderId } = await guest.evaluate(() => JSON.parse(sessionStorage.getItem("confirmedOrder")));
@@ -284,7 +285,7 @@ test("a manager of A edits the menu, sells out, adds a choice and a code; the gu
   assert.equal(line.price, 135.5 + 22);
   assert.equal(order.totalAmount, round(order.basketTotal - CODE_AMOUNT));
   await guest.getByText(`Rabat (${CODE})`).waitFor();
-  await screenshot(guest, "issue45-phone-da-confirmation");
+  await screenshot(guest, "menu-edits-phone-da-confirmation");
 
   // 4. The manager's view of the order and today's figures, as the admin API gives them.
   const admin = (await adminGet(manager, `/orders/${orderId}`)).body;
