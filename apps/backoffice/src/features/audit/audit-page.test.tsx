@@ -74,13 +74,23 @@ const renamed: AuditEntry = {
   after: { name: { "da-DK": "Hyldeblomstsaft", "en-US": "Elderflower cordial" } },
 };
 
+/** An order accepted: its status changed, and with it the version the server counts saves by. */
+const accepted: AuditEntry = {
+  ...soldOut,
+  id: 5,
+  at: "2026-11-29T13:30:00.000Z",
+  action: "order.accepted",
+  before: { version: 1, kitchenStatus: "new" },
+  after: { version: 2, kitchenStatus: "accepted" },
+};
+
 function renderLog() {
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   client.setQueryData(restaurantsQuery.queryKey, { restaurants: [restaurant] });
   client.setQueryData(auditQuery({}).queryKey, {
-    pages: [{ entries: [soldOut, escalated, restored, renamed], nextBefore: null }],
+    pages: [{ entries: [soldOut, escalated, restored, renamed, accepted], nextBefore: null }],
     pageParams: [null],
   });
   render(
@@ -124,4 +134,10 @@ test("a removal lists what was removed, a text in the reader's language; an edit
     "name (dansk): Hyldeblomst →audit.to Hyldeblomstsaft",
     "name (engelsk): Elderflower →audit.to Elderflower cordial",
   ]);
+});
+
+test("the version the server counts saves by is no change of a person's: not listed", () => {
+  renderLog();
+  const acceptance = screen.getAllByRole("article")[4]!;
+  expect([...acceptance.querySelectorAll("dt")].map((dt) => dt.textContent)).toEqual(["kitchenStatus"]);
 });

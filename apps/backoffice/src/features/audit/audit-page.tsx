@@ -73,9 +73,10 @@ export function AuditPage() {
 
 function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
   const { t, i18n } = useTranslation();
-  // Ids are the system's, not something a person changed (an order is named by its receipt number beside).
+  // Ids and the version the server counts saves by are the system's, not something a person changed (an order is
+  // named by its receipt number beside; "version 1 → 2" beside every accepted order told a manager nothing).
   const every = changesBetween(entry.before, entry.after).filter(
-    (change) => !/(^|\.)(id|moduleId|organisationId|orderId)$/.test(change.path),
+    (change) => !/(^|\.)(id|moduleId|organisationId|orderId|version)$/.test(change.path),
   );
   // A thing created or removed, or an event (an alert sent, an item sold out), has one side only: its values are
   // facts, not "nothing → value", and a text in several languages reads in the reader's, when it has one.
