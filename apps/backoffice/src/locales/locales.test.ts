@@ -42,6 +42,12 @@ test.each([
   }
 });
 
+test("Danish money ends in its own full stop (kr.): no sentence puts a second one after an amount", () => {
+  // The refund dialog read "Der kan refunderes op til 227 kr..".
+  const afterMoney = /\{\{(amount|balance|initial|net|paid|refunded)\}\}\./;
+  expect([...danish].filter(([, text]) => afterMoney.test(text)).map(([key]) => key)).toEqual([]);
+});
+
 test("no message is empty", () => {
   expect([...danish, ...english].filter(([, text]) => text.trim() === "").map(([key]) => key)).toEqual([]);
 });
