@@ -234,7 +234,7 @@ function SpecialEditor(props: { rows: SpecialRow[]; errors: FieldErrors; update:
               error={errors[`special.${index}.date`]}
               onChange={(date) => change(row.key, { date })}
             />
-            <div className="field compact">
+            <div className="field compact choice">
               <label htmlFor={`field-special-${index}-kind`}>{t("hours.kindLabel")}</label>
               <select
                 id={`field-special-${index}-kind`}
