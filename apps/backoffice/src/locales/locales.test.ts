@@ -48,6 +48,12 @@ test("Danish money ends in its own full stop (kr.): no sentence puts a second on
   expect([...danish].filter(([, text]) => afterMoney.test(text)).map(([key]) => key)).toEqual([]);
 });
 
+test("the order page's paid sum names no way of paying: it is the card's, MobilePay's and gift cards' together", () => {
+  // A card-only order read "Paid online and by gift card"; the payments listed below it say which.
+  expect(danish.get("orderPage.paid")).not.toMatch(/kort|MobilePay/i);
+  expect(english.get("orderPage.paid")).not.toMatch(/card|MobilePay/i);
+});
+
 test("no message is empty", () => {
   expect([...danish, ...english].filter(([, text]) => text.trim() === "").map(([key]) => key)).toEqual([]);
 });
