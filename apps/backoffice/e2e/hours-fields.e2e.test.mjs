@@ -1,6 +1,7 @@
 // The hours page's special hours, as the owner fills them on a phone (390 and 320 px) and a desktop, in Danish and
 // English: the kind of hours ("Åbningstider (afhentning)") shows in full in its field, not cut to the width of a
-// time field.
+// time field; its date is said in words in the app's language (the field shows the browser's order), also where
+// the error summary names the row.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createHarness, demoLogin, guestApi, screenshot, seriousAxeViolations } from "./harness.mjs";
@@ -15,6 +16,11 @@ const SCREENS = [
   { width: 1440, height: 900 },
 ];
 const ADD_SPECIAL = { "da-DK": "Tilføj særlige tider", "en-US": "Add special hours" };
+const SAVE_HOURS = { "da-DK": "Gem tider", "en-US": "Save hours" };
+const SPECIAL_ROW = {
+  "da-DK": "Særlige åbningstider tors. 24. dec. 2026, Lukker",
+  "en-US": "Special hours Thu, Dec 24, 2026, Closes",
+};
 
 /** How much of a select's chosen option its box leaves unseen, in px (0: all of it shows beside the arrow). */
 const hiddenOfChosen = (select) =>
@@ -57,6 +63,11 @@ for (const language of ["da-DK", "en-US"]) {
     // The day in words beside the date (the field shows the browser's order) is a description axe accepts.
     await page.locator('input[name="special.0.date"]').fill("2026-12-24");
     assert.deepEqual(await seriousAxeViolations(page), [], `axe on the hours page, ${language}`);
+    // A refused time of that day: the error summary names the row by its day in words, not "2026-12-24".
+    await page.locator('input[name="special.0.closes"]').fill("25:00");
+    await page.getByRole("button", { name: SAVE_HOURS[language] }).click();
+    const link = page.locator(".error-summary a").filter({ hasText: SPECIAL_ROW[language] });
+    await link.waitFor();
     await screenshot(page, `hours-special-kind-${language}`);
   });
 }

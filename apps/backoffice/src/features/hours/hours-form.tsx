@@ -38,7 +38,7 @@ export function HoursForm(props: {
   hours: RestaurantHours;
   reload: () => Promise<RestaurantHours>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const form = useSectionForm({
     schema: UpdateRestaurantHoursRequest,
     initial: toHoursValues(props.hours),
@@ -57,7 +57,7 @@ export function HoursForm(props: {
       return row && `${t(`hours.kind.${row.kind}`)}, ${days[row.weekday - 1]}, ${fieldLabel}`;
     }
     if (list === "special")
-      return `${t("hours.special.title")} ${values.special[Number(index)]?.date ?? ""}, ${fieldLabel}`;
+      return `${t("hours.special.title")} ${dateInWords(values.special[Number(index)]?.date ?? "", i18n.language) ?? ""}, ${fieldLabel}`;
     if (list === "closed") return `${t("hours.closed.title")} ${Number(index) + 1}, ${fieldLabel}`;
     return undefined;
   };
