@@ -54,6 +54,20 @@ test("the order page's paid sum names no way of paying: it is the card's, Mobile
   expect(english.get("orderPage.paid")).not.toMatch(/card|MobilePay/i);
 });
 
+/**
+ * The fields the audit log records of a gift card, a discount code and the online-ordering pause, named in both
+ * languages: without a name the page showed the stored field ("initialAmountMinor", "pausedUntil").
+ */
+test.each([
+  ["da-DK", danish],
+  ["en-US", english],
+])("%s: the audit log names the fields of gift cards, discount codes and the ordering pause", (_, messages) => {
+  const fields = ["code", "isActive", "initialAmountMinor", "balanceMinor", "validFrom", "validUntil", "kind"];
+  fields.push("minimumBasketMinor", "usageLimit", "usageCount", "pausedUntil", "busyMinutes", "busyUntil");
+  expect(fields.filter((field) => !messages.has(`audit.fields.${field}`))).toEqual([]);
+  expect(["percentage", "amount"].filter((kind) => !messages.has(`audit.values.kind.${kind}`))).toEqual([]);
+});
+
 test("no message is empty", () => {
   expect([...danish, ...english].filter(([, text]) => text.trim() === "").map(([key]) => key)).toEqual([]);
 });

@@ -84,13 +84,31 @@ const accepted: AuditEntry = {
   after: { version: 2, kitchenStatus: "accepted" },
 };
 
+/** A gift card issued: its amounts as the server keeps them, in øre. */
+const issued: AuditEntry = {
+  ...soldOut,
+  id: 6,
+  at: "2026-11-29T13:40:00.000Z",
+  action: "giftcard.issue",
+  before: null,
+  after: {
+    id: 9,
+    code: "GAVE-250",
+    balanceMinor: 25000,
+    initialAmountMinor: 25000,
+    validUntil: null,
+    isActive: true,
+    version: 1,
+  },
+};
+
 function renderLog() {
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   client.setQueryData(restaurantsQuery.queryKey, { restaurants: [restaurant] });
   client.setQueryData(auditQuery({}).queryKey, {
-    pages: [{ entries: [soldOut, escalated, restored, renamed, accepted], nextBefore: null }],
+    pages: [{ entries: [soldOut, escalated, restored, renamed, accepted, issued], nextBefore: null }],
     pageParams: [null],
   });
   render(
@@ -140,4 +158,18 @@ test("the version the server counts saves by is no change of a person's: not lis
   renderLog();
   const acceptance = screen.getAllByRole("article")[4]!;
   expect([...acceptance.querySelectorAll("dt")].map((dt) => dt.textContent)).toEqual(["kitchenStatus"]);
+});
+
+test("an amount the server keeps in øre reads as money: a 250 kr. gift card, not 25000", () => {
+  renderLog();
+  const issue = screen.getAllByRole("article")[5]!;
+  const rows = [...issue.querySelectorAll("dl > div")].map(
+    (row) => `${row.querySelector("dt")!.textContent}: ${row.querySelector("dd")!.textContent}`,
+  );
+  expect(rows).toEqual([
+    "code: GAVE-250",
+    "balanceMinor: 250 kr.",
+    "initialAmountMinor: 250 kr.",
+    "isActive: audit.yes",
+  ]);
 });

@@ -5,9 +5,10 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SelectField } from "../../components/form";
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
+import { money } from "../../lib/money";
 import { restaurantsQuery } from "../../lib/restaurant-list";
 import { type AuditFilter, auditQuery } from "./api";
-import { type Change, changesBetween, codeKey, valueText } from "./diff";
+import { type Change, changesBetween, codeKey, isAmountInOre, valueText } from "./diff";
 import { entryTimeZone } from "./entry-time-zone";
 
 /** Every change made in the back office, newest first: who, when, where, and what went from what to what. */
@@ -189,6 +190,8 @@ function Value({ path, value, timeZone }: { path: string; value: Change["before"
   if (typeof value === "boolean") return <span>{t(value ? "audit.yes" : "audit.no")}</span>;
   if (Array.isArray(value)) return <span>{value.map(listItemText).join(", ")}</span>;
   if (typeof value === "object") return <code>{JSON.stringify(value)}</code>;
+  if (typeof value === "number" && isAmountInOre(path))
+    return <span className="value">{money(value / 100, i18n.language)}</span>;
   const key = typeof value === "string" ? codeKey(path, value) : "";
   if (key && i18n.exists(key)) return <span className="value">{t(key)}</span>;
   return <span className="value">{valueText(value as string | number, i18n.language, timeZone)}</span>;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { changesBetween, codeKey, valueText } from "./diff";
+import { changesBetween, codeKey, isAmountInOre, valueText } from "./diff";
 
 describe("changesBetween", () => {
   test("lists only the fields that changed, by their dotted path", () => {
@@ -54,5 +54,14 @@ describe("codeKey", () => {
     expect(codeKey("target", "product")).toBe("audit.values.target.product");
     expect(codeKey("after.mode", "live")).toBe("audit.values.mode.live");
     expect(codeKey("kitchenStatus", "picked-up")).toBe("orders.status.picked-up");
+  });
+});
+
+describe("isAmountInOre", () => {
+  test("a field named …Minor holds øre; other numbers do not", () => {
+    expect(isAmountInOre("balanceMinor")).toBe(true);
+    expect(isAmountInOre("after.minimumBasketMinor")).toBe(true);
+    expect(isAmountInOre("value")).toBe(false);
+    expect(isAmountInOre("usageLimit")).toBe(false);
   });
 });

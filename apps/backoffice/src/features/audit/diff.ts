@@ -33,6 +33,11 @@ export function valueText(value: string | number, language: string, timeZone?: s
   return dateTimeText(value, timeZone, language);
 }
 
+/** A field the server keeps in øre (a gift card's balance, a code's minimum order: "balanceMinor"), shown as money. */
+export function isAmountInOre(path: string): boolean {
+  return path.endsWith("Minor");
+}
+
 /** Where the words for a stored code are ("product", "live", "picked-up"): the screen that shows it, or the audit's own. */
 const CODE_WORDS: Record<string, string> = { kitchenStatus: "orders.status" };
 
