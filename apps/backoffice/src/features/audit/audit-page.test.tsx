@@ -102,13 +102,23 @@ const issued: AuditEntry = {
   },
 };
 
+/** A discount code created that takes 50 kr. off: its value in øre, as the server keeps it. */
+const created: AuditEntry = {
+  ...soldOut,
+  id: 7,
+  at: "2026-11-29T13:50:00.000Z",
+  action: "discount-code.create",
+  before: null,
+  after: { id: 11, code: "FAST50", kind: "amount", value: 5000 },
+};
+
 function renderLog() {
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   client.setQueryData(restaurantsQuery.queryKey, { restaurants: [restaurant] });
   client.setQueryData(auditQuery({}).queryKey, {
-    pages: [{ entries: [soldOut, escalated, restored, renamed, accepted, issued], nextBefore: null }],
+    pages: [{ entries: [soldOut, escalated, restored, renamed, accepted, issued, created], nextBefore: null }],
     pageParams: [null],
   });
   render(
@@ -160,16 +170,19 @@ test("the version the server counts saves by is no change of a person's: not lis
   expect([...acceptance.querySelectorAll("dt")].map((dt) => dt.textContent)).toEqual(["kitchenStatus"]);
 });
 
-test("an amount the server keeps in øre reads as money: a 250 kr. gift card, not 25000", () => {
-  renderLog();
-  const issue = screen.getAllByRole("article")[5]!;
-  const rows = [...issue.querySelectorAll("dl > div")].map(
+const rowsOf = (entry: HTMLElement) =>
+  [...entry.querySelectorAll("dl > div")].map(
     (row) => `${row.querySelector("dt")!.textContent}: ${row.querySelector("dd")!.textContent}`,
   );
-  expect(rows).toEqual([
+
+test("an amount the server keeps in øre reads as money: a 250 kr. gift card, not 25000; a 50 kr. code, not 5000", () => {
+  renderLog();
+  const [issue, code] = screen.getAllByRole("article").slice(5);
+  expect(rowsOf(issue!)).toEqual([
     "code: GAVE-250",
     "balanceMinor: 250 kr.",
     "initialAmountMinor: 250 kr.",
     "isActive: audit.yes",
   ]);
+  expect(rowsOf(code!)).toEqual(["code: FAST50", "kind: amount", "value: 50 kr."]);
 });

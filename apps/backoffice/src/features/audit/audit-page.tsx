@@ -84,6 +84,8 @@ function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
   const side = isNothing(entry.before) ? "after" : isNothing(entry.after) ? "before" : null;
   const changes = side ? inReadersLanguage(every, i18n.language) : every;
   const severalLanguages = textsInSeveralLanguages(changes);
+  // A stored amount in øre is shown as money; whether a code's value is one depends on its side's kind.
+  const inOre = (path: string, from: "before" | "after") => isAmountInOre(path, entry.action, entry[from]);
   // A changed field by the name its form gives it (the settings' and details' labels), else by its path.
   const fieldName = (fullPath: string): string => {
     // A text in one language (a product's name in Danish): the field's name, and the language's where the entry
@@ -122,13 +124,23 @@ function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
               <dt>{fieldName(change.path)}</dt>
               <dd>
                 {side ? (
-                  <Value path={change.path} value={change[side]} timeZone={timeZone} />
+                  <Value path={change.path} value={change[side]} timeZone={timeZone} ore={inOre(change.path, side)} />
                 ) : (
                   <>
-                    <Value path={change.path} value={change.before} timeZone={timeZone} />{" "}
+                    <Value
+                      path={change.path}
+                      value={change.before}
+                      timeZone={timeZone}
+                      ore={inOre(change.path, "before")}
+                    />{" "}
                     <span aria-hidden="true">→</span>
                     <span className="visually-hidden">{t("audit.to")}</span>{" "}
-                    <Value path={change.path} value={change.after} timeZone={timeZone} />
+                    <Value
+                      path={change.path}
+                      value={change.after}
+                      timeZone={timeZone}
+                      ore={inOre(change.path, "after")}
+                    />
                   </>
                 )}
               </dd>
@@ -184,14 +196,14 @@ function listItemText(item: unknown): string {
   return JSON.stringify(item);
 }
 
-function Value({ path, value, timeZone }: { path: string; value: Change["before"]; timeZone: string }) {
+function Value(props: { path: string; value: Change["before"]; timeZone: string; ore: boolean }) {
+  const { path, value, timeZone, ore } = props;
   const { t, i18n } = useTranslation();
   if (value === undefined || value === null || value === "") return <span className="muted">{t("audit.nothing")}</span>;
   if (typeof value === "boolean") return <span>{t(value ? "audit.yes" : "audit.no")}</span>;
   if (Array.isArray(value)) return <span>{value.map(listItemText).join(", ")}</span>;
   if (typeof value === "object") return <code>{JSON.stringify(value)}</code>;
-  if (typeof value === "number" && isAmountInOre(path))
-    return <span className="value">{money(value / 100, i18n.language)}</span>;
+  if (typeof value === "number" && ore) return <span className="value">{money(value / 100, i18n.language)}</span>;
   const key = typeof value === "string" ? codeKey(path, value) : "";
   if (key && i18n.exists(key)) return <span className="value">{t(key)}</span>;
   return <span className="value">{valueText(value as string | number, i18n.language, timeZone)}</span>;

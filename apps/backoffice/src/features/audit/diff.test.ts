@@ -59,9 +59,14 @@ describe("codeKey", () => {
 
 describe("isAmountInOre", () => {
   test("a field named …Minor holds øre; other numbers do not", () => {
-    expect(isAmountInOre("balanceMinor")).toBe(true);
-    expect(isAmountInOre("after.minimumBasketMinor")).toBe(true);
-    expect(isAmountInOre("value")).toBe(false);
-    expect(isAmountInOre("usageLimit")).toBe(false);
+    expect(isAmountInOre("balanceMinor", "giftcard.issue", {})).toBe(true);
+    expect(isAmountInOre("after.minimumBasketMinor", "discount-code.update", {})).toBe(true);
+    expect(isAmountInOre("usageLimit", "discount-code.update", {})).toBe(false);
+  });
+
+  test("a discount code's value is øre when it takes an amount off, a percentage otherwise", () => {
+    expect(isAmountInOre("value", "discount-code.create", { kind: "amount", value: 5000 })).toBe(true);
+    expect(isAmountInOre("value", "discount-code.create", { kind: "percentage", value: 15 })).toBe(false);
+    expect(isAmountInOre("value", "maintenance.update", { kind: "amount" })).toBe(false);
   });
 });
