@@ -161,7 +161,10 @@ test("phone and desktop, English and Danish: a save someone else overtook names 
   await page.keyboard.type("12312030");
   await tabTo(page, page.getByLabel("Reason (only shown here)").last());
   await page.keyboard.type("New year");
-  await page.getByRole("button", { name: "Remove closed date 2030-12-31", exact: true }).waitFor();
+  // The field shows the browser's order (12/31/2030 here, 31.12.2030 on a Danish browser); the app says the day in
+  // its own language beside it, and names the row's remove button by it.
+  await page.getByText("Tue, Dec 31, 2030", { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Remove closed date Tue, Dec 31, 2030", exact: true }).waitFor();
   await tabTo(page, page.getByRole("button", { name: "Save hours" }));
   await page.keyboard.press("Enter");
   const notice = page.getByRole("alert").filter({ hasText: "Someone saved first" });

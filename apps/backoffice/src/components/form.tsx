@@ -5,6 +5,7 @@
  */
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { dateInWords } from "../lib/date-in-words";
 import { type FieldError, type FieldErrors, FORM, fieldId } from "../lib/form-errors";
 
 export function useErrorText(): (error: FieldError | undefined) => string | undefined {
@@ -57,13 +58,15 @@ type InputProps = FieldProps & {
 
 export function TextField(props: InputProps) {
   const { path, label, hint, error, value, onChange, type = "text", autoComplete, inputMode, required } = props;
+  const { i18n } = useTranslation();
   const id = fieldId(path);
+  const day = type === "date" ? dateInWords(value, i18n.language) : undefined;
   const common = {
     id,
     name: path,
     value,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy(hint && `${id}-hint`, error && `${id}-error`),
+    "aria-describedby": describedBy(hint && `${id}-hint`, error && `${id}-error`, day && `${id}-day`),
     required,
   };
   return (
@@ -84,6 +87,12 @@ export function TextField(props: InputProps) {
         )}
         {props.children}
       </div>
+      {/* Under the date field, the day it holds in the app's language (the field shows the browser's). */}
+      {day && (
+        <p className="hint" id={`${id}-day`}>
+          {day}
+        </p>
+      )}
     </div>
   );
 }

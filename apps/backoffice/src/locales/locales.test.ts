@@ -42,6 +42,32 @@ test.each([
   }
 });
 
+test("Danish money ends in its own full stop (kr.): no sentence puts a second one after an amount", () => {
+  // The refund dialog read "Der kan refunderes op til 227 kr..".
+  const afterMoney = /\{\{(amount|balance|initial|net|paid|refunded)\}\}\./;
+  expect([...danish].filter(([, text]) => afterMoney.test(text)).map(([key]) => key)).toEqual([]);
+});
+
+test("the order page's paid sum names no way of paying: it is the card's, MobilePay's and gift cards' together", () => {
+  // A card-only order read "Paid online and by gift card"; the payments listed below it say which.
+  expect(danish.get("orderPage.paid")).not.toMatch(/kort|MobilePay/i);
+  expect(english.get("orderPage.paid")).not.toMatch(/card|MobilePay/i);
+});
+
+/**
+ * The fields the audit log records of a gift card, a discount code and the online-ordering pause, named in both
+ * languages: without a name the page showed the stored field ("initialAmountMinor", "pausedUntil").
+ */
+test.each([
+  ["da-DK", danish],
+  ["en-US", english],
+])("%s: the audit log names the fields of gift cards, discount codes and the ordering pause", (_, messages) => {
+  const fields = ["code", "isActive", "initialAmountMinor", "balanceMinor", "validFrom", "validUntil", "kind"];
+  fields.push("minimumBasketMinor", "usageLimit", "usageCount", "pausedUntil", "busyMinutes", "busyUntil");
+  expect(fields.filter((field) => !messages.has(`audit.fields.${field}`))).toEqual([]);
+  expect(["percentage", "amount"].filter((kind) => !messages.has(`audit.values.kind.${kind}`))).toEqual([]);
+});
+
 test("no message is empty", () => {
   expect([...danish, ...english].filter(([, text]) => text.trim() === "").map(([key]) => key)).toEqual([]);
 });

@@ -74,13 +74,51 @@ const renamed: AuditEntry = {
   after: { name: { "da-DK": "Hyldeblomstsaft", "en-US": "Elderflower cordial" } },
 };
 
+/** An order accepted: its status changed, and with it the version the server counts saves by. */
+const accepted: AuditEntry = {
+  ...soldOut,
+  id: 5,
+  at: "2026-11-29T13:30:00.000Z",
+  action: "order.accepted",
+  before: { version: 1, kitchenStatus: "new" },
+  after: { version: 2, kitchenStatus: "accepted" },
+};
+
+/** A gift card issued: its amounts as the server keeps them, in øre. */
+const issued: AuditEntry = {
+  ...soldOut,
+  id: 6,
+  at: "2026-11-29T13:40:00.000Z",
+  action: "giftcard.issue",
+  before: null,
+  after: {
+    id: 9,
+    code: "GAVE-250",
+    balanceMinor: 25000,
+    initialAmountMinor: 25000,
+    validUntil: null,
+    isActive: true,
+    version: 1,
+  },
+};
+
+/** A discount code created that takes 50 kr. off: its value in øre, as the server keeps it. */
+const created: AuditEntry = {
+  ...soldOut,
+  id: 7,
+  at: "2026-11-29T13:50:00.000Z",
+  action: "discount-code.create",
+  before: null,
+  after: { id: 11, code: "FAST50", kind: "amount", value: 5000 },
+};
+
 function renderLog() {
   const client = new QueryClient({
     defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
   });
   client.setQueryData(restaurantsQuery.queryKey, { restaurants: [restaurant] });
   client.setQueryData(auditQuery({}).queryKey, {
-    pages: [{ entries: [soldOut, escalated, restored, renamed], nextBefore: null }],
+    pages: [{ entries: [soldOut, escalated, restored, renamed, accepted, issued, created], nextBefore: null }],
     pageParams: [null],
   });
   render(
@@ -124,4 +162,27 @@ test("a removal lists what was removed, a text in the reader's language; an edit
     "name (dansk): Hyldeblomst →audit.to Hyldeblomstsaft",
     "name (engelsk): Elderflower →audit.to Elderflower cordial",
   ]);
+});
+
+test("the version the server counts saves by is no change of a person's: not listed", () => {
+  renderLog();
+  const acceptance = screen.getAllByRole("article")[4]!;
+  expect([...acceptance.querySelectorAll("dt")].map((dt) => dt.textContent)).toEqual(["kitchenStatus"]);
+});
+
+const rowsOf = (entry: HTMLElement) =>
+  [...entry.querySelectorAll("dl > div")].map(
+    (row) => `${row.querySelector("dt")!.textContent}: ${row.querySelector("dd")!.textContent}`,
+  );
+
+test("an amount the server keeps in øre reads as money: a 250 kr. gift card, not 25000; a 50 kr. code, not 5000", () => {
+  renderLog();
+  const [issue, code] = screen.getAllByRole("article").slice(5);
+  expect(rowsOf(issue!)).toEqual([
+    "code: GAVE-250",
+    "balanceMinor: 250 kr.",
+    "initialAmountMinor: 250 kr.",
+    "isActive: audit.yes",
+  ]);
+  expect(rowsOf(code!)).toEqual(["code: FAST50", "kind: amount", "value: 50 kr."]);
 });

@@ -5,9 +5,10 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SelectField } from "../../components/form";
 import { LoadFailed, Loading, PageHeading } from "../../components/page-heading";
+import { money } from "../../lib/money";
 import { restaurantsQuery } from "../../lib/restaurant-list";
 import { type AuditFilter, auditQuery } from "./api";
-import { type Change, changesBetween, codeKey, valueText } from "./diff";
+import { type Change, changesBetween, codeKey, isAmountInOre, valueText } from "./diff";
 import { entryTimeZone } from "./entry-time-zone";
 
 /** Every change made in the back office, newest first: who, when, where, and what went from what to what. */
@@ -73,15 +74,18 @@ export function AuditPage() {
 
 function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
   const { t, i18n } = useTranslation();
-  // Ids are the system's, not something a person changed (an order is named by its receipt number beside).
+  // Ids and the version the server counts saves by are the system's, not something a person changed (an order is
+  // named by its receipt number beside; "version 1 → 2" beside every accepted order told a manager nothing).
   const every = changesBetween(entry.before, entry.after).filter(
-    (change) => !/(^|\.)(id|moduleId|organisationId|orderId)$/.test(change.path),
+    (change) => !/(^|\.)(id|moduleId|organisationId|orderId|version)$/.test(change.path),
   );
   // A thing created or removed, or an event (an alert sent, an item sold out), has one side only: its values are
   // facts, not "nothing → value", and a text in several languages reads in the reader's, when it has one.
   const side = isNothing(entry.before) ? "after" : isNothing(entry.after) ? "before" : null;
   const changes = side ? inReadersLanguage(every, i18n.language) : every;
   const severalLanguages = textsInSeveralLanguages(changes);
+  // A stored amount in øre is shown as money; whether a code's value is one depends on its side's kind.
+  const inOre = (path: string, from: "before" | "after") => isAmountInOre(path, entry.action, entry[from]);
   // A changed field by the name its form gives it (the settings' and details' labels), else by its path.
   const fieldName = (fullPath: string): string => {
     // A text in one language (a product's name in Danish): the field's name, and the language's where the entry
@@ -120,13 +124,23 @@ function Entry({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) {
               <dt>{fieldName(change.path)}</dt>
               <dd>
                 {side ? (
-                  <Value path={change.path} value={change[side]} timeZone={timeZone} />
+                  <Value path={change.path} value={change[side]} timeZone={timeZone} ore={inOre(change.path, side)} />
                 ) : (
                   <>
-                    <Value path={change.path} value={change.before} timeZone={timeZone} />{" "}
+                    <Value
+                      path={change.path}
+                      value={change.before}
+                      timeZone={timeZone}
+                      ore={inOre(change.path, "before")}
+                    />{" "}
                     <span aria-hidden="true">→</span>
                     <span className="visually-hidden">{t("audit.to")}</span>{" "}
-                    <Value path={change.path} value={change.after} timeZone={timeZone} />
+                    <Value
+                      path={change.path}
+                      value={change.after}
+                      timeZone={timeZone}
+                      ore={inOre(change.path, "after")}
+                    />
                   </>
                 )}
               </dd>
@@ -182,12 +196,14 @@ function listItemText(item: unknown): string {
   return JSON.stringify(item);
 }
 
-function Value({ path, value, timeZone }: { path: string; value: Change["before"]; timeZone: string }) {
+function Value(props: { path: string; value: Change["before"]; timeZone: string; ore: boolean }) {
+  const { path, value, timeZone, ore } = props;
   const { t, i18n } = useTranslation();
   if (value === undefined || value === null || value === "") return <span className="muted">{t("audit.nothing")}</span>;
   if (typeof value === "boolean") return <span>{t(value ? "audit.yes" : "audit.no")}</span>;
   if (Array.isArray(value)) return <span>{value.map(listItemText).join(", ")}</span>;
   if (typeof value === "object") return <code>{JSON.stringify(value)}</code>;
+  if (typeof value === "number" && ore) return <span className="value">{money(value / 100, i18n.language)}</span>;
   const key = typeof value === "string" ? codeKey(path, value) : "";
   if (key && i18n.exists(key)) return <span className="value">{t(key)}</span>;
   return <span className="value">{valueText(value as string | number, i18n.language, timeZone)}</span>;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { changesBetween, codeKey, valueText } from "./diff";
+import { changesBetween, codeKey, isAmountInOre, valueText } from "./diff";
 
 describe("changesBetween", () => {
   test("lists only the fields that changed, by their dotted path", () => {
@@ -54,5 +54,19 @@ describe("codeKey", () => {
     expect(codeKey("target", "product")).toBe("audit.values.target.product");
     expect(codeKey("after.mode", "live")).toBe("audit.values.mode.live");
     expect(codeKey("kitchenStatus", "picked-up")).toBe("orders.status.picked-up");
+  });
+});
+
+describe("isAmountInOre", () => {
+  test("a field named …Minor holds øre; other numbers do not", () => {
+    expect(isAmountInOre("balanceMinor", "giftcard.issue", {})).toBe(true);
+    expect(isAmountInOre("after.minimumBasketMinor", "discount-code.update", {})).toBe(true);
+    expect(isAmountInOre("usageLimit", "discount-code.update", {})).toBe(false);
+  });
+
+  test("a discount code's value is øre when it takes an amount off, a percentage otherwise", () => {
+    expect(isAmountInOre("value", "discount-code.create", { kind: "amount", value: 5000 })).toBe(true);
+    expect(isAmountInOre("value", "discount-code.create", { kind: "percentage", value: 15 })).toBe(false);
+    expect(isAmountInOre("value", "maintenance.update", { kind: "amount" })).toBe(false);
   });
 });

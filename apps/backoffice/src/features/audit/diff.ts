@@ -33,6 +33,16 @@ export function valueText(value: string | number, language: string, timeZone?: s
   return dateTimeText(value, timeZone, language);
 }
 
+/**
+ * An amount the server keeps in øre, shown as money: a field named …Minor (a gift card's balance, a code's minimum
+ * order), or a discount code's value when the code takes an amount off (`state`, the side the value is from, says
+ * which kind; a percentage is a plain number).
+ */
+export function isAmountInOre(path: string, action: string, state: unknown): boolean {
+  if (path.endsWith("Minor")) return true;
+  return path === "value" && action.startsWith("discount-code.") && isRecord(state) && state.kind === "amount";
+}
+
 /** Where the words for a stored code are ("product", "live", "picked-up"): the screen that shows it, or the audit's own. */
 const CODE_WORDS: Record<string, string> = { kitchenStatus: "orders.status" };
 

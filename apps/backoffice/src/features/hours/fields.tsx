@@ -5,6 +5,7 @@
  */
 import { type ReactNode, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { dateInWords } from "../../lib/date-in-words";
 import { type FieldError, type FieldErrors, FORM, fieldId } from "../../lib/form-errors";
 import { weekdayNames } from "./weekday-names";
 
@@ -42,20 +43,23 @@ type CompactFieldProps = {
 /**
  * A label, the hint and the error, then the input (as the app's TextField): the inputs of a row stay level at its
  * bottom however the labels wrap or which field has a hint. The hint and the error are tied to the input
- * (aria-describedby), the input marked invalid.
+ * (aria-describedby), the input marked invalid. A date field's hint is the day it holds in the app's language (the
+ * field shows the browser's order: 01/02 or 02.01).
  */
 export function CompactField(props: CompactFieldProps) {
+  const { i18n } = useTranslation();
   const errorText = useHoursErrorText()(props.error, props.path);
   const id = fieldId(props.path);
-  const described = [props.hint && `${id}-hint`, errorText && `${id}-error`].filter(Boolean).join(" ");
+  const hint = props.hint ?? (props.type === "date" ? dateInWords(props.value, i18n.language) : undefined);
+  const described = [hint && `${id}-hint`, errorText && `${id}-error`].filter(Boolean).join(" ");
   return (
     <div
       className={`field compact ${props.type === "date" ? "date" : ""} ${props.error ? "has-error" : ""} ${props.className ?? ""}`}
     >
       <label htmlFor={id}>{props.label}</label>
-      {props.hint && (
+      {hint && (
         <p className="hint" id={`${id}-hint`}>
-          {props.hint}
+          {hint}
         </p>
       )}
       {errorText && (

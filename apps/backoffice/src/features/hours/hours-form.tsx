@@ -7,6 +7,7 @@ import { type RestaurantHours, UpdateRestaurantHoursRequest } from "@app/contrac
 import { hoursProblems } from "@app/domain";
 import { useTranslation } from "react-i18next";
 import { SavedNote, SubmitButton } from "../../components/form";
+import { dateInWords } from "../../lib/date-in-words";
 import type { FieldErrors } from "../../lib/form-errors";
 import { saveHours } from "./api";
 import {
@@ -37,7 +38,7 @@ export function HoursForm(props: {
   hours: RestaurantHours;
   reload: () => Promise<RestaurantHours>;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const form = useSectionForm({
     schema: UpdateRestaurantHoursRequest,
     initial: toHoursValues(props.hours),
@@ -56,7 +57,7 @@ export function HoursForm(props: {
       return row && `${t(`hours.kind.${row.kind}`)}, ${days[row.weekday - 1]}, ${fieldLabel}`;
     }
     if (list === "special")
-      return `${t("hours.special.title")} ${values.special[Number(index)]?.date ?? ""}, ${fieldLabel}`;
+      return `${t("hours.special.title")} ${dateInWords(values.special[Number(index)]?.date ?? "", i18n.language) ?? ""}, ${fieldLabel}`;
     if (list === "closed") return `${t("hours.closed.title")} ${Number(index) + 1}, ${fieldLabel}`;
     return undefined;
   };
@@ -198,8 +199,18 @@ function RangeRow(props: {
   );
 }
 
+/** A dated row's remove button named by its day in words ("Remove closed date Thu, Dec 24, 2026"), or as new. */
+function useRemoveLabel(): (key: string, date: string) => string {
+  const { t, i18n } = useTranslation();
+  return (key, date) => {
+    const day = dateInWords(date, i18n.language);
+    return t(key, { date: day, context: day ? undefined : "new" });
+  };
+}
+
 function SpecialEditor(props: { rows: SpecialRow[]; errors: FieldErrors; update: Update }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const removeLabel = useRemoveLabel();
   const { rows, update, errors } = props;
   const add = () => {
     const index = rows.length;
@@ -213,7 +224,7 @@ function SpecialEditor(props: { rows: SpecialRow[]; errors: FieldErrors; update:
     <>
       {rows.map((row, index) => (
         <fieldset key={row.key} className="day">
-          <legend>{row.date || t("hours.special.new")}</legend>
+          <legend>{dateInWords(row.date, i18n.language) ?? t("hours.special.new")}</legend>
           <div className="range-row">
             <CompactField
               path={`special.${index}.date`}
@@ -223,7 +234,7 @@ function SpecialEditor(props: { rows: SpecialRow[]; errors: FieldErrors; update:
               error={errors[`special.${index}.date`]}
               onChange={(date) => change(row.key, { date })}
             />
-            <div className="field compact">
+            <div className="field compact choice">
               <label htmlFor={`field-special-${index}-kind`}>{t("hours.kindLabel")}</label>
               <select
                 id={`field-special-${index}-kind`}
@@ -244,7 +255,7 @@ function SpecialEditor(props: { rows: SpecialRow[]; errors: FieldErrors; update:
               update((v) => ({ ...v, special: v.special.filter((r) => r.key !== row.key) }));
               focusField("add-special");
             }}
-            removeLabel={t("hours.special.remove", { date: row.date, context: row.date ? undefined : "new" })}
+            removeLabel={removeLabel("hours.special.remove", row.date)}
           />
         </fieldset>
       ))}
@@ -259,6 +270,7 @@ function SpecialEditor(props: { rows: SpecialRow[]; errors: FieldErrors; update:
 
 function ClosedEditor(props: { values: HoursValues; errors: FieldErrors; update: Update }) {
   const { t } = useTranslation();
+  const removeLabel = useRemoveLabel();
   const { values, update, errors } = props;
   const add = () => {
     const index = values.closed.length;
@@ -292,7 +304,7 @@ function ClosedEditor(props: { values: HoursValues; errors: FieldErrors; update:
           <button
             type="button"
             className="button quiet remove"
-            aria-label={t("hours.closed.remove", { date: row.date, context: row.date ? undefined : "new" })}
+            aria-label={removeLabel("hours.closed.remove", row.date)}
             onClick={() => {
               update((v) => ({ ...v, closed: v.closed.filter((r) => r.key !== row.key) }));
               focusField("add-closed");

@@ -1,0 +1,19 @@
+/**
+ * A calendar date "2027-01-02" in the app's language, with its weekday: "lør. 2. jan. 2027", "Sat, Jan 2, 2027".
+ * A native date field shows the browser's own order and language, not the app's (01/02/2027 on an English laptop
+ * is 2 January to its Danish manager, 1 February to the field), so the field says in words which day it holds.
+ * Undefined while the value is no whole date (empty, or a field half typed).
+ */
+export function dateInWords(value: string, language: string): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  // Noon UTC of that date, formatted in UTC: the same calendar day whatever the browser's own zone.
+  const date = new Date(`${value}T12:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return undefined;
+  return date.toLocaleDateString(language === "en-US" ? "en-US" : "da-DK", {
+    timeZone: "UTC",
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  });
+}
