@@ -2,6 +2,8 @@ import { useTranslation } from "react-i18next";
 import { priceText } from "../../../lib/price-text";
 import { type BagFeeItem, isBasketEmpty, itemCount } from "../basket-rules";
 import { useBasket } from "../hooks/use-basket";
+import { useRecentAddition } from "../hooks/use-recent-addition";
+import { AddedMessage } from "./added-toast";
 import "./basket.css";
 
 export type BasketBarProps = {
@@ -18,10 +20,15 @@ export type BasketBarProps = {
  * The phone's basket bar (issue 42): always in view at the bottom while the basket holds something, with
  * the count and the total the server computed, one tap from the cart. The layout hides it on a desktop
  * (the basket column shows the same) and on the checkout and order pages.
+ *
+ * For a moment after an addition the bar shows a check mark and the product's name where the count and total stand (they stay the button's
+ * name): the confirmation takes no space of its own, so it covers nothing the guest may tap next. The page's
+ * AddedToast region says it to a screen reader; here it is only seen.
  */
 export function BasketBar({ onOpen, action, bagFeeItem, onIntent }: BasketBarProps) {
   const { t, i18n } = useTranslation();
-  const { basket } = useBasket();
+  const { basket, added } = useBasket();
+  const recent = useRecentAddition(added);
   if (!basket || isBasketEmpty(basket, bagFeeItem)) return null;
   const count = itemCount(basket, bagFeeItem);
   const total = priceText(basket.totalPrice, i18n.language, t("Currency"));
@@ -37,7 +44,12 @@ export function BasketBar({ onOpen, action, bagFeeItem, onIntent }: BasketBarPro
         onFocus={onIntent}
         onTouchStart={onIntent}
       >
-        <span className="basket-bar-summary">
+        {recent ? (
+          <span className="basket-bar-added" aria-hidden="true">
+            <AddedMessage key={recent.serial} addition={recent} className="basket-bar-added-message" short />
+          </span>
+        ) : null}
+        <span className={recent ? "basket-bar-summary visually-hidden" : "basket-bar-summary"}>
           <span className="basket-bar-count">{countText}</span>
           {" · "}
           <span className="basket-bar-total">{total}</span>
