@@ -75,6 +75,11 @@ export type BasketStore = {
   add(line: NewLine): Promise<void>;
   /** The menu's counter of a product without options: 0 removes all its lines. */
   setProductCount(productId: number, count: number): Promise<void>;
+  /**
+   * The menu's counter by a step (+1, −1): counted from the basket when the step's turn in the queue comes, so a
+   * second tap before the server answered the first is a second unit, not the same count sent twice.
+   */
+  changeProductCount(productId: number, by: number): Promise<void>;
   /** A cart line's counter: below 1 removes the line. */
   setLineAmount(itemId: string, amount: number): Promise<void>;
   removeLine(itemId: string): Promise<void>;
@@ -336,6 +341,12 @@ export function createBasketStore(deps: BasketStoreDeps): BasketStore {
     add: (line) => enqueue(() => adding(line.productId, () => editor.addLine(line))),
     setProductCount: (productId, count) =>
       enqueue(() => adding(productId, () => editor.setProductCount(productId, count))),
+    changeProductCount: (productId, by) =>
+      enqueue(() =>
+        adding(productId, () =>
+          editor.setProductCount(productId, Math.max(0, countOfProduct(holder.liveBasket(), productId) + by)),
+        ),
+      ),
     setLineAmount: (itemId, amount) =>
       enqueue(async () => void (await editor.runSteps(editor.lineSteps(itemId, amount)))),
     removeLine: (itemId) => enqueue(async () => void (await editor.runSteps(editor.lineSteps(itemId, null)))),
