@@ -34,6 +34,12 @@ const visibleControls = (page) =>
       .filter((box) => box.width > 0 && box.height > 0 && box.y < window.innerHeight && box.y + box.height > 0),
   );
 
+/** Where `locator` comes to rest: its entry animation (a slide up) over. */
+async function restingBox(locator) {
+  await locator.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+  return locator.boundingBox();
+}
+
 async function addClassicBurger(viewport, language) {
   const words = WORDS[language];
   const page = await product.openLoggedIn("localhost", viewport);
@@ -62,7 +68,7 @@ for (const [size, viewport] of [
         const { page } = await addClassicBurger(viewport, language);
         const seen = page.locator(".basket-bar-added");
         await seen.filter({ hasText: "Classic burger" }).waitFor();
-        const seenBox = await seen.boundingBox();
+        const seenBox = await restingBox(seen);
         const bar = await page.locator(".basket-bar-button").boundingBox();
         assert.ok(
           seenBox.x >= bar.x && seenBox.x + seenBox.width <= bar.x + bar.width,
@@ -94,7 +100,7 @@ describe("at the desktop size (1440×900)", () => {
       const { page, addBox } = await addClassicBurger({ width: 1440, height: 900 }, language);
       const toast = page.locator(".added-toast");
       await toast.filter({ hasText: WORDS[language].added }).waitFor();
-      const toastBox = await toast.boundingBox();
+      const toastBox = await restingBox(toast);
       assert.ok(
         !overlap(toastBox, addBox),
         `clear of where the Add button was (${JSON.stringify({ toastBox, addBox })})`,

@@ -28,7 +28,7 @@ export function AddedToast() {
 type AddedMessageProps = {
   addition: Addition;
   className: string;
-  /** Only the check mark and the name, where the place says the rest (in the basket bar). */
+  /** Only the check mark and the name, where the place says the rest (in the basket bar): seen, not heard. */
   short?: boolean;
 };
 
@@ -38,9 +38,9 @@ export function AddedMessage({ addition, className, short = false }: AddedMessag
   const name =
     addition.amount > 1 ? t("Cart.ChoiceAmount", { amount: addition.amount, name: addition.name }) : addition.name;
   return (
-    <span className={className}>
+    <span className={className} aria-hidden={short || undefined}>
       <CheckIcon />
-      <span className="added-message-text">{short ? name : t("BasketBar.Added", { name })}</span>
+      <span>{short ? name : t("BasketBar.Added", { name })}</span>
     </span>
   );
 }

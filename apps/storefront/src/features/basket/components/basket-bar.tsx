@@ -44,12 +44,8 @@ export function BasketBar({ onOpen, action, bagFeeItem, onIntent }: BasketBarPro
         onFocus={onIntent}
         onTouchStart={onIntent}
       >
-        {recent ? (
-          <span className="basket-bar-added" aria-hidden="true">
-            <AddedMessage key={recent.serial} addition={recent} className="basket-bar-added-message" short />
-          </span>
-        ) : null}
-        <span className={recent ? "basket-bar-summary visually-hidden" : "basket-bar-summary"}>
+        {recent ? <AddedMessage key={recent.serial} addition={recent} className="basket-bar-added" short /> : null}
+        <span className="basket-bar-summary">
           <span className="basket-bar-count">{countText}</span>
           {" · "}
           <span className="basket-bar-total">{total}</span>
