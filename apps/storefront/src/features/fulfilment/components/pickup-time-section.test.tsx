@@ -247,6 +247,7 @@ describe("pickup dates", () => {
       ),
     );
     expect(radio(/^Tomorrow/).checked).toBe(true);
+    expect(document.activeElement).toBe(radio(/^Tomorrow/));
   });
 
   test("the last date that may be ordered for, with no times, points nowhere further", async () => {

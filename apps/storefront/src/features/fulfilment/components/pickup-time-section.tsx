@@ -118,7 +118,11 @@ function PickupTimePicker() {
   const laterDate = nextDate
     ? {
         text: `${dateText(nextDate).label} ${dateText(nextDate).detail}`,
-        choose: () => dispatch({ type: "dateChosen", date: nextDate }),
+        choose: () => {
+          dispatch({ type: "dateChosen", date: nextDate });
+          // The button goes with the empty day: the keyboard's focus goes to the date now chosen, not to the top.
+          document.querySelector<HTMLInputElement>(`input[type="radio"][value="${nextDate}"]`)?.focus();
+        },
       }
     : null;
   const dateMissing = session.showValidationErrors && date === null;
