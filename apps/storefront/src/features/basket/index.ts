@@ -19,7 +19,7 @@ export {
   createBasketStore,
   refreshBasketOnReturn,
 } from "./basket-store";
-export { AddedToast } from "./components/added-toast";
+export { ADDED_TOAST_MS, AddedToast } from "./components/added-toast";
 export { BasketBar, type BasketBarProps } from "./components/basket-bar";
 export type { BasketColumnProps } from "./components/basket-column";
 export { CartLines, type CartLinesProps } from "./components/cart-lines";
@@ -28,5 +28,4 @@ export type { KeptBasketProps } from "./components/kept-basket";
 export { MinicartButton, type MinicartButtonProps } from "./components/minicart-button";
 export { BasketStoreProvider, type BasketView, useBasket } from "./hooks/use-basket";
 export { useFocusWhenEmptied } from "./hooks/use-focus-when-emptied";
-export { ADDED_TOAST_MS } from "./hooks/use-recent-addition";
 export { BasketColumn, ExpandedCart, KeptBasket, prefetchBasketViews } from "./lazy-views";

@@ -2,8 +2,6 @@ import { useTranslation } from "react-i18next";
 import { priceText } from "../../../lib/price-text";
 import { type BagFeeItem, isBasketEmpty, itemCount } from "../basket-rules";
 import { useBasket } from "../hooks/use-basket";
-import { useRecentAddition } from "../hooks/use-recent-addition";
-import { AddedMessage } from "./added-toast";
 import "./basket.css";
 
 export type BasketBarProps = {
@@ -20,15 +18,10 @@ export type BasketBarProps = {
  * The phone's basket bar (issue 42): always in view at the bottom while the basket holds something, with
  * the count and the total the server computed, one tap from the cart. The layout hides it on a desktop
  * (the basket column shows the same) and on the checkout and order pages.
- *
- * For a moment after an addition the bar shows a check mark and the product's name where the count and total stand (they stay the button's
- * name): the confirmation takes no space of its own, so it covers nothing the guest may tap next. The page's
- * AddedToast region says it to a screen reader; here it is only seen.
  */
 export function BasketBar({ onOpen, action, bagFeeItem, onIntent }: BasketBarProps) {
   const { t, i18n } = useTranslation();
-  const { basket, added } = useBasket();
-  const recent = useRecentAddition(added);
+  const { basket } = useBasket();
   if (!basket || isBasketEmpty(basket, bagFeeItem)) return null;
   const count = itemCount(basket, bagFeeItem);
   const total = priceText(basket.totalPrice, i18n.language, t("Currency"));
@@ -44,7 +37,6 @@ export function BasketBar({ onOpen, action, bagFeeItem, onIntent }: BasketBarPro
         onFocus={onIntent}
         onTouchStart={onIntent}
       >
-        {recent ? <AddedMessage key={recent.serial} addition={recent} className="basket-bar-added" short /> : null}
         <span className="basket-bar-summary">
           <span className="basket-bar-count">{countText}</span>
           {" · "}

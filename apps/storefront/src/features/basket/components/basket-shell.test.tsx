@@ -3,10 +3,9 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { startEnglish } from "../../../testing/start-english";
 import { BasketStoreProvider } from "../hooks/use-basket";
-import { ADDED_TOAST_MS } from "../hooks/use-recent-addition";
 import { BAG_FEE, type FakeLine } from "../testing/fake-basket-api";
 import { loadedBasketStore } from "../testing/loaded-store";
-import { AddedToast } from "./added-toast";
+import { ADDED_TOAST_MS, AddedToast } from "./added-toast";
 import { BasketBar } from "./basket-bar";
 import { BasketColumn } from "./basket-column";
 
