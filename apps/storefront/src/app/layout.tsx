@@ -71,7 +71,11 @@ export function Layout() {
       smileyUrl={shop.settings.smileyUrl}
       cart={
         basketShown ? (
-          <MinicartButton bagFeeItem={bagFeeItem} onOpen={basket.open} onIntent={prefetchBasketViews} />
+          <>
+            <MinicartButton bagFeeItem={bagFeeItem} onOpen={basket.open} onIntent={prefetchBasketViews} />
+            {/* In the header, so "Added: …" hangs right under it, wherever the header is (basket.css). */}
+            <AddedToast />
+          </>
         ) : null
       }
     />
@@ -107,15 +111,7 @@ export function Layout() {
         </>
       )}
       {basketShown ? (
-        <>
-          <BasketBar
-            bagFeeItem={bagFeeItem}
-            action={basket.action}
-            onOpen={basket.open}
-            onIntent={prefetchBasketViews}
-          />
-          <AddedToast />
-        </>
+        <BasketBar bagFeeItem={bagFeeItem} action={basket.action} onOpen={basket.open} onIntent={prefetchBasketViews} />
       ) : null}
       {basket.cart}
       {navigation.state === "loading" ? <DelayedSpinner label={t("Spinner.Loading")} /> : null}

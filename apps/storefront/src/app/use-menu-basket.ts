@@ -7,9 +7,13 @@ import { basketStore, countOfProduct, type NewLine, useBasket } from "../feature
  */
 export function useMenuBasket() {
   const basket = useBasket();
+  const countOf = (productId: number) => countOfProduct(basket.basket, productId);
   return {
-    countOf: (productId: number) => countOfProduct(basket.basket, productId),
-    onSetCount: (productId: number, count: number) => void basket.setProductCount(productId, count),
+    countOf,
+    // The counter shows the server's count and asks for one more or one less than it: sent as that step, so a
+    // quick second tap (the count not yet updated) adds a second unit instead of asking for the same count again.
+    onSetCount: (productId: number, count: number) =>
+      void basket.changeProductCount(productId, count - countOf(productId)),
     onAdd: async (line: NewLine) => {
       await basket.add(line);
       if (basketStore.getSnapshot().status === "error") throw new Error("The basket did not take the line");

@@ -189,10 +189,10 @@ describe("what was added (the shop's visible confirmation)", () => {
 
   test("the menu's counter going up is an addition; going down or removing is not", async () => {
     const { store, state } = await withBasket([{ productId: 1, amount: 1 }]);
-    await store.setProductCount(1, 3);
+    await store.changeProductCount(1, 2);
     expect(state().added).toEqual({ productId: 1, name: "Burger", amount: 2, serial: 1 });
-    await store.setProductCount(1, 1);
-    await store.setProductCount(1, 0);
+    await store.changeProductCount(1, -2);
+    await store.changeProductCount(1, -1);
     expect(state().added?.serial).toBe(1);
   });
 
@@ -203,14 +203,14 @@ describe("what was added (the shop's visible confirmation)", () => {
   });
 });
 
-describe("setProductCount (the menu's counter)", () => {
+describe("changeProductCount (the menu's counter, by steps)", () => {
   test("a count below 1 removes all lines of the product", async () => {
     const { store, server, state } = await withBasket([
       { productId: 1, amount: 2 },
       { productId: 2, amount: 1 },
       { productId: 1, amount: 1, choices: [{ choiceId: 10, modifierId: 5, amount: 1 }] },
     ]);
-    await store.setProductCount(1, 0);
+    await store.changeProductCount(1, -3);
     expect(server.calls.map((c) => [c.method, c.itemId])).toEqual([
       ["removeBasketItem", "l-1"],
       ["removeBasketItem", "l-3"],
@@ -220,14 +220,14 @@ describe("setProductCount (the menu's counter)", () => {
 
   test("sets the amount of the product's one line", async () => {
     const { store, server, state } = await withBasket([{ productId: 1, amount: 2 }]);
-    await store.setProductCount(1, 3);
+    await store.changeProductCount(1, 1);
     expect(server.methods()).toEqual(["updateBasketItem"]);
     expect(state().basket?.items.map((i) => i.amount)).toEqual([3]);
   });
 
   test("adds a line when the product has none", async () => {
     const { store, server, state } = await withBasket([{ productId: 1, amount: 1 }]);
-    await store.setProductCount(3, 1);
+    await store.changeProductCount(3, 1);
     expect(server.methods()).toEqual(["addBasketItem"]);
     expect(state().basket?.items.map((i) => [i.productId, i.amount])).toEqual([
       [1, 1],
@@ -238,7 +238,7 @@ describe("setProductCount (the menu's counter)", () => {
   test("+ on a basket ordered meanwhile in another tab puts the one unit added into a new basket, not nowhere", async () => {
     const { store, server, state, storage } = await withBasket([{ productId: 2, amount: 2 }]);
     server.failNext("updateBasketItem", apiError(409, "BASKET_ORDERED"));
-    await store.setProductCount(2, 3);
+    await store.changeProductCount(2, 1);
     expect(server.methods()).toEqual(["updateBasketItem", "createBasket", "addBasketItem"]);
     expect(state().basket?.items.map((i) => [i.productId, i.amount])).toEqual([[2, 1]]);
     expect(storage.items.get(BASKET_ID_KEY)).toBe(state().basket?.id);
@@ -248,7 +248,7 @@ describe("setProductCount (the menu's counter)", () => {
   test("− on a basket ordered meanwhile adds nothing: the new basket stays empty", async () => {
     const { store, server, state } = await withBasket([{ productId: 2, amount: 2 }]);
     server.failNext("updateBasketItem", apiError(409, "BASKET_ORDERED"));
-    await store.setProductCount(2, 1);
+    await store.changeProductCount(2, -1);
     expect(server.methods()).toEqual(["updateBasketItem"]);
     expect(state().basket).toBeNull();
   });

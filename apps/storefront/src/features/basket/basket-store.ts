@@ -73,8 +73,12 @@ export type BasketStore = {
   load(): Promise<void>;
   /** Adds a line, creating the basket first when there is none. */
   add(line: NewLine): Promise<void>;
-  /** The menu's counter of a product without options: 0 removes all its lines. */
-  setProductCount(productId: number, count: number): Promise<void>;
+  /**
+   * The menu's counter of a product without options, by a step (+1, −1; to 0 or below removes all its lines):
+   * counted from the basket when the step's turn in the queue comes, so a second tap before the server answered
+   * the first is a second unit, not the same count sent twice.
+   */
+  changeProductCount(productId: number, by: number): Promise<void>;
   /** A cart line's counter: below 1 removes the line. */
   setLineAmount(itemId: string, amount: number): Promise<void>;
   removeLine(itemId: string): Promise<void>;
@@ -334,8 +338,10 @@ export function createBasketStore(deps: BasketStoreDeps): BasketStore {
     subscribe: cell.subscribe,
     load: () => enqueue(load),
     add: (line) => enqueue(() => adding(line.productId, () => editor.addLine(line))),
-    setProductCount: (productId, count) =>
-      enqueue(() => adding(productId, () => editor.setProductCount(productId, count))),
+    changeProductCount: (productId, by) =>
+      enqueue(() =>
+        adding(productId, () => editor.setProductCount(productId, countOfProduct(holder.liveBasket(), productId) + by)),
+      ),
     setLineAmount: (itemId, amount) =>
       enqueue(async () => void (await editor.runSteps(editor.lineSteps(itemId, amount)))),
     removeLine: (itemId) => enqueue(async () => void (await editor.runSteps(editor.lineSteps(itemId, null)))),

@@ -9,7 +9,7 @@ export function BasketStoreProvider({ store, children }: { store: BasketStore; c
 }
 
 export type BasketView = BasketState &
-  Pick<BasketStore, "add" | "setProductCount" | "setLineAmount" | "removeLine" | "clear">;
+  Pick<BasketStore, "add" | "changeProductCount" | "setLineAmount" | "removeLine" | "clear">;
 
 /** The basket as the server last answered it, and the actions that change it. */
 export function useBasket(): BasketView {
@@ -18,7 +18,7 @@ export function useBasket(): BasketView {
   return {
     ...state,
     add: store.add,
-    setProductCount: store.setProductCount,
+    changeProductCount: store.changeProductCount,
     setLineAmount: store.setLineAmount,
     removeLine: store.removeLine,
     clear: store.clear,

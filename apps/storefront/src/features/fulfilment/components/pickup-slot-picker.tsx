@@ -22,7 +22,14 @@ export type PickupSlotPickerProps = {
    * and on a row of its own (issue 42). Choosing it chooses that slot, so the order is placed for it.
    */
   asap?: boolean;
+  /**
+   * The next date the guest may order for, when there is one: a day with no times (closed, or its times over)
+   * then points to it, so the guest is not left on an empty day.
+   */
+  laterDate?: LaterDate | null;
 };
+
+export type LaterDate = { text: string; choose: () => void };
 
 /** Slots shown before "Show all times": a day of a restaurant open late holds dozens, too many for a phone. */
 export const FIRST_SLOTS_SHOWN = 12;
@@ -41,6 +48,7 @@ export function PickupSlotPicker({
   showValidationErrors,
   problem = null,
   asap = false,
+  laterDate = null,
 }: PickupSlotPickerProps) {
   const { t } = useTranslation();
   const messageId = useId();
@@ -73,7 +81,7 @@ export function PickupSlotPicker({
         </button>
       ) : null}
       {/* One live line for loading / none / failed; while the same list is read again the old tiles stay. */}
-      <SlotsStatus slots={slots} disabled={disabled} />
+      <SlotsStatus slots={slots} disabled={disabled} laterDate={laterDate} />
       <p
         id={messageId}
         className="checkout-field-message"
@@ -103,9 +111,11 @@ export function slotChoices(
 function SlotsStatus({
   slots: { status, available, tooLarge, retry },
   disabled,
+  laterDate,
 }: {
   slots: PickupSlots;
   disabled: boolean;
+  laterDate: LaterDate | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -118,7 +128,19 @@ function SlotsStatus({
       ) : tooLarge ? (
         <TooLargeForSlots />
       ) : status === "loaded" && available.length === 0 ? (
-        <p className="checkout-status">{t("DeliveryMethod.NoAvailableTimes")}</p>
+        <p className="checkout-status">
+          {t("DeliveryMethod.NoAvailableTimes")}
+          {laterDate ? (
+            <button
+              type="button"
+              className="button-quiet checkout-later-date"
+              onClick={laterDate.choose}
+              disabled={disabled}
+            >
+              {t("CheckoutDetails.TimesOnLaterDate", { date: laterDate.text })}
+            </button>
+          ) : null}
+        </p>
       ) : status === "failed" ? (
         <p className="checkout-status checkout-status-error">
           {t("CheckoutDetails.TimesFailed")}

@@ -232,6 +232,30 @@ describe("pickup dates", () => {
     );
   });
 
+  test("a day with no times (closed, or its times over) points to the next date, and that button chooses it", async () => {
+    const { api, store } = renderPickup({
+      instance: anInstance({ guestFutureOrderDates: 2 }),
+      given: (api) => api.getAvailableOrderTimes.mockResolvedValueOnce([]),
+    });
+    expect(await screen.findByText("Sorry, there are no available times")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "See times: Tomorrow Nov 24" }));
+    expect(store.getSnapshot()).toMatchObject({ chosenDate: "2026-11-24" });
+    await waitFor(() =>
+      expect(api.getAvailableOrderTimes).toHaveBeenLastCalledWith(
+        "checkout-1",
+        expect.objectContaining({ date: "2026-11-24" }),
+      ),
+    );
+    expect(radio(/^Tomorrow/).checked).toBe(true);
+    expect(document.activeElement).toBe(radio(/^Tomorrow/));
+  });
+
+  test("the last date that may be ordered for, with no times, points nowhere further", async () => {
+    renderPickup({ given: (api) => api.getAvailableOrderTimes.mockResolvedValue([]) });
+    expect(await screen.findByText("Sorry, there are no available times")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^See times/ })).toBeNull();
+  });
+
   test("'Please choose a date' shows when no date is chosen after an attempt to place the order", () => {
     const { api } = renderPickup({
       instance: anInstance({ guestFutureOrderDates: 2 }),

@@ -113,13 +113,25 @@ function PickupTimePicker() {
   });
 
   const words = { today: t("CheckoutDetails.Today"), tomorrow: t("CheckoutDetails.Tomorrow") };
+  const dateText = (value: string) => pickupDateText(value, today, i18n.language, words);
+  const nextDate = date === null ? undefined : dates[dates.indexOf(date) + 1];
+  const laterDate = nextDate
+    ? {
+        text: `${dateText(nextDate).label} ${dateText(nextDate).detail}`,
+        choose: () => {
+          dispatch({ type: "dateChosen", date: nextDate });
+          // The button goes with the empty day: the keyboard's focus goes to the date now chosen, not to the top.
+          document.querySelector<HTMLInputElement>(`input[type="radio"][value="${nextDate}"]`)?.focus();
+        },
+      }
+    : null;
   const dateMissing = session.showValidationErrors && date === null;
   return (
     <>
       {dates.length > 1 ? (
         <PickupChoiceGroup
           legend={t("CheckoutDetails.Date")}
-          choices={dates.map((value) => ({ value, ...pickupDateText(value, today, i18n.language, words) }))}
+          choices={dates.map((value) => ({ value, ...dateText(value) }))}
           chosen={date}
           onChoose={(value) => dispatch({ type: "dateChosen", date: value })}
           disabled={placing}
@@ -142,6 +154,7 @@ function PickupTimePicker() {
           timeZone={timeZone}
           showValidationErrors={session.showValidationErrors}
           asap={date === today}
+          laterDate={laterDate}
         />
       ) : null}
     </>
