@@ -5,7 +5,7 @@
 // each fits inside its card (at 320 px the amounts were cut at the card's edge).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createHarness, demoLogin, guestApi, orderBasketForPickup, screenshot } from "./harness.mjs";
+import { createHarness, demoLogin, guestApi, orderBasketForPickup, screenshot, signIn } from "./harness.mjs";
 
 const product = createHarness();
 before(product.start);
@@ -76,12 +76,7 @@ for (const language of ["da-DK", "en-US"]) {
     await ordered;
     const page = await product.newPage(SCREENS[0]);
     await page.addInitScript((lang) => localStorage.setItem("backoffice.language", lang), language);
-    const owner = demoLogin("Owner", "A");
-    await page.goto(product.url("localhost", "/admin/sign-in"));
-    await page.locator("input[type=email]").fill(owner.email);
-    await page.locator("input[type=password]").fill(owner.password);
-    await page.locator("button[type=submit]").click();
-    await page.waitForURL((url) => !url.pathname.endsWith("/sign-in"));
+    await signIn(page, product, demoLogin("Owner", "A"), language);
     await page.goto(product.url("localhost", `/admin/restaurants/${restaurantId}/figures`));
     await page.locator(".figures-table tbody th").first().waitFor();
     for (const screen of SCREENS) {

@@ -13,6 +13,7 @@ import {
   PHONE,
   screenshot,
   seriousAxeViolations,
+  signIn,
   tabTo,
 } from "./harness.mjs";
 
@@ -22,9 +23,6 @@ after(product.stop);
 
 const TEXT = {
   "da-DK": {
-    email: "E-mail",
-    password: "Adgangskode",
-    signIn: "Log ind",
     section: "Tal",
     orders: "Ordrer",
     chart: "Ordrer pr. time",
@@ -41,9 +39,6 @@ const TEXT = {
     money: / kr\.$/,
   },
   "en-US": {
-    email: "Email",
-    password: "Password",
-    signIn: "Sign in",
     section: "Figures",
     orders: "Orders",
     chart: "Orders per hour",
@@ -87,12 +82,7 @@ async function figuresPage(viewport, language, restaurantId) {
       window.printed = (window.printed ?? 0) + 1;
     };
   }, language);
-  const owner = demoLogin("Owner", "A");
-  await page.goto(product.url("localhost", "/admin/sign-in"));
-  await page.getByLabel(t.email, { exact: true }).fill(owner.email);
-  await page.getByLabel(t.password, { exact: true }).fill(owner.password);
-  await page.getByRole("button", { name: t.signIn }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith("/sign-in"));
+  await signIn(page, product, demoLogin("Owner", "A"), language);
   await page.goto(product.url("localhost", `/admin/restaurants/${restaurantId}`));
   await page.getByRole("link", { name: t.section, exact: true }).click();
   await page.waitForURL(/\/figures/);

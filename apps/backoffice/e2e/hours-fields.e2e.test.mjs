@@ -4,7 +4,7 @@
 // the error summary names the row.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createHarness, demoLogin, guestApi, screenshot, seriousAxeViolations } from "./harness.mjs";
+import { createHarness, demoLogin, guestApi, screenshot, seriousAxeViolations, signIn } from "./harness.mjs";
 
 const product = createHarness();
 before(product.start);
@@ -43,12 +43,7 @@ for (const language of ["da-DK", "en-US"]) {
     const restaurantId = (await guestApi(product)).module.productionUnitId;
     const page = await product.newPage(SCREENS[0]);
     await page.addInitScript((lang) => localStorage.setItem("backoffice.language", lang), language);
-    const owner = demoLogin("Owner", "A");
-    await page.goto(product.url("localhost", "/admin/sign-in"));
-    await page.locator("input[type=email]").fill(owner.email);
-    await page.locator("input[type=password]").fill(owner.password);
-    await page.locator("button[type=submit]").click();
-    await page.waitForURL((url) => !url.pathname.endsWith("/sign-in"));
+    await signIn(page, product, demoLogin("Owner", "A"), language);
     await page.goto(product.url("localhost", `/admin/restaurants/${restaurantId}/hours`));
     await page.getByRole("button", { name: ADD_SPECIAL[language] }).click();
     const kind = page.locator('select[id^="field-special-"]').first();

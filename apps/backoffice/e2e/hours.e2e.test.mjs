@@ -12,6 +12,7 @@ import {
   retype,
   screenshot,
   seriousAxeViolations,
+  signIn,
   tabTo,
 } from "./harness.mjs";
 
@@ -22,8 +23,8 @@ after(product.stop);
 const OWNER_A = () => demoLogin("Owner", "A");
 const ZONE = "Europe/Copenhagen";
 const TEXT = {
-  "da-DK": { email: "E-mail", password: "Adgangskode", signIn: "Log ind", link: "Åbningstider", saved: "Gemt" },
-  "en-US": { email: "Email", password: "Password", signIn: "Sign in", link: "Hours", saved: "Saved" },
+  "da-DK": { link: "Åbningstider", saved: "Gemt" },
+  "en-US": { link: "Hours", saved: "Saved" },
 };
 
 /** Restaurant A's local date `days` from now, and its ISO weekday (1 = Monday). */
@@ -55,12 +56,7 @@ const hhmm = (time) =>
 async function openHours(viewport, language) {
   const t = TEXT[language];
   const page = await product.newPage(viewport);
-  await page.goto(product.url("localhost", "/admin/sign-in"));
-  if (language === "en-US") await page.getByRole("button", { name: "English" }).click();
-  await page.getByLabel(t.email, { exact: true }).fill(OWNER_A().email);
-  await page.getByLabel(t.password, { exact: true }).fill(OWNER_A().password);
-  await page.getByRole("button", { name: t.signIn }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith("/sign-in"));
+  await signIn(page, product, OWNER_A(), language);
   const restaurants = await page.evaluate(
     async () => (await (await fetch("/api/admin/restaurants")).json()).restaurants,
   );

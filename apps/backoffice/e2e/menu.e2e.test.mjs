@@ -16,6 +16,7 @@ import {
   screenshotDir,
   scrollRowLayout,
   seriousAxeViolations,
+  signIn,
   TABLET,
   tabTo,
 } from "./harness.mjs";
@@ -26,16 +27,7 @@ after(product.stop);
 
 const OWNER_A = () => demoLogin("Owner", "A");
 
-async function signIn(page, language = "da-DK") {
-  await page.goto(product.url("localhost", "/admin/sign-in"));
-  if (language === "en-US") await page.getByRole("button", { name: "English" }).click();
-  const t = language === "en-US" ? { email: "Email", password: "Password", signIn: "Sign in" } : DA_SIGN_IN;
-  await page.getByLabel(t.email, { exact: true }).fill(OWNER_A().email);
-  await page.getByLabel(t.password, { exact: true }).fill(OWNER_A().password);
-  await page.getByRole("button", { name: t.signIn }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith("/sign-in"));
-}
-const DA_SIGN_IN = { email: "E-mail", password: "Adgangskode", signIn: "Log ind" };
+const signInOwner = (page, language = "da-DK") => signIn(page, product, OWNER_A(), language);
 
 /** A back-office read from the signed-in page itself (its session cookie). */
 const adminGet = (page, path) => page.evaluate(async (path) => (await fetch(`/api/admin${path}`)).json(), path);
@@ -87,7 +79,7 @@ const plainProduct = (editor) =>
 
 test("owner A, desktop, Danish: categories move by keyboard; a new name and price reach the guest; a stale save is a conflict", async () => {
   const page = await product.newPage(DESKTOP);
-  await signIn(page);
+  await signInOwner(page);
   const { id, editor } = await restaurantA(page);
   const menu = editor.menus.find((m) => m.active);
   const [first, second] = menu.categories;
@@ -149,7 +141,7 @@ test("owner A, desktop, Danish: categories move by keyboard; a new name and pric
 
 test("owner A, phone, Danish: a choice moves down its option group in one save, by keyboard", async () => {
   const page = await product.newPage(PHONE);
-  await signIn(page);
+  await signInOwner(page);
   const { id, editor } = await restaurantA(page);
   const group = editor.modifiers.find((m) => m.choices.length > 2);
   const [first, second] = group.choices;
@@ -177,7 +169,7 @@ test("owner A, phone, Danish: a choice moves down its option group in one save, 
 // draggable, pressing in a field and moving the mouse dragged the row and selected nothing. Only the handle drags.
 test("owner A, desktop, Danish: a product's option groups move by their handle's drag and by keyboard; a field's text selects with the mouse", async () => {
   const page = await product.newPage(DESKTOP);
-  await signIn(page);
+  await signInOwner(page);
   const { id, editor } = await restaurantA(page);
   const item = editor.products.find((p) => p.modifiers.length >= 3);
   const name = (modifierId) => editor.modifiers.find((m) => m.id === modifierId).name["da-DK"];
@@ -258,7 +250,7 @@ test("a product's price and before-price inputs share a line at 1180 and 1440 px
     const p = PRICES[language];
     for (const width of [1180, 1440]) {
       const page = await product.newPage({ width, height: 900 });
-      await signIn(page, language);
+      await signInOwner(page, language);
       const { id, editor } = await restaurantA(page);
       await page.goto(product.url("localhost", `/admin/restaurants/${id}/menu/products/${plainProduct(editor).id}`));
       await page.getByLabel(p.originalPrice, { exact: true }).waitFor();
@@ -326,7 +318,7 @@ test("option rows on a phone (390 and 320 px), both languages: the name beside t
   for (const language of ["da-DK", "en-US"]) {
     for (const width of [390, 320]) {
       const page = await product.newPage({ ...PHONE, width });
-      await signIn(page, language);
+      await signInOwner(page, language);
       const { id, editor } = await restaurantA(page);
       const item = editor.products.find((p) => p.modifiers.length >= 2);
       const group = editor.modifiers.find((m) => m.choices.length >= 2);
@@ -374,7 +366,7 @@ test("the editor's four parts: one row on phone, tablet and desktop in both lang
       [DESKTOP, "desktop"],
     ]) {
       const page = await product.newPage(viewport);
-      await signIn(page, language);
+      await signInOwner(page, language);
       const { id } = await restaurantA(page);
       await page.goto(product.url("localhost", `/admin/restaurants/${id}/menu/labels`));
       const nav = page.getByRole("navigation", { name: p.nav });
@@ -407,7 +399,7 @@ test("English and Danish, phone and desktop: every part of the editor, axe clean
     [DESKTOP, "desktop", ["products", "product", "category", "options", "group", "label"]],
   ]) {
     const page = await product.newPage(viewport);
-    await signIn(page, "en-US");
+    await signInOwner(page, "en-US");
     const { id, editor } = await restaurantA(page);
     const base = `/admin/restaurants/${id}/menu`;
     const paths = {
