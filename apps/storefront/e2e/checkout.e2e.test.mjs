@@ -207,6 +207,16 @@ for (const [size, viewport] of [
           true,
           "no sideways scroll",
         );
+        assert.deepEqual(
+          await termsTouchingTheirValues(page),
+          [],
+          "each term of the payment's details clear of its value",
+        );
+        if (size === "phone") {
+          await page.setViewportSize({ width: 320, height: 640 });
+          assert.deepEqual(await termsTouchingTheirValues(page), [], "also on a 320 px phone");
+          await page.setViewportSize(viewport);
+        }
         await page.getByRole("button", { name: t.hosted.approve }).click();
 
         await page.waitForURL(/\/payment\/[0-9a-f-]{36}$/);
@@ -543,3 +553,18 @@ test("no page of the checkout journeys logged a console error or a Content-Secur
   assert.deepEqual(product.cspViolations, []);
   assert.deepEqual(product.consoleErrors, []);
 });
+
+/** The hosted page's details (a term beside its value) whose term runs into its value: less than 8 px between. */
+function termsTouchingTheirValues(page) {
+  return page.locator("dl").evaluate((list) =>
+    [...list.querySelectorAll("dt")].flatMap((term) => {
+      const value = term.nextElementSibling;
+      const range = document.createRange();
+      range.selectNodeContents(term);
+      const text = range.getBoundingClientRect();
+      const box = value.getBoundingClientRect();
+      const beside = box.top < text.bottom && text.top < box.bottom;
+      return beside && box.left - text.right < 8 ? [`${term.textContent} | ${value.textContent}`] : [];
+    }),
+  );
+}

@@ -252,7 +252,7 @@ const PAGE_STYLE = `
   main { max-width: 32rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; }
   h1 { margin-top: 0; }
   .note { padding: .75rem 1rem; border-left: 4px solid #b00020; background: #fdf1f3; }
-  dl { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .5rem 1rem; font-size: 1.15rem; }
+  dl { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: .5rem 1rem; font-size: 1.15rem; }
   dt { font-weight: 600; }
   dd { margin: 0; overflow-wrap: anywhere; }
   .actions { display: grid; gap: .75rem; margin-top: 1.5rem; }
@@ -262,6 +262,8 @@ const PAGE_STYLE = `
   .decline { background: #fff; color: #b00020; border-color: #b00020; }
   .cancel { background: #fff; color: #111; }
   @media (max-width: 36rem) { main { margin: 0; border-radius: 0; } }
+  /* Under ~376 px a term as long as "Betalingsmetode" leaves its value no room beside it: each value under its term. */
+  @media (max-width: 23.5rem) { dl { grid-template-columns: minmax(0, 1fr); gap: 0; } dd { margin-bottom: .5rem; } }
 `;
 const PAGE_STYLE_HASH = `'sha256-${createHash("sha256").update(PAGE_STYLE).digest("base64")}'`;
 
