@@ -16,6 +16,7 @@ import {
   screenshot,
   scrollRowLayout,
   seriousAxeViolations,
+  settled,
   solidPng,
   TABLET,
   tabTo,
@@ -73,17 +74,6 @@ const TEXT = {
 /** Set by the first test: restaurant C's id. */
 let restaurantC;
 
-async function visit(page, name) {
-  await page.getByRole("heading", { level: 1 }).first().waitFor();
-  await page
-    .locator(".loading")
-    .first()
-    .waitFor({ state: "detached" })
-    .catch(() => {});
-  assert.deepEqual(await seriousAxeViolations(page), [], `axe on ${name}`);
-  await screenshot(page, name);
-}
-
 const input = (page, label) => page.getByLabel(label, { exact: true });
 
 test("owner A, phone, Danish, keyboard only: creates C on c.localhost with a logo, a colour and settings", async () => {
@@ -91,17 +81,17 @@ test("owner A, phone, Danish, keyboard only: creates C on c.localhost with a log
   const page = await product.newPage(PHONE);
   await page.goto(product.url("localhost", "/admin/"));
   await page.waitForURL(/\/admin\/sign-in$/);
-  await visit(page, "phone-da-sign-in");
+  await settled(page, "phone-da-sign-in");
 
   // Forgot password? and back, by keyboard.
   await tabTo(page, page.getByRole("link", { name: t.forgot }));
   await page.keyboard.press("Enter");
-  await visit(page, "phone-da-forgot-password");
+  await settled(page, "phone-da-forgot-password");
   await tabTo(page, input(page, t.email));
   await page.keyboard.type(OWNER_A().email);
   await page.keyboard.press("Enter");
   await page.getByText("er et link på vej").waitFor();
-  await visit(page, "phone-da-forgot-password-sent");
+  await settled(page, "phone-da-forgot-password-sent");
   await tabTo(page, page.getByRole("link", { name: "Tilbage til log ind" }));
   await page.keyboard.press("Enter");
 
@@ -118,7 +108,7 @@ test("owner A, phone, Danish, keyboard only: creates C on c.localhost with a log
   await retype(page, OWNER_A().password);
   await page.keyboard.press("Enter");
   await page.getByRole("heading", { level: 1, name: t.dashboard }).waitFor();
-  await visit(page, "phone-da-dashboard");
+  await settled(page, "phone-da-dashboard");
 
   // A new restaurant: an empty save is refused in the browser, field by field.
   await tabTo(page, page.getByRole("link", { name: t.newRestaurant }).first());
@@ -131,7 +121,7 @@ test("owner A, phone, Danish, keyboard only: creates C on c.localhost with a log
   assert.ok(await summary.evaluate((element) => element === document.activeElement), "the summary has the focus");
   assert.match(await summary.innerText(), /Navn: Udfyld feltet\./);
   assert.match(await summary.innerText(), /Postnummer: Skriv postnummeret med 4 cifre\./);
-  await visit(page, "phone-da-create-refused");
+  await settled(page, "phone-da-create-refused");
 
   // Filled in by keyboard; first with A's host, which the server refuses on that field — what was typed stays.
   for (const [label, value] of [
@@ -184,13 +174,13 @@ test("owner A, phone, Danish, keyboard only: creates C on c.localhost with a log
   await page.getByText(/læsbar/).waitFor();
   await page.keyboard.press("Enter");
   await page.locator("form[aria-labelledby=colour-title] .saved-note").getByText(t.saved).waitFor();
-  await visit(page, "phone-da-brand");
+  await settled(page, "phone-da-brand");
 
   // Settings: the login gate and the pause screen off, MobilePay on.
   await tabTo(page, page.getByRole("link", { name: "Indstillinger" }), { back: true });
   await page.keyboard.press("Enter");
   await page.getByRole("heading", { level: 2, name: "Indstillinger" }).waitFor();
-  await visit(page, "phone-da-settings");
+  await settled(page, "phone-da-settings");
   for (const label of ["Gæster logger ind, før de bestiller", "Pauseskærm efter 2 minutter uden brug", "MobilePay"]) {
     await tabTo(page, page.getByRole("checkbox", { name: label }));
     await page.keyboard.press("Space");
@@ -213,12 +203,12 @@ test("owner A, phone, Danish, keyboard only: creates C on c.localhost with a log
   await tabTo(page, page.getByRole("button", { name: "Gem" }));
   await page.keyboard.press("Enter");
   await page.locator(".saved-note").getByText(t.saved).waitFor();
-  await visit(page, "phone-da-terms");
+  await settled(page, "phone-da-terms");
 
   await tabTo(page, page.getByRole("link", { name: "Oplysninger" }), { back: true });
   await page.keyboard.press("Enter");
   await page.getByRole("heading", { level: 2, name: "Oplysninger" }).waitFor();
-  await visit(page, "phone-da-details");
+  await settled(page, "phone-da-details");
 
   // The audit log lists each change, newest first, with before → after (on a phone, a link in the header's menu).
   await openHeaderMenu(page, { keyboard: true });
@@ -234,14 +224,14 @@ test("owner A, phone, Danish, keyboard only: creates C on c.localhost with a log
   assert.match(log, /Brandfarve\s*\(tom\)\s*→\s*ændret til\s*#7a1f5c/);
   assert.match(log, /Logo ændret · C/);
   assert.match(log, /c\.localhost/);
-  await visit(page, "phone-da-audit");
+  await settled(page, "phone-da-audit");
 
   // Staff: invite a kitchen member for C; they choose their password through the emailed link.
   await openHeaderMenu(page, { keyboard: true });
   await tabTo(page, page.getByRole("link", { name: t.staff }));
   await page.keyboard.press("Enter");
   await page.getByRole("heading", { level: 1, name: /^Personale i/ }).waitFor();
-  await visit(page, "phone-da-staff");
+  await settled(page, "phone-da-staff");
   const invite = page.locator("section[aria-labelledby=invite-title]");
   await tabTo(page, invite.getByLabel(t.email, { exact: true }));
   await page.keyboard.type(NEW_MEMBER.email);
@@ -273,7 +263,7 @@ test("owner A, phone, Danish, keyboard only: creates C on c.localhost with a log
   const member = await product.newPage(PHONE);
   await member.goto(product.url("localhost", product.linkEmailedTo(NEW_MEMBER.email)));
   await member.getByRole("heading", { level: 1, name: /^Bliv en del af/ }).waitFor();
-  await visit(member, "phone-da-link");
+  await settled(member, "phone-da-link");
   await tabTo(member, member.getByLabel("Ny adgangskode"));
   await member.keyboard.type("for kort");
   await member.keyboard.press("Enter");
@@ -286,7 +276,7 @@ test("owner A, phone, Danish, keyboard only: creates C on c.localhost with a log
   const ordersOfC = new RegExp(`/admin/restaurants/${restaurantC}/orders$`);
   await member.waitForURL(ordersOfC);
   await member.getByRole("heading", { level: 1, name: `Bestillinger · ${C.name}` }).waitFor();
-  await visit(member, "phone-da-orders-after-invitation");
+  await settled(member, "phone-da-orders-after-invitation");
   // The Restaurants link still shows the list: staff see their restaurant, not as a link to settings they may not
   // change.
   await openHeaderMenu(member);
@@ -294,7 +284,7 @@ test("owner A, phone, Danish, keyboard only: creates C on c.localhost with a log
   await member.getByRole("heading", { level: 1, name: t.dashboard }).waitFor();
   await member.locator(".restaurant-name", { hasText: C.name }).waitFor();
   assert.equal(await member.getByRole("link", { name: C.name, exact: true }).count(), 0);
-  await visit(member, "phone-da-dashboard-staff");
+  await settled(member, "phone-da-dashboard-staff");
   // Signing out and in again lands in the same place.
   await openHeaderMenu(member);
   await member.getByRole("button", { name: "Log ud", exact: true }).click();
@@ -381,7 +371,7 @@ test("owner A, desktop, English: a refused save in English keeps what was typed;
   assert.equal(await picked("Bag fee item"), "Bag");
   const bagChoices = await input(page, "Bag fee item").locator("option").allInnerTexts();
   assert.ok(bagChoices.includes("French fries") && !bagChoices.includes("Pose"), "every product in English");
-  await visit(page, "desktop-en-settings-of-a");
+  await settled(page, "desktop-en-settings-of-a");
   await page.close();
 });
 
@@ -416,7 +406,7 @@ test("the restaurant's nine sections: one row on desktop, tablet and phone in bo
       assert.equal(layout.rows, 1, `one row, ${size} ${language}`);
       assert.equal(layout.currentInView, true, `the current section in view, ${size} ${language}`);
       if (size === "desktop") assert.equal(layout.allInView, true, `every section in view on a desktop, ${language}`);
-      await visit(page, `${size}-${language.slice(0, 2)}-sections-terms`);
+      await settled(page, `${size}-${language.slice(0, 2)}-sections-terms`);
 
       // By keyboard from the first section to the last: each focused link scrolls into view.
       const links = nav.getByRole("link");
@@ -602,7 +592,7 @@ test("the dashboard: a restaurant's Orders and Kitchen display are buttons alike
 async function tour(viewport, language, size) {
   const t = TEXT[language];
   const page = await product.newPage(viewport);
-  const shot = (name) => visit(page, `${size}-${language.slice(0, 2)}-${name}`);
+  const shot = (name) => settled(page, `${size}-${language.slice(0, 2)}-${name}`);
   await page.goto(product.url("localhost", "/admin/sign-in"));
   if (language === "en-US") await page.getByRole("button", { name: "English" }).click();
   await page.getByRole("heading", { level: 1, name: t.signIn }).waitFor();

@@ -5,7 +5,7 @@
 // languages, with an English refusal of a Danish-typed amount.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createHarness, DESKTOP, demoLogin, PHONE, screenshot, seriousAxeViolations } from "./harness.mjs";
+import { createHarness, DESKTOP, demoLogin, PHONE, screenshot, seriousAxeViolations, settled } from "./harness.mjs";
 
 const product = createHarness();
 before(product.start);
@@ -33,17 +33,6 @@ async function signIn(page, language) {
       return restaurants[0].id;
     });
   }
-}
-
-async function settled(page, name) {
-  await page.getByRole("heading", { level: 1 }).first().waitFor();
-  await page
-    .locator(".loading")
-    .first()
-    .waitFor({ state: "detached" })
-    .catch(() => {});
-  assert.deepEqual(await seriousAxeViolations(page), [], `axe on ${name}`);
-  await screenshot(page, name);
 }
 
 /** The gift card's balance as a guest's browser asks for it: a number, or the refusal's code. */

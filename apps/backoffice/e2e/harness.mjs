@@ -2,6 +2,7 @@
 // `npm start` on a fresh DATA_DIR and a free port, Debian's Chromium, console errors and CSP violations recorded,
 // axe-core) plus what the back office needs beside it: the outbox's emailed links, the README's demo logins,
 // keyboard-only moves, and screenshots of every page (BACKOFFICE_SHOTS, else e2e/artifacts).
+import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +10,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deflateSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { checkSecondTimeOfFirstDateWithTwo } from "../../storefront/e2e/harness.mjs";
+import { checkSecondTimeOfFirstDateWithTwo, seriousAxeViolations } from "../../storefront/e2e/harness.mjs";
 
 export { DESKTOP, PHONE, seriousAxeViolations } from "../../storefront/e2e/harness.mjs";
 
@@ -221,6 +222,18 @@ export async function retype(page, text) {
 export async function screenshot(page, name) {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** The page has settled (its heading, no loading line): axe finds nothing serious on it; then its screenshot. */
+export async function settled(page, name) {
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  await page
+    .locator(".loading")
+    .first()
+    .waitFor({ state: "detached" })
+    .catch(() => {});
+  assert.deepEqual(await seriousAxeViolations(page), [], `axe on ${name}`);
+  await screenshot(page, name);
 }
 
 /** A small solid PNG (RGB, 8 bit): the logo to upload, made here so the test needs no file. */
