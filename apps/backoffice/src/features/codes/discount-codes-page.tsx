@@ -10,12 +10,12 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 import { LoadFailed, Loading } from "../../components/page-heading";
+import { dateText } from "../../lib/date-in-words";
 import { errorMessageKey } from "../../lib/form-errors";
 import type { Language } from "../../lib/i18n";
 import { deleteDiscountCode, discountCodesQuery, setDiscountCodeActive } from "./api";
 import { codeState } from "./code-state";
 import { ConfirmDialog } from "./confirm-dialog";
-import { dateText } from "./date-text";
 import { DiscountCodeForm } from "./discount-code-form";
 import { moneyText } from "./money-text";
 

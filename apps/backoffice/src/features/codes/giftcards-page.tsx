@@ -12,13 +12,13 @@ import { useParams } from "react-router";
 import { ErrorSummary, SubmitButton, TextField } from "../../components/form";
 import { LoadFailed, Loading } from "../../components/page-heading";
 import { dateTimeText } from "../../lib/clock";
+import { dateText } from "../../lib/date-in-words";
 import { errorMessageKey } from "../../lib/form-errors";
 import type { Language } from "../../lib/i18n";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { giftcardQuery, giftcardsQuery, issueGiftcard, setGiftcardActive } from "./api";
 import { giftcardState } from "./code-state";
 import { ConfirmDialog } from "./confirm-dialog";
-import { dateText } from "./date-text";
 import { moneyText, parseMoneyText } from "./money-text";
 
 export function GiftcardsPage() {

@@ -5,11 +5,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { LoadFailed, Loading, SAME_PAGE_STATE } from "../../components/page-heading";
 import { dateTimeText } from "../../lib/clock";
+import { dateText } from "../../lib/date-in-words";
 import { useRestaurantSummary } from "../../lib/restaurant-list";
 import { endOfDayQuery } from "./api";
 import { endOfDaySearch, isLocalDate, periodFromSearch, periodSearch } from "./date-range";
 import { HourTable, KeyFigures, MethodTable, ProductTable } from "./figures-tables";
-import { dayText } from "./format";
 import "./figures.css";
 
 /** One local day's end-of-day report, laid out to be printed (the app's frame and the buttons are left off paper). */
@@ -69,7 +69,7 @@ function ReportSheet({ report }: { report: EndOfDayReport }) {
     <article className="report-sheet">
       <header>
         <h2 id="end-of-day-title">
-          {t("figures.endOfDay.title")} · {dayText(report.date, i18n.language)}
+          {t("figures.endOfDay.title")} · {dateText(report.date, i18n.language)}
         </h2>
         <p>
           <strong>{report.restaurant.name}</strong>

@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { LoadFailed, Loading, SAME_PAGE_STATE } from "../../components/page-heading";
 import { ApiError } from "../../lib/api";
+import { dateText } from "../../lib/date-in-words";
 import { useRestaurantSummary } from "../../lib/restaurant-list";
 import { csvUrl, figuresQuery } from "./api";
 import { type DateRange, endOfDaySearch, type Period, periodFromSearch, periodSearch, presetRange } from "./date-range";
 import { KeyFigures, MethodTable, ProductTable } from "./figures-tables";
-import { dayText } from "./format";
 import { HourChart } from "./hour-chart";
 import { RangePicker } from "./range-picker";
 import "./figures.css";
@@ -46,8 +46,11 @@ export function FiguresPage() {
       />
       <p className="figures-period" aria-live="polite">
         {range.from === range.to
-          ? t("figures.range.oneDay", { day: dayText(range.from, i18n.language) })
-          : t("figures.range.days", { from: dayText(range.from, i18n.language), to: dayText(range.to, i18n.language) })}
+          ? t("figures.range.oneDay", { day: dateText(range.from, i18n.language) })
+          : t("figures.range.days", {
+              from: dateText(range.from, i18n.language),
+              to: dateText(range.to, i18n.language),
+            })}
       </p>
       <FiguresBody restaurantId={restaurantId} period={period} range={range} />
     </section>

@@ -21,12 +21,3 @@ export function hourSpan(hour: number): string {
   const pad = (value: number) => String(value).padStart(2, "0");
   return `${pad(hour)}:00–${pad((hour + 1) % 24)}:00`;
 }
-
-/** A local date "2026-10-25" as the person reads it ("25. okt. 2026" / "Oct 25, 2026"). */
-export function dayText(date: string, language: string): string {
-  const [year, month, day] = date.split("-").map(Number);
-  return new Date(Date.UTC(year!, month! - 1, day!)).toLocaleDateString(localeOf(language), {
-    timeZone: "UTC",
-    dateStyle: "medium",
-  });
-}
