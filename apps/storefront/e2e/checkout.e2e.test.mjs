@@ -94,8 +94,11 @@ async function visit(page, name) {
   assert.deepEqual(await seriousAxeViolations(page), [], `axe on ${name}`);
 }
 
-/** A logged-in guest on restaurant A in `language`, with `drinks` (name → count) in the basket, on /checkout. */
-async function guestAtCheckout(viewport, language, drinks = { "Coca-Cola": 2 }) {
+/**
+ * A logged-in guest on restaurant A in `language`, with `drinks` (name → count) in the basket, on /checkout
+ * (`open: false`: still on the menu).
+ */
+async function guestAtCheckout(viewport, language, drinks = { "Coca-Cola": 2 }, { open = true } = {}) {
   const page = await product.newPage(viewport);
   await page.addInitScript((lang) => {
     if (!localStorage.getItem("language")) localStorage.setItem("language", lang);
@@ -122,6 +125,7 @@ async function guestAtCheckout(viewport, language, drinks = { "Coca-Cola": 2 }) 
       );
     }
   }
+  if (!open) return page;
   await page.goto(product.url(HOST, "/checkout"));
   await page.getByRole("heading", { level: 1, name: t.checkoutTitle }).waitFor();
   await page.getByRole("button", { name: t.placeOrder }).waitFor();
@@ -312,6 +316,29 @@ describe("what can go wrong, and the other ways to pay", () => {
     await page.getByRole("button", { name: "Godkend betaling" }).click();
     await page.waitForURL(/\/confirmation$/);
     await page.getByRole("heading", { level: 1, name: t.thanks }).waitFor();
+    await page.close();
+  });
+
+  test("a reload while the checkout starts (the basket linked, the answer not back yet) opens the same checkout, not the error page (desktop, English)", async () => {
+    const t = TEXT["en-US"];
+    const page = await guestAtCheckout(DESKTOP, "en-US", { "Coca-Cola": 1 }, { open: false });
+    let linked = () => {};
+    const linkDone = new Promise((resolve) => (linked = resolve));
+    let links = 0;
+    await page.route(/\/api\/checkout\/[^/]+\/basket\b/, async (route) => {
+      links += 1;
+      if (links > 1) return route.continue();
+      await route.fetch(); // The server links the basket; its answer never reaches the page.
+      linked();
+    });
+    await page.goto(product.url(HOST, "/checkout"));
+    await linkDone;
+    await page.reload();
+    await page.getByRole("button", { name: t.placeOrder }).waitFor();
+    assert.match(new URL(page.url()).pathname, /^\/checkout$/);
+    await fillCheckout(page, "en-US");
+    await page.getByRole("button", { name: t.placeOrder }).click();
+    await page.waitForURL(/\/api\/payment\/test\//);
     await page.close();
   });
 

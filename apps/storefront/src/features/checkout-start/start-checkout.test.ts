@@ -61,7 +61,7 @@ describe("startCheckout (SPEC §4 checkout start)", () => {
     ["with an order", { orderId: "order-1" }],
     ["with a payment", { payment: { paymentId: "p-1" } }],
     ["of another basket", { checkoutBaskets: [{ externalBasketId: "basket-0" }] }],
-    ["without a basket", { checkoutBaskets: [] }],
+    ["without a basket but done", { checkoutBaskets: [], state: 2 }],
   ])("creates a new checkout, links the basket and saves its id when the stored one is %s", async (_, overrides) => {
     const d = deps("checkout-1");
     d.api.getCheckout.mockResolvedValue(aCheckout(overrides));
@@ -75,6 +75,26 @@ describe("startCheckout (SPEC §4 checkout start)", () => {
     expect(d.rememberCheckoutId).toHaveBeenCalledWith("checkout-2");
     expect(checkout.id).toBe("checkout-2");
     expect(d.api.removeDiscount).not.toHaveBeenCalled();
+  });
+
+  test("saves the new checkout's id before linking the basket: a reload meanwhile finds it", async () => {
+    const d = deps(null);
+    d.api.createCheckout.mockResolvedValue(aCheckout({ id: "checkout-2", checkoutBaskets: [] }));
+    d.api.linkBasket.mockImplementation(async (checkoutId: string) => {
+      expect(d.rememberCheckoutId).toHaveBeenCalledWith(checkoutId);
+      return aCheckout({ id: checkoutId });
+    });
+    expect((await startCheckout(ARGS, d)).id).toBe("checkout-2");
+    expect(d.api.linkBasket).toHaveBeenCalledTimes(1);
+  });
+
+  test("links the basket to a stored open checkout that has none yet (a start cut short), not to a second one", async () => {
+    const d = deps("checkout-1");
+    d.api.getCheckout.mockResolvedValue(aCheckout({ checkoutBaskets: [] }));
+    d.api.linkBasket.mockResolvedValue(aCheckout());
+    expect((await startCheckout(ARGS, d)).id).toBe("checkout-1");
+    expect(d.api.linkBasket).toHaveBeenCalledWith("checkout-1", "basket-1");
+    expect(d.api.createCheckout).not.toHaveBeenCalled();
   });
 
   test("creates one when none is stored or the stored one is gone (404)", async () => {

@@ -38,10 +38,23 @@ export async function startCheckout(args: CheckoutStartArgs, deps: StartCheckout
   let previous = await previousCheckout(deps);
   if (previous && awaitsPayment(previous, args.basketId)) previous = await abandonPayment(previous, deps);
   if (previous && shouldReuseCheckout(previous, args.basketId)) return cleanedUp(previous, deps);
+  if (previous && awaitsBasket(previous)) return cleanedUp(await deps.api.linkBasket(previous.id, args.basketId), deps);
   const created = await deps.api.createCheckout({ instanceId: args.checkoutInstanceId, moduleId: args.moduleId });
-  const linked = await deps.api.linkBasket(created.id, args.basketId);
-  deps.rememberCheckoutId(linked.id);
-  return linked;
+  // Kept before the basket is linked: a reload while the link is on its way finds this checkout and links the
+  // basket to it again. Kept after, the reload made a second checkout, whose link the first one's refused
+  // (409 BASKET_IN_USE: the error page, for a guest who only reloaded).
+  deps.rememberCheckoutId(created.id);
+  return deps.api.linkBasket(created.id, args.basketId);
+}
+
+/** The stored checkout was created but its basket never linked (a start cut short by a reload): it is reused. */
+function awaitsBasket(checkout: Checkout): boolean {
+  return (
+    checkout.state === CheckoutState.OPEN &&
+    checkout.orderId === null &&
+    checkout.payment === null &&
+    checkout.checkoutBaskets.length === 0
+  );
 }
 
 /**
