@@ -4,9 +4,11 @@
 // keyboard-only moves, and screenshots of every page (BACKOFFICE_SHOTS, else e2e/artifacts).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { deflateSync } from "node:zlib";
 import { chromium } from "playwright-core";
@@ -69,7 +71,12 @@ export function createHarness({ env = {} } = {}) {
 
   async function stop() {
     await browser?.close();
-    if (server?.pid) process.kill(-server.pid, "SIGTERM");
+    if (server?.pid && server.exitCode === null) {
+      // Its data goes once it has shut down: PGlite closing on a removed folder aborts ("shutdown failed").
+      const exited = once(server, "exit");
+      process.kill(-server.pid, "SIGTERM");
+      await Promise.race([exited, delay(15_000, undefined, { ref: false })]);
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 

@@ -1,10 +1,12 @@
 // The browser tests' harness: the real product (npm start) on a fresh DATA_DIR and a free port, driven in
 // Debian's Chromium through playwright-core. Every page records console errors and CSP violations.
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
@@ -72,7 +74,12 @@ export function createHarness() {
 
   async function stop() {
     await browser?.close();
-    if (server?.pid) process.kill(-server.pid, "SIGTERM");
+    if (server?.pid && server.exitCode === null) {
+      // Its data goes once it has shut down: PGlite closing on a removed folder aborts ("shutdown failed").
+      const exited = once(server, "exit");
+      process.kill(-server.pid, "SIGTERM");
+      await Promise.race([exited, delay(15_000, undefined, { ref: false })]);
+    }
     rmSync(dataDir, { recursive: true, force: true });
   }
 
