@@ -230,6 +230,8 @@ function SpecialEditor(props: { rows: SpecialRow[]; errors: FieldErrors; update:
               path={`special.${index}.date`}
               type="date"
               label={t("hours.date")}
+              // The row's legend says the day in words: under the field too, it was said twice.
+              dayInWords={false}
               value={row.date}
               error={errors[`special.${index}.date`]}
               onChange={(date) => change(row.key, { date })}
