@@ -83,6 +83,13 @@ for (const language of ["da-DK", "en-US"]) {
     assert.equal(await toggle.getAttribute("aria-expanded"), "true");
     const mondayFields = opening.locator("fieldset.day").first();
     assert.equal(await mondayFields.locator("legend").innerText(), t.monday);
+    // Open, a range is one row: its opens, closes and remove button (the button took a row of its own).
+    const closesBox = await mondayFields.getByLabel(t.closes).boundingBox();
+    const removeBox = await mondayFields.locator("button.remove").first().boundingBox();
+    assert.ok(
+      removeBox.y < closesBox.y + closesBox.height && removeBox.y + removeBox.height > closesBox.y,
+      `remove beside the times: ${JSON.stringify({ closesBox, removeBox })}`,
+    );
     await tabTo(page, mondayFields.getByLabel(t.closes), { limit: 10 });
     await retype(page, "25:00");
     assert.deepEqual(await seriousAxeViolations(page), [], `axe on the open week, ${language}`);
