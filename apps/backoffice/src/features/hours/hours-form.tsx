@@ -236,7 +236,7 @@ function RangeRow(props: {
   const { t } = useTranslation();
   const { prefix, row, errors } = props;
   return (
-    <div className="range-row">
+    <div className="range-row times">
       <CompactField
         path={`${prefix}.opens`}
         label={t("hours.opens")}
