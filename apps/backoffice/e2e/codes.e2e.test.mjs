@@ -79,7 +79,9 @@ test("owner A, phone, Danish: a category-limited code with refusals on their fie
   const entry = page.getByRole("article", { name: "SOMMER-26" });
   await entry.getByText("Brugt 0 af 100 gange").waitFor();
   await entry
-    .getByText(/50,00 kr\. · fra 200,00 kr\. · begrænset til 1 kategori eller vare · gyldig til 31\. jan\.? 2027/)
+    .getByText(
+      /50,00\u00a0kr\. · fra 200,00\u00a0kr\. · begrænset til 1 kategori eller vare · gyldig til 31\. jan\.? 2027/,
+    )
     .waitFor();
 
   // The same code again, in lower case: the server's refusal, on the code's field, in Danish. "Procent" first:

@@ -36,7 +36,7 @@ const TEXT = {
     endOfDay: "Dagsrapport",
     print: "Udskriv",
     back: "Tilbage til tal",
-    money: / kr\.$/,
+    money: /\u00a0kr\.$/,
   },
   "en-US": {
     section: "Figures",
@@ -52,7 +52,7 @@ const TEXT = {
     endOfDay: "End-of-day report",
     print: "Print",
     back: "Back to figures",
-    money: / DKK$/,
+    money: /\u00a0DKK$/,
   },
 };
 

@@ -1,7 +1,7 @@
 // The hours page's special hours, as the owner fills them on a phone (390 and 320 px) and a desktop, in Danish and
 // English: the kind of hours ("Åbningstider (afhentning)") shows in full in its field, not cut to the width of a
-// time field; its date is said in words in the app's language (the field shows the browser's order), also where
-// the error summary names the row.
+// time field; its date is said in words in the app's language (the field shows the browser's order), once, in the
+// row's legend, and where the error summary names the row.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createHarness, demoLogin, guestApi, screenshot, seriousAxeViolations, signIn } from "./harness.mjs";
@@ -17,6 +17,7 @@ const SCREENS = [
 ];
 const ADD_SPECIAL = { "da-DK": "Tilføj særlige tider", "en-US": "Add special hours" };
 const SAVE_HOURS = { "da-DK": "Gem tider", "en-US": "Save hours" };
+const DAY_IN_WORDS = { "da-DK": "tors. 24. dec. 2026", "en-US": "Thu, Dec 24, 2026" };
 const SPECIAL_ROW = {
   "da-DK": "Særlige åbningstider tors. 24. dec. 2026, Lukker",
   "en-US": "Special hours Thu, Dec 24, 2026, Closes",
@@ -58,6 +59,10 @@ for (const language of ["da-DK", "en-US"]) {
     // The day in words beside the date (the field shows the browser's order) is a description axe accepts.
     await page.locator('input[name="special.0.date"]').fill("2026-12-24");
     assert.deepEqual(await seriousAxeViolations(page), [], `axe on the hours page, ${language}`);
+    // The row says its day once, in its legend: the date field's hint said it a second time just below.
+    const row = page.locator("fieldset.day").filter({ has: page.locator('input[name="special.0.date"]') });
+    assert.equal(await row.locator("legend").innerText(), DAY_IN_WORDS[language]);
+    assert.equal(await row.getByText(DAY_IN_WORDS[language]).count(), 1, `the day said once, ${language}`);
     // A refused time of that day: the error summary names the row by its day in words, not "2026-12-24".
     await page.locator('input[name="special.0.closes"]').fill("25:00");
     await page.getByRole("button", { name: SAVE_HOURS[language] }).click();

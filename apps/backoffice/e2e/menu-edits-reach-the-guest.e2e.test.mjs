@@ -33,11 +33,11 @@ const CODE = "FEST25";
 const CODE_AMOUNT = 25;
 const GUEST = { name: "Ida Holm", phone: "20304051", email: "ida@example.dk" };
 
-/** Money as the figures write it in Danish, øre always shown: "1.234,50 kr." (features/figures/format.ts). */
+/** Money as the figures write it in Danish, øre always shown: "1.234,50 kr.", never broken (features/figures/format.ts). */
 const kr = (dkk) =>
-  `${new Intl.NumberFormat("da-DK", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(dkk)} kr.`;
+  `${new Intl.NumberFormat("da-DK", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(dkk)}\u00a0kr.`;
 /** Money as an order and the menu write it in Danish: øre only when there are some, "25 kr.", "132,50 kr.". */
-const price = (dkk) => (Number.isInteger(dkk) ? `${new Intl.NumberFormat("da-DK").format(dkk)} kr.` : kr(dkk));
+const price = (dkk) => (Number.isInteger(dkk) ? `${new Intl.NumberFormat("da-DK").format(dkk)}\u00a0kr.` : kr(dkk));
 
 /** The storefront's own API answers, with a guest token of the restaurant on `host`. */
 async function guestApi(host) {

@@ -37,7 +37,7 @@ const TEXT = {
     acceptLater: (time) => `+10 min: acceptér til ${time}`,
     ready: "Klar",
     printTicket: "Udskriv køkkenbon",
-    collect: /Ubetalt: opkræv \d+ kr\. ved afhentning/,
+    collect: /Ubetalt: opkræv \d+\u00a0kr\. ved afhentning/,
     column: { new: "Nye", inProgress: "I gang", ready: "Klar" },
   },
   "en-US": {
@@ -49,7 +49,7 @@ const TEXT = {
     acceptLater: (time) => `+10 min: accept for ${time}`,
     ready: "Ready",
     printTicket: "Print kitchen ticket",
-    collect: /Unpaid: collect \d+ DKK at pickup/,
+    collect: /Unpaid: collect \d+\u00a0DKK at pickup/,
     column: { new: "New", inProgress: "In progress", ready: "Ready" },
   },
 };

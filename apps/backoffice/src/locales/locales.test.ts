@@ -42,6 +42,12 @@ test.each([
   }
 });
 
+test("an amount in a message never breaks from its currency: a no-break space between them", () => {
+  // The gift-card dialog read "Den er 250,00" at a line's end and "kr. værd" on the next.
+  const broken = /\{\{\w+\}\}[ \t\n](kr\.|DKK)/;
+  expect([...danish, ...english].filter(([, text]) => broken.test(text)).map(([key]) => key)).toEqual([]);
+});
+
 test("Danish money ends in its own full stop (kr.): no sentence puts a second one after an amount", () => {
   // The refund dialog read "Der kan refunderes op til 227 kr..".
   const afterMoney = /\{\{(amount|balance|initial|net|paid|refunded)\}\}\./;

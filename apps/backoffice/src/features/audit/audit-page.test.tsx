@@ -180,9 +180,9 @@ test("an amount the server keeps in øre reads as money: a 250 kr. gift card, no
   const [issue, code] = screen.getAllByRole("article").slice(5);
   expect(rowsOf(issue!)).toEqual([
     "code: GAVE-250",
-    "balanceMinor: 250 kr.",
-    "initialAmountMinor: 250 kr.",
+    "balanceMinor: 250\u00a0kr.",
+    "initialAmountMinor: 250\u00a0kr.",
     "isActive: audit.yes",
   ]);
-  expect(rowsOf(code!)).toEqual(["code: FAST50", "kind: amount", "value: 50 kr."]);
+  expect(rowsOf(code!)).toEqual(["code: FAST50", "kind: amount", "value: 50\u00a0kr."]);
 });

@@ -56,10 +56,10 @@ test("a period without orders has no average order: a dash, read as 'no orders'"
     read: "figures.cards.noAverage",
   });
   // The sums of nothing are real zeros.
-  expect(keyValue("figures.cards.sales").shown).toBe("0,00 kr.");
+  expect(keyValue("figures.cards.sales").shown).toBe("0,00\u00a0kr.");
 });
 
 test("a period with orders shows its average order in money", () => {
   renderFigures({ ...emptyDay, orders: 3, sales: 237, netSales: 237, averageOrder: 79 });
-  expect(keyValue("figures.cards.averageOrder")).toEqual({ shown: "79,00 kr.", read: "79,00 kr." });
+  expect(keyValue("figures.cards.averageOrder")).toEqual({ shown: "79,00\u00a0kr.", read: "79,00\u00a0kr." });
 });

@@ -38,6 +38,8 @@ type CompactFieldProps = {
   type?: "text" | "date";
   placeholder?: string;
   className?: string;
+  /** A date field says its day in words under its label unless something beside it says it already. */
+  dayInWords?: boolean;
 };
 
 /**
@@ -50,7 +52,8 @@ export function CompactField(props: CompactFieldProps) {
   const { i18n } = useTranslation();
   const errorText = useHoursErrorText()(props.error, props.path);
   const id = fieldId(props.path);
-  const hint = props.hint ?? (props.type === "date" ? dateInWords(props.value, i18n.language) : undefined);
+  const sayDay = props.type === "date" && props.dayInWords !== false;
+  const hint = props.hint ?? (sayDay ? dateInWords(props.value, i18n.language) : undefined);
   const described = [hint && `${id}-hint`, errorText && `${id}-error`].filter(Boolean).join(" ");
   return (
     <div

@@ -5,10 +5,12 @@
  */
 import { type RestaurantHours, UpdateRestaurantHoursRequest } from "@app/contracts";
 import { hoursProblems } from "@app/domain";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SavedNote, SubmitButton } from "../../components/form";
 import { dateInWords } from "../../lib/date-in-words";
 import type { FieldErrors } from "../../lib/form-errors";
+import { useMediaQuery } from "../../lib/use-media-query";
 import { saveHours } from "./api";
 import {
   CompactField,
@@ -74,7 +76,9 @@ export function HoursForm(props: {
       <HoursErrorSummary id="hours" errors={errors} attempt={form.attempt} labelOf={labelOf} />
       {(["opening", "delivery"] as const).map((kind) => (
         <Section key={kind} id={`hours-${kind}`} title={t(`hours.kind.${kind}`)}>
-          <WeeklyEditor kind={kind} rows={values.weekly} errors={errors} update={update} />
+          <FoldedWeek kind={kind} rows={values.weekly} errors={errors} attempt={form.attempt}>
+            <WeeklyEditor kind={kind} rows={values.weekly} errors={errors} update={update} />
+          </FoldedWeek>
         </Section>
       ))}
       <Section id="hours-special" title={t("hours.special.title")}>
@@ -89,6 +93,66 @@ export function HoursForm(props: {
         <SavedNote shown={form.saved} />
       </div>
     </form>
+  );
+}
+
+/**
+ * On a phone a week's editor is folded to one line a day ("Mandag 11:00–14:00, 17:00–21:00") and a button that
+ * opens it: fourteen days of fields made the page 6,600 px tall. A refused save opens the week it refused something
+ * in, so the error summary's links reach their fields. Wider screens show the editor as it is.
+ */
+function FoldedWeek(props: {
+  kind: Kind;
+  rows: WeeklyRow[];
+  errors: FieldErrors;
+  attempt: number;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const days = useWeekdayNames();
+  const phone = !useMediaQuery("(min-width: 48rem)");
+  const [open, setOpen] = useState(false);
+  const { kind, rows, errors, attempt } = props;
+  const refusedHere = Object.keys(errors).some((path) => {
+    const [list, index] = path.split(".");
+    return list === "weekly" && rows[Number(index)]?.kind === kind;
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new save attempt opens the week, not each keystroke
+  useEffect(() => {
+    if (attempt > 0 && refusedHere) setOpen(true);
+  }, [attempt]);
+  if (!phone) return <>{props.children}</>;
+  const editorId = `week-${kind}`;
+  return (
+    <>
+      {!open && (
+        <dl className="week-summary">
+          {days.map((day, i) => {
+            const ranges = rows
+              .filter((row) => row.kind === kind && row.weekday === i + 1)
+              .map((row) => `${row.opens}–${row.closes}`);
+            return (
+              <div key={day}>
+                <dt>{day}</dt>
+                <dd>{ranges.length > 0 ? ranges.join(", ") : t("hours.closedDay")}</dd>
+              </div>
+            );
+          })}
+        </dl>
+      )}
+      <button
+        type="button"
+        className="button week-toggle"
+        aria-expanded={open}
+        aria-controls={editorId}
+        onClick={() => setOpen(!open)}
+      >
+        {t(`hours.editWeek.${kind}`)}
+      </button>
+      <div id={editorId} hidden={!open}>
+        {props.children}
+      </div>
+    </>
   );
 }
 
@@ -172,7 +236,7 @@ function RangeRow(props: {
   const { t } = useTranslation();
   const { prefix, row, errors } = props;
   return (
-    <div className="range-row">
+    <div className="range-row times">
       <CompactField
         path={`${prefix}.opens`}
         label={t("hours.opens")}
@@ -230,6 +294,8 @@ function SpecialEditor(props: { rows: SpecialRow[]; errors: FieldErrors; update:
               path={`special.${index}.date`}
               type="date"
               label={t("hours.date")}
+              // The row's legend says the day in words: under the field too, it was said twice.
+              dayInWords={false}
               value={row.date}
               error={errors[`special.${index}.date`]}
               onChange={(date) => change(row.key, { date })}

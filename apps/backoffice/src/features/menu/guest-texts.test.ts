@@ -27,8 +27,8 @@ describe.each(EDITOR_LANGUAGES)("the preview's %s words are the storefront's", (
 });
 
 test("prices and weekdays as the guest reads them", () => {
-  expect(guestPrice(8950, "da-DK")).toBe("89,50 kr.");
-  expect(guestPrice(9500, "en-US")).toBe("95 DKK");
+  expect(guestPrice(8950, "da-DK")).toBe("89,50\u00a0kr.");
+  expect(guestPrice(9500, "en-US")).toBe("95\u00a0DKK");
   expect(guestWeekday("da-DK", 7)).toBe("søndag");
   expect(guestWeekday("en-US", 1)).toBe("Monday");
 });

@@ -4,6 +4,7 @@
  * apps/storefront/src/locales/*.json (guest-texts.test.ts fails when they part).
  */
 import { formatPrice } from "@app/domain";
+import { CURRENCY_SPACE } from "../../lib/money";
 import type { EditorLanguage } from "./fields";
 
 type GuestTexts = {
@@ -42,5 +43,5 @@ export function guestWeekday(language: EditorLanguage, isoWeekday: number): stri
 
 /** "89,50 kr." / "89.50 DKK", as the storefront prints a price (apps/storefront/src/lib/price-text.ts). */
 export function guestPrice(minor: number, language: EditorLanguage): string {
-  return `${formatPrice(minor, language)} ${GUEST_TEXTS[language].currency}`;
+  return `${formatPrice(minor, language)}${CURRENCY_SPACE}${GUEST_TEXTS[language].currency}`;
 }
