@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, beforeAll, expect, test } from "vitest";
+import { afterEach, beforeAll, expect, test, vi } from "vitest";
 import { startEnglish } from "../../testing/start-english";
 import { Counter } from "./counter";
 
@@ -19,6 +19,17 @@ test("the minus button is disabled at the minimum, the plus at the maximum", () 
   fireEvent.click(screen.getByRole("button", { name: "Add one more Cola" }));
   expect(screen.getByRole<HTMLButtonElement>("button", { name: "Add one more Cola" }).disabled).toBe(true);
   expect(screen.getByRole("status").textContent).toBe("1");
+});
+
+test("each press hands the caller the value asked for and its step, +1 or −1", () => {
+  const onChange = vi.fn();
+  render(<Counter value={2} onChange={onChange} name="Cola" />);
+  fireEvent.click(screen.getByRole("button", { name: "Add one more Cola" }));
+  fireEvent.click(screen.getByRole("button", { name: "Remove one Cola" }));
+  expect(onChange.mock.calls).toEqual([
+    [3, 1],
+    [1, -1],
+  ]);
 });
 
 test("when the pressed button becomes disabled, the focus moves to the other one", () => {
