@@ -240,7 +240,7 @@ test("a manager of A edits the menu, sells out, adds a choice and a code; the gu
   const panel = guest.getByRole("region", { name: `Vælg tilvalg: ${NEW_NAME}` });
   await panel
     .locator(".modifier-group", { hasText: "Vælg tilbehør" })
-    .getByRole("button", { name: `Tilføj én ${NEW_CHOICE.da} mere` })
+    .getByRole("button", { name: `Tilføj ${NEW_CHOICE.da}`, exact: true })
     .click();
   await panel.getByRole("button", { name: /^Læg i kurven/ }).click();
   await guest.waitForFunction(() => /1 vare$/.test(document.querySelector(".minicart-button")?.ariaLabel ?? ""));

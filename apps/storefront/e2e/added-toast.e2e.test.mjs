@@ -92,7 +92,7 @@ describe("at the top of a page (the header below the test-mode band)", () => {
       const page = await product.openLoggedIn("localhost", viewport);
       await page.getByRole("link", { name: "Drikkevarer", exact: true }).first().click();
       await page.getByRole("heading", { level: 1, name: "Drikkevarer" }).waitFor();
-      await page.getByRole("button", { name: "Tilføj én Coca-Cola mere" }).click();
+      await page.getByRole("button", { name: "Tilføj Coca-Cola", exact: true }).click();
       const toast = page.locator(".added-toast").filter({ hasText: "Tilføjet: Coca-Cola" });
       await toast.waitFor();
       const toastBox = await restingBox(toast);

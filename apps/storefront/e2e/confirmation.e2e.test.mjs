@@ -37,7 +37,8 @@ const TEXT = {
     drinks: "Drikkevarer",
     options: (name) => `Vælg tilvalg: ${name}`,
     addToBasket: /^Læg i kurven/,
-    addOne: (name) => `Tilføj én ${name} mere`,
+    /** A counter's plus, by the units already in the basket: "Tilføj Cola" at none, then "Tilføj én Cola mere". */
+    plus: (name, count) => (count === 0 ? `Tilføj ${name}` : `Tilføj én ${name} mere`),
     checkoutTitle: "Gennemfør din bestilling",
     name: /^Navn/,
     phone: /^Telefonnummer/,
@@ -70,7 +71,7 @@ const TEXT = {
     drinks: "Drinks",
     options: (name) => `Choose options: ${name}`,
     addToBasket: /^Add to order/,
-    addOne: (name) => `Add one more ${name}`,
+    plus: (name, count) => (count === 0 ? `Add ${name}` : `Add one more ${name}`),
     checkoutTitle: "Complete your order",
     name: /^Name/,
     phone: /^Phone number/,
@@ -170,9 +171,10 @@ async function basketWithBurgerAndDrinks(page, language) {
   await basketCount(page, 1);
   await page.getByRole("link", { name: t.drinks, exact: true }).first().click();
   await page.getByRole("heading", { level: 1, name: t.drinks }).waitFor();
+  // The burger first, then two colas.
   for (const count of [2, 3]) {
     await page
-      .getByRole("button", { name: t.addOne("Coca-Cola") })
+      .getByRole("button", { name: t.plus("Coca-Cola", count - 2), exact: true })
       .first()
       .click();
     await basketCount(page, count);
@@ -185,7 +187,7 @@ async function basketWithOneCola(page, language) {
   const t = TEXT[language];
   await page.getByRole("link", { name: t.drinks, exact: true }).first().click();
   await page
-    .getByRole("button", { name: t.addOne("Coca-Cola") })
+    .getByRole("button", { name: t.plus("Coca-Cola", 0), exact: true })
     .first()
     .click();
   await basketCount(page, 1);

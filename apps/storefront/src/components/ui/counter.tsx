@@ -11,7 +11,7 @@ export type CounterProps = {
    * waiting for its server) uses the step: a quick second tap then adds a second unit, not the same value again.
    */
   onChange: (value: number, step: CounterStep) => void;
-  /** The product's name, for the buttons' accessible names ("Add one more Cola"). */
+  /** The product's name, for the buttons' accessible names ("Add Cola", then "Add one more Cola"). */
   name: string;
   min?: number;
   max?: number;
@@ -63,7 +63,8 @@ export function Counter({ value, onChange, name, min = 0, max = 99, disabled = f
         ref={increase}
         type="button"
         className="counter-button"
-        aria-label={t("Counter.Increase", { name })}
+        // "One more" only when there is one already: at none the first is added, not one more.
+        aria-label={t(value > 0 ? "Counter.Increase" : "Counter.Add", { name })}
         disabled={disabled || value >= max}
         onClick={() => press(increase.current, decrease.current, 1)}
       >
