@@ -208,7 +208,7 @@ for (const [size, viewport] of [
         const ownBag = page.getByRole("radio", { name: t.ownBag });
         assert.equal(await withBag.isChecked(), false);
         assert.equal(await ownBag.isChecked(), false);
-        assert.match(await withBag.evaluate((input) => input.closest("label").textContent), /\+4 (kr\.|DKK)$/);
+        assert.match(await withBag.evaluate((input) => input.closest("label").textContent), /\+4\u00a0(kr\.|DKK)$/);
         const before = await totalToPay(page);
         await withBag.check();
         await page.locator('[data-row="bagFee"]').waitFor();
@@ -216,7 +216,7 @@ for (const [size, viewport] of [
           const now = document.querySelector('[data-row="totalToPay"] dd')?.textContent;
           return now && now !== old;
         }, before);
-        assert.match(await page.locator('[data-row="bagFee"] dd').textContent(), /^4 (kr\.|DKK)$/);
+        assert.match(await page.locator('[data-row="bagFee"] dd').textContent(), /^4\u00a0(kr\.|DKK)$/);
         await assertOneLabelPerMeaning(page, language);
         await visit(page, `${size}-${lang}-with-bag`);
         await ownBag.check();

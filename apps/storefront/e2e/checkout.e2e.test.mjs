@@ -338,7 +338,7 @@ describe("what can go wrong, and the other ways to pay", () => {
     await page.locator('[data-row="giftcard"]').waitFor();
     await visit(page, "desktop-en-checkout-giftcard");
     const totals = await page.locator(".checkout-section").last().textContent();
-    assert.match(totals, /Total to pay\s*0 DKK/);
+    assert.match(totals, /Total to pay\s*0\u00a0DKK/);
     await page.getByRole("button", { name: t.placeOrder }).click();
     await page.waitForURL(/\/confirmation$/);
     await page.getByRole("heading", { level: 1, name: t.thanks }).waitFor();
@@ -356,7 +356,7 @@ describe("what can go wrong, and the other ways to pay", () => {
     await page.getByText("The discount code is invalid").waitFor();
     await code.fill("sommer10");
     await page.getByRole("button", { name: "Use code" }).click();
-    await page.getByText(/Total to pay\s*94\.50 DKK/).waitFor();
+    await page.getByText(/Total to pay\s*94\.50\u00a0DKK/).waitFor();
     await visit(page, "phone-en-checkout-discount");
     await page.getByRole("button", { name: t.placeOrder }).click();
     await onHostedPage(page, t.hosted.approve);
@@ -432,7 +432,7 @@ describe("what can go wrong, and the other ways to pay", () => {
     await page.getByLabel(/^Zipcode/).fill("2200");
     await page.getByRole("button", { name: "Check address" }).click();
     await page.getByText("Delivery to 2200 costs 39 DKK").waitFor();
-    await page.getByText(/Delivery\s*39 DKK/).waitFor();
+    await page.getByText(/Delivery\s*39\u00a0DKK/).waitFor();
     await page.getByRole("group", { name: "Delivery date" }).getByRole("radio").first().waitFor();
     await visit(page, "desktop-en-checkout-delivery");
     await page.close();

@@ -100,11 +100,14 @@ const TEXT = {
 
 const GUEST = { name: "Anna Jensen", phone: "20304050", email: "anna@example.dk" };
 
-/** SPEC §5: two decimals unless whole, in the language's format ("177,50 kr.", "177.50 DKK"; all below 1000 here). */
+/**
+ * SPEC §5: two decimals unless whole, in the language's format ("177,50 kr.", "177.50 DKK"; all below 1000 here),
+ * the amount and the currency joined by a no-break space (they never part at a line's end).
+ */
 function money(dkk, language) {
   const t = TEXT[language];
   const text = Number.isInteger(dkk) ? String(dkk) : dkk.toFixed(2).replace(".", t.decimal);
-  return `${text} ${t.currency}`;
+  return `${text}\u00a0${t.currency}`;
 }
 
 /** HH:MM of an instant on the restaurant's clock. */

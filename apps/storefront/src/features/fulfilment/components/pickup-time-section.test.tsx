@@ -449,7 +449,7 @@ describe("delivery", () => {
     expect(store.getSnapshot().delivery).toEqual({ address: "Nørrebrogade 10", zipCode: "2200" });
     // The fee shows where the address is entered (issue 42), not only in the totals.
     expect(screen.getByText(/^We deliver to this address/).textContent).toBe(
-      "We deliver to this address. Delivery to 2200 costs 39 DKK",
+      "We deliver to this address. Delivery to 2200 costs 39\u00a0DKK",
     );
 
     const dateSet = aCheckout({ delivery: aDelivery({ date: "2026-11-24", stage: 2 }) });

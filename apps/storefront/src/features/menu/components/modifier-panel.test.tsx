@@ -102,25 +102,25 @@ describe("ModifierPanel", () => {
 
   test("2 included and 3 chosen: the most expensive one is charged, as priceLine prices it", () => {
     renderPanel(burger);
-    expect(linePrice()).toBe("100 DKK");
+    expect(linePrice()).toBe("100\u00a0DKK");
     fireEvent.click(plus("Fries"));
     fireEvent.click(plus("Onion rings"));
-    expect(linePrice()).toBe("100 DKK");
+    expect(linePrice()).toBe("100\u00a0DKK");
     fireEvent.click(plus("Salad"));
-    expect(linePrice()).toBe("120 DKK");
+    expect(linePrice()).toBe("120\u00a0DKK");
     fireEvent.click(screen.getByRole("button", { name: "Add one more Burger" }));
-    expect(linePrice()).toBe("240 DKK");
-    expect(screen.getByRole("button", { name: /^Add to order/ }).textContent).toContain("Add to order · 240 DKK");
+    expect(linePrice()).toBe("240\u00a0DKK");
+    expect(screen.getByRole("button", { name: /^Add to order/ }).textContent).toContain("Add to order · 240\u00a0DKK");
   });
 
   test("a choice's free amount is free, each unit beyond it is charged", () => {
     renderPanel(product({ id: 2, price: 40, modifiers: [dips] }));
     fireEvent.click(plus("Ketchup"));
-    expect(linePrice()).toBe("40 DKK");
+    expect(linePrice()).toBe("40\u00a0DKK");
     fireEvent.click(plus("Ketchup"));
-    expect(linePrice()).toBe("45 DKK");
+    expect(linePrice()).toBe("45\u00a0DKK");
     fireEvent.click(plus("Aioli"));
-    expect(linePrice()).toBe("55 DKK");
+    expect(linePrice()).toBe("55\u00a0DKK");
   });
 
   test("a choice priced 0 shows no price; a priced one shows what it adds", () => {
