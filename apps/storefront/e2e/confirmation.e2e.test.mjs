@@ -269,7 +269,10 @@ async function assertReceipt(page, language, order, { unpaid }) {
       `choice ${name}`,
     );
   assert.ok(
-    choices.some((text) => text.includes(`(+${money(food[0].choices.find((c) => c.price > 0).price, language)})`)),
+    // texts() reads with its white space collapsed, the price's no-break space too.
+    choices.some((text) =>
+      text.includes(`(+${money(food[0].choices.find((c) => c.price > 0).price, language).replace("\u00a0", " ")})`),
+    ),
     "a priced extra shows its price",
   );
 
