@@ -199,7 +199,8 @@ test("a manager of A edits the menu, sells out, adds a choice and a code; the gu
   const renamed = card(guest, NEW_NAME);
   await renamed.waitFor();
   assert.equal(await card(guest, "Classic burger").count(), 0, "the old name is gone");
-  assert.equal(await renamed.locator(".product-current-price").innerText(), `${NEW_PRICE} kr.`);
+  // The storefront joins the amount and "kr." with a no-break space.
+  assert.equal(await renamed.locator(".product-current-price").innerText(), `${NEW_PRICE}\u00a0kr.`);
   await renamed.getByText("Udsolgt", { exact: true }).waitFor();
   const image = renamed.locator("img.product-image");
   await guest.waitForFunction(
