@@ -143,7 +143,9 @@ async function fillBasket(page) {
   await page.getByRole("link", { name: "Drikkevarer", exact: true }).first().click();
   await page.getByRole("heading", { level: 1, name: "Drikkevarer" }).waitFor();
   for (const count of [1, 2]) {
-    await page.getByRole("button", { name: "Tilføj én Coca-Cola mere" }).first().click();
+    // "Tilføj Coca-Cola" for the first, "Tilføj én Coca-Cola mere" for the second.
+    const plus = count === 1 ? "Tilføj Coca-Cola" : "Tilføj én Coca-Cola mere";
+    await page.getByRole("button", { name: plus, exact: true }).first().click();
     await page.waitForFunction(
       (n) => new RegExp(`\\b${n}\\b`).test(document.querySelector(".minicart-button")?.ariaLabel ?? ""),
       count,

@@ -34,6 +34,29 @@ const visibleControls = (page) =>
       .filter((box) => box.width > 0 && box.height > 0 && box.y < window.innerHeight && box.y + box.height > 0),
   );
 
+/**
+ * On a desktop wide enough for the basket column (68.75rem): the toast lies over none of the column's parts, its
+ * heading first (it once hung under the header's basket button, right over "Din bestilling", for its 3 s).
+ */
+async function assertClearOfTheColumn(page, viewport, toastBox) {
+  if (viewport.width < 1100) return;
+  for (const selector of [
+    ".basket-column-title",
+    ".basket-column-lines",
+    ".basket-column-footer",
+    ".basket-column .cart-empty",
+  ]) {
+    const part = page.locator(selector);
+    if ((await part.count()) === 0) continue;
+    const partBox = await part.boundingBox();
+    assert.ok(
+      !overlap(toastBox, partBox),
+      `clear of the column's ${selector} (${JSON.stringify({ toastBox, partBox })})`,
+    );
+  }
+  assert.equal(await page.locator(".basket-column-title").isVisible(), true, "the column is shown");
+}
+
 /** Where `locator` comes to rest: its entry animation (a slide in) over. */
 async function restingBox(locator) {
   await locator.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
@@ -74,6 +97,7 @@ for (const [size, viewport] of [
           const barBox = await bar.boundingBox();
           assert.ok(!overlap(toastBox, barBox), `clear of the basket bar (${JSON.stringify({ toastBox, barBox })})`);
         }
+        await assertClearOfTheColumn(page, viewport, toastBox);
         const covered = (await visibleControls(page)).filter((box) => overlap(box, toastBox));
         assert.deepEqual(covered, [], "no control under it");
         assert.deepEqual(await seriousAxeViolations(page), [], "axe");
@@ -92,12 +116,13 @@ describe("at the top of a page (the header below the test-mode band)", () => {
       const page = await product.openLoggedIn("localhost", viewport);
       await page.getByRole("link", { name: "Drikkevarer", exact: true }).first().click();
       await page.getByRole("heading", { level: 1, name: "Drikkevarer" }).waitFor();
-      await page.getByRole("button", { name: "Tilføj én Coca-Cola mere" }).click();
+      await page.getByRole("button", { name: "Tilføj Coca-Cola", exact: true }).click();
       const toast = page.locator(".added-toast").filter({ hasText: "Tilføjet: Coca-Cola" });
       await toast.waitFor();
       const toastBox = await restingBox(toast);
       const header = await page.locator(".site-header").boundingBox();
       assert.ok(toastBox.y >= header.y + header.height, `below the header (${JSON.stringify({ toastBox, header })})`);
+      await assertClearOfTheColumn(page, viewport, toastBox);
       // The topmost element at its middle, the toast taking taps for the question (it lets them through).
       const onTop = await toast.evaluate((element) => {
         const region = element.parentElement;

@@ -32,7 +32,8 @@ const TEXT = {
     phone: /^Telefonnummer/,
     email: /^E-mail/,
     drinks: "Drikkevarer",
-    addOne: (name) => `Tilføj én ${name} mere`,
+    /** A counter's plus, by the units already in the basket: "Tilføj Cola" at none, then "Tilføj én Cola mere". */
+    plus: (name, count) => (count === 0 ? `Tilføj ${name}` : `Tilføj én ${name} mere`),
     frontTitle: "Hvad har du lyst til?",
     notFound: "Siden findes ikke",
     maintenance: /^Vi opdaterer/,
@@ -62,7 +63,7 @@ const TEXT = {
     phone: /^Phone number/,
     email: /^Email/,
     drinks: "Drinks",
-    addOne: (name) => `Add one more ${name}`,
+    plus: (name, count) => (count === 0 ? `Add ${name}` : `Add one more ${name}`),
     frontTitle: "What do you feel like?",
     notFound: "Page not found",
     maintenance: /^We are updating/,
@@ -109,7 +110,7 @@ async function openCheckoutWithACola(page, language) {
   const t = TEXT[language];
   await page.getByRole("link", { name: t.drinks, exact: true }).first().click();
   await page
-    .getByRole("button", { name: t.addOne("Coca-Cola") })
+    .getByRole("button", { name: t.plus("Coca-Cola", 0), exact: true })
     .first()
     .click();
   await page.waitForFunction(() => /\b1\b/.test(document.querySelector(".minicart-button")?.ariaLabel ?? ""));

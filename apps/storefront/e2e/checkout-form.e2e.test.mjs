@@ -44,7 +44,8 @@ const TEXT = {
     failed: "Betalingen mislykkedes",
     cancelled: "Betalingen er annulleret",
     drinks: "Drikkevarer",
-    addOne: (name) => `Tilføj én ${name} mere`,
+    /** A counter's plus, by the units already in the basket: "Tilføj Cola" at none, then "Tilføj én Cola mere". */
+    plus: (name, count) => (count === 0 ? `Tilføj ${name}` : `Tilføj én ${name} mere`),
     missing: "Tjek, at du har udfyldt alle de påkrævede oplysninger: tidspunkt og bærepose",
     pickupTitle: "Afhentningstidspunkt",
     deliveryTitle: "Levering",
@@ -76,7 +77,7 @@ const TEXT = {
     failed: "Payment failed",
     cancelled: "Payment cancelled",
     drinks: "Drinks",
-    addOne: (name) => `Add one more ${name}`,
+    plus: (name, count) => (count === 0 ? `Add ${name}` : `Add one more ${name}`),
     missing: "Please check that you have entered all required information: time & carrier bag",
     pickupTitle: "Pickup time",
     deliveryTitle: "Delivery",
@@ -126,7 +127,7 @@ async function guestAtCheckout(viewport, language, count = 2, page = null) {
   await page.getByRole("heading", { level: 1, name: t.drinks }).waitFor();
   for (let i = 1; i <= count; i++) {
     await page
-      .getByRole("button", { name: t.addOne("Coca-Cola") })
+      .getByRole("button", { name: t.plus("Coca-Cola", i - 1), exact: true })
       .first()
       .click();
     await page.waitForFunction(
@@ -207,7 +208,7 @@ for (const [size, viewport] of [
         const ownBag = page.getByRole("radio", { name: t.ownBag });
         assert.equal(await withBag.isChecked(), false);
         assert.equal(await ownBag.isChecked(), false);
-        assert.match(await withBag.evaluate((input) => input.closest("label").textContent), /\+4 (kr\.|DKK)$/);
+        assert.match(await withBag.evaluate((input) => input.closest("label").textContent), /\+4\u00a0(kr\.|DKK)$/);
         const before = await totalToPay(page);
         await withBag.check();
         await page.locator('[data-row="bagFee"]').waitFor();
@@ -215,7 +216,7 @@ for (const [size, viewport] of [
           const now = document.querySelector('[data-row="totalToPay"] dd')?.textContent;
           return now && now !== old;
         }, before);
-        assert.match(await page.locator('[data-row="bagFee"] dd').textContent(), /^4 (kr\.|DKK)$/);
+        assert.match(await page.locator('[data-row="bagFee"] dd').textContent(), /^4\u00a0(kr\.|DKK)$/);
         await assertOneLabelPerMeaning(page, language);
         await visit(page, `${size}-${lang}-with-bag`);
         await ownBag.check();

@@ -37,7 +37,8 @@ const TEXT = {
     drinks: "Drikkevarer",
     options: (name) => `Vælg tilvalg: ${name}`,
     addToBasket: /^Læg i kurven/,
-    addOne: (name) => `Tilføj én ${name} mere`,
+    /** A counter's plus, by the units already in the basket: "Tilføj Cola" at none, then "Tilføj én Cola mere". */
+    plus: (name, count) => (count === 0 ? `Tilføj ${name}` : `Tilføj én ${name} mere`),
     checkoutTitle: "Gennemfør din bestilling",
     name: /^Navn/,
     phone: /^Telefonnummer/,
@@ -70,7 +71,7 @@ const TEXT = {
     drinks: "Drinks",
     options: (name) => `Choose options: ${name}`,
     addToBasket: /^Add to order/,
-    addOne: (name) => `Add one more ${name}`,
+    plus: (name, count) => (count === 0 ? `Add ${name}` : `Add one more ${name}`),
     checkoutTitle: "Complete your order",
     name: /^Name/,
     phone: /^Phone number/,
@@ -99,11 +100,14 @@ const TEXT = {
 
 const GUEST = { name: "Anna Jensen", phone: "20304050", email: "anna@example.dk" };
 
-/** SPEC §5: two decimals unless whole, in the language's format ("177,50 kr.", "177.50 DKK"; all below 1000 here). */
+/**
+ * SPEC §5: two decimals unless whole, in the language's format ("177,50 kr.", "177.50 DKK"; all below 1000 here),
+ * the amount and the currency joined by a no-break space (they never part at a line's end).
+ */
 function money(dkk, language) {
   const t = TEXT[language];
   const text = Number.isInteger(dkk) ? String(dkk) : dkk.toFixed(2).replace(".", t.decimal);
-  return `${text} ${t.currency}`;
+  return `${text}\u00a0${t.currency}`;
 }
 
 /** HH:MM of an instant on the restaurant's clock. */
@@ -170,9 +174,10 @@ async function basketWithBurgerAndDrinks(page, language) {
   await basketCount(page, 1);
   await page.getByRole("link", { name: t.drinks, exact: true }).first().click();
   await page.getByRole("heading", { level: 1, name: t.drinks }).waitFor();
+  // The burger first, then two colas.
   for (const count of [2, 3]) {
     await page
-      .getByRole("button", { name: t.addOne("Coca-Cola") })
+      .getByRole("button", { name: t.plus("Coca-Cola", count - 2), exact: true })
       .first()
       .click();
     await basketCount(page, count);
@@ -185,7 +190,7 @@ async function basketWithOneCola(page, language) {
   const t = TEXT[language];
   await page.getByRole("link", { name: t.drinks, exact: true }).first().click();
   await page
-    .getByRole("button", { name: t.addOne("Coca-Cola") })
+    .getByRole("button", { name: t.plus("Coca-Cola", 0), exact: true })
     .first()
     .click();
   await basketCount(page, 1);
@@ -264,7 +269,10 @@ async function assertReceipt(page, language, order, { unpaid }) {
       `choice ${name}`,
     );
   assert.ok(
-    choices.some((text) => text.includes(`(+${money(food[0].choices.find((c) => c.price > 0).price, language)})`)),
+    // texts() reads with its white space collapsed, the price's no-break space too.
+    choices.some((text) =>
+      text.includes(`(+${money(food[0].choices.find((c) => c.price > 0).price, language).replace("\u00a0", " ")})`),
+    ),
     "a priced extra shows its price",
   );
 

@@ -24,7 +24,8 @@ const TEXT = {
     notice: "Testtilstand – der trækkes ingen penge",
     why: /dit kort eller din MobilePay bliver ikke trukket/,
     drinks: "Drikkevarer",
-    addOne: (name) => `Tilføj én ${name} mere`,
+    /** A counter's plus, by the units already in the basket: "Tilføj Cola" at none, then "Tilføj én Cola mere". */
+    plus: (name, count) => (count === 0 ? `Tilføj ${name}` : `Tilføj én ${name} mere`),
     checkoutTitle: "Gennemfør din bestilling",
     placeOrder: "Afgiv bestilling",
     card: "Betalingskort (betal online)",
@@ -37,7 +38,7 @@ const TEXT = {
     notice: "Test mode – no money is charged",
     why: /your card or MobilePay will not be charged/,
     drinks: "Drinks",
-    addOne: (name) => `Add one more ${name}`,
+    plus: (name, count) => (count === 0 ? `Add ${name}` : `Add one more ${name}`),
     checkoutTitle: "Complete your order",
     placeOrder: "Place order",
     card: "Card (pay online)",
@@ -94,7 +95,7 @@ for (const [size, viewport] of [
         await page.getByRole("link", { name: t.drinks, exact: true }).first().click();
         await page.getByRole("heading", { level: 1, name: t.drinks }).waitFor();
         await page
-          .getByRole("button", { name: t.addOne("Coca-Cola") })
+          .getByRole("button", { name: t.plus("Coca-Cola", 0), exact: true })
           .first()
           .click();
         await page.waitForFunction(() => /\b1\b/.test(document.querySelector(".minicart-button")?.ariaLabel ?? ""));

@@ -19,9 +19,10 @@ const TEXT = {
     logIn: "Log ind",
     frontTitle: "Hvad har du lyst til?",
     drinks: "Drikkevarer",
-    addCola: "Tilføj én Coca-Cola mere",
+    addCola: "Tilføj Coca-Cola",
+    addAnotherCola: "Tilføj én Coca-Cola mere",
     added: "Tilføjet: Coca-Cola",
-    barText: /^2 varer\s*·\s*70 kr\.\s*Gå til kurven/,
+    barText: /^2 varer\s*·\s*70\u00a0kr\.\s*Gå til kurven/,
     bar: "2 varer · 70 kr. Gå til kurven",
     viewBasket: "Gå til kurven",
     cartTitle: "Din bestilling",
@@ -41,9 +42,10 @@ const TEXT = {
     logIn: "Log in",
     frontTitle: "What do you feel like?",
     drinks: "Drinks",
-    addCola: "Add one more Coca-Cola",
+    addCola: "Add Coca-Cola",
+    addAnotherCola: "Add one more Coca-Cola",
     added: "Added: Coca-Cola",
-    barText: /^2 items\s*·\s*70 DKK\s*View basket/,
+    barText: /^2 items\s*·\s*70\u00a0DKK\s*View basket/,
     bar: "2 items · 70 DKK View basket",
     viewBasket: "View basket",
     cartTitle: "Your order",
@@ -181,12 +183,12 @@ for (const [size, viewport] of [
           await visit(page, name("menu-empty-basket"));
         }
 
-        const add = page.locator("main").getByRole("button", { name: text.addCola, exact: true });
-        await add.click();
+        await page.locator("main").getByRole("button", { name: text.addCola, exact: true }).click();
         const toast = page.locator(".added-toast");
         await toast.filter({ hasText: text.added }).waitFor({ state: "visible" });
         assert.equal((await focused(page)).text?.includes(text.added), false, "the confirmation takes no focus");
-        await add.click();
+        // With one in the basket the same button adds "one more".
+        await page.locator("main").getByRole("button", { name: text.addAnotherCola, exact: true }).click();
         await toast.filter({ hasText: text.added }).waitFor({ state: "visible" });
         await page.getByRole("status").filter({ hasText: text.added }).waitFor();
 
@@ -300,10 +302,9 @@ test("at 320 px (the narrowest phone, or 200 % zoom) the header's actions and th
   const text = TEXT["da-DK"];
   await page.getByRole("link", { name: text.drinks, exact: true }).first().click();
   await page.getByRole("heading", { level: 1, name: text.drinks }).waitFor();
-  const add = page.locator("main").getByRole("button", { name: text.addCola, exact: true });
-  await add.click();
+  await page.locator("main").getByRole("button", { name: text.addCola, exact: true }).click();
   await page.getByRole("button", { name: /^1 vare/ }).waitFor();
-  await add.click();
+  await page.locator("main").getByRole("button", { name: text.addAnotherCola, exact: true }).click();
   await page.getByRole("button", { name: text.bar }).waitFor();
   // A page wider than the window scrolls sideways with the focus: measured from its left edge.
   const sticksOut = await page.evaluate(() => {

@@ -89,7 +89,7 @@ async function guestAtCheckout(page) {
   await page.locator(".category-tile").first().waitFor();
   await page.getByRole("link", { name: "Drinks", exact: true }).first().click();
   await page.getByRole("heading", { level: 1, name: "Drinks" }).waitFor();
-  await page.getByRole("button", { name: "Add one more Coca-Cola" }).first().click();
+  await page.getByRole("button", { name: "Add Coca-Cola", exact: true }).first().click();
   await page.waitForFunction(() => /\b1\b/.test(document.querySelector(".minicart-button")?.ariaLabel ?? ""));
   await page.goto(product.url(HOST, "/checkout"));
   await page.getByRole("heading", { level: 1, name: "Complete your order" }).waitFor();

@@ -73,8 +73,11 @@ export function Layout() {
         basketShown ? (
           <>
             <MinicartButton bagFeeItem={bagFeeItem} onOpen={basket.open} onIntent={prefetchBasketViews} />
-            {/* In the header, so "Added: …" hangs right under it, wherever the header is (basket.css). */}
-            <AddedToast />
+            {/*
+             * In the header, so "Added: …" hangs right under it, wherever the header is (basket.css). Beside the
+             * basket column it would lie over the column's heading: the column shows it in a place of its own.
+             */}
+            {columnShown ? null : <AddedToast />}
           </>
         ) : null
       }

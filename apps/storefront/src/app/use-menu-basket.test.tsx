@@ -20,11 +20,11 @@ async function menuBasketWith(amount: number) {
 describe("useMenuBasket's counter (a product card's − and +)", () => {
   test("two taps on + before the server answered the first add two units, not the same count twice", async () => {
     const { store, result } = await menuBasketWith(1);
-    // Both taps see the count the card shows, 1: the basket has not answered the first yet.
-    const { countOf, onSetCount } = result.current;
+    // Both taps come before the basket answered the first: each is a step, not the count the card showed.
+    const { onStep } = result.current;
     await act(async () => {
-      onSetCount(1, countOf(1) + 1);
-      onSetCount(1, countOf(1) + 1);
+      onStep(1, 1);
+      onStep(1, 1);
     });
     // Read again after the queue's taps: the count the server holds.
     await act(() => store.refresh());
@@ -34,11 +34,11 @@ describe("useMenuBasket's counter (a product card's − and +)", () => {
 
   test("two taps on − likewise take two units away, and never below nothing", async () => {
     const { store, result } = await menuBasketWith(2);
-    const { countOf, onSetCount } = result.current;
+    const { onStep } = result.current;
     await act(async () => {
-      onSetCount(1, countOf(1) - 1);
-      onSetCount(1, countOf(1) - 1);
-      onSetCount(1, countOf(1) - 1);
+      onStep(1, -1);
+      onStep(1, -1);
+      onStep(1, -1);
     });
     await act(() => store.refresh());
     expect(countOfProduct(store.getSnapshot().basket, 1)).toBe(0);

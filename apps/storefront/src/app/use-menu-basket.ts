@@ -1,3 +1,4 @@
+import type { CounterStep } from "../components/ui/counter";
 import { basketStore, countOfProduct, type NewLine, useBasket } from "../features/basket";
 
 /**
@@ -10,10 +11,9 @@ export function useMenuBasket() {
   const countOf = (productId: number) => countOfProduct(basket.basket, productId);
   return {
     countOf,
-    // The counter shows the server's count and asks for one more or one less than it: sent as that step, so a
-    // quick second tap (the count not yet updated) adds a second unit instead of asking for the same count again.
-    onSetCount: (productId: number, count: number) =>
-      void basket.changeProductCount(productId, count - countOf(productId)),
+    // The counter's step goes to the basket as it is: a quick second tap (the count shown not yet updated) adds a
+    // second unit instead of asking for the same count again.
+    onStep: (productId: number, step: CounterStep) => void basket.changeProductCount(productId, step),
     onAdd: async (line: NewLine) => {
       await basket.add(line);
       if (basketStore.getSnapshot().status === "error") throw new Error("The basket did not take the line");

@@ -230,11 +230,11 @@ describe("/confirmation", () => {
       expect(textOf(".receipt-choices li")).toEqual(["Pommes frites", "2 × Bacon (+24.50 DKK)"]);
       expect(textOf(".receipt-line .receipt-price")).toEqual(["113.50 DKK", "60 DKK"]);
       expect(rows(".receipt-totals:not(.receipt-payments)")).toEqual([
-        ["Subtotal", "173.50 DKK"],
-        ["Carrier bag", "4 DKK"],
-        ["Order total", "177.50 DKK"],
+        ["Subtotal", "173.50\u00a0DKK"],
+        ["Carrier bag", "4\u00a0DKK"],
+        ["Order total", "177.50\u00a0DKK"],
       ]);
-      expect(rows(".receipt-payments")).toEqual([["To pay at pickup", "177.50 DKK"]]);
+      expect(rows(".receipt-payments")).toEqual([["To pay at pickup", "177.50\u00a0DKK"]]);
       expect(screen.queryByText(/Test payment/)).toBeNull();
     });
 
@@ -246,12 +246,12 @@ describe("/confirmation", () => {
       );
       await heading();
       expect(rows(".receipt-totals:not(.receipt-payments)")).toEqual([
-        ["Subtotal", "173.50 DKK"],
-        ["Carrier bag", "4 DKK"],
-        ["Discount (SOMMER10)", "−17.75 DKK"],
-        ["Order total", "159.75 DKK"],
+        ["Subtotal", "173.50\u00a0DKK"],
+        ["Carrier bag", "4\u00a0DKK"],
+        ["Discount (SOMMER10)", "−17.75\u00a0DKK"],
+        ["Order total", "159.75\u00a0DKK"],
       ]);
-      expect(rows(".receipt-payments")).toEqual([["Paid by card", "159.75 DKK"]]);
+      expect(rows(".receipt-payments")).toEqual([["Paid by card", "159.75\u00a0DKK"]]);
       expect(screen.queryByText(/at pickup/)).toBeNull();
       // The test provider took it: the receipt says no money moved, as the email receipt does.
       expect(screen.getByText("Test payment: no money has been charged.")).toBeTruthy();
@@ -265,7 +265,7 @@ describe("/confirmation", () => {
         vi.fn(async () => {}),
       );
       await heading();
-      expect(rows(".receipt-payments")).toEqual([["Paid by card", "159.75 DKK"]]);
+      expect(rows(".receipt-payments")).toEqual([["Paid by card", "159.75\u00a0DKK"]]);
       expect(screen.queryByText(/Test payment/)).toBeNull();
     });
 
@@ -278,7 +278,7 @@ describe("/confirmation", () => {
       await heading();
       expect(textOf(".receipt-when dt")).toEqual(["Delivery", "Delivered to"]);
       expect(textOf(".receipt-when dd")).toEqual(["Friday, November 27 at 18:00", "Vestergade 1, 2200"]);
-      expect(rows(".receipt-totals:not(.receipt-payments)")).toContainEqual(["Delivery fee", "39 DKK"]);
+      expect(rows(".receipt-totals:not(.receipt-payments)")).toContainEqual(["Delivery fee", "39\u00a0DKK"]);
       expect(screen.getByText("Pay 216.50 DKK on delivery")).toBeTruthy();
     });
 

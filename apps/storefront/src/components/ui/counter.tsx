@@ -1,10 +1,17 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
+/** One press: one more or one less. */
+export type CounterStep = 1 | -1;
+
 export type CounterProps = {
   value: number;
-  onChange: (value: number) => void;
-  /** The product's name, for the buttons' accessible names ("Add one more Cola"). */
+  /**
+   * The value asked for and the step that asks for it. A caller whose value lags behind the taps (a basket
+   * waiting for its server) uses the step: a quick second tap then adds a second unit, not the same value again.
+   */
+  onChange: (value: number, step: CounterStep) => void;
+  /** The product's name, for the buttons' accessible names ("Add Cola", then "Add one more Cola"). */
   name: string;
   min?: number;
   max?: number;
@@ -31,10 +38,10 @@ export function Counter({ value, onChange, name, min = 0, max = 99, disabled = f
     if (active !== button && active !== document.body && active !== null) return;
     if (other.current && !other.current.disabled) other.current.focus();
   }, [value, min, max, disabled]);
-  const press = (button: HTMLButtonElement | null, otherButton: HTMLButtonElement | null, next: number) => {
+  const press = (button: HTMLButtonElement | null, otherButton: HTMLButtonElement | null, step: CounterStep) => {
     pressed.current = button;
     other.current = otherButton;
-    onChange(next);
+    onChange(value + step, step);
   };
   return (
     <fieldset className="counter">
@@ -45,7 +52,7 @@ export function Counter({ value, onChange, name, min = 0, max = 99, disabled = f
         className="counter-button"
         aria-label={t("Counter.Decrease", { name })}
         disabled={disabled || value <= min}
-        onClick={() => press(decrease.current, increase.current, value - 1)}
+        onClick={() => press(decrease.current, increase.current, -1)}
       >
         −
       </button>
@@ -56,9 +63,10 @@ export function Counter({ value, onChange, name, min = 0, max = 99, disabled = f
         ref={increase}
         type="button"
         className="counter-button"
-        aria-label={t("Counter.Increase", { name })}
+        // "One more" only when there is one already: at none the first is added, not one more.
+        aria-label={t(value > 0 ? "Counter.Increase" : "Counter.Add", { name })}
         disabled={disabled || value >= max}
-        onClick={() => press(increase.current, decrease.current, value + 1)}
+        onClick={() => press(increase.current, decrease.current, 1)}
       >
         +
       </button>

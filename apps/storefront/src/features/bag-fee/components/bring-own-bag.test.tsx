@@ -115,7 +115,7 @@ test("before the guest chooses, neither answer is chosen and nothing is added or
 
 test("the bag's answer shows its price from the catalogue before the bag is in the basket", () => {
   setUp({ bringOwnBagIsChecked: null }, [FOOD], { bagFeePrice: 4 });
-  expect(screen.getByLabelText(WITH_BAG).closest("label")?.textContent).toBe("Yes please, a carrier bag+4 DKK");
+  expect(screen.getByLabelText(WITH_BAG).closest("label")?.textContent).toBe("Yes please, a carrier bag+4\u00a0DKK");
 });
 
 test("choosing the own bag removes the bag, choosing the restaurant's adds it again", async () => {

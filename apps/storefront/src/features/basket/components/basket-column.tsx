@@ -4,6 +4,7 @@ import { priceText } from "../../../lib/price-text";
 import { type BagFeeItem, isBasketEmpty } from "../basket-rules";
 import { useBasket } from "../hooks/use-basket";
 import { useFocusWhenEmptied } from "../hooks/use-focus-when-emptied";
+import { AddedToast } from "./added-toast";
 import { CartLines } from "./cart-lines";
 import "./basket.css";
 
@@ -29,6 +30,8 @@ export function BasketColumn({ onContinue, bagFeeItem }: BasketColumnProps) {
       <h2 ref={title} id="basket-column-title" className="basket-column-title">
         {t("Cart.Title")}
       </h2>
+      {/* "Added: …" in a place kept for it under the heading, not over the heading nor the lines (basket.css). */}
+      <AddedToast />
       {empty ? (
         <p className="cart-empty">
           {t("Cart.Empty")}

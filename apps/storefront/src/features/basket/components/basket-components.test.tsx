@@ -85,7 +85,7 @@ describe("ExpandedCart", () => {
       "French fries",
     ]);
     // 2 × 89.50 + 25 + the bag's 4: the server's total, as it answered it.
-    expect(screen.getByText("Total").parentElement?.textContent).toBe("Total208 DKK");
+    expect(screen.getByText("Total").parentElement?.textContent).toBe("Total208\u00a0DKK");
     fireEvent.click(screen.getByRole("button", { name: "Go to checkout" }));
     expect(onContinue).toHaveBeenCalledOnce();
   });

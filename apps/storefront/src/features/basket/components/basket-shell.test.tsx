@@ -32,7 +32,7 @@ describe("BasketBar (the phone's)", () => {
         <BasketBar onOpen={onOpen} action="cart" bagFeeItem={BAG_FEE} />
       </BasketStoreProvider>,
     );
-    const button = screen.getByRole("button", { name: "2 items · 183 DKK View basket" });
+    const button = screen.getByRole("button", { name: "2 items · 183\u00a0DKK View basket" });
     fireEvent.click(button);
     expect(onOpen).toHaveBeenCalledTimes(1);
   });
@@ -44,7 +44,7 @@ describe("BasketBar (the phone's)", () => {
         <BasketBar onOpen={() => {}} action="checkout" bagFeeItem={null} />
       </BasketStoreProvider>,
     );
-    expect(screen.getByRole("button", { name: "2 items · 179 DKK Go to checkout" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "2 items · 179\u00a0DKK Go to checkout" })).toBeTruthy();
   });
 
   test("is not there while the basket is empty, or holds only the bag fee", async () => {
@@ -109,7 +109,7 @@ describe("BasketColumn (the desktop's)", () => {
     expect(screen.getByText("Burger")).toBeTruthy();
     expect(screen.queryByText("Bag")).toBeNull();
     expect(screen.getByRole("group", { name: "Quantity: Burger" })).toBeTruthy();
-    expect(screen.getByText("Total").nextElementSibling?.textContent).toBe("183 DKK");
+    expect(screen.getByText("Total").nextElementSibling?.textContent).toBe("183\u00a0DKK");
     fireEvent.click(screen.getByRole("button", { name: "Go to checkout" }));
     expect(onContinue).toHaveBeenCalledTimes(1);
   });

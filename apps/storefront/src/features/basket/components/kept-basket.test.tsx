@@ -34,7 +34,7 @@ describe("KeptBasket (a basket filled before the restaurant closed)", () => {
       .getAllByRole("listitem")
       .filter((item) => item.classList.contains("cart-line"))
       .map((item) => item.textContent);
-    expect(lines).toEqual(["2 × BurgerExtra cheese189 DKK", "French fries25 DKK"]);
+    expect(lines).toEqual(["2 × BurgerExtra cheese189\u00a0DKK", "French fries25\u00a0DKK"]);
   });
 
   test("offers nothing to press: no counter, no remove, no way to the checkout", async () => {

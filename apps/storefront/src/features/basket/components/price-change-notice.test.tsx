@@ -26,7 +26,7 @@ test("a re-priced line is told in a polite live region, old price and new", () =
   render(<PriceChangeNotice items={[line({ previousPrice: 89 }), line({ id: "l-2", name: "Soda", price: 20 })]} />);
   const region = screen.getByRole("status");
   expect(region.getAttribute("aria-live")).toBe("polite");
-  expect(region.textContent).toBe("The price of Burger changed from 89 DKK to 95 DKK.");
+  expect(region.textContent).toBe("The price of Burger changed from 89\u00a0DKK to 95\u00a0DKK.");
 });
 
 test("without re-priced lines the region is there, empty, ready to speak", () => {

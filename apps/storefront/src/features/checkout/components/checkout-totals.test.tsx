@@ -57,11 +57,11 @@ test("every row shows the server's figure in one word per meaning, ending with t
     }),
   );
   expect(rows()).toEqual([
-    "Subtotal: 187.35 DKK",
-    "Discount: −23.40 DKK",
-    "Delivery: 39 DKK",
-    "Gift card: −50.05 DKK",
-    "Total to pay: 153.05 DKK",
+    "Subtotal: 187.35\u00a0DKK",
+    "Discount: −23.40\u00a0DKK",
+    "Delivery: 39\u00a0DKK",
+    "Gift card: −50.05\u00a0DKK",
+    "Total to pay: 153.05\u00a0DKK",
   ]);
 });
 
@@ -71,7 +71,7 @@ test("pickup without discount or gift card shows the subtotal and the total to p
       totals: { basketTotal: 187.35, discount: 0, deliveryFee: 0, total: 187.35, giftcard: 0, totalLeft: 187.35 },
     }),
   );
-  expect(rows()).toEqual(["Subtotal: 187.35 DKK", "Total to pay: 187.35 DKK"]);
+  expect(rows()).toEqual(["Subtotal: 187.35\u00a0DKK", "Total to pay: 187.35\u00a0DKK"]);
 });
 
 test("the bag in the basket is its own row, out of the subtotal", () => {
@@ -90,7 +90,7 @@ test("the bag in the basket is its own row, out of the subtotal", () => {
       <CheckoutTotals />
     </WithCheckoutPage>,
   );
-  expect(rows()).toEqual(["Subtotal: 150 DKK", "Carrier bag: 4 DKK", "Total to pay: 154 DKK"]);
+  expect(rows()).toEqual(["Subtotal: 150\u00a0DKK", "Carrier bag: 4\u00a0DKK", "Total to pay: 154\u00a0DKK"]);
 });
 
 test("a delivery with no fee still shows its fee row", () => {
@@ -100,7 +100,7 @@ test("a delivery with no fee still shows its fee row", () => {
       totals: { basketTotal: 99.5, discount: 0, deliveryFee: 0, total: 99.5, giftcard: 0, totalLeft: 99.5 },
     }),
   );
-  expect(rows()).toContain("Delivery: 0 DKK");
+  expect(rows()).toContain("Delivery: 0\u00a0DKK");
 });
 
 test("the total to pay is announced politely when it changes", () => {

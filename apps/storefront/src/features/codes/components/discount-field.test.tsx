@@ -114,7 +114,7 @@ test("a valid code is validated on this basket, applied to the checkout and show
     type: "discountApplied",
     discount: { discountCode: "SOMMER", amount: 23.45 },
   });
-  expect(screen.getByRole("status").textContent).toBe("Discount code SOMMER is applied: 23.45 DKK off");
+  expect(screen.getByRole("status").textContent).toBe("Discount code SOMMER is applied: 23.45\u00a0DKK off");
 });
 
 test("a code typed but not applied is back after a reload; applying it leaves no draft behind", async () => {

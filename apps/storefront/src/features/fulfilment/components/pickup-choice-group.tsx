@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from "react";
+import { type ReactNode, type Ref, useId, useImperativeHandle, useRef } from "react";
 
 export type PickupChoice = {
   value: string;
@@ -8,7 +8,11 @@ export type PickupChoice = {
   featured?: boolean;
 };
 
+/** What a caller may do to the group from outside: move the keyboard's focus to one of its choices. */
+export type PickupChoiceGroupHandle = { focusChoice: (value: string) => void };
+
 export type PickupChoiceGroupProps = {
+  ref?: Ref<PickupChoiceGroupHandle>;
   legend: string;
   choices: readonly PickupChoice[];
   /** The chosen value; null: none. */
@@ -35,6 +39,7 @@ export type PickupChoiceGroupProps = {
  * Tab into the group and the screen reader's "1 of 8" all work as the platform makes them.
  */
 export function PickupChoiceGroup({
+  ref,
   legend,
   choices,
   chosen,
@@ -48,6 +53,10 @@ export function PickupChoiceGroup({
   children,
 }: PickupChoiceGroupProps) {
   const name = useId();
+  // The group's own radios by value: the page may hold other radios of the same value (a CSS query would also
+  // have to escape the value).
+  const inputs = useRef(new Map<string, HTMLInputElement>());
+  useImperativeHandle(ref, () => ({ focusChoice: (value) => inputs.current.get(value)?.focus() }), []);
   return (
     <fieldset className="checkout-group" aria-describedby={describedBy} aria-busy={busy || undefined}>
       <legend>{legend}</legend>
@@ -56,6 +65,12 @@ export function PickupChoiceGroup({
           {choices.map((choice) => (
             <label key={choice.value} className="checkout-choice" data-featured={choice.featured || undefined}>
               <input
+                ref={(input) => {
+                  if (input) inputs.current.set(choice.value, input);
+                  return () => {
+                    inputs.current.delete(choice.value);
+                  };
+                }}
                 type="radio"
                 name={name}
                 value={choice.value}

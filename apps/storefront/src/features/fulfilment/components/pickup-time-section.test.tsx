@@ -250,6 +250,24 @@ describe("pickup dates", () => {
     expect(document.activeElement).toBe(radio(/^Tomorrow/));
   });
 
+  test("'See times' focuses its own date group's radio, not another radio of the page with the same value", async () => {
+    // Another form of the page (e.g. the delivery date, or a second picker) may hold a radio of the same date.
+    const other = document.createElement("input");
+    other.type = "radio";
+    other.value = "2026-11-24";
+    document.body.prepend(other);
+    try {
+      renderPickup({
+        instance: anInstance({ guestFutureOrderDates: 2 }),
+        given: (api) => api.getAvailableOrderTimes.mockResolvedValueOnce([]),
+      });
+      fireEvent.click(await screen.findByRole("button", { name: "See times: Tomorrow Nov 24" }));
+      expect(document.activeElement).toBe(radio(/^Tomorrow/));
+    } finally {
+      other.remove();
+    }
+  });
+
   test("the last date that may be ordered for, with no times, points nowhere further", async () => {
     renderPickup({ given: (api) => api.getAvailableOrderTimes.mockResolvedValue([]) });
     expect(await screen.findByText("Sorry, there are no available times")).toBeTruthy();
@@ -431,7 +449,7 @@ describe("delivery", () => {
     expect(store.getSnapshot().delivery).toEqual({ address: "Nørrebrogade 10", zipCode: "2200" });
     // The fee shows where the address is entered (issue 42), not only in the totals.
     expect(screen.getByText(/^We deliver to this address/).textContent).toBe(
-      "We deliver to this address. Delivery to 2200 costs 39 DKK",
+      "We deliver to this address. Delivery to 2200 costs 39\u00a0DKK",
     );
 
     const dateSet = aCheckout({ delivery: aDelivery({ date: "2026-11-24", stage: 2 }) });

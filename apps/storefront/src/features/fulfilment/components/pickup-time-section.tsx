@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { useId } from "react";
+import { useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { pickupSlotsQuery } from "../api/get-available-order-times";
 import { oneItemSlotsQuery } from "../api/get-one-item-slots";
@@ -7,7 +7,7 @@ import { useFulfilmentPage } from "../fulfilment-page";
 import { orderDates } from "../fulfilment-rules";
 import { usePickupSlots } from "../hooks/pickup-slots";
 import { DeliveryDetails } from "./delivery-details";
-import { PickupChoiceGroup } from "./pickup-choice-group";
+import { PickupChoiceGroup, type PickupChoiceGroupHandle } from "./pickup-choice-group";
 import { pickupDateText } from "./pickup-date-text";
 import { PickupSlotPicker } from "./pickup-slot-picker";
 
@@ -93,6 +93,7 @@ function DeliveryMethodSwitch() {
 function PickupTimePicker() {
   const { t, i18n } = useTranslation();
   const dateMessageId = useId();
+  const dateGroup = useRef<PickupChoiceGroupHandle>(null);
   const { shop, instance, basket, checkout, session, dispatch, today, timeZone, placing, api } = useFulfilmentPage();
   const dates = orderDates(today, instance.guestFutureOrderDates);
   const date = session.chosenDate;
@@ -121,7 +122,7 @@ function PickupTimePicker() {
         choose: () => {
           dispatch({ type: "dateChosen", date: nextDate });
           // The button goes with the empty day: the keyboard's focus goes to the date now chosen, not to the top.
-          document.querySelector<HTMLInputElement>(`input[type="radio"][value="${nextDate}"]`)?.focus();
+          dateGroup.current?.focusChoice(nextDate);
         },
       }
     : null;
@@ -130,6 +131,7 @@ function PickupTimePicker() {
     <>
       {dates.length > 1 ? (
         <PickupChoiceGroup
+          ref={dateGroup}
           legend={t("CheckoutDetails.Date")}
           choices={dates.map((value) => ({ value, ...dateText(value) }))}
           chosen={date}

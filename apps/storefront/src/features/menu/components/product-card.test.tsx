@@ -14,7 +14,7 @@ afterEach(() => {
 
 function renderCard(item: Product, options: { blocked?: boolean; labels?: Label[]; count?: number } = {}) {
   const onAdd = vi.fn(async () => {});
-  const onSetCount = vi.fn();
+  const onStep = vi.fn();
   render(
     <ProductCard
       product={item}
@@ -23,12 +23,12 @@ function renderCard(item: Product, options: { blocked?: boolean; labels?: Label[
       blockedChoiceIds={new Set()}
       language="en-US"
       count={options.count ?? 0}
-      onSetCount={onSetCount}
+      onStep={onStep}
       onAdd={onAdd}
       pending={false}
     />,
   );
-  return { onAdd, onSetCount };
+  return { onAdd, onStep };
 }
 
 /** The card's picture: a pointer shortcut to the panel, not a control of its own (no role, no tab stop). */
@@ -56,10 +56,11 @@ const burger = product({
 });
 
 describe("ProductCard", () => {
-  test("a product without options has a counter of its units in the basket", () => {
-    const { onSetCount } = renderCard(cola, { count: 2 });
+  test("a product without options has a counter of its units in the basket; + and − ask for one more or one less", () => {
+    const { onStep } = renderCard(cola, { count: 2 });
     fireEvent.click(screen.getByRole("button", { name: "Add one more Cola" }));
-    expect(onSetCount).toHaveBeenCalledWith(3);
+    fireEvent.click(screen.getByRole("button", { name: "Remove one Cola" }));
+    expect(onStep.mock.calls).toEqual([[1], [-1]]);
     expect(screen.queryByRole("button", { name: /Choose options/ })).toBeNull();
   });
 
@@ -67,7 +68,7 @@ describe("ProductCard", () => {
     renderCard(cola, { blocked: true });
     renderCard(burger, { blocked: true });
     expect(screen.getAllByText("Sold out")).toHaveLength(2);
-    expect(screen.queryByRole("button", { name: /Add one more/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Add / })).toBeNull();
     expect(screen.queryByRole("button", { name: /options/i })).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import type { Label, Product } from "@app/contracts";
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Counter } from "../../../components/ui/counter";
+import { Counter, type CounterStep } from "../../../components/ui/counter";
 import { BLANK_IMAGE, useAppHasPainted } from "../../../lib/first-paint";
 import { translate } from "../../../lib/i18n";
 import { responsiveImage } from "../../../lib/menu-image";
@@ -35,7 +35,8 @@ export type ProductCardProps = {
   language: string;
   /** Units of the product in the basket (its counter, for products without options). */
   count: number;
-  onSetCount: (count: number) => void;
+  /** One unit more or less: a step, since the count shown may not yet hold the guest's last tap. */
+  onStep: (step: CounterStep) => void;
   onAdd: (line: AddLine) => Promise<void>;
   pending: boolean;
   /** Above the fold: the image loads at once instead of lazily. */
@@ -49,7 +50,7 @@ export type ProductCardProps = {
  * labels' info is one button after the action.
  */
 export function ProductCard(props: ProductCardProps) {
-  const { product, labels, blocked, blockedChoiceIds, language, count, onSetCount, onAdd, pending } = props;
+  const { product, labels, blocked, blockedChoiceIds, language, count, onStep, onAdd, pending } = props;
   const { t } = useTranslation();
   const id = useId();
   const name = translate(product.name, language);
@@ -97,7 +98,7 @@ export function ProductCard(props: ProductCardProps) {
           ) : hasOptions ? (
             <OptionsButton panel={panel} name={name} panelId={`${id}-panel`} />
           ) : (
-            <Counter value={count} onChange={onSetCount} name={name} />
+            <Counter value={count} onChange={(_, step) => onStep(step)} name={name} />
           )}
           <LabelInfoButton labels={labels} language={language} />
         </div>

@@ -1,6 +1,7 @@
 import type { Label, Product } from "@app/contracts";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import type { CounterStep } from "../../../components/ui/counter";
 import { isGridLayout } from "../menu-rules";
 import type { AddLine } from "../modifier-selection";
 import { preloadModifierPanel } from "./preload-modifier-panel";
@@ -19,7 +20,8 @@ export type ProductListProps = {
   language: string;
   /** Units of a product in the basket, for the counters of products without options. */
   countOf: (productId: number) => number;
-  onSetCount: (productId: number, count: number) => void;
+  /** One unit of a product more or less (its counter's + or −). */
+  onStep: (productId: number, step: CounterStep) => void;
   onAdd: (line: AddLine) => Promise<void>;
   /** A basket action is running. */
   pending: boolean;
@@ -27,8 +29,7 @@ export type ProductListProps = {
 
 /** SPEC §2: the products as a grid when the first has no option groups, else as a list. */
 export function ProductList(props: ProductListProps) {
-  const { products, labels, blockedProductIds, blockedChoiceIds, language, countOf, onSetCount, onAdd, pending } =
-    props;
+  const { products, labels, blockedProductIds, blockedChoiceIds, language, countOf, onStep, onAdd, pending } = props;
   const { t } = useTranslation();
   const labelsById = useMemo(() => new Map(labels.map((label) => [label.id, label])), [labels]);
   usePanelPreload(products.some((product) => product.modifiers.length > 0));
@@ -45,7 +46,7 @@ export function ProductList(props: ProductListProps) {
             blockedChoiceIds={blockedChoiceIds}
             language={language}
             count={countOf(product.id)}
-            onSetCount={(count) => onSetCount(product.id, count)}
+            onStep={(step) => onStep(product.id, step)}
             onAdd={onAdd}
             pending={pending}
             eager={index < EAGER_IMAGES[layout]}
