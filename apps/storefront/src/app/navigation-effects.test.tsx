@@ -2,13 +2,12 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { act } from "react";
 import { createMemoryRouter, Outlet, RouterProvider } from "react-router";
-import { afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { startEnglish } from "../testing/start-english";
 import {
   focusMainHeading,
   reloadOnBackForwardRestore,
   trackKeyboardUse,
-  useFocusOnNavigation,
   useScrollToTopOnNavigation,
 } from "./navigation-effects";
 import { SkipLink } from "./skip-link";
@@ -77,6 +76,17 @@ describe("useScrollToTopOnNavigation", () => {
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
     scrollTo.mockRestore();
   });
+});
+
+/**
+ * The rule remembers, for the document, whether a page was shown already; a test file shares its modules with the
+ * files before it in the same worker (vitest.config.ts `isolate: false`), where a Layout may have shown one. So
+ * each test takes the rule from a fresh copy of its module: a document whose first page is still to come.
+ */
+let useFocusOnNavigation: typeof import("./navigation-effects").useFocusOnNavigation;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ useFocusOnNavigation } = await import("./navigation-effects"));
 });
 
 /** A shop frame with the focus rule and the skip link, pages with a heading and a link to the other page. */
