@@ -16,8 +16,20 @@ after(() => {
 });
 
 const WORDS = {
-  da: { burgers: "Burgere", options: "Vælg tilvalg", add: /^Læg i kurven/, added: "Tilføjet: Classic burger" },
-  en: { burgers: "Burgers", options: "Choose options", add: /^Add to order/, added: "Added: Classic burger" },
+  da: {
+    burgers: "Burgere",
+    options: "Vælg tilvalg",
+    add: /^Læg i kurven/,
+    added: "Tilføjet: Classic burger",
+    one: "1 vare",
+  },
+  en: {
+    burgers: "Burgers",
+    options: "Choose options",
+    add: /^Add to order/,
+    added: "Added: Classic burger",
+    one: "1 item",
+  },
 };
 
 const overlap = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -55,6 +67,18 @@ async function assertClearOfTheColumn(page, viewport, toastBox) {
     );
   }
   assert.equal(await page.locator(".basket-column-title").isVisible(), true, "the column is shown");
+}
+
+/**
+ * The column's confirmation stands in its subtitle line, where the count shows once it has gone: no gap under the
+ * heading, and the lines do not move when one gives way to the other.
+ */
+async function assertColumnStill(page, toast, countText) {
+  const lines = page.locator(".basket-column-lines");
+  const during = await lines.boundingBox();
+  await toast.waitFor({ state: "detached" });
+  await page.locator(".basket-column-count").filter({ hasText: countText }).waitFor();
+  assert.deepEqual(await lines.boundingBox(), during, "the lines stay where they were");
 }
 
 /** Where `locator` comes to rest: its entry animation (a slide in) over. */
@@ -101,6 +125,7 @@ for (const [size, viewport] of [
         const covered = (await visibleControls(page)).filter((box) => overlap(box, toastBox));
         assert.deepEqual(covered, [], "no control under it");
         assert.deepEqual(await seriousAxeViolations(page), [], "axe");
+        if (viewport.width >= 1100) await assertColumnStill(page, toast, words.one);
         await page.close();
       });
     }

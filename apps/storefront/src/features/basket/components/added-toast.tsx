@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Addition } from "../basket-store";
 import { useBasket } from "../hooks/use-basket";
@@ -11,25 +11,30 @@ export const ADDED_TOAST_MS = 3000;
  * "Added: Cheeseburger", shown for a moment after every addition the basket took, wherever it came from (a
  * card's counter, the option panel, the precheckout page). It never takes the focus; it is a polite live
  * region, so a screen reader reads it after the guest's own action. What was in the basket when the page
- * opened is not announced.
+ * opened is not announced. `idle`: what shows in its place between confirmations (the basket column's count).
  */
-export function AddedToast() {
+export function AddedToast({ idle = null }: { idle?: ReactNode }) {
   const { t } = useTranslation();
   const { added } = useBasket();
   const shown = useRecentAddition(added);
   return (
-    <div className="added-toast-region" role="status">
-      {shown ? (
-        <p key={shown.serial} className="added-toast">
-          <CheckIcon />
-          <span>
-            {t("BasketBar.Added", {
-              name: shown.amount > 1 ? t("Cart.ChoiceAmount", { amount: shown.amount, name: shown.name }) : shown.name,
-            })}
-          </span>
-        </p>
-      ) : null}
-    </div>
+    <>
+      <div className="added-toast-region" role="status">
+        {shown ? (
+          <p key={shown.serial} className="added-toast">
+            <CheckIcon />
+            <span>
+              {t("BasketBar.Added", {
+                name:
+                  shown.amount > 1 ? t("Cart.ChoiceAmount", { amount: shown.amount, name: shown.name }) : shown.name,
+              })}
+            </span>
+          </p>
+        ) : null}
+      </div>
+      {/* Outside the live region: what shows between confirmations is not announced each time it changes. */}
+      {shown ? null : idle}
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { priceText } from "../../../lib/price-text";
-import { type BagFeeItem, isBasketEmpty } from "../basket-rules";
+import { type BagFeeItem, isBasketEmpty, itemCount } from "../basket-rules";
 import { useBasket } from "../hooks/use-basket";
 import { useFocusWhenEmptied } from "../hooks/use-focus-when-emptied";
 import { AddedToast } from "./added-toast";
@@ -30,8 +30,16 @@ export function BasketColumn({ onContinue, bagFeeItem }: BasketColumnProps) {
       <h2 ref={title} id="basket-column-title" className="basket-column-title">
         {t("Cart.Title")}
       </h2>
-      {/* "Added: …" in a place kept for it under the heading, not over the heading nor the lines (basket.css). */}
-      <AddedToast />
+      {/* "Added: …" in the heading's subtitle line, in place of the count: over nothing, and nothing moves. */}
+      <div className={empty ? "basket-column-status" : "basket-column-status basket-column-status-count"}>
+        <AddedToast
+          idle={
+            empty ? null : (
+              <p className="basket-column-count">{t("BasketBar.Count", { count: itemCount(basket, bagFeeItem) })}</p>
+            )
+          }
+        />
+      </div>
       {empty ? (
         <p className="cart-empty">
           {t("Cart.Empty")}
