@@ -226,6 +226,40 @@ export async function retype(page, text) {
   await page.keyboard.type(text);
 }
 
+/**
+ * Each of the buttons `locator` finds: its label, top, size, how many lines its label takes, whether its text is cut
+ * off, and the words broken across lines (what a layout check at a phone's or a tablet's width asks of them).
+ */
+export function buttonLayout(locator) {
+  return locator.evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const box = button.getBoundingClientRect();
+      const lineTops = new Set();
+      const brokenWords = [];
+      const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of node.data.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const rects = [...range.getClientRects()];
+          if (rects.length > 1) brokenWords.push(word[0]);
+          for (const rect of rects) lineTops.add(Math.round(rect.top));
+        }
+      }
+      return {
+        label: button.textContent,
+        top: Math.round(box.top),
+        width: box.width,
+        height: box.height,
+        lines: lineTops.size,
+        cutOff: button.scrollWidth > button.clientWidth || button.scrollHeight > button.clientHeight,
+        brokenWords,
+      };
+    }),
+  );
+}
+
 export async function screenshot(page, name) {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });

@@ -5,7 +5,7 @@
 // least 44 px to tap. For a new order (three buttons) and an accepted one. The order is placed over the guest API.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createHarness, demoLogin, placePickupOrder, screenshot, signIn } from "./harness.mjs";
+import { buttonLayout, createHarness, demoLogin, placePickupOrder, screenshot, signIn } from "./harness.mjs";
 
 const product = createHarness();
 before(product.start);
@@ -20,38 +20,8 @@ const TEXT = {
   "en-US": { accept: /^Accept for/, inProgress: /^In progress/ },
 };
 
-/** Each button: its label, top, size, the lines its label takes, whether it is cut off, words broken across lines. */
-const layout = (buttons) =>
-  buttons.evaluateAll((buttons) =>
-    buttons.map((button) => {
-      const box = button.getBoundingClientRect();
-      const lineTops = new Set();
-      const brokenWords = [];
-      const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (const word of node.data.matchAll(/\S+/g)) {
-          const range = document.createRange();
-          range.setStart(node, word.index);
-          range.setEnd(node, word.index + word[0].length);
-          const rects = [...range.getClientRects()];
-          if (rects.length > 1) brokenWords.push(word[0]);
-          for (const rect of rects) lineTops.add(Math.round(rect.top));
-        }
-      }
-      return {
-        label: button.textContent,
-        top: Math.round(box.top),
-        width: Math.round(box.width),
-        height: Math.round(box.height),
-        lines: lineTops.size,
-        cutOff: button.scrollWidth > button.clientWidth || button.scrollHeight > button.clientHeight,
-        brokenWords,
-      };
-    }),
-  );
-
 async function assertReadable(card, count, what) {
-  const buttons = await layout(card.locator(".order-tools .button"));
+  const buttons = await buttonLayout(card.locator(".order-tools .button"));
   const all = JSON.stringify(buttons);
   assert.equal(buttons.length, count, `${what}: the buttons: ${all}`);
   assert.ok(new Set(buttons.map((b) => b.top)).size <= 2, `${what}: one or two rows: ${all}`);

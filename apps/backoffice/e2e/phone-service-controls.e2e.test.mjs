@@ -12,7 +12,17 @@
 // The order is placed over the guest API as the storefront places it.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createHarness, DESKTOP, demoLogin, PHONE, placePickupOrder, screenshot, TABLET, tabTo } from "./harness.mjs";
+import {
+  buttonLayout,
+  createHarness,
+  DESKTOP,
+  demoLogin,
+  PHONE,
+  placePickupOrder,
+  screenshot,
+  TABLET,
+  tabTo,
+} from "./harness.mjs";
 
 const product = createHarness();
 before(product.start);
@@ -92,32 +102,6 @@ async function settled(page, t) {
   await page.locator(".ordering-banner").filter({ hasText: t.ordersOpen }).waitFor();
 }
 
-/** Each button: its box, whether its text overflows, and the words broken across lines. */
-const buttonLayout = (buttons) =>
-  buttons.evaluateAll((buttons) =>
-    buttons.map((button) => {
-      const box = button.getBoundingClientRect();
-      const brokenWords = [];
-      const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        for (const word of node.data.matchAll(/\S+/g)) {
-          const range = document.createRange();
-          range.setStart(node, word.index);
-          range.setEnd(node, word.index + word[0].length);
-          if (range.getClientRects().length > 1) brokenWords.push(word[0]);
-        }
-      }
-      return {
-        label: button.textContent,
-        top: Math.round(box.top),
-        width: box.width,
-        height: box.height,
-        overflows: button.scrollWidth > button.clientWidth || button.scrollHeight > button.clientHeight,
-        brokenWords,
-      };
-    }),
-  );
-
 async function assertOneRow(locator, count, what) {
   const buttons = await buttonLayout(locator);
   assert.equal(buttons.length, count, `${what}: the buttons`);
@@ -127,7 +111,7 @@ async function assertOneRow(locator, count, what) {
       button.width >= 44 && button.height >= 44,
       `${what}: ${button.label} is ${button.width}×${button.height}`,
     );
-    assert.equal(button.overflows, false, `${what}: ${button.label} is cut off`);
+    assert.equal(button.cutOff, false, `${what}: ${button.label} is cut off`);
     assert.deepEqual(button.brokenWords, [], `${what}: ${button.label} breaks inside a word`);
   }
 }
@@ -147,7 +131,7 @@ for (const language of ["da-DK", "en-US"]) {
     const rows = [...new Set(queueButtons.map((b) => b.top))];
     assert.equal(rows.length, 2, `the queue's buttons in two rows: ${JSON.stringify(queueButtons)}`);
     for (const button of queueButtons) {
-      assert.ok(button.height >= 44 && !button.overflows, `${button.label}: ${JSON.stringify(button)}`);
+      assert.ok(button.height >= 44 && !button.cutOff, `${button.label}: ${JSON.stringify(button)}`);
       assert.deepEqual(button.brokenWords, [], `${button.label} breaks inside a word`);
     }
     await card.locator(".order-toggle").click();
